@@ -1,0 +1,61 @@
+"""chess-caddy: a plugin-based chess tournament format engine.
+
+Importing :mod:`caddy` is cheap: the public API below is loaded on first
+attribute access (PEP 562), so ``caddy --version`` imports neither pluggy,
+attrs nor cattrs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+
+# public name -> module that defines it
+_LAZY = {
+    "hookimpl": "caddy.hookspecs",
+    "hookspec": "caddy.hookspecs",
+    "TimeControl": "caddy.timecontrol",
+    "Period": "caddy.timecontrol",
+    "BonusKind": "caddy.timecontrol",
+    "parse_time_control": "caddy.timecontrol",
+    "Arithmetic": "caddy.formats",
+    "Format": "caddy.formats",
+    "ScheduleFormat": "caddy.formats",
+    "Player": "caddy.models",
+    "Game": "caddy.models",
+    "Round": "caddy.models",
+    "Schedule": "caddy.models",
+    "assign_pairing_numbers": "caddy.models",
+    "calculate": "caddy.calculator",
+    "CalcResult": "caddy.calculator",
+    "get_host": "caddy.plugins",
+    "CaddyError": "caddy.errors",
+    "PluginError": "caddy.errors",
+}
+
+__all__ = ["__version__", *sorted(_LAZY)]
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from caddy.calculator import CalcResult, calculate
+    from caddy.errors import CaddyError, PluginError
+    from caddy.formats import Arithmetic, Format, ScheduleFormat
+    from caddy.hookspecs import hookimpl, hookspec
+    from caddy.models import Game, Player, Round, Schedule, assign_pairing_numbers
+    from caddy.plugins import get_host
+    from caddy.timecontrol import BonusKind, Period, TimeControl, parse_time_control
+
+
+def __getattr__(name: str) -> Any:
+    module_name = _LAZY.get(name)
+    if module_name is None:
+        raise AttributeError(f"module 'caddy' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module_name), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

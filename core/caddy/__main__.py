@@ -1,0 +1,5 @@
+"""``python -m caddy``."""
+
+from caddy.cli import main
+
+raise SystemExit(main())

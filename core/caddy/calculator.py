@@ -1,0 +1,163 @@
+"""The round and time calculator (SPEC.md §1 and §3).
+
+It knows no format itself: the format plugin answers the arithmetic, the
+time control gives minutes per player, and the calculator adds the time
+estimate:
+
+* worst-case game = 2 × minutes per player;
+* scheduled round = worst-case game + turnover (default 15 minutes);
+* total = rounds × scheduled round, shown rounded to the nearest quarter
+  hour (a half quarter rounds up);
+* rounds per night = ⌊night / scheduled round⌋; club nights =
+  ⌈rounds / rounds per night⌉. A round longer than a night gives 0 rounds
+  per night and one night per round, and the report says so.
+
+All time arithmetic is in whole seconds, so every figure is exact.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from caddy.formats import Arithmetic, Format, option_summary
+from caddy.timecontrol import TimeControl, minutes_value
+
+if TYPE_CHECKING:
+    from caddy.plugins import PluginHost
+
+DEFAULT_FORMAT = "round-robin"
+DEFAULT_TURNOVER_MINUTES = 15
+DEFAULT_NIGHT_MINUTES = 180
+
+
+def field_advice(players: int) -> str:
+    """What SPEC.md §1 says about a field of this size."""
+    if players <= 6:
+        return f"{players} players: a round robin, without question."
+    if players <= 10:
+        return (
+            f"{players} players: a round robin if the calendar allows "
+            f"({players - 1 + players % 2} rounds is {players - 1 + players % 2} weeks at one round a week)."
+        )
+    if players <= 12:
+        return f"{players} players: the ceiling for a round robin; expect a long season."
+    swiss = math.ceil(math.log2(players))
+    return (
+        f"{players} players: too many for one round robin; play a Swiss (about {swiss} rounds), "
+        "split into rating-banded round robins, or cut into quads."
+    )
+
+
+def quarter_hours(total_seconds: int) -> float:
+    """Hours rounded to the nearest quarter hour, halves rounding up."""
+    quarters = (2 * total_seconds + 900) // 1800
+    return quarters / 4
+
+
+@attrs.frozen(kw_only=True)
+class CalcResult:
+    """One calculator answer: a field, a format and (optionally) a time control."""
+
+    players: int
+    format: str
+    options: dict[str, Any]
+    rounds: int
+    games: int
+    boards: int
+    games_per_player: int
+    byes_per_round: int
+    advice: str
+    #: Other option sets of the format (the double round robin), by label.
+    variants: dict[str, Arithmetic] = attrs.Factory(dict)
+    time_control: TimeControl | None = None
+    time_control_read_as: str | None = None
+    us_chess_category: str | None = None
+    fide_category: str | None = None
+    turnover_minutes: int = DEFAULT_TURNOVER_MINUTES
+    night_minutes: int | float = DEFAULT_NIGHT_MINUTES
+    minutes_per_player: int | float | None = None
+    worst_case_game_minutes: int | float | None = None
+    round_minutes: int | float | None = None
+    total_minutes: int | float | None = None
+    total_hours: float | None = None
+    rounds_per_night: int | None = None
+    club_nights: int | None = None
+    #: False when one scheduled round is longer than a night.
+    round_fits_night: bool | None = None
+
+
+def calculate(
+    players: int,
+    *,
+    format: str | Format = DEFAULT_FORMAT,
+    options: Any = None,
+    time_control: TimeControl | str | None = None,
+    turnover_minutes: int = DEFAULT_TURNOVER_MINUTES,
+    night_minutes: int | float = DEFAULT_NIGHT_MINUTES,
+    host: PluginHost | None = None,
+) -> CalcResult:
+    """Rounds, games, boards and (with a time control) hours and club nights.
+
+    :param format: a registered format name or a format object.
+    :param options: the format's ``Options`` instance (default: its defaults).
+    :param time_control: a :class:`TimeControl` or a text in any notation.
+    :raises caddy.errors.CaddyError: a field the format cannot run, an
+        unknown format, or an unreadable time control.
+    """
+    if isinstance(format, str):
+        if host is None:
+            from caddy.plugins import get_host
+
+            host = get_host()
+        fmt: Format = host.formats().get(format)
+    else:
+        fmt = format
+    if options is None:
+        options = fmt.Options()
+    arithmetic = fmt.arithmetic(players, options)
+    variants = {label: fmt.arithmetic(players, opts) for label, opts in fmt.variants(options).items()}
+    if isinstance(time_control, str):
+        from caddy.timecontrol import parse_time_control
+
+        time_control = parse_time_control(time_control)
+    result = CalcResult(
+        players=players,
+        format=fmt.name,
+        options=option_summary(options),
+        rounds=arithmetic.rounds,
+        games=arithmetic.games,
+        boards=arithmetic.boards,
+        games_per_player=arithmetic.games_per_player,
+        byes_per_round=arithmetic.byes_per_round,
+        advice=field_advice(players),
+        variants=variants,
+        turnover_minutes=turnover_minutes,
+        night_minutes=night_minutes,
+    )
+    if time_control is None:
+        return result
+    per_player = time_control.nominal_seconds
+    worst = 2 * per_player
+    round_seconds = worst + 60 * turnover_minutes
+    total = arithmetic.rounds * round_seconds
+    night_seconds = round(60 * night_minutes)
+    per_night = night_seconds // round_seconds
+    nights = math.ceil(arithmetic.rounds / per_night) if per_night else arithmetic.rounds
+    return attrs.evolve(
+        result,
+        time_control=time_control,
+        time_control_read_as=time_control.describe(),
+        us_chess_category=time_control.us_chess_category,
+        fide_category=time_control.fide_category,
+        minutes_per_player=minutes_value(per_player),
+        worst_case_game_minutes=minutes_value(worst),
+        round_minutes=minutes_value(round_seconds),
+        total_minutes=minutes_value(total),
+        total_hours=quarter_hours(total),
+        rounds_per_night=per_night,
+        club_nights=nights,
+        round_fits_night=per_night > 0,
+    )

@@ -1,0 +1,522 @@
+"""The ``caddy`` command line.
+
+Data goes to stdout (``--json`` prints one versioned document); diagnostics
+go to stderr. Exit codes: 0 ok, 1 bad input, 2 usage (argparse), 3 plugin
+or internal error. A user never sees a traceback (``CADDY_DEBUG=1`` shows
+one for an internal error).
+
+Nothing heavy is imported at module top: ``caddy --version`` answers before
+argparse, pluggy, attrs or importlib.metadata load.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    import argparse
+
+    from caddy.calculator import CalcResult
+    from caddy.formats import Format
+    from caddy.models import Numbering, Schedule
+
+BUILTIN_COMMANDS = ("calc", "table", "plugins")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] in (["--version"], ["-V"]):
+        from caddy import __version__
+
+        print(f"caddy {__version__}")
+        return 0
+    from caddy.errors import CaddyError
+
+    try:
+        return _run(args)
+    except CaddyError as exc:
+        for problem in exc.problems:
+            print(f"caddy: error: {problem}", file=sys.stderr)
+        return exc.exit_code
+    except SystemExit as exc:  # argparse: usage errors and --help
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except KeyboardInterrupt:
+        print("caddy: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. `caddy table 1000 | head`
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the final flush
+        except OSError:
+            pass
+        return 0
+    except Exception as exc:
+        if os.environ.get("CADDY_DEBUG"):
+            raise
+        print(
+            f"caddy: internal error: {type(exc).__name__}: {exc} (CADDY_DEBUG=1 shows the traceback)",
+            file=sys.stderr,
+        )
+        return 3
+
+
+# -- parser -------------------------------------------------------------------
+
+
+def build_parser(with_plugin_commands: bool) -> argparse.ArgumentParser:
+    import argparse
+
+    from caddy import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="caddy",
+        description="Chess tournament formats, schedules and a round/time calculator.",
+    )
+    parser.add_argument("-V", "--version", action="version", version=f"caddy {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    calc = commands.add_parser(
+        "calc",
+        help="rounds, games, boards, hours and club nights for a field",
+        description="Rounds, games, boards and, with --tc, hours and club nights for N players.",
+    )
+    calc.add_argument("players", nargs="+", type=int, metavar="N", help="number of players")
+    calc.add_argument(
+        "--tc", action="append", default=[], metavar="TC",
+        help="time control (G/25d5, 40/90, SD/30+30, 90+30, 5400+30); repeatable",
+    )
+    _format_arguments(calc)
+    calc.add_argument("--turnover", type=int, default=15, metavar="MIN",
+                      help="minutes between rounds (default 15)")
+    calc.add_argument("--night", default="3h", metavar="LENGTH",
+                      help="length of a club night: 3h, 2.5h or 180m (default 3h)")
+    calc.add_argument("--json", action="store_true", help="print a caddy.calc JSON document")
+    calc.set_defaults(handler=cmd_calc)
+
+    table = commands.add_parser(
+        "table",
+        help="print a round-robin schedule (FIDE Berger table by default)",
+        description="Print the schedule for N players, or for the players in a CSV file.",
+    )
+    table.add_argument("players", nargs="?", type=int, metavar="N", help="number of players")
+    table.add_argument("--players", dest="players_file", metavar="FILE",
+                       help="CSV with a header: name,rating[,federation,fide_id,title,team]")
+    _format_arguments(table)
+    table.add_argument("--style", choices=("fide", "circle", "us-quad", "crenshaw"),
+                       help="table style (shorthand for --option table=STYLE)")
+    table.add_argument("--reverse-colours", "--reverse-colors", action="store_true",
+                       help="the whole table with colours reversed")
+    table.add_argument("--seed", type=int, help="seed for the lot and any colour toss")
+    table.add_argument("--by", choices=("lot", "rating", "given"), default="lot",
+                       help="how pairing numbers are given to the players in --players (default lot)")
+    output = table.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print a caddy.schedule JSON document")
+    output.add_argument("--csv", action="store_true", help="print CSV rows")
+    table.set_defaults(handler=cmd_table)
+
+    plugins = commands.add_parser("plugins", help="list plugins and what they register")
+    plugins.add_argument("--json", action="store_true", help="print a caddy.plugins JSON document")
+    plugins.set_defaults(handler=cmd_plugins)
+
+    if with_plugin_commands:
+        from caddy.plugins import get_host
+
+        get_host().add_commands(commands)
+    return parser
+
+
+def _format_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--format", default="round-robin", metavar="NAME",
+                        help="tournament format (default round-robin; see `caddy plugins`)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a format option, e.g. cycles=2 or table=circle; repeatable")
+    parser.add_argument("--double", action="store_true",
+                        help="double round robin (shorthand for --option cycles=2)")
+
+
+def _run(args: list[str]) -> int:
+    first = next((a for a in args if not a.startswith("-")), None)
+    wants_help = not args or args[0] in ("-h", "--help")
+    plugin_commands = wants_help or (first is not None and first not in BUILTIN_COMMANDS)
+    parser = build_parser(plugin_commands)
+    namespace = parser.parse_args(args)
+    handler = getattr(namespace, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 2
+    code: int = handler(namespace)
+    return code
+
+
+# -- shared helpers -------------------------------------------------------------
+
+
+def _format_and_options(ns: argparse.Namespace, extra: dict[str, str] | None = None) -> tuple[Format, Any]:
+    from caddy.errors import CaddyError
+    from caddy.formats import options_from_strings
+    from caddy.plugins import get_host
+
+    fmt: Format = get_host().formats().get(ns.format)
+    values: dict[str, str] = {}
+    problems = []
+    for item in ns.option:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            problems.append(f"--option expects KEY=VALUE, got '{item}'")
+            continue
+        values[key.strip()] = value.strip()
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    if ns.double:
+        values.setdefault("cycles", "2")
+    values.update(extra or {})
+    return fmt, options_from_strings(fmt, values)
+
+
+def parse_night(text: str) -> float:
+    """A night length in minutes from ``3h``, ``2.5h``, ``180m``, ``180min`` or ``3:00``."""
+    import re
+
+    from caddy.errors import CaddyError
+
+    cleaned = text.strip().lower().replace(" ", "")
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)(h|m|min)", cleaned)
+    clock = re.fullmatch(r"(\d+):([0-5]\d)", cleaned)
+    if match:
+        value = float(match.group(1)) * (60 if match.group(2) == "h" else 1)
+    elif clock:
+        value = int(clock.group(1)) * 60 + int(clock.group(2))
+    else:
+        raise CaddyError(f"cannot read night length '{text}' (expected e.g. 3h, 2.5h or 180m)")
+    if value <= 0:
+        raise CaddyError(f"night length '{text}' must be positive")
+    return int(value) if value == int(value) else value
+
+
+_QUARTERS = {0: "", 1: "¼", 2: "½", 3: "¾"}
+
+
+def format_hours(hours: float) -> str:
+    """``13.75`` → ``13¾ h`` (hours are whole quarters)."""
+    quarters = round(hours * 4)
+    whole, part = divmod(quarters, 4)
+    text = (str(whole) if whole or not part else "") + _QUARTERS[part]
+    return f"{text} h"
+
+
+def format_minutes(minutes: float) -> str:
+    """``180`` → ``3 h``, ``150`` → ``2½ h``, ``100`` → ``100 min``."""
+    if minutes % 15 == 0 and minutes >= 60:
+        return format_hours(minutes / 60)
+    return f"{minutes:g} min"
+
+
+# -- calc -----------------------------------------------------------------------
+
+
+def cmd_calc(ns: argparse.Namespace) -> int:
+    from caddy.calculator import calculate
+    from caddy.errors import CaddyError
+    from caddy.timecontrol import TimeControl, parse_time_control
+
+    if ns.turnover < 0:
+        raise CaddyError(f"--turnover must be 0 or more minutes, got {ns.turnover}")
+    night = parse_night(ns.night)
+    fmt, options = _format_and_options(ns)
+    controls: list[TimeControl | None] = []
+    problems: list[str] = []
+    for text in ns.tc:
+        try:
+            controls.append(parse_time_control(text))
+        except CaddyError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    results = [
+        calculate(n, format=fmt, options=options, time_control=tc,
+                  turnover_minutes=ns.turnover, night_minutes=night)
+        for n in ns.players
+        for tc in (controls or [None])
+    ]
+    if ns.json:
+        from caddy.serialize import dump_document, unstructure
+
+        dump_document("caddy.calc", 1, {"results": [unstructure(r) for r in results]}, sys.stdout)
+        return 0
+    for text, tc in zip(ns.tc, controls, strict=True):
+        assert tc is not None
+        print(f"{text} read as: {tc.describe()}")
+    if len(ns.players) == 1 and len(controls) <= 1:
+        _print_summary(results[0], sys.stdout)
+    else:
+        _print_table(results, ns.players, controls, sys.stdout)
+    return 0
+
+
+def _print_summary(r: CalcResult, out: TextIO) -> None:
+    games = "games" if r.games != 1 else "game"
+    print(f"{r.format}, {r.players} players", file=out)
+    print(
+        f"  {r.rounds} rounds, {r.games} {games}, {r.boards} boards, "
+        f"{r.games_per_player} games per player",
+        file=out,
+    )
+    if r.byes_per_round:
+        print(f"  {r.byes_per_round} player sits out each round", file=out)
+    for label, arithmetic in r.variants.items():
+        print(f"  {label}: {arithmetic.rounds} rounds, {arithmetic.games} games", file=out)
+    if r.time_control is not None:
+        print(
+            f"Time control {r.time_control} (US Chess: {r.us_chess_category}; FIDE: {r.fide_category})",
+            file=out,
+        )
+        print(
+            f"  {r.minutes_per_player} min per player, {r.worst_case_game_minutes} min worst-case game, "
+            f"{r.round_minutes} min per round with {r.turnover_minutes} min turnover",
+            file=out,
+        )
+        assert r.total_hours is not None
+        print(f"  {format_hours(r.total_hours)} in all ({r.total_minutes} min)", file=out)
+        night = format_minutes(r.night_minutes)
+        if r.round_fits_night:
+            per = "round" if r.rounds_per_night == 1 else "rounds"
+            print(
+                f"  {r.club_nights} club nights of {night} at {r.rounds_per_night} {per} a night",
+                file=out,
+            )
+        else:
+            print(
+                f"  a round ({r.round_minutes} min) does not fit in one {night} night: "
+                f"{r.club_nights} club nights, one round each and over time",
+                file=out,
+            )
+    print(f"Advice: {r.advice}", file=out)
+
+
+def _print_table(results: list[CalcResult], players: list[int], controls: list[Any], out: TextIO) -> None:
+    first = results[0]
+    extra = "; ".join(f"{label}" for label in first.variants)
+    heading = f"{first.format}"
+    if controls and controls[0] is not None:
+        heading += (
+            f"; {first.turnover_minutes} min turnover; club nights of {format_minutes(first.night_minutes)}"
+        )
+    print(heading, file=out)
+    head = ["players", "rounds", "games", "boards"]
+    if extra:
+        head += ["double rounds", "double games"]
+    per_tc = [c for c in controls if c is not None]
+    top = [""] * len(head)
+    for tc in per_tc:
+        top += [str(tc), ""]
+        head += ["hours", "nights"]
+    rows: list[list[str]] = []
+    index = 0
+    for n in players:
+        row_results = results[index : index + max(1, len(per_tc))]
+        index += max(1, len(per_tc))
+        r = row_results[0]
+        row = [str(n), str(r.rounds), str(r.games), str(r.boards)]
+        if extra:
+            double = next(iter(r.variants.values()))
+            row += [str(double.rounds), str(double.games)]
+        for rr in row_results if per_tc else []:
+            assert rr.total_hours is not None
+            nights = str(rr.club_nights) + ("" if rr.round_fits_night else "*")
+            row += [format_hours(rr.total_hours), nights]
+        rows.append(row)
+    widths = [max(len(x) for x in col) for col in zip(top, head, *rows, strict=True)]
+    lines = [top, head, *rows] if per_tc else [head, *rows]
+    for line in lines:
+        print("  ".join(cell.rjust(w) for cell, w in zip(line, widths, strict=True)).rstrip(), file=out)
+    if any(r.round_fits_night is False for r in results):
+        print("* a round does not fit in one night: one round a night, over time", file=out)
+    seen = set()
+    for r in results:
+        if r.players not in seen:
+            seen.add(r.players)
+            print(f"Advice: {r.advice}", file=out)
+
+
+# -- table ----------------------------------------------------------------------
+
+
+def cmd_table(ns: argparse.Namespace) -> int:
+    from caddy.errors import CaddyError
+    from caddy.formats import generates_schedule
+    from caddy.models import assign_pairing_numbers
+
+    extra: dict[str, str] = {}
+    if ns.style:
+        extra["table"] = ns.style
+    if ns.reverse_colours:
+        extra["reverse_colours"] = "true"
+    fmt, options = _format_and_options(ns, extra)
+    numbering = None
+    if ns.players_file:
+        from caddy.players import read_players_csv
+
+        entrants = read_players_csv(ns.players_file)
+        if ns.players is not None and ns.players != len(entrants):
+            raise CaddyError(
+                f"{ns.players_file} has {len(entrants)} players, but {ns.players} were asked for"
+            )
+        numbering = assign_pairing_numbers(entrants, ns.by, ns.seed)
+        count = len(entrants)
+    elif ns.players is None:
+        raise CaddyError("give the number of players or --players FILE")
+    else:
+        count = ns.players
+    if not generates_schedule(fmt):
+        raise CaddyError(f"format '{fmt.name}' does not produce a schedule in advance")
+    schedule: Schedule = fmt.schedule(count, options, seed=ns.seed)  # type: ignore[attr-defined]
+    from caddy.formats import option_summary
+
+    if ns.json:
+        write_schedule_json(schedule, sys.stdout, options=option_summary(options), numbering=numbering)
+    elif ns.csv:
+        _write_schedule_csv(schedule, numbering, sys.stdout)
+    else:
+        _print_schedule(schedule, numbering, sys.stdout)
+    return 0
+
+
+def write_schedule_json(
+    schedule: Schedule,
+    out: TextIO,
+    *,
+    options: dict[str, Any] | None = None,
+    numbering: Numbering | None = None,
+) -> None:
+    """Stream a ``caddy.schedule`` document, round by round.
+
+    The text is exactly what ``json.dumps`` gives for the same document, but
+    it is never held whole in memory (half a million games for 1,000 players).
+    """
+    import json
+
+    head: dict[str, Any] = {
+        "schema": "caddy.schedule",
+        "version": 1,
+        "format": schedule.format,
+        "title": schedule.title,
+        "players": schedule.players,
+        "seed": schedule.seed,
+        "options": options or {},
+    }
+    if numbering is not None:
+        from caddy.serialize import unstructure
+
+        head["numbering"] = {
+            "method": numbering.method,
+            "seed": numbering.seed,
+            "players": [
+                {"number": i, **unstructure(p)} for i, p in enumerate(numbering.players, 1)
+            ],
+        }
+    text = json.dumps(head)
+    out.write(text[:-1] + ', "rounds": [')
+    write = out.write
+    for index, rnd in enumerate(schedule.rounds):
+        boards = ", ".join(
+            f'{{"board": {b}, "white": {w}, "black": {k}}}'
+            for b, w, k in zip(range(1, len(rnd.white) + 1), rnd.white, rnd.black, strict=True)
+        )
+        write(f"[{boards}]" if index == 0 else f", [{boards}]")
+    write('], "byes": ')
+    write(json.dumps([list(rnd.byes) for rnd in schedule.rounds]))
+    write("}\n")
+
+
+def _player_label(number: int, numbering: Numbering | None) -> str:
+    if numbering is None:
+        return str(number)
+    return f"{numbering.name_of(number)} ({number})"
+
+
+def _write_schedule_csv(schedule: Schedule, numbering: Numbering | None, out: TextIO) -> None:
+    import csv
+
+    writer = csv.writer(out, lineterminator="\n")
+    named = numbering is not None
+    writer.writerow(["round", "board", "white", "black"] + (["white_name", "black_name"] if named else []))
+    for rnd in schedule.rounds:
+        for game in rnd.games():
+            row: list[Any] = [rnd.number, game.board, game.white, game.black]
+            if numbering is not None:
+                row += [numbering.name_of(game.white), numbering.name_of(game.black)]
+            writer.writerow(row)
+        for player in rnd.byes:
+            row = [rnd.number, "bye", player, ""]
+            if numbering is not None:
+                row += [numbering.name_of(player), ""]
+            writer.writerow(row)
+
+
+def _print_schedule(schedule: Schedule, numbering: Numbering | None, out: TextIO) -> None:
+    print(f"{schedule.title}; the left player has White", file=out)
+    if schedule.seed is not None:
+        print(f"colour toss seed {schedule.seed} (repeat with --seed {schedule.seed})", file=out)
+    if numbering is not None:
+        how = {"lot": "drawn by lot", "rating": "by rating", "given": "as given"}[numbering.method]
+        line = f"Pairing numbers ({how}"
+        if numbering.seed is not None:
+            line += f", seed {numbering.seed}; repeat the draw with --seed {numbering.seed}"
+        print(line + "):", file=out)
+        for number, player in enumerate(numbering.players, 1):
+            rating = "unrated" if player.rating is None else str(player.rating)
+            print(f"  {number:>3}  {player.name} ({rating})", file=out)
+        for rnd in schedule.rounds:
+            print(f"Round {rnd.number}", file=out)
+            for game in rnd.games():
+                print(
+                    f"  board {game.board:>2}  {_player_label(game.white, numbering)} – "
+                    f"{_player_label(game.black, numbering)}",
+                    file=out,
+                )
+            for player in rnd.byes:
+                print(f"  bye       {_player_label(player, numbering)}", file=out)
+        return
+    boards = max((r.boards for r in schedule.rounds), default=0)
+    has_byes = any(r.byes for r in schedule.rounds)
+    head = ["round"] + [f"board {b}" for b in range(1, boards + 1)] + (["bye"] if has_byes else [])
+    rows = []
+    for rnd in schedule.rounds:
+        cells = [str(rnd.number)] + [f"{w}–{b}" for w, b in zip(rnd.white, rnd.black, strict=True)]
+        cells += [""] * (boards + 1 - len(cells))
+        if has_byes:
+            cells.append(" ".join(str(p) for p in rnd.byes))
+        rows.append(cells)
+    widths = [max(len(row[i]) for row in [head, *rows]) for i in range(len(head))]
+    for row in [head, *rows]:
+        print("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip(), file=out)
+
+
+# -- plugins --------------------------------------------------------------------
+
+
+def cmd_plugins(ns: argparse.Namespace) -> int:
+    from caddy.plugins import get_host
+
+    records = get_host().plugin_records()
+    if ns.json:
+        import json
+
+        document = {
+            "schema": "caddy.plugins",
+            "version": 1,
+            "plugins": [r.as_dict() for r in records],
+        }
+        print(json.dumps(document, indent=2))
+        return 0
+    for record in records:
+        origin = f"{record.distribution} {record.version}" if record.distribution else "no distribution"
+        print(f"{record.name}  ({record.module}; {origin})")
+        if record.error:
+            print(f"    failed to load: {record.error}")
+        for kind, names in sorted(record.registers.items()):
+            print(f"    {kind.replace('_', ' ')}: {', '.join(sorted(names))}")
+    return 0

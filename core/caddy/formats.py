@@ -1,0 +1,191 @@
+"""The format plugin contract and its helpers.
+
+A format plugin registers an object satisfying :class:`Format` (arithmetic
+for the calculator) and, when its pairings are fixed in advance,
+:class:`ScheduleFormat` (the whole schedule). Options are an attrs class;
+the CLI's ``--option KEY=VALUE`` reaches any of its fields through
+:func:`options_from_strings`, so a third-party format needs no CLI code.
+"""
+
+from __future__ import annotations
+
+import enum
+import types
+import typing
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+
+import attrs
+
+from caddy.errors import CaddyError
+
+if TYPE_CHECKING:
+    from caddy.models import Schedule
+
+
+@attrs.frozen(kw_only=True)
+class Arithmetic:
+    """What a format needs for a field of ``players``: the calculator's input."""
+
+    #: Number of players.
+    players: int
+    #: Rounds to play (the longest section's, for sectioned formats).
+    rounds: int
+    #: Games in the whole event.
+    games: int
+    #: Boards needed in the busiest round.
+    boards: int
+    #: Games each player plays (the most any player plays).
+    games_per_player: int
+    #: Players without a game in each round (the most in any round).
+    byes_per_round: int
+    #: How often every pair of players meets, when the format promises one
+    #: number for all pairs (1 for a round robin, 2 for a double); ``None``
+    #: when pairs meet a varying number of times (sections, teams, knockout).
+    pair_meetings: int | None = None
+
+
+@runtime_checkable
+class Format(Protocol):
+    """What every format plugin provides."""
+
+    #: Registry key and serialisation tag, what users type (``"round-robin"``).
+    name: ClassVar[str]
+    #: One line for ``caddy plugins`` and the docs.
+    summary: ClassVar[str]
+    #: The attrs class of the format's options (all fields need defaults).
+    Options: ClassVar[type[Any]]
+
+    def arithmetic(self, players: int, options: Any) -> Arithmetic:
+        """Counts for ``players``; raise :class:`~caddy.errors.CaddyError`
+        for a field the format cannot run (for example fewer than 2 players)."""
+
+    def variants(self, options: Any) -> Mapping[str, Any]:
+        """Other option sets worth comparing in the calculator's summary,
+        by label (the round robin offers its double). May be empty."""
+
+
+@runtime_checkable
+class ScheduleFormat(Format, Protocol):
+    """A format whose whole schedule is known before round 1."""
+
+    def schedule(self, players: int, options: Any, *, seed: int | None = None) -> Schedule:
+        """The schedule for pairing numbers ``1..players``.
+
+        ``seed`` makes any random choice (a colour toss) repeatable: the same
+        seed gives the same schedule. ``None`` lets the format draw a seed,
+        which it records in :attr:`caddy.models.Schedule.seed`.
+        """
+
+
+def generates_schedule(fmt: Format) -> bool:
+    """Whether a format produces whole schedules (see :class:`ScheduleFormat`)."""
+    return callable(getattr(fmt, "schedule", None))
+
+
+_TRUE = {"1", "true", "yes", "on", "y"}
+_FALSE = {"0", "false", "no", "off", "n"}
+
+
+def _fraction_text(text: str) -> float:
+    cleaned = text.strip().replace("½", ".5")
+    if cleaned.startswith("."):
+        cleaned = "0" + cleaned
+    if "/" in cleaned:
+        top, _, bottom = cleaned.partition("/")
+        return int(top) / int(bottom)
+    return float(cleaned)
+
+
+def _convert(text: str, kind: Any) -> Any:
+    """Convert one option value from text, guided by its annotation."""
+    origin = typing.get_origin(kind)
+    args = typing.get_args(kind)
+    if origin is typing.Literal:
+        for choice in args:
+            if str(choice) == text:
+                return choice
+        raise ValueError("expected one of " + ", ".join(str(a) for a in args))
+    if origin in (typing.Union, types.UnionType):
+        if text.lower() in ("none", "") and type(None) in args:
+            return None
+        errors = []
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _convert(text, arg)
+            except ValueError as exc:
+                errors.append(str(exc))
+        raise ValueError("; ".join(errors))
+    if kind is bool:
+        lowered = text.lower()
+        if lowered in _TRUE:
+            return True
+        if lowered in _FALSE:
+            return False
+        raise ValueError("expected true or false")
+    if kind is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError("expected a whole number") from None
+    if kind is float:
+        try:
+            return _fraction_text(text)
+        except (ValueError, ZeroDivisionError):
+            raise ValueError("expected a number (0.5, ½ and 1/2 are all allowed)") from None
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        for member in kind:
+            if text in (member.name, str(member.value), member.name.lower()):
+                return member
+        raise ValueError("expected one of " + ", ".join(str(m.value) for m in kind))
+    return text  # str, or a type whose own converter takes text
+
+
+def options_from_strings(fmt: Format, values: Mapping[str, str], base: Any = None) -> Any:
+    """Build ``fmt.Options`` from ``KEY=VALUE`` texts, validated by the class.
+
+    :param base: options to start from (default: ``fmt.Options()``).
+    :raises CaddyError: one problem per line for unknown keys and bad values.
+    """
+    options_cls = fmt.Options
+    attrs.resolve_types(options_cls)
+    fields = {f.name: f for f in attrs.fields(options_cls) if f.init}
+    base = options_cls() if base is None else base
+    problems: list[str] = []
+    changes: dict[str, Any] = {}
+    for key, text in values.items():
+        field = fields.get(key.replace("-", "_"))
+        if field is None:
+            known = ", ".join(sorted(fields)) or "none"
+            problems.append(f"unknown option '{key}' for format '{fmt.name}' (options: {known})")
+            continue
+        try:
+            changes[field.name] = _convert(text, field.type)
+        except ValueError as exc:
+            problems.append(f"invalid option {key}={text}: {exc}")
+    if not problems:
+        try:
+            return attrs.evolve(base, **changes)
+        except (ValueError, TypeError) as exc:
+            shown = ", ".join(f"{k}={v}" for k, v in values.items())
+            problems.append(f"invalid options for format '{fmt.name}' ({shown}): {exc}")
+    raise CaddyError(problems[0], problems=problems)
+
+
+def option_summary(options: Any) -> dict[str, Any]:
+    """The options as plain values, for messages and JSON."""
+    result: dict[str, Any] = {}
+    for field in attrs.fields(type(options)):
+        value = getattr(options, field.name)
+        result[field.name] = value.value if isinstance(value, enum.Enum) else value
+    return result
+
+
+def require_players(fmt: Format, players: int, minimum: int = 2) -> None:
+    """Raise the standard error for a field that is too small."""
+    if players < minimum:
+        raise CaddyError(
+            f"format '{fmt.name}' needs at least {minimum} players, got {players}"
+        )

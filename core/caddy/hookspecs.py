@@ -1,0 +1,86 @@
+"""The plugin API: every hook caddy calls, documented by its docstring.
+
+A plugin is a module (or object) with functions marked ``@caddy.hookimpl``
+whose names match the specs below. Implementations may accept a subset of a
+hook's arguments, so hooks can grow new arguments without breaking plugins.
+
+Registration hooks receive a ``register`` callback owned by the host: the
+host, not pluggy's call order, decides what happens when two plugins use the
+same name (an error naming both modules).
+
+Plugins are found through entry points, one group per kind, so that a
+command imports only what it needs::
+
+    [project.entry-points."caddy.formats"]
+    my_format = "my_package.my_format"
+
+Groups: ``caddy.formats``, ``caddy.time_controls``, and ``caddy`` for
+plugins that must always load (for example those adding CLI commands).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from caddy.formats import Format
+    from caddy.timecontrol import TimeControlParser
+
+#: Marker for hook specifications (used by caddy itself).
+hookspec = pluggy.HookspecMarker("caddy")
+#: Marker for hook implementations: decorate your plugin's functions with it.
+hookimpl = pluggy.HookimplMarker("caddy")
+
+
+@hookspec
+def caddy_register_formats(register: Callable[[Format], None]) -> None:
+    """Register tournament formats.
+
+    :param register: call it once per format object. A format has a
+        ``name`` (what users type, e.g. ``"round-robin"``; also the tag in
+        serialised files), a ``summary``, an ``Options`` attrs class and an
+        ``arithmetic(players, options)`` method; a format whose pairings are
+        fixed in advance also has ``schedule(players, options, seed=...)``.
+        See :class:`caddy.formats.Format` and :class:`caddy.formats.ScheduleFormat`.
+
+    Two plugins registering the same name is an error naming both modules.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def caddy_register_time_controls(register: Callable[[TimeControlParser], None]) -> None:
+    """Register time-control notation parsers.
+
+    :param register: call it once per parser object. A parser has a
+        ``name``, a ``priority`` (lower is tried first; built-ins use 10, 20
+        and 30) and ``parse(text)`` returning a
+        :class:`caddy.timecontrol.TimeControl`, or ``None`` when the text is
+        not in its notation. A parser that recognises its notation but finds
+        an error raises :class:`caddy.errors.TimeControlError` naming the part
+        it could not read. See :class:`caddy.timecontrol.TimeControlParser`.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def caddy_add_commands(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """Add sub-commands to the ``caddy`` command line.
+
+    :param subparsers: the object returned by
+        ``ArgumentParser.add_subparsers()``. Add a parser with
+        ``subparsers.add_parser(name, help=...)`` and give it a handler with
+        ``parser.set_defaults(handler=function)``; the handler receives the
+        parsed :class:`argparse.Namespace` and returns an exit code.
+
+    Plugins adding commands should be declared in the ``caddy`` entry-point
+    group so that they load for every command.
+
+    .. versionadded:: 0.1
+    """

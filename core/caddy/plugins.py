@@ -1,0 +1,370 @@
+"""The plugin host: discovery, loading and the typed registries.
+
+This module is the only user of ``pm.hook``. The host is built lazily and
+cached (:func:`get_host`); each kind of plugin (formats, time controls, ...)
+is loaded on first use from its own entry-point group, so ``caddy calc``
+never imports tie-break or renderer plugins.
+
+Environment variables:
+
+``CADDY_PLUGINS=mod,mod``
+    extra modules to import and register as plugins, for every command.
+``CADDY_DISABLED_PLUGINS=name,name``
+    plugins (entry-point names or module names) not to load, built-ins
+    included.
+``CADDY_DISABLE_PLUGIN_AUTOLOAD=1``
+    load no entry point from other distributions: only caddy's built-ins
+    and the modules in ``CADDY_PLUGINS``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+import pluggy
+
+from caddy import hookspecs
+from caddy.errors import CaddyError, PluginError
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
+    from caddy.formats import Format
+    from caddy.timecontrol import TimeControlParser
+
+#: The distribution that ships the built-in plugins.
+BUILTIN_DISTRIBUTION = "chess-caddy"
+#: Entry-point group prefix; a kind ``formats`` is group ``caddy.formats``.
+GROUP = "caddy"
+#: Kinds of plugin and the registration hook each one answers.
+KINDS: Mapping[str, str] = {
+    "formats": "caddy_register_formats",
+    "time_controls": "caddy_register_time_controls",
+}
+#: What a user calls one thing of each kind, for messages.
+KIND_LABEL: Mapping[str, str] = {"formats": "format", "time_controls": "time-control notation"}
+
+T = TypeVar("T")
+
+
+class Registry(Generic[T]):
+    """Named plugin objects of one kind, with the module that registered each."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._items: dict[str, T] = {}
+        self._modules: dict[str, str] = {}
+
+    def add(self, item: T, module: str) -> None:
+        name = getattr(item, "name", None)
+        label = KIND_LABEL.get(self.kind, self.kind)
+        if not isinstance(name, str) or not name:
+            raise PluginError(f"plugin {module} registered a {label} without a name")
+        if name in self._items:
+            raise PluginError(
+                f"two plugins register the {label} '{name}': "
+                f"{self._modules[name]} and {module}"
+            )
+        self._items[name] = item
+        self._modules[name] = module
+
+    def get(self, name: str) -> T:
+        try:
+            return self._items[name]
+        except KeyError:
+            label = KIND_LABEL.get(self.kind, self.kind)
+            known = ", ".join(sorted(self._items)) or "none"
+            raise CaddyError(f"unknown {label} '{name}' (known: {known})") from None
+
+    def module_of(self, name: str) -> str:
+        return self._modules[name]
+
+    def names(self) -> list[str]:
+        return sorted(self._items)
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._items.values())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._items
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+class PluginRecord:
+    """What the host knows about one loaded (or failed) plugin."""
+
+    def __init__(
+        self,
+        name: str,
+        module: str,
+        distribution: str | None,
+        version: str | None,
+        source: str,
+    ) -> None:
+        self.name = name
+        self.module = module
+        self.distribution = distribution
+        self.version = version
+        #: ``entry point`` or ``CADDY_PLUGINS`` or ``registered``.
+        self.source = source
+        self.registers: dict[str, list[str]] = {}
+        self.error: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "module": self.module,
+            "distribution": self.distribution,
+            "version": self.version,
+            "source": self.source,
+            "builtin": self.distribution == BUILTIN_DISTRIBUTION,
+            "registers": {k: sorted(v) for k, v in sorted(self.registers.items())},
+            "error": self.error,
+        }
+
+
+def _split_env(value: str | None) -> list[str]:
+    return [part.strip() for part in (value or "").split(",") if part.strip()]
+
+
+class PluginHost:
+    """Loads plugins kind by kind and keeps their registries.
+
+    :param env: the environment to read ``CADDY_*`` variables from
+        (default: :data:`os.environ`).
+    :param stderr: where plugin warnings go (default: :data:`sys.stderr`).
+    """
+
+    def __init__(
+        self,
+        env: Mapping[str, str] | None = None,
+        stderr: Any = None,
+    ) -> None:
+        self._env = os.environ if env is None else env
+        self._stderr = stderr
+        self.pm = pluggy.PluginManager(GROUP)
+        self.pm.add_hookspecs(hookspecs)
+        self.records: dict[str, PluginRecord] = {}
+        self._loaded_groups: set[str] = set()
+        self._registries: dict[str, Registry[Any]] = {}
+        self._entry_points: list[EntryPoint] | None = None
+        self.disabled = set(_split_env(self._env.get("CADDY_DISABLED_PLUGINS")))
+        self.autoload = self._env.get("CADDY_DISABLE_PLUGIN_AUTOLOAD", "") in ("", "0")
+        self._env_modules_loaded = False
+
+    # -- loading -----------------------------------------------------------
+
+    def _warn(self, message: str) -> None:
+        stream = self._stderr if self._stderr is not None else sys.stderr
+        print(f"caddy: warning: {message}", file=stream)
+
+    def _all_entry_points(self) -> list[EntryPoint]:
+        if self._entry_points is None:
+            from importlib.metadata import entry_points
+
+            found = entry_points()  # one scan of every distribution
+            self._entry_points = [
+                ep
+                for group in sorted(found.groups)
+                if group == GROUP or group.startswith(GROUP + ".")
+                for ep in found.select(group=group)
+            ]
+        return self._entry_points
+
+    def register(
+        self,
+        plugin: ModuleType | object,
+        name: str | None = None,
+        *,
+        distribution: str | None = None,
+        version: str | None = None,
+        source: str = "registered",
+    ) -> None:
+        """Register an already imported plugin object (a module or an instance).
+
+        Registries built before the call are rebuilt on next use, so a plugin
+        registered at any time is seen by later lookups.
+        """
+        if self.pm.is_registered(plugin):
+            return
+        module = getattr(plugin, "__name__", None) or type(plugin).__module__
+        name = name or module
+        if self.pm.get_plugin(name) is not None:
+            name = f"{name}@{distribution or module}"
+        try:
+            self.pm.register(plugin, name=name)
+            self.pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            if self.pm.is_registered(plugin):
+                self.pm.unregister(plugin)
+            raise PluginError(f"plugin {name} ({module}) is invalid: {exc}") from None
+        self.records[name] = PluginRecord(name, module, distribution, version, source)
+        self._registries.clear()
+
+    def unregister(self, plugin: ModuleType | object) -> None:
+        """Remove a plugin registered earlier (for tests and embedders)."""
+        name = self.pm.get_name(plugin)
+        if name is not None:
+            self.pm.unregister(plugin)
+            self.records.pop(name, None)
+            self._registries.clear()
+
+    def _import(self, name: str, module_name: str, dist: str | None, version: str | None,
+                source: str) -> None:
+        if name in self.disabled or module_name in self.disabled:
+            return
+        try:
+            module = importlib.import_module(module_name)
+        except Exception as exc:  # a broken plugin must not take the CLI down
+            detail = f"{type(exc).__name__}: {exc}".splitlines()[0]
+            origin = f" from {dist} {version}" if dist else ""
+            self._warn(f"plugin '{name}' ({module_name}){origin} failed to load ({detail}); skipped")
+            record = PluginRecord(name, module_name, dist, version, source)
+            record.error = detail
+            self.records.setdefault(name, record)
+            return
+        self.register(module, name, distribution=dist, version=version, source=source)
+
+    def _load_env_modules(self) -> None:
+        if self._env_modules_loaded:
+            return
+        self._env_modules_loaded = True
+        for module_name in _split_env(self._env.get("CADDY_PLUGINS")):
+            dist, version = _distribution_of(module_name)
+            self._import(module_name, module_name, dist, version, "CADDY_PLUGINS")
+
+    def load(self, kind: str | None = None) -> None:
+        """Import the plugins of one kind (``None``: every group ``caddy*``).
+
+        The general group ``caddy`` loads with every kind.
+        """
+        if kind is None:
+            def wanted(group: str) -> bool:
+                return group == GROUP or group.startswith(GROUP + ".")
+        else:
+            groups = {GROUP, f"{GROUP}.{kind}"}
+
+            def wanted(group: str) -> bool:
+                return group in groups
+
+        for ep in self._all_entry_points():
+            if ep.group in self._loaded_groups or not wanted(ep.group):
+                continue
+            dist = ep.dist.name if ep.dist is not None else None
+            version = ep.dist.version if ep.dist is not None else None
+            if not self.autoload and dist != BUILTIN_DISTRIBUTION:
+                continue
+            self._import(ep.name, ep.value.partition(":")[0], dist, version, "entry point")
+        self._loaded_groups.update(ep.group for ep in self._all_entry_points() if wanted(ep.group))
+        if kind is not None:
+            self._loaded_groups.update(groups)
+        self._load_env_modules()
+
+    # -- registries ----------------------------------------------------------
+
+    def registry(self, kind: str) -> Registry[Any]:
+        """The registry of one kind, loading its plugins first."""
+        if kind not in KINDS:
+            raise PluginError(f"unknown plugin kind '{kind}'")
+        self.load(kind)
+        registry = self._registries.get(kind)
+        if registry is None:
+            registry = Registry[Any](kind)
+            self._collect(kind, registry)
+            self._registries[kind] = registry
+        return registry
+
+    def _collect(self, kind: str, registry: Registry[Any]) -> None:
+        hook = getattr(self.pm.hook, KINDS[kind])
+        for record in self.records.values():
+            record.registers.pop(kind, None)
+        # Call each implementation on its own so that every registration is
+        # attributed to the plugin that made it (for `caddy plugins`).
+        for impl in reversed(hook.get_hookimpls()):
+            record = self.records.get(impl.plugin_name)
+            module = record.module if record else impl.plugin_name
+
+            def register(item: Any, _module: str = module, _record: PluginRecord | None = record) -> None:
+                registry.add(item, _module)
+                if _record is not None:
+                    _record.registers.setdefault(kind, []).append(item.name)
+
+            kwargs = {"register": register}
+            try:
+                impl.function(**{arg: kwargs[arg] for arg in impl.argnames})
+            except CaddyError:
+                raise
+            except Exception as exc:
+                raise PluginError(
+                    f"plugin {impl.plugin_name} failed in {KINDS[kind]}: {type(exc).__name__}: {exc}"
+                ) from None
+
+    def formats(self) -> Registry[Format]:
+        """Every registered tournament format, by name."""
+        return self.registry("formats")
+
+    def time_control_parsers(self) -> list[TimeControlParser]:
+        """Every registered time-control parser, in the order they are tried."""
+        parsers: list[TimeControlParser] = list(self.registry("time_controls"))
+        return sorted(parsers, key=lambda p: (p.priority, p.name))
+
+    def add_commands(self, subparsers: Any) -> None:
+        """Let every plugin add CLI commands (loads every kind)."""
+        self.load()
+        self.pm.hook.caddy_add_commands(subparsers=subparsers)
+
+    def plugin_records(self) -> list[PluginRecord]:
+        """Every plugin of every kind, with what each registers."""
+        for kind in KINDS:
+            self.registry(kind)
+        return sorted(self.records.values(), key=lambda r: (r.distribution != BUILTIN_DISTRIBUTION, r.name))
+
+
+def _distribution_of(module_name: str) -> tuple[str | None, str | None]:
+    """The installed distribution that provides a top-level module, if any."""
+    from importlib.metadata import packages_distributions, version
+
+    top = module_name.partition(".")[0]
+    names = packages_distributions().get(top)
+    if not names:
+        return None, None
+    try:
+        return names[0], version(names[0])
+    except Exception:
+        return names[0], None
+
+
+_HOST: PluginHost | None = None
+
+
+def get_host() -> PluginHost:
+    """The process-wide plugin host, built on first use."""
+    global _HOST
+    if _HOST is None:
+        _HOST = PluginHost()
+    return _HOST
+
+
+def reset_host(host: PluginHost | None = None) -> PluginHost | None:
+    """Replace the process-wide host (``None``: build a fresh one on next use).
+
+    Returns the previous host. Meant for tests and embedding applications
+    that change ``CADDY_*`` variables at run time.
+    """
+    global _HOST
+    previous, _HOST = _HOST, host
+    return previous
+
+
+def use_plugin(plugin: ModuleType | object) -> Callable[[], None]:
+    """Register ``plugin`` with the process-wide host; returns its undo."""
+    host = get_host()
+    host.register(plugin)
+    return lambda: host.unregister(plugin)

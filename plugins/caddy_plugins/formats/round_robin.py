@@ -1,0 +1,253 @@
+"""Round robin and double round robin (FIDE Berger tables and relatives).
+
+Tables (option ``table``):
+
+``fide`` (default)
+    FIDE Handbook C.05 Annex 1 Berger tables, built for any even size by the
+    construction in ``rules/ROUND_ROBIN.md`` §1.4 (round 1: board b is
+    b–(n+1−b); each next round adds n/2 to every number below n, wrapping
+    within 1..n−1, keeps board order and the orientation of every board
+    except the one holding n, whose colours swap). This reproduces the
+    published tables for 3–16 players exactly; larger tables are FIDE's
+    construction, not a published table.
+``circle``
+    The circle method of SPEC.md §2 (player 1 fixed, everyone else one place
+    round the loop each round). Colours are carried over from the Berger
+    table of the same size, under the relabelling that maps each circle
+    round onto the Berger round of the same number, so every colour
+    property of the FIDE table holds (±1, never three in a row).
+``us-quad``
+    4 players only: the US Chess quad table 1-4 2-3 / 3-1 4-2 / 1-2 3-4,
+    the round-3 colours by a (seeded) toss.
+``crenshaw``
+    US Chess Crenshaw–Berger tables for 7 or more players: the FIDE rounds
+    in reverse order (rules/ROUND_ROBIN.md §2). The US tables for 6 or fewer
+    players are not known here.
+
+An odd field uses the table for N+1; whoever meets the highest number sits
+out (that board is dropped and the others are numbered from 1). A double
+round robin plays the table twice, the second cycle in the original order
+with colours reversed; with ``swap_last_two`` (FIDE's recommendation, on
+by default) the last two rounds of the first cycle are swapped, so nobody
+has three games in a row with one colour at the seam.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Literal
+
+import attrs
+
+from caddy import hookimpl
+from caddy.errors import CaddyError
+from caddy.formats import Arithmetic, require_players
+from caddy.models import Round, Schedule
+
+Table = Literal["fide", "circle", "us-quad", "crenshaw"]
+TABLE_TITLES: Mapping[str, str] = {
+    "fide": "FIDE Berger table (Handbook C.05 Annex 1)",
+    "circle": "circle method",
+    "us-quad": "US Chess quad table",
+    "crenshaw": "US Chess Crenshaw–Berger table",
+}
+
+
+def _bye_points(instance: object, attribute: attrs.Attribute[float], value: float) -> None:
+    if value not in (0, 0.5, 1):
+        raise ValueError(f"bye_points must be 0, 0.5 or 1, got {value}")
+
+
+@attrs.frozen(kw_only=True)
+class RoundRobinOptions:
+    """Options of the ``round-robin`` format."""
+
+    #: Which table: ``fide``, ``circle``, ``us-quad`` (4 players) or ``crenshaw`` (7+).
+    table: Table = attrs.field(
+        default="fide", validator=attrs.validators.in_(("fide", "circle", "us-quad", "crenshaw"))
+    )
+    #: 1 for a single round robin, 2 for a double.
+    cycles: int = attrs.field(default=1, validator=attrs.validators.in_((1, 2)))
+    #: Double round robin: swap the last two rounds of the first cycle (FIDE's advice).
+    swap_last_two: bool = True
+    #: Publish the whole table with colours reversed.
+    reverse_colours: bool = False
+    #: Points for the rest round of an odd field: 0 (default), 0.5 or 1.
+    bye_points: float = attrs.field(default=0.0, converter=float, validator=_bye_points)
+
+
+@attrs.frozen(kw_only=True)
+class DoubleRoundRobinOptions(RoundRobinOptions):
+    """Options of the ``double-round-robin`` format (``cycles`` defaults to 2)."""
+
+    cycles: int = attrs.field(default=2, validator=attrs.validators.in_((1, 2)))
+
+
+RoundPairs = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def berger_rounds(n: int) -> list[RoundPairs]:
+    """FIDE Berger table for an even ``n``: per round, (Whites, Blacks) by board."""
+    m, h = n - 1, n // 2
+    loop = list(range(1, n)) * 2  # loop[i] == i % m + 1
+    rounds: list[RoundPairs] = []
+    for r in range(m):
+        offset = (r * h) % m
+        x = (loop[offset],)
+        whites = tuple(loop[offset + 1 : offset + h])
+        blacks = tuple(loop[offset + h : offset + m][::-1])
+        if r % 2 == 0:
+            rounds.append((x + whites, (n,) + blacks))
+        else:
+            rounds.append(((n,) + whites, x + blacks))
+    return rounds
+
+
+def circle_rounds(n: int) -> list[RoundPairs]:
+    """Circle-method rounds for an even ``n`` (SPEC.md §2), coloured as the
+    Berger table of the same size under the relabelling that maps circle
+    round r onto Berger round r."""
+    m, h = n - 1, n // 2
+    base = list(range(2, n + 1))
+    pairings: list[list[tuple[int, int]]] = []
+    for r in range(m):
+        loop = base[m - r :] + base[: m - r]  # everyone but 1, rotated r places
+        pairs = [(1, loop[m - 1])]
+        pairs += [(loop[j - 1], loop[m - 1 - j]) for j in range(1, h)]
+        pairings.append(pairs)
+    berger = berger_rounds(n)
+    # phi: circle label -> Berger label; 1 -> n, and 1's opponent in round r
+    # -> n's opponent in Berger round r.
+    phi = {1: n}
+    for r, (whites, blacks) in enumerate(berger):
+        phi[pairings[r][0][1]] = blacks[0] if whites[0] == n else whites[0]
+    rounds: list[RoundPairs] = []
+    for r, pairs in enumerate(pairings):
+        whites, blacks = berger[r]
+        white_set = set(whites)
+        games = dict(zip(whites, blacks, strict=True))
+        w: list[int] = []
+        b: list[int] = []
+        for a, c in pairs:
+            fa, fc = phi[a], phi[c]
+            if games.get(fa) != fc and games.get(fc) != fa:  # pragma: no cover - a proof, kept as a check
+                raise AssertionError(f"circle round {r + 1} does not map onto Berger round {r + 1}")
+            if fa in white_set:
+                w.append(a)
+                b.append(c)
+            else:
+                w.append(c)
+                b.append(a)
+        rounds.append((tuple(w), tuple(b)))
+    return rounds
+
+
+def us_quad_rounds(seed: int) -> list[RoundPairs]:
+    """US Chess quad table; each round-3 game's colours by a seeded toss."""
+    import random
+
+    rng = random.Random(seed)
+    third = []
+    for a, b in ((1, 2), (3, 4)):
+        third.append((a, b) if rng.random() < 0.5 else (b, a))
+    return [
+        ((1, 2), (4, 3)),
+        ((3, 4), (1, 2)),
+        ((third[0][0], third[1][0]), (third[0][1], third[1][1])),
+    ]
+
+
+class RoundRobin:
+    """Everyone meets everyone, once per cycle."""
+
+    name: ClassVar[str] = "round-robin"
+    summary: ClassVar[str] = "round robin: FIDE Berger tables, circle, US quad or Crenshaw; 1 or 2 cycles"
+    Options: ClassVar[type[Any]] = RoundRobinOptions
+
+    def check(self, players: int, options: RoundRobinOptions) -> None:
+        """Raise for a field the chosen table cannot handle."""
+        require_players(self, players)
+        if options.table == "us-quad" and players != 4:
+            raise CaddyError(f"the us-quad table is for 4 players, not {players}")
+        if options.table == "crenshaw" and players < 7:
+            hint = "; for 4 players use table=us-quad" if players == 4 else ""
+            raise CaddyError(
+                f"the US Chess Crenshaw table for {players} players is not known here "
+                f"(crenshaw needs 7 or more players{hint})"
+            )
+
+    def arithmetic(self, players: int, options: RoundRobinOptions) -> Arithmetic:
+        self.check(players, options)
+        n, cycles = players, options.cycles
+        return Arithmetic(
+            players=n,
+            rounds=(n - 1 if n % 2 == 0 else n) * cycles,
+            games=n * (n - 1) // 2 * cycles,
+            boards=n // 2,
+            games_per_player=(n - 1) * cycles,
+            byes_per_round=n % 2,
+            pair_meetings=cycles,
+        )
+
+    def variants(self, options: RoundRobinOptions) -> Mapping[str, Any]:
+        if options.cycles == 1:
+            return {"double round robin": attrs.evolve(options, cycles=2)}
+        return {}
+
+    def schedule(self, players: int, options: RoundRobinOptions, *, seed: int | None = None) -> Schedule:
+        self.check(players, options)
+        n = players + players % 2  # odd fields use the N+1 table
+        if options.table == "us-quad":
+            if seed is None:
+                from caddy.models import draw_seed
+
+                seed = draw_seed()
+            table = us_quad_rounds(seed)
+        elif options.table == "circle":
+            table = circle_rounds(n)
+        else:
+            table = berger_rounds(n)
+            if options.table == "crenshaw":
+                table.reverse()
+        rounds = []
+        for whites, blacks in table:
+            if n != players:  # drop the phantom N+1's board (board 1 in Berger tables)
+                k = whites.index(n) if n in whites else blacks.index(n)
+                bye = blacks[k] if whites[k] == n else whites[k]
+                rounds.append(
+                    (whites[:k] + whites[k + 1 :], blacks[:k] + blacks[k + 1 :], (bye,))
+                )
+            else:
+                rounds.append((whites, blacks, ()))
+        if options.cycles == 2:
+            first = list(rounds)
+            if options.swap_last_two and len(first) >= 2:
+                first[-2], first[-1] = first[-1], first[-2]
+            rounds = first + [(b, w, byes) for w, b, byes in rounds]
+        if options.reverse_colours:
+            rounds = [(b, w, byes) for w, b, byes in rounds]
+        built = tuple(
+            Round(number=i, white=w, black=b, byes=byes) for i, (w, b, byes) in enumerate(rounds, 1)
+        )
+        cycles = " (double)" if options.cycles == 2 else ""
+        return Schedule(
+            format=self.name,
+            players=players,
+            rounds=built,
+            seed=seed if options.table == "us-quad" else None,
+            title=f"{TABLE_TITLES[options.table]}{cycles}, {players} players",
+        )
+
+
+class DoubleRoundRobin(RoundRobin):
+    """The round robin with two cycles by default."""
+
+    name: ClassVar[str] = "double-round-robin"
+    summary: ClassVar[str] = "double round robin: the round robin twice, colours reversed"
+    Options: ClassVar[type[Any]] = DoubleRoundRobinOptions
+
+
+@hookimpl
+def caddy_register_formats(register: Callable[[RoundRobin], None]) -> None:
+    register(RoundRobin())
+    register(DoubleRoundRobin())

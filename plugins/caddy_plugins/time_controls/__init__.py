@@ -1,0 +1,1 @@
+"""Built-in time-control notations: US Chess, FIDE shorthand, PGN/TRF26 seconds."""
