@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from caddy.formats import Format
     from caddy.models import Numbering, Schedule
 
-BUILTIN_COMMANDS = ("calc", "table", "plugins")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -66,7 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 # -- parser -------------------------------------------------------------------
 
 
-def build_parser(with_plugin_commands: bool) -> argparse.ArgumentParser:
+def build_parser(only: str | None = None, with_plugin_commands: bool = True) -> argparse.ArgumentParser:
+    """The argument parser; ``only`` builds just that built-in command (faster)."""
     import argparse
 
     from caddy import __version__
@@ -77,7 +77,17 @@ def build_parser(with_plugin_commands: bool) -> argparse.ArgumentParser:
     )
     parser.add_argument("-V", "--version", action="version", version=f"caddy {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, add in _COMMANDS.items():
+        if only is None or only == name:
+            add(commands)
+    if with_plugin_commands:
+        from caddy.plugins import get_host
 
+        get_host().add_commands(commands)
+    return parser
+
+
+def _add_calc(commands: Any) -> None:
     calc = commands.add_parser(
         "calc",
         help="rounds, games, boards, hours and club nights for a field",
@@ -96,6 +106,8 @@ def build_parser(with_plugin_commands: bool) -> argparse.ArgumentParser:
     calc.add_argument("--json", action="store_true", help="print a caddy.calc JSON document")
     calc.set_defaults(handler=cmd_calc)
 
+
+def _add_table(commands: Any) -> None:
     table = commands.add_parser(
         "table",
         help="print a round-robin schedule (FIDE Berger table by default)",
@@ -117,15 +129,11 @@ def build_parser(with_plugin_commands: bool) -> argparse.ArgumentParser:
     output.add_argument("--csv", action="store_true", help="print CSV rows")
     table.set_defaults(handler=cmd_table)
 
+
+def _add_plugins(commands: Any) -> None:
     plugins = commands.add_parser("plugins", help="list plugins and what they register")
     plugins.add_argument("--json", action="store_true", help="print a caddy.plugins JSON document")
     plugins.set_defaults(handler=cmd_plugins)
-
-    if with_plugin_commands:
-        from caddy.plugins import get_host
-
-        get_host().add_commands(commands)
-    return parser
 
 
 def _format_arguments(parser: argparse.ArgumentParser) -> None:
@@ -139,9 +147,8 @@ def _format_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _run(args: list[str]) -> int:
     first = next((a for a in args if not a.startswith("-")), None)
-    wants_help = not args or args[0] in ("-h", "--help")
-    plugin_commands = wants_help or (first is not None and first not in BUILTIN_COMMANDS)
-    parser = build_parser(plugin_commands)
+    builtin = first in _COMMANDS and not (args and args[0] in ("-h", "--help"))
+    parser = build_parser(only=first if builtin else None, with_plugin_commands=not builtin)
     namespace = parser.parse_args(args)
     handler = getattr(namespace, "handler", None)
     if handler is None:
@@ -178,17 +185,20 @@ def _format_and_options(ns: argparse.Namespace, extra: dict[str, str] | None = N
 
 def parse_night(text: str) -> float:
     """A night length in minutes from ``3h``, ``2.5h``, ``180m``, ``180min`` or ``3:00``."""
-    import re
-
     from caddy.errors import CaddyError
 
     cleaned = text.strip().lower().replace(" ", "")
-    match = re.fullmatch(r"(\d+(?:\.\d+)?)(h|m|min)", cleaned)
-    clock = re.fullmatch(r"(\d+):([0-5]\d)", cleaned)
-    if match:
-        value = float(match.group(1)) * (60 if match.group(2) == "h" else 1)
-    elif clock:
-        value = int(clock.group(1)) * 60 + int(clock.group(2))
+    number, factor = cleaned, 0
+    for suffix, minutes in (("min", 1), ("h", 60), ("m", 1)):
+        if cleaned.endswith(suffix):
+            number, factor = cleaned[: -len(suffix)], minutes
+            break
+    hours, colon, mins = cleaned.partition(":")
+    value: float
+    if colon and hours.isdigit() and mins.isdigit() and len(mins) == 2 and int(mins) < 60:
+        value = int(hours) * 60 + int(mins)
+    elif factor and number.replace(".", "", 1).isdigit():
+        value = float(number) * factor
     else:
         raise CaddyError(f"cannot read night length '{text}' (expected e.g. 3h, 2.5h or 180m)")
     if value <= 0:
@@ -498,6 +508,7 @@ def _print_schedule(schedule: Schedule, numbering: Numbering | None, out: TextIO
 # -- plugins --------------------------------------------------------------------
 
 
+
 def cmd_plugins(ns: argparse.Namespace) -> int:
     from caddy.plugins import get_host
 
@@ -520,3 +531,6 @@ def cmd_plugins(ns: argparse.Namespace) -> int:
         for kind, names in sorted(record.registers.items()):
             print(f"    {kind.replace('_', ' ')}: {', '.join(sorted(names))}")
     return 0
+
+
+_COMMANDS = {"calc": _add_calc, "table": _add_table, "plugins": _add_plugins}

@@ -32,11 +32,15 @@ class Player:
     team: str | None = None
 
 
+def _players_tuple(value: Sequence[Player]) -> tuple[Player, ...]:
+    return tuple(value)
+
+
 @attrs.frozen(kw_only=True)
 class Numbering:
     """Players in pairing-number order (``players[0]`` has number 1)."""
 
-    players: tuple[Player, ...] = attrs.field(converter=tuple)
+    players: tuple[Player, ...] = attrs.field(converter=_players_tuple)
     method: NumberingMethod = "lot"
     #: The seed of the lot, so the draw can be repeated (``None`` unless by lot).
     seed: int | None = None

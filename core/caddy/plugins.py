@@ -110,12 +110,36 @@ class PluginRecord:
     ) -> None:
         self.name = name
         self.module = module
-        self.distribution = distribution
-        self.version = version
+        self._distribution = distribution
+        self._version = version
+        #: The entry point the plugin was loaded from, if any.
+        self.entry_point: EntryPoint | None = None
+        self._resolved = distribution is not None
         #: ``entry point`` or ``CADDY_PLUGINS`` or ``registered``.
         self.source = source
         self.registers: dict[str, list[str]] = {}
         self.error: str | None = None
+
+    def _resolve(self) -> None:
+        # Reading a distribution's METADATA costs milliseconds: only on demand.
+        if not self._resolved:
+            self._resolved = True
+            if self.entry_point is not None:
+                self._distribution, self._version = _dist_of(self.entry_point)
+            else:
+                self._distribution, self._version = _distribution_of(self.module)
+
+    @property
+    def distribution(self) -> str | None:
+        """The installed distribution that provides the plugin, if any."""
+        self._resolve()
+        return self._distribution
+
+    @property
+    def version(self) -> str | None:
+        """That distribution's version."""
+        self._resolve()
+        return self._version
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -200,7 +224,6 @@ class PluginHost:
             name = f"{name}@{distribution or module}"
         try:
             self.pm.register(plugin, name=name)
-            self.pm.check_pending()
         except pluggy.PluginValidationError as exc:
             if self.pm.is_registered(plugin):
                 self.pm.unregister(plugin)
@@ -216,29 +239,31 @@ class PluginHost:
             self.records.pop(name, None)
             self._registries.clear()
 
-    def _import(self, name: str, module_name: str, dist: str | None, version: str | None,
-                source: str) -> None:
+    def _import(self, name: str, module_name: str, origin: EntryPoint | None, source: str) -> None:
         if name in self.disabled or module_name in self.disabled:
             return
         try:
             module = importlib.import_module(module_name)
         except Exception as exc:  # a broken plugin must not take the CLI down
             detail = f"{type(exc).__name__}: {exc}".splitlines()[0]
-            origin = f" from {dist} {version}" if dist else ""
-            self._warn(f"plugin '{name}' ({module_name}){origin} failed to load ({detail}); skipped")
+            dist, version = _dist_of(origin) if origin else _distribution_of(module_name)
+            where = f" from {dist} {version}" if dist else ""
+            self._warn(f"plugin '{name}' ({module_name}){where} failed to load ({detail}); skipped")
             record = PluginRecord(name, module_name, dist, version, source)
             record.error = detail
             self.records.setdefault(name, record)
             return
-        self.register(module, name, distribution=dist, version=version, source=source)
+        self.register(module, name, source=source)
+        record = self.records.get(self.pm.get_name(module) or "")
+        if record is not None:
+            record.entry_point = origin
 
     def _load_env_modules(self) -> None:
         if self._env_modules_loaded:
             return
         self._env_modules_loaded = True
         for module_name in _split_env(self._env.get("CADDY_PLUGINS")):
-            dist, version = _distribution_of(module_name)
-            self._import(module_name, module_name, dist, version, "CADDY_PLUGINS")
+            self._import(module_name, module_name, None, "CADDY_PLUGINS")
 
     def load(self, kind: str | None = None) -> None:
         """Import the plugins of one kind (``None``: every group ``caddy*``).
@@ -257,15 +282,17 @@ class PluginHost:
         for ep in self._all_entry_points():
             if ep.group in self._loaded_groups or not wanted(ep.group):
                 continue
-            dist = ep.dist.name if ep.dist is not None else None
-            version = ep.dist.version if ep.dist is not None else None
-            if not self.autoload and dist != BUILTIN_DISTRIBUTION:
+            if not self.autoload and _dist_of(ep)[0] != BUILTIN_DISTRIBUTION:
                 continue
-            self._import(ep.name, ep.value.partition(":")[0], dist, version, "entry point")
+            self._import(ep.name, ep.value.partition(":")[0], ep, "entry point")
         self._loaded_groups.update(ep.group for ep in self._all_entry_points() if wanted(ep.group))
         if kind is not None:
             self._loaded_groups.update(groups)
         self._load_env_modules()
+        try:  # a hook implementation with no spec (a misspelt name) fails loudly
+            self.pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            raise PluginError(f"plugin {self.pm.get_name(exc.plugin)} is invalid: {exc}") from None
 
     # -- registries ----------------------------------------------------------
 
@@ -325,6 +352,11 @@ class PluginHost:
         for kind in KINDS:
             self.registry(kind)
         return sorted(self.records.values(), key=lambda r: (r.distribution != BUILTIN_DISTRIBUTION, r.name))
+
+
+def _dist_of(ep: EntryPoint) -> tuple[str | None, str | None]:
+    dist = ep.dist
+    return (dist.name, dist.version) if dist is not None else (None, None)
 
 
 def _distribution_of(module_name: str) -> tuple[str | None, str | None]:

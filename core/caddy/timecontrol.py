@@ -21,6 +21,7 @@ increment in force from move 1, its seconds counted as minutes.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import ClassVar, Protocol, runtime_checkable
 
 import attrs
@@ -88,6 +89,11 @@ def _periods_valid(
             raise ValueError("only the last period can be for the rest of the game")
 
 
+def _to_tuple(value: Iterable[Period]) -> tuple[Period, ...]:
+    # a Python function: attrs inspects a builtin converter's signature slowly
+    return tuple(value)
+
+
 def _minutes_text(seconds: int) -> str:
     return str(seconds // 60) if seconds % 60 == 0 else f"{seconds}s"
 
@@ -124,7 +130,7 @@ class TimeControl:
     equal object. Build one from text with :meth:`parse`.
     """
 
-    periods: tuple[Period, ...] = attrs.field(converter=tuple, validator=_periods_valid)
+    periods: tuple[Period, ...] = attrs.field(converter=_to_tuple, validator=_periods_valid)
 
     @classmethod
     def parse(cls, text: str) -> TimeControl:

@@ -35,14 +35,16 @@ has three games in a row with one colour at the seam.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import attrs
 
 from caddy import hookimpl
 from caddy.errors import CaddyError
 from caddy.formats import Arithmetic, require_players
-from caddy.models import Round, Schedule
+
+if TYPE_CHECKING:  # models load only when a schedule is built (keeps `caddy calc` fast)
+    from caddy.models import Schedule
 
 Table = Literal["fide", "circle", "us-quad", "crenshaw"]
 TABLE_TITLES: Mapping[str, str] = {
@@ -51,6 +53,10 @@ TABLE_TITLES: Mapping[str, str] = {
     "us-quad": "US Chess quad table",
     "crenshaw": "US Chess Crenshaw–Berger table",
 }
+
+
+def _to_float(value: float | str) -> float:
+    return float(value)
 
 
 def _bye_points(instance: object, attribute: attrs.Attribute[float], value: float) -> None:
@@ -73,7 +79,7 @@ class RoundRobinOptions:
     #: Publish the whole table with colours reversed.
     reverse_colours: bool = False
     #: Points for the rest round of an odd field: 0 (default), 0.5 or 1.
-    bye_points: float = attrs.field(default=0.0, converter=float, validator=_bye_points)
+    bye_points: float = attrs.field(default=0.0, converter=_to_float, validator=_bye_points)
 
 
 @attrs.frozen(kw_only=True)
@@ -195,12 +201,12 @@ class RoundRobin:
         return {}
 
     def schedule(self, players: int, options: RoundRobinOptions, *, seed: int | None = None) -> Schedule:
+        from caddy.models import Round, Schedule, draw_seed
+
         self.check(players, options)
         n = players + players % 2  # odd fields use the N+1 table
         if options.table == "us-quad":
             if seed is None:
-                from caddy.models import draw_seed
-
                 seed = draw_seed()
             table = us_quad_rounds(seed)
         elif options.table == "circle":

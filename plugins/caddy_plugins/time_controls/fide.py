@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import ClassVar
 
 from caddy import hookimpl
@@ -20,12 +21,18 @@ from caddy.timecontrol import BonusKind, TimeControl, spread_bonuses, time_secon
 
 _TIME = r"(?P<num{i}>\d+(?:\.\d+)?)\s*(?P<unit{i}>min|sec|''|h|m|s|'|\")?"
 _BONUS = r"(?:\s*\+\s*(?P<inc{i}>\d+)\s*(?:s|sec|''|\")?)?"
-_SINGLE = re.compile(r"(?i)" + _TIME.format(i=1) + _BONUS.format(i=1))
-_TWO = re.compile(
-    r"(?i)(?P<moves>\d+)\s*/\s*" + _TIME.format(i=1) + _BONUS.format(i=1)
-    + r"(?:\s*/\s*" + _TIME.format(i=2) + _BONUS.format(i=2) + ")?"
-)
-_LEADING = re.compile(r"(?i)\d+(?:\.\d+)?\s*(?:min|sec|''|h|m|s|'|\")?")
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    # compiled on first use: most commands never read FIDE shorthand
+    single = re.compile(r"(?i)" + _TIME.format(i=1) + _BONUS.format(i=1))
+    two = re.compile(
+        r"(?i)(?P<moves>\d+)\s*/\s*" + _TIME.format(i=1) + _BONUS.format(i=1)
+        + r"(?:\s*/\s*" + _TIME.format(i=2) + _BONUS.format(i=2) + ")?"
+    )
+    leading = re.compile(r"(?i)\d+(?:\.\d+)?\s*(?:min|sec|''|h|m|s|'|\")?")
+    return single, two, leading
 
 
 class FideShorthand:
@@ -43,7 +50,8 @@ class FideShorthand:
                 "FIDE shorthand has at most two periods (moves/time+bonus/time+bonus); "
                 "write more as 40/100, 20/50, SD/15+30",
             )
-        two = _TWO.fullmatch(text)
+        single_re, two_re, leading_re = _patterns()
+        two = two_re.fullmatch(text)
         if two:
             moves = int(two.group("moves"))
             if moves == 0:
@@ -61,14 +69,14 @@ class FideShorthand:
                 if two.group(f"inc{i + 1}")
             }
             return spread_bonuses(text, periods, bonuses)
-        single = _SINGLE.fullmatch(text)
+        single = single_re.fullmatch(text)
         if single:
             seconds = time_seconds(text, single.group("num1"), single.group("unit1"), minutes=None)
             bonuses = {}
             if single.group("inc1"):
                 bonuses[0] = (BonusKind.INCREMENT, int(single.group("inc1")))
             return spread_bonuses(text, [(None, seconds)], bonuses)
-        lead = _LEADING.match(text)
+        lead = leading_re.match(text)
         rest = text[lead.end():].strip() if lead else text
         if rest.startswith("+"):
             raise TimeControlError(

@@ -24,8 +24,8 @@ from caddy.timecontrol import (
     time_seconds,
 )
 
-_FIELD = re.compile(r"(?:(?P<moves>\d+)/)?(?P<secs>\d+)(?:\+(?P<inc>\d+))?")
-_SHAPE = re.compile(r"[\d/+:]+")
+_FIELD_PATTERN = r"(?:(?P<moves>\d+)/)?(?P<secs>\d+)(?:\+(?P<inc>\d+))?"
+_SHAPE_CHARS = frozenset("0123456789/+:")
 
 
 class PgnNotation:
@@ -39,23 +39,23 @@ class PgnNotation:
             raise TimeControlError(text, "'?' means the time control is unknown: nothing to compute")
         if text == "-":
             raise TimeControlError(text, "'-' means the game had no time control: nothing to compute")
-        if re.fullmatch(r"\*\d+", text):
+        if text[0] == "*" and text[1:].isdigit():
             raise TimeControlError(text, f"sandclock time control '{text}' is not supported")
-        if re.fullmatch(r"(?i)W[\d/+:]+-B[\d/+:]+", text):
+        if text[0] in "Ww" and re.fullmatch(r"(?i)W[\d/+:]+-B[\d/+:]+", text):
             raise TimeControlError(
                 text, "different times for White and Black (Armageddon) are not supported"
             )
-        if not _SHAPE.fullmatch(text):
+        if not _SHAPE_CHARS.issuperset(text):
             return None
         fields = text.split(":")
         if len(fields) == 1:
-            single = _FIELD.fullmatch(text)
+            single = re.fullmatch(_FIELD_PATTERN, text)
             if not single or int(single.group("secs")) <= BARE_MINUTES_LIMIT:
                 return None  # FIDE shorthand in minutes, or not ours
         periods: list[tuple[int | None, int]] = []
         bonuses: dict[int, tuple[BonusKind, int]] = {}
         for index, field in enumerate(fields):
-            match = _FIELD.fullmatch(field)
+            match = re.fullmatch(_FIELD_PATTERN, field)
             if not match:
                 raise TimeControlError(
                     text,
