@@ -54,7 +54,9 @@ def main() -> int:
         caddy_times.append(timed(caddy))
         floor_times.append(timed(floor))
     c, f = statistics.median(caddy_times), statistics.median(floor_times)
-    print(f"interpreter: {sys.executable} ({sys.version.split()[0]}), {os.cpu_count()} cpus, {runs} runs each")
+    print(
+        f"interpreter: {sys.executable} ({sys.version.split()[0]}), {os.cpu_count()} cpus, {runs} runs each"
+    )
     print(f"caddy calc 12 --tc G/25d5 : median {c * 1000:6.1f} ms")
     print(f"floor (attrs+pluggy+metadata): median {f * 1000:6.1f} ms")
     print(f"ratio: {c / f:.3f} (target <= 1.25)")

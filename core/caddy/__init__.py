@@ -34,7 +34,28 @@ _LAZY = {
     "PluginError": "caddy.errors",
 }
 
-__all__ = ["__version__", *sorted(_LAZY)]
+__all__ = [
+    "Arithmetic",
+    "BonusKind",
+    "CaddyError",
+    "CalcResult",
+    "Format",
+    "Game",
+    "Period",
+    "Player",
+    "PluginError",
+    "Round",
+    "Schedule",
+    "ScheduleFormat",
+    "TimeControl",
+    "__version__",
+    "assign_pairing_numbers",
+    "calculate",
+    "get_host",
+    "hookimpl",
+    "hookspec",
+    "parse_time_control",
+]
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from caddy.calculator import CalcResult, calculate

@@ -118,7 +118,9 @@ def calculate(
     if options is None:
         options = fmt.Options()
     arithmetic = fmt.arithmetic(players, options)
-    variants = {label: fmt.arithmetic(players, opts) for label, opts in fmt.variants(options).items()}
+    variants = {
+        label: fmt.arithmetic(players, opts) for label, opts in fmt.variants(options).items()
+    }
     if isinstance(time_control, str):
         from caddy.timecontrol import parse_time_control
 

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from caddy.models import Numbering, Schedule
 
 
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -47,10 +46,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("caddy: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # e.g. `caddy table 1000 | head`
-        try:
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the final flush
-        except OSError:
-            pass
+        # point stdout at devnull so the interpreter's final flush stays quiet
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as exc:
         if os.environ.get("CADDY_DEBUG"):
@@ -65,7 +62,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 # -- parser -------------------------------------------------------------------
 
 
-def build_parser(only: str | None = None, with_plugin_commands: bool = True) -> argparse.ArgumentParser:
+def build_parser(
+    only: str | None = None, with_plugin_commands: bool = True
+) -> argparse.ArgumentParser:
     """The argument parser; ``only`` builds just that built-in command (faster)."""
     import argparse
 
@@ -95,14 +94,26 @@ def _add_calc(commands: Any) -> None:
     )
     calc.add_argument("players", nargs="+", type=int, metavar="N", help="number of players")
     calc.add_argument(
-        "--tc", action="append", default=[], metavar="TC",
+        "--tc",
+        action="append",
+        default=[],
+        metavar="TC",
         help="time control (G/25d5, 40/90, SD/30+30, 90+30, 5400+30); repeatable",
     )
     _format_arguments(calc)
-    calc.add_argument("--turnover", type=int, default=15, metavar="MIN",
-                      help="minutes between rounds (default 15)")
-    calc.add_argument("--night", default="3h", metavar="LENGTH",
-                      help="length of a club night: 3h, 2.5h or 180m (default 3h)")
+    calc.add_argument(
+        "--turnover",
+        type=int,
+        default=15,
+        metavar="MIN",
+        help="minutes between rounds (default 15)",
+    )
+    calc.add_argument(
+        "--night",
+        default="3h",
+        metavar="LENGTH",
+        help="length of a club night: 3h, 2.5h or 180m (default 3h)",
+    )
     calc.add_argument("--json", action="store_true", help="print a caddy.calc JSON document")
     calc.set_defaults(handler=cmd_calc)
 
@@ -114,16 +125,31 @@ def _add_table(commands: Any) -> None:
         description="Print the schedule for N players, or for the players in a CSV file.",
     )
     table.add_argument("players", nargs="?", type=int, metavar="N", help="number of players")
-    table.add_argument("--players", dest="players_file", metavar="FILE",
-                       help="CSV with a header: name,rating[,federation,fide_id,title,team]")
+    table.add_argument(
+        "--players",
+        dest="players_file",
+        metavar="FILE",
+        help="CSV with a header: name,rating[,federation,fide_id,title,team]",
+    )
     _format_arguments(table)
-    table.add_argument("--style", choices=("fide", "circle", "us-quad", "crenshaw"),
-                       help="table style (shorthand for --option table=STYLE)")
-    table.add_argument("--reverse-colours", "--reverse-colors", action="store_true",
-                       help="the whole table with colours reversed")
+    table.add_argument(
+        "--style",
+        choices=("fide", "circle", "us-quad", "crenshaw"),
+        help="table style (shorthand for --option table=STYLE)",
+    )
+    table.add_argument(
+        "--reverse-colours",
+        "--reverse-colors",
+        action="store_true",
+        help="the whole table with colours reversed",
+    )
     table.add_argument("--seed", type=int, help="seed for the lot and any colour toss")
-    table.add_argument("--by", choices=("lot", "rating", "given"), default="lot",
-                       help="how pairing numbers are given to the players in --players (default lot)")
+    table.add_argument(
+        "--by",
+        choices=("lot", "rating", "given"),
+        default="lot",
+        help="how pairing numbers are given to the players in --players (default lot)",
+    )
     output = table.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print a caddy.schedule JSON document")
     output.add_argument("--csv", action="store_true", help="print CSV rows")
@@ -137,12 +163,22 @@ def _add_plugins(commands: Any) -> None:
 
 
 def _format_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--format", default="round-robin", metavar="NAME",
-                        help="tournament format (default round-robin; see `caddy plugins`)")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a format option, e.g. cycles=2 or table=circle; repeatable")
-    parser.add_argument("--double", action="store_true",
-                        help="double round robin (shorthand for --option cycles=2)")
+    parser.add_argument(
+        "--format",
+        default="round-robin",
+        metavar="NAME",
+        help="tournament format (default round-robin; see `caddy plugins`)",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a format option, e.g. cycles=2 or table=circle; repeatable",
+    )
+    parser.add_argument(
+        "--double", action="store_true", help="double round robin (shorthand for --option cycles=2)"
+    )
 
 
 def _run(args: list[str]) -> int:
@@ -161,7 +197,9 @@ def _run(args: list[str]) -> int:
 # -- shared helpers -------------------------------------------------------------
 
 
-def _format_and_options(ns: argparse.Namespace, extra: dict[str, str] | None = None) -> tuple[Format, Any]:
+def _format_and_options(
+    ns: argparse.Namespace, extra: dict[str, str] | None = None
+) -> tuple[Format, Any]:
     from caddy.errors import CaddyError
     from caddy.formats import options_from_strings
     from caddy.plugins import get_host
@@ -246,8 +284,14 @@ def cmd_calc(ns: argparse.Namespace) -> int:
     if problems:
         raise CaddyError(problems[0], problems=problems)
     results = [
-        calculate(n, format=fmt, options=options, time_control=tc,
-                  turnover_minutes=ns.turnover, night_minutes=night)
+        calculate(
+            n,
+            format=fmt,
+            options=options,
+            time_control=tc,
+            turnover_minutes=ns.turnover,
+            night_minutes=night,
+        )
         for n in ns.players
         for tc in (controls or [None])
     ]
@@ -306,14 +350,14 @@ def _print_summary(r: CalcResult, out: TextIO) -> None:
     print(f"Advice: {r.advice}", file=out)
 
 
-def _print_table(results: list[CalcResult], players: list[int], controls: list[Any], out: TextIO) -> None:
+def _print_table(
+    results: list[CalcResult], players: list[int], controls: list[Any], out: TextIO
+) -> None:
     first = results[0]
     extra = "; ".join(f"{label}" for label in first.variants)
     heading = f"{first.format}"
     if controls and controls[0] is not None:
-        heading += (
-            f"; {first.turnover_minutes} min turnover; club nights of {format_minutes(first.night_minutes)}"
-        )
+        heading += f"; {first.turnover_minutes} min turnover; club nights of {format_minutes(first.night_minutes)}"
     print(heading, file=out)
     head = ["players", "rounds", "games", "boards"]
     if extra:
@@ -341,7 +385,10 @@ def _print_table(results: list[CalcResult], players: list[int], controls: list[A
     widths = [max(len(x) for x in col) for col in zip(top, head, *rows, strict=True)]
     lines = [top, head, *rows] if per_tc else [head, *rows]
     for line in lines:
-        print("  ".join(cell.rjust(w) for cell, w in zip(line, widths, strict=True)).rstrip(), file=out)
+        print(
+            "  ".join(cell.rjust(w) for cell, w in zip(line, widths, strict=True)).rstrip(),
+            file=out,
+        )
     if any(r.round_fits_night is False for r in results):
         print("* a round does not fit in one night: one round a night, over time", file=out)
     seen = set()
@@ -386,7 +433,9 @@ def cmd_table(ns: argparse.Namespace) -> int:
     from caddy.formats import option_summary
 
     if ns.json:
-        write_schedule_json(schedule, sys.stdout, options=option_summary(options), numbering=numbering)
+        write_schedule_json(
+            schedule, sys.stdout, options=option_summary(options), numbering=numbering
+        )
     elif ns.csv:
         _write_schedule_csv(schedule, numbering, sys.stdout)
     else:
@@ -452,7 +501,9 @@ def _write_schedule_csv(schedule: Schedule, numbering: Numbering | None, out: Te
 
     writer = csv.writer(out, lineterminator="\n")
     named = numbering is not None
-    writer.writerow(["round", "board", "white", "black"] + (["white_name", "black_name"] if named else []))
+    writer.writerow(
+        ["round", "board", "white", "black"] + (["white_name", "black_name"] if named else [])
+    )
     for rnd in schedule.rounds:
         for game in rnd.games():
             row: list[Any] = [rnd.number, game.board, game.white, game.black]
@@ -508,7 +559,6 @@ def _print_schedule(schedule: Schedule, numbering: Numbering | None, out: TextIO
 # -- plugins --------------------------------------------------------------------
 
 
-
 def cmd_plugins(ns: argparse.Namespace) -> int:
     from caddy.plugins import get_host
 
@@ -524,7 +574,9 @@ def cmd_plugins(ns: argparse.Namespace) -> int:
         print(json.dumps(document, indent=2))
         return 0
     for record in records:
-        origin = f"{record.distribution} {record.version}" if record.distribution else "no distribution"
+        origin = (
+            f"{record.distribution} {record.version}" if record.distribution else "no distribution"
+        )
         print(f"{record.name}  ({record.module}; {origin})")
         if record.error:
             print(f"    failed to load: {record.error}")

@@ -186,6 +186,4 @@ def option_summary(options: Any) -> dict[str, Any]:
 def require_players(fmt: Format, players: int, minimum: int = 2) -> None:
     """Raise the standard error for a field that is too small."""
     if players < minimum:
-        raise CaddyError(
-            f"format '{fmt.name}' needs at least {minimum} players, got {players}"
-        )
+        raise CaddyError(f"format '{fmt.name}' needs at least {minimum} players, got {players}")

@@ -93,7 +93,9 @@ class Game:
     black: int
 
 
-def _same_length(instance: Round, attribute: attrs.Attribute[tuple[int, ...]], value: tuple[int, ...]) -> None:
+def _same_length(
+    instance: Round, attribute: attrs.Attribute[tuple[int, ...]], value: tuple[int, ...]
+) -> None:
     if len(value) != len(instance.white):
         raise ValueError("a round needs as many Blacks as Whites")
 

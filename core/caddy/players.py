@@ -47,7 +47,9 @@ def read_players_csv(path: str | Path) -> list[Player]:
     missing = [c for c in REQUIRED if c not in header]
     unknown = [c for c in header if c not in REQUIRED + OPTIONAL]
     if missing:
-        problems.append(f"{path}:1: header lacks {', '.join(missing)} (expected name,rating[,{','.join(OPTIONAL)}])")
+        problems.append(
+            f"{path}:1: header lacks {', '.join(missing)} (expected name,rating[,{','.join(OPTIONAL)}])"
+        )
     if unknown:
         problems.append(f"{path}:1: unknown column {', '.join(repr(c) for c in unknown)}")
     if problems:

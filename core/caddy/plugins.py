@@ -67,8 +67,7 @@ class Registry(Generic[T]):
             raise PluginError(f"plugin {module} registered a {label} without a name")
         if name in self._items:
             raise PluginError(
-                f"two plugins register the {label} '{name}': "
-                f"{self._modules[name]} and {module}"
+                f"two plugins register the {label} '{name}': {self._modules[name]} and {module}"
             )
         self._items[name] = item
         self._modules[name] = module
@@ -271,6 +270,7 @@ class PluginHost:
         The general group ``caddy`` loads with every kind.
         """
         if kind is None:
+
             def wanted(group: str) -> bool:
                 return group == GROUP or group.startswith(GROUP + ".")
         else:
@@ -314,11 +314,13 @@ class PluginHost:
             record.registers.pop(kind, None)
         # Call each implementation on its own so that every registration is
         # attributed to the plugin that made it (for `caddy plugins`).
-        for impl in reversed(hook.get_hookimpls()):
+        for impl in hook.get_hookimpls():  # registration order
             record = self.records.get(impl.plugin_name)
             module = record.module if record else impl.plugin_name
 
-            def register(item: Any, _module: str = module, _record: PluginRecord | None = record) -> None:
+            def register(
+                item: Any, _module: str = module, _record: PluginRecord | None = record
+            ) -> None:
                 registry.add(item, _module)
                 if _record is not None:
                     _record.registers.setdefault(kind, []).append(item.name)
@@ -351,7 +353,9 @@ class PluginHost:
         """Every plugin of every kind, with what each registers."""
         for kind in KINDS:
             self.registry(kind)
-        return sorted(self.records.values(), key=lambda r: (r.distribution != BUILTIN_DISTRIBUTION, r.name))
+        return sorted(
+            self.records.values(), key=lambda r: (r.distribution != BUILTIN_DISTRIBUTION, r.name)
+        )
 
 
 def _dist_of(ep: EntryPoint) -> tuple[str | None, str | None]:

@@ -50,7 +50,9 @@ def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> 
         raise ValueError(f"{attribute.name} must be positive, got {value}")
 
 
-def _period_moves(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
+def _period_moves(
+    instance: object, attribute: attrs.Attribute[int | None], value: int | None
+) -> None:
     if value is not None and value <= 0:
         raise ValueError(f"moves must be positive, got {value}")
 
@@ -212,10 +214,7 @@ class TimeControl:
         parts = []
         single = len(self.periods) == 1
         for period in self.periods:
-            if period.moves is None:
-                head = "G" if single else "SD"
-            else:
-                head = str(period.moves)
+            head = ("G" if single else "SD") if period.moves is None else str(period.moves)
             text = f"{head}/{_minutes_text(period.seconds)}"
             if not uniform:  # every period carries its own bonus, +0 for none
                 text += _bonus_text(period.bonus_kind, period.bonus_seconds)

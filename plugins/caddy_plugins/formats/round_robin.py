@@ -103,9 +103,9 @@ def berger_rounds(n: int) -> list[RoundPairs]:
         whites = tuple(loop[offset + 1 : offset + h])
         blacks = tuple(loop[offset + h : offset + m][::-1])
         if r % 2 == 0:
-            rounds.append((x + whites, (n,) + blacks))
+            rounds.append((x + whites, (n, *blacks)))
         else:
-            rounds.append(((n,) + whites, x + blacks))
+            rounds.append(((n, *whites), x + blacks))
     return rounds
 
 
@@ -136,7 +136,9 @@ def circle_rounds(n: int) -> list[RoundPairs]:
         b: list[int] = []
         for a, c in pairs:
             fa, fc = phi[a], phi[c]
-            if games.get(fa) != fc and games.get(fc) != fa:  # pragma: no cover - a proof, kept as a check
+            if (
+                games.get(fa) != fc and games.get(fc) != fa
+            ):  # pragma: no cover - a proof, kept as a check
                 raise AssertionError(f"circle round {r + 1} does not map onto Berger round {r + 1}")
             if fa in white_set:
                 w.append(a)
@@ -167,7 +169,9 @@ class RoundRobin:
     """Everyone meets everyone, once per cycle."""
 
     name: ClassVar[str] = "round-robin"
-    summary: ClassVar[str] = "round robin: FIDE Berger tables, circle, US quad or Crenshaw; 1 or 2 cycles"
+    summary: ClassVar[str] = (
+        "round robin: FIDE Berger tables, circle, US quad or Crenshaw; 1 or 2 cycles"
+    )
     Options: ClassVar[type[Any]] = RoundRobinOptions
 
     def check(self, players: int, options: RoundRobinOptions) -> None:
@@ -200,7 +204,9 @@ class RoundRobin:
             return {"double round robin": attrs.evolve(options, cycles=2)}
         return {}
 
-    def schedule(self, players: int, options: RoundRobinOptions, *, seed: int | None = None) -> Schedule:
+    def schedule(
+        self, players: int, options: RoundRobinOptions, *, seed: int | None = None
+    ) -> Schedule:
         from caddy.models import Round, Schedule, draw_seed
 
         self.check(players, options)
@@ -220,9 +226,7 @@ class RoundRobin:
             if n != players:  # drop the phantom N+1's board (board 1 in Berger tables)
                 k = whites.index(n) if n in whites else blacks.index(n)
                 bye = blacks[k] if whites[k] == n else whites[k]
-                rounds.append(
-                    (whites[:k] + whites[k + 1 :], blacks[:k] + blacks[k + 1 :], (bye,))
-                )
+                rounds.append((whites[:k] + whites[k + 1 :], blacks[:k] + blacks[k + 1 :], (bye,)))
             else:
                 rounds.append((whites, blacks, ()))
         if options.cycles == 2:

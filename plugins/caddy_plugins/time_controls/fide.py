@@ -28,8 +28,13 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     # compiled on first use: most commands never read FIDE shorthand
     single = re.compile(r"(?i)" + _TIME.format(i=1) + _BONUS.format(i=1))
     two = re.compile(
-        r"(?i)(?P<moves>\d+)\s*/\s*" + _TIME.format(i=1) + _BONUS.format(i=1)
-        + r"(?:\s*/\s*" + _TIME.format(i=2) + _BONUS.format(i=2) + ")?"
+        r"(?i)(?P<moves>\d+)\s*/\s*"
+        + _TIME.format(i=1)
+        + _BONUS.format(i=1)
+        + r"(?:\s*/\s*"
+        + _TIME.format(i=2)
+        + _BONUS.format(i=2)
+        + ")?"
     )
     leading = re.compile(r"(?i)\d+(?:\.\d+)?\s*(?:min|sec|''|h|m|s|'|\")?")
     return single, two, leading
@@ -77,13 +82,14 @@ class FideShorthand:
                 bonuses[0] = (BonusKind.INCREMENT, int(single.group("inc1")))
             return spread_bonuses(text, [(None, seconds)], bonuses)
         lead = leading_re.match(text)
-        rest = text[lead.end():].strip() if lead else text
+        rest = text[lead.end() :].strip() if lead else text
         if rest.startswith("+"):
             raise TimeControlError(
                 text, f"cannot read the increment '{rest}' (expected +<seconds>)"
             )
         raise TimeControlError(
-            text, f"cannot read '{rest}' (expected <minutes>+<seconds> or <moves>/<minutes>+<seconds>)"
+            text,
+            f"cannot read '{rest}' (expected <minutes>+<seconds> or <moves>/<minutes>+<seconds>)",
         )
 
 

@@ -36,9 +36,13 @@ class PgnNotation:
 
     def parse(self, text: str) -> TimeControl | None:
         if text == "?":
-            raise TimeControlError(text, "'?' means the time control is unknown: nothing to compute")
+            raise TimeControlError(
+                text, "'?' means the time control is unknown: nothing to compute"
+            )
         if text == "-":
-            raise TimeControlError(text, "'-' means the game had no time control: nothing to compute")
+            raise TimeControlError(
+                text, "'-' means the game had no time control: nothing to compute"
+            )
         if text[0] == "*" and text[1:].isdigit():
             raise TimeControlError(text, f"sandclock time control '{text}' is not supported")
         if text[0] in "Ww" and re.fullmatch(r"(?i)W[\d/+:]+-B[\d/+:]+", text):
@@ -74,10 +78,12 @@ class PgnNotation:
                 bonuses[index] = (BonusKind.INCREMENT, int(match.group("inc")))
         if len(fields) > 1 and len(bonuses) == 1:
             # with ':' every field carries its own increment: keep it there
-            (index, bonus), = bonuses.items()
+            ((index, bonus),) = bonuses.items()
             if len(periods) > 1:
-                bonuses = {i: (bonus if i == index else (BonusKind.INCREMENT, 0))
-                           for i in range(len(periods))}
+                bonuses = {
+                    i: (bonus if i == index else (BonusKind.INCREMENT, 0))
+                    for i in range(len(periods))
+                }
         return spread_bonuses(text, periods, bonuses)
 
 

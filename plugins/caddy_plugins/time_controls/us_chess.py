@@ -53,7 +53,9 @@ class UsChessNotation:
                 moves = None if head in ("g", "sd", "all") else int(head)
                 if moves == 0:
                     raise TimeControlError(text, f"'{period.group()}' has 0 moves")
-                seconds = time_seconds(text, period.group("time"), period.group("unit"), minutes=True)
+                seconds = time_seconds(
+                    text, period.group("time"), period.group("unit"), minutes=True
+                )
                 periods.append((moves, seconds))
                 pos = period.end()
                 after_semicolon = False
@@ -77,7 +79,8 @@ class UsChessNotation:
                 )
             if "/" in token:
                 raise TimeControlError(
-                    text, f"cannot read period '{token}' (expected SD/<minutes> or <moves>/<minutes>)"
+                    text,
+                    f"cannot read period '{token}' (expected SD/<minutes> or <moves>/<minutes>)",
                 )
             raise TimeControlError(
                 text, f"unknown bonus '{token}' (expected d<seconds> or +<seconds>)"

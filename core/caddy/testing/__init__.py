@@ -1,0 +1,167 @@
+"""Contract test suites for plugin authors.
+
+:class:`FormatContract` is a pytest base class. Subclass it in your own
+test suite, name your format and a few field sizes, and pytest proves
+that the format keeps caddy's promises::
+
+    from caddy.testing import FormatContract
+
+    class TestMyFormat(FormatContract):
+        format_name = "my-format"
+        sizes = (2, 3, 4, 7, 10)
+        option_sets = ({}, {"cycles": 2})   # keyword arguments for Options
+
+What it checks, for every size and option set:
+
+* no player appears twice in a round;
+* the schedule's round count and game count equal the format's own
+  :meth:`~caddy.formats.Format.arithmetic`, and no round uses more boards
+  than it says;
+* every pair meets as often as the format promises
+  (:attr:`~caddy.formats.Arithmetic.pair_meetings`, or your override of
+  :meth:`FormatContract.expected_meetings` when that is ``None``);
+* byes only where the arithmetic says (exactly ``byes_per_round`` players
+  sit out each round, and everyone not sitting out plays);
+* the schedule is deterministic for a given seed;
+* the options survive an unstructure → structure round trip through
+  caddy's cattrs converter.
+
+A format that does not produce whole schedules in advance (for example a
+knockout whose later rounds depend on results) still gets the arithmetic
+and options checks; the schedule checks are skipped for it.
+
+The format is looked up in caddy's plugin host; a plugin that is not
+installed can be registered by overriding the :meth:`caddy_host` fixture.
+This module imports pytest: import it from tests only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar
+
+import pytest
+
+from caddy.formats import Format, generates_schedule
+from caddy.models import Schedule
+from caddy.plugins import PluginHost, get_host
+
+__all__ = ["FormatContract"]
+
+
+class FormatContract:
+    """Base class of the format contract suite (see the module docstring)."""
+
+    #: The registered name of the format under test.
+    format_name: ClassVar[str]
+    #: Field sizes to check.
+    sizes: ClassVar[Sequence[int]] = (2, 3, 4, 5, 6, 7, 8, 11, 12)
+    #: Option sets to check, as keyword arguments for the format's ``Options``.
+    option_sets: ClassVar[Sequence[Mapping[str, Any]]] = ({},)
+    #: The seed used for the determinism check.
+    seed: ClassVar[int] = 20261129
+
+    @pytest.fixture
+    def caddy_host(self) -> PluginHost:
+        """The plugin host to look the format up in (override to register yours)."""
+        return get_host()
+
+    @pytest.fixture
+    def fmt(self, caddy_host: PluginHost) -> Format:
+        fmt: Format = caddy_host.formats().get(self.format_name)
+        return fmt
+
+    # -- hooks for subclasses -----------------------------------------------
+
+    def expected_meetings(self, fmt: Format, players: int, options: Any, a: int, b: int) -> int:
+        """How often players ``a`` and ``b`` meet. By default the format's
+        ``pair_meetings``; override when the format's arithmetic gives ``None``."""
+        meetings = fmt.arithmetic(players, options).pair_meetings
+        if meetings is None:
+            raise NotImplementedError(
+                f"format {fmt.name!r} promises no single pair_meetings; "
+                "override FormatContract.expected_meetings"
+            )
+        return meetings
+
+    def cases(self, fmt: Format) -> Iterator[tuple[int, Any]]:
+        """Every (players, options) combination to check."""
+        for options in self.option_sets:
+            for players in self.sizes:
+                yield players, fmt.Options(**options)
+
+    def _schedules(self, fmt: Format) -> Iterator[tuple[int, Any, Schedule]]:
+        if not generates_schedule(fmt):
+            pytest.skip(f"format {fmt.name!r} does not produce whole schedules")
+        for players, options in self.cases(fmt):
+            yield players, options, fmt.schedule(players, options, seed=self.seed)  # type: ignore[attr-defined]
+
+    # -- the contract ---------------------------------------------------------
+
+    def test_format_has_name_summary_and_options(self, fmt: Format) -> None:
+        assert fmt.name == self.format_name
+        assert isinstance(fmt.summary, str) and fmt.summary
+        import attrs
+
+        assert attrs.has(fmt.Options), "Options must be an attrs class"
+        fmt.Options()  # every option has a default
+
+    def test_arithmetic_is_consistent(self, fmt: Format) -> None:
+        for players, options in self.cases(fmt):
+            a = fmt.arithmetic(players, options)
+            label = f"{players} players, {options}"
+            assert a.players == players, label
+            assert a.rounds >= 1 and a.games >= 1 and a.boards >= 1, label
+            assert a.games <= a.rounds * a.boards, label
+            assert a.games_per_player <= a.rounds, label
+            assert 0 <= a.byes_per_round < players, label
+
+    def test_options_round_trip_through_cattrs(self, fmt: Format) -> None:
+        from caddy.serialize import make_converter
+
+        converter = make_converter()
+        for options in self.option_sets:
+            value = fmt.Options(**options)
+            data = converter.unstructure(value)
+            assert converter.structure(data, fmt.Options) == value
+
+    def test_no_player_twice_in_a_round(self, fmt: Format) -> None:
+        for players, options, schedule in self._schedules(fmt):
+            for rnd in schedule.rounds:
+                seen = list(rnd.white) + list(rnd.black) + list(rnd.byes)
+                assert len(seen) == len(set(seen)), (players, options, rnd.number)
+                assert all(1 <= p <= players for p in seen), (players, options, rnd.number)
+
+    def test_counts_match_arithmetic(self, fmt: Format) -> None:
+        for players, options, schedule in self._schedules(fmt):
+            a = fmt.arithmetic(players, options)
+            assert schedule.players == players
+            assert len(schedule.rounds) == a.rounds, (players, options)
+            assert schedule.game_count == a.games, (players, options)
+            assert max(r.boards for r in schedule.rounds) <= a.boards, (players, options)
+            assert [r.number for r in schedule.rounds] == list(range(1, a.rounds + 1))
+
+    def test_pairs_meet_as_promised(self, fmt: Format) -> None:
+        for players, options, schedule in self._schedules(fmt):
+            met = Counter(
+                (min(w, b), max(w, b))
+                for rnd in schedule.rounds
+                for w, b in zip(rnd.white, rnd.black, strict=True)
+            )
+            for a in range(1, players + 1):
+                for b in range(a + 1, players + 1):
+                    expected = self.expected_meetings(fmt, players, options, a, b)
+                    assert met[(a, b)] == expected, (players, options, a, b, met[(a, b)])
+
+    def test_byes_only_where_arithmetic_says(self, fmt: Format) -> None:
+        for players, options, schedule in self._schedules(fmt):
+            a = fmt.arithmetic(players, options)
+            for rnd in schedule.rounds:
+                assert len(rnd.byes) == a.byes_per_round, (players, options, rnd.number)
+                assert 2 * rnd.boards + len(rnd.byes) == players, (players, options, rnd.number)
+
+    def test_deterministic_for_a_seed(self, fmt: Format) -> None:
+        for players, options, schedule in self._schedules(fmt):
+            again = fmt.schedule(players, options, seed=self.seed)  # type: ignore[attr-defined]
+            assert again == schedule, (players, options)

@@ -1,0 +1,45 @@
+"""Development sessions: `nox` runs the tests; `nox -s tests lint typing` is the full check.
+
+Every session uses the interpreter running nox (no hard-coded Python
+versions), so each works on any machine with Python 3.11 or newer.
+"""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.sessions = ["tests"]
+nox.options.default_venv_backend = "venv"
+nox.options.reuse_existing_virtualenvs = True
+
+TYPING_DEPS = ["mypy>=1.10", "nox>=2024.3"]
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Run the test suite against the installed (built) package."""
+    session.install(".[test]")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff: lint and formatting."""
+    session.install("ruff>=0.5")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def typing(session: nox.Session) -> None:
+    """mypy --strict over core, plugins, tests, benchmarks and this file."""
+    session.install("-e", ".[test]", *TYPING_DEPS)
+    session.run("mypy")
+
+
+@nox.session(default=False)
+def bench(session: nox.Session) -> None:
+    """The benchmarks (ratios against floors measured in the same run)."""
+    session.install(".")
+    session.run("python", "benchmarks/startup.py")
+    session.run("python", "benchmarks/schedule.py")

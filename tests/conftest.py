@@ -1,0 +1,118 @@
+"""Shared fixtures: in-process and subprocess CLI runners, fake plugins."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import attrs
+import pytest
+
+from caddy import plugins
+from caddy.cli import main
+
+HERE = Path(__file__).parent
+FAKES = HERE / "fake_plugins"
+SHARED = HERE.parent.parent / "shared"
+
+
+@attrs.frozen
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture(autouse=True)
+def fresh_host() -> Iterator[None]:
+    """Every test starts with a plugin host built from its own environment."""
+    previous = plugins.reset_host()
+    yield
+    plugins.reset_host(previous)
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
+    """Run ``caddy ARGS`` in this process."""
+
+    def run(*args: str) -> Run:
+        code = main(list(args))
+        captured = capsys.readouterr()
+        return Run(code, captured.out, captured.err)
+
+    return run
+
+
+def _caddy_command() -> list[str]:
+    script = shutil.which("caddy", path=str(Path(sys.executable).parent))
+    return [script] if script else [sys.executable, "-m", "caddy"]
+
+
+@pytest.fixture
+def caddy_proc() -> Callable[..., Run]:
+    """Run the installed ``caddy`` console script in a subprocess."""
+
+    def run(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> Run:
+        full_env = {**os.environ, **(env or {})}
+        proc = subprocess.run(
+            [*_caddy_command(), *args],
+            capture_output=True,
+            text=True,
+            env=full_env,
+            cwd=cwd,
+            timeout=120,
+        )
+        return Run(proc.returncode, proc.stdout, proc.stderr)
+
+    return run
+
+
+def make_distribution(
+    root: Path, name: str, version: str, modules: list[str], entry_points: str
+) -> Path:
+    """An installed third-party distribution in ``root``: modules copied from
+    tests/fake_plugins and a dist-info folder declaring ``entry_points``."""
+    root.mkdir(parents=True, exist_ok=True)
+    for module in modules:
+        shutil.copy(FAKES / f"{module}.py", root / f"{module}.py")
+    info = root / f"{name.replace('-', '_')}-{version}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
+    (info / "entry_points.txt").write_text(entry_points)
+    return root
+
+
+@pytest.fixture
+def third_party(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An installed fake distribution ``fake-caddy-format`` 1.2.3 whose entry
+    point registers the ``gauntlet`` format; on sys.path and PYTHONPATH."""
+    root = make_distribution(
+        tmp_path / "site",
+        "fake-caddy-format",
+        "1.2.3",
+        ["fake_caddy_format"],
+        "[caddy.formats]\ngauntlet = fake_caddy_format\n",
+    )
+    monkeypatch.syspath_prepend(str(root))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
+    importlib.invalidate_caches()
+    yield root
+    sys.modules.pop("fake_caddy_format", None)
+
+
+@pytest.fixture
+def fake_modules(monkeypatch: pytest.MonkeyPatch) -> Path:
+    """tests/fake_plugins importable by module name (for CADDY_PLUGINS)."""
+    monkeypatch.syspath_prepend(str(FAKES))
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join([str(FAKES), os.environ.get("PYTHONPATH", "")])
+    )
+    yield FAKES
+    for name in list(sys.modules):
+        if name.endswith("_caddy_plugin") or name == "fake_caddy_format":
+            sys.modules.pop(name, None)

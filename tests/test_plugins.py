@@ -1,0 +1,186 @@
+"""The plugin host: discovery, env variables, clashes, broken plugins (issue 2 §2)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from caddy.errors import CaddyError, PluginError
+from caddy.plugins import PluginHost, get_host, reset_host
+from tests.conftest import Run, make_distribution
+
+BUILTIN_MODULES = {
+    "caddy_plugins.formats.round_robin",
+    "caddy_plugins.time_controls.us_chess",
+    "caddy_plugins.time_controls.fide",
+    "caddy_plugins.time_controls.pgn",
+}
+
+
+def test_plugins_json_lists_builtins(cli: Callable[..., Run]) -> None:
+    run = cli("plugins", "--json")
+    assert run.code == 0, run.err
+    document = json.loads(run.out)
+    assert document["schema"] == "caddy.plugins" and document["version"] == 1
+    by_module = {p["module"]: p for p in document["plugins"]}
+    assert set(by_module) >= BUILTIN_MODULES
+    for module in BUILTIN_MODULES:
+        plugin = by_module[module]
+        assert plugin["distribution"] == "chess-caddy"
+        assert plugin["version"]
+        assert plugin["builtin"] is True
+    assert by_module["caddy_plugins.formats.round_robin"]["registers"] == {
+        "formats": ["double-round-robin", "round-robin"]
+    }
+    assert by_module["caddy_plugins.time_controls.us_chess"]["registers"] == {
+        "time_controls": ["us-chess"]
+    }
+
+
+def test_plugins_text(cli: Callable[..., Run]) -> None:
+    run = cli("plugins")
+    assert run.code == 0
+    assert "round_robin  (caddy_plugins.formats.round_robin; chess-caddy" in run.out
+    assert "formats: double-round-robin, round-robin" in run.out
+
+
+def test_third_party_plugin_in_process(third_party: Path, cli: Callable[..., Run]) -> None:
+    """A fake installed distribution's entry point is found, listed and usable."""
+    run = cli("plugins", "--json")
+    plugins = {p["name"]: p for p in json.loads(run.out)["plugins"]}
+    gauntlet = plugins["gauntlet"]
+    assert gauntlet["distribution"] == "fake-caddy-format"
+    assert gauntlet["version"] == "1.2.3"
+    assert gauntlet["builtin"] is False
+    assert gauntlet["registers"] == {"formats": ["gauntlet"]}
+    reset_host()
+    run = cli("calc", "6", "--format", "gauntlet", "--tc", "G/10+5", "--json")
+    assert run.code == 0, run.err
+    result = json.loads(run.out)["results"][0]
+    assert (result["format"], result["rounds"], result["games"], result["boards"]) == (
+        "gauntlet",
+        5,
+        5,
+        1,
+    )
+    reset_host()
+    run = cli(
+        "calc", "6", "--format", "gauntlet", "--option", "champion_white_first=false", "--json"
+    )
+    assert json.loads(run.out)["results"][0]["options"] == {
+        "champion_white_first": False,
+        "label": "gauntlet",
+    }
+
+
+def test_third_party_plugin_subprocess(third_party: Path, caddy_proc: Callable[..., Run]) -> None:
+    run = caddy_proc("plugins", "--json")
+    assert run.code == 0, run.err
+    names = {p["name"]: p for p in json.loads(run.out)["plugins"]}
+    assert names["gauntlet"]["distribution"] == "fake-caddy-format"
+    run = caddy_proc("calc", "5", "--format", "gauntlet")
+    assert run.code == 0, run.err
+    assert "4 rounds, 4 games, 1 boards" in run.out
+    run = caddy_proc("table", "4", "--format", "gauntlet")
+    assert run.code == 0, run.err
+    assert "1–2" in run.out
+
+
+def test_disable_autoload_skips_third_party(
+    third_party: Path, caddy_proc: Callable[..., Run]
+) -> None:
+    run = caddy_proc(
+        "calc", "5", "--format", "gauntlet", env={"CADDY_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    )
+    assert run.code == 1
+    assert "unknown format 'gauntlet'" in run.err
+    # built-ins still load
+    assert caddy_proc("calc", "5", env={"CADDY_DISABLE_PLUGIN_AUTOLOAD": "1"}).code == 0
+
+
+def test_caddy_plugins_env_loads_modules(
+    fake_modules: Path, caddy_proc: Callable[..., Run]
+) -> None:
+    env = {"CADDY_PLUGINS": "fake_caddy_format", "CADDY_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    run = caddy_proc("calc", "5", "--format", "gauntlet", env=env)
+    assert run.code == 0, run.err
+    run = caddy_proc("plugins", "--json", env=env)
+    names = {p["name"]: p for p in json.loads(run.out)["plugins"]}
+    assert names["fake_caddy_format"]["source"] == "CADDY_PLUGINS"
+
+
+def test_disabled_plugins(caddy_proc: Callable[..., Run]) -> None:
+    run = caddy_proc("calc", "5", env={"CADDY_DISABLED_PLUGINS": "round_robin"})
+    assert run.code == 1
+    assert "unknown format 'round-robin' (known: none)" in run.err
+    run = caddy_proc("calc", "5", "--tc", "G/25d5", env={"CADDY_DISABLED_PLUGINS": "us_chess"})
+    assert run.code == 1
+    assert "cannot read time control 'G/25d5'" in run.err
+
+
+def test_broken_plugin_warns_and_calc_still_works(
+    tmp_path: Path, caddy_proc: Callable[..., Run]
+) -> None:
+    root = make_distribution(
+        tmp_path,
+        "broken-caddy",
+        "0.1",
+        ["broken_caddy_plugin"],
+        "[caddy.formats]\nbroken = broken_caddy_plugin\n",
+    )
+    run = caddy_proc("calc", "12", "--tc", "G/25d5", env={"PYTHONPATH": str(root)})
+    assert run.code == 0
+    assert "13¾ h in all" in run.out
+    lines = run.err.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith(
+        "caddy: warning: plugin 'broken' (broken_caddy_plugin) from broken-caddy 0.1"
+    )
+    assert "RuntimeError: this plugin is broken on purpose" in lines[0]
+    assert "Traceback" not in run.err
+    run = caddy_proc("plugins", "--json", env={"PYTHONPATH": str(root)})
+    broken = {p["name"]: p for p in json.loads(run.out)["plugins"]}["broken"]
+    assert broken["error"].startswith("RuntimeError")
+
+
+def test_duplicate_name_names_both_modules(
+    fake_modules: Path, caddy_proc: Callable[..., Run]
+) -> None:
+    run = caddy_proc("calc", "5", env={"CADDY_PLUGINS": "clashing_caddy_plugin"})
+    assert run.code == 3
+    assert run.err.strip() == (
+        "caddy: error: two plugins register the format 'round-robin': "
+        "caddy_plugins.formats.round_robin and clashing_caddy_plugin"
+    )
+
+
+def test_misspelt_hook_fails_loudly(fake_modules: Path) -> None:
+    host = PluginHost(env={"CADDY_PLUGINS": "misspelt_caddy_plugin"})
+    with pytest.raises(PluginError, match="caddy_register_formatz"):
+        host.formats()
+
+
+def test_plugin_commands(fake_modules: Path, caddy_proc: Callable[..., Run]) -> None:
+    env = {"CADDY_PLUGINS": "command_caddy_plugin"}
+    run = caddy_proc("hello", "world", env=env)
+    assert (run.code, run.out) == (0, "hello world\n")
+    assert "hello" in caddy_proc("--help", env=env).out
+
+
+def test_register_in_process_and_unregister() -> None:
+    from tests.fake_plugins import fake_caddy_format
+
+    host = get_host()
+    host.register(fake_caddy_format)
+    assert "gauntlet" in host.formats()
+    host.unregister(fake_caddy_format)
+    assert "gauntlet" not in host.formats()
+    with pytest.raises(CaddyError, match="unknown format 'gauntlet'"):
+        host.formats().get("gauntlet")
+
+
+def test_time_control_parsers_in_priority_order() -> None:
+    assert [p.name for p in get_host().time_control_parsers()] == ["pgn", "us-chess", "fide"]
