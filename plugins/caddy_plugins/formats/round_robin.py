@@ -29,7 +29,11 @@ out (that board is dropped and the others are numbered from 1). A double
 round robin plays the table twice, the second cycle in the original order
 with colours reversed; with ``swap_last_two`` (FIDE's recommendation, on
 by default) the last two rounds of the first cycle are swapped, so nobody
-has three games in a row with one colour at the seam.
+has three games in a row with one colour at the seam. For the ``crenshaw``
+and ``us-quad`` tables FIDE's swap does not protect the seam; the option
+swaps the first two rounds of the second cycle instead (the mirror image:
+a Crenshaw double is then exactly the FIDE double read backwards with
+colours reversed).
 """
 
 from __future__ import annotations
@@ -47,6 +51,11 @@ if TYPE_CHECKING:  # models load only when a schedule is built (keeps `caddy cal
     from caddy.models import Schedule
 
 Table = Literal["fide", "circle", "us-quad", "crenshaw"]
+#: Tables whose double round robin takes the seam swap in the second cycle:
+#: Crenshaw is the FIDE table read backwards, so the mirror of FIDE's swap
+#: (the first two rounds of the second cycle) protects its seam; the same
+#: swap protects the US quad table for every round-3 toss.
+MIRRORED_SEAM = frozenset({"crenshaw", "us-quad"})
 TABLE_TITLES: Mapping[str, str] = {
     "fide": "FIDE Berger table (Handbook C.05 Annex 1)",
     "circle": "circle method",
@@ -74,7 +83,8 @@ class RoundRobinOptions:
     )
     #: 1 for a single round robin, 2 for a double.
     cycles: int = attrs.field(default=1, validator=attrs.validators.in_((1, 2)))
-    #: Double round robin: swap the last two rounds of the first cycle (FIDE's advice).
+    #: Double round robin: swap the last two rounds of the first cycle (FIDE's
+    #: advice; for crenshaw and us-quad the first two of the second cycle).
     swap_last_two: bool = True
     #: Publish the whole table with colours reversed.
     reverse_colours: bool = False
@@ -109,22 +119,30 @@ def berger_rounds(n: int) -> list[RoundPairs]:
     return rounds
 
 
-def circle_rounds(n: int) -> list[RoundPairs]:
+def circle_rounds(n: int, players: int | None = None) -> list[RoundPairs]:
     """Circle-method rounds for an even ``n`` (SPEC.md §2), coloured as the
     Berger table of the same size under the relabelling that maps circle
-    round r onto Berger round r."""
+    round r onto Berger round r.
+
+    Player 1 holds the fixed seat, as in SPEC.md §2. For an odd field
+    (``players == n - 1``) the phantom n holds it instead and 1..n-1 go
+    round the loop, so that whoever sits out matches the Berger table's
+    bye and the colours stay exactly balanced.
+    """
     m, h = n - 1, n // 2
-    base = list(range(2, n + 1))
+    odd = players is not None and players == n - 1
+    fixed = n if odd else 1
+    base = list(range(1, n)) if odd else list(range(2, n + 1))
     pairings: list[list[tuple[int, int]]] = []
     for r in range(m):
-        loop = base[m - r :] + base[: m - r]  # everyone but 1, rotated r places
-        pairs = [(1, loop[m - 1])]
+        loop = base[m - r :] + base[: m - r]  # everyone but the fixed seat, rotated r places
+        pairs = [(fixed, loop[m - 1])]
         pairs += [(loop[j - 1], loop[m - 1 - j]) for j in range(1, h)]
         pairings.append(pairs)
     berger = berger_rounds(n)
-    # phi: circle label -> Berger label; 1 -> n, and 1's opponent in round r
-    # -> n's opponent in Berger round r.
-    phi = {1: n}
+    # phi: circle label -> Berger label; the fixed seat -> n, and its opponent
+    # in round r -> n's opponent in Berger round r.
+    phi = {fixed: n}
     for r, (whites, blacks) in enumerate(berger):
         phi[pairings[r][0][1]] = blacks[0] if whites[0] == n else whites[0]
     rounds: list[RoundPairs] = []
@@ -216,7 +234,7 @@ class RoundRobin:
                 seed = draw_seed()
             table = us_quad_rounds(seed)
         elif options.table == "circle":
-            table = circle_rounds(n)
+            table = circle_rounds(n, players)
         else:
             table = berger_rounds(n)
             if options.table == "crenshaw":
@@ -231,9 +249,13 @@ class RoundRobin:
                 rounds.append((whites, blacks, ()))
         if options.cycles == 2:
             first = list(rounds)
+            second = [(b, w, byes) for w, b, byes in rounds]
             if options.swap_last_two and len(first) >= 2:
-                first[-2], first[-1] = first[-1], first[-2]
-            rounds = first + [(b, w, byes) for w, b, byes in rounds]
+                if options.table in MIRRORED_SEAM:
+                    second[0], second[1] = second[1], second[0]
+                else:
+                    first[-2], first[-1] = first[-1], first[-2]
+            rounds = first + second
         if options.reverse_colours:
             rounds = [(b, w, byes) for w, b, byes in rounds]
         built = tuple(

@@ -1,0 +1,109 @@
+"""The format contract suite (caddy.testing) over every registered format
+that generates pairings, and over a fake third-party format (issue 3 §5)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from caddy.formats import Format, generates_schedule
+from caddy.plugins import PluginHost, get_host
+from caddy.testing import FormatContract
+
+
+class TestRoundRobinContract(FormatContract):
+    format_name = "round-robin"
+    sizes = tuple(range(2, 17)) + (25, 40)
+    option_sets: ClassVar[tuple[dict[str, Any], ...]] = (
+        {},
+        {"table": "circle"},
+        {"cycles": 2},
+        {"cycles": 2, "swap_last_two": False},
+        {"reverse_colours": True, "bye_points": 0.5},
+    )
+
+
+class TestRoundRobinCrenshawContract(FormatContract):
+    format_name = "round-robin"
+    sizes = (7, 8, 9, 16, 21)
+    option_sets: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"table": "crenshaw"},
+        {"table": "crenshaw", "cycles": 2},
+    )
+
+
+class TestUsQuadContract(FormatContract):
+    format_name = "round-robin"
+    sizes = (4,)
+    option_sets: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"table": "us-quad"},
+        {"table": "us-quad", "cycles": 2},
+    )
+
+
+class TestDoubleRoundRobinContract(FormatContract):
+    format_name = "double-round-robin"
+    sizes = (2, 3, 4, 5, 6, 9, 12)
+
+
+class TestThirdPartyContract(FormatContract):
+    """A format from another distribution, found through its entry point."""
+
+    format_name = "gauntlet"
+    sizes = (2, 3, 5, 8)
+    option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({}, {"champion_white_first": False})
+
+    @pytest.fixture
+    def caddy_host(self, third_party: Path) -> Iterator[PluginHost]:
+        yield PluginHost()
+
+    def expected_meetings(self, fmt: Format, players: int, options: Any, a: int, b: int) -> int:
+        return 1 if a == 1 else 0
+
+
+CONTRACT_CLASSES = [
+    cls
+    for cls in list(globals().values())
+    if isinstance(cls, type) and issubclass(cls, FormatContract)
+]
+
+
+def test_every_registered_schedule_format_runs_the_contract() -> None:
+    """A built-in format that generates pairings cannot skip the contract suite."""
+    covered = {cls.format_name for cls in CONTRACT_CLASSES if cls is not FormatContract}
+    for fmt in get_host().formats():
+        if generates_schedule(fmt):
+            assert fmt.name in covered, f"format {fmt.name!r} has no contract test class"
+
+
+def test_contract_catches_a_broken_format() -> None:
+    """The suite can fail: a format whose schedule repeats a pair is caught."""
+    from caddy.models import Round, Schedule
+
+    class Broken:
+        name = "broken"
+        summary = "repeats a pair"
+
+        def __init__(self) -> None:
+            self.inner = get_host().formats().get("round-robin")
+            self.Options = self.inner.Options
+
+        def arithmetic(self, players: int, options: Any) -> Any:
+            return self.inner.arithmetic(players, options)
+
+        def schedule(self, players: int, options: Any, *, seed: int | None = None) -> Schedule:
+            good = self.inner.schedule(players, options, seed=seed)  # type: ignore[attr-defined]
+            first = good.rounds[0]
+            rounds = (
+                first,
+                Round(number=2, white=first.white, black=first.black),
+                *good.rounds[2:],
+            )
+            return Schedule(format="broken", players=players, rounds=rounds)
+
+    contract = TestRoundRobinContract()
+    with pytest.raises(AssertionError):
+        contract.test_pairs_meet_as_promised(Broken())  # type: ignore[arg-type]
