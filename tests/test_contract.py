@@ -16,7 +16,7 @@ from caddy.testing import FormatContract
 
 class TestRoundRobinContract(FormatContract):
     format_name = "round-robin"
-    sizes = tuple(range(2, 17)) + (25, 40)
+    sizes = (*tuple(range(2, 17)), 25, 40)
     option_sets: ClassVar[tuple[dict[str, Any], ...]] = (
         {},
         {"table": "circle"},

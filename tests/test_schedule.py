@@ -9,6 +9,7 @@ every size up to 40.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterator
 
@@ -150,7 +151,7 @@ def test_colour_balance_and_no_three_in_a_row(style: str, n: int) -> None:
 def test_fide_highest_number_alternates(n: int) -> None:
     """The highest number alternates perfectly (SPEC.md §2: 8 is B W B W B W B)."""
     seq = colour_sequences(schedule(n))[n]
-    assert all(a != b for a, b in zip(seq, seq[1:], strict=False))
+    assert all(a != b for a, b in itertools.pairwise(seq))
     assert seq[0] == "B"
 
 
