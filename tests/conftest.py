@@ -88,7 +88,7 @@ def make_distribution(
 
 
 @pytest.fixture
-def third_party(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def third_party(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """An installed fake distribution ``fake-caddy-format`` 1.2.3 whose entry
     point registers the ``gauntlet`` format; on sys.path and PYTHONPATH."""
     root = make_distribution(
@@ -106,7 +106,7 @@ def third_party(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture
-def fake_modules(monkeypatch: pytest.MonkeyPatch) -> Path:
+def fake_modules(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """tests/fake_plugins importable by module name (for CADDY_PLUGINS)."""
     monkeypatch.syspath_prepend(str(FAKES))
     monkeypatch.setenv(

@@ -403,7 +403,7 @@ def _print_table(
 
 def cmd_table(ns: argparse.Namespace) -> int:
     from caddy.errors import CaddyError
-    from caddy.formats import generates_schedule
+    from caddy.formats import schedule_format
     from caddy.models import assign_pairing_numbers
 
     extra: dict[str, str] = {}
@@ -427,9 +427,7 @@ def cmd_table(ns: argparse.Namespace) -> int:
         raise CaddyError("give the number of players or --players FILE")
     else:
         count = ns.players
-    if not generates_schedule(fmt):
-        raise CaddyError(f"format '{fmt.name}' does not produce a schedule in advance")
-    schedule: Schedule = fmt.schedule(count, options, seed=ns.seed)  # type: ignore[attr-defined]
+    schedule: Schedule = schedule_format(fmt).schedule(count, options, seed=ns.seed)
     from caddy.formats import option_summary
 
     if ns.json:
@@ -538,8 +536,8 @@ def _print_schedule(schedule: Schedule, numbering: Numbering | None, out: TextIO
                     f"{_player_label(game.black, numbering)}",
                     file=out,
                 )
-            for player in rnd.byes:
-                print(f"  bye       {_player_label(player, numbering)}", file=out)
+            for number in rnd.byes:
+                print(f"  bye       {_player_label(number, numbering)}", file=out)
         return
     boards = max((r.boards for r in schedule.rounds), default=0)
     has_byes = any(r.byes for r in schedule.rounds)

@@ -83,6 +83,13 @@ def generates_schedule(fmt: Format) -> bool:
     return callable(getattr(fmt, "schedule", None))
 
 
+def schedule_format(fmt: Format) -> ScheduleFormat:
+    """``fmt`` as a :class:`ScheduleFormat`, or a clear error if it is not one."""
+    if not generates_schedule(fmt):
+        raise CaddyError(f"format '{fmt.name}' does not produce a whole schedule in advance")
+    return fmt  # type: ignore[return-value]
+
+
 _TRUE = {"1", "true", "yes", "on", "y"}
 _FALSE = {"0", "false", "no", "off", "n"}
 

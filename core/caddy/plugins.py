@@ -248,9 +248,9 @@ class PluginHost:
             dist, version = _dist_of(origin) if origin else _distribution_of(module_name)
             where = f" from {dist} {version}" if dist else ""
             self._warn(f"plugin '{name}' ({module_name}){where} failed to load ({detail}); skipped")
-            record = PluginRecord(name, module_name, dist, version, source)
-            record.error = detail
-            self.records.setdefault(name, record)
+            failed = PluginRecord(name, module_name, dist, version, source)
+            failed.error = detail
+            self.records.setdefault(name, failed)
             return
         self.register(module, name, source=source)
         record = self.records.get(self.pm.get_name(module) or "")
@@ -310,8 +310,8 @@ class PluginHost:
 
     def _collect(self, kind: str, registry: Registry[Any]) -> None:
         hook = getattr(self.pm.hook, KINDS[kind])
-        for record in self.records.values():
-            record.registers.pop(kind, None)
+        for known in self.records.values():
+            known.registers.pop(kind, None)
         # Call each implementation on its own so that every registration is
         # attributed to the plugin that made it (for `caddy plugins`).
         for impl in hook.get_hookimpls():  # registration order

@@ -239,7 +239,7 @@ class RoundRobin:
             table = berger_rounds(n)
             if options.table == "crenshaw":
                 table.reverse()
-        rounds = []
+        rounds: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
         for whites, blacks in table:
             if n != players:  # drop the phantom N+1's board (board 1 in Berger tables)
                 k = whites.index(n) if n in whites else blacks.index(n)
