@@ -23,7 +23,6 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
@@ -103,9 +102,10 @@ def scan_entry_points(prefix: str, paths: Iterable[str] | None = None) -> list[F
             if key in seen:
                 continue
             seen.add(key)
-            path = os.path.join(entry or ".", folder)
+            # os.path, not pathlib: pathlib is not otherwise imported by `caddy calc`
+            path = os.path.join(entry or ".", folder)  # noqa: PTH118
             try:
-                with open(os.path.join(path, "entry_points.txt"), encoding="utf-8") as handle:
+                with open(os.path.join(path, "entry_points.txt"), encoding="utf-8") as handle:  # noqa: PTH118, PTH123
                     text = handle.read()
             except (OSError, UnicodeDecodeError):
                 continue
@@ -430,6 +430,7 @@ class PluginHost:
 def _dist_of(ep: FoundEntryPoint) -> tuple[str | None, str | None]:
     """Name and version from the distribution's metadata (read on demand)."""
     from importlib.metadata import PathDistribution
+    from pathlib import Path
 
     dist = PathDistribution(Path(ep.dist_path))
     try:
