@@ -583,4 +583,251 @@ def cmd_plugins(ns: argparse.Namespace) -> int:
     return 0
 
 
-_COMMANDS = {"calc": _add_calc, "table": _add_table, "plugins": _add_plugins}
+def _event_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a TRF file (TRF16 or TRF26)")
+    kind = parser.add_mutually_exclusive_group()
+    kind.add_argument(
+        "--pre-determined",
+        dest="pre_determined",
+        action="store_const",
+        const=True,
+        help="round-robin rules for unplayed rounds, whatever the file says",
+    )
+    kind.add_argument(
+        "--swiss",
+        dest="pre_determined",
+        action="store_const",
+        const=False,
+        help="Swiss rules for unplayed rounds, whatever the file says",
+    )
+    parser.add_argument(
+        "--edition",
+        choices=("2024", "2026"),
+        help="C.07 edition (default: by the start date; 2026 rules from 2026-03-01)",
+    )
+
+
+def _add_standings(commands: Any) -> None:
+    parser = commands.add_parser(
+        "standings",
+        help="rank an event by score and tie-breaks",
+        description="Standings of the event in FILE (FIDE C.07 tie-breaks).",
+    )
+    _event_arguments(parser)
+    parser.add_argument(
+        "--tiebreaks",
+        metavar="LIST",
+        help="comma-separated tie-breaks (SB,DE,KS; BH/C1; KS/L+1) or a preset: rr, swiss, c02",
+    )
+    parser.add_argument(
+        "--explain", metavar="PLAYER", help="show how each tie-break of PLAYER was computed"
+    )
+    parser.add_argument(
+        "--lots", action="store_true", help="split players equal on everything by drawing lots"
+    )
+    parser.add_argument("--seed", type=int, help="seed for the drawing of lots")
+    parser.add_argument("--json", action="store_true", help="print a caddy.standings JSON document")
+    parser.set_defaults(handler=cmd_standings)
+
+
+def _add_crosstable(commands: Any) -> None:
+    parser = commands.add_parser(
+        "crosstable",
+        help="print the crosstable of an event",
+        description="Round robins: the N x N grid; other events: a per-round table.",
+    )
+    _event_arguments(parser)
+    parser.add_argument(
+        "--tiebreaks", metavar="LIST", help="tie-break columns (default: the event's default list)"
+    )
+    parser.set_defaults(handler=cmd_crosstable)
+
+
+def _add_tiebreaks(commands: Any) -> None:
+    parser = commands.add_parser("tiebreaks", help="list the tie-breaks caddy knows")
+    parser.add_argument("--json", action="store_true", help="print a caddy.tiebreaks JSON document")
+    parser.set_defaults(handler=cmd_tiebreaks)
+
+
+def _load_event(ns: argparse.Namespace) -> Any:
+    from caddy.trf import read_trf
+
+    trf = read_trf(ns.file)
+    for warning in trf.warnings:
+        print(f"caddy: warning: {warning}", file=sys.stderr)
+    return trf.event
+
+
+def _value_text(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:g}"
+
+
+def cmd_standings(ns: argparse.Namespace) -> int:
+    from caddy.standings import explain, standings
+    from caddy.tiebreaks import StandingsOptions
+
+    event = _load_event(ns)
+    options = StandingsOptions(draw_lots=ns.lots or ns.seed is not None, lots_seed=ns.seed)
+    result = standings(
+        event, ns.tiebreaks, ns.edition, pre_determined=ns.pre_determined, options=options
+    )
+    for warning in result.warnings:
+        print(f"caddy: warning: {warning}", file=sys.stderr)
+    if ns.explain:
+        player = event.find(ns.explain)
+        explanations = explain(
+            event,
+            player.number,
+            list(result.tiebreaks),
+            ns.edition,
+            pre_determined=result.pre_determined,
+            options=options,
+        )
+        if ns.json:
+            from caddy.serialize import dump_document, unstructure
+
+            dump_document(
+                "caddy.explain",
+                1,
+                {
+                    "player": player.number,
+                    "name": player.name,
+                    "edition": result.edition,
+                    "explanations": [unstructure(e) for e in explanations],
+                },
+                sys.stdout,
+            )
+            return 0
+        score = event.score(player.number)
+        print(
+            f"{player.name} ({player.number}): {score:g} points; C.07 edition {result.edition}; "
+            f"{'pre-determined pairings' if result.pre_determined else 'Swiss rules for unplayed rounds'}"
+        )
+        for e in explanations:
+            print(f"{e.tiebreak} = {_value_text(e.value)}: {e.summary}")
+            for line in e.rows:
+                cells = [f"  round {line.round}" if line.round else "  "]
+                if line.opponent is not None:
+                    cells.append(f"vs {line.opponent}")
+                if line.result:
+                    cells.append(f"result {line.result}")
+                if line.opponent_score is not None:
+                    cells.append(f"opponent score {line.opponent_score:g}")
+                if line.contribution is not None:
+                    cells.append(f"adds {line.contribution:g}")
+                if line.note:
+                    cells.append(f"({line.note})")
+                print(" ".join(cells))
+        return 0
+    if ns.json:
+        import json
+
+        print(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
+        return 0
+    heading = ["rank", "no", "name", "points", *result.tiebreaks]
+    rows = []
+    for row in result.rows:
+        rank = "-" if row.rank is None else str(row.rank)
+        name = row.name + (" (annulled)" if row.annulled else "")
+        rows.append(
+            [
+                rank,
+                str(row.pairing_number),
+                name,
+                _value_text(row.score),
+                *(_value_text(row.tiebreaks[t]) for t in result.tiebreaks),
+            ]
+        )
+    print(
+        f"{event.name or ns.file}: C.07 edition {result.edition}, "
+        f"{'pre-determined pairings (round robin)' if result.pre_determined else 'Swiss rules for unplayed rounds'}"
+    )
+    if result.lots_seed is not None:
+        print(
+            f"ties split by drawing lots, seed {result.lots_seed} (repeat with --seed {result.lots_seed})"
+        )
+    _print_grid([heading, *rows], right={0, 1, *range(3, len(heading))})
+    return 0
+
+
+def _print_grid(lines: list[list[str]], right: set[int] | frozenset[int]) -> None:
+    widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
+    for line in lines:
+        cells = [
+            c.rjust(w) if i in right else c.ljust(w)
+            for i, (c, w) in enumerate(zip(line, widths, strict=True))
+        ]
+        print("  ".join(cells).rstrip())
+
+
+def cmd_crosstable(ns: argparse.Namespace) -> int:
+    from caddy.crosstable import crosstable
+
+    event = _load_event(ns)
+    table = crosstable(event, ns.tiebreaks, ns.edition, pre_determined=ns.pre_determined)
+    for warning in table.warnings:
+        print(f"caddy: warning: {warning}", file=sys.stderr)
+    _print_grid(table.lines(), right=table.right_aligned)
+    if table.notes:
+        print()
+        for note in table.notes:
+            print(note)
+    return 0
+
+
+def cmd_tiebreaks(ns: argparse.Namespace) -> int:
+    from caddy.plugins import get_host
+
+    plugins = sorted(get_host().tiebreaks(), key=lambda t: t.name)
+    if ns.json:
+        import json
+
+        print(
+            json.dumps(
+                {
+                    "schema": "caddy.tiebreaks",
+                    "version": 1,
+                    "tiebreaks": [
+                        {
+                            "code": t.name,
+                            "name": t.title,
+                            "article": t.article,
+                            "type": t.kind,
+                            "modifiers": ["/" + m for m in t.modifiers],
+                            "editions": list(t.editions),
+                            "definition": t.summary,
+                        }
+                        for t in plugins
+                    ],
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+        return 0
+    lines = [["code", "name", "C.07", "type", "modifiers", "definition"]]
+    for t in plugins:
+        lines.append(
+            [
+                t.name,
+                t.title,
+                t.article,
+                t.kind,
+                " ".join("/" + m for m in t.modifiers) or "-",
+                t.summary,
+            ]
+        )
+    _print_grid(lines, right=set())
+    return 0
+
+
+_COMMANDS = {
+    "calc": _add_calc,
+    "table": _add_table,
+    "plugins": _add_plugins,
+    "standings": _add_standings,
+    "crosstable": _add_crosstable,
+    "tiebreaks": _add_tiebreaks,
+}

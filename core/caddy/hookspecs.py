@@ -14,7 +14,7 @@ command imports only what it needs::
     [project.entry-points."caddy.formats"]
     my_format = "my_package.my_format"
 
-Groups: ``caddy.formats``, ``caddy.time_controls``, and ``caddy`` for
+Groups: ``caddy.formats``, ``caddy.time_controls``, ``caddy.tiebreaks``, and ``caddy`` for
 plugins that must always load (for example those adding CLI commands).
 """
 
@@ -28,6 +28,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from caddy.formats import Format
+    from caddy.tiebreaks import TieBreak
     from caddy.timecontrol import TimeControlParser
 
 #: Marker for hook specifications (used by caddy itself).
@@ -64,6 +65,23 @@ def caddy_register_time_controls(register: Callable[[TimeControlParser], None]) 
         not in its notation. A parser that recognises its notation but finds
         an error raises :class:`caddy.errors.TimeControlError` naming the part
         it could not read. See :class:`caddy.timecontrol.TimeControlParser`.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def caddy_register_tiebreaks(register: Callable[[TieBreak], None]) -> None:
+    """Register tie-breaks.
+
+    :param register: call it once per tie-break object. A tie-break has a
+        ``name`` (its FIDE acronym, e.g. ``"SB"``: the registry key and what
+        users type), a ``title``, the C.07 ``article``, its ``kind`` (type
+        letters), the ``modifiers`` it accepts (``C`` cut, ``M`` median,
+        ``L`` limit, ``P``, ``F``), a one-line ``summary``, the ``editions``
+        it exists in, ``group_dependent`` (True for direct encounter), and
+        ``compute(table, spec)`` returning one value per player plus
+        ``explain(table, spec, player)``. See :class:`caddy.tiebreaks.TieBreak`.
 
     .. versionadded:: 0.1
     """

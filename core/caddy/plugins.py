@@ -33,6 +33,7 @@ from caddy.errors import CaddyError, PluginError
 
 if TYPE_CHECKING:
     from caddy.formats import Format
+    from caddy.tiebreaks import TieBreak
     from caddy.timecontrol import TimeControlParser
 
 #: The distribution that ships the built-in plugins.
@@ -43,9 +44,14 @@ GROUP = "caddy"
 KINDS: Mapping[str, str] = {
     "formats": "caddy_register_formats",
     "time_controls": "caddy_register_time_controls",
+    "tiebreaks": "caddy_register_tiebreaks",
 }
 #: What a user calls one thing of each kind, for messages.
-KIND_LABEL: Mapping[str, str] = {"formats": "format", "time_controls": "time-control notation"}
+KIND_LABEL: Mapping[str, str] = {
+    "formats": "format",
+    "time_controls": "time-control notation",
+    "tiebreaks": "tie-break",
+}
 
 T = TypeVar("T")
 
@@ -412,6 +418,10 @@ class PluginHost:
         """Every registered time-control parser, in the order they are tried."""
         parsers: list[TimeControlParser] = list(self.registry("time_controls"))
         return sorted(parsers, key=lambda p: (p.priority, p.name))
+
+    def tiebreaks(self) -> Registry[TieBreak]:
+        """Every registered tie-break, by acronym."""
+        return self.registry("tiebreaks")
 
     def add_commands(self, subparsers: Any) -> None:
         """Let every plugin add CLI commands (loads every kind)."""

@@ -1,0 +1,117 @@
+"""Crosstables: the N x N grid for round robins, a per-round table otherwise.
+
+Cells use 1, ½, 0 for games (under one move too), + and − for forfeits,
+and the bye code for byes. A double round robin shows both results in one
+cell, in round order. Results annulled by the round-robin 50% rule stay in
+the grid in brackets (they still count for rating) and are not in the
+score, rank or tie-breaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from caddy.results import Event
+from caddy.standings import standings
+
+SYMBOL = {"1": "1", "W": "1", "=": "½", "D": "½", "0": "0", "L": "0", "+": "+", "-": "−"}
+
+
+@attrs.frozen(kw_only=True)
+class Crosstable:
+    """A table ready to print: a header row, data rows, and notes."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    right_aligned: frozenset[int]
+    notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    round_robin: bool = False
+
+    def lines(self) -> list[list[str]]:
+        return [list(self.header), *(list(r) for r in self.rows)]
+
+
+def _value(value: float | None) -> str:
+    return "-" if value is None else f"{value:g}"
+
+
+def crosstable(
+    event: Event,
+    tiebreaks: Sequence[str] | str | None = None,
+    edition: str | None = None,
+    *,
+    pre_determined: bool | None = None,
+) -> Crosstable:
+    """The crosstable with score, rank and tie-break columns."""
+    result = standings(event, tiebreaks, edition, pre_determined=pre_determined)
+    by_number = {row.pairing_number: row for row in result.rows}
+    n = len(event.players)
+    annulled = event.annulled
+    tail = ["points", "rank", *result.tiebreaks]
+    notes = []
+    if result.pre_determined:
+        header = ["no", "name", *(str(j) for j in range(1, n + 1)), *tail]
+        rows = []
+        for i, player in enumerate(event.players):
+            cells = ["" for _ in range(n)]
+            cells[i] = "×"
+            for rr in event.results[i]:
+                if rr.opponent is None:
+                    continue
+                symbol = SYMBOL.get(rr.code, rr.code)
+                if player.number in annulled or rr.opponent in annulled:
+                    symbol = f"[{symbol}]"
+                cells[rr.opponent - 1] += symbol
+            row = by_number[player.number]
+            rows.append(
+                (
+                    str(player.number),
+                    player.name,
+                    *cells,
+                    _value(row.score),
+                    "-" if row.rank is None else str(row.rank),
+                    *(_value(row.tiebreaks[t]) for t in result.tiebreaks),
+                )
+            )
+        right = frozenset({0, *range(2, len(header))})
+        if annulled:
+            notes.append(
+                "[ ] results annulled: the player withdrew before completing 50% of their games "
+                "(kept for rating, not counted in the standings)"
+            )
+    else:
+        header = ["no", "name", *(f"r{r}" for r in range(1, event.rounds + 1)), *tail]
+        rows = []
+        for i, player in enumerate(event.players):
+            cells = []
+            for rr in event.results[i]:
+                if rr.opponent is None:
+                    cells.append(f"{rr.code} {rr.points:g}")
+                else:
+                    cells.append(f"{rr.opponent}{rr.colour or ''} {SYMBOL.get(rr.code, rr.code)}")
+            row = by_number[player.number]
+            rows.append(
+                (
+                    str(player.number),
+                    player.name,
+                    *cells,
+                    _value(row.score),
+                    "-" if row.rank is None else str(row.rank),
+                    *(_value(row.tiebreaks[t]) for t in result.tiebreaks),
+                )
+            )
+        right = frozenset({0, *range(2, len(header))})
+        notes.append(
+            "cells: opponent, colour, result; byes: code and points (U pairing-allocated, F full, H half, Z zero)"
+        )
+    return Crosstable(
+        header=tuple(header),
+        rows=tuple(rows),
+        right_aligned=right,
+        notes=tuple(notes),
+        warnings=result.warnings,
+        round_robin=result.pre_determined,
+    )

@@ -1,0 +1,479 @@
+"""Results: what happened in every round, for every player.
+
+An :class:`Event` holds, per player and round, a :class:`RoundResult`:
+the opponent (or none), the colour, a result code, and the points awarded.
+Result codes are TRF's (``rules/TRF.md`` §4), so files and the API speak
+one language:
+
+===== =========================================================
+code  meaning
+===== =========================================================
+1 = 0 game won, drawn, lost over the board
+W D L game that lasted less than one move: won, drawn, lost (not rated)
+\\+ \\-  forfeit win / forfeit loss (a double forfeit is ``-`` for both)
+U     pairing-allocated bye (PAB)
+F     full-point bye
+H     half-point bye
+Z     zero-point bye (also: absent, and every round after a withdrawal)
+R     rest round of an odd round robin (TRF writes it ``Z``)
+===== =========================================================
+
+Points are stored with every round, so a file's own bye values and any
+scoring system (1/½/0 by default, 3/1/0 allowed) travel with the results.
+Points are floats that only ever hold dyadic values (halves, quarters), so
+they compare exactly.
+
+Build an event with :class:`EventBuilder`; in a round robin,
+:meth:`EventBuilder.withdraw` applies FIDE's 50% rule (``rules/ROUND_ROBIN.md``
+§4, SPEC.md §5).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+import attrs
+
+from caddy.errors import CaddyError
+
+GAME_CODES = frozenset("1=0WDL")
+FORFEIT_CODES = frozenset("+-")
+BYE_CODES = frozenset("UFHZR")
+ALL_CODES = GAME_CODES | FORFEIT_CODES | BYE_CODES
+#: The code for the other player of a game.
+MIRROR = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
+Colour = Literal["w", "b"]
+
+
+@attrs.frozen(kw_only=True)
+class Scoring:
+    """Points for every kind of round. Defaults: 1 / ½ / 0; byes of a round
+    robin's rest round 0 (SPEC.md §5); a pairing-allocated bye a win."""
+
+    win: float = 1.0
+    draw: float = 0.5
+    loss: float = 0.0
+    #: Forfeit win; ``None``: as a win.
+    forfeit_win: float | None = None
+    forfeit_loss: float = 0.0
+    #: Pairing-allocated bye; ``None``: as a win.
+    pab: float | None = None
+    #: Full-point bye; ``None``: as a win.
+    full_bye: float | None = None
+    #: Half-point bye; ``None``: as a draw.
+    half_bye: float | None = None
+    zero_bye: float = 0.0
+    #: Rest round of an odd round robin.
+    rest: float = 0.0
+
+    @classmethod
+    def three_one_zero(cls) -> Scoring:
+        """3 for a win, 1 for a draw, 0 for a loss."""
+        return cls(win=3.0, draw=1.0, loss=0.0)
+
+    def points(self, code: str) -> float:
+        """Points awarded for a result code."""
+        if code in ("1", "W"):
+            return self.win
+        if code in ("=", "D"):
+            return self.draw
+        if code in ("0", "L"):
+            return self.loss
+        if code == "+":
+            return self.win if self.forfeit_win is None else self.forfeit_win
+        if code == "-":
+            return self.forfeit_loss
+        if code == "U":
+            return self.win if self.pab is None else self.pab
+        if code == "F":
+            return self.win if self.full_bye is None else self.full_bye
+        if code == "H":
+            return self.draw if self.half_bye is None else self.half_bye
+        if code == "Z":
+            return self.zero_bye
+        if code == "R":
+            return self.rest
+        raise CaddyError(f"unknown result code '{code}'")
+
+
+@attrs.frozen(kw_only=True, slots=True)
+class RoundResult:
+    """One player's round."""
+
+    #: Pairing number of the opponent, or ``None`` (byes, rest rounds).
+    opponent: int | None = None
+    colour: Colour | None = None
+    #: TRF result code (see the module docstring).
+    code: str = "Z"
+    points: float = 0.0
+
+    @property
+    def is_game(self) -> bool:
+        """A game that took place over the board (incl. under one move)."""
+        return self.code in GAME_CODES
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self.code in FORFEIT_CODES
+
+
+@attrs.frozen(kw_only=True)
+class EventPlayer:
+    """A player of an event, by pairing number."""
+
+    number: int
+    name: str
+    rating: int | None = None
+    title: str | None = None
+    federation: str | None = None
+    fide_id: str | None = None
+    sex: str | None = None
+    birth: str | None = None
+    #: Points stated by a file, if any (checked against the results).
+    stated_points: float | None = None
+    #: Rank stated by a file, if any.
+    stated_rank: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Withdrawal:
+    """A round-robin withdrawal after ``after_round`` and what the 50% rule made of it."""
+
+    player: int
+    after_round: int
+    #: Games the player completed (over the board, or counting forfeits when
+    #: the event says so) and the games they were scheduled to play.
+    completed: int
+    scheduled: int
+    #: True: fewer than 50% completed, every result removed from the standings.
+    annulled: bool
+
+
+@attrs.frozen(kw_only=True)
+class Event:
+    """Everything standings need: players, per-round results, and the rules."""
+
+    name: str = ""
+    start_date: datetime.date | None = None
+    players: tuple[EventPlayer, ...]
+    #: ``results[i][r]`` is player ``i + 1``'s round ``r + 1``.
+    results: tuple[tuple[RoundResult, ...], ...]
+    rounds: int
+    scoring: Scoring = Scoring()
+    #: Pre-determined pairings (a round robin): forfeits count as games for
+    #: tie-breaks (C.07 Art. 15). ``None``: not decided (see :func:`is_round_robin`).
+    pre_determined: bool | None = None
+    #: Format name, when known (``round-robin``, ``manual`` ...).
+    format: str | None = None
+    withdrawals: tuple[Withdrawal, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.results) != len(self.players):
+            raise CaddyError("an event needs one row of results per player")
+        for number, row in enumerate(self.results, 1):
+            if len(row) != self.rounds:
+                raise CaddyError(f"player {number} has {len(row)} rounds, the event {self.rounds}")
+
+    @property
+    def annulled(self) -> frozenset[int]:
+        """Players whose results are removed from the standings (50% rule)."""
+        return frozenset(w.player for w in self.withdrawals if w.annulled)
+
+    def player(self, number: int) -> EventPlayer:
+        if not 1 <= number <= len(self.players):
+            raise CaddyError(f"no player {number} (pairing numbers run 1..{len(self.players)})")
+        return self.players[number - 1]
+
+    def find(self, key: str) -> EventPlayer:
+        """A player by pairing number or exact name."""
+        if key.strip().isdigit():
+            return self.player(int(key))
+        matches = [p for p in self.players if p.name == key]
+        if not matches:
+            raise CaddyError(f"no player named '{key}' (give a pairing number or the exact name)")
+        return matches[0]
+
+    def score(self, number: int) -> float:
+        return sum(r.points for r in self.results[number - 1])
+
+
+def is_round_robin(event: Event) -> bool:
+    """Whether the results are a round robin: every pair met exactly once
+    per cycle (games and forfeits), with at least one cycle."""
+    n = len(event.players)
+    if n < 2:
+        return False
+    met: dict[tuple[int, int], int] = {}
+    for number, row in enumerate(event.results, 1):
+        for rr in row:
+            if rr.opponent is not None and rr.opponent > number:
+                key = (number, rr.opponent)
+                met[key] = met.get(key, 0) + 1
+    if len(met) != n * (n - 1) // 2:
+        return False
+    counts = set(met.values())
+    return len(counts) == 1
+
+
+def _mirror(code: str) -> str:
+    try:
+        return MIRROR[code]
+    except KeyError:
+        raise CaddyError(f"'{code}' is not a game result code") from None
+
+
+RESULT_WORDS = {
+    "1-0": ("1", "0"),
+    "0-1": ("0", "1"),
+    "1/2": ("=", "="),
+    "½-½": ("=", "="),
+    "1/2-1/2": ("=", "="),
+    "=": ("=", "="),
+    "+-": ("+", "-"),
+    "-+": ("-", "+"),
+    "--": ("-", "-"),
+    "+/-": ("+", "-"),
+    "-/+": ("-", "+"),
+    "-/-": ("-", "-"),
+}
+
+
+class EventBuilder:
+    """Build an :class:`Event` round by round through the API.
+
+    >>> b = EventBuilder(["Ann", "Ben", "Cal", "Dan"], rounds=3)
+    >>> b.game(1, 1, 4, "1-0")   # round 1: 1 (White) beat 4
+
+    Results: ``1-0 0-1 1/2`` (``½-½``), forfeits ``+- -+ --``; games that
+    lasted less than one move with ``short=True``. Byes: :meth:`bye` with
+    ``pab``, ``full``, ``half``, ``zero`` or ``rest``.
+    """
+
+    def __init__(
+        self,
+        players: Sequence[str | EventPlayer],
+        *,
+        rounds: int,
+        scoring: Scoring | None = None,
+        name: str = "",
+        start_date: datetime.date | None = None,
+        pre_determined: bool | None = None,
+        format: str | None = None,
+        forfeits_complete_games: bool = False,
+    ) -> None:
+        self.players = [
+            p if isinstance(p, EventPlayer) else EventPlayer(number=i, name=p)
+            for i, p in enumerate(players, 1)
+        ]
+        if rounds < 1:
+            raise CaddyError("an event needs at least one round")
+        self.rounds = rounds
+        self.scoring = scoring or Scoring()
+        self.name = name
+        self.start_date = start_date
+        self.pre_determined = pre_determined
+        self.format = format
+        #: For the 50% rule: does a forfeit count as a completed game? (default no)
+        self.forfeits_complete_games = forfeits_complete_games
+        self._rows: list[list[RoundResult | None]] = [[None] * rounds for _ in self.players]
+        self._withdrawals: list[tuple[int, int, Sequence[tuple[int, int, int]] | None]] = []
+
+    def _check(self, rnd: int, *numbers: int) -> None:
+        if not 1 <= rnd <= self.rounds:
+            raise CaddyError(f"round {rnd} does not exist (the event has {self.rounds} rounds)")
+        for number in numbers:
+            if not 1 <= number <= len(self.players):
+                raise CaddyError(
+                    f"unknown player {number} (pairing numbers run 1..{len(self.players)})"
+                )
+            if self._rows[number - 1][rnd - 1] is not None:
+                raise CaddyError(f"player {number} already has a result in round {rnd}")
+
+    def game(
+        self, rnd: int, white: int, black: int, result: str, *, short: bool = False
+    ) -> EventBuilder:
+        """Record a game (or a forfeit) between ``white`` and ``black``."""
+        if white == black:
+            raise CaddyError(f"round {rnd}: player {white} cannot play themselves")
+        self._check(rnd, white, black)
+        codes = RESULT_WORDS.get(result.strip().replace(" ", ""))
+        if codes is None:
+            raise CaddyError(
+                f"round {rnd}: unknown result '{result}' (expected 1-0, 0-1, 1/2, +-, -+ or --)"
+            )
+        w, b = codes
+        if short:
+            if "+" in codes or "-" in codes:
+                raise CaddyError(f"round {rnd}: a forfeit cannot be a short game")
+            w, b = {"1": "W", "0": "L", "=": "D"}[w], {"1": "W", "0": "L", "=": "D"}[b]
+        s = self.scoring
+        self._rows[white - 1][rnd - 1] = RoundResult(
+            opponent=black, colour="w", code=w, points=s.points(w)
+        )
+        self._rows[black - 1][rnd - 1] = RoundResult(
+            opponent=white, colour="b", code=b, points=s.points(b)
+        )
+        return self
+
+    def bye(
+        self, rnd: int, player: int, kind: str = "pab", points: float | None = None
+    ) -> EventBuilder:
+        """Record a bye: ``pab``, ``full``, ``half``, ``zero`` or ``rest``."""
+        codes = {"pab": "U", "full": "F", "half": "H", "zero": "Z", "rest": "R", "absent": "Z"}
+        code = codes.get(kind, kind if kind in BYE_CODES else "")
+        if not code:
+            raise CaddyError(f"unknown bye '{kind}' (expected pab, full, half, zero or rest)")
+        self._check(rnd, player)
+        value = self.scoring.points(code) if points is None else points
+        self._rows[player - 1][rnd - 1] = RoundResult(code=code, points=value)
+        return self
+
+    def withdraw(
+        self,
+        player: int,
+        after_round: int,
+        schedule: Sequence[tuple[int, int, int]] | None = None,
+    ) -> EventBuilder:
+        """The player leaves after ``after_round``.
+
+        In a round robin (``pre_determined``) FIDE's rule applies when the
+        event is built: fewer than 50% of their games completed → every
+        result of theirs is removed from the standings (kept in the
+        crosstable); otherwise their results stand and each remaining game
+        is a forfeit, ``-`` for them and ``+`` for the opponent.
+        ``schedule`` lists the remaining games as ``(round, white, black)``
+        when they are not recorded yet. In other events the player is
+        absent (``Z``) from every later round.
+        """
+        if not 1 <= player <= len(self.players):
+            raise CaddyError(f"unknown player {player}")
+        if not 0 <= after_round <= self.rounds:
+            raise CaddyError(
+                f"cannot withdraw after round {after_round} (the event has {self.rounds})"
+            )
+        self._withdrawals.append((player, after_round, schedule))
+        return self
+
+    def build(self) -> Event:
+        """The event; every round must have a result by now."""
+        rows = [list(row) for row in self._rows]
+        withdrawals: list[Withdrawal] = []
+        for player, after, schedule in self._withdrawals:
+            withdrawals.append(self._apply_withdrawal(rows, player, after, schedule))
+        missing = [
+            f"player {i} has no result in round {r}"
+            for i, row in enumerate(rows, 1)
+            for r, rr in enumerate(row, 1)
+            if rr is None
+        ]
+        if missing:
+            raise CaddyError(missing[0], problems=missing)
+        results = tuple(tuple(rr for rr in row if rr is not None) for row in rows)
+        return Event(
+            name=self.name,
+            start_date=self.start_date,
+            players=tuple(self.players),
+            results=results,
+            rounds=self.rounds,
+            scoring=self.scoring,
+            pre_determined=self.pre_determined,
+            format=self.format,
+            withdrawals=tuple(withdrawals),
+        )
+
+    def _apply_withdrawal(
+        self,
+        rows: list[list[RoundResult | None]],
+        player: int,
+        after: int,
+        schedule: Sequence[tuple[int, int, int]] | None,
+    ) -> Withdrawal:
+        s = self.scoring
+        mine = rows[player - 1]
+        # the games still to come, from the recorded pairings or the schedule
+        remaining: dict[int, tuple[int, Colour]] = {}
+        for rnd in range(after + 1, self.rounds + 1):
+            rr = mine[rnd - 1]
+            if rr is not None and rr.opponent is not None:
+                remaining[rnd] = (rr.opponent, rr.colour or "w")
+        for rnd, white, black in schedule or ():
+            if rnd > after and player in (white, black):
+                remaining[rnd] = (black, "w") if white == player else (white, "b")
+        if not self.pre_determined:
+            for rnd in range(after + 1, self.rounds + 1):
+                if mine[rnd - 1] is not None:
+                    raise CaddyError(
+                        f"player {player} withdrew after round {after} but has a result in round {rnd}"
+                    )
+                mine[rnd - 1] = RoundResult(code="Z", points=s.zero_bye)
+            return Withdrawal(
+                player=player, after_round=after, completed=0, scheduled=0, annulled=False
+            )
+        scheduled = sum(
+            1
+            for rnd in range(1, self.rounds + 1)
+            if ((rr := mine[rnd - 1]) is not None and rr.opponent is not None) or rnd in remaining
+        )
+        done_codes = GAME_CODES | (FORFEIT_CODES if self.forfeits_complete_games else frozenset())
+        completed = sum(
+            1
+            for rr in mine[:after]
+            if rr is not None and rr.opponent is not None and rr.code in done_codes
+        )
+        annulled = 2 * completed < scheduled
+        for rnd, (opponent, colour) in remaining.items():
+            other: Colour = "b" if colour == "w" else "w"
+            mine[rnd - 1] = RoundResult(
+                opponent=opponent, colour=colour, code="-", points=s.points("-")
+            )
+            rows[opponent - 1][rnd - 1] = RoundResult(
+                opponent=player, colour=other, code="+", points=s.points("+")
+            )
+        return Withdrawal(
+            player=player,
+            after_round=after,
+            completed=completed,
+            scheduled=scheduled,
+            annulled=annulled,
+        )
+
+
+def event_from_rows(
+    players: Sequence[EventPlayer],
+    rows: Iterable[Sequence[RoundResult]],
+    *,
+    rounds: int,
+    **kwargs: object,
+) -> Event:
+    """An event from ready-made rows (used by file readers)."""
+    return Event(
+        players=tuple(players), results=tuple(tuple(r) for r in rows), rounds=rounds, **kwargs
+    )  # type: ignore[arg-type]
+
+
+def check_consistency(event: Event) -> list[str]:
+    """Problems where the two sides of a game disagree (one line each)."""
+    problems = []
+    for number, row in enumerate(event.results, 1):
+        for rnd, rr in enumerate(row, 1):
+            if rr.opponent is None:
+                continue
+            if not 1 <= rr.opponent <= len(event.players):
+                problems.append(f"round {rnd}: player {number} meets unknown player {rr.opponent}")
+                continue
+            other = event.results[rr.opponent - 1][rnd - 1]
+            if other.opponent != number:
+                problems.append(
+                    f"round {rnd}: player {number} meets {rr.opponent}, but {rr.opponent} meets {other.opponent}"
+                )
+            elif (
+                rr.code in MIRROR
+                and other.code != MIRROR[rr.code]
+                and not (rr.code == "-" and other.code == "-")
+            ):
+                problems.append(
+                    f"round {rnd}: results of {number} ({rr.code}) and {rr.opponent} ({other.code}) disagree"
+                )
+    return problems

@@ -1,0 +1,338 @@
+"""Standings: rank by score, then by an ordered list of tie-breaks.
+
+:func:`standings` is deterministic and does no I/O. Players equal on
+everything share the place (ranks 1, 1, 3) unless the options ask for a
+seeded, repeatable drawing of lots (C.07 4.2). Players whose results were
+annulled by the round-robin 50% rule are listed after the ranked players,
+without a rank.
+
+Default tie-break lists: round robins and other pre-determined pairings
+``SB, DE, KS`` (SPEC.md §7); other events (Swiss, events paired elsewhere)
+``BH/C1, BH, SB, DE, WIN``. Presets: ``rr``, ``swiss``, ``c02`` (FIDE's
+older C.02 round-robin list ``DE, WIN, SB, KS``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from caddy.errors import CaddyError
+from caddy.results import Event, is_round_robin
+from caddy.tiebreaks import (
+    Explanation,
+    StandingsOptions,
+    Table,
+    TieBreak,
+    TieBreakSpec,
+    parse_spec,
+    standings_edition,
+)
+
+if TYPE_CHECKING:
+    from caddy.plugins import PluginHost
+
+PRESETS: dict[str, tuple[str, ...]] = {
+    "rr": ("SB", "DE", "KS"),
+    "swiss": ("BH/C1", "BH", "SB", "DE", "WIN"),
+    "c02": ("DE", "WIN", "SB", "KS"),
+}
+#: Tie-breaks that separate nobody in a complete round robin.
+USELESS_IN_ROUND_ROBIN = {"BH", "FB", "AOB"}
+
+
+@attrs.frozen(kw_only=True)
+class StandingsRow:
+    """One player's line."""
+
+    #: Place (shared places repeat: 1, 1, 3); ``None`` for an annulled player.
+    rank: int | None
+    pairing_number: int
+    name: str
+    score: float
+    #: Tie-break values keyed exactly as the list was written.
+    tiebreaks: dict[str, float | None]
+    #: Results removed from the standings by the 50% rule.
+    annulled: bool = False
+    #: The place was decided by drawing of lots.
+    by_lot: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class Standings:
+    """The ranked table."""
+
+    edition: str
+    pre_determined: bool
+    tiebreaks: tuple[str, ...]
+    rows: tuple[StandingsRow, ...]
+    warnings: tuple[str, ...] = ()
+    #: Seed of the drawing of lots, when one was made.
+    lots_seed: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ``caddy.standings`` JSON document."""
+        return {
+            "schema": "caddy.standings",
+            "version": 1,
+            "edition": self.edition,
+            "pre_determined": self.pre_determined,
+            "tiebreaks": list(self.tiebreaks),
+            "lots_seed": self.lots_seed,
+            "rows": [
+                {
+                    "rank": row.rank,
+                    "pairing_number": row.pairing_number,
+                    "name": row.name,
+                    "score": row.score,
+                    "tiebreaks": dict(row.tiebreaks),
+                    "annulled": row.annulled,
+                }
+                for row in self.rows
+            ],
+        }
+
+
+def resolve_tiebreaks(
+    texts: Sequence[str] | str | None, pre_determined: bool, host: PluginHost | None = None
+) -> list[tuple[TieBreakSpec, TieBreak]]:
+    """Parse a tie-break list (or a preset name) against the registered plugins."""
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    if texts is None:
+        texts = PRESETS["rr" if pre_determined else "swiss"]
+    if isinstance(texts, str):
+        texts = PRESETS.get(texts.lower()) or [t for t in texts.split(",") if t.strip()]
+    registry = host.tiebreaks()
+    resolved = []
+    problems = []
+    for text in texts:
+        try:
+            code = parse_spec(text).code
+            plugin: TieBreak = registry.get(code)
+            resolved.append((parse_spec(text, plugin.modifiers), plugin))
+        except CaddyError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    return resolved
+
+
+def build_table(
+    event: Event,
+    *,
+    edition: str | None = None,
+    pre_determined: bool | None = None,
+    options: StandingsOptions | None = None,
+) -> Table:
+    """Fold the event once for the tie-breaks (see :class:`caddy.tiebreaks.Table`)."""
+    if pre_determined is None:
+        pre_determined = (
+            event.pre_determined if event.pre_determined is not None else is_round_robin(event)
+        )
+    return Table(
+        event,
+        edition=standings_edition(event, edition),
+        pre_determined=pre_determined,
+        options=options,
+    )
+
+
+def standings(
+    event: Event,
+    tiebreaks: Sequence[str] | str | None = None,
+    edition: str | None = None,
+    *,
+    pre_determined: bool | None = None,
+    options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
+) -> Standings:
+    """Rank the event.
+
+    :param tiebreaks: tie-break texts in order (``["SB", "BH/C1"]``), a
+        comma-separated string, or a preset name; ``None``: the default list
+        for the kind of event.
+    :param edition: ``"2024"`` or ``"2026"``; ``None``: by the start date
+        (2026 rules from 2026-03-01; no date → 2026).
+    :param pre_determined: round-robin rules for unplayed rounds; ``None``:
+        the event's own setting, else whether every pair met once per cycle.
+    """
+    options = options or StandingsOptions()
+    table = build_table(event, edition=edition, pre_determined=pre_determined, options=options)
+    resolved = resolve_tiebreaks(tiebreaks, table.rr, host)
+    warnings = []
+    if table.rr:
+        for spec, _ in resolved:
+            if spec.code in USELESS_IN_ROUND_ROBIN:
+                warnings.append(
+                    f"{spec.text} separates nobody in a complete round robin: every player's opponents are "
+                    "everyone else (consider SB, DE, KS)"
+                )
+    values: dict[str, list[float | None]] = {}
+    for spec, plugin in resolved:
+        values[spec.text] = plugin.compute(table, spec)
+
+    active = [i for i in range(table.n) if table.active[i]]
+    groups: list[list[int]] = _split(active, lambda i: -table.score[i])
+    for spec, plugin in resolved:
+        column = values[spec.text]
+        higher_first = _sort_key(column)
+        new_groups: list[list[int]] = []
+        for group in groups:
+            if len(group) == 1:
+                if plugin.group_dependent:
+                    column[group[0]] = 1.0
+                new_groups.append(group)
+                continue
+            if plugin.group_dependent:
+                places = plugin.rank_group(table, spec, group)  # type: ignore[attr-defined]
+                for i, place in zip(group, places, strict=True):
+                    column[i] = float(place)
+                new_groups.extend(_split(group, _place_key(column)))
+            else:
+                new_groups.extend(_split(group, higher_first))
+        groups = new_groups
+
+    lots_seed = None
+    by_lot: set[int] = set()
+    if options.draw_lots and any(len(g) > 1 for g in groups):
+        import random
+
+        from caddy.models import draw_seed
+
+        lots_seed = draw_seed() if options.lots_seed is None else options.lots_seed
+        rng = random.Random(lots_seed)
+        drawn: list[list[int]] = []
+        for group in groups:
+            if len(group) > 1:
+                members = sorted(group, key=lambda i: table.numbers[i])
+                rng.shuffle(members)
+                by_lot.update(members)
+                drawn.extend([i] for i in members)
+            else:
+                drawn.append(group)
+        groups = drawn
+
+    rows = []
+    position = 1
+    for group in groups:
+        for i in sorted(group, key=lambda i: table.numbers[i]):
+            rows.append(_row(event, table, i, position, values, i in by_lot))
+        position += len(group)
+    for i in range(table.n):
+        if not table.active[i]:
+            rows.append(_row(event, table, i, None, values, False, annulled=True))
+    return Standings(
+        edition=table.edition,
+        pre_determined=table.rr,
+        tiebreaks=tuple(spec.text for spec, _ in resolved),
+        rows=tuple(rows),
+        warnings=tuple(warnings),
+        lots_seed=lots_seed,
+    )
+
+
+def _sort_key(column: list[float | None]) -> Any:
+    """Higher values first, ``None`` last."""
+    return lambda i: (column[i] is None, -(column[i] or 0.0))
+
+
+def _place_key(column: list[float | None]) -> Any:
+    """Places (DE) ascending."""
+    return lambda i: column[i] or 0.0
+
+
+def _split(group: list[int], key: Any) -> list[list[int]]:
+    """``group`` sorted by ``key`` and cut where the key changes."""
+    ordered = sorted(group, key=key)
+    result: list[list[int]] = []
+    last = object()
+    for i in ordered:
+        k = key(i)
+        if result and k == last:
+            result[-1].append(i)
+        else:
+            result.append([i])
+            last = k
+    return result
+
+
+def _row(
+    event: Event,
+    table: Table,
+    i: int,
+    rank: int | None,
+    values: dict[str, list[float | None]],
+    by_lot: bool,
+    *,
+    annulled: bool = False,
+) -> StandingsRow:
+    player = event.players[i]
+    return StandingsRow(
+        rank=rank,
+        pairing_number=player.number,
+        name=player.name,
+        score=table.score[i],
+        tiebreaks={text: (None if annulled else column[i]) for text, column in values.items()},
+        annulled=annulled,
+        by_lot=by_lot,
+    )
+
+
+def explain(
+    event: Event,
+    player: str | int,
+    tiebreaks: Sequence[str] | str | None = None,
+    edition: str | None = None,
+    *,
+    pre_determined: bool | None = None,
+    options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
+) -> list[Explanation]:
+    """How every tie-break value of one player was computed."""
+    target = event.find(str(player)) if not isinstance(player, int) else event.player(player)
+    options = options or StandingsOptions()
+    table = build_table(event, edition=edition, pre_determined=pre_determined, options=options)
+    result = standings(
+        event, tiebreaks, edition, pre_determined=table.rr, options=options, host=host
+    )
+    resolved = resolve_tiebreaks(list(result.tiebreaks), table.rr, host)
+    i = target.number - 1
+    explanations = []
+    for index, (spec, plugin) in enumerate(resolved):
+        if plugin.group_dependent:
+            group = _tied_group(result, table, index, i)
+            explain_group = getattr(plugin, "explain_group", None)
+            if explain_group is not None and len(group) > 1:
+                explanations.append(explain_group(table, spec, group, i))
+                continue
+            explanations.append(
+                Explanation(
+                    tiebreak=spec.text,
+                    player=target.number,
+                    value=1.0,
+                    summary="not tied with anyone when this tie-break was applied",
+                )
+            )
+        else:
+            explanations.append(plugin.explain(table, spec, i))
+    return explanations
+
+
+def _tied_group(result: Standings, table: Table, index: int, i: int) -> list[int]:
+    """Who was tied with player index ``i`` when tie-break ``index`` was applied."""
+    rows = {row.pairing_number - 1: row for row in result.rows if not row.annulled}
+    if i not in rows:
+        return [i]
+    keys = result.tiebreaks[:index]
+
+    def signature(j: int) -> tuple[Any, ...]:
+        row = rows[j]
+        return (row.score, *(row.tiebreaks[k] for k in keys))
+
+    mine = signature(i)
+    return sorted(j for j in rows if signature(j) == mine)

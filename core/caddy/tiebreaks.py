@@ -1,0 +1,589 @@
+"""Tie-breaks: the plugin contract, modifier parsing, and the shared table.
+
+Every tie-break is a plugin (hook ``caddy_register_tiebreaks``) keyed by its
+FIDE acronym (C.07). The host folds an event's results once into a
+:class:`Table` — per player and round: opponent, colour, code, points,
+whether it was a game over the board — plus final scores, the scores
+opponents see (C.07 Art. 16.3) and the edition's rules. A tie-break reads
+that table and returns one value per player, doing O(games) work.
+
+Conventions (issue 4; ``rules/TIEBREAKS.md``):
+
+* Pre-determined pairings (round robins): forfeits are games for every
+  tie-break (C.07 Art. 15.2) except the over-the-board counts WON, BPG,
+  BWG, AOB's average and REP; rest rounds of an odd round robin are no
+  round at all (never in SB or BH, never the value a cut removes).
+* Swiss and other events: a player's own unplayed round is a game against a
+  dummy opponent whose score is the player's own final score (Art. 16.4);
+  the 2026 edition caps it by the scheduled opponent's adjusted score for
+  forfeits and by draw points × rounds otherwise. As an opponent, a player's
+  requested byes after their last round of play count as draws (Art. 16.3).
+* Cuts take a voluntarily unplayed round (requested bye, forfeit loss)
+  first when its contribution is not lower than the least significant value
+  (Art. 16.5).
+* Values are exact: halves and quarters compare exactly. AOB, an average,
+  is rounded to 2 decimals, half up.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
+
+import attrs
+
+from caddy.errors import CaddyError
+
+if TYPE_CHECKING:
+    from caddy.results import Event
+
+EDITIONS = ("2024", "2026")
+#: The 2026 C.07 edition is in force from this date (approved 02/02/2026).
+EDITION_2026_FROM = datetime.date(2026, 3, 1)
+#: Old names that mean the same tie-break.
+ALIASES = {"GE": "REP"}
+
+
+def default_edition(start: datetime.date | None) -> str:
+    """2026 rules from 2026-03-01 (and when the date is unknown), else 2024."""
+    if start is None or start >= EDITION_2026_FROM:
+        return "2026"
+    return "2024"
+
+
+@attrs.frozen(kw_only=True)
+class TieBreakSpec:
+    """One entry of a tie-break list, as parsed from ``BH/C1``, ``KS/L+1``, ``DE/P`` ..."""
+
+    #: Exactly as the user wrote it (the key in standings output).
+    text: str
+    #: The acronym of the plugin (``GE`` becomes ``REP``).
+    code: str
+    #: Cut the n lowest values (``/Cn``, and the low half of ``/Mn``).
+    cut_low: int = 0
+    #: Cut the n highest values (the high half of ``/Mn``).
+    cut_high: int = 0
+    #: KS: the line at this percentage of the maximum (``/Lnn``; default 50).
+    limit_percent: float = 50.0
+    #: KS: the line moved by this many points (``/L+n`` half points, ``/L+1.0`` points).
+    limit_shift: float = 0.0
+    #: ``/P``: forfeits count as games against the scheduled opponent (DE).
+    predetermined: bool = False
+    #: ``/F``: computed from Fore Buchholz (AOB).
+    fore: bool = False
+
+
+def parse_spec(text: str, allowed: str | None = None, code: str | None = None) -> TieBreakSpec:
+    """Parse ``CODE[/modifier...]`` (``BH-C1`` is accepted for ``BH/C1``).
+
+    :param allowed: the modifier letters the tie-break accepts (``C``, ``M``,
+        ``L``, ``P``, ``F``); ``None`` skips that check.
+    """
+    raw = text.strip()
+    if not raw:
+        raise CaddyError("empty tie-break name")
+    if "/" in raw:
+        head, *mods = raw.split("/")
+    else:
+        head, _, rest = raw.partition("-")
+        mods = [rest] if rest else []
+    name = head.strip().upper()
+    name = ALIASES.get(name, name)
+    if code is not None:
+        name = code
+    values: dict[str, object] = {}
+    for mod in (m.strip().upper() for m in mods):
+        if not mod:
+            raise CaddyError(f"tie-break '{text}': empty modifier")
+        letter, arg = mod[0], mod[1:]
+        if allowed is not None and letter not in allowed:
+            accepted = ", ".join("/" + a for a in allowed) or "none"
+            raise CaddyError(
+                f"tie-break '{text}': modifier /{mod} does not apply to {name} (accepted: {accepted})"
+            )
+        if letter in "CM":
+            if not arg.isdigit() or int(arg) < 1:
+                raise CaddyError(
+                    f"tie-break '{text}': /{letter} needs a number of values to cut, e.g. /{letter}1"
+                )
+            values["cut_low"] = int(arg)
+            if letter == "M":
+                values["cut_high"] = int(arg)
+        elif letter == "L":
+            values.update(_parse_limit(text, arg))
+        elif letter in "PF" and not arg:
+            values["predetermined" if letter == "P" else "fore"] = True
+        else:
+            raise CaddyError(f"tie-break '{text}': unknown modifier /{mod}")
+    return TieBreakSpec(text=raw, code=name, **values)  # type: ignore[arg-type]
+
+
+def _parse_limit(text: str, arg: str) -> dict[str, object]:
+    """KS limits as FIDE's reference engine reads them: ``/L+n`` moves the line
+    by n half points, ``/L+1.0`` (with a decimal point) by 1.0 points,
+    ``/Lnn`` puts it at nn percent."""
+    if arg.isdigit():
+        return {"limit_percent": float(arg)}
+    if arg[:1] in "+-" and arg[1:].replace(".", "", 1).isdigit():
+        sign = -1.0 if arg[0] == "-" else 1.0
+        number = float(arg[1:])
+        shift = number if "." in arg else number * 0.5
+        return {"limit_shift": sign * shift}
+    raise CaddyError(
+        f"tie-break '{text}': cannot read limit /L{arg} (expected /L+1, /L-1, /L+1.0 or /L60)"
+    )
+
+
+@attrs.frozen(kw_only=True)
+class ExplainRow:
+    """One line of a tie-break's working."""
+
+    round: int | None
+    opponent: int | None = None
+    #: The opponent's (adjusted) score, or the dummy opponent's score.
+    opponent_score: float | None = None
+    result: str = ""
+    contribution: float | None = None
+    #: Why: ``cut``, ``dummy opponent``, ``rest round``, ``not counted`` ...
+    note: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class Explanation:
+    """How one tie-break value was computed for one player."""
+
+    tiebreak: str
+    player: int
+    value: float | None
+    rows: tuple[ExplainRow, ...] = ()
+    #: The arithmetic in one or two lines.
+    summary: str = ""
+
+
+@runtime_checkable
+class TieBreak(Protocol):
+    """The contract of a tie-break plugin."""
+
+    #: Registry key: the FIDE acronym (``SB``); also what users type.
+    name: ClassVar[str]
+    #: Human name (``Sonneborn–Berger``).
+    title: ClassVar[str]
+    #: C.07 article (``9.1``).
+    article: ClassVar[str]
+    #: C.07 type letters: A (subset of games), B (own results), C (opponents'
+    #: results), D (ratings and other data), or two of them.
+    kind: ClassVar[str]
+    #: Modifier letters accepted: C (cut), M (median), L (limit), P, F.
+    modifiers: ClassVar[str]
+    #: One-line definition.
+    summary: ClassVar[str]
+    #: Editions the tie-break exists in.
+    editions: ClassVar[tuple[str, ...]]
+    #: True when the value depends on which players are tied (DE).
+    group_dependent: ClassVar[bool]
+
+    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+        """One value per player index (higher is better; ``None`` sorts last)."""
+
+    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+        """The working for one player index."""
+
+
+class GroupTieBreak(TieBreak, Protocol):
+    """A tie-break that ranks a group of tied players (direct encounter)."""
+
+    def rank_group(self, table: Table, spec: TieBreakSpec, group: Sequence[int]) -> list[int]:
+        """Place within the group for each member (1 = first; equal = tied)."""
+
+
+# -- the table -------------------------------------------------------------------
+
+#: The code a game against a player annulled by the 50% rule gets in the table.
+ANNULLED = "A"
+_GAMES = frozenset("1=0WDL")
+
+
+@attrs.define(kw_only=True)
+class StandingsOptions:
+    """Open points the texts leave, each an option (defaults as FIDE's reference engine)."""
+
+    #: Round robins: forfeits count as games for tie-breaks (C.07 Art. 15.2).
+    #: False reads them under the Swiss rules for unplayed rounds instead.
+    rr_forfeits_are_games: bool = True
+    #: Round robins: forfeit wins count in the over-the-board counts WON, BPG, BWG.
+    rr_forfeits_over_the_board: bool = False
+    #: A rest round (odd round robin) is a round for PS (its running score counts).
+    rest_round_in_ps: bool = True
+    #: A rest round counts as a round the player elected to play (REP).
+    rest_round_in_rep: bool = False
+    #: After a 50% annulment, the Koya line is computed on the games that remain.
+    koya_line_moves_after_annulment: bool = True
+    #: Players equal on everything are split by a seeded drawing of lots (C.07 4.2).
+    draw_lots: bool = False
+    #: Seed of the drawing of lots (``None``: drawn and reported).
+    lots_seed: int | None = None
+
+
+class Table:
+    """An event's results folded once for the tie-breaks (see the module docstring).
+
+    Player indexes run ``0..n-1`` (pairing number minus one); rounds
+    ``0..rounds-1``. Per player: ``opp`` (opponent index or -1), ``pts``,
+    ``code``, ``col``; games against a player annulled by the 50% rule have
+    code ``A`` and no opponent.
+    """
+
+    def __init__(
+        self,
+        event: Event,
+        *,
+        edition: str,
+        pre_determined: bool,
+        options: StandingsOptions | None = None,
+    ) -> None:
+        self.event = event
+        self.options = options or StandingsOptions()
+        self.edition = edition
+        self.rr = pre_determined
+        self.n = len(event.players)
+        self.rounds = event.rounds
+        self.numbers = [p.number for p in event.players]
+        self.win = event.scoring.win
+        self.draw = event.scoring.draw
+        annulled = {number - 1 for number in event.annulled}
+        self.active = [i not in annulled for i in range(self.n)]
+        opp: list[list[int]] = []
+        pts: list[list[float]] = []
+        code: list[list[str]] = []
+        col: list[list[str]] = []
+        all_games = True
+        for i, row in enumerate(event.results):
+            o_row = [-1 if rr.opponent is None else rr.opponent - 1 for rr in row]
+            c_row = [rr.code for rr in row]
+            p_row = [rr.points for rr in row]
+            k_row: list[str] = [rr.colour or "" for rr in row]
+            if annulled and (i in annulled or not annulled.isdisjoint(o_row)):
+                for r, o in enumerate(o_row):
+                    if i in annulled or o in annulled:
+                        o_row[r], p_row[r], c_row[r], k_row[r] = -1, 0.0, ANNULLED, ""
+            if -1 in o_row or not _GAMES.issuperset(c_row):
+                all_games = False
+                if pre_determined:  # a round robin's unpaired round is its rest round
+                    for r, o in enumerate(o_row):
+                        if o < 0 and c_row[r] in ("Z", "U"):
+                            c_row[r] = "R"
+            opp.append(o_row)
+            pts.append(p_row)
+            code.append(c_row)
+            col.append(k_row)
+        self.opp, self.pts, self.code, self.col = opp, pts, code, col
+        #: Every round of every player is a game over the board: the fast paths apply.
+        self.all_games = all_games
+        self.score = [sum(row) for row in pts]
+        if all_games:
+            self.lna = [self.rounds] * self.n
+            self.adjusted = list(self.score)
+        else:
+            self.lna = [self._last_available(i) for i in range(self.n)]
+            self.adjusted = [self._adjusted(i) for i in range(self.n)]
+        self._fore: tuple[list[float], list[float]] | None = None
+
+    # -- round categories ------------------------------------------------------
+
+    def is_game(self, i: int, r: int) -> bool:
+        """Played over the board (including games of under one move)."""
+        return self.code[i][r] in "1=0WDL"
+
+    def counts_as_game(self, i: int, r: int) -> bool:
+        """A game for opponent-based tie-breaks: over the board, or a forfeit
+        with pre-determined pairings (C.07 Art. 15.2)."""
+        c = self.code[i][r]
+        if c in "1=0WDL":
+            return True
+        return c in "+-" and self.rr and self.options.rr_forfeits_are_games
+
+    def is_vur(self, i: int, r: int) -> bool:
+        """Voluntarily unplayed round: a requested bye or a forfeit loss
+        (not a game, and not scored as a win)."""
+        c = self.code[i][r]
+        if c in "1=0WDLRA" or self.counts_as_game(i, r):
+            return False
+        return self.pts[i][r] != self.win
+
+    def is_skipped(self, i: int, r: int) -> bool:
+        """No round at all for opponent-based tie-breaks: a rest round of a
+        round robin, or a game against an annulled player."""
+        c = self.code[i][r]
+        return c == ANNULLED or (c == "R" and self.rr)
+
+    def _last_available(self, i: int) -> int:
+        last = 0
+        for r in range(self.rounds):
+            if not self.is_vur(i, r) and self.code[i][r] != ANNULLED:
+                last = r + 1
+        return last
+
+    def _adjusted(self, i: int) -> float:
+        """The score opponents see (C.07 Art. 16.3): requested byes after the
+        player's last round of play count as draws (0 in round robins)."""
+        total = 0.0
+        lna = self.lna[i]
+        for r in range(self.rounds):
+            if self.code[i][r] == ANNULLED:
+                continue
+            if r < lna or self.opp[i][r] >= 0:
+                total += self.pts[i][r]
+            else:
+                total += 0.0 if self.rr else self.draw
+        return total
+
+    def fore(self) -> tuple[list[float], list[float]]:
+        """Fore Buchholz scores (C.07 8.3): every game of the last round
+        (forfeits included) counts as a draw. Returns (own, adjusted)."""
+        if self._fore is None:
+            last = self.rounds - 1
+            own, adjusted = list(self.score), list(self.adjusted)
+            for i in range(self.n):
+                if self.opp[i][last] >= 0:
+                    delta = self.draw - self.pts[i][last]
+                    own[i] += delta
+                    # present in the last round: no Art. 16.3 adjustment
+                    adjusted[i] = (
+                        sum(p for r, p in enumerate(self.pts[i]) if self.code[i][r] != ANNULLED)
+                        + delta
+                    )
+            self._fore = (own, adjusted)
+        return self._fore
+
+    def label(self, i: int) -> str:
+        return f"{self.numbers[i]} {self.event.players[i].name}"
+
+
+# -- Buchholz family ------------------------------------------------------------
+
+#: One round's part in a Buchholz-family value:
+#: (round, opponent number or 0, score used, contribution, voluntarily unplayed, note)
+Item = tuple[int, int, float, float, bool, str]
+
+
+def contributions(table: Table, i: int, *, sb: bool, fore: bool = False) -> list[Item]:
+    """Per round, what a Buchholz (``sb=False``) or Sonneborn–Berger value adds:
+    the opponent's adjusted score (times the points scored, for SB), or the
+    dummy opponent's score for the player's own unplayed rounds."""
+    if fore:
+        own_scores, opp_scores = table.fore()
+    else:
+        own_scores, opp_scores = table.score, table.adjusted
+    own = own_scores[i]
+    last = table.rounds - 1
+    cap_2026 = table.edition == "2026"
+    result: list[Item] = []
+    opp_row, pts_row = table.opp[i], table.pts[i]
+    for r in range(table.rounds):
+        if table.is_skipped(i, r):
+            continue
+        o = opp_row[r]
+        points = pts_row[r]
+        if fore and r == last and o >= 0:
+            points = table.draw
+        if o >= 0 and (table.counts_as_game(i, r) or (fore and r == last)):
+            score = opp_scores[o]
+            vur = False
+            note = "game" if table.is_game(i, r) else "forfeit, counted as a game"
+        elif table.rr and o < 0:
+            continue
+        else:
+            score = own
+            note = "dummy opponent (own score, Art. 16.4)"
+            if cap_2026:
+                if o >= 0 and opp_scores[o] < score:
+                    score = opp_scores[o]
+                    note = "dummy opponent, capped by the scheduled opponent (2026, Art. 16.4.1)"
+                elif o < 0 and table.draw * table.rounds < score:
+                    score = table.draw * table.rounds
+                    note = "dummy opponent, capped at draw × rounds (2026, Art. 16.4.2)"
+            vur = table.is_vur(i, r)
+        result.append(
+            (r + 1, o + 1 if o >= 0 else 0, score, score * points if sb else score, vur, note)
+        )
+    return result
+
+
+def apply_cuts(
+    items: list[Item], low: int, high: int, rounds: int
+) -> tuple[list[Item], list[tuple[Item, str]]]:
+    """Cut ``low`` least significant and ``high`` most significant values
+    (C.07 Art. 14.1-14.2). The least significant value is the one of the
+    lowest opponent score (then the lower contribution); a voluntarily
+    unplayed round is cut instead when its contribution is not lower
+    (Art. 16.5). At most ``rounds`` values are cut."""
+    low = min(low, rounds)
+    high = min(high, max(0, rounds - low))
+    kept = list(items)
+    cut: list[tuple[Item, str]] = []
+    for _ in range(low):
+        if not kept:
+            break
+        least = min(kept, key=lambda c: (c[2], c[3], c[0]))
+        vurs = [c for c in kept if c[4]]
+        if vurs:
+            lowest_vur = min(vurs, key=lambda c: (c[3], c[2], c[0]))
+            if not least[3] > lowest_vur[3]:
+                kept.remove(lowest_vur)
+                cut.append((lowest_vur, "cut: voluntarily unplayed round first (Art. 16.5)"))
+                continue
+        kept.remove(least)
+        cut.append((least, "cut: least significant value (Art. 14.1)"))
+    for _ in range(high):
+        if not kept:
+            break
+        most = max(kept, key=lambda c: (c[2], c[3], -c[0]))
+        kept.remove(most)
+        cut.append((most, "cut: most significant value (Art. 14.2)"))
+    return kept, cut
+
+
+class OpponentScoreSum:
+    """Shared machinery of Buchholz, Fore Buchholz and Sonneborn–Berger.
+
+    Subclasses set ``sb`` (multiply by the points scored) and ``fore``.
+    """
+
+    sb: ClassVar[bool] = False
+    fore: ClassVar[bool] = False
+    name: ClassVar[str]
+    editions: ClassVar[tuple[str, ...]] = EDITIONS
+    group_dependent: ClassVar[bool] = False
+
+    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+        fore = self.fore or spec.fore
+        if table.all_games and not (spec.cut_low or spec.cut_high or fore):
+            # every round of every player is a game: no dummies, nothing skipped
+            adj = table.adjusted
+            if self.sb:
+                return [
+                    sum(adj[o] * p for o, p in zip(table.opp[i], table.pts[i], strict=True))
+                    for i in range(table.n)
+                ]
+            return [sum(adj[o] for o in table.opp[i]) for i in range(table.n)]
+        return [self.value(table, spec, i)[0] for i in range(table.n)]
+
+    def value(
+        self, table: Table, spec: TieBreakSpec, i: int
+    ) -> tuple[float, list[Item], list[tuple[Item, str]]]:
+        items = contributions(table, i, sb=self.sb, fore=self.fore or spec.fore)
+        kept, cut = apply_cuts(items, spec.cut_low, spec.cut_high, table.rounds)
+        return sum(c[3] for c in kept), kept, cut
+
+    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+        value, kept, cut = self.value(table, spec, player)
+        return explain_items(spec.text, table, player, kept, cut, value)
+
+
+def explain_items(
+    name: str, table: Table, i: int, kept: list[Item], cut: list[tuple[Item, str]], value: float
+) -> Explanation:
+    """Explanation rows for a Buchholz-family value: every round, what it added or why not."""
+    cut_notes = {c[0]: why for c, why in cut}
+    rows = []
+    for rnd, opp, score, contrib, _vur, note in sorted([*kept, *(c for c, _ in cut)]):
+        rows.append(
+            ExplainRow(
+                round=rnd,
+                opponent=opp or None,
+                opponent_score=score,
+                result=table.code[i][rnd - 1],
+                contribution=contrib,
+                note=cut_notes.get(rnd, note),
+            )
+        )
+    seen = {row.round for row in rows}
+    for r in range(table.rounds):
+        if r + 1 not in seen:
+            why = (
+                "game against an annulled player"
+                if table.code[i][r] == ANNULLED
+                else "rest round: no round at all"
+            )
+            rows.append(ExplainRow(round=r + 1, result=table.code[i][r], note=why))
+    rows.sort(key=lambda row: row.round or 0)
+    parts = " + ".join(_fmt(c[3]) for c in sorted(kept)) or "0"
+    return Explanation(
+        tiebreak=name,
+        player=table.numbers[i],
+        value=value,
+        rows=tuple(rows),
+        summary=f"{parts} = {_fmt(value)}",
+    )
+
+
+def _fmt(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:g}"
+
+
+def standings_edition(event: Event, edition: str | None) -> str:
+    if edition is None:
+        return default_edition(event.start_date)
+    if edition not in EDITIONS:
+        raise CaddyError(f"unknown edition '{edition}' (known: {', '.join(EDITIONS)})")
+    return edition
+
+
+class RoundCount:
+    """Shared machinery of the counting tie-breaks (WIN, WON, BPG, BWG, REP):
+    the number of rounds for which :meth:`counts` is true."""
+
+    name: ClassVar[str]
+    editions: ClassVar[tuple[str, ...]] = EDITIONS
+    group_dependent: ClassVar[bool] = False
+    modifiers: ClassVar[str] = ""
+
+    def counts(self, table: Table, i: int, r: int) -> bool:
+        raise NotImplementedError
+
+    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+        rounds = range(table.rounds)
+        counts = self.counts
+        return [float(sum(1 for r in rounds if counts(table, i, r))) for i in range(table.n)]
+
+    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+        rows = []
+        total = 0
+        for r in range(table.rounds):
+            hit = self.counts(table, player, r)
+            total += hit
+            o = table.opp[player][r]
+            rows.append(
+                ExplainRow(
+                    round=r + 1,
+                    opponent=o + 1 if o >= 0 else None,
+                    result=table.code[player][r],
+                    contribution=1.0 if hit else 0.0,
+                    note="counted" if hit else "not counted",
+                )
+            )
+        return Explanation(
+            tiebreak=spec.text,
+            player=table.numbers[player],
+            value=float(total),
+            rows=tuple(rows),
+            summary=f"{total} of {table.rounds} rounds",
+        )
+
+
+def otb_or_rr_forfeit_win(table: Table, i: int, r: int) -> bool:
+    """A game over the board, or (option) a round-robin forfeit win."""
+    if table.is_game(i, r):
+        return True
+    return table.rr and table.options.rr_forfeits_over_the_board and table.code[i][r] == "+"
+
+
+def half_up(value: float, places: int) -> float:
+    """Round half up to ``places`` decimals, exactly (3.125 -> 3.13)."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    quantum = Decimal(1).scaleb(-places)
+    return float(Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP))

@@ -1,0 +1,81 @@
+"""AOB, average of opponents' Buchholz (C.07 Art. 8.2): the mean Buchholz of
+the opponents met over the board, rounded to 2 decimals, half up (no game
+over the board: no value). AOB/F averages their Fore Buchholz (2026)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from caddy import hookimpl
+from caddy.tiebreaks import (
+    EDITIONS,
+    ExplainRow,
+    Explanation,
+    OpponentScoreSum,
+    Table,
+    TieBreakSpec,
+    half_up,
+)
+
+
+class _Buchholz(OpponentScoreSum):
+    name: ClassVar[str] = "BH"
+
+
+class AverageOpponentBuchholz:
+    name: ClassVar[str] = "AOB"
+    title: ClassVar[str] = "Average of opponents' Buchholz"
+    article: ClassVar[str] = "8.2"
+    kind: ClassVar[str] = "CC"
+    modifiers: ClassVar[str] = "F"
+    summary: ClassVar[str] = "mean Buchholz of the opponents met over the board (2 decimals)"
+    editions: ClassVar[tuple[str, ...]] = EDITIONS
+    group_dependent: ClassVar[bool] = False
+
+    def _buchholz(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+        from caddy.tiebreaks import TieBreakSpec as Spec
+
+        return _Buchholz().compute(
+            table, Spec(text="BH/F" if spec.fore else "BH", code="BH", fore=spec.fore)
+        )
+
+    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+        bh = self._buchholz(table, spec)
+        values: list[float | None] = []
+        for i in range(table.n):
+            met = [bh[o] for r, o in enumerate(table.opp[i]) if o >= 0 and table.is_game(i, r)]
+            numbers = [v for v in met if v is not None]
+            values.append(half_up(sum(numbers) / len(numbers), 2) if numbers else None)
+        return values
+
+    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+        bh = self._buchholz(table, spec)
+        rows = []
+        for r, o in enumerate(table.opp[player]):
+            counted = o >= 0 and table.is_game(player, r)
+            rows.append(
+                ExplainRow(
+                    round=r + 1,
+                    opponent=o + 1 if o >= 0 else None,
+                    result=table.code[player][r],
+                    contribution=bh[o] if counted else None,
+                    note="opponent's Buchholz" if counted else "not a game over the board",
+                )
+            )
+        value = self.compute(table, spec)[player]
+        counted = [row.contribution for row in rows if row.contribution is not None]
+        return Explanation(
+            tiebreak=spec.text,
+            player=table.numbers[player],
+            value=value,
+            rows=tuple(rows),
+            summary=f"({' + '.join(f'{c:g}' for c in counted)}) / {len(counted)} = {value}"
+            if counted
+            else "no games",
+        )
+
+
+@hookimpl
+def caddy_register_tiebreaks(register: Callable[[AverageOpponentBuchholz], None]) -> None:
+    register(AverageOpponentBuchholz())

@@ -1,0 +1,26 @@
+"""FB, Fore Buchholz (C.07 Art. 8.3): Buchholz with every game of the last
+round (forfeits included) counted as a draw for everybody, so it can be
+known before the last round ends. Cuts and medians as for BH."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from caddy import hookimpl
+from caddy.tiebreaks import OpponentScoreSum
+
+
+class ForeBuchholz(OpponentScoreSum):
+    name: ClassVar[str] = "FB"
+    title: ClassVar[str] = "Fore Buchholz"
+    article: ClassVar[str] = "8.3"
+    kind: ClassVar[str] = "D"
+    modifiers: ClassVar[str] = "CM"
+    summary: ClassVar[str] = "Buchholz with every last-round game counted as a draw"
+    fore: ClassVar[bool] = True
+
+
+@hookimpl
+def caddy_register_tiebreaks(register: Callable[[ForeBuchholz], None]) -> None:
+    register(ForeBuchholz())

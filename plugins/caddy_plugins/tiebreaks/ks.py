@@ -1,0 +1,94 @@
+"""KS, Koya system (C.07 Art. 9.2): points scored against the opponents who
+finished with at least 50% of the maximum possible score.
+
+The maximum is a win in every game a player was scheduled to play — games,
+not rounds: a 7-player round robin has 7 rounds but 6 games each, so the
+line is 3 points. After a 50% annulment the line is taken on the games that
+remain (StandingsOptions.koya_line_moves_after_annulment). Every round with
+an opponent counts, forfeits included. Modifiers (Art. 14.5, as FIDE's
+reference engine reads them): /L+n or /L-n moves the line by n half points,
+/L+1.0 by 1.0 points, /Lnn puts it at nn percent."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from caddy import hookimpl
+from caddy.tiebreaks import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
+
+
+class Koya:
+    name: ClassVar[str] = "KS"
+    title: ClassVar[str] = "Koya system"
+    article: ClassVar[str] = "9.2"
+    kind: ClassVar[str] = "BC"
+    modifiers: ClassVar[str] = "L"
+    summary: ClassVar[str] = "points scored against opponents who finished on 50% or more"
+    editions: ClassVar[tuple[str, ...]] = EDITIONS
+    group_dependent: ClassVar[bool] = False
+
+    def max_games(self, table: Table) -> int:
+        if not table.rr:
+            return table.rounds
+        keep_annulled = not table.options.koya_line_moves_after_annulment
+        best = 0
+        for i in range(table.n):
+            if table.active[i]:
+                games = sum(
+                    1
+                    for r in range(table.rounds)
+                    if table.opp[i][r] >= 0 or (keep_annulled and table.code[i][r] == "A")
+                )
+                best = max(best, games)
+        return best
+
+    def line(self, table: Table, spec: TieBreakSpec) -> float:
+        return spec.limit_percent / 100.0 * table.win * self.max_games(table) + spec.limit_shift
+
+    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+        line = self.line(table, spec)
+        strong = [s >= line for s in table.score]
+        return [
+            sum(p for o, p in zip(table.opp[i], table.pts[i], strict=True) if o >= 0 and strong[o])
+            for i in range(table.n)
+        ]
+
+    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+        line = self.line(table, spec)
+        rows = []
+        value = 0.0
+        for r in range(table.rounds):
+            o = table.opp[player][r]
+            if o < 0:
+                rows.append(
+                    ExplainRow(round=r + 1, result=table.code[player][r], note="no opponent")
+                )
+                continue
+            hit = table.score[o] >= line
+            points = table.pts[player][r]
+            value += points if hit else 0.0
+            rows.append(
+                ExplainRow(
+                    round=r + 1,
+                    opponent=o + 1,
+                    opponent_score=table.score[o],
+                    result=table.code[player][r],
+                    contribution=points if hit else 0.0,
+                    note=f"opponent {'at or above' if hit else 'below'} the line {line:g}",
+                )
+            )
+        return Explanation(
+            tiebreak=spec.text,
+            player=table.numbers[player],
+            value=value,
+            rows=tuple(rows),
+            summary=f"line {spec.limit_percent:g}% of {table.win:g} x {self.max_games(table)} games"
+            + (f" {spec.limit_shift:+g}" if spec.limit_shift else "")
+            + f" = {line:g}; points against them {value:g}",
+        )
+
+
+@hookimpl
+def caddy_register_tiebreaks(register: Callable[[Koya], None]) -> None:
+    register(Koya())

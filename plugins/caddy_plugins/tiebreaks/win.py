@@ -1,0 +1,26 @@
+"""WIN, number of wins (C.07 Art. 7.1): rounds scored as a win, whether won
+on the board, by forfeit, or as a bye worth a win (PAB, FPB)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from caddy import hookimpl
+from caddy.tiebreaks import RoundCount, Table
+
+
+class Wins(RoundCount):
+    name: ClassVar[str] = "WIN"
+    title: ClassVar[str] = "Number of wins"
+    article: ClassVar[str] = "7.1"
+    kind: ClassVar[str] = "B"
+    summary: ClassVar[str] = "rounds scored as a win, including forfeit wins and byes worth a win"
+
+    def counts(self, table: Table, i: int, r: int) -> bool:
+        return table.pts[i][r] == table.win and table.code[i][r] != "A"
+
+
+@hookimpl
+def caddy_register_tiebreaks(register: Callable[[Wins], None]) -> None:
+    register(Wins())
