@@ -31,7 +31,7 @@ Build an event with :class:`EventBuilder`; in a round robin,
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Literal
 
 import attrs
@@ -438,19 +438,6 @@ class EventBuilder:
             scheduled=scheduled,
             annulled=annulled,
         )
-
-
-def event_from_rows(
-    players: Sequence[EventPlayer],
-    rows: Iterable[Sequence[RoundResult]],
-    *,
-    rounds: int,
-    **kwargs: object,
-) -> Event:
-    """An event from ready-made rows (used by file readers)."""
-    return Event(
-        players=tuple(players), results=tuple(tuple(r) for r in rows), rounds=rounds, **kwargs
-    )  # type: ignore[arg-type]
 
 
 def check_consistency(event: Event) -> list[str]:

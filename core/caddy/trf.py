@@ -203,22 +203,24 @@ def parse_trf(data: bytes | str, name: str = "<trf>") -> TrfFile:
         row: list[tuple[int | None, Colour | None, str]] = []
         for r in range(rounds):
             opp_text, colour, code = found[r] if r < len(found) else ("    ", " ", " ")
-            opp: int = int(opp_text) if opp_text.strip().isdigit() else 0
+            number = int(opp_text) if opp_text.strip().isdigit() else 0
             code = code.upper() if code.strip() else "Z"
             if code not in GAME_CODES | BYE_CODES | {"+", "-"}:
                 problems.append(f"{name}:{lineno}: round {r + 1}: unknown result code '{code}'")
                 code = "Z"
-            if opp > len(numbers):
-                problems.append(f"{name}:{lineno}: round {r + 1}: opponent {opp} is not a player")
-                opp = 0
+            if number > len(numbers):
+                problems.append(
+                    f"{name}:{lineno}: round {r + 1}: opponent {number} is not a player"
+                )
+                number = 0
             col: Colour | None = (
                 "w" if colour.lower() == "w" else "b" if colour.lower() == "b" else None
             )
-            if opp == 0 and code in GAME_CODES:
+            if number == 0 and code in GAME_CODES:
                 problems.append(
                     f"{name}:{lineno}: round {r + 1}: result '{code}' without an opponent"
                 )
-            row.append((opp if opp else None, col, code))
+            row.append((number if number else None, col, code))
         rows.append(row)
     if problems:
         raise CaddyError(problems[0], problems=problems)
@@ -238,7 +240,7 @@ def parse_trf(data: bytes | str, name: str = "<trf>") -> TrfFile:
                 points = scoring.points(code)
             out.append(
                 RoundResult(opponent=opp, colour=col if opp else None, code=code, points=points)
-            )  # type: ignore[arg-type]
+            )
         results.append(tuple(out))
     pre_determined = None
     if type_code:

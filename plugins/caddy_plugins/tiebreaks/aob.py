@@ -64,14 +64,14 @@ class AverageOpponentBuchholz:
                 )
             )
         value = self.compute(table, spec)[player]
-        counted = [row.contribution for row in rows if row.contribution is not None]
+        used = [row.contribution for row in rows if row.contribution is not None]
         return Explanation(
             tiebreak=spec.text,
             player=table.numbers[player],
             value=value,
             rows=tuple(rows),
-            summary=f"({' + '.join(f'{c:g}' for c in counted)}) / {len(counted)} = {value}"
-            if counted
+            summary=f"({' + '.join(f'{c:g}' for c in used)}) / {len(used)} = {value}"
+            if used
             else "no games",
         )
 
