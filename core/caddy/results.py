@@ -45,6 +45,8 @@ ALL_CODES = GAME_CODES | FORFEIT_CODES | BYE_CODES
 #: The code for the other player of a game.
 MIRROR = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
 Colour = Literal["w", "b"]
+#: A round while an event is being built: (opponent, colour, code, points).
+_Cell = tuple[int | None, Colour | None, str, float]
 
 
 @attrs.frozen(kw_only=True)
@@ -277,7 +279,10 @@ class EventBuilder:
         self.format = format
         #: For the 50% rule: does a forfeit count as a completed game? (default no)
         self.forfeits_complete_games = forfeits_complete_games
-        self._rows: list[list[RoundResult | None]] = [[None] * rounds for _ in self.players]
+        # plain (opponent, colour, code, points) tuples while recording: the
+        # RoundResult objects are made in build(), row by row, so each player's
+        # row lies together in memory (tie-breaks read rows; see benchmarks/standings.py)
+        self._rows: list[list[_Cell | None]] = [[None] * rounds for _ in self.players]
         self._withdrawals: list[tuple[int, int, Sequence[tuple[int, int, int]] | None]] = []
 
     def _check(self, rnd: int, *numbers: int) -> None:
@@ -309,12 +314,8 @@ class EventBuilder:
                 raise CaddyError(f"round {rnd}: a forfeit cannot be a short game")
             w, b = {"1": "W", "0": "L", "=": "D"}[w], {"1": "W", "0": "L", "=": "D"}[b]
         s = self.scoring
-        self._rows[white - 1][rnd - 1] = RoundResult(
-            opponent=black, colour="w", code=w, points=s.points(w)
-        )
-        self._rows[black - 1][rnd - 1] = RoundResult(
-            opponent=white, colour="b", code=b, points=s.points(b)
-        )
+        self._rows[white - 1][rnd - 1] = (black, "w", w, s.points(w))
+        self._rows[black - 1][rnd - 1] = (white, "b", b, s.points(b))
         return self
 
     def bye(
@@ -327,7 +328,7 @@ class EventBuilder:
             raise CaddyError(f"unknown bye '{kind}' (expected pab, full, half, zero or rest)")
         self._check(rnd, player)
         value = self.scoring.points(code) if points is None else points
-        self._rows[player - 1][rnd - 1] = RoundResult(code=code, points=value)
+        self._rows[player - 1][rnd - 1] = (None, None, code, value)
         return self
 
     def withdraw(
@@ -370,7 +371,14 @@ class EventBuilder:
         ]
         if missing:
             raise CaddyError(missing[0], problems=missing)
-        results = tuple(tuple(rr for rr in row if rr is not None) for row in rows)
+        results = tuple(
+            tuple(
+                RoundResult(opponent=c[0], colour=c[1], code=c[2], points=c[3])
+                for c in row
+                if c is not None
+            )
+            for row in rows
+        )
         return Event(
             name=self.name,
             start_date=self.start_date,
@@ -385,7 +393,7 @@ class EventBuilder:
 
     def _apply_withdrawal(
         self,
-        rows: list[list[RoundResult | None]],
+        rows: list[list[_Cell | None]],
         player: int,
         after: int,
         schedule: Sequence[tuple[int, int, int]] | None,
@@ -395,9 +403,9 @@ class EventBuilder:
         # the games still to come, from the recorded pairings or the schedule
         remaining: dict[int, tuple[int, Colour]] = {}
         for rnd in range(after + 1, self.rounds + 1):
-            rr = mine[rnd - 1]
-            if rr is not None and rr.opponent is not None:
-                remaining[rnd] = (rr.opponent, rr.colour or "w")
+            cell = mine[rnd - 1]
+            if cell is not None and cell[0] is not None:
+                remaining[rnd] = (cell[0], cell[1] or "w")
         for rnd, white, black in schedule or ():
             if rnd > after and player in (white, black):
                 remaining[rnd] = (black, "w") if white == player else (white, "b")
@@ -407,30 +415,26 @@ class EventBuilder:
                     raise CaddyError(
                         f"player {player} withdrew after round {after} but has a result in round {rnd}"
                     )
-                mine[rnd - 1] = RoundResult(code="Z", points=s.zero_bye)
+                mine[rnd - 1] = (None, None, "Z", s.zero_bye)
             return Withdrawal(
                 player=player, after_round=after, completed=0, scheduled=0, annulled=False
             )
         scheduled = sum(
             1
             for rnd in range(1, self.rounds + 1)
-            if ((rr := mine[rnd - 1]) is not None and rr.opponent is not None) or rnd in remaining
+            if ((cell := mine[rnd - 1]) is not None and cell[0] is not None) or rnd in remaining
         )
         done_codes = GAME_CODES | (FORFEIT_CODES if self.forfeits_complete_games else frozenset())
         completed = sum(
             1
-            for rr in mine[:after]
-            if rr is not None and rr.opponent is not None and rr.code in done_codes
+            for cell in mine[:after]
+            if cell is not None and cell[0] is not None and cell[2] in done_codes
         )
         annulled = 2 * completed < scheduled
         for rnd, (opponent, colour) in remaining.items():
             other: Colour = "b" if colour == "w" else "w"
-            mine[rnd - 1] = RoundResult(
-                opponent=opponent, colour=colour, code="-", points=s.points("-")
-            )
-            rows[opponent - 1][rnd - 1] = RoundResult(
-                opponent=player, colour=other, code="+", points=s.points("+")
-            )
+            mine[rnd - 1] = (opponent, colour, "-", s.points("-"))
+            rows[opponent - 1][rnd - 1] = (player, other, "+", s.points("+"))
         return Withdrawal(
             player=player,
             after_round=after,

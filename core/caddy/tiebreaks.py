@@ -288,6 +288,7 @@ class Table:
             self.lna = [self._last_available(i) for i in range(self.n)]
             self.adjusted = [self._adjusted(i) for i in range(self.n)]
         self._fore: tuple[list[float], list[float]] | None = None
+        self._kinds: list[str] | None = None
 
     # -- round categories ------------------------------------------------------
 
@@ -356,6 +357,27 @@ class Table:
             self._fore = (own, adjusted)
         return self._fore
 
+    @property
+    def kinds(self) -> list[str]:
+        """Per player, one letter per round for the opponent-based tie-breaks:
+        ``G`` counts as a game, ``S`` no round at all (rest round, annulled game),
+        ``V`` own unplayed round that is voluntarily unplayed, ``d`` other own
+        unplayed round (both against the dummy opponent)."""
+        if self._kinds is None:
+            kinds = []
+            for i in range(self.n):
+                letters = []
+                for r in range(self.rounds):
+                    if self.is_skipped(i, r) or (self.rr and self.opp[i][r] < 0):
+                        letters.append("S")
+                    elif self.opp[i][r] >= 0 and self.counts_as_game(i, r):
+                        letters.append("G")
+                    else:
+                        letters.append("V" if self.is_vur(i, r) else "d")
+                kinds.append("".join(letters))
+            self._kinds = kinds
+        return self._kinds
+
     def label(self, i: int) -> str:
         return f"{self.numbers[i]} {self.event.players[i].name}"
 
@@ -378,21 +400,21 @@ def contributions(table: Table, i: int, *, sb: bool, fore: bool = False) -> list
     own = own_scores[i]
     last = table.rounds - 1
     cap_2026 = table.edition == "2026"
+    draw_cap = table.draw * table.rounds
     result: list[Item] = []
-    opp_row, pts_row = table.opp[i], table.pts[i]
-    for r in range(table.rounds):
-        if table.is_skipped(i, r):
+    opp_row, pts_row, kinds = table.opp[i], table.pts[i], table.kinds[i]
+    for r, kind in enumerate(kinds):
+        if kind == "S":
             continue
         o = opp_row[r]
         points = pts_row[r]
         if fore and r == last and o >= 0:
             points = table.draw
-        if o >= 0 and (table.counts_as_game(i, r) or (fore and r == last)):
+            kind = "G"
+        if kind == "G":
             score = opp_scores[o]
             vur = False
-            note = "game" if table.is_game(i, r) else "forfeit, counted as a game"
-        elif table.rr and o < 0:
-            continue
+            note = "game" if table.code[i][r] in "1=0WDL" else "forfeit, counted as a game"
         else:
             score = own
             note = "dummy opponent (own score, Art. 16.4)"
@@ -400,10 +422,10 @@ def contributions(table: Table, i: int, *, sb: bool, fore: bool = False) -> list
                 if o >= 0 and opp_scores[o] < score:
                     score = opp_scores[o]
                     note = "dummy opponent, capped by the scheduled opponent (2026, Art. 16.4.1)"
-                elif o < 0 and table.draw * table.rounds < score:
-                    score = table.draw * table.rounds
+                elif o < 0 and draw_cap < score:
+                    score = draw_cap
                     note = "dummy opponent, capped at draw × rounds (2026, Art. 16.4.2)"
-            vur = table.is_vur(i, r)
+            vur = kind == "V"
         result.append(
             (r + 1, o + 1 if o >= 0 else 0, score, score * points if sb else score, vur, note)
         )
@@ -467,6 +489,11 @@ class OpponentScoreSum:
                     for i in range(table.n)
                 ]
             return [sum(adj[o] for o in table.opp[i]) for i in range(table.n)]
+        if not (spec.cut_low or spec.cut_high):
+            return [
+                sum(c[3] for c in contributions(table, i, sb=self.sb, fore=fore))
+                for i in range(table.n)
+            ]
         return [self.value(table, spec, i)[0] for i in range(table.n)]
 
     def value(

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.tiebreaks import RoundCount, Table
+from caddy.tiebreaks import RoundCount, Table, TieBreakSpec
 
 
 class Wins(RoundCount):
@@ -19,6 +19,19 @@ class Wins(RoundCount):
 
     def counts(self, table: Table, i: int, r: int) -> bool:
         return table.pts[i][r] == table.win and table.code[i][r] != "A"
+
+    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+        win = table.win
+        return [
+            float(
+                sum(
+                    1
+                    for p, c in zip(table.pts[i], table.code[i], strict=True)
+                    if p == win and c != "A"
+                )
+            )
+            for i in range(table.n)
+        ]
 
 
 @hookimpl
