@@ -380,3 +380,39 @@ def test_unknown_tiebreak_and_modifier() -> None:
         standings(swiss(), ["SB/L1"])
     with pytest.raises(CaddyError, match="needs a number"):
         standings(swiss(), ["BH/Cx"])
+
+
+def test_de_p_counts_forfeits_between_tied_players() -> None:
+    """Art. 6.1.1 and the /P option: A and B tie on 1; A beat B by forfeit. Without /P the
+    forfeit is not a game: they never met, and neither can be placed first (Art. 6.3).
+    With DE/P the forfeit counts against the scheduled opponent: A first."""
+    b = EventBuilder(list("ABCD"), rounds=2, pre_determined=False)
+    b.game(1, 1, 2, "+-").game(1, 3, 4, "1-0")
+    b.game(2, 1, 3, "0-1").game(2, 2, 4, "1-0")
+    event = b.build()
+    plain = {
+        row.pairing_number: row.tiebreaks["DE"] for row in standings(event, ["DE"], "2024").rows
+    }
+    assert (plain[1], plain[2]) == (1.0, 1.0)
+    with_p = {
+        row.pairing_number: row.tiebreaks["DE/P"] for row in standings(event, ["DE/P"], "2024").rows
+    }
+    assert (with_p[1], with_p[2]) == (1.0, 2.0)
+
+
+def test_fb_cut1_and_sb_median1() -> None:
+    """FB/C1 (Art. 8.3, 14.1): 3's values 1.5, 2.5, 2.0 (ZPB dummy, a VUR), 2.5 → the VUR
+    (2.0, not lower than the least significant 1.5) goes: 8.5 - 2.0 = 6.5.
+    SB/M1 (Art. 14.2): 1's items (score, contribution) (1.5, 1.5), (2.5, 0), (1.5, 1.5),
+    (3.0, 1.5) → low cut (1.5, 1.5) of round 1, high cut (3.0, 1.5) → 0 + 1.5 = 1.5."""
+    assert values(swiss(), "FB/C1")[2] == 6.5
+    assert values(swiss(), "SB/M1")[0] == 1.5
+
+
+def test_rated_games() -> None:
+    """Games of under one move (W, D, L) and forfeits are not rated (rules/TRF.md §4)."""
+    b = EventBuilder(list("AB"), rounds=2)
+    b.game(1, 1, 2, "1-0", short=True).game(2, 2, 1, "1/2")
+    event = b.build()
+    assert [rr.rated for rr in event.results[0]] == [False, True]
+    assert [rr.code for rr in event.results[0]] == ["W", "="]

@@ -120,6 +120,12 @@ class RoundResult:
     def is_forfeit(self) -> bool:
         return self.code in FORFEIT_CODES
 
+    @property
+    def rated(self) -> bool:
+        """Reportable for rating: a game played over the board that lasted at
+        least one move (forfeits, byes and W/D/L games are not rated)."""
+        return self.code in ("1", "=", "0")
+
 
 @attrs.frozen(kw_only=True)
 class EventPlayer:
