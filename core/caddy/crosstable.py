@@ -52,9 +52,9 @@ def crosstable(
     annulled = event.annulled
     tail = ["points", "rank", *result.tiebreaks]
     notes = []
+    grid: list[list[str]] = []
     if result.pre_determined:
         header = ["no", "name", *(str(j) for j in range(1, n + 1)), *tail]
-        rows = []
         for i, player in enumerate(event.players):
             cells = ["" for _ in range(n)]
             cells[i] = "×"
@@ -65,18 +65,7 @@ def crosstable(
                 if player.number in annulled or rr.opponent in annulled:
                     symbol = f"[{symbol}]"
                 cells[rr.opponent - 1] += symbol
-            row = by_number[player.number]
-            rows.append(
-                (
-                    str(player.number),
-                    player.name,
-                    *cells,
-                    _value(row.score),
-                    "-" if row.rank is None else str(row.rank),
-                    *(_value(row.tiebreaks[t]) for t in result.tiebreaks),
-                )
-            )
-        right = frozenset({0, *range(2, len(header))})
+            grid.append(cells)
         if annulled:
             notes.append(
                 "[ ] results annulled: the player withdrew before completing 50% of their games "
@@ -84,29 +73,32 @@ def crosstable(
             )
     else:
         header = ["no", "name", *(f"r{r}" for r in range(1, event.rounds + 1)), *tail]
-        rows = []
-        for i, player in enumerate(event.players):
-            cells = []
-            for rr in event.results[i]:
-                if rr.opponent is None:
-                    cells.append(f"{rr.code} {rr.points:g}")
-                else:
-                    cells.append(f"{rr.opponent}{rr.colour or ''} {SYMBOL.get(rr.code, rr.code)}")
-            row = by_number[player.number]
-            rows.append(
-                (
-                    str(player.number),
-                    player.name,
-                    *cells,
-                    _value(row.score),
-                    "-" if row.rank is None else str(row.rank),
-                    *(_value(row.tiebreaks[t]) for t in result.tiebreaks),
-                )
+        for i in range(n):
+            grid.append(
+                [
+                    f"{rr.code} {rr.points:g}"
+                    if rr.opponent is None
+                    else f"{rr.opponent}{rr.colour or ''} {SYMBOL.get(rr.code, rr.code)}"
+                    for rr in event.results[i]
+                ]
             )
-        right = frozenset({0, *range(2, len(header))})
         notes.append(
             "cells: opponent, colour, result; byes: code and points (U pairing-allocated, F full, H half, Z zero)"
         )
+    rows = []
+    for player, cells in zip(event.players, grid, strict=True):
+        row = by_number[player.number]
+        rows.append(
+            (
+                str(player.number),
+                player.name,
+                *cells,
+                _value(row.score),
+                "-" if row.rank is None else str(row.rank),
+                *(_value(row.tiebreaks[t]) for t in result.tiebreaks),
+            )
+        )
+    right = frozenset({0, *range(2, len(header))})
     return Crosstable(
         header=tuple(header),
         rows=tuple(rows),
