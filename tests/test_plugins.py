@@ -115,7 +115,10 @@ def test_caddy_plugins_env_loads_modules(
 def test_disabled_plugins(caddy_proc: Callable[..., Run]) -> None:
     run = caddy_proc("calc", "5", env={"CADDY_DISABLED_PLUGINS": "round_robin"})
     assert run.code == 1
-    assert "unknown format 'round-robin' (known: none)" in run.err
+    assert (
+        "unknown format 'round-robin' (known: groups-knockout, knockout, quads, scheveningen)"
+        in run.err
+    )
     run = caddy_proc("calc", "5", "--tc", "G/25d5", env={"CADDY_DISABLED_PLUGINS": "us_chess"})
     assert run.code == 1
     assert "cannot read time control 'G/25d5'" in run.err

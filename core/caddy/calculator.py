@@ -9,8 +9,9 @@ estimate:
 * total = rounds × scheduled round, shown rounded to the nearest quarter
   hour (a half quarter rounds up);
 * rounds per night = ⌊night / scheduled round⌋; club nights =
-  ⌈rounds / rounds per night⌉. A round longer than a night gives 0 rounds
-  per night and one night per round, and the report says so.
+  ⌈rounds / rounds per night⌉, plus one night per knockout stage (a
+  format's ``stages``). A round longer than a night gives 0 rounds per
+  night and one night per round, and the report says so.
 
 All time arithmetic is in whole seconds, so every figure is exact.
 """
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
     from caddy.plugins import PluginHost
 
 DEFAULT_FORMAT = "round-robin"
+#: Formats the field-size advice (SPEC.md §1) is about.
+ROUND_ROBIN_FORMATS = frozenset({"round-robin", "double-round-robin"})
 DEFAULT_TURNOVER_MINUTES = 15
 DEFAULT_NIGHT_MINUTES = 180
 
@@ -69,7 +72,14 @@ class CalcResult:
     boards: int
     games_per_player: int
     byes_per_round: int
-    advice: str
+    #: SPEC.md §1's advice by field size (round robins only).
+    advice: str | None
+    #: The most games the event can take (knockout tie-breaks).
+    max_games: int | None = None
+    #: Knockout stages among the rounds (each on its own night).
+    knockout_rounds: int = 0
+    #: Format-specific lines (sections, groups).
+    details: tuple[str, ...] = ()
     #: Other option sets of the format (the double round robin), by label.
     variants: dict[str, Arithmetic] = attrs.Factory(dict)
     time_control: TimeControl | None = None
@@ -134,7 +144,10 @@ def calculate(
         boards=arithmetic.boards,
         games_per_player=arithmetic.games_per_player,
         byes_per_round=arithmetic.byes_per_round,
-        advice=field_advice(players),
+        advice=field_advice(players) if fmt.name in ROUND_ROBIN_FORMATS else None,
+        max_games=arithmetic.max_games,
+        knockout_rounds=arithmetic.stages,
+        details=arithmetic.details,
         variants=variants,
         turnover_minutes=turnover_minutes,
         night_minutes=night_minutes,
@@ -147,7 +160,9 @@ def calculate(
     total = arithmetic.rounds * round_seconds
     night_seconds = round(60 * night_minutes)
     per_night = night_seconds // round_seconds
-    nights = math.ceil(arithmetic.rounds / per_night) if per_night else arithmetic.rounds
+    # knockout stages each take a night of their own; the other rounds share nights
+    shared = arithmetic.rounds - arithmetic.stages
+    nights = (math.ceil(shared / per_night) if per_night else shared) + arithmetic.stages
     return attrs.evolve(
         result,
         time_control=time_control,

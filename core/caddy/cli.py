@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from caddy.calculator import CalcResult
     from caddy.formats import Format
-    from caddy.models import Numbering, Schedule
+    from caddy.models import Numbering, Schedule, Section
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -147,8 +147,9 @@ def _add_table(commands: Any) -> None:
     table.add_argument(
         "--by",
         choices=("lot", "rating", "given"),
-        default="lot",
-        help="how pairing numbers are given to the players in --players (default lot)",
+        default=None,
+        help="how pairing numbers are given to the players in --players "
+        "(default: lot; by rating for quads, knockout and groups-knockout)",
     )
     output = table.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print a caddy.schedule JSON document")
@@ -178,6 +179,13 @@ def _format_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--double", action="store_true", help="double round robin (shorthand for --option cycles=2)"
+    )
+    parser.add_argument("--cycles", metavar="N", help="shorthand for --option cycles=N")
+    parser.add_argument(
+        "--groups", metavar="G", help="groups-knockout: shorthand for --option groups=G"
+    )
+    parser.add_argument(
+        "--advance", metavar="Q", help="groups-knockout: shorthand for --option advance=Q"
     )
 
 
@@ -217,6 +225,9 @@ def _format_and_options(
         raise CaddyError(problems[0], problems=problems)
     if ns.double:
         values.setdefault("cycles", "2")
+    for key in ("cycles", "groups", "advance"):
+        if getattr(ns, key, None) is not None:
+            values[key] = getattr(ns, key)
     values.update(extra or {})
     return fmt, options_from_strings(fmt, values)
 
@@ -318,8 +329,13 @@ def _print_summary(r: CalcResult, out: TextIO) -> None:
         f"{r.games_per_player} games per player",
         file=out,
     )
-    if r.byes_per_round:
-        print(f"  {r.byes_per_round} player sits out each round", file=out)
+    if r.max_games is not None and r.max_games != r.games:
+        print(f"  {r.games} to {r.max_games} games with knockout tie-breaks", file=out)
+    if r.byes_per_round and not r.details:
+        sits = "player sits" if r.byes_per_round == 1 else "players sit"
+        print(f"  {r.byes_per_round} {sits} out each round", file=out)
+    for line in r.details:
+        print(f"  {line}", file=out)
     for label, arithmetic in r.variants.items():
         print(f"  {label}: {arithmetic.rounds} rounds, {arithmetic.games} games", file=out)
     if r.time_control is not None:
@@ -337,8 +353,11 @@ def _print_summary(r: CalcResult, out: TextIO) -> None:
         night = format_minutes(r.night_minutes)
         if r.round_fits_night:
             per = "round" if r.rounds_per_night == 1 else "rounds"
+            ko = ""
+            if r.knockout_rounds:
+                ko = f" (the knockout rounds on {r.knockout_rounds} nights of their own)"
             print(
-                f"  {r.club_nights} club nights of {night} at {r.rounds_per_night} {per} a night",
+                f"  {r.club_nights} club nights of {night} at {r.rounds_per_night} {per} a night{ko}",
                 file=out,
             )
         else:
@@ -347,7 +366,8 @@ def _print_summary(r: CalcResult, out: TextIO) -> None:
                 f"{r.club_nights} club nights, one round each and over time",
                 file=out,
             )
-    print(f"Advice: {r.advice}", file=out)
+    if r.advice:
+        print(f"Advice: {r.advice}", file=out)
 
 
 def _print_table(
@@ -393,7 +413,7 @@ def _print_table(
         print("* a round does not fit in one night: one round a night, over time", file=out)
     seen = set()
     for r in results:
-        if r.players not in seen:
+        if r.players not in seen and r.advice:
             seen.add(r.players)
             print(f"Advice: {r.advice}", file=out)
 
@@ -421,14 +441,24 @@ def cmd_table(ns: argparse.Namespace) -> int:
             raise CaddyError(
                 f"{ns.players_file} has {len(entrants)} players, but {ns.players} were asked for"
             )
-        numbering = assign_pairing_numbers(entrants, ns.by, ns.seed)
+        method = ns.by or getattr(fmt, "default_numbering", "lot")
+        number_players = getattr(fmt, "number_players", None)
+        if number_players is not None:
+            numbering = number_players(entrants, method, ns.seed)
+        else:
+            numbering = assign_pairing_numbers(entrants, method, ns.seed)
         count = len(entrants)
     elif ns.players is None:
         raise CaddyError("give the number of players or --players FILE")
     else:
         count = ns.players
-    schedule: Schedule = schedule_format(fmt).schedule(count, options, seed=ns.seed)
-    from caddy.formats import option_summary
+    from caddy.formats import depends_on_results, option_summary
+
+    later: list[str] = []
+    if depends_on_results(fmt):
+        schedule, later = _known_rounds(fmt, count, options, numbering)
+    else:
+        schedule = schedule_format(fmt).schedule(count, options, seed=ns.seed)
 
     if ns.json:
         write_schedule_json(
@@ -438,7 +468,50 @@ def cmd_table(ns: argparse.Namespace) -> int:
         _write_schedule_csv(schedule, numbering, sys.stdout)
     else:
         _print_schedule(schedule, numbering, sys.stdout)
+        for line in later:
+            print(line)
     return 0
+
+
+def _known_rounds(
+    fmt: Format, count: int, options: Any, numbering: Numbering | None
+) -> tuple[Schedule, list[str]]:
+    """For a format that pairs from results: the rounds known now, and what follows."""
+    from caddy.models import Schedule, Section
+
+    arithmetic = fmt.arithmetic(count, options)
+
+    def label(number: int) -> str:
+        return _player_label(number, numbering)
+
+    group_rounds = getattr(fmt, "group_rounds", None)
+    if group_rounds is not None:
+        from caddy_plugins.formats.groups_knockout import group_name, snake
+
+        groups = snake(count, options.groups)
+        sections = tuple(
+            Section(name=f"Group {group_name(i)}", players=tuple(members))
+            for i, members in enumerate(groups)
+        )
+        rounds = tuple(group_rounds(count, options))
+        qualified = options.groups * options.advance
+        later = [
+            f"Then a knockout of {qualified} ({options.advance} per group, seeded by place and group order, "
+            f"group winners apart): {arithmetic.stages} rounds."
+        ]
+        title = f"groups then knockout, {count} players; groups by snake seeding"
+        return Schedule(
+            format=fmt.name, players=count, rounds=rounds, title=title, sections=sections
+        ), later
+    first = fmt.next_round(count, options, [])  # type: ignore[attr-defined]
+    assert first is not None
+    later = [
+        f"Round 1 of {arithmetic.rounds}: each board is a match; later rounds pair the winners in bracket order."
+    ]
+    if first.byes:
+        later.append("Byes to the top seeds: " + ", ".join(label(p) for p in first.byes))
+    title = f"{fmt.name}, {count} players seeded by pairing number"
+    return Schedule(format=fmt.name, players=count, rounds=(first,), title=title), later
 
 
 def write_schedule_json(
@@ -474,6 +547,8 @@ def write_schedule_json(
                 {"number": i, **unstructure(p)} for i, p in enumerate(numbering.players, 1)
             ],
         }
+    if schedule.sections:
+        head["sections"] = [{"name": s.name, "players": list(s.players)} for s in schedule.sections]
     text = json.dumps(head)
     out.write(text[:-1] + ', "rounds": [')
     write = out.write
@@ -517,6 +592,11 @@ def _write_schedule_csv(schedule: Schedule, numbering: Numbering | None, out: Te
 
 def _print_schedule(schedule: Schedule, numbering: Numbering | None, out: TextIO) -> None:
     print(f"{schedule.title}; the left player has White", file=out)
+    for section in schedule.sections:
+        members = " ".join(
+            _player_label(p, numbering) if numbering else str(p) for p in section.players
+        )
+        print(f"{section.name}: {members}", file=out)
     if schedule.seed is not None:
         print(f"colour toss seed {schedule.seed} (repeat with --seed {schedule.seed})", file=out)
     if numbering is not None:
@@ -530,7 +610,14 @@ def _print_schedule(schedule: Schedule, numbering: Numbering | None, out: TextIO
             print(f"  {number:>3}  {player.name} ({rating})", file=out)
         for rnd in schedule.rounds:
             print(f"Round {rnd.number}", file=out)
+            current: Section | None = None
             for game in rnd.games():
+                home = schedule.section_of(game.white)
+                if home is not None and game.black not in home.players:
+                    home = None  # a board across sections (Scheveningen): no heading
+                if home is not None and home is not current:
+                    print(f" {home.name}", file=out)
+                    current = home
                 print(
                     f"  board {game.board:>2}  {_player_label(game.white, numbering)} – "
                     f"{_player_label(game.black, numbering)}",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
@@ -20,7 +20,7 @@ import attrs
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
-    from caddy.models import Schedule
+    from caddy.models import Round, Schedule
 
 
 @attrs.frozen(kw_only=True)
@@ -43,6 +43,13 @@ class Arithmetic:
     #: number for all pairs (1 for a round robin, 2 for a double); ``None``
     #: when pairs meet a varying number of times (sections, teams, knockout).
     pair_meetings: int | None = None
+    #: The most games the event can take (knockout tie-breaks); ``None``: ``games``.
+    max_games: int | None = None
+    #: How many of the rounds are knockout stages; the calculator gives each
+    #: its own night.
+    stages: int = 0
+    #: Format-specific lines for the calculator's summary (sections, groups ...).
+    details: tuple[str, ...] = ()
 
 
 @runtime_checkable
@@ -76,6 +83,48 @@ class ScheduleFormat(Format, Protocol):
         seed gives the same schedule. ``None`` lets the format draw a seed,
         which it records in :attr:`caddy.models.Schedule.seed`.
         """
+
+
+@runtime_checkable
+class ResultDependentFormat(Format, Protocol):
+    """A format whose later rounds depend on the results so far (knockout)."""
+
+    def next_round(
+        self, players: int, options: Any, played: Sequence[PlayedRound], *, seed: int | None = None
+    ) -> Round | None:
+        """The next round given the rounds played, or ``None`` when the event is over."""
+
+    def winner(self, players: int, options: Any, played: Sequence[PlayedRound]) -> int | None:
+        """The winner once the event is over."""
+
+
+@attrs.frozen(kw_only=True)
+class PlayedRound:
+    """A round with its results, for formats that pair from results."""
+
+    round: Round
+    #: White's points per board, in board order (1, 0.5 or 0). For a knockout
+    #: match (``round.matches``): 1 if White won the match, 0 if Black did.
+    results: tuple[float, ...]
+    #: Games each board took (a match with tie-breaks takes more than one).
+    games: tuple[int, ...] = ()
+
+    def winners(self) -> list[int]:
+        return [
+            w if r > 0.5 else b
+            for w, b, r in zip(self.round.white, self.round.black, self.results, strict=True)
+        ]
+
+    def losers(self) -> list[int]:
+        return [
+            b if r > 0.5 else w
+            for w, b, r in zip(self.round.white, self.round.black, self.results, strict=True)
+        ]
+
+
+def depends_on_results(fmt: Format) -> bool:
+    """Whether a format pairs later rounds from results (see :class:`ResultDependentFormat`)."""
+    return callable(getattr(fmt, "next_round", None))
 
 
 def generates_schedule(fmt: Format) -> bool:

@@ -109,6 +109,9 @@ class Round:
     black: tuple[int, ...] = attrs.field(validator=_same_length)
     #: Players without a game this round (the odd field's rest round).
     byes: tuple[int, ...] = ()
+    #: Each board is a knockout match that must produce a winner (over one or
+    #: more games, tie-breaks included), not a single game.
+    matches: bool = False
 
     @property
     def boards(self) -> int:
@@ -128,6 +131,15 @@ class Round:
 
 
 @attrs.frozen(kw_only=True)
+class Section:
+    """A named part of an event: a quad section, a group, a team."""
+
+    name: str
+    #: Pairing numbers, in seed order.
+    players: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
 class Schedule:
     """A whole schedule by pairing number, as a format produced it."""
 
@@ -140,6 +152,15 @@ class Schedule:
     seed: int | None = None
     #: A short human description (``FIDE Berger table, 8 players``).
     title: str = ""
+    #: Named sections, groups or teams, each with its pairing numbers, in order.
+    sections: tuple[Section, ...] = ()
+
+    def section_of(self, player: int) -> Section | None:
+        """The section a player belongs to, if the schedule has sections."""
+        for section in self.sections:
+            if player in section.players:
+                return section
+        return None
 
     @property
     def game_count(self) -> int:

@@ -26,9 +26,17 @@ What it checks, for every size and option set:
 * the options survive an unstructure → structure round trip through
   caddy's cattrs converter.
 
-A format that does not produce whole schedules in advance (for example a
-knockout whose later rounds depend on results) still gets the arithmetic
-and options checks; the schedule checks are skipped for it.
+A format whose later rounds depend on results (a knockout,
+:class:`~caddy.formats.ResultDependentFormat`) is played through instead,
+round by round, with seeded random results (a match's winner for knockout
+boards, 1, ½ or 0 for games), checking: no player twice in a round; the
+rounds and games its arithmetic gives (a format may declare
+``extra_rounds(options)``, such as a play-off round); a knockout match is
+never played by a player already knocked out; the event ends with exactly
+one winner; and the same seed and results give the same rounds. Such a
+format declares ``match_games(options)`` — the fewest and most games a
+match can take. Schedule checks are skipped for it, and play-through checks
+for formats with whole schedules.
 
 The format is looked up in caddy's plugin host; a plugin that is not
 installed can be registered by overriding the :meth:`caddy_host` fixture.
@@ -43,7 +51,13 @@ from typing import Any, ClassVar
 
 import pytest
 
-from caddy.formats import Format, generates_schedule, schedule_format
+from caddy.formats import (
+    Format,
+    PlayedRound,
+    depends_on_results,
+    generates_schedule,
+    schedule_format,
+)
 from caddy.models import Schedule
 from caddy.plugins import PluginHost, get_host
 
@@ -93,7 +107,9 @@ class FormatContract:
 
     def _schedules(self, fmt: Format) -> Iterator[tuple[int, Any, Schedule]]:
         if not generates_schedule(fmt):
-            pytest.skip(f"format {fmt.name!r} does not produce whole schedules")
+            pytest.skip(
+                f"format {fmt.name!r} pairs from results: see test_plays_through_to_one_winner"
+            )
         for players, options in self.cases(fmt):
             yield players, options, schedule_format(fmt).schedule(players, options, seed=self.seed)
 
@@ -113,9 +129,13 @@ class FormatContract:
             label = f"{players} players, {options}"
             assert a.players == players, label
             assert a.rounds >= 1 and a.games >= 1 and a.boards >= 1, label
-            assert a.games <= a.rounds * a.boards, label
+            if a.max_games is None:  # one game per board
+                assert a.games <= a.rounds * a.boards, label
+            else:
+                assert a.games <= a.max_games, label
             assert a.games_per_player <= a.rounds, label
             assert 0 <= a.byes_per_round < players, label
+            assert 0 <= a.stages <= a.rounds, label
 
     def test_options_round_trip_through_cattrs(self, fmt: Format) -> None:
         from caddy.serialize import make_converter
@@ -155,11 +175,72 @@ class FormatContract:
                     assert met[(a, b)] == expected, (players, options, a, b, met[(a, b)])
 
     def test_byes_only_where_arithmetic_says(self, fmt: Format) -> None:
+        """Every round: the byes the arithmetic gives, and everyone else plays. Formats
+        whose pairs meet unevenly (sections of different lengths) may leave players
+        idle in a round once their section is over: there the counts are upper bounds."""
         for players, options, schedule in self._schedules(fmt):
             a = fmt.arithmetic(players, options)
             for rnd in schedule.rounds:
-                assert len(rnd.byes) == a.byes_per_round, (players, options, rnd.number)
-                assert 2 * rnd.boards + len(rnd.byes) == players, (players, options, rnd.number)
+                label = (players, options, rnd.number)
+                if a.pair_meetings is not None:
+                    assert len(rnd.byes) == a.byes_per_round, label
+                    assert 2 * rnd.boards + len(rnd.byes) == players, label
+                else:
+                    assert len(rnd.byes) <= a.byes_per_round, label
+                    assert 2 * rnd.boards + len(rnd.byes) <= players, label
+
+    def play_through(self, fmt: Format, players: int, options: Any, seed: int) -> list[PlayedRound]:
+        """Play the event with seeded random results; checks every round as it comes."""
+        import random
+
+        rng = random.Random(seed)
+        played: list[PlayedRound] = []
+        knocked_out: set[int] = set()
+        while True:
+            rnd = fmt.next_round(players, options, played, seed=self.seed)  # type: ignore[attr-defined]
+            if rnd is None:
+                return played
+            label = (players, options, rnd.number)
+            assert rnd.number == len(played) + 1, label
+            seen = [*rnd.white, *rnd.black, *rnd.byes]
+            assert len(seen) == len(set(seen)), label
+            assert all(1 <= p <= players for p in seen), label
+            if rnd.matches:
+                assert not (set(rnd.white) | set(rnd.black)) & knocked_out, label
+                results = tuple(float(rng.random() < 0.5) for _ in rnd.white)
+            else:
+                results = tuple(rng.choice((1.0, 0.5, 0.0)) for _ in rnd.white)
+            record = PlayedRound(round=rnd, results=results)
+            if rnd.matches:
+                knocked_out.update(record.losers())
+            played.append(record)
+            assert len(played) <= 10 * players, "the event does not end"
+
+    def test_plays_through_to_one_winner(self, fmt: Format) -> None:
+        if not depends_on_results(fmt):
+            pytest.skip(f"format {fmt.name!r} has its whole schedule in advance")
+        extra = getattr(fmt, "extra_rounds", lambda options: 0)
+        for players, options in self.cases(fmt):
+            a = fmt.arithmetic(players, options)
+            played = self.play_through(fmt, players, options, self.seed + players)
+            label = (players, options)
+            assert a.rounds <= len(played) <= a.rounds + extra(options), label
+            fewest, most = fmt.match_games(options)  # type: ignore[attr-defined]
+            games = sum(len(r.round.white) for r in played if not r.round.matches)
+            matches = sum(len(r.round.white) for r in played if r.round.matches)
+            if len(played) == a.rounds:
+                assert games + matches * fewest == a.games, label
+                assert games + matches * most == (a.max_games or a.games), label
+            winner = fmt.winner(players, options, played)  # type: ignore[attr-defined]
+            assert winner is not None and 1 <= winner <= players, label
+            lost = {p for r in played if r.round.matches for p in r.losers()}
+            assert winner not in lost, label
+            # deterministic: the same results replayed give the same rounds
+            again: list[PlayedRound] = []
+            for record in played:
+                rnd = fmt.next_round(players, options, again, seed=self.seed)  # type: ignore[attr-defined]
+                assert rnd == record.round, label
+                again.append(record)
 
     def test_deterministic_for_a_seed(self, fmt: Format) -> None:
         for players, options, schedule in self._schedules(fmt):

@@ -1,0 +1,331 @@
+"""Group stage then knockout (SPEC.md §6; the 2022 FIDE Grand Prix shape).
+
+Players are numbered by rating (1 = highest) and snake-seeded into G groups
+(A gets seeds 1, 2G, 2G+1, ...; B gets 2, 2G-1, ...). Each group plays a
+single or double round robin (FIDE Berger tables) in the same rounds. The
+top Q of each group advance, ranked within the group by score, then the
+group tie-breaks (default SB, DE, KS), then a seeded drawing of lots — or,
+with ``ties=playoff``, a play-off match when exactly two players are tied
+for the last place that advances (three or more still draw lots).
+
+The knockout bracket is seeded by place, then group order (A1, B1, C1, D1,
+A2, ...), in the standard bracket order, so group winners are kept apart
+(four winners: A1–D1 and B1–C1); players from the same group are not paired
+in the first knockout round when another seeding order avoids it.
+
+The guide's example: 16 players, 4 groups of 4, double round robin, winners
+to the semi-finals: 6 group rounds and 48 group games, then 2 semi-finals and
+a final: 51 games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from itertools import permutations
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+import attrs
+
+from caddy import hookimpl
+from caddy.errors import CaddyError
+from caddy.formats import Arithmetic, PlayedRound, require_players
+from caddy_plugins.formats.knockout import (
+    KnockoutOptions,
+    _tiebreak_sequence,
+    bracket_order,
+    knockout_round,
+    knockout_winner,
+    stage_count,
+)
+
+if TYPE_CHECKING:
+    from caddy.models import Round
+
+
+@attrs.frozen(kw_only=True)
+class GroupsKnockoutOptions:
+    """Options of the ``groups-knockout`` format."""
+
+    #: Number of groups.
+    groups: int = attrs.field(default=4, validator=attrs.validators.ge(1))
+    #: Group round robin: 1 (single) or 2 (double).
+    cycles: int = attrs.field(default=1, validator=attrs.validators.in_((1, 2)))
+    #: Players that advance from each group.
+    advance: int = attrs.field(default=1, validator=attrs.validators.ge(1))
+    #: Group tie-breaks, comma-separated.
+    tiebreaks: str = "SB,DE,KS"
+    #: Games per knockout match before tie-breaks: 1 or 2.
+    games: int = attrs.field(default=1, validator=attrs.validators.in_((1, 2)))
+    #: Knockout tie-break stages (as the knockout format's option).
+    tiebreak: str = attrs.field(
+        default="rapid-pair,blitz-pair,armageddon", validator=_tiebreak_sequence
+    )
+    #: Players still tied for a place that advances: ``lots`` or ``playoff``.
+    ties: Literal["lots", "playoff"] = attrs.field(
+        default="lots", validator=attrs.validators.in_(("lots", "playoff"))
+    )
+
+
+def snake(players: int, groups: int) -> list[list[int]]:
+    """Snake seeding: seeds 1..players into groups, turning at each end."""
+    result: list[list[int]] = [[] for _ in range(groups)]
+    for index in range(players):
+        row, position = divmod(index, groups)
+        group = position if row % 2 == 0 else groups - 1 - position
+        result[group].append(index + 1)
+    return result
+
+
+def group_name(index: int) -> str:
+    return chr(ord("A") + index) if index < 26 else f"G{index + 1}"
+
+
+def _rr_rounds(size: int) -> int:
+    return size - 1 if size % 2 == 0 else size
+
+
+class GroupsKnockout:
+    """Groups by snake seeding, then a knockout of the best of each group."""
+
+    name: ClassVar[str] = "groups-knockout"
+    summary: ClassVar[str] = (
+        "round-robin groups by snake seeding, then a knockout of the top finishers"
+    )
+    Options: ClassVar[type[Any]] = GroupsKnockoutOptions
+    default_numbering: ClassVar[str] = "rating"
+
+    def _check(self, players: int, options: GroupsKnockoutOptions) -> list[list[int]]:
+        require_players(self, players, 2 * options.groups)
+        groups = snake(players, options.groups)
+        smallest = min(len(g) for g in groups)
+        if options.advance >= smallest:
+            raise CaddyError(
+                f"{options.advance} of each group cannot advance: the smallest group has {smallest} players"
+            )
+        return groups
+
+    def _knockout_options(self, options: GroupsKnockoutOptions) -> KnockoutOptions:
+        return KnockoutOptions(games=options.games, tiebreak=options.tiebreak)
+
+    def arithmetic(self, players: int, options: GroupsKnockoutOptions) -> Arithmetic:
+        groups = self._check(players, options)
+        sizes = [len(g) for g in groups]
+        group_rounds = max(_rr_rounds(s) for s in sizes) * options.cycles
+        group_games = sum(s * (s - 1) // 2 for s in sizes) * options.cycles
+        qualified = options.groups * options.advance
+        stages = stage_count(qualified) if qualified > 1 else 0
+        matches = qualified - 1
+        ko = self._knockout_options(options)
+        return Arithmetic(
+            players=players,
+            rounds=group_rounds + stages,
+            games=group_games + matches * ko.games,
+            max_games=group_games + matches * ko.max_match_games,
+            boards=max(sum(s // 2 for s in sizes), qualified // 2),
+            games_per_player=(max(sizes) - 1) * options.cycles + stages,
+            byes_per_round=sum(s % 2 for s in sizes),
+            pair_meetings=None,
+            stages=stages,
+            details=(
+                f"{options.groups} groups of {'/'.join(str(s) for s in sorted(set(sizes), reverse=True))}, "
+                f"{'double' if options.cycles == 2 else 'single'} round robin: "
+                f"{group_rounds} rounds, {group_games} games",
+                f"{qualified} advance ({options.advance} per group): {stages} knockout rounds, "
+                f"{matches} matches of {ko.games} game{'s' if ko.games > 1 else ''}",
+            ),
+        )
+
+    def variants(self, options: GroupsKnockoutOptions) -> Mapping[str, Any]:
+        return {}
+
+    def match_games(self, options: GroupsKnockoutOptions) -> tuple[int, int]:
+        """The fewest and most games a knockout match can take."""
+        ko = self._knockout_options(options)
+        return ko.games, ko.max_match_games
+
+    def group_rounds(self, players: int, options: GroupsKnockoutOptions) -> list[Round]:
+        """The group stage: every group's round robin, played in the same rounds."""
+        from caddy.models import Round
+        from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions
+
+        groups = self._check(players, options)
+        parts = [
+            RoundRobin().schedule(len(g), RoundRobinOptions(cycles=options.cycles)) for g in groups
+        ]
+        rounds = []
+        for number in range(1, max(len(p.rounds) for p in parts) + 1):
+            white: list[int] = []
+            black: list[int] = []
+            byes: list[int] = []
+            for members, part in zip(groups, parts, strict=True):
+                if number <= len(part.rounds):
+                    rnd = part.rounds[number - 1]
+                    white += [members[w - 1] for w in rnd.white]
+                    black += [members[b - 1] for b in rnd.black]
+                    byes += [members[b - 1] for b in rnd.byes]
+            rounds.append(
+                Round(number=number, white=tuple(white), black=tuple(black), byes=tuple(byes))
+            )
+        return rounds
+
+    def group_order(
+        self,
+        players: int,
+        options: GroupsKnockoutOptions,
+        group_played: Sequence[PlayedRound],
+        seed: int | None,
+        playoff: PlayedRound | None = None,
+    ) -> tuple[list[list[int]], list[tuple[int, int]]]:
+        """Each group's finishing order, and the play-off pairs still needed.
+
+        Ties left after the group tie-breaks: a seeded drawing of lots; with
+        ``ties=playoff``, two players tied across the last place that advances
+        play a match (``playoff`` holds its result once played).
+        """
+        from caddy.results import EventBuilder
+        from caddy.standings import standings
+        from caddy.tiebreaks import StandingsOptions
+
+        groups = self._check(players, options)
+        orders: list[list[int]] = []
+        needed: list[tuple[int, int]] = []
+        playoff_winners = set(playoff.winners()) if playoff is not None else set()
+        for index, members in enumerate(groups):
+            local = {p: i for i, p in enumerate(members, 1)}
+            # the rounds this group played (a smaller group finishes earlier)
+            mine = [
+                record
+                for record in group_played
+                if local.keys() & {*record.round.white, *record.round.black, *record.round.byes}
+            ]
+            b = EventBuilder([str(p) for p in members], rounds=len(mine), pre_determined=True)
+            for number, record in enumerate(mine, 1):
+                for w, k, result in zip(
+                    record.round.white, record.round.black, record.results, strict=True
+                ):
+                    if w in local:
+                        b.game(
+                            number, local[w], local[k], {1.0: "1-0", 0.5: "1/2", 0.0: "0-1"}[result]
+                        )
+                for p in record.round.byes:
+                    if p in local:
+                        b.bye(number, local[p], "rest")
+            event = b.build()
+            lots = StandingsOptions(draw_lots=True, lots_seed=(seed or 0) + index)
+            order = [
+                members[row.pairing_number - 1]
+                for row in standings(event, options.tiebreaks, options=lots).rows
+            ]
+            if options.ties == "playoff":
+                plain = standings(event, options.tiebreaks).rows
+                rank_of = {members[row.pairing_number - 1]: row.rank for row in plain}
+                straddle = rank_of[order[options.advance - 1]]
+                tied = [p for p in order if rank_of[p] == straddle]
+                if len(tied) == 2 and rank_of[order[options.advance]] == straddle:
+                    pair = (min(tied), max(tied))
+                    if playoff_winners & set(pair):
+                        winner = next(iter(playoff_winners & set(pair)))
+                        loser = pair[1] if winner == pair[0] else pair[0]
+                        at = order.index(tied[0])
+                        order[at : at + 2] = [winner, loser]
+                    else:
+                        needed.append(pair)
+            orders.append(order)
+        return orders, needed
+
+    def _phases(
+        self,
+        players: int,
+        options: GroupsKnockoutOptions,
+        played: Sequence[PlayedRound],
+        seed: int | None,
+    ) -> tuple[int, list[list[int]], list[tuple[int, int]], Sequence[PlayedRound]]:
+        """(group rounds, group orders, play-offs still needed, knockout rounds played)."""
+        count = len(self.group_rounds(players, options))
+        orders, needed = self.group_order(players, options, played[:count], seed)
+        if not needed:
+            return count, orders, [], played[count:]
+        if len(played) <= count:
+            return count, orders, needed, []
+        orders, _ = self.group_order(players, options, played[:count], seed, playoff=played[count])
+        return count, orders, [], played[count + 1 :]
+
+    def knockout_lines(
+        self, orders: list[list[int]], options: GroupsKnockoutOptions
+    ) -> tuple[list[int | None], dict[int, int]]:
+        """Bracket lines for the qualified players, and their seeds."""
+        group_of = {p: g for g, order in enumerate(orders) for p in order}
+        tiers = [[order[place] for order in orders] for place in range(options.advance)]
+        seeds = [p for tier in tiers for p in tier]
+        size = 2 ** stage_count(len(seeds)) if len(seeds) > 1 else 1
+        order = bracket_order(size)
+
+        def lines_for(seeding: list[int]) -> list[int | None]:
+            return [seeding[s - 1] if s <= len(seeding) else None for s in order]
+
+        def clashes(lines: list[int | None]) -> int:
+            return sum(
+                1
+                for a, b in zip(lines[0::2], lines[1::2], strict=True)
+                if a is not None and b is not None and group_of[a] == group_of[b]
+            )
+
+        best = lines_for(seeds)
+        if clashes(best) and options.advance > 1 and len(tiers[-1]) <= 8:
+            head = [p for tier in tiers[:-1] for p in tier]
+            for tail in permutations(tiers[-1]):
+                candidate = lines_for(head + list(tail))
+                if clashes(candidate) < clashes(best):
+                    best = candidate
+                    if not clashes(best):
+                        break
+        seed_of = {p: i for i, p in enumerate(seeds, 1)}
+        return best, seed_of
+
+    def next_round(
+        self,
+        players: int,
+        options: GroupsKnockoutOptions,
+        played: Sequence[PlayedRound],
+        *,
+        seed: int | None = None,
+    ) -> Round | None:
+        from caddy.models import Round
+
+        group_rounds = self.group_rounds(players, options)
+        if len(played) < len(group_rounds):
+            return group_rounds[len(played)]
+        _, orders, needed, knockout = self._phases(players, options, played, seed)
+        number = len(played) + 1
+        if needed:
+            return Round(
+                number=number,
+                white=tuple(a for a, _ in needed),
+                black=tuple(b for _, b in needed),
+                matches=True,
+            )
+        lines, seed_of = self.knockout_lines(orders, options)
+        return knockout_round(lines, knockout, number, seed_of)
+
+    def winner(
+        self, players: int, options: GroupsKnockoutOptions, played: Sequence[PlayedRound]
+    ) -> int | None:
+        if len(played) < len(self.group_rounds(players, options)):
+            return None
+        _, orders, needed, knockout = self._phases(players, options, played, None)
+        if needed:
+            return None
+        lines, _ = self.knockout_lines(orders, options)
+        alive = [x for x in lines if x is not None]
+        if len(alive) == 1:
+            return alive[0]
+        return knockout_winner(lines, knockout)
+
+    def extra_rounds(self, options: GroupsKnockoutOptions) -> int:
+        """Rounds the event may add to its arithmetic: one play-off round."""
+        return 1 if options.ties == "playoff" else 0
+
+
+@hookimpl
+def caddy_register_formats(register: Callable[[GroupsKnockout], None]) -> None:
+    register(GroupsKnockout())

@@ -1,0 +1,267 @@
+"""Knockout: a single-elimination bracket (SPEC.md §6).
+
+Players are seeded by pairing number (1 = top seed; number by rating). The
+bracket is the standard order — 1-8, 4-5, 2-7, 3-6 for eight — so seeds 1
+and 2 can meet only in the final, 1 to 4 only in the semi-finals, and so
+on. When the field is not a power of two, the top seeds get the byes.
+
+Each board is a match: 1 game (default) or 2, then the tie-break sequence
+(default rapid pair, blitz pair, armageddon) until there is a winner; the
+higher seed has White in the first game. :class:`Match` records the games
+and says what comes next. Later rounds are paired from the winners, in
+bracket order.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from caddy import hookimpl
+from caddy.errors import CaddyError
+from caddy.formats import Arithmetic, PlayedRound, require_players
+
+if TYPE_CHECKING:
+    from caddy.models import Round
+
+#: Games each tie-break stage adds to a match.
+TIEBREAK_GAMES: Mapping[str, int] = {"rapid-pair": 2, "blitz-pair": 2, "armageddon": 1, "lots": 0}
+
+
+def _tiebreak_sequence(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    stages = [s.strip() for s in value.split(",") if s.strip()]
+    unknown = [s for s in stages if s not in TIEBREAK_GAMES]
+    if unknown:
+        raise ValueError(
+            f"unknown tie-break stage {unknown[0]!r} (known: {', '.join(TIEBREAK_GAMES)})"
+        )
+    if not stages or stages[-1] not in ("armageddon", "lots"):
+        raise ValueError(
+            "the tie-break sequence must end with armageddon or lots, so every match has a winner"
+        )
+
+
+@attrs.frozen(kw_only=True)
+class KnockoutOptions:
+    """Options of the ``knockout`` format."""
+
+    #: Games of a match before any tie-break: 1 or 2.
+    games: int = attrs.field(default=1, validator=attrs.validators.in_((1, 2)))
+    #: Tie-break stages in order, comma-separated: rapid-pair, blitz-pair, armageddon, lots.
+    tiebreak: str = attrs.field(
+        default="rapid-pair,blitz-pair,armageddon", validator=_tiebreak_sequence
+    )
+
+    @property
+    def stages(self) -> list[str]:
+        return [s.strip() for s in self.tiebreak.split(",") if s.strip()]
+
+    @property
+    def max_match_games(self) -> int:
+        return self.games + sum(TIEBREAK_GAMES[s] for s in self.stages)
+
+
+def bracket_order(size: int) -> list[int]:
+    """Seeds in bracket-line order for a power-of-two ``size``: 1, 8, 4, 5, 2, 7, 3, 6 for 8."""
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [x for seed in order for x in (seed, total - seed)]
+    return order
+
+
+def stage_count(players: int) -> int:
+    return max(1, math.ceil(math.log2(players))) if players >= 2 else 0
+
+
+@attrs.define
+class Match:
+    """One knockout match, recorded game by game (tie-breaks are further games).
+
+    >>> m = Match(higher=1, lower=8, options=KnockoutOptions())
+    >>> m.next_game()          # ('standard', 1, 8): the higher seed has White first
+    >>> m.record(0.5)          # White's points
+    >>> m.next_game()          # ('rapid-pair', 8, 1)
+    """
+
+    higher: int
+    lower: int
+    options: KnockoutOptions
+    #: (stage, white, black, White's points) per game.
+    games: list[tuple[str, int, int, float]] = attrs.Factory(list)
+
+    def _stage_plan(self) -> list[tuple[str, int]]:
+        plan = [("standard", self.options.games)]
+        plan += [(stage, TIEBREAK_GAMES[stage]) for stage in self.options.stages]
+        return plan
+
+    def _points(self, stage_games: list[tuple[str, int, int, float]]) -> tuple[float, float]:
+        higher = sum(p if w == self.higher else 1 - p for _, w, _, p in stage_games)
+        return higher, len(stage_games) - higher
+
+    def winner(self) -> int | None:
+        """The winner once decided (``None`` while the match goes on)."""
+        index = 0
+        for stage, count in self._stage_plan():
+            stage_games = self.games[index : index + count]
+            index += count
+            if stage == "lots":
+                return None
+            if len(stage_games) < count:
+                return None
+            if stage == "armageddon":
+                _, white, black, points = stage_games[0]
+                return white if points == 1 else black  # a draw: Black goes through
+            higher, lower = self._points(stage_games)
+            if higher != lower:
+                return self.higher if higher > lower else self.lower
+        return None
+
+    def next_game(self) -> tuple[str, int, int] | None:
+        """(stage, White, Black) of the next game, or ``None`` when decided (or lots)."""
+        if self.winner() is not None:
+            return None
+        index = 0
+        for stage, count in self._stage_plan():
+            if stage == "lots":
+                return None
+            played = len(self.games) - index
+            if played < count:
+                first_white = self.higher if played % 2 == 0 else self.lower
+                other = self.lower if first_white == self.higher else self.higher
+                return (stage, first_white, other)
+            index += count
+        return None
+
+    def record(self, white_points: float) -> None:
+        """Record the next game's result (White's points)."""
+        upcoming = self.next_game()
+        if upcoming is None:
+            raise CaddyError("this match is decided; no further game to record")
+        stage, white, black = upcoming
+        self.games.append((stage, white, black, white_points))
+
+
+class Knockout:
+    """Single elimination, seeded by pairing number."""
+
+    name: ClassVar[str] = "knockout"
+    summary: ClassVar[str] = "single-elimination bracket; seeds 1 and 2 meet only in the final"
+    Options: ClassVar[type[Any]] = KnockoutOptions
+    default_numbering: ClassVar[str] = "rating"
+
+    def arithmetic(self, players: int, options: KnockoutOptions) -> Arithmetic:
+        require_players(self, players)
+        stages = stage_count(players)
+        size = 2**stages
+        first = players - size // 2
+        matches = players - 1
+        return Arithmetic(
+            players=players,
+            rounds=stages,
+            games=matches * options.games,
+            max_games=matches * options.max_match_games,
+            boards=max(first, size // 4),
+            games_per_player=stages,
+            byes_per_round=size - players,
+            pair_meetings=None,
+            stages=stages,
+            details=(
+                f"{stages} knockout rounds, {matches} matches of {options.games} game"
+                f"{'s' if options.games > 1 else ''} + tie-breaks ({options.tiebreak})",
+                f"{size - players} byes in round 1, to the top seeds"
+                if size > players
+                else "no byes",
+            ),
+        )
+
+    def variants(self, options: KnockoutOptions) -> Mapping[str, Any]:
+        return {}
+
+    def match_games(self, options: KnockoutOptions) -> tuple[int, int]:
+        """The fewest and most games a match can take."""
+        return options.games, options.max_match_games
+
+    def lines(self, players: int) -> list[int | None]:
+        """The bracket's first-round lines: seeds, ``None`` where a bye is."""
+        size = 2 ** stage_count(players)
+        return [seed if seed <= players else None for seed in bracket_order(size)]
+
+    def next_round(
+        self,
+        players: int,
+        options: KnockoutOptions,
+        played: Sequence[PlayedRound],
+        *,
+        seed: int | None = None,
+    ) -> Round | None:
+        return knockout_round(self.lines(players), played, len(played) + 1)
+
+    def winner(
+        self, players: int, options: KnockoutOptions, played: Sequence[PlayedRound]
+    ) -> int | None:
+        return knockout_winner(self.lines(players), played)
+
+    def bracket(self, players: int, options: KnockoutOptions) -> Round:
+        """Round 1: the matches and the byes."""
+        first = self.next_round(players, options, [])
+        assert first is not None
+        return first
+
+
+def _advance(lines: list[int | None], played: Sequence[PlayedRound]) -> list[int | None]:
+    """The bracket lines still alive after the rounds played (winners replace pairs)."""
+    current = list(lines)
+    for record in played:
+        winners = iter(record.winners())
+        nxt: list[int | None] = []
+        for a, b in zip(current[0::2], current[1::2], strict=True):
+            if a is not None and b is not None:
+                nxt.append(next(winners))
+            else:
+                nxt.append(a if a is not None else b)
+        current = nxt
+    return current
+
+
+def knockout_round(
+    lines: list[int | None],
+    played: Sequence[PlayedRound],
+    number: int,
+    seed_of: Mapping[int, int] | None = None,
+) -> Round | None:
+    """The next knockout round from the bracket ``lines`` (players, ``None`` for a
+    bye) and the knockout rounds played. The higher seed (lower ``seed_of``,
+    by default the lower pairing number) has White in the first game."""
+    from caddy.models import Round
+
+    current = _advance(lines, played)
+    if len([x for x in current if x is not None]) <= 1:
+        return None
+    rank = seed_of or {}
+    white, black, byes = [], [], []
+    for a, b in zip(current[0::2], current[1::2], strict=True):
+        if a is not None and b is not None:
+            high, low = (a, b) if rank.get(a, a) < rank.get(b, b) else (b, a)
+            white.append(high)
+            black.append(low)
+        elif a is not None:
+            byes.append(a)
+        elif b is not None:
+            byes.append(b)
+    return Round(
+        number=number, white=tuple(white), black=tuple(black), byes=tuple(byes), matches=True
+    )
+
+
+def knockout_winner(lines: list[int | None], played: Sequence[PlayedRound]) -> int | None:
+    alive = [x for x in _advance(lines, played) if x is not None]
+    return alive[0] if len(alive) == 1 else None
+
+
+@hookimpl
+def caddy_register_formats(register: Callable[[Knockout], None]) -> None:
+    register(Knockout())
