@@ -318,3 +318,29 @@ def test_playoff_option() -> None:
     lots = GroupsKnockoutOptions(groups=2, advance=1, tiebreaks="DE")
     direct = fmt.next_round(8, lots, played[: len(fmt.group_rounds(8, lots))])
     assert direct is not None and direct.matches and {direct.white[0], direct.black[0]} & {1, 4}
+
+
+def test_quads_standings_per_section() -> None:
+    """Prizes are per section: standings per section, from the section's own games."""
+    from caddy.standings import standings_for
+
+    schedule = Quads().schedule(9, QuadsOptions(), seed=2)  # a quad and a section of 5
+    assert [len(s.players) for s in schedule.sections] == [4, 5]
+    b = EventBuilder(
+        [f"P{i}" for i in range(1, 10)], rounds=len(schedule.rounds), pre_determined=True
+    )
+    for rnd in schedule.rounds:
+        for w, k in zip(rnd.white, rnd.black, strict=True):
+            b.game(rnd.number, w, k, "1-0" if w < k else "0-1")  # the higher seed wins
+        for p in rnd.byes:
+            b.bye(rnd.number, p, "rest")
+        for p in range(1, 5):  # the quad has finished after round 3
+            if rnd.number > 3:
+                b.bye(rnd.number, p, "zero", points=0.0)
+    event = b.build()
+    top = standings_for(event, schedule.sections[0].players)
+    assert [row.pairing_number for row in top.rows] == [1, 2, 3, 4]
+    assert [row.score for row in top.rows] == [3.0, 2.0, 1.0, 0.0]
+    bottom = standings_for(event, schedule.sections[1].players)
+    assert [row.pairing_number for row in bottom.rows] == [5, 6, 7, 8, 9]
+    assert [row.score for row in bottom.rows] == [4.0, 3.0, 2.0, 1.0, 0.0]

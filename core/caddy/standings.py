@@ -336,3 +336,58 @@ def _tied_group(result: Standings, table: Table, index: int, i: int) -> list[int
 
     mine = signature(i)
     return sorted(j for j in rows if signature(j) == mine)
+
+
+def standings_for(
+    event: Event,
+    members: Sequence[int],
+    tiebreaks: Sequence[str] | str | None = None,
+    edition: str | None = None,
+    *,
+    options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
+) -> Standings:
+    """Standings of one section or group: its members' games among themselves
+    (prizes per section in quads, group order in groups-knockout). Rows keep the
+    players' pairing numbers in the whole event."""
+    from caddy.results import EventPlayer, RoundResult
+
+    local = {number: i for i, number in enumerate(members, 1)}
+    rounds = [
+        r
+        for r in range(event.rounds)
+        if any(event.results[n - 1][r].opponent in local for n in members)
+        or any(event.results[n - 1][r].code in ("R", "Z", "U") for n in members)
+    ]
+    players = [EventPlayer(number=local[n], name=event.players[n - 1].name) for n in members]
+    rows = []
+    for n in members:
+        row = []
+        for r in rounds:
+            rr = event.results[n - 1][r]
+            opponent = local.get(rr.opponent) if rr.opponent is not None else None
+            if rr.opponent is not None and opponent is None:
+                raise CaddyError(f"player {n} meets {rr.opponent}, who is not in the section")
+            row.append(
+                attrs.evolve(rr, opponent=opponent)
+                if opponent
+                else RoundResult(code="R", points=rr.points)
+            )
+        rows.append(tuple(row))
+    sub = Event(
+        name=event.name,
+        start_date=event.start_date,
+        players=tuple(players),
+        results=tuple(rows),
+        rounds=len(rounds),
+        scoring=event.scoring,
+        pre_determined=True,
+    )
+    result = standings(sub, tiebreaks, edition, options=options, host=host)
+    back = {local[n]: n for n in members}
+    return attrs.evolve(
+        result,
+        rows=tuple(
+            attrs.evolve(row, pairing_number=back[row.pairing_number]) for row in result.rows
+        ),
+    )
