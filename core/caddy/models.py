@@ -182,3 +182,28 @@ class Schedule:
             else:
                 result.append("-")
         return result
+
+
+def merge_sections(parts: Sequence[tuple[Sequence[int], Schedule]]) -> tuple[Round, ...]:
+    """Play several sections' schedules in the same rounds.
+
+    ``parts`` pairs each section's members (``members[k - 1]`` is the event's
+    pairing number of the section's player ``k``) with the section's own
+    schedule. Round r of the event holds round r of every section that has
+    one; a section that has finished adds nothing.
+    """
+    rounds = []
+    for number in range(1, max(len(s.rounds) for _, s in parts) + 1):
+        white: list[int] = []
+        black: list[int] = []
+        byes: list[int] = []
+        for members, schedule in parts:
+            if number <= len(schedule.rounds):
+                rnd = schedule.rounds[number - 1]
+                white += [members[w - 1] for w in rnd.white]
+                black += [members[b - 1] for b in rnd.black]
+                byes += [members[b - 1] for b in rnd.byes]
+        rounds.append(
+            Round(number=number, white=tuple(white), black=tuple(black), byes=tuple(byes))
+        )
+    return tuple(rounds)

@@ -145,28 +145,14 @@ class GroupsKnockout:
 
     def group_rounds(self, players: int, options: GroupsKnockoutOptions) -> list[Round]:
         """The group stage: every group's round robin, played in the same rounds."""
-        from caddy.models import Round
+        from caddy.models import merge_sections
         from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions
 
         groups = self._check(players, options)
         parts = [
             RoundRobin().schedule(len(g), RoundRobinOptions(cycles=options.cycles)) for g in groups
         ]
-        rounds = []
-        for number in range(1, max(len(p.rounds) for p in parts) + 1):
-            white: list[int] = []
-            black: list[int] = []
-            byes: list[int] = []
-            for members, part in zip(groups, parts, strict=True):
-                if number <= len(part.rounds):
-                    rnd = part.rounds[number - 1]
-                    white += [members[w - 1] for w in rnd.white]
-                    black += [members[b - 1] for b in rnd.black]
-                    byes += [members[b - 1] for b in rnd.byes]
-            rounds.append(
-                Round(number=number, white=tuple(white), black=tuple(black), byes=tuple(byes))
-            )
-        return rounds
+        return list(merge_sections(list(zip(groups, parts, strict=True))))
 
     def group_order(
         self,

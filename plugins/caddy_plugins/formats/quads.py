@@ -100,7 +100,7 @@ class Quads:
         return {}
 
     def schedule(self, players: int, options: QuadsOptions, *, seed: int | None = None) -> Schedule:
-        from caddy.models import Round, Schedule, Section, draw_seed
+        from caddy.models import Schedule, Section, draw_seed, merge_sections
         from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions, Table
 
         self.arithmetic(players, options)
@@ -123,24 +123,13 @@ class Quads:
                 )
             )
             offset += size
-        rounds = []
-        for number in range(1, max(len(p.rounds) for _, p in parts) + 1):
-            white: list[int] = []
-            black: list[int] = []
-            byes: list[int] = []
-            for start, part in parts:
-                if number <= len(part.rounds):
-                    rnd = part.rounds[number - 1]
-                    white += [start + w for w in rnd.white]
-                    black += [start + b for b in rnd.black]
-                    byes += [start + b for b in rnd.byes]
-            rounds.append(
-                Round(number=number, white=tuple(white), black=tuple(black), byes=tuple(byes))
-            )
+        rounds = merge_sections(
+            [(range(start + 1, start + part.players + 1), part) for start, part in parts]
+        )
         return Schedule(
             format=self.name,
             players=players,
-            rounds=tuple(rounds),
+            rounds=rounds,
             seed=seed if options.table == "us-quad" else None,
             title=f"quads, {players} players in {len(sizes)} sections",
             sections=tuple(sections),
