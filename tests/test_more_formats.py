@@ -344,3 +344,24 @@ def test_quads_standings_per_section() -> None:
     bottom = standings_for(event, schedule.sections[1].players)
     assert [row.pairing_number for row in bottom.rows] == [5, 6, 7, 8, 9]
     assert [row.score for row in bottom.rows] == [4.0, 3.0, 2.0, 1.0, 0.0]
+
+
+def test_scheveningen_from_two_lists() -> None:
+    from caddy.models import Player
+    from caddy_plugins.formats.scheveningen import number_teams
+
+    lions = [Player(name="L1", rating=2000), Player(name="L2", rating=2100)]
+    tigers = [Player(name="T1", rating=1900), Player(name="T2", rating=1950)]
+    numbering = number_teams(lions, tigers, "rating")
+    assert [p.name for p in numbering.players] == ["L2", "L1", "T2", "T1"]
+    with pytest.raises(Exception, match="unequal"):
+        number_teams(lions, tigers[:1])
+
+
+def test_each_format_is_a_separate_plugin(cli: Callable[..., Run]) -> None:
+    plugins = json.loads(cli("plugins", "--json").out)["plugins"]
+    registers = {p["module"]: p["registers"].get("formats") for p in plugins}
+    assert registers["caddy_plugins.formats.quads"] == ["quads"]
+    assert registers["caddy_plugins.formats.scheveningen"] == ["scheveningen"]
+    assert registers["caddy_plugins.formats.knockout"] == ["knockout"]
+    assert registers["caddy_plugins.formats.groups_knockout"] == ["groups-knockout"]

@@ -199,7 +199,6 @@ class Scheveningen:
 def number_players(players: Sequence[Player], method: str, seed: int | None) -> Numbering:
     """Team A first, team B second (from the players' ``team``), each team numbered by
     ``method``. The teams are the two distinct team names, in order of appearance."""
-    from caddy.models import Numbering, assign_pairing_numbers
 
     names: list[str] = []
     for p in players:
@@ -214,12 +213,26 @@ def number_players(players: Sequence[Player], method: str, seed: int | None) -> 
             f"a Scheveningen needs exactly two teams, found {len(names)}: {', '.join(names)}"
         )
     teams = [[p for p in players if p.team == name] for name in names]
-    if len(teams[0]) != len(teams[1]):
+    return number_teams(teams[0], teams[1], method, seed, names=(names[0], names[1]))
+
+
+def number_teams(
+    team_a: Sequence[Player],
+    team_b: Sequence[Player],
+    method: str = "rating",
+    seed: int | None = None,
+    *,
+    names: tuple[str, str] = ("team A", "team B"),
+) -> Numbering:
+    """Pairing numbers from two lists: team A 1..k, team B k+1..2k, each numbered by ``method``."""
+    from caddy.models import Numbering, assign_pairing_numbers
+
+    if len(team_a) != len(team_b):
         raise CaddyError(
-            f"the teams are unequal: {names[0]} has {len(teams[0])} players, {names[1]} {len(teams[1])}"
+            f"the teams are unequal: {names[0]} has {len(team_a)} players, {names[1]} {len(team_b)}"
         )
-    a = assign_pairing_numbers(teams[0], method, seed)  # type: ignore[arg-type]
-    b = assign_pairing_numbers(teams[1], method, None if seed is None else seed + 1)  # type: ignore[arg-type]
+    a = assign_pairing_numbers(team_a, method, seed)  # type: ignore[arg-type]
+    b = assign_pairing_numbers(team_b, method, None if seed is None else seed + 1)  # type: ignore[arg-type]
     return Numbering(players=a.players + b.players, method=a.method, seed=a.seed)
 
 
