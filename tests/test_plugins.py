@@ -116,7 +116,7 @@ def test_disabled_plugins(caddy_proc: Callable[..., Run]) -> None:
     run = caddy_proc("calc", "5", env={"CADDY_DISABLED_PLUGINS": "round_robin"})
     assert run.code == 1
     assert (
-        "unknown format 'round-robin' (known: groups-knockout, knockout, quads, scheveningen)"
+        "unknown format 'round-robin' (known: groups-knockout, knockout, manual, quads, scheveningen)"
         in run.err
     )
     run = caddy_proc("calc", "5", "--tc", "G/25d5", env={"CADDY_DISABLED_PLUGINS": "us_chess"})

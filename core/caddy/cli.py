@@ -76,9 +76,11 @@ def build_parser(
     )
     parser.add_argument("-V", "--version", action="version", version=f"caddy {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    added: set[Any] = set()
     for name, add in _COMMANDS.items():
-        if only is None or only == name:
+        if (only is None or only == name) and add not in added:
             add(commands)
+            added.add(add)
     if with_plugin_commands:
         from caddy.plugins import get_host
 
@@ -671,7 +673,9 @@ def cmd_plugins(ns: argparse.Namespace) -> int:
 
 
 def _event_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a TRF file (TRF16 or TRF26)")
+    parser.add_argument(
+        "file", metavar="FILE", help="an event file (caddy JSON) or a TRF file (TRF16 or TRF26)"
+    )
     kind = parser.add_mutually_exclusive_group()
     kind.add_argument(
         "--pre-determined",
@@ -736,7 +740,31 @@ def _add_tiebreaks(commands: Any) -> None:
     parser.set_defaults(handler=cmd_tiebreaks)
 
 
+def _add_event_commands(commands: Any) -> None:
+    from caddy.cli_event import add_commands
+
+    add_commands(commands)
+
+
 def _load_event(ns: argparse.Namespace) -> Any:
+    """A TRF file's or an event file's results; an event file's own tie-breaks and
+    edition apply unless the command line gives others."""
+    from pathlib import Path
+
+    path = Path(ns.file)
+    try:
+        head = path.open("rb").read(64).lstrip()
+    except OSError:
+        head = b""
+    if path.suffix.lower() == ".json" or head.startswith((b"{", b"[")):
+        from caddy.cli_event import load_results
+
+        event, tiebreaks, edition = load_results(ns.file)
+        if getattr(ns, "tiebreaks", None) is None and tiebreaks is not None:
+            ns.tiebreaks = ",".join(tiebreaks)
+        if getattr(ns, "edition", None) is None:
+            ns.edition = edition
+        return event
     from caddy.trf import read_trf
 
     trf = read_trf(ns.file)
@@ -917,4 +945,7 @@ _COMMANDS = {
     "standings": _add_standings,
     "crosstable": _add_crosstable,
     "tiebreaks": _add_tiebreaks,
+    **dict.fromkeys(
+        ("new", "pair", "pairings", "result", "withdraw", "undo", "history"), _add_event_commands
+    ),
 }

@@ -289,7 +289,9 @@ class EventBuilder:
         # RoundResult objects are made in build(), row by row, so each player's
         # row lies together in memory (tie-breaks read rows; see benchmarks/standings.py)
         self._rows: list[list[_Cell | None]] = [[None] * rounds for _ in self.players]
-        self._withdrawals: list[tuple[int, int, Sequence[tuple[int, int, int]] | None]] = []
+        self._withdrawals: list[
+            tuple[int, int, Sequence[tuple[int, int, int]] | None, int | None]
+        ] = []
 
     def _check(self, rnd: int, *numbers: int) -> None:
         if not 1 <= rnd <= self.rounds:
@@ -342,6 +344,8 @@ class EventBuilder:
         player: int,
         after_round: int,
         schedule: Sequence[tuple[int, int, int]] | None = None,
+        *,
+        scheduled: int | None = None,
     ) -> EventBuilder:
         """The player leaves after ``after_round``.
 
@@ -351,8 +355,10 @@ class EventBuilder:
         crosstable); otherwise their results stand and each remaining game
         is a forfeit, ``-`` for them and ``+`` for the opponent.
         ``schedule`` lists the remaining games as ``(round, white, black)``
-        when they are not recorded yet. In other events the player is
-        absent (``Z``) from every later round.
+        when they are not recorded yet; ``scheduled`` gives the player's
+        number of games in the whole event when the event built here holds
+        only the rounds played so far. In other events the player is absent
+        (``Z``) from every later round.
         """
         if not 1 <= player <= len(self.players):
             raise CaddyError(f"unknown player {player}")
@@ -360,15 +366,15 @@ class EventBuilder:
             raise CaddyError(
                 f"cannot withdraw after round {after_round} (the event has {self.rounds})"
             )
-        self._withdrawals.append((player, after_round, schedule))
+        self._withdrawals.append((player, after_round, schedule, scheduled))
         return self
 
     def build(self) -> Event:
         """The event; every round must have a result by now."""
         rows = [list(row) for row in self._rows]
         withdrawals: list[Withdrawal] = []
-        for player, after, schedule in self._withdrawals:
-            withdrawals.append(self._apply_withdrawal(rows, player, after, schedule))
+        for player, after, schedule, scheduled in self._withdrawals:
+            withdrawals.append(self._apply_withdrawal(rows, player, after, schedule, scheduled))
         missing = [
             f"player {i} has no result in round {r}"
             for i, row in enumerate(rows, 1)
@@ -403,6 +409,7 @@ class EventBuilder:
         player: int,
         after: int,
         schedule: Sequence[tuple[int, int, int]] | None,
+        scheduled_total: int | None = None,
     ) -> Withdrawal:
         s = self.scoring
         mine = rows[player - 1]
@@ -430,6 +437,8 @@ class EventBuilder:
             for rnd in range(1, self.rounds + 1)
             if ((cell := mine[rnd - 1]) is not None and cell[0] is not None) or rnd in remaining
         )
+        if scheduled_total is not None:
+            scheduled = scheduled_total
         done_codes = GAME_CODES | (FORFEIT_CODES if self.forfeits_complete_games else frozenset())
         completed = sum(
             1

@@ -1,0 +1,472 @@
+"""The arbiter's commands on event files: new, pair, pairings, result,
+withdraw, undo, history. The file comes first; players are named by pairing
+number or exact name. Every change is a read–modify–write under the file's
+lock (:mod:`caddy.storage`)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from caddy.formats import PlayedRound, ResultDependentFormat
+
+from caddy.errors import CaddyError
+
+
+def add_commands(commands: Any) -> None:
+    from caddy.cli import _format_arguments
+
+    new = commands.add_parser(
+        "new", help="start an event file", description="Create EVENT.json for a field."
+    )
+    new.add_argument("event", metavar="EVENT.json")
+    new.add_argument(
+        "--players", dest="players_file", required=True, metavar="FILE", help="players CSV"
+    )
+    _format_arguments(new)
+    new.add_argument("--tc", metavar="TC", help="time control")
+    new.add_argument("--tiebreaks", metavar="LIST", help="tie-break list (default: the format's)")
+    new.add_argument(
+        "--edition", choices=("2024", "2026"), help="C.07 edition (default: by the start date)"
+    )
+    new.add_argument(
+        "--by", choices=("lot", "rating", "given"), help="pairing numbers (default lot)"
+    )
+    new.add_argument("--seed", type=int, help="seed for the lot and any colour toss")
+    new.add_argument("--name", default="", help="event name")
+    new.add_argument("--start", help="start date YYYY-MM-DD")
+    new.add_argument("--end", help="end date YYYY-MM-DD")
+    new.add_argument("--place", default="", help="place")
+    new.add_argument("--arbiter", default="", help="chief arbiter")
+    new.set_defaults(handler=cmd_new)
+
+    pair = commands.add_parser(
+        "pair", help="pair the next round (knockouts; typed-in pairings for manual)"
+    )
+    pair.add_argument("event", metavar="EVENT.json")
+    pair.add_argument(
+        "--pairings", metavar="PAIRS", help='manual format: "white-black ..." e.g. "1-4 2-3"'
+    )
+    pair.add_argument(
+        "--byes",
+        metavar="PLAYERS",
+        default="",
+        help="manual format: players with a pairing-allocated bye",
+    )
+    pair.set_defaults(handler=cmd_pair)
+
+    pairings = commands.add_parser("pairings", help="the pairing sheet for a round")
+    pairings.add_argument("event", metavar="EVENT.json")
+    pairings.add_argument("--round", type=int, help="round (default: the current one)")
+    pairings.add_argument(
+        "--json", action="store_true", help="print a caddy.pairings JSON document"
+    )
+    pairings.set_defaults(handler=cmd_pairings)
+
+    result = commands.add_parser("result", help="record a result or a bye")
+    result.add_argument("event", metavar="EVENT.json")
+    result.add_argument("round", type=int, metavar="ROUND")
+    result.add_argument("board", nargs="?", type=int, metavar="BOARD")
+    result.add_argument("result", nargs="?", metavar="RESULT", help="1-0 0-1 1/2 ½-½ +- -+ --")
+    result.add_argument(
+        "--bye", nargs=2, metavar=("PLAYER", "KIND"), help="a bye: full, half or zero"
+    )
+    result.add_argument(
+        "--force", action="store_true", help="replace the result already on the board"
+    )
+    result.set_defaults(handler=cmd_result)
+
+    withdraw = commands.add_parser("withdraw", help="a player leaves the event")
+    withdraw.add_argument("event", metavar="EVENT.json")
+    withdraw.add_argument("player", metavar="PLAYER")
+    withdraw.add_argument(
+        "--after-round", type=int, help="last round played (default: the last with a result)"
+    )
+    withdraw.set_defaults(handler=cmd_withdraw)
+
+    undo = commands.add_parser("undo", help="drop the last operations")
+    undo.add_argument("event", metavar="EVENT.json")
+    undo.add_argument("--steps", type=int, default=1, help="how many (default 1)")
+    undo.set_defaults(handler=cmd_undo)
+
+    history = commands.add_parser("history", help="every operation applied, in order")
+    history.add_argument("event", metavar="EVENT.json")
+    history.add_argument("--json", action="store_true", help="print the operations as JSON")
+    history.set_defaults(handler=cmd_history)
+
+
+def _player(state: Any, text: str) -> int:
+    players = state.event.tournament.players
+    if text.strip().isdigit():
+        number = int(text)
+        if not 1 <= number <= len(players):
+            raise CaddyError(f"no player {number} (pairing numbers run 1..{len(players)})")
+        return number
+    matches = [i for i, p in enumerate(players, 1) if p.name == text]
+    if not matches:
+        raise CaddyError(f"no player named '{text}' (give a pairing number or the exact name)")
+    return matches[0]
+
+
+def _date(text: str | None, option: str) -> Any:
+    import datetime
+
+    if text is None:
+        return None
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise CaddyError(f"{option} '{text}' is not a date (expected YYYY-MM-DD)") from None
+
+
+def cmd_new(ns: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from caddy.cli import _format_and_options
+    from caddy.event import new_event
+    from caddy.models import assign_pairing_numbers
+    from caddy.players import read_players_csv
+    from caddy.storage import locked, save
+
+    path = Path(ns.event)
+    if path.exists():
+        raise CaddyError(f"{path} exists already; an event file is created once")
+    fmt, options = _format_and_options(ns)
+    entrants = read_players_csv(ns.players_file)
+    method = ns.by or getattr(fmt, "default_numbering", "lot")
+    number_players = getattr(fmt, "number_players", None)
+    numbering = (number_players or assign_pairing_numbers)(entrants, method, ns.seed)
+    time_control = None
+    if ns.tc:
+        from caddy.timecontrol import parse_time_control
+
+        time_control = parse_time_control(ns.tc)
+    tiebreaks = None
+    if ns.tiebreaks:
+        from caddy.standings import PRESETS, resolve_tiebreaks
+
+        texts = PRESETS.get(ns.tiebreaks.lower()) or [
+            t.strip() for t in ns.tiebreaks.split(",") if t.strip()
+        ]
+        resolve_tiebreaks(texts, True)  # every name must be known now
+        tiebreaks = tuple(texts)
+    event = new_event(
+        numbering.players,
+        fmt.name,
+        options,
+        name=ns.name,
+        start=_date(ns.start, "--start"),
+        end=_date(ns.end, "--end"),
+        place=ns.place,
+        arbiter=ns.arbiter,
+        time_control=time_control,
+        tiebreaks=tiebreaks,
+        edition=ns.edition,
+        numbering=numbering.method,
+        numbering_seed=numbering.seed,
+        seed=ns.seed if ns.seed is not None else numbering.seed,
+    )
+    with locked(path):
+        save(path, event)
+    print(f"{path}: {fmt.name}, {len(numbering.players)} players")
+    if numbering.seed is not None:
+        print(f"pairing numbers drawn by lot, seed {numbering.seed} (recorded in the file)")
+    for number, player in enumerate(numbering.players, 1):
+        rating = "unrated" if player.rating is None else str(player.rating)
+        print(f"  {number:>3}  {player.name} ({rating})")
+    return 0
+
+
+def played_rounds(state: Any) -> list[Any]:
+    """The rounds played so far as :class:`caddy.formats.PlayedRound` (complete rounds only)."""
+    from caddy.formats import PlayedRound
+    from caddy.models import Round
+    from caddy.results import RESULT_WORDS
+
+    played: list[PlayedRound] = []
+    for rnd in state.rounds:
+        if not rnd.boards or not all(b.results for b in rnd.boards):
+            break
+        results = []
+        games = []
+        for board in rnd.boards:
+            if rnd.matches:
+                from caddy.event import _match
+
+                match = _match(state, board)
+                winner = match.winner()
+                if winner is None:
+                    return played
+                results.append(1.0 if winner == board.white else 0.0)
+                games.append(len(board.results))
+            else:
+                code = RESULT_WORDS[board.results[-1]][0]
+                results.append({"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0}[code])
+                games.append(1)
+        round_ = Round(
+            number=rnd.number,
+            white=tuple(b.white for b in rnd.boards),
+            black=tuple(b.black for b in rnd.boards),
+            byes=tuple(rnd.byes) or rnd.rest,
+            matches=rnd.matches,
+        )
+        played.append(PlayedRound(round=round_, results=tuple(results), games=tuple(games)))
+    return played
+
+
+def cmd_pair(ns: argparse.Namespace) -> int:
+    from caddy.event import PairRound, apply, replay
+    from caddy.formats import depends_on_results
+    from caddy.storage import updating
+
+    with updating(ns.event) as box:
+        state = replay(box[0])
+        fmt = state.fmt
+        if state.fixed:
+            print(
+                f"{ns.event}: format '{fmt.name}' fixes its schedule in advance; no round needs pairing"
+            )
+            return 0
+        if state.rounds:
+            last = state.rounds[-1]
+            missing = [i for i, b in enumerate(last.boards, 1) if not b.results]
+            undecided = []
+            if last.matches:
+                from caddy.event import _match
+
+                undecided = [
+                    i for i, b in enumerate(last.boards, 1) if _match(state, b).winner() is None
+                ]
+            if missing or undecided:
+                boards = ", ".join(str(i) for i in sorted(set(missing) | set(undecided)))
+                raise CaddyError(
+                    f"round {last.number} is not finished: board(s) {boards} have no result yet"
+                )
+        if getattr(fmt, "pairs_from_outside", False):
+            if not ns.pairings:
+                raise CaddyError("format 'manual': give the pairings with --pairings \"1-4 2-3\"")
+            white, black = [], []
+            for pair in ns.pairings.replace(",", " ").split():
+                left, sep, right = pair.partition("-")
+                if not sep or not left.isdigit() or not right.isdigit():
+                    raise CaddyError(
+                        f"cannot read pairing '{pair}' (expected WHITE-BLACK, e.g. 1-4)"
+                    )
+                white.append(int(left))
+                black.append(int(right))
+            byes = tuple(_player(state, p) for p in ns.byes.replace(",", " ").split())
+            operation = PairRound(
+                round=len(state.rounds) + 1, white=tuple(white), black=tuple(black), byes=byes
+            )
+        elif depends_on_results(fmt):
+            options = state.event.tournament.format.options
+            pairing = cast("ResultDependentFormat", fmt)
+            rnd = pairing.next_round(
+                state.players, options, played_rounds(state), seed=state.event.tournament.seed
+            )
+            if rnd is None:
+                winner = pairing.winner(state.players, options, played_rounds(state))
+                name = state.event.tournament.players[winner - 1].name if winner else "-"
+                print(f"{ns.event}: the event is over; winner {name} ({winner})")
+                return 0
+            operation = PairRound(
+                round=rnd.number,
+                white=rnd.white,
+                black=rnd.black,
+                byes=rnd.byes,
+                matches=rnd.matches,
+            )
+        else:  # pragma: no cover - every format either fixes, derives or takes its pairings
+            raise CaddyError(f"format '{fmt.name}' cannot pair rounds")
+        apply(state, operation)
+        box[0] = box[0].with_operation(operation)
+        event = box[0]
+    print(f"round {operation.round} paired: {len(operation.white)} boards")
+    return _print_pairings(event, operation.round, json_out=False)
+
+
+def cmd_pairings(ns: argparse.Namespace) -> int:
+    from caddy.storage import load
+
+    event = load(ns.event)
+    return _print_pairings(event, ns.round, json_out=ns.json)
+
+
+def _print_pairings(event: Any, number: int | None, *, json_out: bool) -> int:
+    from caddy.event import replay
+
+    state = replay(event)
+    if not state.rounds:
+        raise CaddyError("no round is paired yet (use `caddy pair`)")
+    if number is None:
+        number = next(
+            (r.number for r in state.rounds if any(not b.results for b in r.boards)),
+            len(state.rounds),
+        )
+    rnd = state.round(number)
+    players = event.tournament.players
+
+    def who(p: int) -> dict[str, Any]:
+        return {"number": p, "name": players[p - 1].name, "rating": players[p - 1].rating}
+
+    if json_out:
+        import json
+
+        document = {
+            "schema": "caddy.pairings",
+            "version": 1,
+            "round": number,
+            "matches": rnd.matches,
+            "boards": [
+                {
+                    "board": i,
+                    "white": who(b.white),
+                    "black": who(b.black),
+                    "results": list(b.results),
+                }
+                for i, b in enumerate(rnd.boards, 1)
+            ],
+            "byes": [{**who(p), "kind": kind} for p, kind in rnd.byes.items()]
+            + [{**who(p), "kind": "rest"} for p in rnd.rest],
+        }
+        print(json.dumps(document, ensure_ascii=False, indent=2))
+        return 0
+    title = event.tournament.name or "event"
+    print(f"{title}: round {number}" + (" (each board is a match)" if rnd.matches else ""))
+    lines = [["board", "white", "rating", "black", "rating", "result"]]
+    for i, b in enumerate(rnd.boards, 1):
+        w, k = players[b.white - 1], players[b.black - 1]
+        lines.append(
+            [
+                str(i),
+                f"{w.name} ({b.white})",
+                "" if w.rating is None else str(w.rating),
+                f"{k.name} ({b.black})",
+                "" if k.rating is None else str(k.rating),
+                " ".join(b.results),
+            ]
+        )
+    from caddy.cli import _print_grid
+
+    _print_grid(lines, right={0, 2, 4})
+    for p, kind in rnd.byes.items():
+        print(f"bye ({kind}): {players[p - 1].name} ({p})")
+    for p in rnd.rest:
+        print(f"rest round: {players[p - 1].name} ({p})")
+    return 0
+
+
+def cmd_result(ns: argparse.Namespace) -> int:
+    from caddy.event import RecordBye, RecordResult, apply, replay
+    from caddy.storage import updating
+
+    with updating(ns.event) as box:
+        state = replay(box[0])
+        if ns.bye:
+            if ns.board is not None or ns.result is not None:
+                raise CaddyError("give either BOARD RESULT or --bye PLAYER KIND, not both")
+            player_text, kind = ns.bye
+            if kind not in ("full", "half", "zero", "pab"):
+                raise CaddyError(f"unknown bye '{kind}' (expected full, half or zero)")
+            operation: Any = RecordBye(
+                round=ns.round, player=_player(state, player_text), kind=kind
+            )
+        else:
+            if ns.board is None or ns.result is None:
+                raise CaddyError(
+                    "give ROUND BOARD RESULT (e.g. 1 2 1-0) or ROUND --bye PLAYER KIND"
+                )
+            result = ns.result.replace("½", "1/2").replace("1/2-1/2", "1/2")
+            operation = RecordResult(round=ns.round, board=ns.board, result=result, force=ns.force)
+        apply(
+            state, operation
+        )  # refuses a board that does not exist or a second result without --force
+        box[0] = box[0].with_operation(operation)
+    print(f"recorded: {describe(operation, box[0])}")
+    return 0
+
+
+def cmd_withdraw(ns: argparse.Namespace) -> int:
+    from caddy.event import Withdraw, apply, replay
+    from caddy.storage import updating
+
+    with updating(ns.event) as box:
+        state = replay(box[0])
+        player = _player(state, ns.player)
+        after = ns.after_round
+        if after is None:
+            after = 0
+            for rnd in state.rounds:
+                for b in rnd.boards:
+                    if player in (b.white, b.black) and b.results:
+                        after = rnd.number
+                if player in rnd.byes:
+                    after = rnd.number
+        operation = Withdraw(player=player, after_round=after)
+        apply(state, operation)
+        box[0] = box[0].with_operation(operation)
+    name = box[0].tournament.players[player - 1].name
+    print(f"recorded: {name} ({player}) withdraws after round {after}")
+    return 0
+
+
+def cmd_undo(ns: argparse.Namespace) -> int:
+    from caddy.storage import updating
+
+    with updating(ns.event) as box:
+        dropped = box[0].operations[len(box[0].operations) - ns.steps :] if ns.steps > 0 else ()
+        box[0] = box[0].undo(ns.steps)
+    for operation in reversed(dropped):
+        print(f"undone: {describe(operation, box[0])}")
+    return 0
+
+
+def describe(operation: Any, event: Any) -> str:
+    """One line for an operation, with names."""
+    from caddy.event import PairRound, RecordBye, RecordResult, Withdraw
+
+    players = event.tournament.players
+
+    def name(p: int) -> str:
+        return f"{players[p - 1].name} ({p})" if 1 <= p <= len(players) else str(p)
+
+    if isinstance(operation, PairRound):
+        kind = "matches" if operation.matches else "boards"
+        return f"pair round {operation.round}: {len(operation.white)} {kind}"
+    if isinstance(operation, RecordResult):
+        forced = " (correction)" if operation.force else ""
+        return f"round {operation.round} board {operation.board}: {operation.result}{forced}"
+    if isinstance(operation, RecordBye):
+        return f"round {operation.round}: {operation.kind} bye for {name(operation.player)}"
+    if isinstance(operation, Withdraw):
+        return f"{name(operation.player)} withdraws after round {operation.after_round}"
+    return repr(operation)  # pragma: no cover
+
+
+def cmd_history(ns: argparse.Namespace) -> int:
+    from caddy.storage import load
+
+    event = load(ns.event)
+    if ns.json:
+        import json
+
+        from caddy.event import to_document
+
+        print(json.dumps(to_document(event)["operations"], ensure_ascii=False, indent=2))
+        return 0
+    if not event.operations:
+        print(f"{ns.event}: no operations yet")
+    for index, operation in enumerate(event.operations, 1):
+        print(f"{index:>4}  {describe(operation, event)}")
+    return 0
+
+
+def load_results(path: str) -> tuple[Any, tuple[str, ...] | None, str | None]:
+    """An event file's results for standings, with its tie-break list and edition."""
+    from caddy.event import replay, results_event
+    from caddy.storage import load
+
+    event = load(path)
+    state = replay(event)
+    return results_event(state), event.tournament.tiebreaks, event.tournament.edition

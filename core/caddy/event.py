@@ -1,0 +1,584 @@
+"""Event files: a tournament's starting data and the operations applied since.
+
+The file is one JSON document::
+
+    {"schema": "caddy.tournament", "version": 1,
+     "tournament": {...starting data...},
+     "operations": [{"op": "result", "round": 1, "board": 2, "result": "1-0"}, ...]}
+
+The current state is the fold of the operations (:func:`replay`), linear in
+their number; ``undo`` drops the last ones. Operations are attrs classes,
+serialised as a tagged union on ``op``. The format's options serialise with
+the format's name as their tag (``{"name": "round-robin", "options": {...}}``);
+an unknown format name is an error naming it.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Union
+
+import attrs
+
+from caddy.errors import CaddyError
+from caddy.models import Player, Round
+from caddy.results import RESULT_WORDS
+from caddy.timecontrol import TimeControl
+
+if TYPE_CHECKING:
+    from cattrs import Converter
+
+    from caddy.formats import Format
+    from caddy.plugins import PluginHost
+    from caddy.results import Event
+
+SCHEMA = "caddy.tournament"
+VERSION = 1
+BYE_KINDS = ("pab", "full", "half", "zero")
+
+
+@attrs.frozen(kw_only=True)
+class FormatChoice:
+    """The format and its options (serialised with the format's name as the tag)."""
+
+    name: str
+    options: Any
+
+
+@attrs.frozen(kw_only=True)
+class Tournament:
+    """Starting data of an event."""
+
+    name: str = ""
+    start: datetime.date | None = None
+    end: datetime.date | None = None
+    place: str = ""
+    arbiter: str = ""
+    time_control: TimeControl | None = None
+    format: FormatChoice
+    #: Tie-break list as written (``None``: the format's default).
+    tiebreaks: tuple[str, ...] | None = None
+    #: C.07 edition (``None``: by the start date).
+    edition: str | None = None
+    #: Players in pairing-number order (``players[0]`` has number 1).
+    players: tuple[Player, ...]
+    #: How the pairing numbers were given, and the lot's seed.
+    numbering: str = "given"
+    numbering_seed: int | None = None
+    #: Seed for the format's own random choices (a colour toss).
+    seed: int | None = None
+
+
+# -- operations ----------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class PairRound:
+    """A round paired by the format from results, or typed in (manual format)."""
+
+    op: ClassVar[str] = "pair"
+    round: int
+    white: tuple[int, ...]
+    black: tuple[int, ...]
+    byes: tuple[int, ...] = ()
+    matches: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class RecordResult:
+    """A result on a board (``1-0 0-1 1/2 +- -+ --``); in a knockout round, the next game of the match."""
+
+    op: ClassVar[str] = "result"
+    round: int
+    board: int
+    result: str
+    #: Replaces an earlier result on the same board (a correction).
+    force: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class RecordBye:
+    """A bye for a player in a round: ``pab``, ``full``, ``half`` or ``zero``."""
+
+    op: ClassVar[str] = "bye"
+    round: int
+    player: int
+    kind: str
+
+
+@attrs.frozen(kw_only=True)
+class Withdraw:
+    """A player leaves after ``after_round`` (the round-robin 50% rule applies)."""
+
+    op: ClassVar[str] = "withdraw"
+    player: int
+    after_round: int
+
+
+Operation = Union[PairRound, RecordResult, RecordBye, Withdraw]  # noqa: UP007 - cattrs needs a Union object
+OPERATIONS = (PairRound, RecordResult, RecordBye, Withdraw)
+
+
+@attrs.frozen(kw_only=True)
+class EventFile:
+    """The whole document."""
+
+    tournament: Tournament
+    operations: tuple[Operation, ...] = ()
+
+    def with_operation(self, operation: Operation) -> EventFile:
+        return attrs.evolve(self, operations=(*self.operations, operation))
+
+    def undo(self, steps: int = 1) -> EventFile:
+        if steps < 1:
+            raise CaddyError("undo needs at least one step")
+        if steps > len(self.operations):
+            raise CaddyError(f"cannot undo {steps} operations: the file has {len(self.operations)}")
+        return attrs.evolve(self, operations=self.operations[: len(self.operations) - steps])
+
+
+# -- serialisation ------------------------------------------------------------------------
+
+
+def configure(converter: Converter, host: PluginHost | None = None) -> Converter:
+    """Add the event file's hooks to ``converter``: formats by plugin name, operations by ``op``."""
+    from cattrs.strategies import configure_tagged_union
+
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    registry = host.formats()
+
+    def unstructure_format(choice: FormatChoice) -> dict[str, Any]:
+        return {"name": choice.name, "options": converter.unstructure(choice.options)}
+
+    def structure_format(data: Any, _: Any) -> FormatChoice:
+        if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+            raise ValueError("expected {'name': ..., 'options': {...}}")
+        if data["name"] not in registry:
+            raise ValueError(
+                f"unknown format plugin '{data['name']}' (known: {', '.join(registry.names())})"
+            )
+        fmt = registry.get(data["name"])
+        extra = set(data) - {"name", "options"}
+        if extra:
+            raise ValueError(f"unknown keys {sorted(extra)}")
+        from cattrs import transform_error
+        from cattrs.errors import BaseValidationError
+
+        try:
+            options = converter.structure(data.get("options", {}), fmt.Options)
+        except BaseValidationError as exc:
+            raise ValueError(
+                "; ".join(transform_error(exc, path="options", format_exception=_detail))
+            ) from None
+        return FormatChoice(name=fmt.name, options=options)
+
+    converter.register_unstructure_hook(FormatChoice, unstructure_format)
+    converter.register_structure_hook(FormatChoice, structure_format)
+    converter.register_unstructure_hook(datetime.date, lambda d: d.isoformat())
+    converter.register_structure_hook(datetime.date, _structure_date)
+    configure_tagged_union(Operation, converter, tag_generator=_operation_tag, tag_name="op")
+    return converter
+
+
+def _operation_tag(cls: type) -> str:
+    """The ``op`` tag an operation class declares."""
+    return str(vars(cls)["op"])
+
+
+def _structure_date(value: Any, _: Any) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"expected a date YYYY-MM-DD, got {value!r}") from None
+
+
+def make_event_converter(host: PluginHost | None = None) -> Converter:
+    """caddy's JSON converter with the event file's hooks (built after plugins load)."""
+    from cattrs.preconf.json import make_converter
+
+    from caddy.serialize import configure_converter
+
+    return configure(configure_converter(make_converter(forbid_extra_keys=True)), host)
+
+
+def to_document(event: EventFile, converter: Converter | None = None) -> dict[str, Any]:
+    converter = converter or make_event_converter()
+    return {
+        "schema": SCHEMA,
+        "version": VERSION,
+        "tournament": converter.unstructure(event.tournament),
+        "operations": converter.unstructure(list(event.operations), list[Operation]),
+    }
+
+
+def from_document(data: Any, converter: Converter | None = None) -> EventFile:
+    """Build an event from a parsed JSON document; every problem is one ``path: message`` line."""
+    from cattrs import transform_error
+    from cattrs.errors import BaseValidationError
+
+    if not isinstance(data, dict):
+        raise CaddyError("$: expected a JSON object")
+    problems = []
+    if data.get("schema") != SCHEMA:
+        problems.append(f"$.schema: expected '{SCHEMA}', got {data.get('schema')!r}")
+    if data.get("version") != VERSION:
+        problems.append(
+            f"$.version: this caddy reads version {VERSION}, got {data.get('version')!r}"
+        )
+    extra = set(data) - {"schema", "version", "tournament", "operations"}
+    if extra:
+        problems.append(f"$: unknown keys {sorted(extra)}")
+    operations = data.get("operations", [])
+    if isinstance(operations, list):
+        tags = {cls.op for cls in OPERATIONS}
+        for index, item in enumerate(operations):
+            tag = item.get("op") if isinstance(item, dict) else None
+            if tag not in tags:
+                problems.append(
+                    f"$.operations[{index}].op: unknown operation {tag!r} (known: {', '.join(sorted(tags))})"
+                )
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    converter = converter or make_event_converter()
+    parts: list[Any] = []
+    for key, kind in (("tournament", Tournament), ("operations", list[Operation])):
+        try:
+            parts.append(
+                converter.structure(data.get(key, [] if key == "operations" else None), kind)
+            )
+        except BaseValidationError as exc:
+            problems.extend(transform_error(exc, path=f"$.{key}", format_exception=_detail))
+        except (ValueError, TypeError, KeyError, OverflowError) as exc:
+            problems.append(f"$.{key}: {exc}")
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    tournament, operations = parts
+    event = EventFile(tournament=tournament, operations=tuple(operations))
+    state = replay(event)  # a history that refers to something that does not exist is refused here
+    del state
+    return event
+
+
+def _detail(exc: BaseException, type_: Any) -> str:
+    """cattrs' messages, keeping the text of caddy's own and attrs validators' errors."""
+    from cattrs.v import format_exception
+
+    if isinstance(exc, CaddyError):
+        return str(exc)
+    if isinstance(exc, ValueError) and not str(exc).startswith("invalid literal"):
+        first = exc.args[0] if exc.args else ""
+        return (
+            first if isinstance(first, str) else str(exc)
+        )  # attrs validators: (message, attribute, ...)
+    return format_exception(exc, type_)
+
+
+# -- the fold ------------------------------------------------------------------------------
+
+
+@attrs.define
+class Board:
+    white: int
+    black: int
+    #: Results recorded (one per game; a knockout match may have several).
+    results: list[str] = attrs.Factory(list)
+
+
+@attrs.define
+class RoundState:
+    number: int
+    boards: list[Board]
+    byes: dict[int, str]
+    matches: bool = False
+    #: Byes that come with the schedule (rest rounds of an odd round robin).
+    rest: tuple[int, ...] = ()
+
+
+@attrs.define
+class State:
+    """The event now: rounds with their boards and results, byes, withdrawals."""
+
+    event: EventFile
+    fmt: Format
+    rounds: list[RoundState] = attrs.Factory(list)
+    withdrawals: list[Withdraw] = attrs.Factory(list)
+    #: The schedule when the format fixes it in advance.
+    fixed: bool = False
+
+    @property
+    def players(self) -> int:
+        return len(self.event.tournament.players)
+
+    def round(self, number: int) -> RoundState:
+        if not 1 <= number <= len(self.rounds):
+            known = f"1..{len(self.rounds)}" if self.rounds else "none yet"
+            raise CaddyError(f"round {number} does not exist (rounds: {known})")
+        return self.rounds[number - 1]
+
+
+def check_field(fmt: Format, players: int, options: Any) -> None:
+    """Raise if the format cannot run this field (formats paired from outside only check the size)."""
+    check = getattr(fmt, "check", None)
+    if getattr(fmt, "pairs_from_outside", False) and check is not None:
+        check(players, options)
+    else:
+        fmt.arithmetic(players, options)
+
+
+def _schedule_rounds(fmt: Format, tournament: Tournament) -> list[Round] | None:
+    from caddy.formats import generates_schedule, schedule_format
+
+    if not generates_schedule(fmt):
+        return None
+    schedule = schedule_format(fmt).schedule(
+        len(tournament.players), tournament.format.options, seed=tournament.seed
+    )
+    return list(schedule.rounds)
+
+
+def replay(event: EventFile, host: PluginHost | None = None) -> State:
+    """Fold the operations over the starting data (linear in their number)."""
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    tournament = event.tournament
+    fmt: Format = host.formats().get(tournament.format.name)
+    check_field(fmt, len(tournament.players), tournament.format.options)
+    state = State(event=event, fmt=fmt)
+    fixed = _schedule_rounds(fmt, tournament)
+    if fixed is not None:
+        state.fixed = True
+        for rnd in fixed:
+            state.rounds.append(_round_state(rnd))
+    for index, operation in enumerate(event.operations, 1):
+        try:
+            apply(state, operation)
+        except CaddyError as exc:
+            raise CaddyError(f"$.operations[{index - 1}]: {exc}") from None
+    return state
+
+
+def _round_state(rnd: Round) -> RoundState:
+    return RoundState(
+        number=rnd.number,
+        boards=[Board(w, b) for w, b in zip(rnd.white, rnd.black, strict=True)],
+        byes={},
+        matches=rnd.matches,
+        rest=rnd.byes,
+    )
+
+
+def apply(state: State, operation: Operation) -> None:
+    """Apply one operation to the state (raises :class:`CaddyError` if it cannot apply)."""
+    n = state.players
+    if isinstance(operation, PairRound):
+        if state.fixed:
+            raise CaddyError(
+                f"format '{state.fmt.name}' fixes its schedule: rounds are not paired by hand"
+            )
+        if operation.round != len(state.rounds) + 1:
+            raise CaddyError(
+                f"round {operation.round} cannot be paired next (next round: {len(state.rounds) + 1})"
+            )
+        if len(operation.white) != len(operation.black):
+            raise CaddyError("a round needs as many Blacks as Whites")
+        seen = [*operation.white, *operation.black, *operation.byes]
+        bad = [p for p in seen if not 1 <= p <= n]
+        if bad:
+            raise CaddyError(f"unknown player {bad[0]} (pairing numbers run 1..{n})")
+        twice = sorted({p for p in seen if seen.count(p) > 1})
+        if twice:
+            raise CaddyError(f"player {twice[0]} appears twice in round {operation.round}")
+        paired = Round(
+            number=operation.round,
+            white=operation.white,
+            black=operation.black,
+            byes=(),
+            matches=operation.matches,
+        )
+        state.rounds.append(_round_state(paired))
+        for p in operation.byes:
+            state.rounds[-1].byes[p] = "pab"
+    elif isinstance(operation, RecordResult):
+        rnd = state.round(operation.round)
+        if not 1 <= operation.board <= len(rnd.boards):
+            raise CaddyError(
+                f"round {operation.round} has no board {operation.board} (boards 1..{len(rnd.boards)})"
+            )
+        if operation.result not in RESULT_WORDS:
+            raise CaddyError(
+                f"unknown result '{operation.result}' (expected 1-0, 0-1, 1/2, +-, -+ or --)"
+            )
+        board = rnd.boards[operation.board - 1]
+        if rnd.matches:
+            _record_match_game(state, rnd, board, operation)
+        elif board.results and not operation.force:
+            raise CaddyError(
+                f"round {operation.round} board {operation.board} already has a result "
+                f"({board.results[-1]}); use --force to correct it"
+            )
+        else:
+            board.results = [operation.result]
+    elif isinstance(operation, RecordBye):
+        rnd = state.round(operation.round)
+        if not 1 <= operation.player <= n:
+            raise CaddyError(f"unknown player {operation.player} (pairing numbers run 1..{n})")
+        if operation.kind not in BYE_KINDS:
+            raise CaddyError(f"unknown bye '{operation.kind}' (expected {', '.join(BYE_KINDS)})")
+        if any(operation.player in (b.white, b.black) for b in rnd.boards):
+            raise CaddyError(f"player {operation.player} has a game in round {operation.round}")
+        rnd.byes[operation.player] = operation.kind
+    elif isinstance(operation, Withdraw):
+        if not 1 <= operation.player <= n:
+            raise CaddyError(f"unknown player {operation.player} (pairing numbers run 1..{n})")
+        if any(w.player == operation.player for w in state.withdrawals):
+            raise CaddyError(f"player {operation.player} has already withdrawn")
+        state.withdrawals.append(operation)
+    else:  # pragma: no cover - the union is closed
+        raise CaddyError(f"unknown operation {operation!r}")
+
+
+def _record_match_game(
+    state: State, rnd: RoundState, board: Board, operation: RecordResult
+) -> None:
+    """A knockout match: each result is the next game (tie-breaks included) until decided."""
+    match = _match(state, board)
+    if match.winner() is not None and not operation.force:
+        raise CaddyError(f"round {operation.round} board {operation.board}: the match is decided")
+    if operation.force:
+        board.results = board.results[:-1] if match.winner() is not None else board.results
+        match = _match(state, board)
+    upcoming = match.next_game()
+    if upcoming is None:
+        raise CaddyError(
+            f"round {operation.round} board {operation.board}: no further game (decided by lot?)"
+        )
+    _, white, _ = upcoming
+    # results are written from the board's White (the higher seed); the game's White may differ
+    board.results.append(operation.result if white == board.white else _flip(operation.result))
+
+
+def _flip(result: str) -> str:
+    white, black = RESULT_WORDS[result]
+    for text, codes in RESULT_WORDS.items():
+        if codes == (black, white):
+            return text
+    return result  # pragma: no cover
+
+
+def _match(state: State, board: Board) -> Any:
+    from caddy_plugins.formats.knockout import KnockoutOptions, Match
+
+    options = state.event.tournament.format.options
+    ko = KnockoutOptions(
+        games=getattr(options, "games", 1), tiebreak=getattr(options, "tiebreak", "armageddon")
+    )
+    match = Match(higher=board.white, lower=board.black, options=ko)
+    for result in board.results:
+        _, white, _ = match.next_game() or ("", board.white, board.black)
+        code = RESULT_WORDS[result][0] if white == board.white else RESULT_WORDS[result][1]
+        match.record({"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0}[code])
+    return match
+
+
+def results_event(state: State, *, completed_only: bool = True) -> Event:
+    """The results so far as a :class:`caddy.results.Event` for standings (complete rounds)."""
+    from caddy.results import EventBuilder, EventPlayer
+
+    tournament = state.event.tournament
+    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+
+    def done(board: Board, number: int) -> bool:
+        gone = any(p in withdrawn and number > withdrawn[p] for p in (board.white, board.black))
+        return bool(board.results) or gone
+
+    rounds = [r for r in state.rounds if not r.matches and (r.boards or r.byes or r.rest)]
+    if completed_only:
+        rounds = [r for r in rounds if all(done(b, r.number) for b in r.boards)]
+    players = [
+        EventPlayer(
+            number=i,
+            name=p.name,
+            rating=p.rating,
+            title=p.title,
+            federation=p.federation,
+            fide_id=p.fide_id,
+        )
+        for i, p in enumerate(tournament.players, 1)
+    ]
+    b = EventBuilder(
+        players,
+        rounds=max(1, len(rounds)),
+        name=tournament.name,
+        start_date=tournament.start,
+        # fixed schedules are pre-determined; pairings from outside: decided by the results
+        pre_determined=True
+        if state.fixed
+        else (None if getattr(state.fmt, "pairs_from_outside", False) else False),
+        format=state.fmt.name,
+    )
+    if not rounds:
+        raise CaddyError("no round is complete yet: nothing to rank")
+    later: list[tuple[int, int, int]] = []
+    for number, rnd in enumerate(rounds, 1):
+        for board in rnd.boards:
+            out = [
+                p
+                for p in (board.white, board.black)
+                if p in withdrawn and rnd.number > withdrawn[p]
+            ]
+            if out and not board.results:
+                later.append((number, board.white, board.black))
+                continue
+            b.game(number, board.white, board.black, board.results[-1])
+        for p, kind in rnd.byes.items():
+            b.bye(number, p, kind)
+        for p in rnd.rest:
+            b.bye(number, p, "rest")
+        busy = (
+            {p for bd in rnd.boards for p in (bd.white, bd.black)} | set(rnd.byes) | set(rnd.rest)
+        )
+        for p in range(1, state.players + 1):
+            if p not in busy and not state.fixed:
+                b.bye(number, p, "zero")
+    for player, after in withdrawn.items():
+        total = None
+        if state.fixed:  # the 50% rule counts the player's games in the whole schedule
+            total = sum(
+                1 for r in state.rounds for bd in r.boards if player in (bd.white, bd.black)
+            )
+        b.withdraw(
+            player,
+            min(after, len(rounds)),
+            schedule=later if state.fixed else None,
+            scheduled=total,
+        )
+    return b.build()
+
+
+def new_event(
+    players: Sequence[Player],
+    format_name: str,
+    options: Any,
+    *,
+    host: PluginHost | None = None,
+    **starting: Any,
+) -> EventFile:
+    """A new event with no operations; checks the format accepts the field."""
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    fmt = host.formats().get(format_name)
+    check_field(fmt, len(players), options)
+    tournament = Tournament(
+        format=FormatChoice(name=fmt.name, options=options), players=tuple(players), **starting
+    )
+    event = EventFile(tournament=tournament)
+    replay(event, host)
+    return event

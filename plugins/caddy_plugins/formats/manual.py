@@ -1,0 +1,55 @@
+"""Manual: pairings come from outside — typed in, or from another program.
+
+caddy validates, scores and ranks them; this is how events paired elsewhere
+(Swiss events included) are run and checked. The format generates nothing,
+so there is no schedule to compute (``caddy calc --format manual`` says so)
+and the schedule contract does not apply to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+import attrs
+
+from caddy import hookimpl
+from caddy.errors import CaddyError
+from caddy.formats import Arithmetic, require_players
+
+
+@attrs.frozen(kw_only=True)
+class ManualOptions:
+    """Options of the ``manual`` format."""
+
+    #: Rounds planned (information only; 0: open).
+    rounds: int = attrs.field(default=0, validator=attrs.validators.ge(0))
+
+
+class Manual:
+    """Pairings typed in or imported; caddy checks, scores and ranks."""
+
+    name: ClassVar[str] = "manual"
+    summary: ClassVar[str] = (
+        "pairings come from outside (typed in, another program); caddy validates and ranks"
+    )
+    Options: ClassVar[type[Any]] = ManualOptions
+    #: The pairings come from outside: nothing to compute in advance.
+    pairs_from_outside: ClassVar[bool] = True
+
+    def check(self, players: int, options: ManualOptions) -> None:
+        require_players(self, players)
+
+    def arithmetic(self, players: int, options: ManualOptions) -> Arithmetic:
+        raise CaddyError(
+            "format 'manual' has no schedule to compute: its pairings come from outside "
+            "(type them in with `caddy pair EVENT --pairings`)"
+        )
+
+    def variants(self, options: ManualOptions) -> Mapping[str, Any]:
+        return {}
+
+
+@hookimpl
+def caddy_register_formats(register: Callable[[Manual], None]) -> None:
+    register(Manual())

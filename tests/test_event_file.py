@@ -1,0 +1,423 @@
+"""Event files: JSON round trips, broken inputs, safe writes, the arbiter's workflow (issue 6)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from caddy.event import (
+    EventFile,
+    PairRound,
+    RecordBye,
+    RecordResult,
+    Withdraw,
+    from_document,
+    new_event,
+    replay,
+    to_document,
+)
+from caddy.models import Player
+from caddy.storage import load, save
+from caddy_plugins.formats.manual import ManualOptions
+from caddy_plugins.formats.round_robin import RoundRobinOptions
+from tests.conftest import Run
+
+DATA = Path(__file__).parent / "data"
+PLAYERS = "name,rating\nAnna,2100\nBen,2050\nCara,1990\nDan,1950\nEve,1900\nFinn,1850\n"
+
+
+@st.composite
+def events(draw: st.DrawFn) -> EventFile:
+    """Manual events with random pairings, results, byes, forfeits and a withdrawal."""
+    n = draw(st.integers(2, 10))
+    players = [
+        Player(name=f"P{i}", rating=draw(st.none() | st.integers(1000, 2800))) for i in range(n)
+    ]
+    event = new_event(
+        players,
+        "manual",
+        ManualOptions(rounds=draw(st.integers(0, 9))),
+        name=draw(st.text(max_size=8)),
+    )
+    for number in range(1, draw(st.integers(0, 4)) + 1):
+        order = draw(st.permutations(list(range(1, n + 1))))
+        pairs = len(order) // 2
+        white, black = tuple(order[:pairs]), tuple(order[pairs : 2 * pairs])
+        event = event.with_operation(PairRound(round=number, white=white, black=black))
+        for board in range(1, pairs + 1):
+            result = draw(st.sampled_from(["1-0", "0-1", "1/2", "+-", "-+", "--"]))
+            event = event.with_operation(RecordResult(round=number, board=board, result=result))
+        if len(order) % 2:
+            kind = draw(st.sampled_from(["full", "half", "zero"]))
+            event = event.with_operation(RecordBye(round=number, player=order[-1], kind=kind))
+        if number == 2 and draw(st.booleans()):
+            event = event.with_operation(Withdraw(player=draw(st.integers(1, n)), after_round=2))
+    return event
+
+
+@settings(max_examples=60, deadline=None)
+@given(events())
+def test_json_round_trip_is_identity(event: EventFile) -> None:
+    document = json.loads(json.dumps(to_document(event)))
+    assert from_document(document) == event
+
+
+def test_round_robin_round_trip(tmp_path: Path) -> None:
+    players = [Player(name=f"P{i}", rating=2000 + i) for i in range(7)]
+    event = new_event(players, "round-robin", RoundRobinOptions(cycles=2), name="Double")
+    event = event.with_operation(RecordResult(round=1, board=1, result="1-0")).with_operation(
+        Withdraw(player=3, after_round=1)
+    )
+    save(tmp_path / "e.json", event)
+    assert load(tmp_path / "e.json") == event
+
+
+def test_schema_v1_fixture_still_loads() -> None:
+    """Every past schema version keeps a fixture that must load (tests/data/event-v1.json)."""
+    event = load(DATA / "event-v1.json")
+    assert event.tournament.format.name == "round-robin"
+    assert len(event.tournament.players) == 6
+    assert len(event.operations) == 4
+
+
+# -- broken inputs ---------------------------------------------------------------------------------
+
+
+def good_document() -> dict[str, Any]:
+    result: dict[str, Any] = json.loads((DATA / "event-v1.json").read_text(encoding="utf-8"))
+    return result
+
+
+def broken(change: Callable[[dict[str, Any]], object]) -> str:
+    document = good_document()
+    change(document)
+    return json.dumps(document)
+
+
+def _players(d: dict[str, Any]) -> list[dict[str, Any]]:
+    players: list[dict[str, Any]] = d["tournament"]["players"]
+    return players
+
+
+BROKEN: list[tuple[str, bytes, str]] = [
+    ("truncated", json.dumps(good_document()).encode()[:200], "not valid JSON"),
+    ("not json", b"hello", "not valid JSON"),
+    ("empty", b"", "not valid JSON"),
+    ("a list", b"[]", "expected a JSON object"),
+    ("not UTF-8", b'{"schema": "caddy.tournament", "name": "\xff\xfe"}', "not UTF-8"),
+    ("wrong schema", broken(lambda d: d.update(schema="caddy.calc")).encode(), "$.schema"),
+    ("future version", broken(lambda d: d.update(version=99)).encode(), "$.version"),
+    ("unknown top key", broken(lambda d: d.update(extra=1)).encode(), "unknown keys"),
+    (
+        "unknown plugin",
+        broken(lambda d: d["tournament"]["format"].update(name="swiss-galaxy")).encode(),
+        "unknown format plugin 'swiss-galaxy'",
+    ),
+    (
+        "wrong type",
+        broken(lambda d: _players(d)[0].update(rating="high")).encode(),
+        "$.tournament.players[0].rating",
+    ),
+    ("unknown key", broken(lambda d: _players(d)[0].update(colour="w")).encode(), "colour"),
+    (
+        "missing name",
+        broken(lambda d: _players(d)[0].pop("name")).encode(),
+        "$.tournament.players[0].name",
+    ),
+    ("huge number", broken(lambda d: d["operations"][0].update(round=10**30)).encode(), "round"),
+    (
+        "unknown op",
+        broken(lambda d: d["operations"][0].update(op="teleport")).encode(),
+        "$.operations",
+    ),
+    (
+        "round that does not exist",
+        broken(lambda d: d["operations"][0].update(round=9)).encode(),
+        "round 9 does not exist",
+    ),
+    (
+        "board that does not exist",
+        broken(lambda d: d["operations"][0].update(board=7)).encode(),
+        "no board 7",
+    ),
+    (
+        "bad result",
+        broken(lambda d: d["operations"][0].update(result="2-0")).encode(),
+        "unknown result '2-0'",
+    ),
+    (
+        "bad option",
+        broken(lambda d: d["tournament"]["format"]["options"].update(cycles=3)).encode(),
+        "cycles",
+    ),
+    ("bad date", broken(lambda d: d["tournament"].update(start="yesterday")).encode(), "start"),
+    (
+        "bad time control",
+        broken(lambda d: d["tournament"].update(time_control="G/25x5")).encode(),
+        "x5",
+    ),
+]
+
+
+@pytest.mark.parametrize(("label", "content", "needle"), BROKEN, ids=[b[0] for b in BROKEN])
+def test_broken_files(
+    caddy_proc: Callable[..., Run], tmp_path: Path, label: str, content: bytes, needle: str
+) -> None:
+    """Exit 1, one clear line per problem, never a traceback, never a changed file."""
+    path = tmp_path / "event.json"
+    path.write_bytes(content)
+    for args in (
+        ("standings", str(path)),
+        ("result", str(path), "1", "1", "1-0"),
+        ("history", str(path)),
+    ):
+        run = caddy_proc(*args)
+        assert run.code == 1, (label, args, run.err)
+        assert "Traceback" not in run.err
+        assert needle in run.err, (label, run.err)
+        assert all(line.startswith("caddy: error: ") for line in run.err.splitlines())
+        assert path.read_bytes() == content
+
+
+def test_corpus_is_large_enough() -> None:
+    assert len(BROKEN) >= 20
+
+
+# -- safety ------------------------------------------------------------------------------------------
+
+
+def test_interrupted_write_leaves_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "event.json"
+    event = load(DATA / "event-v1.json")
+    save(path, event)
+    before = path.read_bytes()
+
+    def fail(fd: int) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "fsync", fail)
+    with pytest.raises(OSError):
+        save(path, event.with_operation(RecordResult(round=2, board=1, result="1-0")))
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["event.json"]  # no temp file left behind
+
+
+HOLD = """
+import sys, time
+from caddy.storage import locked
+with locked(sys.argv[1]):
+    print("locked", flush=True)
+    time.sleep(float(sys.argv[2]))
+"""
+
+
+def test_concurrent_writer_gets_the_lock_error(
+    tmp_path: Path, caddy_proc: Callable[..., Run]
+) -> None:
+    path = tmp_path / "event.json"
+    path.write_bytes((DATA / "event-v1.json").read_bytes())
+    before = path.read_bytes()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(path), "5"], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+        started = time.monotonic()
+        run = caddy_proc("result", str(path), "2", "1", "1-0")
+        assert time.monotonic() - started < 4  # refused at once, not after waiting
+        assert run.code == 1 and "another caddy command is changing this event" in run.err
+        assert path.read_bytes() == before
+    finally:
+        holder.wait(timeout=30)
+    run = caddy_proc("result", str(path), "2", "1", "1-0")
+    assert run.code == 0, run.err
+    load(path)  # the file is valid
+
+
+def test_two_writers_racing(tmp_path: Path) -> None:
+    """Two processes write at once: one wins, the other gets the lock error; the file is valid."""
+    path = tmp_path / "event.json"
+    path.write_bytes((DATA / "event-v1.json").read_bytes())
+    script = """
+import sys, time
+from caddy.storage import updating
+from caddy.event import RecordResult
+try:
+    with updating(sys.argv[1]) as box:
+        time.sleep(1.0)
+        box[0] = box[0].with_operation(RecordResult(round=2, board=int(sys.argv[2]), result="1-0"))
+    print("won")
+except Exception as exc:
+    print("lost:", exc)
+"""
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", script, str(path), str(b)], stdout=subprocess.PIPE, text=True
+        )
+        for b in (1, 2)
+    ]
+    outputs = sorted(p.communicate(timeout=60)[0].strip() for p in procs)
+    assert (
+        outputs[1] == "won"
+        and outputs[0].startswith("lost:")
+        and "another caddy command" in outputs[0]
+    )
+    assert len(load(path).operations) == 5
+
+
+# -- the workflow through the CLI ------------------------------------------------------------------
+
+
+def test_six_player_round_robin_workflow(tmp_path: Path, caddy_proc: Callable[..., Run]) -> None:
+    """From `new` to final standings, with a withdrawal and two undos (the README's commands)."""
+    (tmp_path / "players.csv").write_text(PLAYERS)
+    event = str(tmp_path / "club.json")
+
+    def caddy(*args: str) -> Run:
+        run = caddy_proc(*args, cwd=tmp_path)
+        assert run.code == 0, (args, run.err)
+        return run
+
+    caddy(
+        "new",
+        event,
+        "--format",
+        "round-robin",
+        "--players",
+        "players.csv",
+        "--tc",
+        "G/25 d5",
+        "--tiebreaks",
+        "SB,DE,KS",
+        "--by",
+        "rating",
+        "--name",
+        "Club",
+        "--start",
+        "2026-09-01",
+    )
+    assert "Anna" in caddy("pairings", event).out
+    results = {
+        1: ["1-0", "1/2", "0-1"],
+        2: ["1/2", "1-0", "1-0"],
+        3: ["0-1", "1/2", "1/2"],
+        4: ["1-0", "0-1", "1/2"],
+        5: ["1/2", "1/2", "1-0"],
+    }
+    for board, result in enumerate(results[1], 1):
+        caddy("result", event, "1", str(board), result)
+    caddy("result", event, "2", "1", "1/2")
+    caddy("result", event, "2", "2", "0-1")  # a mistake ...
+    caddy("undo", event)  # ... undone
+    caddy("result", event, "2", "2", "1-0")
+    caddy("result", event, "2", "3", "1-0")
+    caddy("withdraw", event, "Finn")  # after round 2: 2 of 5 games, under 50%
+    caddy("withdraw", event, "Eve")  # a second withdrawal, entered by mistake ...
+    caddy("undo", event)  # ... and undone
+    state = replay(load(event))
+    finn = 6
+    for number in (3, 4, 5):
+        for board, result in enumerate(results[number], 1):
+            b = state.round(number).boards[board - 1]
+            if finn not in (b.white, b.black):
+                caddy("result", event, str(number), str(board), result)
+    refused = caddy_proc("result", event, "1", "1", "0-1", cwd=tmp_path)
+    assert refused.code == 1 and "already has a result" in refused.err
+    history = caddy("history", event).out.splitlines()
+    assert any("Finn (6) withdraws after round 2" in line for line in history)
+    assert not any("Eve" in line for line in history)
+    document = json.loads(caddy("standings", event, "--json").out)
+    assert document["tiebreaks"] == ["SB", "DE", "KS"]
+    ranked = [row for row in document["rows"] if row["rank"] is not None]
+    assert len(ranked) == 5 and document["rows"][-1]["annulled"] is True
+    assert sum(row["score"] for row in ranked) == 10  # 10 games among the five who stayed
+    assert "[" in caddy("crosstable", event).out  # Finn's annulled games, in brackets
+
+
+def test_knockout_of_eight_with_pair_and_result(
+    tmp_path: Path, caddy_proc: Callable[..., Run]
+) -> None:
+    csv = "name,rating\n" + "".join(f"K{i},{2500 - 20 * i}\n" for i in range(1, 9))
+    (tmp_path / "ko.csv").write_text(csv)
+    event = str(tmp_path / "ko.json")
+
+    def caddy(*args: str) -> Run:
+        run = caddy_proc(*args, cwd=tmp_path)
+        assert run.code == 0, (args, run.err)
+        return run
+
+    caddy(
+        "new",
+        event,
+        "--format",
+        "knockout",
+        "--players",
+        "ko.csv",
+        "--option",
+        "tiebreak=armageddon",
+    )
+    caddy("pair", event)
+    caddy("result", event, "1", "1", "1-0")
+    caddy("result", event, "1", "2", "1/2")  # drawn: an armageddon game follows on the same board
+    early = caddy_proc("pair", event, cwd=tmp_path)
+    assert early.code == 1 and "not finished" in early.err
+    caddy("result", event, "1", "2", "1/2")  # armageddon drawn: Black (5) goes through
+    caddy("result", event, "1", "3", "0-1")
+    caddy("result", event, "1", "4", "1-0")
+    assert "K5 (5)" in caddy("pair", event).out
+    caddy("result", event, "2", "1", "1-0")
+    caddy("result", event, "2", "2", "1-0")
+    caddy("pair", event)
+    caddy("result", event, "3", "1", "0-1")
+    assert "the event is over; winner K3 (3)" in caddy("pair", event).out
+
+
+def test_fixed_schedule_needs_no_pairing(tmp_path: Path, caddy_proc: Callable[..., Run]) -> None:
+    path = tmp_path / "e.json"
+    path.write_bytes((DATA / "event-v1.json").read_bytes())
+    run = caddy_proc("pair", str(path))
+    assert run.code == 0 and "no round needs pairing" in run.out
+
+
+def test_manual_format(tmp_path: Path, caddy_proc: Callable[..., Run]) -> None:
+    (tmp_path / "players.csv").write_text(PLAYERS)
+    event = str(tmp_path / "m.json")
+    assert (
+        caddy_proc(
+            "new",
+            event,
+            "--format",
+            "manual",
+            "--players",
+            "players.csv",
+            "--by",
+            "given",
+            cwd=tmp_path,
+        ).code
+        == 0
+    )
+    run = caddy_proc("pair", event, "--pairings", "1-6 2-5 3-4", cwd=tmp_path)
+    assert run.code == 0, run.err
+    bad = caddy_proc("pair", event, "--pairings", "1-2", cwd=tmp_path)
+    assert bad.code == 1 and "not finished" in bad.err
+    for board in (1, 2, 3):
+        assert caddy_proc("result", event, "1", str(board), "1-0", cwd=tmp_path).code == 0
+    twice = caddy_proc("pair", event, "--pairings", "1-2 1-3 4-5", cwd=tmp_path)
+    assert twice.code == 1 and "player 1 appears twice" in twice.err
+    # a player left unpaired (6 here) is absent from the round
+    assert caddy_proc("pair", event, "--pairings", "1-2 3-5", "--byes", "4", cwd=tmp_path).code == 0
+    assert "bye (pab): Dan (4)" in caddy_proc("pairings", event, cwd=tmp_path).out
+    calc = caddy_proc("calc", "8", "--format", "manual")
+    assert calc.code == 1 and "no schedule to compute" in calc.err
