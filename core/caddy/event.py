@@ -16,7 +16,7 @@ an unknown format name is an error naming it.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 import attrs
@@ -120,15 +120,120 @@ Operation = Union[PairRound, RecordResult, RecordBye, Withdraw]  # noqa: UP007 -
 OPERATIONS = (PairRound, RecordResult, RecordBye, Withdraw)
 
 
+class OperationLog(Sequence["Operation"]):
+    """The operations, in order: an immutable sequence.
+
+    Plain results (the bulk of any event) are kept as three plain values and
+    made into :class:`RecordResult` objects when read, as schedules keep
+    pairing numbers as ints; every other operation is kept as its object.
+    """
+
+    __slots__ = ("_board", "_items", "_result", "_round")
+
+    def __init__(self, operations: Sequence[Operation] = ()) -> None:
+        self._items: list[Operation | None] = []
+        self._round: list[int] = []
+        self._board: list[int] = []
+        self._result: list[str] = []
+        for operation in operations:
+            self._add(operation)
+
+    def _add(self, operation: Operation) -> None:
+        if type(operation) is RecordResult and not operation.force:
+            self._items.append(None)
+            self._round.append(operation.round)
+            self._board.append(operation.board)
+            self._result.append(operation.result)
+        else:
+            self._items.append(operation)
+            self._round.append(0)
+            self._board.append(0)
+            self._result.append("")
+
+    def add_result(self, rnd: int, board: int, result: str) -> None:
+        """Append a plain result (for readers building a log)."""
+        self._items.append(None)
+        self._round.append(rnd)
+        self._board.append(board)
+        self._result.append(result)
+
+    @classmethod
+    def of(cls, operations: Sequence[Operation]) -> OperationLog:
+        if isinstance(operations, OperationLog):
+            log: OperationLog = operations
+            return log
+        return cls(operations)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def _get(self, index: int) -> Operation:
+        item = self._items[index]
+        if item is None:
+            return RecordResult(
+                round=self._round[index], board=self._board[index], result=self._result[index]
+            )
+        return item
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            log = OperationLog()
+            for attr in ("_items", "_round", "_board", "_result"):
+                setattr(log, attr, getattr(self, attr)[index])
+            return log
+        if index < 0:
+            index += len(self._items)
+        if not 0 <= index < len(self._items):
+            raise IndexError(index)
+        return self._get(index)
+
+    def __iter__(self) -> Iterator[Operation]:
+        for index in range(len(self._items)):
+            yield self._get(index)
+
+    def appended(self, operation: Operation) -> OperationLog:
+        log: OperationLog = self[:]
+        log._add(operation)
+        return log
+
+    def compact(self) -> Iterator[tuple[Operation | None, int, int, str]]:
+        """(object, round, board, result) per operation; the object is ``None`` for a plain result."""
+        return zip(self._items, self._round, self._board, self._result, strict=True)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, OperationLog):
+            return (self._items, self._round, self._board, self._result) == (
+                other._items,
+                other._round,
+                other._board,
+                other._result,
+            )
+        if isinstance(other, tuple | list):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(
+            (tuple(self._items), tuple(self._round), tuple(self._board), tuple(self._result))
+        )
+
+    def __repr__(self) -> str:
+        return f"OperationLog({len(self)} operations)"
+
+
+def _operation_log(operations: Sequence[Operation]) -> OperationLog:
+    return OperationLog.of(operations)
+
+
 @attrs.frozen(kw_only=True)
 class EventFile:
     """The whole document."""
 
     tournament: Tournament
-    operations: tuple[Operation, ...] = ()
+    operations: OperationLog = attrs.field(factory=OperationLog, converter=_operation_log)
 
     def with_operation(self, operation: Operation) -> EventFile:
-        return attrs.evolve(self, operations=(*self.operations, operation))
+        return attrs.evolve(self, operations=self.operations.appended(operation))
 
     def undo(self, steps: int = 1) -> EventFile:
         if steps < 1:
@@ -205,13 +310,127 @@ def make_event_converter(host: PluginHost | None = None) -> Converter:
     return configure(configure_converter(make_converter(forbid_extra_keys=True)), host)
 
 
+#: Per operation class: its fields and their JSON types ("int", "str", "bool", "ints").
+_FIELDS: dict[type, dict[str, str]] = {
+    PairRound: {
+        "round": "int",
+        "white": "ints",
+        "black": "ints",
+        "byes": "ints",
+        "matches": "bool",
+    },
+    RecordResult: {"round": "int", "board": "int", "result": "str", "force": "bool"},
+    RecordBye: {"round": "int", "player": "int", "kind": "str"},
+    Withdraw: {"player": "int", "after_round": "int"},
+}
+_BY_TAG = {cls.op: cls for cls in OPERATIONS}
+_DEFAULTS = {"byes": (), "matches": False, "force": False}
+#: Numbers a file may hold (a pairing number, a round, a board): anything larger is refused.
+MAX_NUMBER = 10**6
+
+
+def operations_to_data(operations: Sequence[Operation]) -> list[dict[str, Any]]:
+    """The operations as JSON data: a tagged union on ``op``; defaults are left out.
+
+    Written by hand rather than through cattrs' generic dispatch: a 1,000-player
+    round robin holds half a million operations (``benchmarks/io.py``)."""
+    out: list[dict[str, Any]] = []
+    for operation, rnd, board, result in OperationLog.of(operations).compact():
+        if operation is None:
+            out.append({"op": "result", "round": rnd, "board": board, "result": result})
+            continue
+        item: dict[str, Any] = {"op": operation.op}
+        for name, kind in _FIELDS[type(operation)].items():
+            value = getattr(operation, name)
+            if name in _DEFAULTS and value == _DEFAULTS[name]:
+                continue
+            item[name] = list(value) if kind == "ints" else value
+        out.append(item)
+    return out
+
+
+def _check(value: Any, kind: str) -> str | None:
+    """What is wrong with a field's value, or ``None``."""
+    if kind == "int":
+        if type(value) is not int:
+            return f"expected a whole number, got {value!r}"
+        if not 0 <= value <= MAX_NUMBER:
+            return f"{value} is out of range (0..{MAX_NUMBER})"
+    elif kind == "str":
+        if type(value) is not str:
+            return f"expected a string, got {value!r}"
+    elif kind == "bool":
+        if type(value) is not bool:
+            return f"expected true or false, got {value!r}"
+    elif not isinstance(value, list) or any(
+        type(v) is not int or not 0 <= v <= MAX_NUMBER for v in value
+    ):
+        return f"expected a list of whole numbers, got {value!r}"
+    return None
+
+
+def operations_from_data(data: Any, path: str = "$.operations") -> tuple[OperationLog, list[str]]:
+    """Operations from JSON data, and one ``path: message`` line per problem."""
+    log = OperationLog()
+    if not isinstance(data, list):
+        return log, [f"{path}: expected a list of operations"]
+    problems: list[str] = []
+    # the log's columns, appended in line for plain results (the common case)
+    items, rounds, boards, results = log._items, log._round, log._board, log._result
+    for index, item in enumerate(data):
+        if type(item) is dict and len(item) == 4 and item.get("op") == "result":
+            # the common case, checked in line: {"op", "round", "board", "result"}
+            rnd, board, result = item.get("round"), item.get("board"), item.get("result")
+            if (
+                type(rnd) is int
+                and type(board) is int
+                and type(result) is str
+                and 0 <= rnd <= MAX_NUMBER
+                and 0 <= board <= MAX_NUMBER
+            ):
+                items.append(None)
+                rounds.append(rnd)
+                boards.append(board)
+                results.append(result)
+                continue
+        where = f"{path}[{index}]"
+        if not isinstance(item, dict):
+            problems.append(f"{where}: expected an operation object")
+            continue
+        cls = _BY_TAG.get(item.get("op"))  # type: ignore[arg-type]
+        if cls is None:
+            known = ", ".join(sorted(_BY_TAG))
+            problems.append(f"{where}.op: unknown operation {item.get('op')!r} (known: {known})")
+            continue
+        fields = _FIELDS[cls]
+        extra = sorted(set(item) - set(fields) - {"op"})
+        if extra:
+            problems.append(f"{where}: unknown keys {extra}")
+            continue
+        values: dict[str, Any] = {}
+        for name, kind in fields.items():
+            if name not in item:
+                if name in _DEFAULTS:
+                    continue
+                problems.append(f"{where}.{name}: required field missing")
+                break
+            problem = _check(item[name], kind)
+            if problem:
+                problems.append(f"{where}.{name}: {problem}")
+                break
+            values[name] = tuple(item[name]) if kind == "ints" else item[name]
+        else:
+            log._add(cls(**values))
+    return log, problems
+
+
 def to_document(event: EventFile, converter: Converter | None = None) -> dict[str, Any]:
     converter = converter or make_event_converter()
     return {
         "schema": SCHEMA,
         "version": VERSION,
         "tournament": converter.unstructure(event.tournament),
-        "operations": converter.unstructure(list(event.operations), list[Operation]),
+        "operations": operations_to_data(event.operations),
     }
 
 
@@ -232,34 +451,22 @@ def from_document(data: Any, converter: Converter | None = None) -> EventFile:
     extra = set(data) - {"schema", "version", "tournament", "operations"}
     if extra:
         problems.append(f"$: unknown keys {sorted(extra)}")
-    operations = data.get("operations", [])
-    if isinstance(operations, list):
-        tags = {cls.op for cls in OPERATIONS}
-        for index, item in enumerate(operations):
-            tag = item.get("op") if isinstance(item, dict) else None
-            if tag not in tags:
-                problems.append(
-                    f"$.operations[{index}].op: unknown operation {tag!r} (known: {', '.join(sorted(tags))})"
-                )
     if problems:
         raise CaddyError(problems[0], problems=problems)
     converter = converter or make_event_converter()
-    parts: list[Any] = []
-    for key, kind in (("tournament", Tournament), ("operations", list[Operation])):
-        try:
-            parts.append(
-                converter.structure(data.get(key, [] if key == "operations" else None), kind)
-            )
-        except BaseValidationError as exc:
-            problems.extend(transform_error(exc, path=f"$.{key}", format_exception=_detail))
-        except (ValueError, TypeError, KeyError, OverflowError) as exc:
-            problems.append(f"$.{key}: {exc}")
-    if problems:
+    tournament = None
+    try:
+        tournament = converter.structure(data.get("tournament"), Tournament)
+    except BaseValidationError as exc:
+        problems.extend(transform_error(exc, path="$.tournament", format_exception=_detail))
+    except (ValueError, TypeError, KeyError, OverflowError) as exc:
+        problems.append(f"$.tournament: {exc}")
+    operations, op_problems = operations_from_data(data.get("operations", []))
+    problems.extend(op_problems)
+    if problems or tournament is None:
         raise CaddyError(problems[0], problems=problems)
-    tournament, operations = parts
-    event = EventFile(tournament=tournament, operations=tuple(operations))
-    state = replay(event)  # a history that refers to something that does not exist is refused here
-    del state
+    event = EventFile(tournament=tournament, operations=operations)
+    replay(event)  # a history that refers to something that does not exist is refused here
     return event
 
 
@@ -280,22 +487,51 @@ def _detail(exc: BaseException, type_: Any) -> str:
 # -- the fold ------------------------------------------------------------------------------
 
 
-@attrs.define
 class Board:
-    white: int
-    black: int
-    #: Results recorded (one per game; a knockout match may have several).
-    results: list[str] = attrs.Factory(list)
+    """A view of one board of a round in the fold; its results live in the round."""
+
+    __slots__ = ("_index", "_round")
+
+    def __init__(self, round_state: RoundState, index: int) -> None:
+        self._round = round_state
+        self._index = index
+
+    @property
+    def white(self) -> int:
+        return self._round.white[self._index]
+
+    @property
+    def black(self) -> int:
+        return self._round.black[self._index]
+
+    @property
+    def results(self) -> tuple[str, ...]:
+        """Results recorded (one per game; a knockout match may have several)."""
+        return self._round.results[self._index]
+
+    @results.setter
+    def results(self, value: tuple[str, ...]) -> None:
+        self._round.results[self._index] = value
 
 
 @attrs.define
 class RoundState:
+    """A round in the fold: Whites, Blacks and results by board (plain lists:
+    a 1,000-player round robin has half a million boards)."""
+
     number: int
-    boards: list[Board]
+    white: tuple[int, ...]
+    black: tuple[int, ...]
+    results: list[tuple[str, ...]]
     byes: dict[int, str]
     matches: bool = False
     #: Byes that come with the schedule (rest rounds of an odd round robin).
     rest: tuple[int, ...] = ()
+
+    @property
+    def boards(self) -> list[Board]:
+        """The boards, as views (board ``b`` is ``boards[b - 1]``)."""
+        return [Board(self, i) for i in range(len(self.white))]
 
 
 @attrs.define
@@ -355,18 +591,36 @@ def replay(event: EventFile, host: PluginHost | None = None) -> State:
         state.fixed = True
         for rnd in fixed:
             state.rounds.append(_round_state(rnd))
-    for index, operation in enumerate(event.operations, 1):
+    rounds = state.rounds
+    words = RESULT_WORDS
+    for index, (operation, rnd_no, board_no, result) in enumerate(event.operations.compact()):
+        if operation is None:
+            # a plain result: the common case, applied in line when nothing is amiss
+            if 0 < rnd_no <= len(rounds):
+                round_state = rounds[rnd_no - 1]
+                results = round_state.results
+                if (
+                    0 < board_no <= len(results)
+                    and result in words
+                    and not round_state.matches
+                    and not results[board_no - 1]
+                ):
+                    results[board_no - 1] = (result,)
+                    continue
+            operation = RecordResult(round=rnd_no, board=board_no, result=result)
         try:
             apply(state, operation)
         except CaddyError as exc:
-            raise CaddyError(f"$.operations[{index - 1}]: {exc}") from None
+            raise CaddyError(f"$.operations[{index}]: {exc}") from None
     return state
 
 
 def _round_state(rnd: Round) -> RoundState:
     return RoundState(
         number=rnd.number,
-        boards=[Board(w, b) for w, b in zip(rnd.white, rnd.black, strict=True)],
+        white=rnd.white,
+        black=rnd.black,
+        results=[()] * len(rnd.white),
         byes={},
         matches=rnd.matches,
         rest=rnd.byes,
@@ -423,7 +677,7 @@ def apply(state: State, operation: Operation) -> None:
                 f"({board.results[-1]}); use --force to correct it"
             )
         else:
-            board.results = [operation.result]
+            board.results = (operation.result,)
     elif isinstance(operation, RecordBye):
         rnd = state.round(operation.round)
         if not 1 <= operation.player <= n:
@@ -460,7 +714,10 @@ def _record_match_game(
         )
     _, white, _ = upcoming
     # results are written from the board's White (the higher seed); the game's White may differ
-    board.results.append(operation.result if white == board.white else _flip(operation.result))
+    board.results = (
+        *board.results,
+        operation.result if white == board.white else _flip(operation.result),
+    )
 
 
 def _flip(result: str) -> str:
