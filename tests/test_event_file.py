@@ -421,3 +421,36 @@ def test_manual_format(tmp_path: Path, caddy_proc: Callable[..., Run]) -> None:
     assert "bye (pab): Dan (4)" in caddy_proc("pairings", event, cwd=tmp_path).out
     calc = caddy_proc("calc", "8", "--format", "manual")
     assert calc.code == 1 and "no schedule to compute" in calc.err
+
+
+def test_readme_workflow_runs_as_written(tmp_path: Path) -> None:
+    """The README's event workflow, run line by line in an empty folder."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("<!-- workflow -->", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    script = block.strip()
+    bin_dir = Path(sys.executable).parent
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
+    proc = subprocess.run(
+        ["bash", "-e", "-c", script],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "Finn (6) withdraws after round 2" in proc.stdout
+    assert "undone: round 2 board 1: 0-1" in proc.stdout
+    assert "(annulled)" in proc.stdout  # Finn left before 50%: listed without a rank
+    assert "undone: round 5 board 3: 1-0" in proc.stdout
+    import re
+
+    history = [
+        line
+        for line in proc.stdout.splitlines()
+        if re.match(r"^\s*\d+  (round \d+ board|.+ withdraws)", line)
+    ]
+    assert len(history) == 13  # every operation left after the two undos
+    standings = proc.stdout.split("pre-determined pairings (round robin)", 1)[1]
+    assert standings.count("\n   ") >= 5  # five ranked players
