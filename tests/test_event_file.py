@@ -280,16 +280,23 @@ except Exception as exc:
 # -- the workflow through the CLI ------------------------------------------------------------------
 
 
+def succeeding(caddy_proc: Callable[..., Run], cwd: Path) -> Callable[..., Run]:
+    """Run caddy in ``cwd`` and insist that it succeeds."""
+
+    def caddy(*args: str) -> Run:
+        run = caddy_proc(*args, cwd=cwd)
+        assert run.code == 0, (args, run.err)
+        return run
+
+    return caddy
+
+
 def test_six_player_round_robin_workflow(tmp_path: Path, caddy_proc: Callable[..., Run]) -> None:
     """From `new` to final standings, with a withdrawal and two undos (the README's commands)."""
     (tmp_path / "players.csv").write_text(PLAYERS)
     event = str(tmp_path / "club.json")
 
-    def caddy(*args: str) -> Run:
-        run = caddy_proc(*args, cwd=tmp_path)
-        assert run.code == 0, (args, run.err)
-        return run
-
+    caddy = succeeding(caddy_proc, tmp_path)
     caddy(
         "new",
         event,
@@ -353,11 +360,7 @@ def test_knockout_of_eight_with_pair_and_result(
     (tmp_path / "ko.csv").write_text(csv)
     event = str(tmp_path / "ko.json")
 
-    def caddy(*args: str) -> Run:
-        run = caddy_proc(*args, cwd=tmp_path)
-        assert run.code == 0, (args, run.err)
-        return run
-
+    caddy = succeeding(caddy_proc, tmp_path)
     caddy(
         "new",
         event,
