@@ -15,13 +15,14 @@ Usage: python benchmarks/io.py [--repeat 3]
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-from timing import best
 
 from caddy.event import EventFile, RecordResult, new_event, replay
 from caddy.formats import schedule_format
@@ -54,6 +55,16 @@ def round_robin_event(n: int, seed: int) -> tuple[EventFile, dict[str, Any]]:
         "rounds": plain_rounds,
     }
     return EventFile(tournament=event.tournament, operations=tuple(operations)), plain
+
+
+def best(function: Callable[[], Any], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        gc.collect()
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return min(times)
 
 
 def main() -> int:

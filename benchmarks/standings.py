@@ -18,10 +18,12 @@ Usage: python benchmarks/standings.py [--repeat 5]
 from __future__ import annotations
 
 import argparse
+import gc
 import random
+import time
+from collections.abc import Callable
 from functools import partial
-
-from timing import best
+from typing import Any
 
 from caddy.results import Event, EventBuilder
 from caddy.standings import standings
@@ -93,6 +95,16 @@ def floor(rows: dict[int, list[tuple[int, float]]]) -> tuple[dict[int, float], d
         p: sum((score[o] if o else score[p]) * r for o, r in row) for p, row in rows.items()
     }
     return buchholz, sonneborn
+
+
+def best(function: Callable[[], Any], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        gc.collect()
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return min(times)
 
 
 def main() -> int:
