@@ -479,7 +479,7 @@ def _known_rounds(
     fmt: Format, count: int, options: Any, numbering: Numbering | None
 ) -> tuple[Schedule, list[str]]:
     """For a format that pairs from results: the rounds known now, and what follows."""
-    from caddy.models import Schedule, Section
+    from caddy.models import Schedule
 
     arithmetic = fmt.arithmetic(count, options)
 
@@ -488,13 +488,7 @@ def _known_rounds(
 
     group_rounds = getattr(fmt, "group_rounds", None)
     if group_rounds is not None:
-        from caddy_plugins.formats.groups_knockout import group_name, snake
-
-        groups = snake(count, options.groups)
-        sections = tuple(
-            Section(name=f"Group {group_name(i)}", players=tuple(members))
-            for i, members in enumerate(groups)
-        )
+        sections = fmt.sections(count, options)  # type: ignore[attr-defined]
         rounds = tuple(group_rounds(count, options))
         qualified = options.groups * options.advance
         later = [

@@ -729,13 +729,11 @@ def _flip(result: str) -> str:
 
 
 def _match(state: State, board: Board) -> Any:
-    from caddy_plugins.formats.knockout import KnockoutOptions, Match
-
-    options = state.event.tournament.format.options
-    ko = KnockoutOptions(
-        games=getattr(options, "games", 1), tiebreak=getattr(options, "tiebreak", "armageddon")
-    )
-    match = Match(higher=board.white, lower=board.black, options=ko)
+    """The board's match so far, replayed game by game (the format says what a match is)."""
+    new_match = getattr(state.fmt, "new_match", None)
+    if new_match is None:
+        raise CaddyError(f"format '{state.fmt.name}' has no knockout matches")
+    match = new_match(board.white, board.black, state.event.tournament.format.options)
     for result in board.results:
         _, white, _ = match.next_game() or ("", board.white, board.black)
         code = RESULT_WORDS[result][0] if white == board.white else RESULT_WORDS[result][1]
@@ -780,6 +778,10 @@ def results_event(state: State, *, completed_only: bool = True) -> Event:
         format=state.fmt.name,
     )
     if not rounds:
+        if state.rounds and all(r.matches for r in state.rounds):
+            raise CaddyError(
+                "a knockout has no standings table; `caddy pair` names the winner when it is over"
+            )
         raise CaddyError("no round is complete yet: nothing to rank")
     later: list[tuple[int, int, int]] = []
     for number, rnd in enumerate(rounds, 1):

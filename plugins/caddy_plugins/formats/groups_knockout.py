@@ -31,6 +31,7 @@ from caddy.errors import CaddyError
 from caddy.formats import Arithmetic, PlayedRound, require_players
 from caddy_plugins.formats.knockout import (
     KnockoutOptions,
+    Match,
     _tiebreak_sequence,
     bracket_order,
     knockout_round,
@@ -39,7 +40,7 @@ from caddy_plugins.formats.knockout import (
 )
 
 if TYPE_CHECKING:
-    from caddy.models import Round
+    from caddy.models import Round, Section
 
 
 @attrs.frozen(kw_only=True)
@@ -137,6 +138,19 @@ class GroupsKnockout:
 
     def variants(self, options: GroupsKnockoutOptions) -> Mapping[str, Any]:
         return {}
+
+    def new_match(self, higher: int, lower: int, options: GroupsKnockoutOptions) -> Match:
+        """A knockout (or play-off) match, to record game by game."""
+        return Match(higher=higher, lower=lower, options=self._knockout_options(options))
+
+    def sections(self, players: int, options: GroupsKnockoutOptions) -> tuple[Section, ...]:
+        """The groups, by snake seeding."""
+        from caddy.models import Section
+
+        return tuple(
+            Section(name=f"Group {group_name(i)}", players=tuple(members))
+            for i, members in enumerate(snake(players, options.groups))
+        )
 
     def match_games(self, options: GroupsKnockoutOptions) -> tuple[int, int]:
         """The fewest and most games a knockout match can take."""

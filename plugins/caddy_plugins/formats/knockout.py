@@ -185,6 +185,10 @@ class Knockout:
         """The fewest and most games a match can take."""
         return options.games, options.max_match_games
 
+    def new_match(self, higher: int, lower: int, options: KnockoutOptions) -> Match:
+        """A match between two players, to record game by game."""
+        return Match(higher=higher, lower=lower, options=options)
+
     def lines(self, players: int) -> list[int | None]:
         """The bracket's first-round lines: seeds, ``None`` where a bye is."""
         size = 2 ** stage_count(players)
