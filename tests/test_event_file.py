@@ -457,3 +457,30 @@ def test_readme_workflow_runs_as_written(tmp_path: Path) -> None:
     assert len(history) == 13  # every operation left after the two undos
     standings = proc.stdout.split("pre-determined pairings (round robin)", 1)[1]
     assert standings.count("\n   ") >= 5  # five ranked players
+
+
+def test_knockout_correction_replaces_the_last_game(
+    tmp_path: Path, caddy_proc: Callable[..., Run]
+) -> None:
+    """--force on a match corrects its last game; it never adds one."""
+    csv = "name,rating\n" + "".join(f"K{i},{2500 - 20 * i}\n" for i in range(1, 5))
+    (tmp_path / "ko.csv").write_text(csv)
+    event = str(tmp_path / "ko.json")
+    caddy = succeeding(caddy_proc, tmp_path)
+    caddy(
+        "new",
+        event,
+        "--format",
+        "knockout",
+        "--players",
+        "ko.csv",
+        "--option",
+        "tiebreak=armageddon",
+    )
+    caddy("pair", event)
+    caddy("result", event, "1", "1", "1/2")  # game 1 drawn: armageddon next
+    caddy("result", event, "1", "1", "1-0", "--force")  # no: White won game 1
+    state = replay(load(event))
+    assert state.round(1).boards[0].results == ("1-0",)
+    refused = caddy_proc("result", event, "1", "1", "1-0", cwd=tmp_path)
+    assert refused.code == 1 and "the match is decided" in refused.err

@@ -701,12 +701,18 @@ def _record_match_game(
     state: State, rnd: RoundState, board: Board, operation: RecordResult
 ) -> None:
     """A knockout match: each result is the next game (tie-breaks included) until decided."""
+    if operation.force:  # a correction replaces the match's last game
+        if not board.results:
+            raise CaddyError(
+                f"round {operation.round} board {operation.board}: no game to correct yet"
+            )
+        board.results = board.results[:-1]
     match = _match(state, board)
-    if match.winner() is not None and not operation.force:
-        raise CaddyError(f"round {operation.round} board {operation.board}: the match is decided")
-    if operation.force:
-        board.results = board.results[:-1] if match.winner() is not None else board.results
-        match = _match(state, board)
+    if match.winner() is not None:
+        raise CaddyError(
+            f"round {operation.round} board {operation.board}: the match is decided "
+            "(use --force to correct its last game)"
+        )
     upcoming = match.next_game()
     if upcoming is None:
         raise CaddyError(
