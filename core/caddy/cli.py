@@ -711,6 +711,12 @@ def _add_standings(commands: Any) -> None:
         "--lots", action="store_true", help="split players equal on everything by drawing lots"
     )
     parser.add_argument("--seed", type=int, help="seed for the drawing of lots")
+    parser.add_argument(
+        "--unrated-rating",
+        type=int,
+        metavar="N",
+        help="rating-based tie-breaks: unrated players count with rating N (default: left out)",
+    )
     parser.add_argument("--json", action="store_true", help="print a caddy.standings JSON document")
     parser.set_defaults(handler=cmd_standings)
 
@@ -778,7 +784,11 @@ def cmd_standings(ns: argparse.Namespace) -> int:
     from caddy.tiebreaks import StandingsOptions
 
     event = _load_event(ns)
-    options = StandingsOptions(draw_lots=ns.lots or ns.seed is not None, lots_seed=ns.seed)
+    options = StandingsOptions(
+        draw_lots=ns.lots or ns.seed is not None,
+        lots_seed=ns.seed,
+        unrated_rating=ns.unrated_rating,
+    )
     result = standings(
         event, ns.tiebreaks, ns.edition, pre_determined=ns.pre_determined, options=options
     )
@@ -824,6 +834,8 @@ def cmd_standings(ns: argparse.Namespace) -> int:
                     cells.append(f"result {line.result}")
                 if line.opponent_score is not None:
                     cells.append(f"opponent score {line.opponent_score:g}")
+                if line.opponent_rating is not None:
+                    cells.append(f"rating {line.opponent_rating}")
                 if line.contribution is not None:
                     cells.append(f"adds {line.contribution:g}")
                 if line.note:

@@ -172,6 +172,12 @@ def standings(
                     f"{spec.text} separates nobody in a complete round robin: every player's opponents are "
                     "everyone else (consider SB, DE, KS)"
                 )
+    for spec, plugin in resolved:
+        if table.edition not in plugin.editions:
+            warnings.append(
+                f"{spec.text} is a tie-break of the {'/'.join(plugin.editions)} edition, "
+                f"not {table.edition}; computed anyway"
+            )
     values: dict[str, list[float | None]] = {}
     for spec, plugin in resolved:
         values[spec.text] = plugin.compute(table, spec)
@@ -181,6 +187,8 @@ def standings(
     for spec, plugin in resolved:
         column = values[spec.text]
         higher_first = _sort_key(column)
+        lower = getattr(plugin, "lower_is_better", None)
+        lower_first = _lower_key(column) if lower is not None and lower(spec) else None
         new_groups: list[list[int]] = []
         for group in groups:
             if len(group) == 1:
@@ -193,6 +201,8 @@ def standings(
                 for i, place in zip(group, places, strict=True):
                     column[i] = float(place)
                 new_groups.extend(_split(group, _place_key(column)))
+            elif lower_first is not None:
+                new_groups.extend(_split(group, lower_first))
             else:
                 new_groups.extend(_split(group, higher_first))
         groups = new_groups
@@ -239,6 +249,11 @@ def standings(
 def _sort_key(column: list[float | None]) -> Any:
     """Higher values first, ``None`` last."""
     return lambda i: (column[i] is None, -(column[i] or 0.0))
+
+
+def _lower_key(column: list[float | None]) -> Any:
+    """Lower values first, ``None`` last."""
+    return lambda i: (column[i] is None, column[i] or 0.0)
 
 
 def _place_key(column: list[float | None]) -> Any:

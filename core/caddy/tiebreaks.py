@@ -72,6 +72,8 @@ class TieBreakSpec:
     predetermined: bool = False
     #: ``/F``: computed from Fore Buchholz (AOB).
     fore: bool = False
+    #: ``/R``: the order reversed (TPN, RTNG).
+    reverse: bool = False
 
 
 def parse_spec(text: str, allowed: str | None = None, code: str | None = None) -> TieBreakSpec:
@@ -112,8 +114,8 @@ def parse_spec(text: str, allowed: str | None = None, code: str | None = None) -
                 values["cut_high"] = int(arg)
         elif letter == "L":
             values.update(_parse_limit(text, arg))
-        elif letter in "PF" and not arg:
-            values["predetermined" if letter == "P" else "fore"] = True
+        elif letter in "PFR" and not arg:
+            values[{"P": "predetermined", "F": "fore", "R": "reverse"}[letter]] = True
         else:
             raise CaddyError(f"tie-break '{text}': unknown modifier /{mod}")
     return TieBreakSpec(text=raw, code=name, **values)  # type: ignore[arg-type]
@@ -147,6 +149,8 @@ class ExplainRow:
     contribution: float | None = None
     #: Why: ``cut``, ``dummy opponent``, ``rest round``, ``not counted`` ...
     note: str = ""
+    #: The opponent's rating (rating-based tie-breaks).
+    opponent_rating: int | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -223,6 +227,9 @@ class StandingsOptions:
     draw_lots: bool = False
     #: Seed of the drawing of lots (``None``: drawn and reported).
     lots_seed: int | None = None
+    #: Rating-based tie-breaks: the rating an unrated player counts with
+    #: (``None``: unrated players are left out, as C.07's notes advise).
+    unrated_rating: int | None = None
 
 
 class Table:
@@ -289,6 +296,11 @@ class Table:
             self.adjusted = [self._adjusted(i) for i in range(self.n)]
         self._fore: tuple[list[float], list[float]] | None = None
         self._kinds: list[str] | None = None
+        unrated = self.options.unrated_rating
+        #: Ratings by player index (``None``: unrated and no rating given for the unrated).
+        self.ratings: list[int | None] = [
+            p.rating if p.rating is not None else unrated for p in event.players
+        ]
 
     # -- round categories ------------------------------------------------------
 
@@ -614,3 +626,91 @@ def half_up(value: float, places: int) -> float:
 
     quantum = Decimal(1).scaleb(-places)
     return float(Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP))
+
+
+def rated_games(table: Table, i: int) -> tuple[list[int], int, list[tuple[int, int, int, str]]]:
+    """Over-the-board rated games of player ``i`` against opponents with a rating:
+    (opponent ratings, score in half points, rows (round, opponent, rating, code)).
+    Unplayed games, forfeits included, and games of under one move are left out."""
+    ratings: list[int] = []
+    half_points = 0
+    rows = []
+    for r, (o, code) in enumerate(zip(table.opp[i], table.code[i], strict=True)):
+        if o < 0 or code not in ("1", "=", "0"):
+            continue
+        rating = table.ratings[o]
+        if rating is None:
+            continue
+        ratings.append(rating)
+        half_points += {"1": 2, "=": 1, "0": 0}[code]
+        rows.append((r + 1, o + 1, rating, code))
+    return ratings, half_points, rows
+
+
+class RatingTieBreak:
+    """Shared machinery of ARO, TPR and PTP: a value from a player's rated games."""
+
+    name: ClassVar[str]
+    editions: ClassVar[tuple[str, ...]] = EDITIONS
+    group_dependent: ClassVar[bool] = False
+    modifiers: ClassVar[str] = ""
+
+    def value_of(self, ratings: list[int], half_points: int, spec: TieBreakSpec) -> int | None:
+        raise NotImplementedError
+
+    def describe(
+        self, ratings: list[int], half_points: int, spec: TieBreakSpec, value: int | None
+    ) -> str:
+        raise NotImplementedError
+
+    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+        values: list[float | None] = []
+        for i in range(table.n):
+            ratings, half_points, _ = rated_games(table, i)
+            value = self.value_of(ratings, half_points, spec) if ratings else None
+            values.append(None if value is None else float(value))
+        return values
+
+    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+        ratings, half_points, rows = rated_games(table, player)
+        value = self.value_of(ratings, half_points, spec) if ratings else None
+        counted = {row[0] for row in rows}
+        explain_rows = [
+            ExplainRow(
+                round=rnd,
+                opponent=opp,
+                opponent_rating=rating,
+                result=code,
+                note="rated game counted",
+            )
+            for rnd, opp, rating, code in rows
+        ]
+        for r in range(table.rounds):
+            if r + 1 not in counted:
+                o = table.opp[player][r]
+                why = (
+                    "not a rated game over the board"
+                    if o < 0 or table.code[player][r] not in "1=0"
+                    else "unrated opponent"
+                )
+                explain_rows.append(
+                    ExplainRow(
+                        round=r + 1,
+                        opponent=o + 1 if o >= 0 else None,
+                        result=table.code[player][r],
+                        note=why,
+                    )
+                )
+        explain_rows.sort(key=lambda row: row.round or 0)
+        summary = (
+            self.describe(ratings, half_points, spec, value)
+            if ratings
+            else "no rated opponent: no value"
+        )
+        return Explanation(
+            tiebreak=spec.text,
+            player=table.numbers[player],
+            value=None if value is None else float(value),
+            rows=tuple(explain_rows),
+            summary=summary,
+        )
