@@ -353,14 +353,11 @@ def test_six_player_round_robin_workflow(tmp_path: Path, caddy_proc: Callable[..
     assert "[" in caddy("crosstable", event).out  # Finn's annulled games, in brackets
 
 
-def test_knockout_of_eight_with_pair_and_result(
-    tmp_path: Path, caddy_proc: Callable[..., Run]
-) -> None:
-    csv = "name,rating\n" + "".join(f"K{i},{2500 - 20 * i}\n" for i in range(1, 9))
-    (tmp_path / "ko.csv").write_text(csv)
-    event = str(tmp_path / "ko.json")
-
-    caddy = succeeding(caddy_proc, tmp_path)
+def new_knockout(caddy: Callable[..., Run], folder: Path, players: int) -> str:
+    """A knockout event of K1..Kn (by rating), round 1 paired; matches end in armageddon."""
+    csv = "name,rating\n" + "".join(f"K{i},{2500 - 20 * i}\n" for i in range(1, players + 1))
+    (folder / "ko.csv").write_text(csv)
+    event = str(folder / "ko.json")
     caddy(
         "new",
         event,
@@ -372,6 +369,14 @@ def test_knockout_of_eight_with_pair_and_result(
         "tiebreak=armageddon",
     )
     caddy("pair", event)
+    return event
+
+
+def test_knockout_of_eight_with_pair_and_result(
+    tmp_path: Path, caddy_proc: Callable[..., Run]
+) -> None:
+    caddy = succeeding(caddy_proc, tmp_path)
+    event = new_knockout(caddy, tmp_path, 8)
     caddy("result", event, "1", "1", "1-0")
     caddy("result", event, "1", "2", "1/2")  # drawn: an armageddon game follows on the same board
     early = caddy_proc("pair", event, cwd=tmp_path)
@@ -463,21 +468,8 @@ def test_knockout_correction_replaces_the_last_game(
     tmp_path: Path, caddy_proc: Callable[..., Run]
 ) -> None:
     """--force on a match corrects its last game; it never adds one."""
-    csv = "name,rating\n" + "".join(f"K{i},{2500 - 20 * i}\n" for i in range(1, 5))
-    (tmp_path / "ko.csv").write_text(csv)
-    event = str(tmp_path / "ko.json")
     caddy = succeeding(caddy_proc, tmp_path)
-    caddy(
-        "new",
-        event,
-        "--format",
-        "knockout",
-        "--players",
-        "ko.csv",
-        "--option",
-        "tiebreak=armageddon",
-    )
-    caddy("pair", event)
+    event = new_knockout(caddy, tmp_path, 4)
     caddy("result", event, "1", "1", "1/2")  # game 1 drawn: armageddon next
     caddy("result", event, "1", "1", "1-0", "--force")  # no: White won game 1
     state = replay(load(event))
