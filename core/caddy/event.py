@@ -150,13 +150,6 @@ class OperationLog(Sequence["Operation"]):
             self._board.append(0)
             self._result.append("")
 
-    def add_result(self, rnd: int, board: int, result: str) -> None:
-        """Append a plain result (for readers building a log)."""
-        self._items.append(None)
-        self._round.append(rnd)
-        self._board.append(board)
-        self._result.append(result)
-
     @classmethod
     def of(cls, operations: Sequence[Operation]) -> OperationLog:
         if isinstance(operations, OperationLog):
