@@ -22,7 +22,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
@@ -483,10 +483,3 @@ def reset_host(host: PluginHost | None = None) -> PluginHost | None:
     global _HOST
     previous, _HOST = _HOST, host
     return previous
-
-
-def use_plugin(plugin: ModuleType | object) -> Callable[[], None]:
-    """Register ``plugin`` with the process-wide host; returns its undo."""
-    host = get_host()
-    host.register(plugin)
-    return lambda: host.unregister(plugin)

@@ -390,9 +390,6 @@ class Table:
             self._kinds = kinds
         return self._kinds
 
-    def label(self, i: int) -> str:
-        return f"{self.numbers[i]} {self.event.players[i].name}"
-
 
 # -- Buchholz family ------------------------------------------------------------
 
