@@ -182,7 +182,7 @@ def played_rounds(state: Any) -> list[Any]:
     """The rounds played so far as :class:`caddy.formats.PlayedRound` (complete rounds only)."""
     from caddy.formats import PlayedRound
     from caddy.models import Round
-    from caddy.results import RESULT_WORDS
+    from caddy.results import GAME_POINTS, RESULT_WORDS
 
     played: list[PlayedRound] = []
     for rnd in state.rounds:
@@ -202,7 +202,7 @@ def played_rounds(state: Any) -> list[Any]:
                 games.append(len(board.results))
             else:
                 code = RESULT_WORDS[board.results[-1]][0]
-                results.append({"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0}[code])
+                results.append(GAME_POINTS[code])
                 games.append(1)
         round_ = Round(
             number=rnd.number,

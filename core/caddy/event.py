@@ -23,7 +23,7 @@ import attrs
 
 from caddy.errors import CaddyError
 from caddy.models import Player, Round
-from caddy.results import RESULT_WORDS
+from caddy.results import GAME_POINTS, RESULT_WORDS
 from caddy.timecontrol import TimeControl
 
 if TYPE_CHECKING:
@@ -736,7 +736,7 @@ def _match(state: State, board: Board) -> Any:
     for result in board.results:
         _, white, _ = match.next_game() or ("", board.white, board.black)
         code = RESULT_WORDS[result][0] if white == board.white else RESULT_WORDS[result][1]
-        match.record({"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0}[code])
+        match.record(GAME_POINTS[code])
     return match
 
 

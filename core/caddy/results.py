@@ -42,6 +42,8 @@ GAME_CODES = frozenset("1=0WDL")
 FORFEIT_CODES = frozenset("+-")
 BYE_CODES = frozenset("UFHZR")
 ALL_CODES = GAME_CODES | FORFEIT_CODES | BYE_CODES
+#: A player's points (1 / ½ / 0) for a game or forfeit code.
+GAME_POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "W": 1.0, "D": 0.5, "L": 0.0, "+": 1.0, "-": 0.0}
 #: The code for the other player of a game.
 MIRROR = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
 Colour = Literal["w", "b"]

@@ -38,6 +38,7 @@ from caddy_plugins.formats.knockout import (
     knockout_winner,
     stage_count,
 )
+from caddy_plugins.formats.round_robin import round_robin_rounds
 
 if TYPE_CHECKING:
     from caddy.models import Round, Section
@@ -81,10 +82,6 @@ def group_name(index: int) -> str:
     return chr(ord("A") + index) if index < 26 else f"G{index + 1}"
 
 
-def _rr_rounds(size: int) -> int:
-    return size - 1 if size % 2 == 0 else size
-
-
 class GroupsKnockout:
     """Groups by snake seeding, then a knockout of the best of each group."""
 
@@ -111,7 +108,7 @@ class GroupsKnockout:
     def arithmetic(self, players: int, options: GroupsKnockoutOptions) -> Arithmetic:
         groups = self._check(players, options)
         sizes = [len(g) for g in groups]
-        group_rounds = max(_rr_rounds(s) for s in sizes) * options.cycles
+        group_rounds = max(round_robin_rounds(s) for s in sizes) * options.cycles
         group_games = sum(s * (s - 1) // 2 for s in sizes) * options.cycles
         qualified = options.groups * options.advance
         stages = stage_count(qualified) if qualified > 1 else 0

@@ -26,6 +26,7 @@ import attrs
 
 from caddy import hookimpl
 from caddy.formats import Arithmetic, require_players
+from caddy_plugins.formats.round_robin import round_robin_rounds
 
 if TYPE_CHECKING:
     from caddy.models import Schedule
@@ -59,10 +60,6 @@ def section_sizes(players: int, remainder3: str = "5+6") -> list[int]:
     return [4] * (quads - 1) + [7]
 
 
-def _rounds(size: int) -> int:
-    return size - 1 if size % 2 == 0 else size
-
-
 class Quads:
     """Sections of four by rating, each a three-round round robin."""
 
@@ -83,11 +80,11 @@ class Quads:
         for size in sorted({s for s in sizes if s != 4}):
             count = sizes.count(size)
             details.append(
-                f"{count} section{'s' if count > 1 else ''} of {size}: {_rounds(size)} rounds"
+                f"{count} section{'s' if count > 1 else ''} of {size}: {round_robin_rounds(size)} rounds"
             )
         return Arithmetic(
             players=players,
-            rounds=max(_rounds(s) for s in sizes),
+            rounds=max(round_robin_rounds(s) for s in sizes),
             games=sum(s * (s - 1) // 2 for s in sizes),
             boards=sum(s // 2 for s in sizes),
             games_per_player=max(s - 1 for s in sizes),

@@ -183,6 +183,11 @@ def us_quad_rounds(seed: int) -> list[RoundPairs]:
     ]
 
 
+def round_robin_rounds(players: int) -> int:
+    """Rounds of one cycle: N − 1 for an even field, N for an odd one (SPEC.md §1)."""
+    return players - 1 if players % 2 == 0 else players
+
+
 class RoundRobin:
     """Everyone meets everyone, once per cycle."""
 
@@ -209,7 +214,7 @@ class RoundRobin:
         n, cycles = players, options.cycles
         return Arithmetic(
             players=n,
-            rounds=(n - 1 if n % 2 == 0 else n) * cycles,
+            rounds=round_robin_rounds(n) * cycles,
             games=n * (n - 1) // 2 * cycles,
             boards=n // 2,
             games_per_player=(n - 1) * cycles,
