@@ -349,7 +349,7 @@ def test_trf_round_robin_detection() -> None:
         is False
     )
     rr = read_trf(SHARED / "data/trf/rr_fide_tec_exercise_held_6p.trf").event
-    assert rr.pre_determined is None and standings(rr).pre_determined is True  # by the results
+    assert rr.pre_determined is True and standings(rr).pre_determined is True  # by the results
 
 
 def test_trf_bye_points_from_the_file() -> None:

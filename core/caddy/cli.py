@@ -746,6 +746,12 @@ def _add_event_commands(commands: Any) -> None:
     add_commands(commands)
 
 
+def _add_io_commands(commands: Any) -> None:
+    from caddy.cli_io import add_commands
+
+    add_commands(commands)
+
+
 def _load_event(ns: argparse.Namespace) -> Any:
     """A TRF file's or an event file's results; an event file's own tie-breaks and
     edition apply unless the command line gives others."""
@@ -954,4 +960,5 @@ _COMMANDS = {
     **dict.fromkeys(
         ("new", "pair", "pairings", "result", "withdraw", "undo", "history"), _add_event_commands
     ),
+    **dict.fromkeys(("import", "export", "check"), _add_io_commands),
 }

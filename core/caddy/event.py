@@ -23,7 +23,7 @@ import attrs
 
 from caddy.errors import CaddyError
 from caddy.models import Player, Round
-from caddy.results import GAME_POINTS, RESULT_WORDS
+from caddy.results import GAME_POINTS, RESULT_HELP, RESULT_WORDS, Scoring
 from caddy.timecontrol import TimeControl
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 SCHEMA = "caddy.tournament"
 VERSION = 1
-BYE_KINDS = ("pab", "full", "half", "zero")
+BYE_KINDS = ("pab", "full", "half", "zero", "forfeit-win", "forfeit-loss")
 
 
 @attrs.frozen(kw_only=True)
@@ -68,6 +68,24 @@ class Tournament:
     numbering_seed: int | None = None
     #: Seed for the format's own random choices (a colour toss).
     seed: int | None = None
+    #: Points per kind of result (``None``: 1 / ½ / 0, byes as FIDE scores them).
+    scoring: Scoring | None = None
+    #: What a TRF import keeps to write back (records caddy does not model).
+    trf: TrfRecords | None = None
+
+
+@attrs.frozen(kw_only=True)
+class TrfRecords:
+    """The lines of an imported TRF file other than the player lines ``001``,
+    as written: ``head`` before the first player line, ``tail`` after it.
+
+    Export writes them back unchanged, except the records caddy models
+    (name, place, dates, arbiter; with ``--trf26`` the type, tie-breaks and
+    time control), which are rewritten when the event's value has changed.
+    """
+
+    head: tuple[str, ...] = ()
+    tail: tuple[str, ...] = ()
 
 
 # -- operations ----------------------------------------------------------------------
@@ -83,6 +101,9 @@ class PairRound:
     black: tuple[int, ...]
     byes: tuple[int, ...] = ()
     matches: bool = False
+    #: Boards (numbered from 1) whose colours are not known (TRF colour ``-``);
+    #: their player listed as White is the lower pairing number.
+    uncoloured: tuple[int, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -311,13 +332,14 @@ _FIELDS: dict[type, dict[str, str]] = {
         "black": "ints",
         "byes": "ints",
         "matches": "bool",
+        "uncoloured": "ints",
     },
     RecordResult: {"round": "int", "board": "int", "result": "str", "force": "bool"},
     RecordBye: {"round": "int", "player": "int", "kind": "str"},
     Withdraw: {"player": "int", "after_round": "int"},
 }
 _BY_TAG = {cls.op: cls for cls in OPERATIONS}
-_DEFAULTS = {"byes": (), "matches": False, "force": False}
+_DEFAULTS = {"byes": (), "matches": False, "force": False, "uncoloured": ()}
 #: Numbers a file may hold (a pairing number, a round, a board): anything larger is refused.
 MAX_NUMBER = 10**6
 
@@ -520,6 +542,8 @@ class RoundState:
     matches: bool = False
     #: Byes that come with the schedule (rest rounds of an odd round robin).
     rest: tuple[int, ...] = ()
+    #: Boards (from 1) whose colours are not known.
+    uncoloured: tuple[int, ...] = ()
 
     @property
     def boards(self) -> list[Board]:
@@ -638,7 +662,7 @@ def apply(state: State, operation: Operation) -> None:
         bad = [p for p in seen if not 1 <= p <= n]
         if bad:
             raise CaddyError(f"unknown player {bad[0]} (pairing numbers run 1..{n})")
-        twice = sorted({p for p in seen if seen.count(p) > 1})
+        twice = sorted({p for p in seen if seen.count(p) > 1}) if len(set(seen)) < len(seen) else []
         if twice:
             raise CaddyError(f"player {twice[0]} appears twice in round {operation.round}")
         paired = Round(
@@ -649,6 +673,10 @@ def apply(state: State, operation: Operation) -> None:
             matches=operation.matches,
         )
         state.rounds.append(_round_state(paired))
+        bad_boards = [b for b in operation.uncoloured if not 1 <= b <= len(operation.white)]
+        if bad_boards:
+            raise CaddyError(f"round {operation.round} has no board {bad_boards[0]}")
+        state.rounds[-1].uncoloured = operation.uncoloured
         for p in operation.byes:
             state.rounds[-1].byes[p] = "pab"
     elif isinstance(operation, RecordResult):
@@ -658,9 +686,7 @@ def apply(state: State, operation: Operation) -> None:
                 f"round {operation.round} has no board {operation.board} (boards 1..{len(rnd.boards)})"
             )
         if operation.result not in RESULT_WORDS:
-            raise CaddyError(
-                f"unknown result '{operation.result}' (expected 1-0, 0-1, 1/2, +-, -+ or --)"
-            )
+            raise CaddyError(f"unknown result '{operation.result}' (expected {RESULT_HELP})")
         board = rnd.boards[operation.board - 1]
         if rnd.matches:
             _record_match_game(state, rnd, board, operation)
@@ -677,7 +703,7 @@ def apply(state: State, operation: Operation) -> None:
             raise CaddyError(f"unknown player {operation.player} (pairing numbers run 1..{n})")
         if operation.kind not in BYE_KINDS:
             raise CaddyError(f"unknown bye '{operation.kind}' (expected {', '.join(BYE_KINDS)})")
-        if any(operation.player in (b.white, b.black) for b in rnd.boards):
+        if operation.player in rnd.white or operation.player in rnd.black:
             raise CaddyError(f"player {operation.player} has a game in round {operation.round}")
         rnd.byes[operation.player] = operation.kind
     elif isinstance(operation, Withdraw):
@@ -762,6 +788,8 @@ def results_event(state: State, *, completed_only: bool = True) -> Event:
             title=p.title,
             federation=p.federation,
             fide_id=p.fide_id,
+            sex=p.sex,
+            birth=p.birth,
         )
         for i, p in enumerate(tournament.players, 1)
     ]
@@ -770,10 +798,15 @@ def results_event(state: State, *, completed_only: bool = True) -> Event:
         rounds=max(1, len(rounds)),
         name=tournament.name,
         start_date=tournament.start,
+        scoring=tournament.scoring,
         # fixed schedules are pre-determined; pairings from outside: decided by the results
         pre_determined=True
         if state.fixed
-        else (None if getattr(state.fmt, "pairs_from_outside", False) else False),
+        else (
+            getattr(tournament.format.options, "round_robin", None)
+            if getattr(state.fmt, "pairs_from_outside", False)
+            else False
+        ),
         format=state.fmt.name,
     )
     if not rounds:
@@ -784,7 +817,8 @@ def results_event(state: State, *, completed_only: bool = True) -> Event:
         raise CaddyError("no round is complete yet: nothing to rank")
     later: list[tuple[int, int, int]] = []
     for number, rnd in enumerate(rounds, 1):
-        for board in rnd.boards:
+        uncoloured = set(rnd.uncoloured)
+        for index, board in enumerate(rnd.boards, 1):
             out = [
                 p
                 for p in (board.white, board.black)
@@ -793,11 +827,18 @@ def results_event(state: State, *, completed_only: bool = True) -> Event:
             if out and not board.results:
                 later.append((number, board.white, board.black))
                 continue
-            b.game(number, board.white, board.black, board.results[-1])
+            b.game(
+                number,
+                board.white,
+                board.black,
+                board.results[-1],
+                coloured=index not in uncoloured,
+            )
         for p, kind in rnd.byes.items():
             b.bye(number, p, kind)
         for p in rnd.rest:
-            b.bye(number, p, "rest")
+            if p not in rnd.byes:
+                b.bye(number, p, "rest")
         busy = (
             {p for bd in rnd.boards for p in (bd.white, bd.black)} | set(rnd.byes) | set(rnd.rest)
         )

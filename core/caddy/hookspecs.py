@@ -14,7 +14,7 @@ command imports only what it needs::
     [project.entry-points."caddy.formats"]
     my_format = "my_package.my_format"
 
-Groups: ``caddy.formats``, ``caddy.time_controls``, ``caddy.tiebreaks``, and ``caddy`` for
+Groups: ``caddy.formats``, ``caddy.time_controls``, ``caddy.tiebreaks``, ``caddy.codecs``, and ``caddy`` for
 plugins that must always load (for example those adding CLI commands).
 """
 
@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from caddy.codecs import Codec
     from caddy.formats import Format
     from caddy.tiebreaks import TieBreak
     from caddy.timecontrol import TimeControlParser
@@ -82,6 +83,24 @@ def caddy_register_tiebreaks(register: Callable[[TieBreak], None]) -> None:
         it exists in, ``group_dependent`` (True for direct encounter), and
         ``compute(table, spec)`` returning one value per player plus
         ``explain(table, spec, player)``. See :class:`caddy.tiebreaks.TieBreak`.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def caddy_register_codecs(register: Callable[[Codec], None]) -> None:
+    """Register file formats that events are imported from and exported to.
+
+    :param register: call it once per codec object. A codec has a ``name``
+        (what users type after ``--to``/``--from``, e.g. ``"trf"``), a
+        ``summary``, the file ``suffixes`` it claims (``(".trf",)``),
+        ``sniff(data)`` saying whether bytes look like its format,
+        ``read(data, source=..., strict=...)`` returning a
+        :class:`caddy.codecs.Imported` and ``write(event, flavour=...)``
+        returning a :class:`caddy.codecs.Exported`. Problems are raised as
+        :class:`caddy.errors.CaddyError`, one line each. See
+        :class:`caddy.codecs.Codec`.
 
     .. versionadded:: 0.1
     """

@@ -30,6 +30,10 @@ class Player:
     fide_id: str | None = None
     title: str | None = None
     team: str | None = None
+    #: Sex as a TRF file gives it (``m``/``w``; kept as written).
+    sex: str | None = None
+    #: Birth date as written (TRF: ``YYYY/MM/DD``, often partial such as ``1990/00/00``).
+    birth: str | None = None
 
 
 def _players_tuple(value: Sequence[Player]) -> tuple[Player, ...]:

@@ -32,6 +32,7 @@ from caddy import hookspecs
 from caddy.errors import CaddyError, PluginError
 
 if TYPE_CHECKING:
+    from caddy.codecs import Codec
     from caddy.formats import Format
     from caddy.tiebreaks import TieBreak
     from caddy.timecontrol import TimeControlParser
@@ -45,12 +46,14 @@ KINDS: Mapping[str, str] = {
     "formats": "caddy_register_formats",
     "time_controls": "caddy_register_time_controls",
     "tiebreaks": "caddy_register_tiebreaks",
+    "codecs": "caddy_register_codecs",
 }
 #: What a user calls one thing of each kind, for messages.
 KIND_LABEL: Mapping[str, str] = {
     "formats": "format",
     "time_controls": "time-control notation",
     "tiebreaks": "tie-break",
+    "codecs": "file format",
 }
 
 T = TypeVar("T")
@@ -422,6 +425,10 @@ class PluginHost:
     def tiebreaks(self) -> Registry[TieBreak]:
         """Every registered tie-break, by acronym."""
         return self.registry("tiebreaks")
+
+    def codecs(self) -> Registry[Codec]:
+        """Every registered file format (codec), by name."""
+        return self.registry("codecs")
 
     def add_commands(self, subparsers: Any) -> None:
         """Let every plugin add CLI commands (loads every kind)."""

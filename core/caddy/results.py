@@ -31,7 +31,7 @@ Build an event with :class:`EventBuilder`; in a round robin,
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 import attrs
@@ -212,19 +212,33 @@ class Event:
 def is_round_robin(event: Event) -> bool:
     """Whether the results are a round robin: every pair met exactly once
     per cycle (games and forfeits), with at least one cycle."""
-    n = len(event.players)
-    if n < 2:
-        return False
+    return (
+        round_robin_cycles(
+            len(event.players), ([rr.opponent for rr in row] for row in event.results)
+        )
+        > 0
+    )
+
+
+def round_robin_cycles(players: int, opponents: Iterable[Sequence[int | None]]) -> int:
+    """How many times every pair met, when every pair met equally often; else 0.
+
+    ``opponents`` gives, per player in pairing-number order, the opponent of
+    each round (``None``: no opponent). The one rule behind
+    :func:`is_round_robin` and TRF import's choice of format.
+    """
+    if players < 2:
+        return 0
     met: dict[tuple[int, int], int] = {}
-    for number, row in enumerate(event.results, 1):
-        for rr in row:
-            if rr.opponent is not None and rr.opponent > number:
-                key = (number, rr.opponent)
+    for number, row in enumerate(opponents, 1):
+        for opponent in row:
+            if opponent is not None and opponent > number:
+                key = (number, opponent)
                 met[key] = met.get(key, 0) + 1
-    if len(met) != n * (n - 1) // 2:
-        return False
+    if len(met) != players * (players - 1) // 2:
+        return 0
     counts = set(met.values())
-    return len(counts) == 1
+    return counts.pop() if len(counts) == 1 else 0
 
 
 def _mirror(code: str) -> str:
@@ -247,6 +261,23 @@ RESULT_WORDS = {
     "+/-": ("+", "-"),
     "-/+": ("-", "+"),
     "-/-": ("-", "-"),
+    # games that lasted less than one move (TRF W D L: counted, not rated)
+    "W-L": ("W", "L"),
+    "L-W": ("L", "W"),
+    "D-D": ("D", "D"),
+}
+#: The result words, for messages.
+RESULT_HELP = "1-0, 0-1, 1/2, +-, -+, -- (forfeits) or W-L, L-W, D-D (under one move)"
+#: Bye kinds and their TRF codes: pairing-allocated, full, half, zero, a forfeit
+#: scored without an opponent named (TRF ``0000 - +`` / ``0000 - -``), rest round.
+BYE_KIND_CODES = {
+    "pab": "U",
+    "full": "F",
+    "half": "H",
+    "zero": "Z",
+    "forfeit-win": "+",
+    "forfeit-loss": "-",
+    "rest": "R",
 }
 
 
@@ -307,35 +338,41 @@ class EventBuilder:
                 raise CaddyError(f"player {number} already has a result in round {rnd}")
 
     def game(
-        self, rnd: int, white: int, black: int, result: str, *, short: bool = False
+        self,
+        rnd: int,
+        white: int,
+        black: int,
+        result: str,
+        *,
+        short: bool = False,
+        coloured: bool = True,
     ) -> EventBuilder:
-        """Record a game (or a forfeit) between ``white`` and ``black``."""
+        """Record a game (or a forfeit) between ``white`` and ``black``
+        (``coloured=False``: a game whose colours are not known, TRF ``-``)."""
         if white == black:
             raise CaddyError(f"round {rnd}: player {white} cannot play themselves")
         self._check(rnd, white, black)
         codes = RESULT_WORDS.get(result.strip().replace(" ", ""))
         if codes is None:
-            raise CaddyError(
-                f"round {rnd}: unknown result '{result}' (expected 1-0, 0-1, 1/2, +-, -+ or --)"
-            )
+            raise CaddyError(f"round {rnd}: unknown result '{result}' (expected {RESULT_HELP})")
         w, b = codes
         if short:
             if "+" in codes or "-" in codes:
                 raise CaddyError(f"round {rnd}: a forfeit cannot be a short game")
-            w, b = {"1": "W", "0": "L", "=": "D"}[w], {"1": "W", "0": "L", "=": "D"}[b]
+            short_codes = {"1": "W", "0": "L", "=": "D"}
+            w, b = short_codes.get(w, w), short_codes.get(b, b)
         s = self.scoring
-        self._rows[white - 1][rnd - 1] = (black, "w", w, s.points(w))
-        self._rows[black - 1][rnd - 1] = (white, "b", b, s.points(b))
+        self._rows[white - 1][rnd - 1] = (black, "w" if coloured else None, w, s.points(w))
+        self._rows[black - 1][rnd - 1] = (white, "b" if coloured else None, b, s.points(b))
         return self
 
     def bye(
         self, rnd: int, player: int, kind: str = "pab", points: float | None = None
     ) -> EventBuilder:
         """Record a bye: ``pab``, ``full``, ``half``, ``zero`` or ``rest``."""
-        codes = {"pab": "U", "full": "F", "half": "H", "zero": "Z", "rest": "R", "absent": "Z"}
-        code = codes.get(kind, kind if kind in BYE_CODES else "")
+        code = BYE_KIND_CODES.get(kind, "Z" if kind == "absent" else "")
         if not code:
-            raise CaddyError(f"unknown bye '{kind}' (expected pab, full, half, zero or rest)")
+            raise CaddyError(f"unknown bye '{kind}' (expected {', '.join(BYE_KIND_CODES)})")
         self._check(rnd, player)
         value = self.scoring.points(code) if points is None else points
         self._rows[player - 1][rnd - 1] = (None, None, code, value)

@@ -32,48 +32,70 @@ class LockedError(CaddyError):
 
 def load(path: str | Path) -> EventFile:
     """Read an event file; raises :class:`CaddyError` with one line per problem."""
+    return loads(read_bytes(path), str(path))
+
+
+def read_bytes(path: str | Path, what: str = "an event file") -> bytes:
+    """A file's bytes, with one clear line when it cannot be read."""
     path = Path(path)
     try:
         if path.stat().st_size > MAX_BYTES:
-            raise CaddyError(
-                f"{path}: larger than {MAX_BYTES // (1024 * 1024)} MiB; not an event file"
-            )
-        raw = path.read_bytes()
+            raise CaddyError(f"{path}: larger than {MAX_BYTES // (1024 * 1024)} MiB; not {what}")
+        return path.read_bytes()
     except FileNotFoundError:
         raise CaddyError(f"{path}: no such file") from None
     except IsADirectoryError:
-        raise CaddyError(f"{path}: is a folder, not an event file") from None
+        raise CaddyError(f"{path}: is a folder, not {what}") from None
     except OSError as exc:
         raise CaddyError(f"{path}: cannot read ({exc.strerror})") from None
+
+
+def loads(raw: bytes, source: str = "<event>") -> EventFile:
+    """An event from the bytes of an event file (``source`` names it in messages)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise CaddyError(
-            f"{path}: not UTF-8 (byte {exc.start}); an event file is UTF-8 JSON"
+            f"{source}: not UTF-8 (byte {exc.start}); an event file is UTF-8 JSON"
         ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise CaddyError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg})") from None
+        raise CaddyError(f"{source}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg})") from None
     except RecursionError:
-        raise CaddyError(f"{path}: JSON nested too deeply") from None
+        raise CaddyError(f"{source}: JSON nested too deeply") from None
     try:
         return from_document(data)
     except CaddyError as exc:
-        problems = [f"{path}: {p}" for p in exc.problems]
+        problems = [f"{source}: {p}" for p in exc.problems]
         raise CaddyError(problems[0], problems=problems) from None
+
+
+def dumps(event: EventFile) -> bytes:
+    """The event file's bytes (compact UTF-8 JSON and a final newline)."""
+    text = json.dumps(to_document(event), ensure_ascii=False, separators=(",", ":"))
+    return (text + "\n").encode("utf-8")
 
 
 def save(path: str | Path, event: EventFile) -> None:
     """Write atomically: temp file in the same folder, fsync, rename."""
+    write_atomic(path, dumps(event))
+
+
+def write_atomic(path: str | Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temp file in the same folder, fsync
+    and rename: a failed write leaves any previous file unchanged."""
     path = Path(path)
-    text = json.dumps(to_document(event), ensure_ascii=False, separators=(",", ":"))
     folder = path.parent if str(path.parent) else Path()
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.write("\n")
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except FileNotFoundError:
+        raise CaddyError(f"{path}: the folder {folder} does not exist") from None
+    except OSError as exc:
+        raise CaddyError(f"{path}: cannot write ({exc.strerror})") from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         Path(temp).replace(path)

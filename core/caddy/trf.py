@@ -1,10 +1,16 @@
-"""Reading results from FIDE TRF files (TRF16 and TRF26) for standings.
+"""FIDE Tournament Report Files (TRF16 and TRF26): reading, and the pieces
+writers need.
 
-Reads player lines ``001`` by their exact columns (``rules/TRF.md`` §3),
-the name (012), start date (042), tournament type (092), number of rounds
-(XXR / 142), scoring (162) and encoded type (192). Unknown lines, ``###``
-comments and column rulers are skipped. Full import and export (every
-record kept and written back) belongs to the TRF codec.
+:func:`parse_document` reads a file into a :class:`TrfDocument`: player
+lines ``001`` by their exact columns (``rules/TRF.md`` §3) and every other
+line as written. What the file *means* is built on top: :func:`event_of`
+makes the results :class:`~caddy.results.Event` the standings read, and the
+TRF codec plugin (``caddy_plugins.codecs.trf``) makes an event file of it.
+
+A file that cannot be read (a player line with bad columns, an unknown
+result code, an opponent who is not a player, numbering with gaps) raises
+:class:`~caddy.errors.CaddyError` with one line per problem. Whether both
+sides of every game agree is :mod:`caddy.check`'s business.
 
 Points for byes come from the file: record 162 when present, else the
 values that make the stated points (columns 81-84) agree with the results
@@ -16,19 +22,18 @@ from __future__ import annotations
 import datetime
 import itertools
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
 
 from caddy.errors import CaddyError
 from caddy.results import (
-    BYE_CODES,
-    GAME_CODES,
-    Colour,
     Event,
     EventPlayer,
     RoundResult,
     Scoring,
+    round_robin_cycles,
 )
 
 _MONTHS = {
@@ -37,19 +42,124 @@ _MONTHS = {
         ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1
     )
 }
+#: Words of record 192 (ETT26) that name a round robin.
 ROUND_ROBIN_192 = ("ROUNDROBIN", "SCHEVENINGEN")
+#: Result codes a round may hold (upper case; blank reads as ``Z``).
+CODES = frozenset("1=0+-WDLHFUZ")
+#: Old title letters (TRF06 and FIDE's 2005 sample) and the titles they stand for.
+OLD_TITLES = {
+    "g": "GM",
+    "m": "IM",
+    "f": "FM",
+    "c": "CM",
+    "wg": "WGM",
+    "wm": "WIM",
+    "wf": "WFM",
+    "wc": "WCM",
+}
+#: Record types TRF26 added (written only by ``--trf26``).
+TRF26_RECORDS = frozenset(
+    {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250"}
+    | {"260", "299", "300", "310", "320", "330", "352", "362", "801", "802"}
+)
+#: A round's cell: opponent (``None``: none), colour (``w``, ``b`` or ``-``), code.
+Cell = tuple[int | None, str, str]
+_CELL = re.compile(r"(.{4}).(.).(.)..")
+
+
+@attrs.frozen(kw_only=True, slots=True)
+class TrfPlayer:
+    """A player line ``001``, its fields as read."""
+
+    number: int
+    #: Line number in the file (for messages).
+    line: int
+    sex: str | None = None
+    title: str | None = None
+    name: str = ""
+    rating: int | None = None
+    federation: str | None = None
+    fide_id: str | None = None
+    birth: str | None = None
+    points: float | None = None
+    rank: int | None = None
+    #: One cell per round.
+    cells: tuple[Cell, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
-class TrfFile:
-    """What the reader found, with the event built from it."""
+class TrfDocument:
+    """A TRF file: its players, and every other line as written."""
 
-    event: Event
-    #: Record 092 (free text) and 192 (encoded type), if present.
-    type_text: str | None = None
-    type_code: str | None = None
-    #: Warnings for the user (one line each).
+    #: The file's name, for messages.
+    source: str
+    #: Players in pairing-number order (``players[0]`` has number 1).
+    players: tuple[TrfPlayer, ...]
+    #: Lines before the first player line, and after it (records, comments, rulers).
+    head: tuple[str, ...] = ()
+    tail: tuple[str, ...] = ()
+    #: Rounds in the player lines (trailing empty rounds dropped).
+    rounds: int = 0
+    #: Non-fatal findings, one line each (a Latin-1 fallback, an unreadable date...).
     warnings: tuple[str, ...] = ()
+
+    def records(self, code: str) -> list[str]:
+        """Texts (from column 5) of every record ``code``, in file order."""
+        return [line[4:] for line in (*self.head, *self.tail) if line[:3] == code]
+
+    def record(self, code: str) -> str | None:
+        """The text of the first record ``code``, stripped; ``None`` if absent or empty."""
+        for text in self.records(code):
+            return text.strip() or None
+        return None
+
+    @property
+    def title(self) -> str:
+        return self.record("012") or ""
+
+    @property
+    def type_text(self) -> str | None:
+        return self.record("092")
+
+    @property
+    def type_code(self) -> str | None:
+        return self.record("192")
+
+    @property
+    def rounds_declared(self) -> int:
+        """Rounds from TRF26's 142 or JaVaFo's XXR (0 when neither)."""
+        for code in ("142", "XXR"):
+            text = self.record(code)
+            digits = re.search(r"\d+", text or "")
+            if digits:
+                return int(digits.group())
+        return 0
+
+    def scoring_162(self) -> dict[str, float]:
+        """TRF26 record 162: symbol → points (``W 1.0 D 0.5 ...``)."""
+        values: dict[str, float] = {}
+        for text in self.records("162"):
+            for symbol, points in re.findall(r"([WDLAPX])\s*(\d+(?:\.\d+)?)", text):
+                values[symbol] = float(points)
+        return values
+
+    def opponents(self) -> list[list[int | None]]:
+        return [[cell[0] for cell in p.cells] for p in self.players]
+
+    def round_robin(self) -> int:
+        """Cycles when the file is a round robin, else 0: record 192 when present,
+        else 092 (``Swiss`` there means not), else the results (every pair met
+        equally often). The one rule for standings and import."""
+        cycles = round_robin_cycles(len(self.players), self.opponents())
+        code = self.type_code
+        if code:
+            if not any(word in code.upper() for word in ROUND_ROBIN_192):
+                return 0
+            double = "DOUBLE" in code.upper() or code.upper().endswith("_G2")
+            return cycles or (2 if double else 1)
+        if self.type_text and "SWISS" in self.type_text.upper():
+            return 0
+        return cycles
 
 
 def parse_date(text: str) -> datetime.date | None:
@@ -76,101 +186,215 @@ def parse_date(text: str) -> datetime.date | None:
     return None
 
 
-def _decode(data: bytes, name: str, warnings: list[str]) -> str:
+def decode(data: bytes, name: str, warnings: list[str]) -> str:
+    """UTF-8 (a BOM allowed), else Latin-1 with a warning."""
     try:
         return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        warnings.append(f"{name}: not UTF-8; read as Latin-1")
+    except UnicodeDecodeError as exc:
+        warnings.append(f"{name}: not UTF-8 (byte {exc.start}); read as Latin-1")
         return data.decode("latin-1")
 
 
-def _number(text: str) -> float | None:
-    text = text.strip()
-    if not text:
-        return None
-    try:
-        return float(text)
-    except ValueError:
-        return None
-
-
-def _scoring_162(line: str) -> dict[str, float]:
-    """TRF26 record 162: pairs of a symbol and points (``W 1.0 D 0.5 ...``)."""
-    values = {}
-    for symbol, points in re.findall(r"([WDLAPX])\s*(\d+(?:\.\d+)?)", line[3:]):
-        values[symbol] = float(points)
-    return values
-
-
-def read_trf(path: str | Path) -> TrfFile:
-    """Read a TRF file into an :class:`~caddy.results.Event`."""
+def read_document(path: str | Path) -> TrfDocument:
+    """Read a TRF file from disk (see :func:`parse_document`)."""
     path = Path(path)
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         raise CaddyError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise CaddyError(f"{path}: is a folder, not a TRF file") from None
     except OSError as exc:
         raise CaddyError(f"{path}: cannot read ({exc.strerror})") from None
-    return parse_trf(data, str(path))
+    return parse_document(data, str(path))
 
 
-def parse_trf(data: bytes | str, name: str = "<trf>") -> TrfFile:
-    """Parse TRF text (CR, LF or CRLF line ends)."""
+def _title(text: str) -> str | None:
+    text = text.strip()
+    if not text:
+        return None
+    return OLD_TITLES.get(text, text.upper()) if text.islower() else text
+
+
+def parse_document(data: bytes | str, name: str = "<trf>") -> TrfDocument:
+    """Parse TRF text (CR, LF or CRLF line ends; UTF-8, else Latin-1).
+
+    :raises CaddyError: one ``file:line: message`` per problem that keeps
+        the file from being read.
+    """
     warnings: list[str] = []
-    text = _decode(data, name, warnings) if isinstance(data, bytes) else data
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    title = ""
-    start: datetime.date | None = None
-    type_text = type_code = None
-    rounds_declared = 0
-    score_162: dict[str, float] = {}
-    raw_players: list[tuple[int, int, str]] = []
+    text = decode(data, name, warnings) if isinstance(data, bytes) else data
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    head: list[str] = []
+    tail: list[str] = []
+    players: dict[int, TrfPlayer] = {}
+    problems: list[str] = []
+    codes = CODES
     for lineno, line in enumerate(lines, 1):
-        record = line[:3]
-        if record == "001":
-            raw_players.append((lineno, int(line[4:8]) if line[4:8].strip().isdigit() else 0, line))
-        elif record == "012":
-            title = line[4:].strip()
-        elif record == "042" and line[4:].strip():
-            start = parse_date(line[4:])
-            if start is None:
-                warnings.append(
-                    f"{name}:{lineno}: cannot read the start date '{line[4:].strip()}'; "
-                    "the tie-break edition defaults to 2026"
-                )
-        elif record == "092":
-            type_text = line[4:].strip() or None
-        elif record == "192":
-            type_code = line[4:].strip() or None
-        elif record in ("XXR", "142"):
-            digits = re.search(r"\d+", line[3:])
-            if digits:
-                rounds_declared = int(digits.group())
-        elif record == "162":
-            score_162 = _scoring_162(line)
-    if not raw_players:
-        raise CaddyError(f"{name}: no player lines (001)")
-    problems = []
-    numbers = sorted(n for _, n, _ in raw_players)
-    if numbers != list(range(1, len(numbers) + 1)):
-        problems.append(f"{name}: starting ranks must run 1..{len(numbers)} without gaps")
+        if line[:3] != "001":
+            (tail if players or problems else head).append(line)
+            continue
+        where = f"{name}:{lineno}"
+        player, line_problems = _player(line, lineno, where, codes)
+        if line_problems:
+            problems.extend(line_problems)
+            continue
+        assert player is not None
+        if player.number in players:
+            problems.append(f"{where}: starting rank {player.number} is used twice")
+            continue
+        players[player.number] = player
+        if len(problems) > 1000:
+            problems.append(f"{name}: stopped after 1000 problems")
+            break
     if problems:
         raise CaddyError(problems[0], problems=problems)
+    if not players:
+        raise CaddyError(f"{name}: no player lines (001); not a TRF file")
+    n = len(players)
+    if max(players) != n:
+        missing = [k for k in range(1, n + 1) if k not in players]
+        raise CaddyError(
+            f"{name}: starting ranks must run 1..{n} without gaps "
+            f"(missing {', '.join(map(str, missing[:10]))}{', ...' if len(missing) > 10 else ''})"
+        )
+    ordered = tuple(players[k] for k in range(1, n + 1))
+    for p in ordered:
+        for r, (opponent, _, _) in enumerate(p.cells, 1):
+            if opponent is not None and opponent > n:
+                problems.append(
+                    f"{name}:{p.line}: round {r}: opponent {opponent} is not a player "
+                    f"(starting ranks run 1..{n})"
+                )
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    rounds = max(len(p.cells) for p in ordered)
+    doc = TrfDocument(
+        source=name,
+        players=ordered,
+        head=tuple(head),
+        tail=tuple(tail),
+        rounds=rounds,
+        warnings=tuple(warnings),
+    )
+    start = doc.record("042")
+    if start and parse_date(start) is None:
+        warnings.append(
+            f"{name}: cannot read the start date '{start}' (record 042); "
+            "the tie-break edition defaults to 2026"
+        )
+        doc = attrs.evolve(doc, warnings=tuple(warnings))
+    return doc
 
-    def cells(line: str) -> list[tuple[str, str, str]]:
-        found = []
-        for r in itertools.count():
-            base = 91 + 10 * r
-            if len(line) <= base:
-                break
-            chunk = line[base : base + 10].ljust(10)
-            found.append((chunk[0:4], chunk[5], chunk[7]))
-        while found and not "".join(found[-1]).strip():
-            found.pop()
-        return found
 
-    parsed = {n: (lineno, line, cells(line)) for lineno, n, line in raw_players}
-    rounds = max([rounds_declared, *(len(c) for _, _, c in parsed.values())])
+def _player(
+    line: str, lineno: int, where: str, codes: frozenset[str]
+) -> tuple[TrfPlayer | None, list[str]]:
+    """One ``001`` line, or the problems with it."""
+    problems = []
+    padded = line.ljust(90)
+    number_text = padded[4:8]
+    number = int(number_text) if number_text.strip().isdigit() else 0
+    if number < 1:
+        return None, [
+            f"{where}: starting rank '{number_text.strip()}' (columns 5-8) is not a number"
+        ]
+    rating_text = padded[48:52].strip()
+    rating = None
+    if rating_text:
+        if not rating_text.isdigit():
+            problems.append(f"{where}: rating '{rating_text}' (columns 49-52) is not a number")
+        elif int(rating_text):
+            rating = int(rating_text)
+    points_text = padded[80:84].strip()
+    points = None
+    if points_text:
+        try:
+            points = float(points_text)
+        except ValueError:
+            problems.append(f"{where}: points '{points_text}' (columns 81-84) is not a number")
+    rank_text = padded[85:89].strip()
+    rank = None
+    if rank_text:
+        if rank_text.isdigit():
+            rank = int(rank_text)
+        else:
+            problems.append(f"{where}: rank '{rank_text}' (columns 86-89) is not a number")
+    if padded[89:91].strip():
+        problems.append(
+            f"{where}: columns 90-91 must be blank (found '{padded[89:91]}'): "
+            "the rounds are not in their columns"
+        )
+    rest = line[91:]
+    width = len(rest)
+    if width % 10:
+        rest = rest.ljust(width + 10 - width % 10)
+    cells: list[Cell] = []
+    for r, (opp_text, colour, code) in enumerate(_CELL.findall(rest), 1):
+        if opp_text == "    " or opp_text == "0000":
+            opponent = None
+        elif opp_text.strip().isdigit():
+            opponent = int(opp_text) or None
+        else:
+            problems.append(f"{where}: round {r}: opponent '{opp_text.strip()}' is not a number")
+            continue
+        if colour not in "wb-":
+            colour = colour.lower()
+            if colour == " ":
+                colour = "-"
+            elif colour not in "wb":
+                problems.append(f"{where}: round {r}: colour '{colour}' (expected w, b or -)")
+                continue
+        if code not in codes:
+            upper = code.upper()
+            if upper in codes:
+                code = upper
+            elif code == " ":
+                if opponent is not None:
+                    problems.append(f"{where}: round {r}: no result against opponent {opponent}")
+                    continue
+                code = "Z"
+            else:
+                problems.append(
+                    f"{where}: round {r}: unknown result code '{code}' "
+                    "(expected 1 = 0 + - W D L H F U Z)"
+                )
+                continue
+        cells.append((opponent, colour, code))
+    while cells and cells[-1] == (None, "-", "Z"):
+        cells.pop()
+    if problems:
+        return None, problems
+    return (
+        TrfPlayer(
+            number=number,
+            line=lineno,
+            sex=padded[9].strip() or None,
+            title=_title(padded[10:13]),
+            name=padded[14:47].strip(),
+            rating=rating,
+            federation=padded[53:56].strip() or None,
+            fide_id=padded[57:68].strip() or None,
+            birth=padded[69:79].strip() or None,
+            points=points,
+            rank=rank,
+            cells=tuple(cells),
+        ),
+        [],
+    )
+
+
+# -- the results, for standings ------------------------------------------------------
+
+
+def scoring_of(doc: TrfDocument) -> tuple[Scoring, dict[str, float]]:
+    """The scoring (record 162, else the defaults) and each bye code's points
+    (from 162, else inferred from the stated points)."""
+    score_162 = doc.scoring_162()
     scoring = Scoring(
         win=score_162.get("W", 1.0),
         draw=score_162.get("D", 0.5),
@@ -179,95 +403,106 @@ def parse_trf(data: bytes | str, name: str = "<trf>") -> TrfFile:
         zero_bye=score_162.get("A", 0.0),
         pab=score_162.get("P"),
     )
+    return scoring, _infer_bye_values(doc, scoring, score_162)
+
+
+def bye_scoring(scoring: Scoring, byes: dict[str, float]) -> Scoring:
+    """``scoring`` with the bye values found for a file."""
+    return attrs.evolve(
+        scoring,
+        pab=byes["U"] if byes["U"] != scoring.points("U") else scoring.pab,
+        full_bye=byes["F"] if byes["F"] != scoring.points("F") else scoring.full_bye,
+        half_bye=byes["H"] if byes["H"] != scoring.points("H") else scoring.half_bye,
+        zero_bye=byes["Z"],
+    )
+
+
+def event_of(doc: TrfDocument) -> Event:
+    """The results of a TRF file as an :class:`~caddy.results.Event` (each
+    player's line as written; :func:`caddy.check.check_document` says where
+    the two sides of a game disagree)."""
+    scoring, bye_values = scoring_of(doc)
+    rounds = max(doc.rounds, doc.rounds_declared, 1)
     players = []
-    rows: list[list[tuple[int | None, Colour | None, str]]] = []
-    for n in range(1, len(numbers) + 1):
-        lineno, line, found = parsed[n]
-        padded = line.ljust(90)
+    results = []
+    for p in doc.players:
         players.append(
             EventPlayer(
-                number=n,
-                name=padded[14:47].strip(),
-                sex=padded[9].strip() or None,
-                title=padded[10:13].strip() or None,
-                rating=int(padded[48:52])
-                if padded[48:52].strip().isdigit() and int(padded[48:52]) > 0
-                else None,
-                federation=padded[53:56].strip() or None,
-                fide_id=padded[57:68].strip() or None,
-                birth=padded[69:79].strip() or None,
-                stated_points=_number(padded[80:84]),
-                stated_rank=int(padded[85:89]) if padded[85:89].strip().isdigit() else None,
+                number=p.number,
+                name=p.name,
+                sex=p.sex,
+                title=p.title,
+                rating=p.rating,
+                federation=p.federation,
+                fide_id=p.fide_id,
+                birth=p.birth,
+                stated_points=p.points,
+                stated_rank=p.rank,
             )
         )
-        row: list[tuple[int | None, Colour | None, str]] = []
+        row = []
         for r in range(rounds):
-            opp_text, colour, code = found[r] if r < len(found) else ("    ", " ", " ")
-            number = int(opp_text) if opp_text.strip().isdigit() else 0
-            code = code.upper() if code.strip() else "Z"
-            if code not in GAME_CODES | BYE_CODES | {"+", "-"}:
-                problems.append(f"{name}:{lineno}: round {r + 1}: unknown result code '{code}'")
-                code = "Z"
-            if number > len(numbers):
-                problems.append(
-                    f"{name}:{lineno}: round {r + 1}: opponent {number} is not a player"
-                )
-                number = 0
-            col: Colour | None = (
-                "w" if colour.lower() == "w" else "b" if colour.lower() == "b" else None
-            )
-            if number == 0 and code in GAME_CODES:
-                problems.append(
-                    f"{name}:{lineno}: round {r + 1}: result '{code}' without an opponent"
-                )
-            row.append((number if number else None, col, code))
-        rows.append(row)
-    if problems:
-        raise CaddyError(problems[0], problems=problems)
-
-    bye_values = _infer_bye_values(players, rows, scoring, score_162)
-    results = []
-    for row in rows:
-        out = []
-        for opp, col, code in row:
-            if opp is None and code in bye_values:
-                points = bye_values[code]
-            elif opp is None and code == "+":
-                points = scoring.win
-            elif opp is None and code == "-":
-                points = scoring.zero_bye
+            opp, colour, code = p.cells[r] if r < len(p.cells) else (None, "-", "Z")
+            if opp is None:
+                fallback = scoring.win if code == "+" else scoring.zero_bye if code == "-" else 0.0
+                points = bye_values.get(code, fallback)
             else:
-                points = scoring.points(code)
-            out.append(
-                RoundResult(opponent=opp, colour=col if opp else None, code=code, points=points)
+                points = scoring.points(code) if code in "1=0+-WDL" else 0.0
+            row.append(
+                RoundResult(
+                    opponent=opp,
+                    colour=colour if opp is not None and colour in ("w", "b") else None,  # type: ignore[arg-type]
+                    code=code,
+                    points=points,
+                )
             )
-        results.append(tuple(out))
-    pre_determined = None
-    if type_code:
-        pre_determined = any(key in type_code.upper() for key in ROUND_ROBIN_192)
-    elif type_text and "SWISS" in type_text.upper():
-        pre_determined = False
-    event = Event(
-        name=title,
-        start_date=start,
+        results.append(tuple(row))
+    cycles = doc.round_robin()
+    return Event(
+        name=doc.title,
+        start_date=parse_date(doc.record("042") or ""),
         players=tuple(players),
         results=tuple(results),
         rounds=rounds,
         scoring=scoring,
-        pre_determined=pre_determined,
+        pre_determined=cycles > 0,
     )
-    from caddy.results import check_consistency
 
-    disagreements = check_consistency(event)
-    warnings.extend(f"{name}: {p}" for p in disagreements)
-    return TrfFile(event=event, type_text=type_text, type_code=type_code, warnings=tuple(warnings))
+
+@attrs.frozen(kw_only=True)
+class TrfFile:
+    """What the standings reader found, with the event built from it."""
+
+    event: Event
+    #: Record 092 (free text) and 192 (encoded type), if present.
+    type_text: str | None = None
+    type_code: str | None = None
+    #: Warnings for the user (one line each).
+    warnings: tuple[str, ...] = ()
+
+
+def read_trf(path: str | Path) -> TrfFile:
+    """Read a TRF file into an :class:`~caddy.results.Event`."""
+    return _trf_file(read_document(path))
+
+
+def parse_trf(data: bytes | str, name: str = "<trf>") -> TrfFile:
+    """Parse TRF text into an :class:`~caddy.results.Event` (see :func:`parse_document`)."""
+    return _trf_file(parse_document(data, name))
+
+
+def _trf_file(doc: TrfDocument) -> TrfFile:
+    from caddy.check import check_document
+
+    event = event_of(doc)
+    warnings = [*doc.warnings, *(f"{doc.source}: {p}" for p in check_document(doc, stated=False))]
+    return TrfFile(
+        event=event, type_text=doc.type_text, type_code=doc.type_code, warnings=tuple(warnings)
+    )
 
 
 def _infer_bye_values(
-    players: list[EventPlayer],
-    rows: list[list[tuple[int | None, Colour | None, str]]],
-    scoring: Scoring,
-    score_162: dict[str, float],
+    doc: TrfDocument, scoring: Scoring, score_162: dict[str, float]
 ) -> dict[str, float]:
     """Bye values: 162 where it says, else those that fit the stated points best."""
     defaults = {
@@ -279,18 +514,18 @@ def _infer_bye_values(
     if "P" in score_162:
         defaults["U"] = score_162["P"]
     present = sorted(
-        {code for row in rows for opp, _, code in row if opp is None and code in defaults}
+        {code for p in doc.players for opp, _, code in p.cells if opp is None and code in defaults}
     )
     if score_162 or not present:
         return defaults
     known = []
-    for player, row in zip(players, rows, strict=True):
-        if player.stated_points is None:
+    for p in doc.players:
+        if p.points is None:
             continue
-        fixed = sum(scoring.points(code) for opp, _, code in row if opp is not None)
-        fixed += sum(scoring.win for opp, _, code in row if opp is None and code == "+")
-        byes = [code for opp, _, code in row if opp is None and code in defaults]
-        known.append((player.stated_points - fixed, byes))
+        fixed = sum(scoring.points(code) for opp, _, code in p.cells if opp is not None)
+        fixed += sum(scoring.win for opp, _, code in p.cells if opp is None and code == "+")
+        byes = [code for opp, _, code in p.cells if opp is None and code in defaults]
+        known.append((p.points - fixed, byes))
     if not known:
         return defaults
     candidates = [scoring.loss, scoring.draw, scoring.win]
@@ -301,3 +536,41 @@ def _infer_bye_values(
         if hits > best_hits:
             best, best_hits = {**defaults, **values}, hits
     return best
+
+
+# -- writing ----------------------------------------------------------------------------
+
+
+def points_text(points: float) -> str:
+    """Points for columns 81-84 (``" 6.5"``, ``"17.0"``; 100 and more without
+    the decimal, which does not fit)."""
+    text = f"{points:4.1f}"
+    if len(text) > 4:
+        text = f"{points:4.0f}"
+    return text
+
+
+def player_line(
+    number: int,
+    *,
+    sex: str | None = None,
+    title: str | None = None,
+    name: str = "",
+    rating: int | None = None,
+    federation: str | None = None,
+    fide_id: str | None = None,
+    birth: str | None = None,
+    points: float = 0.0,
+    rank: int = 0,
+    cells: Sequence[Cell] = (),
+) -> str:
+    """A ``001`` line in the exact TRF16 columns (fields too long are cut to fit)."""
+    parts = [
+        f"001 {number:4d} {(sex or ' ')[:1]}{(title or '')[:3]:>3} {name[:33]:<33} ",
+        f"{rating or 0:4d} " if rating else "     ",
+        f"{(federation or '')[:3]:<3} {(fide_id or '')[:11]:>11} {(birth or '')[:10]:<10} ",
+        f"{points_text(points)} {rank:4d}  ",
+    ]
+    for opponent, colour, code in cells:
+        parts.append(f"{opponent or 0:4d} {colour} {code}  " if opponent else f"0000 - {code}  ")
+    return "".join(parts).rstrip()

@@ -24,6 +24,9 @@ class ManualOptions:
 
     #: Rounds planned (information only; 0: open).
     rounds: int = attrs.field(default=0, validator=attrs.validators.ge(0))
+    #: Standings by round-robin rules (``True``), Swiss rules (``False``), or
+    #: ``None``: decided by the results (every pair met once per cycle).
+    round_robin: bool | None = None
 
 
 class Manual:

@@ -23,6 +23,12 @@ Tables (option ``table``):
     US Chess Crenshaw–Berger tables for 7 or more players: the FIDE rounds
     in reverse order (rules/ROUND_ROBIN.md §2). The US tables for 6 or fewer
     players are not known here.
+``given``
+    The rounds as another program paired them (a TRF import): option
+    ``given`` lists, per round, the Whites and the Blacks by board. Each
+    round must pair a player at most once and no pair may meet more often
+    than ``cycles``; rounds not yet paired may be missing (a file exported
+    mid-event). Players without a game in a round rest (a bye).
 
 An odd field uses the table for N+1; whoever meets the highest number sits
 out (that board is dropped and the others are numbered from 1). A double
@@ -50,7 +56,7 @@ from caddy.formats import Arithmetic, require_players
 if TYPE_CHECKING:  # models load only when a schedule is built (keeps `caddy calc` fast)
     from caddy.models import Schedule
 
-Table = Literal["fide", "circle", "us-quad", "crenshaw"]
+Table = Literal["fide", "circle", "us-quad", "crenshaw", "given"]
 #: Tables whose double round robin takes the seam swap in the second cycle:
 #: Crenshaw is the FIDE table read backwards, so the mirror of FIDE's swap
 #: (the first two rounds of the second cycle) protects its seam; the same
@@ -61,6 +67,7 @@ TABLE_TITLES: Mapping[str, str] = {
     "circle": "circle method",
     "us-quad": "US Chess quad table",
     "crenshaw": "US Chess Crenshaw–Berger table",
+    "given": "round robin as paired elsewhere",
 }
 
 
@@ -77,9 +84,11 @@ def _bye_points(instance: object, attribute: attrs.Attribute[float], value: floa
 class RoundRobinOptions:
     """Options of the ``round-robin`` format."""
 
-    #: Which table: ``fide``, ``circle``, ``us-quad`` (4 players) or ``crenshaw`` (7+).
+    #: Which table: ``fide``, ``circle``, ``us-quad`` (4 players), ``crenshaw`` (7+)
+    #: or ``given`` (the rounds in option ``given``).
     table: Table = attrs.field(
-        default="fide", validator=attrs.validators.in_(("fide", "circle", "us-quad", "crenshaw"))
+        default="fide",
+        validator=attrs.validators.in_(("fide", "circle", "us-quad", "crenshaw", "given")),
     )
     #: 1 for a single round robin, 2 for a double.
     cycles: int = attrs.field(default=1, validator=attrs.validators.in_((1, 2)))
@@ -90,6 +99,8 @@ class RoundRobinOptions:
     reverse_colours: bool = False
     #: Points for the rest round of an odd field: 0 (default), 0.5 or 1.
     bye_points: float = attrs.field(default=0.0, converter=_to_float, validator=_bye_points)
+    #: ``table=given``: per round, (Whites, Blacks) by board, as paired elsewhere.
+    given: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -188,6 +199,39 @@ def round_robin_rounds(players: int) -> int:
     return players - 1 if players % 2 == 0 else players
 
 
+def check_given(players: int, options: RoundRobinOptions) -> None:
+    """Raise unless ``options.given`` can be this field's round robin (so far)."""
+    if options.table != "given":
+        raise CaddyError("option 'given' needs table=given")
+    given = options.given
+    if not given:
+        raise CaddyError(
+            "table=given needs the rounds in option 'given' (a TRF import fills them in)"
+        )
+    most = round_robin_rounds(players) * options.cycles
+    if len(given) > most:
+        raise CaddyError(
+            f"a round robin of {players} players has {most} rounds, the given table {len(given)}"
+        )
+    met: dict[tuple[int, int], int] = {}
+    for number, (whites, blacks) in enumerate(given, 1):
+        if len(whites) != len(blacks):
+            raise CaddyError(f"given round {number}: as many Blacks as Whites are needed")
+        seen = set(whites) | set(blacks)
+        if len(seen) != 2 * len(whites):
+            raise CaddyError(f"given round {number}: a player is paired twice")
+        if min(seen, default=1) < 1 or max(seen, default=1) > players:
+            raise CaddyError(f"given round {number}: pairing numbers run 1..{players}")
+        for w, b in zip(whites, blacks, strict=True):
+            key = (w, b) if w < b else (b, w)
+            met[key] = met.get(key, 0) + 1
+            if met[key] > options.cycles:
+                cycle = "once" if options.cycles == 1 else "twice"
+                raise CaddyError(
+                    f"given round {number}: players {key[0]} and {key[1]} meet more than {cycle}"
+                )
+
+
 class RoundRobin:
     """Everyone meets everyone, once per cycle."""
 
@@ -200,6 +244,8 @@ class RoundRobin:
     def check(self, players: int, options: RoundRobinOptions) -> None:
         """Raise for a field the chosen table cannot handle."""
         require_players(self, players)
+        if options.table == "given" or options.given:
+            check_given(players, options)
         if options.table == "us-quad" and players != 4:
             raise CaddyError(f"the us-quad table is for 4 players, not {players}")
         if options.table == "crenshaw" and players < 7:
@@ -233,6 +279,22 @@ class RoundRobin:
         from caddy.models import Round, Schedule, draw_seed
 
         self.check(players, options)
+        if options.table == "given":
+            everyone = set(range(1, players + 1))
+            return Schedule(
+                format=self.name,
+                players=players,
+                rounds=tuple(
+                    Round(
+                        number=i,
+                        white=w,
+                        black=b,
+                        byes=tuple(sorted(everyone.difference(w, b))),
+                    )
+                    for i, (w, b) in enumerate(options.given, 1)
+                ),
+                title=f"{TABLE_TITLES['given']}, {players} players",
+            )
         n = players + players % 2  # odd fields use the N+1 table
         if options.table == "us-quad":
             if seed is None:

@@ -1,0 +1,181 @@
+"""``caddy import``, ``caddy export`` and ``caddy check``: events in other file formats."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from caddy.errors import CaddyError
+
+if TYPE_CHECKING:
+    from caddy.codecs import Codec
+
+
+def add_commands(commands: Any) -> None:
+    imp = commands.add_parser(
+        "import",
+        help="make an event file from another format (TRF)",
+        description="Read FILE (FIDE TRF16/TRF26, or any codec plugin's format) into a new event file.",
+    )
+    imp.add_argument("file", metavar="FILE")
+    imp.add_argument("-o", "--output", required=True, metavar="EVENT", help="event file to create")
+    imp.add_argument(
+        "--from", dest="codec", metavar="FORMAT", help="FILE's format (default: by suffix)"
+    )
+    imp.add_argument(
+        "--strict",
+        action="store_true",
+        help="refuse warnings: unknown records, stated points that differ, unknown tie-breaks",
+    )
+    imp.add_argument("--force", action="store_true", help="replace EVENT if it exists")
+    imp.set_defaults(handler=cmd_import)
+
+    exp = commands.add_parser(
+        "export",
+        help="write an event in another format (TRF)",
+        description="Write EVENT (an event file, or any importable file) as TRF or another codec's format.",
+    )
+    exp.add_argument("file", metavar="EVENT")
+    exp.add_argument(
+        "--to", dest="codec", default=None, metavar="FORMAT", help="format (default trf)"
+    )
+    exp.add_argument(
+        "--trf26", action="store_true", help="TRF26 (records 142, 192, 202, 222) instead of TRF16"
+    )
+    exp.add_argument(
+        "-o", "--output", metavar="FILE", help="write here (atomically) instead of stdout"
+    )
+    exp.set_defaults(handler=cmd_export)
+
+    chk = commands.add_parser(
+        "check",
+        help="check an event's pairings and results (event file or TRF)",
+        description=(
+            "Check that every game's two sides agree, nobody plays twice in a round, "
+            "round-robin pairs meet once per cycle and Swiss pairs at most once, and "
+            "stated points equal the results. One line per problem; exit 1 if any."
+        ),
+    )
+    chk.add_argument("file", metavar="FILE")
+    chk.add_argument(
+        "--from", dest="codec", metavar="FORMAT", help="FILE's format (default: by suffix)"
+    )
+    chk.set_defaults(handler=cmd_check)
+
+
+def _read(path: str) -> bytes:
+    from caddy.storage import read_bytes
+
+    return read_bytes(path, "an event or TRF file")
+
+
+def _codec(name: str | None, path: str, data: bytes) -> Codec:
+    from caddy.codecs import codec_for, get_codec
+
+    return get_codec(name) if name else codec_for(path, data)
+
+
+def _warn(lines: Any) -> None:
+    for line in lines:
+        print(f"caddy: warning: {line}", file=sys.stderr)
+
+
+def cmd_import(ns: argparse.Namespace) -> int:
+    from caddy.event import replay
+    from caddy.storage import dumps, write_atomic
+
+    out = Path(ns.output)
+    if out.exists() and not ns.force:
+        raise CaddyError(f"{out} exists already (use --force to replace it)")
+    data = _read(ns.file)
+    codec = _codec(ns.codec, ns.file, data)
+    imported = codec.read(data, source=ns.file, strict=ns.strict)
+    _warn(imported.warnings)
+    event = imported.event
+    write_atomic(out, dumps(event))
+    state = replay(event)
+    played = sum(1 for r in state.rounds if any(r.results) or r.byes)
+    print(
+        f"{out}: {len(event.tournament.players)} players, {played} rounds played, "
+        f"format {event.tournament.format.name} (from {codec.name})"
+    )
+    return 0
+
+
+def cmd_export(ns: argparse.Namespace) -> int:
+    from caddy.codecs import get_codec
+
+    data = _read(ns.file)
+    source = _codec(None, ns.file, data)
+    event = source.read(data, source=ns.file).event
+    name = ns.codec
+    if name is None and ns.output:
+        suffix = Path(ns.output).suffix.lower()
+        from caddy.plugins import get_host
+
+        name = next((c.name for c in get_host().codecs() if suffix in c.suffixes), None)
+    codec = get_codec(name or "trf")
+    if ns.trf26 and codec.name != "trf":
+        raise CaddyError("--trf26 is for --to trf")
+    exported = codec.write(event, flavour="26" if ns.trf26 else None)
+    _warn(exported.warnings)
+    if ns.output:
+        from caddy.storage import write_atomic
+
+        write_atomic(ns.output, exported.data)
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(exported.data)
+        sys.stdout.buffer.flush()
+    return 0
+
+
+def cmd_check(ns: argparse.Namespace) -> int:
+    data = _read(ns.file)
+    codec = _codec(ns.codec, ns.file, data)
+    if codec.name == "trf":
+        from caddy.check import check_document
+        from caddy.trf import parse_document
+
+        doc = parse_document(data, ns.file)
+        _warn(doc.warnings)
+        problems = check_document(doc)
+        kind = "round robin" if doc.round_robin() else "Swiss or other"
+        summary = f"{len(doc.players)} players, {doc.rounds} rounds, {kind}"
+    else:
+        from caddy.event import replay
+
+        state = replay(codec.read(data, source=ns.file).event)
+        problems, summary = check_state(state)
+    for problem in problems:
+        print(f"{ns.file}: {problem}")
+    if problems:
+        print(f"caddy: {ns.file}: {len(problems)} problem(s)", file=sys.stderr)
+        return 1
+    print(f"{ns.file}: ok ({summary})")
+    return 0
+
+
+def check_state(state: Any) -> tuple[list[str], str]:
+    """Problems in an event's rounds, and a one-line summary of what was checked."""
+    from caddy.check import check_rows, state_rows
+    from caddy.results import round_robin_cycles
+
+    rows = state_rows(state)
+    names = [p.name for p in state.event.tournament.players]
+    options = state.event.tournament.format.options
+    cycles = 0
+    complete = True
+    if state.fixed and state.fmt.name in ("round-robin", "double-round-robin"):
+        cycles = int(options.cycles)
+        total = state.fmt.arithmetic(state.players, options).rounds
+        complete = len(state.rounds) >= total and all(all(r.results) for r in state.rounds[:total])
+    elif getattr(state.fmt, "pairs_from_outside", False):
+        cycles = round_robin_cycles(state.players, ([c[0] for c in row] for row in rows))
+        if getattr(options, "round_robin", None) is False:
+            cycles = 0
+    problems = check_rows(rows, cycles=cycles, complete=complete, names=names)
+    kind = "round robin" if cycles else "no pair twice"
+    return problems, f"{state.players} players, {len(state.rounds)} rounds, {kind}"

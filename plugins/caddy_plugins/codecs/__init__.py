@@ -1,0 +1,1 @@
+"""Built-in codecs: caddy's JSON event file and FIDE's TRF."""

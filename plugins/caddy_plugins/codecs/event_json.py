@@ -1,0 +1,43 @@
+"""caddy's own event file (JSON) as a codec: ``caddy export EVENT.json --to json``
+rewrites it canonically, and a third-party tool can read and write events
+through the same interface as any other format."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
+
+from caddy import hookimpl
+from caddy.codecs import Exported, Imported
+from caddy.errors import CaddyError
+
+if TYPE_CHECKING:
+    from caddy.event import EventFile
+
+
+class JsonCodec:
+    """The event file: ``{"schema": "caddy.tournament", "version": 1, ...}``."""
+
+    name: ClassVar[str] = "json"
+    summary: ClassVar[str] = "caddy's event file (JSON: starting data and operations)"
+    suffixes: ClassVar[tuple[str, ...]] = (".json",)
+
+    def sniff(self, data: bytes) -> bool:
+        return data.lstrip()[:1] == b"{"
+
+    def read(self, data: bytes, *, source: str, strict: bool = False) -> Imported:
+        from caddy.storage import loads
+
+        return Imported(event=loads(data, source))
+
+    def write(self, event: EventFile, *, flavour: str | None = None) -> Exported:
+        from caddy.storage import dumps
+
+        if flavour is not None:
+            raise CaddyError(f"the json format has no flavour '{flavour}'")
+        return Exported(data=dumps(event))
+
+
+@hookimpl
+def caddy_register_codecs(register: Callable[[JsonCodec], None]) -> None:
+    register(JsonCodec())

@@ -1,0 +1,567 @@
+"""FIDE TRF (TRF16, and TRF26 with ``--trf26``) as a codec.
+
+Import (``caddy import FILE.trf -o EVENT.json``)
+    Players come from the ``001`` lines (pairing number, sex, title, name,
+    rating, federation, FIDE id, birth date as written; old title letters
+    such as ``g`` become ``GM``). The format is chosen by the rule the
+    standings use (record 192, else 092, else the results): a round robin
+    becomes ``round-robin`` with ``table=given`` (the file's own rounds),
+    anything else ``manual`` with one paired round per round of the file.
+    Results: ``1 = 0`` games, ``+ -`` forfeits (colours ``-`` kept),
+    ``W D L`` games under one move (result words ``W-L``, ``L-W``, ``D-D``);
+    byes ``U`` (pairing-allocated), ``F``, ``H``, ``Z`` (left implicit),
+    ``0000 - +`` / ``0000 - -`` as the bye kinds ``forfeit-win`` and
+    ``forfeit-loss``. Records 012/022/042/052/102 set the name, place,
+    dates and arbiter; 162 the scoring; 202 the tie-breaks (when caddy knows
+    every code); 222 the time control (read by the time-control plugins);
+    142/XXR the planned rounds. Every line other than ``001`` is kept as
+    written and written back.
+
+    Refused, one line per problem: player lines with bad columns, unknown
+    codes, opponents who are not players, and games whose two sides
+    disagree (opponent, colour or result). Warnings (errors with
+    ``strict``): a Latin-1 file, stated points that differ from the
+    results, tie-break codes no plugin knows, a time control no plugin
+    reads, pairs that meet twice outside a round robin, and (strict only)
+    lines that are not TRF records.
+
+Export (``caddy export EVENT.json --to trf [--trf26]``)
+    Player lines in the exact columns; points and ranks as caddy's
+    standings compute them. Kept records are written back unchanged unless
+    the event's value differs (name, place, dates, arbiter; for TRF26 also
+    192/202/222). TRF16 leaves out TRF26-only records and ``###`` comments
+    and writes ``XXR`` for the number of rounds; TRF26 writes 142, 192,
+    202 and 222 from the event's format, tie-breaks and time control.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from caddy import hookimpl
+from caddy.codecs import Exported, Imported
+from caddy.errors import CaddyError
+
+if TYPE_CHECKING:
+    from caddy.event import EventFile, State, Tournament
+    from caddy.timecontrol import TimeControl
+    from caddy.trf import Cell, TrfDocument
+
+#: Both sides' codes of a game → the result word of the event file.
+WORDS = {
+    ("1", "0"): "1-0",
+    ("0", "1"): "0-1",
+    ("=", "="): "1/2",
+    ("+", "-"): "+-",
+    ("-", "+"): "-+",
+    ("-", "-"): "--",
+    ("W", "L"): "W-L",
+    ("L", "W"): "L-W",
+    ("D", "D"): "D-D",
+}
+#: A bye code (no opponent) → the bye kind; ``Z`` is left implicit.
+BYE_KINDS = {"U": "pab", "F": "full", "H": "half", "+": "forfeit-win", "-": "forfeit-loss"}
+#: Records caddy reads into the event, and the Tournament field each sets.
+OWNED = {"012": "name", "022": "place", "042": "start", "052": "end", "102": "arbiter"}
+_KNOWN_RECORD = re.compile(r"^(0[1-9]2|1[0-3]2|013|\d\d\d|XX.|BB.|###)")
+
+
+class TrfCodec:
+    """FIDE Tournament Report File."""
+
+    name: ClassVar[str] = "trf"
+    summary: ClassVar[str] = "FIDE Tournament Report File (TRF16; TRF26 with --trf26)"
+    suffixes: ClassVar[tuple[str, ...]] = (".trf", ".trfx", ".txt")
+
+    def sniff(self, data: bytes) -> bool:
+        return any(line[:3] in (b"001", b"012") for line in data.splitlines()[:200])
+
+    def read(self, data: bytes, *, source: str, strict: bool = False) -> Imported:
+        from caddy.trf import parse_document
+
+        doc = parse_document(data, source)
+        return import_document(doc, strict=strict)
+
+    def write(self, event: EventFile, *, flavour: str | None = None) -> Exported:
+        if flavour not in (None, "16", "26"):
+            raise CaddyError(f"TRF flavours are 16 and 26, not '{flavour}'")
+        return export_event(event, trf26=flavour == "26")
+
+
+# -- import -------------------------------------------------------------------------------
+
+
+def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
+    """An event file from a parsed TRF file."""
+    from caddy.check import check_document, check_rows
+    from caddy.event import EventFile, FormatChoice, Tournament, TrfRecords, replay
+    from caddy.models import Player
+    from caddy.trf import bye_scoring, parse_date, scoring_of
+
+    src = doc.source
+    rows = [p.cells for p in doc.players]
+    names = [p.name for p in doc.players]
+    problems = check_rows(rows, names=names, meetings=False)
+    if problems:
+        problems = [f"{src}: {p}" for p in problems]
+        raise CaddyError(problems[0], problems=problems)
+    warnings = list(doc.warnings)
+    errors_if_strict: list[str] = list(doc.warnings)
+
+    def warn(message: str) -> None:
+        warnings.append(f"{src}: {message}")
+        errors_if_strict.append(f"{src}: {message}")
+
+    for problem in check_document(doc, stated=True, pairings=False):
+        warn(problem)
+    if strict:
+        for line in (*doc.head, *doc.tail):
+            if line.strip() and not _KNOWN_RECORD.match(line):
+                errors_if_strict.append(f"{src}: not a TRF record: {line[:40]!r}")
+
+    scoring, byes = scoring_of(doc)
+    scoring = bye_scoring(scoring, byes)
+    tiebreaks = _tiebreaks(doc, warn)
+    time_control = _time_control(doc.record("222"), warn)
+    for text in doc.records("240"):
+        if not re.fullmatch(r" ?[FHZfhz] +\d+( +\d+)*\s*", text):
+            warn(f"record 240 '{text.strip()}' is not 'T RRR IIII ...' (kept as written)")
+    for record in ("152", "XXC"):
+        colour = doc.record(record)
+        if colour and not re.fullmatch(r"(?i)(\d+\s+)?(w|b|white1|black1)", colour):
+            warn(f"record {record} '{colour}' names no initial colour (kept as written)")
+
+    cycles = doc.round_robin()
+    rounds = _rounds(doc)
+    options: Any
+    if cycles:
+        from caddy_plugins.formats.round_robin import RoundRobinOptions
+
+        given = []
+        for whites, blacks, _, uncoloured in rounds:
+            if uncoloured:
+                warn(
+                    "a round-robin game without colours is written with the lower "
+                    "pairing number as White"
+                )
+            given.append((tuple(whites), tuple(blacks)))
+        options = RoundRobinOptions(table="given", cycles=min(cycles, 2), given=tuple(given))
+        format_choice = FormatChoice(name="round-robin", options=options)
+    else:
+        from caddy_plugins.formats.manual import ManualOptions
+
+        format_choice = FormatChoice(
+            name="manual",
+            options=ManualOptions(rounds=max(doc.rounds_declared, 0), round_robin=False),
+        )
+        for problem in check_rows(rows, names=names, pairings=False):
+            warn(problem)
+    if strict and errors_if_strict:
+        raise CaddyError(errors_if_strict[0], problems=errors_if_strict)
+
+    players = tuple(
+        Player(
+            name=p.name,
+            rating=p.rating,
+            federation=p.federation,
+            fide_id=p.fide_id,
+            title=p.title,
+            sex=p.sex,
+            birth=p.birth,
+        )
+        for p in doc.players
+    )
+    tournament = Tournament(
+        name=doc.title,
+        start=parse_date(doc.record("042") or ""),
+        end=parse_date(doc.record("052") or ""),
+        place=doc.record("022") or "",
+        arbiter=doc.record("102") or "",
+        time_control=time_control,
+        format=format_choice,
+        tiebreaks=tiebreaks,
+        players=players,
+        numbering="given",
+        scoring=None if scoring == type(scoring)() else scoring,
+        trf=TrfRecords(head=doc.head, tail=doc.tail),
+    )
+    from caddy.event import Operation, OperationLog, PairRound, RecordBye, RecordResult
+
+    ops: list[Operation] = []
+    for number, (whites, blacks, words, uncoloured) in enumerate(rounds, 1):
+        if not cycles:
+            pab = tuple(p.number for p in doc.players if _bye(p.cells, number - 1) == "U")
+            ops.append(
+                PairRound(
+                    round=number,
+                    white=tuple(whites),
+                    black=tuple(blacks),
+                    byes=pab,
+                    uncoloured=tuple(uncoloured),
+                )
+            )
+        for p in doc.players:
+            bye = _bye(p.cells, number - 1)
+            if bye in BYE_KINDS and (cycles or bye != "U"):
+                ops.append(RecordBye(round=number, player=p.number, kind=BYE_KINDS[bye]))
+        for board, word in enumerate(words, 1):
+            ops.append(RecordResult(round=number, board=board, result=word))
+    event = EventFile(tournament=tournament, operations=OperationLog(ops))
+    try:
+        replay(event)
+    except CaddyError as exc:
+        raise CaddyError(f"{src}: {exc}") from None
+    return Imported(event=event, warnings=tuple(warnings))
+
+
+def _bye(cells: Sequence[Cell], index: int) -> str | None:
+    """The code of a round without an opponent (``None`` when there is a game)."""
+    if index >= len(cells):
+        return "Z"
+    opponent, _, code = cells[index]
+    return code if opponent is None else None
+
+
+def _rounds(doc: TrfDocument) -> list[tuple[list[int], list[int], list[str], list[int]]]:
+    """Per round: Whites, Blacks, result words and uncoloured boards (from 1),
+    boards in the order of their lower pairing number."""
+    out = []
+    rows = [p.cells for p in doc.players]
+    for r in range(doc.rounds):
+        whites: list[int] = []
+        blacks: list[int] = []
+        words: list[str] = []
+        uncoloured: list[int] = []
+        for number, row in enumerate(rows, 1):
+            if r >= len(row):
+                continue
+            opponent, colour, code = row[r]
+            if opponent is None or opponent < number:
+                continue
+            other = rows[opponent - 1][r][2]
+            if colour == "b":
+                whites.append(opponent)
+                blacks.append(number)
+                words.append(WORDS[(other, code)])
+            else:
+                whites.append(number)
+                blacks.append(opponent)
+                words.append(WORDS[(code, other)])
+                if colour == "-":
+                    uncoloured.append(len(whites))
+        out.append((whites, blacks, words, uncoloured))
+    return out
+
+
+def _tiebreaks(doc: TrfDocument, warn: Callable[[str], None]) -> tuple[str, ...] | None:
+    """Record 202's list when caddy knows every code (else ``None`` and a warning per code)."""
+    text = doc.record("202")
+    if not text:
+        return None
+    from caddy.plugins import get_host
+    from caddy.tiebreaks import parse_spec
+
+    registry = get_host().tiebreaks()
+    codes = tuple(c.strip() for c in text.split(",") if c.strip())
+    unknown = []
+    for code in codes:
+        try:
+            spec = parse_spec(code)
+        except CaddyError:
+            unknown.append(code)
+            continue
+        if spec.code not in registry:
+            unknown.append(code)
+    for code in unknown:
+        warn(
+            f"record 202: tie-break '{code}' is not known to caddy (kept in the file; "
+            "the standings use the default list)"
+        )
+    return None if unknown else codes
+
+
+def _time_control(text: str | None, warn: Callable[[str], None]) -> TimeControl | None:
+    if not text:
+        return None
+    from caddy.timecontrol import parse_time_control
+
+    try:
+        return parse_time_control(text)
+    except CaddyError as exc:
+        warn(f"record 222: {exc} (kept in the file)")
+        return None
+
+
+# -- export -------------------------------------------------------------------------------
+
+
+def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
+    """The event as TRF text (bytes, UTF-8, LF line ends)."""
+    from caddy.check import state_rows
+    from caddy.event import replay
+
+    state = replay(event)
+    if state.rounds and all(r.matches for r in state.rounds):
+        raise CaddyError(
+            f"format '{state.fmt.name}' has no TRF form: its rounds are knockout matches"
+        )
+    tournament = event.tournament
+    rows = state_rows(state)
+    warnings: list[str] = []
+    points, ranks = _points_and_ranks(state, rows, warnings)
+    lines = _head(state, trf26)
+    long_names = []
+    for number, (player, row) in enumerate(zip(tournament.players, rows, strict=True), 1):
+        if len(player.name) > 33:
+            long_names.append(number)
+        lines.append(_player_line(number, player, points[number - 1], ranks[number - 1], row))
+    if long_names:
+        warnings.append(
+            f"names longer than 33 characters are cut (players {', '.join(map(str, long_names))})"
+        )
+    big = [n for n, p in enumerate(points, 1) if p >= 100 and p != int(p)]
+    if big:
+        warnings.append(
+            "points of 100 or more with a half do not fit columns 81-84; written without "
+            f"the half (players {', '.join(map(str, big[:10]))}{', ...' if len(big) > 10 else ''})"
+        )
+    if tournament.trf is not None:
+        lines.extend(line for line in tournament.trf.tail if _keep(line, trf26))
+    return Exported(data=("\n".join(lines) + "\n").encode("utf-8"), warnings=tuple(warnings))
+
+
+def _player_line(number: int, player: Any, points: float, rank: int, row: list[Cell]) -> str:
+    from caddy.trf import player_line
+
+    return player_line(
+        number,
+        sex=player.sex,
+        title=player.title,
+        name=player.name,
+        rating=player.rating,
+        federation=player.federation,
+        fide_id=player.fide_id,
+        birth=player.birth,
+        points=points,
+        rank=rank,
+        cells=row,
+    )
+
+
+def _points_and_ranks(
+    state: State, rows: list[list[Cell]], warnings: list[str]
+) -> tuple[list[float], list[int]]:
+    """Points of every result written, and ranks from caddy's standings."""
+    from caddy.event import results_event
+    from caddy.results import Scoring
+    from caddy.standings import standings
+
+    tournament = state.event.tournament
+    scoring = tournament.scoring or Scoring()
+    rest = getattr(tournament.format.options, "bye_points", scoring.rest)
+    points = []
+    for row in rows:
+        total = 0.0
+        for opponent, _, code in row:
+            if opponent is None and code == "Z":
+                continue
+            total += scoring.points(code)
+        points.append(total)
+    for rnd in state.rounds:  # rest rounds of an odd round robin score the rest value
+        for player in rnd.rest:
+            if player not in rnd.byes and rnd.number <= len(rows[player - 1]):
+                points[player - 1] += rest
+    n = state.players
+    ranks = list(range(1, n + 1))
+    try:
+        result = standings(results_event(state), tournament.tiebreaks, tournament.edition)
+    except CaddyError as exc:
+        if state.rounds:
+            warnings.append(f"ranks follow the points only: {exc}")
+        order = sorted(range(1, n + 1), key=lambda p: (-points[p - 1], p))
+        for place, player in enumerate(order, 1):
+            ranks[player - 1] = place
+        return points, ranks
+    for line in result.rows:
+        ranks[line.pairing_number - 1] = line.rank if line.rank is not None else n
+    return points, ranks
+
+
+def _keep(line: str, trf26: bool) -> bool:
+    """Whether a kept line is written: TRF16 leaves out TRF26 records and ``###`` comments."""
+    from caddy.trf import TRF26_RECORDS
+
+    if trf26:
+        return True
+    return line[:3] not in TRF26_RECORDS and not line.startswith("###")
+
+
+def _date(value: datetime.date | None) -> str:
+    return value.strftime("%Y/%m/%d") if value else ""
+
+
+def _owned_text(tournament: Tournament, code: str) -> str:
+    value = getattr(tournament, OWNED[code])
+    return _date(value) if code in ("042", "052") else str(value)
+
+
+def _owned_same(tournament: Tournament, code: str, text: str) -> bool:
+    from caddy.trf import parse_date
+
+    value = getattr(tournament, OWNED[code])
+    if code in ("042", "052"):
+        return parse_date(text) == value if text.strip() else value is None
+    return bool(text.strip() == (value or ""))
+
+
+def _head(state: State, trf26: bool) -> list[str]:
+    """The lines before the players: kept ones (changed values rewritten), or made."""
+    tournament = state.event.tournament
+    made = _made_records(state, trf26)
+    if tournament.trf is None:
+        return [f"{code} {text}".rstrip() for code, text in made]
+    lines = []
+    written = set()
+    kept_codes = {line[:3] for line in (*tournament.trf.head, *tournament.trf.tail)}
+    for line in tournament.trf.head:
+        code = line[:3]
+        if code in OWNED:
+            written.add(code)
+            if not _owned_same(tournament, code, line[4:]):
+                line = f"{code} {_owned_text(tournament, code)}".rstrip()
+        elif trf26 and code in ("192", "202", "222"):
+            written.add(code)
+            replacement = _trf26_replacement(state, code, line[4:], made)
+            if replacement is not None:
+                line = replacement
+        if _keep(line, trf26):
+            lines.append(line)
+    for code, text in made:
+        if code in kept_codes or code in written:
+            continue
+        if (
+            code in OWNED
+            or (trf26 and code in ("142", "192", "202", "222"))
+            or (code == "XXR" and "142" in kept_codes)  # TRF16 from TRF26: rounds as XXR
+        ):
+            lines.append(f"{code} {text}".rstrip())
+    return lines
+
+
+def _trf26_replacement(
+    state: State, code: str, text: str, made: list[tuple[str, str]]
+) -> str | None:
+    """A new line for a kept 192/202/222 whose value the event no longer has (else ``None``)."""
+    tournament = state.event.tournament
+    new = dict(made).get(code)
+    if code == "192":
+        from caddy.trf import ROUND_ROBIN_192
+
+        round_robin = any(w in text.upper() for w in ROUND_ROBIN_192)
+        same = round_robin == (tournament.format.name in ("round-robin", "double-round-robin"))
+    elif code == "202":
+        codes = tuple(c.strip() for c in text.split(",") if c.strip())
+        same = tournament.tiebreaks is None or codes == tournament.tiebreaks
+    else:
+        from caddy.timecontrol import parse_time_control
+
+        try:
+            same = parse_time_control(text.strip()) == tournament.time_control
+        except CaddyError:
+            same = tournament.time_control is None
+    if same:
+        return None
+    return f"{code} {new}" if new else f"{code}"
+
+
+def _made_records(state: State, trf26: bool) -> list[tuple[str, str]]:
+    """Records made from the event, in file order."""
+    tournament = state.event.tournament
+    fmt = state.fmt
+    players = tournament.players
+    records = [
+        ("012", tournament.name),
+        ("022", tournament.place),
+        ("042", _date(tournament.start)),
+        ("052", _date(tournament.end)),
+        ("062", str(len(players))),
+        ("072", str(sum(1 for p in players if p.rating))),
+    ]
+    type_text = {
+        "round-robin": "Individual: Round-Robin",
+        "double-round-robin": "Individual: Double Round-Robin",
+    }.get(fmt.name, "" if fmt.name == "manual" else f"Individual: {fmt.name}")
+    if type_text:
+        records.append(("092", type_text))
+    records.append(("102", tournament.arbiter))
+    if tournament.time_control is not None:
+        records.append(("122", str(tournament.time_control)))
+    rounds = _planned_rounds(state)
+    if trf26:
+        if rounds:
+            records.append(("142", str(rounds)))
+        code = _type_code(tournament)
+        if code:
+            records.append(("192", code))
+        if tournament.tiebreaks:
+            records.append(("202", ",".join(tournament.tiebreaks)))
+        encoded = _encoded_time_control(tournament.time_control)
+        if encoded:
+            records.append(("222", encoded))
+    elif rounds:
+        records.append(("XXR", str(rounds)))
+    return [(code, text) for code, text in records if text or code in ("012",)]
+
+
+def _planned_rounds(state: State) -> int:
+    options = state.event.tournament.format.options
+    planned = getattr(options, "rounds", 0)
+    if planned:
+        return int(planned)
+    if state.fixed:
+        if getattr(options, "table", None) == "given":
+            from caddy_plugins.formats.round_robin import round_robin_rounds
+
+            return round_robin_rounds(state.players) * int(options.cycles)
+        return len(state.rounds)
+    return len(state.rounds)
+
+
+def _type_code(tournament: Tournament) -> str | None:
+    """ETT26 code for record 192 (``rules/TRF.md`` §6), when the format has one."""
+    name, options = tournament.format.name, tournament.format.options
+    if name in ("round-robin", "double-round-robin"):
+        table = getattr(options, "table", "fide")
+        if table == "fide" and not options.reverse_colours:
+            if options.cycles == 1:
+                return "FIDE_ROUNDROBIN"
+            return "FIDE_DOUBLEROUNDROBIN" if options.swap_last_two else "BERGER_DOUBLEROUNDROBIN"
+        return "CUSTOM_ROUNDROBIN"
+    if name == "scheveningen":
+        return "CUSTOM_SCHEVENINGEN"
+    return None
+
+
+def _encoded_time_control(tc: TimeControl | None) -> str | None:
+    """Record 222 (``40/6000+30:900+30``: seconds), or ``None`` (none, or a delay)."""
+    if tc is None:
+        return None
+    from caddy.timecontrol import BonusKind
+
+    parts = []
+    for period in tc.periods:
+        if period.bonus_kind is BonusKind.DELAY:
+            return None
+        text = str(period.seconds) if period.moves is None else f"{period.moves}/{period.seconds}"
+        if period.bonus_seconds:
+            text += f"+{period.bonus_seconds}"
+        parts.append(text)
+    return ":".join(parts)
+
+
+@hookimpl
+def caddy_register_codecs(register: Callable[[TrfCodec], None]) -> None:
+    register(TrfCodec())
