@@ -8,6 +8,13 @@
    "result"}). Targets: save and load each <= 4x the floor.
 2. Replaying 10,000 and 20,000 operations (``caddy.event.replay``): the
    growth factor must stay <= 2.3 (linear).
+3. TRF (issue 7 §7): import (``caddy.codecs`` "trf" codec: parse, check
+   both sides of every game, choose the format, build and replay the event)
+   and export (replay, points, standings for the ranks, the lines) of the
+   1,000-player round robin (a 9.6 MiB file) and of FIDE's 284-player
+   sample, against reading and writing the same lines with plain string
+   slicing (every field and every round's cell sliced out and converted;
+   every line formatted from plain values). Target <= 3x each.
 
 Usage: python benchmarks/io.py [--repeat 3]
 """
@@ -21,6 +28,7 @@ import random
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -106,7 +114,88 @@ def main() -> int:
         f"   10,000 operations {t10 * 1000:6.1f} ms   20,000 operations {t20 * 1000:6.1f} ms   "
         f"growth {t20 / t10:.2f}x (target <= 2.3)"
     )
+    trf_benchmarks(event, args.repeat)
     return 0
+
+
+def floor_read(data: bytes) -> list[tuple[Any, ...]]:
+    """Plain slicing: every 001 line's fields and every round's cell."""
+    players = []
+    for line in data.decode("utf-8").split("\n"):
+        if line[:3] != "001":
+            continue
+        cells = []
+        for i in range(91, len(line), 10):
+            opponent = line[i : i + 4]
+            cells.append(
+                (int(opponent) if opponent.strip() else 0, line[i + 5 : i + 6], line[i + 7 : i + 8])
+            )
+        rating = line[48:52].strip()
+        players.append(
+            (
+                int(line[4:8]),
+                line[9:10],
+                line[10:13].strip(),
+                line[14:47].strip(),
+                int(rating) if rating else 0,
+                line[53:56].strip(),
+                line[57:68].strip(),
+                line[69:79].strip(),
+                float(line[80:84]),
+                int(line[85:89]),
+                cells,
+            )
+        )
+    return players
+
+
+def floor_write(players: list[tuple[Any, ...]]) -> bytes:
+    """Plain formatting of the same lines from plain values."""
+    lines = []
+    for number, sex, title, name, rating, fed, fide_id, birth, points, rank, cells in players:
+        parts = [
+            f"001 {number:4d} {sex:1}{title:>3} {name:<33} {rating:4d} {fed:<3} {fide_id:>11} "
+            f"{birth:<10} {points:4.1f} {rank:4d}  "
+        ]
+        parts.extend(
+            f"{opponent:4d} {colour} {code}  " if opponent else f"0000 - {code}  "
+            for opponent, colour, code in cells
+        )
+        lines.append("".join(parts).rstrip())
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def trf_benchmarks(round_robin: EventFile, repeat: int) -> None:
+    from caddy.codecs import get_codec
+
+    codec = get_codec("trf")
+    sample = Path(__file__).resolve().parents[2] / "shared/data/trf"
+    inputs = [("1,000-player round robin", codec.write(round_robin).data)]
+    karl_mala = sample / "swiss_fide_example1_karl_mala_2005.trf"
+    if karl_mala.exists():
+        inputs.append(("FIDE sample, 284 players", karl_mala.read_bytes()))
+    print("3. TRF import and export against plain string slicing")
+    for label, data in inputs:
+        imported = codec.read(data, source=label)
+        assert not imported.warnings, imported.warnings[:3]
+        event = imported.event
+        plain = floor_read(data)
+        rounds = sum(len(p[-1]) for p in plain)
+        # touch every result: the import's event replays to the same rounds
+        assert len(replay(event).rounds) == max(len(p[-1]) for p in plain)
+        read = best(partial(codec.read, data, source="bench"), repeat)
+        read_floor = best(partial(floor_read, data), repeat)
+        write = best(partial(codec.write, event), repeat)
+        write_floor = best(partial(floor_write, plain), repeat)
+        print(f"   {label}: {len(data) / 2**20:.1f} MiB, {rounds} cells")
+        print(
+            f"     import {read * 1000:7.0f} ms   slicing floor {read_floor * 1000:6.0f} ms   "
+            f"ratio {read / read_floor:.2f} (target <= 3)"
+        )
+        print(
+            f"     export {write * 1000:7.0f} ms   slicing floor {write_floor * 1000:6.0f} ms   "
+            f"ratio {write / write_floor:.2f} (target <= 3)"
+        )
 
 
 if __name__ == "__main__":

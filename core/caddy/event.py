@@ -16,7 +16,7 @@ an unknown format name is an error naming it.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 import attrs
@@ -170,6 +170,24 @@ class OperationLog(Sequence["Operation"]):
             self._round.append(0)
             self._board.append(0)
             self._result.append("")
+
+    @classmethod
+    def build(cls, items: Iterable[Operation | tuple[int, Sequence[str]]]) -> OperationLog:
+        """A log from operations, where ``(round, results)`` stands for the
+        plain results of boards 1, 2, ... of that round (the cheap form of
+        many :class:`RecordResult`, for importers)."""
+        log = cls()
+        for item in items:
+            if type(item) is tuple:
+                rnd, results = item
+                k = len(results)
+                log._items.extend([None] * k)
+                log._round.extend([rnd] * k)
+                log._board.extend(range(1, k + 1))
+                log._result.extend(results)
+            else:
+                log._add(item)  # type: ignore[arg-type]
+        return log
 
     @classmethod
     def of(cls, operations: Sequence[Operation]) -> OperationLog:
@@ -768,6 +786,13 @@ def _match(state: State, board: Board) -> Any:
 
 def results_event(state: State, *, completed_only: bool = True) -> Event:
     """The results so far as a :class:`caddy.results.Event` for standings (complete rounds)."""
+    from caddy._gc import paused
+
+    with paused():  # a million round results in a 1,000-player round robin
+        return _results_event(state, completed_only)
+
+
+def _results_event(state: State, completed_only: bool) -> Event:
     from caddy.results import EventBuilder, EventPlayer
 
     tournament = state.event.tournament
@@ -777,9 +802,14 @@ def results_event(state: State, *, completed_only: bool = True) -> Event:
         gone = any(p in withdrawn and number > withdrawn[p] for p in (board.white, board.black))
         return bool(board.results) or gone
 
-    rounds = [r for r in state.rounds if not r.matches and (r.boards or r.byes or r.rest)]
+    def complete(rnd: RoundState) -> bool:
+        if all(rnd.results):
+            return True
+        return bool(withdrawn) and all(done(b, rnd.number) for b in rnd.boards)
+
+    rounds = [r for r in state.rounds if not r.matches and (r.white or r.byes or r.rest)]
     if completed_only:
-        rounds = [r for r in rounds if all(done(b, r.number) for b in r.boards)]
+        rounds = [r for r in rounds if complete(r)]
     players = [
         EventPlayer(
             number=i,
@@ -818,7 +848,15 @@ def results_event(state: State, *, completed_only: bool = True) -> Event:
     later: list[tuple[int, int, int]] = []
     for number, rnd in enumerate(rounds, 1):
         uncoloured = set(rnd.uncoloured)
-        for index, board in enumerate(rnd.boards, 1):
+        if all(rnd.results):  # every board has its result: the whole round at once
+            b.games(
+                number,
+                rnd.white,
+                rnd.black,
+                [results[-1] for results in rnd.results],
+                uncoloured=uncoloured,
+            )
+        for index, board in enumerate(rnd.boards if not all(rnd.results) else (), 1):
             out = [
                 p
                 for p in (board.white, board.black)
@@ -839,12 +877,11 @@ def results_event(state: State, *, completed_only: bool = True) -> Event:
         for p in rnd.rest:
             if p not in rnd.byes:
                 b.bye(number, p, "rest")
-        busy = (
-            {p for bd in rnd.boards for p in (bd.white, bd.black)} | set(rnd.byes) | set(rnd.rest)
-        )
-        for p in range(1, state.players + 1):
-            if p not in busy and not state.fixed:
-                b.bye(number, p, "zero")
+        if not state.fixed:
+            busy = set(rnd.white) | set(rnd.black) | set(rnd.byes) | set(rnd.rest)
+            for p in range(1, state.players + 1):
+                if p not in busy:
+                    b.bye(number, p, "zero")
     for player, after in withdrawn.items():
         total = None
         if state.fixed:  # the 50% rule counts the player's games in the whole schedule

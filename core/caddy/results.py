@@ -31,8 +31,10 @@ Build an event with :class:`EventBuilder`; in a round robin,
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Sequence
-from typing import Literal
+from collections import Counter
+from collections.abc import Collection, Iterable, Sequence
+from functools import partial
+from typing import Literal, NamedTuple
 
 import attrs
 
@@ -102,9 +104,13 @@ class Scoring:
         raise CaddyError(f"unknown result code '{code}'")
 
 
-@attrs.frozen(kw_only=True, slots=True)
-class RoundResult:
-    """One player's round."""
+class RoundResult(NamedTuple):
+    """One player's round (fields in order: opponent, colour, code, points).
+
+    A named tuple: an event holds one per player and round (a million in a
+    1,000-player round robin), so they are made and read at tuple speed.
+    Change one with ``rr._replace(points=1.0)``.
+    """
 
     #: Pairing number of the opponent, or ``None`` (byes, rest rounds).
     opponent: int | None = None
@@ -224,21 +230,23 @@ def round_robin_cycles(players: int, opponents: Iterable[Sequence[int | None]]) 
     """How many times every pair met, when every pair met equally often; else 0.
 
     ``opponents`` gives, per player in pairing-number order, the opponent of
-    each round (``None``: no opponent). The one rule behind
-    :func:`is_round_robin` and TRF import's choice of format.
+    each round (``None``: no opponent); each player's own line counts (where
+    the two sides of a game disagree, :mod:`caddy.check` says so). The one
+    rule behind :func:`is_round_robin` and TRF import's choice of format.
     """
     if players < 2:
         return 0
-    met: dict[tuple[int, int], int] = {}
+    counts: set[int] = set()
     for number, row in enumerate(opponents, 1):
-        for opponent in row:
-            if opponent is not None and opponent > number:
-                key = (number, opponent)
-                met[key] = met.get(key, 0) + 1
-    if len(met) != players * (players - 1) // 2:
-        return 0
-    counts = set(met.values())
-    return counts.pop() if len(counts) == 1 else 0
+        met = Counter(row)
+        met.pop(None, None)
+        # everyone else once per cycle (counted from both sides of every game)
+        if len(met) != players - 1 or number in met:
+            return 0
+        counts.update(met.values())
+        if len(counts) > 1:
+            return 0
+    return counts.pop() if counts else 0
 
 
 def _mirror(code: str) -> str:
@@ -366,6 +374,44 @@ class EventBuilder:
         self._rows[black - 1][rnd - 1] = (white, "b" if coloured else None, b, s.points(b))
         return self
 
+    def games(
+        self,
+        rnd: int,
+        whites: Sequence[int],
+        blacks: Sequence[int],
+        results: Sequence[str],
+        *,
+        uncoloured: Collection[int] = (),
+    ) -> EventBuilder:
+        """Record a round's games at once, board by board (as :meth:`game`;
+        ``uncoloured`` lists the boards, from 1, whose colours are not known)."""
+        if not 1 <= rnd <= self.rounds:
+            raise CaddyError(f"round {rnd} does not exist (the event has {self.rounds} rounds)")
+        rows = self._rows
+        n = len(rows)
+        index = rnd - 1
+        points = {code: self.scoring.points(code) for code in MIRROR}
+        codes = [RESULT_WORDS.get(result) for result in results]
+        seen = {*whites, *blacks}
+        clean = (
+            None not in codes
+            and len(whites) == len(blacks) == len(results)
+            and len(seen) == 2 * len(whites)
+            and (not seen or (min(seen) > 0 and max(seen) <= n))
+            and not uncoloured
+            and all(rows[p - 1][index] is None for p in seen)
+        )
+        if not clean:  # board by board, for the message that names what is wrong
+            for board, (white, black, result) in enumerate(
+                zip(whites, blacks, results, strict=True), 1
+            ):
+                self.game(rnd, white, black, result, coloured=board not in uncoloured)
+            return self
+        for white, black, (w, b) in zip(whites, blacks, codes, strict=True):  # type: ignore[misc]
+            rows[white - 1][index] = (black, "w", w, points[w])
+            rows[black - 1][index] = (white, "b", b, points[b])
+        return self
+
     def bye(
         self, rnd: int, player: int, kind: str = "pab", points: float | None = None
     ) -> EventBuilder:
@@ -410,6 +456,12 @@ class EventBuilder:
 
     def build(self) -> Event:
         """The event; every round must have a result by now."""
+        from caddy._gc import paused
+
+        with paused():  # a million round results in a 1,000-player round robin
+            return self._build()
+
+    def _build(self) -> Event:
         rows = [list(row) for row in self._rows]
         withdrawals: list[Withdrawal] = []
         for player, after, schedule, scheduled in self._withdrawals:
@@ -422,14 +474,9 @@ class EventBuilder:
         ]
         if missing:
             raise CaddyError(missing[0], problems=missing)
-        results = tuple(
-            tuple(
-                RoundResult(opponent=c[0], colour=c[1], code=c[2], points=c[3])
-                for c in row
-                if c is not None
-            )
-            for row in rows
-        )
+        # rows hold (opponent, colour, code, points) tuples: RoundResult's fields in order
+        make = partial(tuple.__new__, RoundResult)  # no Python frame per result
+        results = tuple(tuple(map(make, row)) for row in rows)
         return Event(
             name=self.name,
             start_date=self.start_date,

@@ -384,7 +384,7 @@ def standings_for(
             if rr.opponent is not None and opponent is None:
                 raise CaddyError(f"player {n} meets {rr.opponent}, who is not in the section")
             row.append(
-                attrs.evolve(rr, opponent=opponent)
+                rr._replace(opponent=opponent)
                 if opponent
                 else RoundResult(code="R", points=rr.points)
             )

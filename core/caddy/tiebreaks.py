@@ -266,10 +266,12 @@ class Table:
         col: list[list[str]] = []
         all_games = True
         for i, row in enumerate(event.results):
-            o_row = [-1 if rr.opponent is None else rr.opponent - 1 for rr in row]
-            c_row = [rr.code for rr in row]
-            p_row = [rr.points for rr in row]
-            k_row: list[str] = [rr.colour or "" for rr in row]
+            # round results are named tuples (opponent, colour, code, points): transpose
+            opponents, colours, codes, points = zip(*row, strict=True) if row else ((),) * 4
+            o_row = [-1 if o is None else o - 1 for o in opponents]
+            c_row = list(codes)
+            p_row = list(points)
+            k_row: list[str] = [c or "" for c in colours]
             if annulled and (i in annulled or not annulled.isdisjoint(o_row)):
                 for r, o in enumerate(o_row):
                     if i in annulled or o in annulled:

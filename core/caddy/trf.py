@@ -291,6 +291,28 @@ def parse_document(data: bytes | str, name: str = "<trf>") -> TrfDocument:
     return doc
 
 
+_COLOURS = frozenset("wb-")
+
+
+def _cells_fast(rest: str, codes: frozenset[str]) -> list[Cell] | None:
+    """The rounds of a line in the common case (every cell well formed), at
+    the speed of slicing; ``None`` sends the line to the cell-by-cell reader
+    that names what is wrong."""
+    colours, results = rest[5::10], rest[7::10]
+    if not (_COLOURS.issuperset(colours) and codes.issuperset(results)):
+        return None
+    try:
+        opponents = [int(rest[i : i + 4]) for i in range(0, len(rest), 10)]
+    except ValueError:
+        return None
+    if opponents and min(opponents) < 0:
+        return None
+    return [
+        (opponent or None, colour, code)
+        for opponent, colour, code in zip(opponents, colours, results, strict=True)
+    ]
+
+
 def _player(
     line: str, lineno: int, where: str, codes: frozenset[str]
 ) -> tuple[TrfPlayer | None, list[str]]:
@@ -299,6 +321,11 @@ def _player(
     padded = line.ljust(90)
     number_text = padded[4:8]
     number = int(number_text) if number_text.strip().isdigit() else 0
+    if padded[8] != " " and padded[8:9].isdigit() and number_text.strip().isdigit():
+        return None, [
+            f"{where}: starting rank '{(number_text + padded[8]).strip()}' does not fit "
+            "columns 5-8 (a TRF file holds at most 9999 players)"
+        ]
     if number < 1:
         return None, [
             f"{where}: starting rank '{number_text.strip()}' (columns 5-8) is not a number"
@@ -333,8 +360,8 @@ def _player(
     width = len(rest)
     if width % 10:
         rest = rest.ljust(width + 10 - width % 10)
-    cells: list[Cell] = []
-    for r, (opp_text, colour, code) in enumerate(_CELL.findall(rest), 1):
+    cells = _cells_fast(rest, codes)
+    for r, (opp_text, colour, code) in enumerate(_CELL.findall(rest) if cells is None else (), 1):
         if opp_text == "    " or opp_text == "0000":
             opponent = None
         elif opp_text.strip().isdigit():
@@ -364,7 +391,9 @@ def _player(
                     "(expected 1 = 0 + - W D L H F U Z)"
                 )
                 continue
+        cells = cells or []
         cells.append((opponent, colour, code))
+    cells = cells or []
     while cells and cells[-1] == (None, "-", "Z"):
         cells.pop()
     if problems:
@@ -391,9 +420,21 @@ def _player(
 # -- the results, for standings ------------------------------------------------------
 
 
+#: The last document scored, and its scoring (import asks twice).
+_scored: tuple[TrfDocument, tuple[Scoring, dict[str, float]]] | None = None
+
+
 def scoring_of(doc: TrfDocument) -> tuple[Scoring, dict[str, float]]:
     """The scoring (record 162, else the defaults) and each bye code's points
     (from 162, else inferred from the stated points)."""
+    global _scored
+    if _scored is None or _scored[0] is not doc:
+        _scored = (doc, _scoring_of(doc))
+    scoring, byes = _scored[1]
+    return scoring, dict(byes)
+
+
+def _scoring_of(doc: TrfDocument) -> tuple[Scoring, dict[str, float]]:
     score_162 = doc.scoring_162()
     scoring = Scoring(
         win=score_162.get("W", 1.0),
@@ -415,6 +456,18 @@ def bye_scoring(scoring: Scoring, byes: dict[str, float]) -> Scoring:
         half_bye=byes["H"] if byes["H"] != scoring.points("H") else scoring.half_bye,
         zero_bye=byes["Z"],
     )
+
+
+def points_of(doc: TrfDocument) -> list[float]:
+    """Each player's points from the results (the scoring and bye values of
+    :func:`scoring_of`), to compare with the stated points."""
+    scoring, bye_values = scoring_of(doc)
+    game = {code: scoring.points(code) for code in "1=0+-WDL"}
+    bye = {**bye_values, "+": scoring.win, "-": scoring.zero_bye}
+    return [
+        sum([game[code] if opp is not None else bye.get(code, 0.0) for opp, _, code in p.cells])
+        for p in doc.players
+    ]
 
 
 def event_of(doc: TrfDocument) -> Event:
@@ -519,12 +572,19 @@ def _infer_bye_values(
     if score_162 or not present:
         return defaults
     known = []
+    game = {code: scoring.points(code) for code in "1=0+-WDL"}
     for p in doc.players:
         if p.points is None:
             continue
-        fixed = sum(scoring.points(code) for opp, _, code in p.cells if opp is not None)
-        fixed += sum(scoring.win for opp, _, code in p.cells if opp is None and code == "+")
-        byes = [code for opp, _, code in p.cells if opp is None and code in defaults]
+        fixed = 0.0
+        byes = []
+        for opp, _, code in p.cells:
+            if opp is not None:
+                fixed += game[code]
+            elif code == "+":
+                fixed += scoring.win
+            elif code in defaults:
+                byes.append(code)
         known.append((p.points - fixed, byes))
     if not known:
         return defaults
@@ -563,14 +623,27 @@ def player_line(
     points: float = 0.0,
     rank: int = 0,
     cells: Sequence[Cell] = (),
+    texts: CellTexts | None = None,
 ) -> str:
-    """A ``001`` line in the exact TRF16 columns (fields too long are cut to fit)."""
-    parts = [
-        f"001 {number:4d} {(sex or ' ')[:1]}{(title or '')[:3]:>3} {name[:33]:<33} ",
-        f"{rating or 0:4d} " if rating else "     ",
-        f"{(federation or '')[:3]:<3} {(fide_id or '')[:11]:>11} {(birth or '')[:10]:<10} ",
-        f"{points_text(points)} {rank:4d}  ",
-    ]
-    for opponent, colour, code in cells:
-        parts.append(f"{opponent or 0:4d} {colour} {code}  " if opponent else f"0000 - {code}  ")
-    return "".join(parts).rstrip()
+    """A ``001`` line in the exact TRF16 columns (fields too long are cut to fit).
+
+    ``texts``: a :class:`CellTexts` shared by the lines of one file (a file
+    repeats the same few thousand cells; each is formatted once)."""
+    texts = CellTexts() if texts is None else texts
+    head = (
+        f"001 {number:4d} {(sex or ' ')[:1]}{(title or '')[:3]:>3} {name[:33]:<33} "
+        + (f"{rating:4d} " if rating else "     ")
+        + f"{(federation or '')[:3]:<3} {(fide_id or '')[:11]:>11} {(birth or '')[:10]:<10} "
+        + f"{points_text(points)} {rank:4d}  "
+    )
+    return (head + "".join(map(texts.__getitem__, cells))).rstrip()
+
+
+class CellTexts(dict[Cell, str]):
+    """A round's ten columns for each cell, made on first use."""
+
+    def __missing__(self, cell: Cell) -> str:
+        opponent, colour, code = cell
+        text = f"{opponent:4d} {colour} {code}  " if opponent else f"0000 - {code}  "
+        self[cell] = text
+        return text

@@ -104,9 +104,10 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     src = doc.source
     rows = [p.cells for p in doc.players]
     names = [p.name for p in doc.players]
-    problems = check_rows(rows, names=names, meetings=False)
-    if problems:
-        problems = [f"{src}: {p}" for p in problems]
+    rounds = _rounds(doc)
+    if rounds is None:  # some game's two sides disagree: say where, one line each
+        problems = [f"{src}: {p}" for p in check_rows(rows, names=names, meetings=False)]
+        problems = problems or [f"{src}: the two sides of some game disagree"]
         raise CaddyError(problems[0], problems=problems)
     warnings = list(doc.warnings)
     errors_if_strict: list[str] = list(doc.warnings)
@@ -135,29 +136,34 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
             warn(f"record {record} '{colour}' names no initial colour (kept as written)")
 
     cycles = doc.round_robin()
-    rounds = _rounds(doc)
-    options: Any
-    if cycles:
-        from caddy_plugins.formats.round_robin import RoundRobinOptions
+    n = len(doc.players)
+    from caddy_plugins.formats.manual import ManualOptions
+    from caddy_plugins.formats.round_robin import RoundRobinOptions, round_robin_rounds
 
-        given = []
-        for whites, blacks, _, uncoloured in rounds:
-            if uncoloured:
-                warn(
-                    "a round-robin game without colours is written with the lower "
-                    "pairing number as White"
-                )
-            given.append((tuple(whites), tuple(blacks)))
-        options = RoundRobinOptions(table="given", cycles=min(cycles, 2), given=tuple(given))
+    fits_table = (
+        cycles in (1, 2)
+        and len(rounds) <= round_robin_rounds(n) * cycles
+        and not any(r[3] for r in rounds)
+        and n >= 2
+    )
+    options: Any
+    if cycles and fits_table:
+        given = tuple((tuple(w), tuple(b)) for w, b, *_ in rounds)
+        options = RoundRobinOptions(
+            # a file from before round 1: FIDE's table, else the file's own rounds
+            table="given" if given else "fide",
+            cycles=cycles,
+            given=given,
+        )
         format_choice = FormatChoice(name="round-robin", options=options)
     else:
-        from caddy_plugins.formats.manual import ManualOptions
-
+        # a Swiss or other system; or a round robin the round-robin format cannot
+        # hold (games without colours, empty rounds): manual, ranked as a round robin
         format_choice = FormatChoice(
             name="manual",
-            options=ManualOptions(rounds=max(doc.rounds_declared, 0), round_robin=False),
+            options=ManualOptions(rounds=max(doc.rounds_declared, 0), round_robin=cycles > 0),
         )
-        for problem in check_rows(rows, names=names, pairings=False):
+        for problem in check_rows(rows, cycles=cycles, names=names, pairings=False, complete=False):
             warn(problem)
     if strict and errors_if_strict:
         raise CaddyError(errors_if_strict[0], problems=errors_if_strict)
@@ -188,28 +194,28 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
         scoring=None if scoring == type(scoring)() else scoring,
         trf=TrfRecords(head=doc.head, tail=doc.tail),
     )
-    from caddy.event import Operation, OperationLog, PairRound, RecordBye, RecordResult
+    from caddy.event import Operation, OperationLog, PairRound, RecordBye
 
-    ops: list[Operation] = []
-    for number, (whites, blacks, words, uncoloured) in enumerate(rounds, 1):
-        if not cycles:
-            pab = tuple(p.number for p in doc.players if _bye(p.cells, number - 1) == "U")
-            ops.append(
+    fixed = format_choice.name == "round-robin"
+    items: list[Operation | tuple[int, Sequence[str]]] = []
+    for number, (whites, blacks, words, uncoloured, resting) in enumerate(rounds, 1):
+        if not fixed:
+            items.append(
                 PairRound(
                     round=number,
                     white=tuple(whites),
                     black=tuple(blacks),
-                    byes=pab,
+                    byes=tuple(p for p, code in resting if code == "U"),
                     uncoloured=tuple(uncoloured),
                 )
             )
-        for p in doc.players:
-            bye = _bye(p.cells, number - 1)
-            if bye in BYE_KINDS and (cycles or bye != "U"):
-                ops.append(RecordBye(round=number, player=p.number, kind=BYE_KINDS[bye]))
-        for board, word in enumerate(words, 1):
-            ops.append(RecordResult(round=number, board=board, result=word))
-    event = EventFile(tournament=tournament, operations=OperationLog(ops))
+        items.extend(
+            RecordBye(round=number, player=p, kind=BYE_KINDS[code])
+            for p, code in resting
+            if code in BYE_KINDS and (fixed or code != "U")
+        )
+        items.append((number, words))
+    event = EventFile(tournament=tournament, operations=OperationLog.build(items))
     try:
         replay(event)
     except CaddyError as exc:
@@ -217,42 +223,53 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     return Imported(event=event, warnings=tuple(warnings))
 
 
-def _bye(cells: Sequence[Cell], index: int) -> str | None:
-    """The code of a round without an opponent (``None`` when there is a game)."""
-    if index >= len(cells):
-        return "Z"
-    opponent, _, code = cells[index]
-    return code if opponent is None else None
+#: Colours of a game's two sides that agree.
+_COLOUR_PAIRS = frozenset({("w", "b"), ("b", "w"), ("-", "-")})
+_BYE_CODES = frozenset("UFHZ+-")
 
 
-def _rounds(doc: TrfDocument) -> list[tuple[list[int], list[int], list[str], list[int]]]:
-    """Per round: Whites, Blacks, result words and uncoloured boards (from 1),
-    boards in the order of their lower pairing number."""
+def _rounds(
+    doc: TrfDocument,
+) -> list[tuple[list[int], list[int], list[str], list[int], list[tuple[int, str]]]] | None:
+    """Per round: Whites, Blacks, result words, uncoloured boards (from 1) and
+    byes (player, code; ``Z`` left out); boards in the order of their lower
+    pairing number. ``None`` when some game's two sides disagree (opponent,
+    colour or result) or a code does not fit its cell: :func:`caddy.check.check_rows`
+    then names each problem."""
+    empty: Cell = (None, "-", "Z")
+    rounds = doc.rounds
+    rows = [
+        p.cells if len(p.cells) == rounds else [*p.cells, *[empty] * (rounds - len(p.cells))]
+        for p in doc.players
+    ]
     out = []
-    rows = [p.cells for p in doc.players]
-    for r in range(doc.rounds):
-        whites: list[int] = []
-        blacks: list[int] = []
-        words: list[str] = []
-        uncoloured: list[int] = []
-        for number, row in enumerate(rows, 1):
-            if r >= len(row):
-                continue
-            opponent, colour, code = row[r]
-            if opponent is None or opponent < number:
-                continue
-            other = rows[opponent - 1][r][2]
-            if colour == "b":
-                whites.append(opponent)
-                blacks.append(number)
-                words.append(WORDS[(other, code)])
-            else:
-                whites.append(number)
-                blacks.append(opponent)
-                words.append(WORDS[(code, other)])
-                if colour == "-":
-                    uncoloured.append(len(whites))
-        out.append((whites, blacks, words, uncoloured))
+    words = WORDS
+    for column in zip(*rows, strict=True):
+        games = [(i, c) for i, c in enumerate(column, 1) if c[0] is not None and c[0] > i]
+        byes = [(i, c[2]) for i, c in enumerate(column, 1) if c[0] is None and c[2] != "Z"]
+        partners = [column[c[0] - 1] for _, c in games]
+        # every game seen from both sides: the partner names the player back, no one
+        # is named twice (then exactly two cells per game have an opponent), colours agree
+        if (
+            [p[0] for p in partners] != [i for i, _ in games]
+            or len(column) - [c[0] for c in column].count(None) != 2 * len(games)
+            or not _COLOUR_PAIRS.issuperset(
+                zip([c[1] for _, c in games], [p[1] for p in partners], strict=True)
+            )
+            or not _BYE_CODES.issuperset(code for _, code in byes)
+        ):
+            return None
+        try:
+            results = [
+                words[(p[2], c[2])] if c[1] == "b" else words[(c[2], p[2])]
+                for (_, c), p in zip(games, partners, strict=True)
+            ]
+        except KeyError:  # the results disagree, or a bye code on a game
+            return None
+        whites = [c[0] if c[1] == "b" else i for i, c in games]
+        blacks = [i if c[1] == "b" else c[0] for i, c in games]
+        uncoloured = [k for k, (_, c) in enumerate(games, 1) if c[1] == "-"]
+        out.append((whites, blacks, results, uncoloured, byes))
     return out
 
 
@@ -302,6 +319,7 @@ def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
     """The event as TRF text (bytes, UTF-8, LF line ends)."""
     from caddy.check import state_rows
     from caddy.event import replay
+    from caddy.trf import CellTexts, player_line
 
     state = replay(event)
     if state.rounds and all(r.matches for r in state.rounds):
@@ -313,11 +331,25 @@ def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
     warnings: list[str] = []
     points, ranks = _points_and_ranks(state, rows, warnings)
     lines = _head(state, trf26)
-    long_names = []
-    for number, (player, row) in enumerate(zip(tournament.players, rows, strict=True), 1):
-        if len(player.name) > 33:
-            long_names.append(number)
-        lines.append(_player_line(number, player, points[number - 1], ranks[number - 1], row))
+    long_names = [n for n, p in enumerate(tournament.players, 1) if len(p.name) > 33]
+    texts = CellTexts()
+    lines.extend(
+        player_line(
+            number,
+            sex=player.sex,
+            title=player.title,
+            name=player.name,
+            rating=player.rating,
+            federation=player.federation,
+            fide_id=player.fide_id,
+            birth=player.birth,
+            points=points[number - 1],
+            rank=ranks[number - 1],
+            cells=row,
+            texts=texts,
+        )
+        for number, (player, row) in enumerate(zip(tournament.players, rows, strict=True), 1)
+    )
     if long_names:
         warnings.append(
             f"names longer than 33 characters are cut (players {', '.join(map(str, long_names))})"
@@ -333,24 +365,6 @@ def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
     return Exported(data=("\n".join(lines) + "\n").encode("utf-8"), warnings=tuple(warnings))
 
 
-def _player_line(number: int, player: Any, points: float, rank: int, row: list[Cell]) -> str:
-    from caddy.trf import player_line
-
-    return player_line(
-        number,
-        sex=player.sex,
-        title=player.title,
-        name=player.name,
-        rating=player.rating,
-        federation=player.federation,
-        fide_id=player.fide_id,
-        birth=player.birth,
-        points=points,
-        rank=rank,
-        cells=row,
-    )
-
-
 def _points_and_ranks(
     state: State, rows: list[list[Cell]], warnings: list[str]
 ) -> tuple[list[float], list[int]]:
@@ -362,18 +376,16 @@ def _points_and_ranks(
     tournament = state.event.tournament
     scoring = tournament.scoring or Scoring()
     rest = getattr(tournament.format.options, "bye_points", scoring.rest)
-    points = []
-    for row in rows:
-        total = 0.0
-        for opponent, _, code in row:
-            if opponent is None and code == "Z":
-                continue
-            total += scoring.points(code)
-        points.append(total)
+    game = {code: scoring.points(code) for code in "1=0+-WDL"}
+    bye = {code: scoring.points(code) for code in "UFHZ+-"}
+    points = [
+        sum([game[code] if opponent is not None else bye[code] for opponent, _, code in row])
+        for row in rows
+    ]
     for rnd in state.rounds:  # rest rounds of an odd round robin score the rest value
         for player in rnd.rest:
             if player not in rnd.byes and rnd.number <= len(rows[player - 1]):
-                points[player - 1] += rest
+                points[player - 1] += rest - bye["Z"]
     n = state.players
     ranks = list(range(1, n + 1))
     try:
@@ -493,7 +505,12 @@ def _made_records(state: State, trf26: bool) -> list[tuple[str, str]]:
     type_text = {
         "round-robin": "Individual: Round-Robin",
         "double-round-robin": "Individual: Double Round-Robin",
-    }.get(fmt.name, "" if fmt.name == "manual" else f"Individual: {fmt.name}")
+    }.get(fmt.name, f"Individual: {fmt.name}")
+    if fmt.name == "manual":  # paired elsewhere: say how it is ranked, if known
+        ranked = getattr(tournament.format.options, "round_robin", None)
+        type_text = (
+            "" if ranked is None else "Individual: " + ("Round-Robin" if ranked else "Swiss-System")
+        )
     if type_text:
         records.append(("092", type_text))
     records.append(("102", tournament.arbiter))
@@ -519,8 +536,8 @@ def _made_records(state: State, trf26: bool) -> list[tuple[str, str]]:
 def _planned_rounds(state: State) -> int:
     options = state.event.tournament.format.options
     planned = getattr(options, "rounds", 0)
-    if planned:
-        return int(planned)
+    if planned or getattr(state.fmt, "pairs_from_outside", False):
+        return int(planned)  # paired from outside: 0 when the plan is not known
     if state.fixed:
         if getattr(options, "table", None) == "given":
             from caddy_plugins.formats.round_robin import round_robin_rounds
