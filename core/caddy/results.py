@@ -31,10 +31,11 @@ Build an event with :class:`EventBuilder`; in a round robin,
 from __future__ import annotations
 
 import datetime
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Collection, Iterable, Sequence
 from functools import partial
-from typing import Literal, NamedTuple
+from itertools import repeat
+from typing import Any, Literal, NamedTuple
 
 import attrs
 
@@ -49,8 +50,6 @@ GAME_POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "W": 1.0, "D": 0.5, "L": 0.0, "+": 
 #: The code for the other player of a game.
 MIRROR = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
 Colour = Literal["w", "b"]
-#: A round while an event is being built: (opponent, colour, code, points).
-_Cell = tuple[int | None, Colour | None, str, float]
 
 
 @attrs.frozen(kw_only=True)
@@ -133,6 +132,10 @@ class RoundResult(NamedTuple):
         """Reportable for rating: a game played over the board that lasted at
         least one move (forfeits, byes and W/D/L games are not rated)."""
         return self.code in ("1", "=", "0")
+
+
+#: A RoundResult from a 4-tuple, without a Python frame (for whole rounds at once).
+_make = partial(tuple.__new__, RoundResult)
 
 
 @attrs.frozen(kw_only=True)
@@ -326,10 +329,12 @@ class EventBuilder:
         self.format = format
         #: For the 50% rule: does a forfeit count as a completed game? (default no)
         self.forfeits_complete_games = forfeits_complete_games
-        # plain (opponent, colour, code, points) tuples while recording: the
-        # RoundResult objects are made in build(), row by row, so each player's
-        # row lies together in memory (tie-breaks read rows; see benchmarks/standings.py)
-        self._rows: list[list[_Cell | None]] = [[None] * rounds for _ in self.players]
+        # one list per round (a column of the crosstable), filled with RoundResults:
+        # a whole round is written at C speed (games()), and build() turns the
+        # columns into players' rows with one zip (tie-breaks read rows)
+        self._cols: list[list[RoundResult | None]] = [
+            [None] * len(self.players) for _ in range(rounds)
+        ]
         self._withdrawals: list[
             tuple[int, int, Sequence[tuple[int, int, int]] | None, int | None]
         ] = []
@@ -342,7 +347,7 @@ class EventBuilder:
                 raise CaddyError(
                     f"unknown player {number} (pairing numbers run 1..{len(self.players)})"
                 )
-            if self._rows[number - 1][rnd - 1] is not None:
+            if self._cols[rnd - 1][number - 1] is not None:
                 raise CaddyError(f"player {number} already has a result in round {rnd}")
 
     def game(
@@ -370,8 +375,9 @@ class EventBuilder:
             short_codes = {"1": "W", "0": "L", "=": "D"}
             w, b = short_codes.get(w, w), short_codes.get(b, b)
         s = self.scoring
-        self._rows[white - 1][rnd - 1] = (black, "w" if coloured else None, w, s.points(w))
-        self._rows[black - 1][rnd - 1] = (white, "b" if coloured else None, b, s.points(b))
+        column = self._cols[rnd - 1]
+        column[white - 1] = RoundResult(black, "w" if coloured else None, w, s.points(w))
+        column[black - 1] = RoundResult(white, "b" if coloured else None, b, s.points(b))
         return self
 
     def games(
@@ -387,19 +393,19 @@ class EventBuilder:
         ``uncoloured`` lists the boards, from 1, whose colours are not known)."""
         if not 1 <= rnd <= self.rounds:
             raise CaddyError(f"round {rnd} does not exist (the event has {self.rounds} rounds)")
-        rows = self._rows
-        n = len(rows)
-        index = rnd - 1
+        column = self._cols[rnd - 1]
+        n = len(column)
         points = {code: self.scoring.points(code) for code in MIRROR}
         codes = [RESULT_WORDS.get(result) for result in results]
-        seen = {*whites, *blacks}
+        seen = [*whites, *blacks]
+        places = [p - 1 for p in seen]
         clean = (
             None not in codes
             and len(whites) == len(blacks) == len(results)
-            and len(seen) == 2 * len(whites)
+            and len(set(seen)) == len(seen)
             and (not seen or (min(seen) > 0 and max(seen) <= n))
             and not uncoloured
-            and all(rows[p - 1][index] is None for p in seen)
+            and not any(map(column.__getitem__, places))
         )
         if not clean:  # board by board, for the message that names what is wrong
             for board, (white, black, result) in enumerate(
@@ -407,9 +413,14 @@ class EventBuilder:
             ):
                 self.game(rnd, white, black, result, coloured=board not in uncoloured)
             return self
-        for white, black, (w, b) in zip(whites, blacks, codes, strict=True):  # type: ignore[misc]
-            rows[white - 1][index] = (black, "w", w, points[w])
-            rows[black - 1][index] = (white, "b", b, points[b])
+        # the whole round at C speed: cells made by map, put in place by map
+        w_codes = [c[0] for c in codes]  # type: ignore[index]
+        b_codes = [c[1] for c in codes]  # type: ignore[index]
+        cells = [
+            *map(_make, zip(blacks, repeat("w"), w_codes, map(points.__getitem__, w_codes))),
+            *map(_make, zip(whites, repeat("b"), b_codes, map(points.__getitem__, b_codes))),
+        ]
+        deque(map(column.__setitem__, places, cells), maxlen=0)
         return self
 
     def bye(
@@ -421,7 +432,7 @@ class EventBuilder:
             raise CaddyError(f"unknown bye '{kind}' (expected {', '.join(BYE_KIND_CODES)})")
         self._check(rnd, player)
         value = self.scoring.points(code) if points is None else points
-        self._rows[player - 1][rnd - 1] = (None, None, code, value)
+        self._cols[rnd - 1][player - 1] = RoundResult(None, None, code, value)
         return self
 
     def withdraw(
@@ -462,21 +473,22 @@ class EventBuilder:
             return self._build()
 
     def _build(self) -> Event:
-        rows = [list(row) for row in self._rows]
+        rows: list[Any] = list(zip(*self._cols, strict=True))  # players' rows, at C speed
         withdrawals: list[Withdrawal] = []
-        for player, after, schedule, scheduled in self._withdrawals:
-            withdrawals.append(self._apply_withdrawal(rows, player, after, schedule, scheduled))
+        if self._withdrawals:
+            rows = [list(row) for row in rows]
+            for player, after, schedule, scheduled in self._withdrawals:
+                withdrawals.append(self._apply_withdrawal(rows, player, after, schedule, scheduled))
         missing = [
             f"player {i} has no result in round {r}"
             for i, row in enumerate(rows, 1)
+            if None in row
             for r, rr in enumerate(row, 1)
             if rr is None
         ]
         if missing:
             raise CaddyError(missing[0], problems=missing)
-        # rows hold (opponent, colour, code, points) tuples: RoundResult's fields in order
-        make = partial(tuple.__new__, RoundResult)  # no Python frame per result
-        results = tuple(tuple(map(make, row)) for row in rows)
+        results = tuple(map(tuple, rows)) if self._withdrawals else tuple(rows)
         return Event(
             name=self.name,
             start_date=self.start_date,
@@ -491,7 +503,7 @@ class EventBuilder:
 
     def _apply_withdrawal(
         self,
-        rows: list[list[_Cell | None]],
+        rows: list[list[RoundResult | None]],
         player: int,
         after: int,
         schedule: Sequence[tuple[int, int, int]] | None,
@@ -514,7 +526,7 @@ class EventBuilder:
                     raise CaddyError(
                         f"player {player} withdrew after round {after} but has a result in round {rnd}"
                     )
-                mine[rnd - 1] = (None, None, "Z", s.zero_bye)
+                mine[rnd - 1] = RoundResult(None, None, "Z", s.zero_bye)
             return Withdrawal(
                 player=player, after_round=after, completed=0, scheduled=0, annulled=False
             )
@@ -534,8 +546,8 @@ class EventBuilder:
         annulled = 2 * completed < scheduled
         for rnd, (opponent, colour) in remaining.items():
             other: Colour = "b" if colour == "w" else "w"
-            mine[rnd - 1] = (opponent, colour, "-", s.points("-"))
-            rows[opponent - 1][rnd - 1] = (player, other, "+", s.points("+"))
+            mine[rnd - 1] = RoundResult(opponent, colour, "-", s.points("-"))
+            rows[opponent - 1][rnd - 1] = RoundResult(player, other, "+", s.points("+"))
         return Withdrawal(
             player=player,
             after_round=after,

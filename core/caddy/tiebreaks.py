@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
+from operator import mul
 from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
 
 import attrs
@@ -493,13 +494,12 @@ class OpponentScoreSum:
         fore = self.fore or spec.fore
         if table.all_games and not (spec.cut_low or spec.cut_high or fore):
             # every round of every player is a game: no dummies, nothing skipped
-            adj = table.adjusted
+            value = table.adjusted.__getitem__  # map() below runs at C speed
             if self.sb:
                 return [
-                    sum(adj[o] * p for o, p in zip(table.opp[i], table.pts[i], strict=True))
-                    for i in range(table.n)
+                    sum(map(mul, map(value, table.opp[i]), table.pts[i])) for i in range(table.n)
                 ]
-            return [sum(adj[o] for o in table.opp[i]) for i in range(table.n)]
+            return [sum(map(value, table.opp[i])) for i in range(table.n)]
         if not (spec.cut_low or spec.cut_high):
             return [
                 sum(c[3] for c in contributions(table, i, sb=self.sb, fore=fore))

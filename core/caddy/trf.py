@@ -22,8 +22,9 @@ from __future__ import annotations
 import datetime
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -622,21 +623,22 @@ def player_line(
     birth: str | None = None,
     points: float = 0.0,
     rank: int = 0,
-    cells: Sequence[Cell] = (),
-    texts: CellTexts | None = None,
+    cells: Sequence[Hashable] = (),
+    texts: dict[Any, str] | None = None,
 ) -> str:
     """A ``001`` line in the exact TRF16 columns (fields too long are cut to fit).
 
-    ``texts``: a :class:`CellTexts` shared by the lines of one file (a file
-    repeats the same few thousand cells; each is formatted once)."""
-    texts = CellTexts() if texts is None else texts
+    ``cells``: the rounds as :data:`Cell` tuples; ``texts``: a :class:`CellTexts`
+    shared by the lines of one file (a file repeats the same few thousand cells;
+    each is formatted once), or another mapping from cells to their ten columns."""
+    found: dict[Any, str] = CellTexts() if texts is None else texts
     head = (
         f"001 {number:4d} {(sex or ' ')[:1]}{(title or '')[:3]:>3} {name[:33]:<33} "
         + (f"{rating:4d} " if rating else "     ")
         + f"{(federation or '')[:3]:<3} {(fide_id or '')[:11]:>11} {(birth or '')[:10]:<10} "
         + f"{points_text(points)} {rank:4d}  "
     )
-    return (head + "".join(map(texts.__getitem__, cells))).rstrip()
+    return (head + "".join(map(found.__getitem__, cells))).rstrip()
 
 
 class CellTexts(dict[Cell, str]):

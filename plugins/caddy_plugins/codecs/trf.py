@@ -80,15 +80,20 @@ class TrfCodec:
         return any(line[:3] in (b"001", b"012") for line in data.splitlines()[:200])
 
     def read(self, data: bytes, *, source: str, strict: bool = False) -> Imported:
+        from caddy._gc import paused
         from caddy.trf import parse_document
 
-        doc = parse_document(data, source)
-        return import_document(doc, strict=strict)
+        with paused():  # a big file is a million small acyclic objects
+            doc = parse_document(data, source)
+            return import_document(doc, strict=strict)
 
     def write(self, event: EventFile, *, flavour: str | None = None) -> Exported:
         if flavour not in (None, "16", "26"):
             raise CaddyError(f"TRF flavours are 16 and 26, not '{flavour}'")
-        return export_event(event, trf26=flavour == "26")
+        from caddy._gc import paused
+
+        with paused():  # a big event is a million small acyclic objects
+            return export_event(event, trf26=flavour == "26")
 
 
 # -- import -------------------------------------------------------------------------------
@@ -318,7 +323,7 @@ def _time_control(text: str | None, warn: Callable[[str], None]) -> TimeControl 
 def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
     """The event as TRF text (bytes, UTF-8, LF line ends)."""
     from caddy.check import state_rows
-    from caddy.event import replay
+    from caddy.event import replay, results_event
     from caddy.trf import CellTexts, player_line
 
     state = replay(event)
@@ -327,12 +332,29 @@ def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
             f"format '{state.fmt.name}' has no TRF form: its rounds are knockout matches"
         )
     tournament = event.tournament
-    rows = state_rows(state)
     warnings: list[str] = []
-    points, ranks = _points_and_ranks(state, rows, warnings)
+    results = None
+    try:
+        results = results_event(state)
+    except CaddyError as exc:
+        if state.rounds:
+            warnings.append(f"ranks follow the points only: {exc}")
+    rows: Sequence[Sequence[Any]]
+    texts: dict[Any, str]
+    if results is not None and _complete(state):
+        # every round has every result: the standings' rows are the file's rows,
+        # and (nobody withdrew, so nothing is annulled) their scores the points
+        rows = results.results
+        ranks, scores = _ranks(state, results, [])
+        points = scores
+        texts = ResultTexts()
+    else:  # a round still being played: the rounds as they stand
+        rows = state_rows(state)
+        points = _points(state, rows)
+        ranks, _ = _ranks(state, results, points)
+        texts = CellTexts()
     lines = _head(state, trf26)
     long_names = [n for n, p in enumerate(tournament.players, 1) if len(p.name) > 33]
-    texts = CellTexts()
     lines.extend(
         player_line(
             number,
@@ -365,13 +387,30 @@ def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
     return Exported(data=("\n".join(lines) + "\n").encode("utf-8"), warnings=tuple(warnings))
 
 
-def _points_and_ranks(
-    state: State, rows: list[list[Cell]], warnings: list[str]
-) -> tuple[list[float], list[int]]:
-    """Points of every result written, and ranks from caddy's standings."""
-    from caddy.event import results_event
+def _complete(state: State) -> bool:
+    """Whether every round is played out (then the standings' event has them all)."""
+    return not state.withdrawals and all(
+        not r.matches and (r.white or r.byes or r.rest) and all(r.results) for r in state.rounds
+    )
+
+
+class ResultTexts(dict[Any, str]):
+    """A round's ten columns for each :class:`~caddy.results.RoundResult`, made on first use
+    (a rest round, ``R``, is written ``Z``; a game without colours ``-``)."""
+
+    def __missing__(self, rr: Any) -> str:
+        opponent, colour, code, _ = rr
+        if opponent is None:
+            text = f"0000 - {'Z' if code == 'R' else code}  "
+        else:
+            text = f"{opponent:4d} {colour or '-'} {code}  "
+        self[rr] = text
+        return text
+
+
+def _points(state: State, rows: Sequence[Sequence[Cell]]) -> list[float]:
+    """Points of the results written (rest rounds at the format's rest value)."""
     from caddy.results import Scoring
-    from caddy.standings import standings
 
     tournament = state.event.tournament
     scoring = tournament.scoring or Scoring()
@@ -386,20 +425,28 @@ def _points_and_ranks(
         for player in rnd.rest:
             if player not in rnd.byes and rnd.number <= len(rows[player - 1]):
                 points[player - 1] += rest - bye["Z"]
+    return points
+
+
+def _ranks(state: State, results: Any, points: list[float]) -> tuple[list[int], list[float]]:
+    """Ranks and scores from caddy's standings (ranks by ``points`` alone when
+    there are no standings yet)."""
+    from caddy.standings import standings
+
+    tournament = state.event.tournament
     n = state.players
     ranks = list(range(1, n + 1))
-    try:
-        result = standings(results_event(state), tournament.tiebreaks, tournament.edition)
-    except CaddyError as exc:
-        if state.rounds:
-            warnings.append(f"ranks follow the points only: {exc}")
+    if results is None:
         order = sorted(range(1, n + 1), key=lambda p: (-points[p - 1], p))
         for place, player in enumerate(order, 1):
             ranks[player - 1] = place
-        return points, ranks
-    for line in result.rows:
+        return ranks, points
+    scores = [0.0] * n
+    table = standings(results, tournament.tiebreaks, tournament.edition)
+    for line in table.rows:
         ranks[line.pairing_number - 1] = line.rank if line.rank is not None else n
-    return points, ranks
+        scores[line.pairing_number - 1] = line.score
+    return ranks, scores
 
 
 def _keep(line: str, trf26: bool) -> bool:

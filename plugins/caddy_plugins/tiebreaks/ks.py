@@ -12,6 +12,7 @@ reference engine reads them): /L+n or /L-n moves the line by n half points,
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from typing import ClassVar
 
 from caddy import hookimpl
@@ -35,11 +36,10 @@ class Koya:
         best = 0
         for i in range(table.n):
             if table.active[i]:
-                games = sum(
-                    1
-                    for r in range(table.rounds)
-                    if table.opp[i][r] >= 0 or (keep_annulled and table.code[i][r] == "A")
-                )
+                # rounds with an opponent (annulled games have none, code A)
+                games = table.rounds - table.opp[i].count(-1)
+                if keep_annulled:
+                    games += table.code[i].count("A")
                 best = max(best, games)
         return best
 
@@ -49,10 +49,9 @@ class Koya:
     def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
         line = self.line(table, spec)
         strong = [s >= line for s in table.score]
-        return [
-            sum(p for o, p in zip(table.opp[i], table.pts[i], strict=True) if o >= 0 and strong[o])
-            for i in range(table.n)
-        ]
+        strong.append(False)  # opp -1 (no opponent) reads the last item: never strong
+        flag = strong.__getitem__
+        return [sum(compress(table.pts[i], map(flag, table.opp[i]))) for i in range(table.n)]
 
     def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
         line = self.line(table, spec)
