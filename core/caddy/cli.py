@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
     from caddy.calculator import CalcResult
     from caddy.formats import Format
-    from caddy.models import Numbering, Schedule, Section
+    from caddy.models import Numbering, Schedule
+    from caddy.render import Report
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -155,7 +156,8 @@ def _add_table(commands: Any) -> None:
     )
     output = table.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print a caddy.schedule JSON document")
-    output.add_argument("--csv", action="store_true", help="print CSV rows")
+    output.add_argument("--csv", action="store_true", help="print CSV rows, one per game")
+    output_argument(output)
     table.set_defaults(handler=cmd_table)
 
 
@@ -469,9 +471,7 @@ def cmd_table(ns: argparse.Namespace) -> int:
     elif ns.csv:
         _write_schedule_csv(schedule, numbering, sys.stdout)
     else:
-        _print_schedule(schedule, numbering, sys.stdout)
-        for line in later:
-            print(line)
+        emit(schedule_report(schedule, numbering, later), ns)
     return 0
 
 
@@ -586,55 +586,106 @@ def _write_schedule_csv(schedule: Schedule, numbering: Numbering | None, out: Te
             writer.writerow(row)
 
 
-def _print_schedule(schedule: Schedule, numbering: Numbering | None, out: TextIO) -> None:
-    print(f"{schedule.title}; the left player has White", file=out)
+def schedule_report(
+    schedule: Schedule, numbering: Numbering | None, later: Sequence[str] = ()
+) -> Report:
+    """A schedule as a report: the grid of rounds, or with names one table per round."""
+    from caddy.render import Report, Table
+
+    intro = []
     for section in schedule.sections:
         members = " ".join(
             _player_label(p, numbering) if numbering else str(p) for p in section.players
         )
-        print(f"{section.name}: {members}", file=out)
+        intro.append(f"{section.name}: {members}")
     if schedule.seed is not None:
-        print(f"colour toss seed {schedule.seed} (repeat with --seed {schedule.seed})", file=out)
-    if numbering is not None:
-        how = {"lot": "drawn by lot", "rating": "by rating", "given": "as given"}[numbering.method]
-        line = f"Pairing numbers ({how}"
-        if numbering.seed is not None:
-            line += f", seed {numbering.seed}; repeat the draw with --seed {numbering.seed}"
-        print(line + "):", file=out)
-        for number, player in enumerate(numbering.players, 1):
-            rating = "unrated" if player.rating is None else str(player.rating)
-            print(f"  {number:>3}  {player.name} ({rating})", file=out)
+        intro.append(f"colour toss seed {schedule.seed} (repeat with --seed {schedule.seed})")
+    title = f"{schedule.title}; the left player has White"
+    if numbering is None:
+        boards = max((r.boards for r in schedule.rounds), default=0)
+        has_byes = any(r.byes for r in schedule.rounds)
+        head = ["round", *(f"board {b}" for b in range(1, boards + 1))]
+        head += ["bye"] if has_byes else []
+        rows = []
         for rnd in schedule.rounds:
-            print(f"Round {rnd.number}", file=out)
-            current: Section | None = None
-            for game in rnd.games():
-                home = schedule.section_of(game.white)
-                if home is not None and game.black not in home.players:
-                    home = None  # a board across sections (Scheveningen): no heading
-                if home is not None and home is not current:
-                    print(f" {home.name}", file=out)
-                    current = home
-                print(
-                    f"  board {game.board:>2}  {_player_label(game.white, numbering)} – "
-                    f"{_player_label(game.black, numbering)}",
-                    file=out,
-                )
-            for number in rnd.byes:
-                print(f"  bye       {_player_label(number, numbering)}", file=out)
-        return
-    boards = max((r.boards for r in schedule.rounds), default=0)
-    has_byes = any(r.byes for r in schedule.rounds)
-    head = ["round"] + [f"board {b}" for b in range(1, boards + 1)] + (["bye"] if has_byes else [])
-    rows = []
+            cells = [
+                str(rnd.number),
+                *(f"{w}–{b}" for w, b in zip(rnd.white, rnd.black, strict=True)),
+            ]
+            cells += [""] * (boards + 1 - len(cells))
+            if has_byes:
+                cells.append(" ".join(str(p) for p in rnd.byes))
+            rows.append(tuple(cells))
+        table = Table(caption="Schedule", columns=tuple(head), rows=tuple(rows), row_header=0)
+        return Report(
+            kind="table", title=title, intro=tuple(intro), tables=(table,), notes=tuple(later)
+        )
+    how = {"lot": "drawn by lot", "rating": "by rating", "given": "as given"}[numbering.method]
+    caption = f"Pairing numbers ({how}"
+    if numbering.seed is not None:
+        caption += f", seed {numbering.seed}; repeat the draw with --seed {numbering.seed}"
+    caption += ")"
+    tables = [
+        Table(
+            caption=caption,
+            columns=("no", "name", "rating"),
+            rows=tuple(
+                (str(k), p.name, "unrated" if p.rating is None else str(p.rating))
+                for k, p in enumerate(numbering.players, 1)
+            ),
+            right=frozenset({0, 2}),
+            row_header=1,
+            caption_in_text=True,
+        )
+    ]
+    sections = bool(schedule.sections)
     for rnd in schedule.rounds:
-        cells = [str(rnd.number)] + [f"{w}–{b}" for w, b in zip(rnd.white, rnd.black, strict=True)]
-        cells += [""] * (boards + 1 - len(cells))
-        if has_byes:
-            cells.append(" ".join(str(p) for p in rnd.byes))
-        rows.append(cells)
-    widths = [max(len(row[i]) for row in [head, *rows]) for i in range(len(head))]
-    for row in [head, *rows]:
-        print("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip(), file=out)
+        games: list[tuple[str, ...]] = []
+        for game in rnd.games():
+            home = schedule.section_of(game.white)
+            if home is not None and game.black not in home.players:
+                home = None  # a board across sections (Scheveningen)
+            board = (
+                str(game.board),
+                _player_label(game.white, numbering),
+                _player_label(game.black, numbering),
+            )
+            lead: tuple[str, ...] = (home.name if home else "",) if sections else ()
+            games.append(lead + board)
+        for number in rnd.byes:
+            lead = ("",) if sections else ()
+            games.append((*lead, "bye", _player_label(number, numbering), ""))
+        columns: tuple[str, ...] = ("section",) if sections else ()
+        columns += ("board", "white", "black")
+        tables.append(
+            Table(
+                caption=f"Round {rnd.number}",
+                columns=columns,
+                rows=tuple(games),
+                right=frozenset({1 if sections else 0}),
+                caption_in_text=True,
+            )
+        )
+    return Report(
+        kind="table", title=title, intro=tuple(intro), tables=tuple(tables), notes=tuple(later)
+    )
+
+
+def output_argument(parser: Any) -> None:
+    """``--output FORM``: a renderer's name (text, markdown, csv, html or a plugin's)."""
+    parser.add_argument(
+        "--output",
+        default="text",
+        metavar="FORM",
+        help="text (default), markdown, csv, html, or a renderer plugin's name",
+    )
+
+
+def emit(report: Report, ns: argparse.Namespace) -> None:
+    """Print ``report`` in the form ``--output`` names."""
+    from caddy.render import get_renderer
+
+    sys.stdout.write(get_renderer(getattr(ns, "output", "text")).render(report))
 
 
 # -- plugins --------------------------------------------------------------------
@@ -717,7 +768,9 @@ def _add_standings(commands: Any) -> None:
         metavar="N",
         help="rating-based tie-breaks: unrated players count with rating N (default: left out)",
     )
-    parser.add_argument("--json", action="store_true", help="print a caddy.standings JSON document")
+    forms = parser.add_mutually_exclusive_group()
+    forms.add_argument("--json", action="store_true", help="print a caddy.standings JSON document")
+    output_argument(forms)
     parser.set_defaults(handler=cmd_standings)
 
 
@@ -731,6 +784,7 @@ def _add_crosstable(commands: Any) -> None:
     parser.add_argument(
         "--tiebreaks", metavar="LIST", help="tie-break columns (default: the event's default list)"
     )
+    output_argument(parser)
     parser.set_defaults(handler=cmd_crosstable)
 
 
@@ -854,28 +908,49 @@ def cmd_standings(ns: argparse.Namespace) -> int:
         print(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
         return 0
     heading = ["rank", "no", "name", "points", *result.tiebreaks]
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for row in result.rows:
         rank = "-" if row.rank is None else str(row.rank)
         name = row.name + (" (annulled)" if row.annulled else "")
         rows.append(
-            [
+            (
                 rank,
                 str(row.pairing_number),
                 name,
                 _value_text(row.score),
                 *(_value_text(row.tiebreaks[t]) for t in result.tiebreaks),
-            ]
+            )
         )
-    print(
-        f"{event.name or ns.file}: C.07 edition {result.edition}, "
-        f"{'pre-determined pairings (round robin)' if result.pre_determined else 'Swiss rules for unplayed rounds'}"
-    )
+    from caddy.render import Report, Table
+
+    lots: tuple[str, ...] = ()
     if result.lots_seed is not None:
-        print(
-            f"ties split by drawing lots, seed {result.lots_seed} (repeat with --seed {result.lots_seed})"
+        lots = (
+            f"ties split by drawing lots, seed {result.lots_seed} (repeat with --seed {result.lots_seed})",
         )
-    _print_grid([heading, *rows], right={0, 1, *range(3, len(heading))})
+    rules = (
+        "pre-determined pairings (round robin)"
+        if result.pre_determined
+        else "Swiss rules for unplayed rounds"
+    )
+    emit(
+        Report(
+            kind="standings",
+            title=event.name or ns.file,
+            subtitle=f"C.07 edition {result.edition}, {rules}",
+            intro=lots,
+            tables=(
+                Table(
+                    caption="Standings",
+                    columns=tuple(heading),
+                    rows=tuple(rows),
+                    right=frozenset({0, 1, *range(3, len(heading))}),
+                    row_header=2,
+                ),
+            ),
+        ),
+        ns,
+    )
     return 0
 
 
@@ -896,11 +971,28 @@ def cmd_crosstable(ns: argparse.Namespace) -> int:
     table = crosstable(event, ns.tiebreaks, ns.edition, pre_determined=ns.pre_determined)
     for warning in table.warnings:
         print(f"caddy: warning: {warning}", file=sys.stderr)
-    _print_grid(table.lines(), right=table.right_aligned)
-    if table.notes:
-        print()
-        for note in table.notes:
-            print(note)
+    from caddy.render import Report, Table
+
+    emit(
+        Report(
+            kind="crosstable",
+            title=event.name or ns.file,
+            subtitle="crosstable" if table.round_robin else "results by round",
+            tables=(
+                Table(
+                    caption="Crosstable" if table.round_robin else "Results by round",
+                    columns=table.header,
+                    rows=table.rows,
+                    right=table.right_aligned,
+                    row_header=1,
+                ),
+            ),
+            notes=table.notes,
+            title_in_text=False,
+            wide=len(table.header) > 12,
+        ),
+        ns,
+    )
     return 0
 
 

@@ -15,7 +15,7 @@ from caddy.errors import CaddyError
 
 
 def add_commands(commands: Any) -> None:
-    from caddy.cli import _format_arguments
+    from caddy.cli import _format_arguments, output_argument
 
     new = commands.add_parser(
         "new", help="start an event file", description="Create EVENT.json for a field."
@@ -59,9 +59,9 @@ def add_commands(commands: Any) -> None:
     pairings = commands.add_parser("pairings", help="the pairing sheet for a round")
     pairings.add_argument("event", metavar="EVENT.json")
     pairings.add_argument("--round", type=int, help="round (default: the current one)")
-    pairings.add_argument(
-        "--json", action="store_true", help="print a caddy.pairings JSON document"
-    )
+    forms = pairings.add_mutually_exclusive_group()
+    forms.add_argument("--json", action="store_true", help="print a caddy.pairings JSON document")
+    output_argument(forms)
     pairings.set_defaults(handler=cmd_pairings)
 
     result = commands.add_parser("result", help="record a result or a bye")
@@ -290,10 +290,10 @@ def cmd_pairings(ns: argparse.Namespace) -> int:
     from caddy.storage import load
 
     event = load(ns.event)
-    return _print_pairings(event, ns.round, json_out=ns.json)
+    return _print_pairings(event, ns.round, json_out=ns.json, output=ns.output)
 
 
-def _print_pairings(event: Any, number: int | None, *, json_out: bool) -> int:
+def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: str = "text") -> int:
     from caddy.event import replay
 
     state = replay(event)
@@ -332,28 +332,40 @@ def _print_pairings(event: Any, number: int | None, *, json_out: bool) -> int:
         }
         print(json.dumps(document, ensure_ascii=False, indent=2))
         return 0
+    from caddy.cli import emit
+    from caddy.render import Report, Table
+
     title = event.tournament.name or "event"
-    print(f"{title}: round {number}" + (" (each board is a match)" if rnd.matches else ""))
-    lines = [["board", "white", "rating", "black", "rating", "result"]]
+    rows = []
     for i, b in enumerate(rnd.boards, 1):
         w, k = players[b.white - 1], players[b.black - 1]
-        lines.append(
-            [
+        rows.append(
+            (
                 str(i),
                 f"{w.name} ({b.white})",
                 "" if w.rating is None else str(w.rating),
                 f"{k.name} ({b.black})",
                 "" if k.rating is None else str(k.rating),
                 " ".join(b.results),
-            ]
+            )
         )
-    from caddy.cli import _print_grid
-
-    _print_grid(lines, right={0, 2, 4})
-    for p, kind in rnd.byes.items():
-        print(f"bye ({kind}): {players[p - 1].name} ({p})")
-    for p in rnd.rest:
-        print(f"rest round: {players[p - 1].name} ({p})")
+    notes = [f"bye ({kind}): {players[p - 1].name} ({p})" for p, kind in rnd.byes.items()]
+    notes += [f"rest round: {players[p - 1].name} ({p})" for p in rnd.rest]
+    report = Report(
+        kind="pairings",
+        title=title,
+        subtitle=f"round {number}" + (" (each board is a match)" if rnd.matches else ""),
+        tables=(
+            Table(
+                caption=f"Round {number}",
+                columns=("board", "white", "rating", "black", "rating", "result"),
+                rows=tuple(rows),
+                right=frozenset({0, 2, 4}),
+            ),
+        ),
+        notes=tuple(notes),
+    )
+    emit(report, argparse.Namespace(output=output))
     return 0
 
 

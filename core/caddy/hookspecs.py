@@ -14,7 +14,7 @@ command imports only what it needs::
     [project.entry-points."caddy.formats"]
     my_format = "my_package.my_format"
 
-Groups: ``caddy.formats``, ``caddy.time_controls``, ``caddy.tiebreaks``, ``caddy.codecs``, and ``caddy`` for
+Groups: ``caddy.formats``, ``caddy.time_controls``, ``caddy.tiebreaks``, ``caddy.codecs``, ``caddy.renderers``, and ``caddy`` for
 plugins that must always load (for example those adding CLI commands).
 """
 
@@ -29,6 +29,7 @@ import pluggy
 if TYPE_CHECKING:
     from caddy.codecs import Codec
     from caddy.formats import Format
+    from caddy.render import Renderer
     from caddy.tiebreaks import TieBreak
     from caddy.timecontrol import TimeControlParser
 
@@ -101,6 +102,21 @@ def caddy_register_codecs(register: Callable[[Codec], None]) -> None:
         returning a :class:`caddy.codecs.Exported`. Problems are raised as
         :class:`caddy.errors.CaddyError`, one line each. See
         :class:`caddy.codecs.Codec`.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def caddy_register_renderers(register: Callable[[Renderer], None]) -> None:
+    """Register output forms for pairing sheets, crosstables, standings and schedules.
+
+    :param register: call it once per renderer object. A renderer has a
+        ``name`` (what users type after ``--output``, e.g. ``"html"``), a
+        ``summary``, the ``suffix`` of its files, and ``render(report)``
+        returning text: the :class:`caddy.render.Report` a command built (a
+        title, context lines, tables of text cells, notes). See
+        :class:`caddy.render.Renderer`.
 
     .. versionadded:: 0.1
     """

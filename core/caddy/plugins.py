@@ -34,6 +34,7 @@ from caddy.errors import CaddyError, PluginError
 if TYPE_CHECKING:
     from caddy.codecs import Codec
     from caddy.formats import Format
+    from caddy.render import Renderer
     from caddy.tiebreaks import TieBreak
     from caddy.timecontrol import TimeControlParser
 
@@ -47,6 +48,7 @@ KINDS: Mapping[str, str] = {
     "time_controls": "caddy_register_time_controls",
     "tiebreaks": "caddy_register_tiebreaks",
     "codecs": "caddy_register_codecs",
+    "renderers": "caddy_register_renderers",
 }
 #: What a user calls one thing of each kind, for messages.
 KIND_LABEL: Mapping[str, str] = {
@@ -54,6 +56,7 @@ KIND_LABEL: Mapping[str, str] = {
     "time_controls": "time-control notation",
     "tiebreaks": "tie-break",
     "codecs": "file format",
+    "renderers": "output form",
 }
 
 T = TypeVar("T")
@@ -429,6 +432,10 @@ class PluginHost:
     def codecs(self) -> Registry[Codec]:
         """Every registered file format (codec), by name."""
         return self.registry("codecs")
+
+    def renderers(self) -> Registry[Renderer]:
+        """Every registered output form (renderer), by name."""
+        return self.registry("renderers")
 
     def add_commands(self, subparsers: Any) -> None:
         """Let every plugin add CLI commands (loads every kind)."""

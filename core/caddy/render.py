@@ -1,0 +1,97 @@
+"""Reports and renderers: what ``caddy pairings``, ``crosstable``,
+``standings`` and ``table`` print, in any output form.
+
+A command builds a :class:`Report` (a title, a line or two of context,
+tables of text cells, notes); a renderer plugin (hook
+``caddy_register_renderers``) turns it into text: ``text`` (aligned columns
+for a terminal, the default), ``markdown``, ``csv`` and ``html`` are built in.
+``--output NAME`` picks one; ``--json`` stays the data form.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
+
+import attrs
+
+if TYPE_CHECKING:
+    from caddy.plugins import PluginHost
+
+
+@attrs.frozen(kw_only=True)
+class Table:
+    """A table of text cells."""
+
+    #: What the table shows ("Round 3", "Standings"): an HTML caption, a Markdown heading.
+    caption: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    #: Columns whose cells align right (numbers).
+    right: frozenset[int] = frozenset()
+    #: The column that names each row (``<th scope="row">`` in HTML), if any.
+    row_header: int | None = None
+    #: Print the caption above the table in text output.
+    caption_in_text: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class Report:
+    """Everything a renderer needs; no renderer adds facts of its own."""
+
+    #: What the report is: ``pairings``, ``crosstable``, ``standings`` or ``table``.
+    kind: str
+    title: str
+    #: Said after the title (text: ``title: subtitle`` on the first line).
+    subtitle: str = ""
+    #: Lines of context before the tables.
+    intro: tuple[str, ...] = ()
+    tables: tuple[Table, ...] = ()
+    #: Lines after the tables (legends, annulled results).
+    notes: tuple[str, ...] = ()
+    #: Whether text output starts with the title line (a crosstable's does not).
+    title_in_text: bool = True
+    #: Wide tables (a crosstable) print in landscape.
+    wide: bool = False
+
+    @property
+    def heading(self) -> str:
+        return f"{self.title}: {self.subtitle}" if self.subtitle else self.title
+
+
+@runtime_checkable
+class Renderer(Protocol):
+    """The contract of a renderer plugin."""
+
+    #: What users type after ``--output``.
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    #: The file suffix of its output (``.html``).
+    suffix: ClassVar[str]
+
+    def render(self, report: Report) -> str:
+        """The report as text in this form (ends with a newline)."""
+        ...
+
+
+def get_renderer(name: str, host: PluginHost | None = None) -> Renderer:
+    """The renderer called ``name`` (an unknown name lists the known ones)."""
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    return host.renderers().get(name)
+
+
+def aligned(table: Table) -> list[str]:
+    """The table's header and rows as aligned lines (two spaces between columns)."""
+    lines = [table.columns, *table.rows] if table.columns else list(table.rows)
+    if not lines:
+        return []
+    widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
+    return [
+        "  ".join(
+            cell.rjust(width) if i in table.right else cell.ljust(width)
+            for i, (cell, width) in enumerate(zip(line, widths, strict=True))
+        ).rstrip()
+        for line in lines
+    ]

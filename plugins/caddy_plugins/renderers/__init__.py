@@ -1,0 +1,1 @@
+"""Built-in renderers: text (the default), markdown, csv and html."""
