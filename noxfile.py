@@ -43,3 +43,10 @@ def bench(session: nox.Session) -> None:
     session.install(".")
     session.run("python", "benchmarks/startup.py")
     session.run("python", "benchmarks/schedule.py")
+
+
+@nox.session(default=False)
+def docs(session: nox.Session) -> None:
+    """The documentation site (Sphinx, furo, MyST Markdown); any warning fails it."""
+    session.install("-e", ".[docs]")
+    session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")

@@ -109,8 +109,13 @@ def print_pdf(html: Path, paper: str) -> Path:
     chromium = shutil.which("chromium") or "chromium"
     with tempfile.TemporaryDirectory() as profile:
         subprocess.run(
-            [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}",
-             f"--print-to-pdf={pdf}", copy.as_uri()],  # fmt: skip
+            [
+                chromium,
+                *CHROMIUM_FLAGS,
+                f"--user-data-dir={profile}",
+                f"--print-to-pdf={pdf}",
+                copy.as_uri(),
+            ],
             check=True,
             capture_output=True,
             timeout=120,
@@ -183,8 +188,19 @@ def main() -> int:
             if paper == "A4":
                 target = IMAGES / html.stem
                 subprocess.run(
-                    ["pdftoppm", "-png", "-r", "80", "-f", "1", "-l", "1", "-singlefile",
-                     str(pdf), str(target)],  # fmt: skip
+                    [
+                        "pdftoppm",
+                        "-png",
+                        "-r",
+                        "80",
+                        "-f",
+                        "1",
+                        "-l",
+                        "1",
+                        "-singlefile",
+                        str(pdf),
+                        str(target),
+                    ],
                     check=True,
                 )
     (IMAGES / "print-check.txt").write_text("\n".join(report) + "\n", encoding="utf-8")

@@ -1,0 +1,218 @@
+"""Every code block in the docs runs (or parses), and the hook reference is complete.
+
+- ``python`` blocks are executed; ``sh`` blocks run in bash (``-e``);
+  ``console`` blocks run each ``$`` command and every output line they show
+  (lines with an ellipsis aside) must be in what the command printed.
+- A block marked ``<!-- needs: browser -->`` or ``<!-- needs: system packages -->``
+  on the line before it is only checked to parse.
+- ``json``, ``toml`` and ``html`` blocks must parse.
+
+Each block runs in a fresh folder holding the files the docs name
+(``players.csv``, ``teams.csv``, ``club.json``, ``event.trf``, ``broken.trf``)
+and a link to ``docs/``; ``caddy`` and ``python3`` are the test run's own.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import inspect
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from caddy import hookspecs
+from tests.conftest import SHARED
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+MARKERS = ("<!-- needs: browser -->", "<!-- needs: system packages -->")
+FENCE = re.compile(r"^```(\w[\w-]*)?\s*$")
+
+
+def blocks(path: Path) -> Iterator[tuple[int, str, str, bool]]:
+    """(line, language, code, parse only) for every fenced block of a Markdown file."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    i = 0
+    while i < len(lines):
+        match = FENCE.match(lines[i])
+        if match and match.group(1):
+            end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("```"))
+            marked = i > 0 and lines[i - 1].strip() in MARKERS
+            yield i + 1, match.group(1), "\n".join(lines[i + 1 : end]) + "\n", marked
+            i = end
+        i += 1
+
+
+CASES = [
+    pytest.param(path, line, language, code, marked, id=f"{path.name}:{line}")
+    for path in sorted(DOCS.glob("*.md"))
+    for line, language, code, marked in blocks(path)
+]
+
+
+@pytest.fixture
+def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder with the files the docs' examples name."""
+    (tmp_path / "docs").symlink_to(DOCS)
+    (tmp_path / "players.csv").write_text(
+        "name,rating\nAnna,2100\nBen,2050\nCara,1990\nDan,1950\nEve,1900\nFinn,1850\n"
+        "Gus,1800\nHal,1750\n"
+    )
+    (tmp_path / "teams.csv").write_text(
+        "name,rating,team\n"
+        + "".join(f"A{i},{2000 - i},Lions\n" for i in range(1, 5))
+        + "".join(f"B{i},{1990 - i},Tigers\n" for i in range(1, 5))
+    )
+    rr = SHARED / "data/trf/rr_fide_tec_exercise_held_6p.trf"
+    shutil.copy(rr, tmp_path / "event.trf")
+    text = rr.read_text()
+    text = text.replace(
+        "2150 NOR           0 1990/01/01  3.5    2     6 w 1",
+        "2150 NOR           0 1990/01/01  3.5    2     5 w 1",
+    )
+    (tmp_path / "broken.trf").write_text(text)
+    run = subprocess.run(
+        [_caddy(), "import", str(rr), "-o", str(tmp_path / "club.json")],
+        capture_output=True,
+        check=True,
+    )
+    assert not run.stderr
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _caddy() -> str:
+    return shutil.which("caddy", path=str(Path(sys.executable).parent)) or "caddy"
+
+
+def _env() -> dict[str, str]:
+    bin_dir = str(Path(sys.executable).parent)
+    return {**os.environ, "PATH": os.pathsep.join([bin_dir, os.environ.get("PATH", "")])}
+
+
+def _bash(script: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", "-e", "-o", "pipefail", "-c", script],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=_env(),
+        timeout=300,
+    )
+
+
+class _Html(HTMLParser):
+    pass
+
+
+@pytest.mark.parametrize("path,line,language,code,marked", CASES)
+def test_doc_block(
+    path: Path, line: int, language: str, code: str, marked: bool, sandbox: Path
+) -> None:
+    where = f"{path.name}:{line}"
+    if language == "python":
+        tree = ast.parse(code, where)
+        if not marked:
+            namespace: dict[str, object] = {"__name__": f"docs_{path.stem}"}
+            with contextlib.redirect_stdout(None):
+                exec(compile(tree, where, "exec"), namespace)
+    elif language == "sh":
+        if marked:
+            check = subprocess.run(["bash", "-n", "-c", code], capture_output=True, text=True)
+            assert check.returncode == 0, check.stderr
+        else:
+            run = _bash(code, sandbox)
+            assert run.returncode == 0, f"{where}: {run.stderr}"
+    elif language == "console":
+        _console(code, where, sandbox)
+    elif language == "json":
+        json.loads(code)
+    elif language == "toml":
+        tomllib.loads(code)
+    elif language == "html":
+        _Html().feed(code)
+
+
+def _console(code: str, where: str, sandbox: Path) -> None:
+    """Run each ``$`` command; the output lines shown must be in its output."""
+    command: str | None = None
+    shown: list[str] = []
+
+    def finish() -> None:
+        if command is None:
+            return
+        run = _bash(command, sandbox)
+        assert run.returncode == 0, f"{where}: $ {command}\n{run.stderr}"
+        printed = {line.rstrip() for line in (run.stdout + run.stderr).splitlines()}
+        for line in shown:
+            if "..." in line or "…" in line or not line.strip():
+                continue
+            assert line.rstrip() in printed, f"{where}: $ {command}\nmissing: {line!r}"
+
+    for line in code.splitlines():
+        if line.startswith("$ "):
+            finish()
+            command, shown = line[2:], []
+        else:
+            shown.append(line)
+    finish()
+
+
+def test_every_block_kind_is_handled() -> None:
+    kinds = {language for *_, language, _, _ in (c.values for c in CASES)}
+    assert kinds <= {"python", "sh", "console", "json", "toml", "html", "text"}, kinds
+
+
+# -- the README ---------------------------------------------------------------------
+
+
+def test_readme_tour_runs_as_written(tmp_path: Path) -> None:
+    """The README's tour block (after ``<!-- tour -->``), run in an empty folder."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    tour = text.split("<!-- tour -->", 1)[1]
+    script = tour.split("```sh\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "docs").symlink_to(DOCS)
+    run = _bash(script, tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert len(script.strip().splitlines()) <= 20
+    assert "Anna" in run.stdout and "Alyx" in run.stdout
+
+
+# -- the hook reference -------------------------------------------------------------
+
+
+HOOKS = sorted(
+    name
+    for name, value in vars(hookspecs).items()
+    if name.startswith("caddy_") and inspect.isfunction(value)
+)
+
+
+def test_hooks_are_known() -> None:
+    assert "caddy_register_renderers" in HOOKS and "caddy_register_codecs" in HOOKS
+
+
+@pytest.mark.parametrize("hook", HOOKS)
+def test_hook_is_documented(hook: str) -> None:
+    """A docstring describing every parameter, and a place on the hook reference page."""
+    function = getattr(hookspecs, hook)
+    doc = inspect.getdoc(function) or ""
+    assert len(doc.split()) >= 20, f"{hook}: no real docstring"
+    for parameter in inspect.signature(function).parameters:
+        assert f":param {parameter}:" in doc, f"{hook}: parameter {parameter} undocumented"
+    assert "versionadded" in doc
+    page = (DOCS / "hooks.md").read_text(encoding="utf-8")
+    listed = re.search(r":members: (.*)", page)
+    assert listed and hook in [m.strip() for m in listed.group(1).split(",")], (
+        f"{hook} is missing from docs/hooks.md"
+    )
