@@ -24,7 +24,7 @@ import itertools
 import re
 from collections.abc import Hashable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -36,6 +36,9 @@ from caddy.results import (
     Scoring,
     round_robin_cycles,
 )
+
+if TYPE_CHECKING:
+    from caddy.models import Player
 
 _MONTHS = {
     m: i
@@ -86,6 +89,20 @@ class TrfPlayer:
     rank: int | None = None
     #: One cell per round.
     cells: tuple[Cell, ...] = ()
+
+    def as_player(self) -> Player:
+        """The player as an event file holds them (:class:`caddy.models.Player`)."""
+        from caddy.models import Player
+
+        return Player(
+            name=self.name,
+            rating=self.rating,
+            federation=self.federation,
+            fide_id=self.fide_id,
+            title=self.title,
+            sex=self.sex,
+            birth=self.birth,
+        )
 
 
 @attrs.frozen(kw_only=True)

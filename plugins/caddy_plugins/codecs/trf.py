@@ -103,7 +103,6 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     """An event file from a parsed TRF file."""
     from caddy.check import check_document, check_rows
     from caddy.event import EventFile, FormatChoice, Tournament, TrfRecords, replay
-    from caddy.models import Player
     from caddy.trf import bye_scoring, parse_date, scoring_of
 
     src = doc.source
@@ -173,18 +172,7 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     if strict and errors_if_strict:
         raise CaddyError(errors_if_strict[0], problems=errors_if_strict)
 
-    players = tuple(
-        Player(
-            name=p.name,
-            rating=p.rating,
-            federation=p.federation,
-            fide_id=p.fide_id,
-            title=p.title,
-            sex=p.sex,
-            birth=p.birth,
-        )
-        for p in doc.players
-    )
+    players = tuple(p.as_player() for p in doc.players)
     tournament = Tournament(
         name=doc.title,
         start=parse_date(doc.record("042") or ""),
