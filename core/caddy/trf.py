@@ -256,14 +256,13 @@ def parse_document(data: bytes | str, name: str = "<trf>") -> TrfDocument:
         if line[:3] != "001":
             (tail if players or problems else head).append(line)
             continue
-        where = f"{name}:{lineno}"
-        player, line_problems = _player(line, lineno, where, codes)
+        player, line_problems = _player(line, lineno, name, codes)
         if line_problems:
             problems.extend(line_problems)
             continue
         assert player is not None
         if player.number in players:
-            problems.append(f"{where}: starting rank {player.number} is used twice")
+            problems.append(f"{name}:{lineno}: starting rank {player.number} is used twice")
             continue
         players[player.number] = player
         if len(problems) > 1000:
@@ -309,6 +308,18 @@ def parse_document(data: bytes | str, name: str = "<trf>") -> TrfDocument:
     return doc
 
 
+class _Where:
+    """``file:line`` for messages, made only when one is written."""
+
+    __slots__ = ("line", "name")
+
+    def __init__(self, name: str, line: int) -> None:
+        self.name, self.line = name, line
+
+    def __format__(self, spec: str) -> str:
+        return f"{self.name}:{self.line}"
+
+
 _COLOURS = frozenset("wb-")
 
 
@@ -332,10 +343,11 @@ def _cells_fast(rest: str, codes: frozenset[str]) -> list[Cell] | None:
 
 
 def _player(
-    line: str, lineno: int, where: str, codes: frozenset[str]
+    line: str, lineno: int, name: str, codes: frozenset[str]
 ) -> tuple[TrfPlayer | None, list[str]]:
     """One ``001`` line, or the problems with it."""
-    problems = []
+    problems: list[str] = []
+    where = _Where(name, lineno)
     padded = line.ljust(90)
     number_text = padded[4:8]
     number = int(number_text) if number_text.strip().isdigit() else 0
