@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Iterator, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 import attrs
@@ -853,7 +854,7 @@ def _results_event(state: State, completed_only: bool) -> Event:
                 number,
                 rnd.white,
                 rnd.black,
-                [results[-1] for results in rnd.results],
+                list(map(itemgetter(-1), rnd.results)),
                 uncoloured=uncoloured,
             )
         for index, board in enumerate(rnd.boards if not all(rnd.results) else (), 1):

@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import datetime
 from collections import Counter, deque
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import partial
 from itertools import repeat
+from operator import itemgetter
 from typing import Any, Literal, NamedTuple
 
 import attrs
@@ -396,9 +397,9 @@ class EventBuilder:
         column = self._cols[rnd - 1]
         n = len(column)
         points = {code: self.scoring.points(code) for code in MIRROR}
-        codes = [RESULT_WORDS.get(result) for result in results]
+        codes = list(map(RESULT_WORDS.get, results))
         seen = [*whites, *blacks]
-        places = [p - 1 for p in seen]
+        places = list(map((-1).__add__, seen))  # list indices, at C speed
         clean = (
             None not in codes
             and len(whites) == len(blacks) == len(results)
@@ -414,8 +415,10 @@ class EventBuilder:
                 self.game(rnd, white, black, result, coloured=board not in uncoloured)
             return self
         # the whole round at C speed: cells made by map, put in place by map
-        w_codes = [c[0] for c in codes]  # type: ignore[index]
-        b_codes = [c[1] for c in codes]  # type: ignore[index]
+        first: Callable[[Any], str] = itemgetter(0)
+        second: Callable[[Any], str] = itemgetter(1)
+        w_codes = list(map(first, codes))
+        b_codes = list(map(second, codes))
         cells = [
             *map(_make, zip(blacks, repeat("w"), w_codes, map(points.__getitem__, w_codes))),
             *map(_make, zip(whites, repeat("b"), b_codes, map(points.__getitem__, b_codes))),
