@@ -24,7 +24,7 @@ import itertools
 import re
 from collections.abc import Hashable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
@@ -71,9 +71,9 @@ Cell = tuple[int | None, str, str]
 _CELL = re.compile(r"(.{4}).(.).(.)..")
 
 
-@attrs.frozen(kw_only=True, slots=True)
-class TrfPlayer:
-    """A player line ``001``, its fields as read."""
+class TrfPlayer(NamedTuple):
+    """A player line ``001``, its fields as read (a named tuple: a file may
+    hold thousands, read at tuple speed)."""
 
     number: int
     #: Line number in the file (for messages).
