@@ -24,23 +24,20 @@ from collections.abc import Callable, Sequence
 from operator import eq
 from typing import TYPE_CHECKING
 
+from caddy.results import GAME_CODES, WORD_OF_CODES
 from caddy.trf import Cell
 
 if TYPE_CHECKING:
     from caddy.event import State
+    from caddy.results import Scoring
     from caddy.trf import TrfDocument
 
-#: The other side's code for each game or forfeit code.
-_MIRROR = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
-_GAME = frozenset("1=0WDL")
+_GAME = GAME_CODES
 _BYE = frozenset("HFUZ")
-
-
-_PAIRS = {("1", "0"), ("0", "1"), ("=", "="), ("+", "-"), ("-", "+"), ("-", "-")}
-_PAIRS |= {("W", "L"), ("L", "W"), ("D", "D")}
-#: (colour, opponent's colour, code, opponent's code) of every well-formed cell.
+#: (colour, opponent's colour, code, opponent's code) of every well-formed cell:
+#: colours that mirror, and the code pairs of the result words.
 _ALLOWED = frozenset(
-    {(c, oc, k, ok) for c, oc in (("w", "b"), ("b", "w"), ("-", "-")) for k, ok in _PAIRS}
+    {(c, oc, k, ok) for c, oc in (("w", "b"), ("b", "w"), ("-", "-")) for k, ok in WORD_OF_CODES}
     | {(c, "", k, "") for c in "wb-" for k in "HFUZ+-"}
 )
 _EMPTY: Cell = (None, "-", "Z")
@@ -156,7 +153,7 @@ def _round_problems(
                 f"round {rnd}: colours of {who(number)} ({colour}) and "
                 f"{who(opponent)} ({o_colour}) disagree"
             )
-        if _MIRROR.get(code) != o_code and not (code == o_code == "-"):
+        if (code, o_code) not in WORD_OF_CODES:
             problems.append(
                 f"round {rnd}: results of {who(number)} ({code}) and "
                 f"{who(opponent)} ({o_code}) disagree"
@@ -215,9 +212,16 @@ def _meeting_problems(
     return problems
 
 
-def check_document(doc: TrfDocument, *, stated: bool = True, pairings: bool = True) -> list[str]:
+def check_document(
+    doc: TrfDocument,
+    *,
+    stated: bool = True,
+    pairings: bool = True,
+    scored: tuple[Scoring, dict[str, float]] | None = None,
+) -> list[str]:
     """Problems in a TRF file: its pairings (with ``pairings``) and, with
-    ``stated``, points that disagree with the results."""
+    ``stated``, points that disagree with the results (``scored``: the file's
+    scoring and bye values, when the caller has them)."""
     from caddy.results import round_robin_cycles
     from caddy.trf import points_of
 
@@ -232,7 +236,7 @@ def check_document(doc: TrfDocument, *, stated: bool = True, pairings: bool = Tr
         )
         problems = check_rows(rows, cycles=cycles, complete=complete, names=names)
     if stated:
-        for p, total in zip(doc.players, points_of(doc), strict=True):
+        for p, total in zip(doc.players, points_of(doc, scored), strict=True):
             if p.points is None or abs(total - p.points) < 1e-9:
                 continue
             if total >= 99.5 and abs(total - p.points) == 0.5:

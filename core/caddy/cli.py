@@ -954,16 +954,6 @@ def cmd_standings(ns: argparse.Namespace) -> int:
     return 0
 
 
-def _print_grid(lines: list[list[str]], right: set[int] | frozenset[int]) -> None:
-    widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
-    for line in lines:
-        cells = [
-            c.rjust(w) if i in right else c.ljust(w)
-            for i, (c, w) in enumerate(zip(line, widths, strict=True))
-        ]
-        print("  ".join(cells).rstrip())
-
-
 def cmd_crosstable(ns: argparse.Namespace) -> int:
     from caddy.crosstable import crosstable
 
@@ -1026,19 +1016,24 @@ def cmd_tiebreaks(ns: argparse.Namespace) -> int:
             )
         )
         return 0
-    lines = [["code", "name", "C.07", "type", "modifiers", "definition"]]
-    for t in plugins:
-        lines.append(
-            [
+    from caddy.render import Table, aligned
+
+    table = Table(
+        caption="Tie-breaks",
+        columns=("code", "name", "C.07", "type", "modifiers", "definition"),
+        rows=tuple(
+            (
                 t.name,
                 t.title,
                 t.article,
                 t.kind,
                 " ".join("/" + m for m in t.modifiers) or "-",
                 t.summary,
-            ]
-        )
-    _print_grid(lines, right=set())
+            )
+            for t in plugins
+        ),
+    )
+    print("\n".join(aligned(table)))
     return 0
 
 

@@ -24,7 +24,7 @@ import attrs
 
 from caddy.errors import CaddyError
 from caddy.models import Player, Round
-from caddy.results import GAME_POINTS, RESULT_HELP, RESULT_WORDS, Scoring
+from caddy.results import BYE_KIND_CODES, GAME_POINTS, RESULT_HELP, RESULT_WORDS, Scoring
 from caddy.timecontrol import TimeControl
 
 if TYPE_CHECKING:
@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 
 SCHEMA = "caddy.tournament"
 VERSION = 1
-BYE_KINDS = ("pab", "full", "half", "zero", "forfeit-win", "forfeit-loss")
+#: Bye kinds an operation may record (every kind but a round robin's rest round).
+BYE_KINDS = tuple(kind for kind in BYE_KIND_CODES if kind != "rest")
 
 
 @attrs.frozen(kw_only=True)
@@ -849,7 +850,9 @@ def _results_event(state: State, completed_only: bool) -> Event:
     later: list[tuple[int, int, int]] = []
     for number, rnd in enumerate(rounds, 1):
         uncoloured = set(rnd.uncoloured)
-        if all(rnd.results):  # every board has its result: the whole round at once
+        # every board has its result: the whole round at once; else board by board
+        played = all(rnd.results)
+        if played:
             b.games(
                 number,
                 rnd.white,
@@ -857,7 +860,7 @@ def _results_event(state: State, completed_only: bool) -> Event:
                 list(map(itemgetter(-1), rnd.results)),
                 uncoloured=uncoloured,
             )
-        for index, board in enumerate(rnd.boards if not all(rnd.results) else (), 1):
+        for index, board in enumerate(() if played else rnd.boards, 1):
             out = [
                 p
                 for p in (board.white, board.black)

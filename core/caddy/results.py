@@ -253,13 +253,6 @@ def round_robin_cycles(players: int, opponents: Iterable[Sequence[int | None]]) 
     return counts.pop() if counts else 0
 
 
-def _mirror(code: str) -> str:
-    try:
-        return MIRROR[code]
-    except KeyError:
-        raise CaddyError(f"'{code}' is not a game result code") from None
-
-
 RESULT_WORDS = {
     "1-0": ("1", "0"),
     "0-1": ("0", "1"),
@@ -278,6 +271,11 @@ RESULT_WORDS = {
     "L-W": ("L", "W"),
     "D-D": ("D", "D"),
 }
+#: Both sides' codes of a game → its result word (the first word listed for them).
+WORD_OF_CODES: dict[tuple[str, str], str] = {}
+for _word, _codes in RESULT_WORDS.items():
+    WORD_OF_CODES.setdefault(_codes, _word)
+del _word, _codes
 #: The result words, for messages.
 RESULT_HELP = "1-0, 0-1, 1/2, +-, -+, -- (forfeits) or W-L, L-W, D-D (under one move)"
 #: Bye kinds and their TRF codes: pairing-allocated, full, half, zero, a forfeit
@@ -558,29 +556,3 @@ class EventBuilder:
             scheduled=scheduled,
             annulled=annulled,
         )
-
-
-def check_consistency(event: Event) -> list[str]:
-    """Problems where the two sides of a game disagree (one line each)."""
-    problems = []
-    for number, row in enumerate(event.results, 1):
-        for rnd, rr in enumerate(row, 1):
-            if rr.opponent is None:
-                continue
-            if not 1 <= rr.opponent <= len(event.players):
-                problems.append(f"round {rnd}: player {number} meets unknown player {rr.opponent}")
-                continue
-            other = event.results[rr.opponent - 1][rnd - 1]
-            if other.opponent != number:
-                problems.append(
-                    f"round {rnd}: player {number} meets {rr.opponent}, but {rr.opponent} meets {other.opponent}"
-                )
-            elif (
-                rr.code in MIRROR
-                and other.code != MIRROR[rr.code]
-                and not (rr.code == "-" and other.code == "-")
-            ):
-                problems.append(
-                    f"round {rnd}: results of {number} ({rr.code}) and {rr.opponent} ({other.code}) disagree"
-                )
-    return problems

@@ -450,21 +450,9 @@ def _player(
 # -- the results, for standings ------------------------------------------------------
 
 
-#: The last document scored, and its scoring (import asks twice).
-_scored: tuple[TrfDocument, tuple[Scoring, dict[str, float]]] | None = None
-
-
 def scoring_of(doc: TrfDocument) -> tuple[Scoring, dict[str, float]]:
     """The scoring (record 162, else the defaults) and each bye code's points
     (from 162, else inferred from the stated points)."""
-    global _scored
-    if _scored is None or _scored[0] is not doc:
-        _scored = (doc, _scoring_of(doc))
-    scoring, byes = _scored[1]
-    return scoring, dict(byes)
-
-
-def _scoring_of(doc: TrfDocument) -> tuple[Scoring, dict[str, float]]:
     score_162 = doc.scoring_162()
     scoring = Scoring(
         win=score_162.get("W", 1.0),
@@ -488,16 +476,28 @@ def bye_scoring(scoring: Scoring, byes: dict[str, float]) -> Scoring:
     )
 
 
-def points_of(doc: TrfDocument) -> list[float]:
+def points_of(
+    doc: TrfDocument, scored: tuple[Scoring, dict[str, float]] | None = None
+) -> list[float]:
     """Each player's points from the results (the scoring and bye values of
-    :func:`scoring_of`), to compare with the stated points."""
-    scoring, bye_values = scoring_of(doc)
-    game = {code: scoring.points(code) for code in "1=0+-WDL"}
-    bye = {**bye_values, "+": scoring.win, "-": scoring.zero_bye}
+    :func:`scoring_of`, or ``scored`` when the caller has them), to compare
+    with the stated points."""
+    game, bye = point_tables(*(scored or scoring_of(doc)))
     return [
         sum([game[code] if opp is not None else bye.get(code, 0.0) for opp, _, code in p.cells])
         for p in doc.players
     ]
+
+
+def point_tables(
+    scoring: Scoring, byes: dict[str, float] | None = None
+) -> tuple[dict[str, float], dict[str, float]]:
+    """Points per code: of a round with an opponent (games and forfeits), and of
+    one without (byes at ``byes`` where given, else as ``scoring`` says; ``+``
+    and ``-`` a forfeit scored with no opponent named)."""
+    game = {code: scoring.points(code) for code in "1=0+-WDL"}
+    bye = {code: scoring.points(code) for code in "UFHZ+-"} | (byes or {})
+    return game, bye
 
 
 def event_of(doc: TrfDocument) -> Event:
@@ -505,6 +505,7 @@ def event_of(doc: TrfDocument) -> Event:
     player's line as written; :func:`caddy.check.check_document` says where
     the two sides of a game disagree)."""
     scoring, bye_values = scoring_of(doc)
+    game, bye = point_tables(scoring, bye_values)
     rounds = max(doc.rounds, doc.rounds_declared, 1)
     players = []
     results = []
@@ -526,11 +527,7 @@ def event_of(doc: TrfDocument) -> Event:
         row = []
         for r in range(rounds):
             opp, colour, code = p.cells[r] if r < len(p.cells) else (None, "-", "Z")
-            if opp is None:
-                fallback = scoring.win if code == "+" else scoring.zero_bye if code == "-" else 0.0
-                points = bye_values.get(code, fallback)
-            else:
-                points = scoring.points(code) if code in "1=0+-WDL" else 0.0
+            points = (game if opp is not None else bye).get(code, 0.0)
             row.append(
                 RoundResult(
                     opponent=opp,

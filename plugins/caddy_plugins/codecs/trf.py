@@ -44,26 +44,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from caddy import hookimpl
 from caddy.codecs import Exported, Imported
 from caddy.errors import CaddyError
+from caddy.results import BYE_KIND_CODES, WORD_OF_CODES
 
 if TYPE_CHECKING:
     from caddy.event import EventFile, State, Tournament
     from caddy.timecontrol import TimeControl
     from caddy.trf import Cell, TrfDocument
 
-#: Both sides' codes of a game → the result word of the event file.
-WORDS = {
-    ("1", "0"): "1-0",
-    ("0", "1"): "0-1",
-    ("=", "="): "1/2",
-    ("+", "-"): "+-",
-    ("-", "+"): "-+",
-    ("-", "-"): "--",
-    ("W", "L"): "W-L",
-    ("L", "W"): "L-W",
-    ("D", "D"): "D-D",
-}
-#: A bye code (no opponent) → the bye kind; ``Z`` is left implicit.
-BYE_KINDS = {"U": "pab", "F": "full", "H": "half", "+": "forfeit-win", "-": "forfeit-loss"}
+#: A bye code (no opponent) → the bye kind; ``Z`` is left implicit (a round robin's
+#: rest round is written ``Z`` too).
+BYE_KINDS = {code: kind for kind, code in BYE_KIND_CODES.items() if kind not in ("zero", "rest")}
 #: Records caddy reads into the event, and the Tournament field each sets.
 OWNED = {"012": "name", "022": "place", "042": "start", "052": "end", "102": "arbiter"}
 _KNOWN_RECORD = re.compile(r"^(0[1-9]2|1[0-3]2|013|\d\d\d|XX.|BB.|###)")
@@ -120,15 +110,15 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
         warnings.append(f"{src}: {message}")
         errors_if_strict.append(f"{src}: {message}")
 
-    for problem in check_document(doc, stated=True, pairings=False):
+    scored = scoring_of(doc)
+    for problem in check_document(doc, stated=True, pairings=False, scored=scored):
         warn(problem)
     if strict:
         for line in (*doc.head, *doc.tail):
             if line.strip() and not _KNOWN_RECORD.match(line):
                 errors_if_strict.append(f"{src}: not a TRF record: {line[:40]!r}")
 
-    scoring, byes = scoring_of(doc)
-    scoring = bye_scoring(scoring, byes)
+    scoring = bye_scoring(*scored)
     tiebreaks = _tiebreaks(doc, warn)
     time_control = _time_control(doc.record("222"), warn)
     for text in doc.records("240"):
@@ -236,7 +226,7 @@ def _rounds(
         for p in doc.players
     ]
     out = []
-    words = WORDS
+    words = WORD_OF_CODES
     for column in zip(*rows, strict=True):
         games = [(i, c) for i, c in enumerate(column, 1) if c[0] is not None and c[0] > i]
         byes = [(i, c[2]) for i, c in enumerate(column, 1) if c[0] is None and c[2] != "Z"]
@@ -399,12 +389,12 @@ class ResultTexts(dict[Any, str]):
 def _points(state: State, rows: Sequence[Sequence[Cell]]) -> list[float]:
     """Points of the results written (rest rounds at the format's rest value)."""
     from caddy.results import Scoring
+    from caddy.trf import point_tables
 
     tournament = state.event.tournament
     scoring = tournament.scoring or Scoring()
     rest = getattr(tournament.format.options, "bye_points", scoring.rest)
-    game = {code: scoring.points(code) for code in "1=0+-WDL"}
-    bye = {code: scoring.points(code) for code in "UFHZ+-"}
+    game, bye = point_tables(scoring)
     points = [
         sum([game[code] if opponent is not None else bye[code] for opponent, _, code in row])
         for row in rows
