@@ -172,7 +172,7 @@ def trf_benchmarks(round_robin: EventFile, repeat: int) -> None:
     from caddy.codecs import get_codec
 
     codec = get_codec("trf")
-    sample = Path(__file__).resolve().parents[2] / "shared/data/trf"
+    sample = Path(__file__).resolve().parents[1] / "tests/data/trf"
     inputs = [("1,000-player round robin", codec.write(round_robin).data)]
     karl_mala = sample / "swiss_fide_example1_karl_mala_2005.trf"
     if karl_mala.exists():

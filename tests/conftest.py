@@ -18,7 +18,8 @@ from caddy.cli import main
 
 HERE = Path(__file__).parent
 FAKES = HERE / "fake_plugins"
-SHARED = HERE.parent.parent / "shared"
+#: Data the tests read; see tests/data/SOURCES.md. Never a folder outside the repository.
+DATA = HERE / "data"
 
 
 @attrs.frozen

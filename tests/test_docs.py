@@ -31,7 +31,7 @@ from pathlib import Path
 import pytest
 
 from caddy import hookspecs
-from tests.conftest import SHARED
+from tests.conftest import DATA
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -73,7 +73,7 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         + "".join(f"A{i},{2000 - i},Lions\n" for i in range(1, 5))
         + "".join(f"B{i},{1990 - i},Tigers\n" for i in range(1, 5))
     )
-    rr = SHARED / "data/trf/rr_fide_tec_exercise_held_6p.trf"
+    rr = DATA / "trf/rr_fide_tec_exercise_held_6p.trf"
     shutil.copy(rr, tmp_path / "event.trf")
     text = rr.read_text()
     text = text.replace(

@@ -25,10 +25,10 @@ from caddy.results import EventBuilder, EventPlayer
 from caddy.standings import standings
 from caddy.tiebreaks import StandingsOptions
 from caddy.trf import read_trf
-from tests.conftest import SHARED, Run
+from tests.conftest import DATA, Run
 from tests.test_standings import random_swiss, relabel
 
-KARL_MALA = SHARED / "data/trf/swiss_fide_example1_karl_mala_2005.trf"
+KARL_MALA = DATA / "trf/swiss_fide_example1_karl_mala_2005.trf"
 
 
 def test_tables_are_fide_b02() -> None:
@@ -213,7 +213,7 @@ def test_relabelling_changes_nothing_but_tpn(n: int, rounds: int, seed: int) -> 
 
 
 def test_cli_rating_tiebreaks_on_every_file(caddy_proc: Callable[..., Run]) -> None:
-    for path in sorted((SHARED / "data/trf").glob("*.trf")):
+    for path in sorted((DATA / "trf").glob("*.trf")):
         run = caddy_proc("standings", str(path), "--tiebreaks", "ARO,TPR,PTP,APRO,APPO")
         assert run.code == 0, (path, run.err)
         assert "Traceback" not in run.err

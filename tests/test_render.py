@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from caddy.render import Report, Table, aligned, get_renderer
-from tests.conftest import SHARED, Run
+from tests.conftest import DATA, Run
 
-RR_FILE = str(SHARED / "data/trf/rr_fide_tec_exercise_held_6p.trf")
+RR_FILE = str(DATA / "trf/rr_fide_tec_exercise_held_6p.trf")
 FORMS = ("text", "markdown", "csv", "html")
 
 

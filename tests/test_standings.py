@@ -16,9 +16,9 @@ from caddy.standings import build_table, standings
 from caddy.tiebreaks import StandingsOptions
 from caddy.trf import parse_date, read_trf
 from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions
-from tests.conftest import SHARED, Run
+from tests.conftest import DATA, Run
 
-TRF_FILES = sorted((SHARED / "data/trf").glob("*.trf"))
+TRF_FILES = sorted((DATA / "trf").glob("*.trf"))
 ALL = ["SB", "BH", "BH/C1", "FB", "AOB", "KS", "PS", "WIN", "WON", "BPG", "BWG", "REP", "DE"]
 
 
@@ -344,17 +344,17 @@ def test_trf_round_robin_detection() -> None:
     """092 naming a Swiss wins over the results: the lichess all-play-all Swiss stays a Swiss."""
     assert (
         read_trf(
-            SHARED / "data/trf/swiss_lichess_2020-06-26_9p9r_allplayall.trf"
+            DATA / "trf/swiss_lichess_2020-06-26_9p9r_allplayall.trf"
         ).event.pre_determined
         is False
     )
-    rr = read_trf(SHARED / "data/trf/rr_fide_tec_exercise_held_6p.trf").event
+    rr = read_trf(DATA / "trf/rr_fide_tec_exercise_held_6p.trf").event
     assert rr.pre_determined is True and standings(rr).pre_determined is True  # by the results
 
 
 def test_trf_bye_points_from_the_file() -> None:
     """The lichess file's U byes are worth a point (the stated points say so)."""
-    event = read_trf(SHARED / "data/trf/swiss_lichess_2020-06-26_9p9r_allplayall.trf").event
+    event = read_trf(DATA / "trf/swiss_lichess_2020-06-26_9p9r_allplayall.trf").event
     byes = [rr for row in event.results for rr in row if rr.code == "U"]
     assert len(byes) == 9 and all(rr.points == 1.0 for rr in byes)
 
@@ -376,7 +376,7 @@ def test_dates(text: str, expected: tuple[int, int, int]) -> None:
 
 
 def test_unreadable_date_warns_and_defaults(tmp_path: Path) -> None:
-    source = (SHARED / "data/trf/rr_fide_tec_exercise_held_6p.trf").read_text()
+    source = (DATA / "trf/rr_fide_tec_exercise_held_6p.trf").read_text()
     path = tmp_path / "x.trf"
     path.write_text(source.replace("042 2024-08-01", "042 sometime in August"))
     trf = read_trf(path)
@@ -389,7 +389,7 @@ def test_bad_trf(tmp_path: Path, cli: Callable[..., Run]) -> None:
     path.write_text("012 nothing here\n")
     run = cli("standings", str(path))
     assert run.code == 1 and "no player lines" in run.err
-    lines = (SHARED / "data/trf/rr_fide_tec_exercise_held_6p.trf").read_text().splitlines()
+    lines = (DATA / "trf/rr_fide_tec_exercise_held_6p.trf").read_text().splitlines()
     player = next(i for i, line in enumerate(lines) if line.startswith("001"))
     lines[player] = lines[player][:98] + "Q" + lines[player][99:]  # round 1 result, column 99
     path.write_text("\n".join(lines))
@@ -399,8 +399,8 @@ def test_bad_trf(tmp_path: Path, cli: Callable[..., Run]) -> None:
 
 # -- CLI -------------------------------------------------------------------------------------------
 
-RR_FILE = str(SHARED / "data/trf/rr_fide_tec_exercise_held_6p.trf")
-SWISS_FILE = str(SHARED / "data/trf/swiss_gacrux_many_unplayed_rounds.trf")
+RR_FILE = str(DATA / "trf/rr_fide_tec_exercise_held_6p.trf")
+SWISS_FILE = str(DATA / "trf/swiss_gacrux_many_unplayed_rounds.trf")
 
 
 def test_cli_standings_json(cli: Callable[..., Run]) -> None:

@@ -314,9 +314,9 @@ def test_round_robin_forfeit_counts_as_game() -> None:
     TEC exercise (data/trf rr_fide_tec_exercise_held_6p.trf): 6 beat 5 by forfeit in round 4;
     Helene's SB: 0+0+0.75(draw v 4: 1.5)+1.5(forfeit win v 5: 1.5)+0 = 2.25."""
     from caddy.trf import read_trf
-    from tests.conftest import SHARED
+    from tests.conftest import DATA
 
-    event = read_trf(SHARED / "data/trf/rr_fide_tec_exercise_held_6p.trf").event
+    event = read_trf(DATA / "trf/rr_fide_tec_exercise_held_6p.trf").event
     sb = values(event, "SB")
     assert sb == [9.25, 6.25, 6.25, 4.25, 3.25, 2.25]
     assert values(event, "KS") == [2.0, 0.5, 0.5, 1.0, 0.5, 0.0]  # line 2.5 (50% of 5 games)
@@ -331,9 +331,9 @@ def test_round_robin_forfeit_counts_as_game() -> None:
 def test_rr_forfeits_swiss_rules_option() -> None:
     """Option: read a round robin's forfeits under the Swiss rules (dummy opponent)."""
     from caddy.trf import read_trf
-    from tests.conftest import SHARED
+    from tests.conftest import DATA
 
-    event = read_trf(SHARED / "data/trf/rr_fide_tec_exercise_held_6p.trf").event
+    event = read_trf(DATA / "trf/rr_fide_tec_exercise_held_6p.trf").event
     options = StandingsOptions(rr_forfeits_are_games=False)
     sb = values(event, "SB", options=options)
     assert sb[5] == 2.25  # the forfeit win: dummy with Helene's own 1.5 x 1 = 1.5, same here

@@ -1,8 +1,8 @@
 """TRF both ways (import, export, round trip) and ``caddy check``.
 
 Sources: FIDE C.04 Annex 2 (TRF16) and TRF26 as summarised in
-``shared/rules/TRF.md``: player line columns (§3), result codes (§4),
-tournament records (§5); the files in ``shared/data/trf/`` come from other
+the FIDE TRF specification (TRF16, and TRF-2026): player line columns, result codes,
+tournament records; the files in ``tests/data/trf/`` come from other
 software (see their SOURCES.md).
 """
 
@@ -34,9 +34,9 @@ from caddy.models import Player
 from caddy.trf import TRF26_RECORDS, TrfDocument, parse_document, player_line
 from caddy_plugins.formats.manual import ManualOptions
 from caddy_plugins.formats.round_robin import RoundRobinOptions
-from tests.conftest import SHARED, Run, make_distribution
+from tests.conftest import DATA, Run, make_distribution
 
-TRF_FILES = sorted((SHARED / "data/trf").glob("*.trf"))
+TRF_FILES = sorted((DATA / "trf").glob("*.trf"))
 #: Tournament records whose text must survive a round trip (rules/TRF.md §5).
 TOURNAMENT_RECORDS = {f"{k:02d}2" for k in range(1, 14)}
 
@@ -94,14 +94,14 @@ def test_shared_files_pass_check(path: Path, cli: Callable[..., Run], tmp_path: 
 def test_round_robin_file_imports_as_round_robin() -> None:
     """The FIDE TEC 6-player file has no 092/192: its results make it a round robin
     (the standings' rule), so it imports as round-robin with the file's own rounds."""
-    path = SHARED / "data/trf/rr_fide_tec_exercise_held_6p.trf"
+    path = DATA / "trf/rr_fide_tec_exercise_held_6p.trf"
     event = trf().read(path.read_bytes(), source="rr").event
     choice = event.tournament.format
     assert choice.name == "round-robin"
     assert choice.options.table == "given"
     # round 1 of the file: 1-5 (1 White), 2-6 (2 White), 4-3 (3 White)
     assert choice.options.given[0] == ((1, 2, 3), (5, 6, 4))
-    lichess = SHARED / "data/trf/swiss_lichess_2020-06-26_9p9r_allplayall.trf"
+    lichess = DATA / "trf/swiss_lichess_2020-06-26_9p9r_allplayall.trf"
     swiss = trf().read(lichess.read_bytes(), source="lichess").event
     assert swiss.tournament.format.name == "manual"  # 092 says Swiss: not a round robin
     assert swiss.tournament.format.options.round_robin is False
@@ -109,7 +109,7 @@ def test_round_robin_file_imports_as_round_robin() -> None:
 
 def test_import_reads_records_and_players() -> None:
     """Karl-Mala (FIDE's TRF16 sample): old title letters, dates, arbiter, double forfeits."""
-    path = SHARED / "data/trf/swiss_fide_example1_karl_mala_2005.trf"
+    path = DATA / "trf/swiss_fide_example1_karl_mala_2005.trf"
     event = trf().read(path.read_bytes(), source="km").event
     t = event.tournament
     assert t.name == "9. Karl-Mala-Gedenkturnier"
@@ -133,7 +133,7 @@ def test_import_reads_records_and_players() -> None:
 def test_trf26_records_become_event_settings() -> None:
     """The TRF26 team sample: 222 read by the time-control plugins; 202's
     team codes unknown to caddy give a warning each and stay in the file."""
-    path = SHARED / "data/trf/teamswiss_trf26_tec_sample_grandmommys_cup.trf"
+    path = DATA / "trf/teamswiss_trf26_tec_sample_grandmommys_cup.trf"
     imported = trf().read(path.read_bytes(), source="cup")
     t = imported.event.tournament
     assert t.time_control is not None
@@ -148,7 +148,7 @@ def test_trf26_records_become_event_settings() -> None:
 
 
 def test_strict_refuses_what_it_would_warn() -> None:
-    path = SHARED / "data/trf/teamswiss_trf26_tec_sample_grandmommys_cup.trf"
+    path = DATA / "trf/teamswiss_trf26_tec_sample_grandmommys_cup.trf"
     with pytest.raises(CaddyError) as caught:
         trf().read(path.read_bytes(), source="cup", strict=True)
     assert any("not a TRF record" in p for p in caught.value.problems)
@@ -156,7 +156,7 @@ def test_strict_refuses_what_it_would_warn() -> None:
 
 
 def test_stated_points_disagreement_names_the_players() -> None:
-    path = SHARED / "data/trf/rr_fide_tec_exercise_held_6p.trf"
+    path = DATA / "trf/rr_fide_tec_exercise_held_6p.trf"
     text = path.read_text().replace(
         "001    1 m    Alyx                              2200 NOR           0 1990/01/01  3.5",
         "001    1 m    Alyx                              2200 NOR           0 1990/01/01  4.5",
@@ -169,7 +169,7 @@ def test_stated_points_disagreement_names_the_players() -> None:
 
 def test_export_writes_exact_columns_and_standings() -> None:
     """001 columns (rules/TRF.md §3), points and ranks from caddy's standings."""
-    path = SHARED / "data/trf/rr_fide_tec_exercise_held_6p.trf"
+    path = DATA / "trf/rr_fide_tec_exercise_held_6p.trf"
     out = trf().write(trf().read(path.read_bytes(), source="rr").event).data.decode()
     line = next(x for x in out.splitlines() if x.startswith("001    1"))
     assert line[4:8] == "   1" and line[9] == "m" and line[14:47].rstrip() == "Alyx"
@@ -250,7 +250,7 @@ def test_import_refuses_to_overwrite(cli: Callable[..., Run], tmp_path: Path) ->
 
 # -- check -----------------------------------------------------------------------------
 
-SIX = (SHARED / "data/trf/rr_fide_tec_exercise_held_6p.trf").read_text()
+SIX = (DATA / "trf/rr_fide_tec_exercise_held_6p.trf").read_text()
 
 
 def edit(text: str, old: str, new: str) -> str:
