@@ -30,10 +30,12 @@ import attrs
 
 from caddy.errors import CaddyError
 from caddy.results import (
+    GAME_CODES,
     Event,
     EventPlayer,
     RoundResult,
     Scoring,
+    Withdrawal,
     round_robin_cycles,
 )
 
@@ -481,12 +483,112 @@ def points_of(
 ) -> list[float]:
     """Each player's points from the results (the scoring and bye values of
     :func:`scoring_of`, or ``scored`` when the caller has them), to compare
-    with the stated points."""
-    game, bye = point_tables(*(scored or scoring_of(doc)))
+    with the stated points: games of a player whose results the file records
+    as annulled (:func:`annulled_withdrawals`) count for nobody."""
+    scored = scored or scoring_of(doc)
+    annulled = {w.player for w in annulled_withdrawals(doc, scored)}
+    return _points(doc, scored, annulled)
+
+
+def _points(
+    doc: TrfDocument, scored: tuple[Scoring, dict[str, float]], annulled: set[int]
+) -> list[float]:
+    """Points of the results, games against a player in ``annulled`` left out
+    (and every round of theirs, as the standings do: ``caddy.tiebreaks.Table``)."""
+    game, bye = point_tables(*scored)
     return [
-        sum([game[code] if opp is not None else bye.get(code, 0.0) for opp, _, code in p.cells])
+        0.0
+        if p.number in annulled
+        else sum(
+            [
+                (0.0 if opp in annulled else game[code]) if opp is not None else bye.get(code, 0.0)
+                for opp, _, code in p.cells
+            ]
+        )
         for p in doc.players
     ]
+
+
+def annulled_withdrawals(
+    doc: TrfDocument, scored: tuple[Scoring, dict[str, float]] | None = None
+) -> tuple[Withdrawal, ...]:
+    """Round-robin withdrawals whose results the file records as annulled.
+
+    FIDE's rule (General Regulations for Competitions 6.6; Tournament Rules
+    C.06 5.4 in older handbooks): a player who leaves a round robin having
+    completed fewer than 50% of their games keeps their results in the
+    tournament table "for rating and historical purposes", but "the points
+    scored by him or against him are not counted in the final standings";
+    the unplayed games are written ``-`` for the player and ``+`` for the
+    opponent. TRF has no withdrawal marker and no code for "played, rated,
+    not counted", so caddy writes the games as played (``1 = 0``: they are
+    rated) and the later rounds as forfeits, and lets the points (columns
+    81-84) carry the annulment: the standings' points, where the games of
+    the withdrawn player count for nobody.
+
+    Read back, a player of a round robin whose last scheduled rounds are all
+    forfeit losses (``-``, the opponent ``+`` or ``-``; rest rounds between
+    them allowed), with fewer than half of their (n - 1) x cycles games
+    completed over the board before, is a withdrawal; their results are
+    annulled when every player's stated points agree with the annulment
+    (and not otherwise: a file without stated points, or whose points count
+    the games, is read at face value).
+    """
+    cycles = doc.round_robin()
+    players = doc.players
+    if not cycles or any(p.points is None for p in players):
+        return ()
+    scheduled = (len(players) - 1) * cycles
+    found = []
+    for p in players:
+        cells = p.cells
+        after = len(cells)
+        forfeits = 0
+        while after:
+            opp, _, code = cells[after - 1]
+            if opp is None and code == "Z":
+                after -= 1
+                continue
+            if opp is None or code != "-" or opp == p.number:
+                break
+            other = players[opp - 1].cells
+            if len(other) < after or other[after - 1][0] != p.number:
+                break
+            if other[after - 1][2] not in ("+", "-"):
+                break
+            forfeits += 1
+            after -= 1
+        if not forfeits:
+            continue
+        completed = sum(
+            1 for opp, _, code in cells[:after] if opp is not None and code in GAME_CODES
+        )
+        if 2 * completed < scheduled:
+            found.append(
+                Withdrawal(
+                    player=p.number,
+                    after_round=after,
+                    completed=completed,
+                    scheduled=scheduled,
+                    annulled=True,
+                )
+            )
+    if not found:
+        return ()
+    scored = scored or scoring_of(doc)
+    annulled = {w.player for w in found}
+    totals = _points(doc, scored, annulled)
+    if all(_stated_fits(p.points, total) for p, total in zip(players, totals, strict=True)):
+        return tuple(found)
+    return ()
+
+
+def _stated_fits(stated: float | None, total: float) -> bool:
+    """Whether stated points (columns 81-84) say ``total`` (100.5 and more are
+    written without the half: they do not fit)."""
+    if stated is None:
+        return False
+    return abs(total - stated) < 1e-9 or (total >= 99.5 and abs(total - stated) == 0.5)
 
 
 def point_tables(
@@ -539,6 +641,7 @@ def event_of(doc: TrfDocument) -> Event:
         results.append(tuple(row))
     cycles = doc.round_robin()
     return Event(
+        withdrawals=annulled_withdrawals(doc, (scoring, bye_values)),
         name=doc.title,
         start_date=parse_date(doc.record("042") or ""),
         players=tuple(players),

@@ -93,7 +93,7 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     """An event file from a parsed TRF file."""
     from caddy.check import check_document, check_rows
     from caddy.event import EventFile, FormatChoice, Tournament, TrfRecords, replay
-    from caddy.trf import bye_scoring, parse_date, scoring_of
+    from caddy.trf import annulled_withdrawals, bye_scoring, parse_date, scoring_of
 
     src = doc.source
     rows = [p.cells for p in doc.players]
@@ -177,10 +177,13 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
         scoring=None if scoring == type(scoring)() else scoring,
         trf=TrfRecords(head=doc.head, tail=doc.tail),
     )
-    from caddy.event import Operation, OperationLog, PairRound, RecordBye
+    from caddy.event import Operation, OperationLog, PairRound, RecordBye, Withdraw
 
     fixed = format_choice.name == "round-robin"
     items: list[Operation | tuple[int, Sequence[str]]] = []
+    # a withdrawal whose results the file's points annul (docs/trf.md): after its round
+    withdrawals = annulled_withdrawals(doc, scored)
+    items.extend(Withdraw(player=w.player, after_round=0) for w in withdrawals if not w.after_round)
     for number, (whites, blacks, words, uncoloured, resting) in enumerate(rounds, 1):
         if not fixed:
             items.append(
@@ -198,6 +201,11 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
             if code in BYE_KINDS and (fixed or code != "U")
         )
         items.append((number, words))
+        items.extend(
+            Withdraw(player=w.player, after_round=number)
+            for w in withdrawals
+            if w.after_round == number
+        )
     event = EventFile(tournament=tournament, operations=OperationLog.build(items))
     try:
         replay(event)
@@ -326,9 +334,11 @@ def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
         ranks, scores = _ranks(state, results, [])
         points = scores
         texts = ResultTexts()
-    else:  # a round still being played: the rounds as they stand
+    else:  # a round still being played, or a withdrawal: the rounds as they stand
         rows = state_rows(state)
-        points = _points(state, rows)
+        # results annulled by the 50% rule stay in the rows (they are rated) and
+        # count for nobody in the points, as in the standings (docs/trf.md)
+        points = _points(state, rows, results.annulled if results is not None else frozenset())
         ranks, _ = _ranks(state, results, points)
         texts = CellTexts()
     lines = _head(state, trf26)
@@ -386,8 +396,12 @@ class ResultTexts(dict[Any, str]):
         return text
 
 
-def _points(state: State, rows: Sequence[Sequence[Cell]]) -> list[float]:
-    """Points of the results written (rest rounds at the format's rest value)."""
+def _points(
+    state: State, rows: Sequence[Sequence[Cell]], annulled: frozenset[int] = frozenset()
+) -> list[float]:
+    """Points of the results written (rest rounds at the format's rest value);
+    the games of a player in ``annulled`` (FIDE's 50% rule) count for nobody,
+    and such a player scores 0, as in :func:`caddy.standings.standings`."""
     from caddy.results import Scoring
     from caddy.trf import point_tables
 
@@ -396,13 +410,20 @@ def _points(state: State, rows: Sequence[Sequence[Cell]]) -> list[float]:
     rest = getattr(tournament.format.options, "bye_points", scoring.rest)
     game, bye = point_tables(scoring)
     points = [
-        sum([game[code] if opponent is not None else bye[code] for opponent, _, code in row])
+        sum(
+            [
+                (0.0 if opponent in annulled else game[code]) if opponent is not None else bye[code]
+                for opponent, _, code in row
+            ]
+        )
         for row in rows
     ]
     for rnd in state.rounds:  # rest rounds of an odd round robin score the rest value
         for player in rnd.rest:
             if player not in rnd.byes and rnd.number <= len(rows[player - 1]):
                 points[player - 1] += rest - bye["Z"]
+    for player in annulled:
+        points[player - 1] = 0.0
     return points
 
 
