@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from tests.conftest import Run
 
@@ -53,7 +54,7 @@ def _club(cli: Callable[..., Run], tmp_path: Path, name: str = "Club championshi
     return club
 
 
-def _standings(cli: Callable[..., Run], path: Path) -> list[tuple[object, ...]]:
+def _standings(cli: Callable[..., Run], path: Path) -> list[tuple[Any, ...]]:
     run = cli("standings", str(path), "--json")
     assert run.code == 0, run.err
     rows = json.loads(run.out)["rows"]
@@ -112,3 +113,105 @@ def test_e_face_value_points_are_not_an_annulment(cli: Callable[..., Run], tmp_p
     rows = _standings(cli, trf)
     assert [r[2] for r in sorted(rows, key=lambda r: r[1])] == [3.5, 3.5, 2.0, 2.0, 3.5, 0.5]
     assert not any(r[3] for r in rows)
+
+
+# -- u: hostile text --------------------------------------------------------------------
+
+FORGED_NAME = "Club\n001   99 Forged Title Line"
+HOSTILE = [
+    '=HYPERLINK("http://evil.example/?x")',
+    "+cmd|' /C calc'!A0",
+    "@SUM(1+1)",
+    "-2+3",
+    "Esc\x1b[31mRed",
+    "Pipe|<b>x</b>",
+    "L" * 10_000,
+]
+
+
+def _hostile(cli: Callable[..., Run], tmp_path: Path) -> Path:
+    players = tmp_path / "hostile.csv"
+    rows = [
+        "Anna,2100",
+        *(f'"{name.replace(chr(34), chr(34) * 2)}",{2000 - k}' for k, name in enumerate(HOSTILE)),
+    ]
+    players.write_text("name,rating\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    event = tmp_path / "hostile.json"
+    run = cli(
+        "new", str(event), "--format", "round-robin", "--players", str(players),
+        "--by", "rating", "--name", FORGED_NAME,
+    )  # fmt: skip
+    assert run.code == 0, run.err
+    for board in ("1", "2", "3", "4"):
+        assert cli("result", str(event), "1", board, "1-0").code == 0
+    return event
+
+
+def test_u_trf_export_holds_no_forged_line(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """TRF16 (C.04 Annex 2): 012 is one line; every 001 line keeps its columns."""
+    event = _hostile(cli, tmp_path)
+    run = cli("export", str(event), "--to", "trf")
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert lines[0] == "012 Club 001   99 Forged Title Line"
+    players = [line for line in lines if line.startswith("001")]
+    assert [int(line[4:8]) for line in players] == list(range(1, 9))
+    assert all(line[89:91] == "  " and line[91:] for line in players)
+    assert "\x1b" not in run.out
+    assert "caddy: warning: control characters (line breaks...) written as spaces" in run.err
+    # and caddy reads its own export back without a problem
+    trf = tmp_path / "hostile.trf"
+    trf.write_text(run.out)
+    assert cli("check", str(trf)).code == 0
+
+
+def test_u_text_output_escapes_controls_and_caps_widths(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    event = _hostile(cli, tmp_path)
+    run = cli("standings", str(event))
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert lines[0].startswith("Club\\n001   99 Forged Title Line: ")
+    assert "\x1b" not in run.out and "Esc\\x1b[31mRed" in run.out
+    assert max(map(len, lines[1:])) < 100
+    assert "L" * 39 + "…" in run.out and "L" * 40 not in run.out
+
+
+def test_u_csv_neutralises_formulas_not_numbers(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """OWASP "CSV Injection": cells starting = + - @ tab CR get a leading '."""
+    import csv
+    import io
+
+    event = _hostile(cli, tmp_path)
+    run = cli("standings", str(event), "--output", "csv")
+    rows = list(csv.reader(io.StringIO(run.out)))
+    names = {row[2] for row in rows[1:]}
+    assert "'" + HOSTILE[0] in names and "'" + HOSTILE[1] in names
+    assert "'@SUM(1+1)" in names and "'-2+3" in names
+    assert "Esc [31mRed" in names
+    for row in rows[1:]:  # numbers caddy writes stay numbers
+        assert all(cell[:1] != "'" for cell in (row[0], row[1], *row[3:]))
+    from caddy_plugins.renderers.csv_table import safe_cell
+
+    assert [safe_cell(t) for t in ("-1", "+0.5", "2.5", "-", "+", "\tx", " =1")] == [
+        "-1", "+0.5", "2.5", "-", "+", "' x", "' =1",
+    ]  # fmt: skip
+
+
+def test_u_markdown_rows_keep_their_cells(cli: Callable[..., Run], tmp_path: Path) -> None:
+    import re
+
+    event = _hostile(cli, tmp_path)
+    out = cli("standings", str(event), "--output", "markdown").out
+    lines = out.splitlines()
+    assert lines[0] == "# Club 001   99 Forged Title Line"
+    rows = [line for line in lines if line.startswith("| ")]
+    assert len(rows) == 9 and all(len(re.findall(r"(?<!\\)\|", row)) == 8 for row in rows)
+    assert "Pipe\\|\\<b\\>x\\</b\\>" in out and "\x1b" not in out
+
+
+def test_u_html_stays_escaped(cli: Callable[..., Run], tmp_path: Path) -> None:
+    event = _hostile(cli, tmp_path)
+    out = cli("standings", str(event), "--output", "html").out
+    assert "Pipe|&lt;b&gt;x&lt;/b&gt;" in out and "<b>x" not in out

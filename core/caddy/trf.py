@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import attrs
 
 from caddy.errors import CaddyError
+from caddy.render import CONTROL as _CONTROL
+from caddy.render import one_line as _one_line
 from caddy.results import (
     GAME_CODES,
     Event,
@@ -755,12 +757,19 @@ def player_line(
     cells: Sequence[Hashable] = (),
     texts: dict[Any, str] | None = None,
 ) -> str:
-    """A ``001`` line in the exact TRF16 columns (fields too long are cut to fit).
+    """A ``001`` line in the exact TRF16 columns (text fields too long are cut
+    to fit; control characters in them, a newline included, are written as
+    spaces: no text can start a line of its own).
 
     ``cells``: the rounds as :data:`Cell` tuples; ``texts``: a :class:`CellTexts`
     shared by the lines of one file (a file repeats the same few thousand cells;
-    each is formatted once), or another mapping from cells to their ten columns."""
+    each is formatted once), or another mapping from cells to their ten columns.
+    Numbers are written as given: the caller makes sure they fit (the export
+    refuses a rating or a starting rank of more than four digits)."""
     found: dict[Any, str] = CellTexts() if texts is None else texts
+    texts_ = (sex or " ", title or "", name, federation or "", fide_id or "", birth or "")
+    if _CONTROL.search("".join(texts_)):
+        sex, title, name, federation, fide_id, birth = map(_one_line, texts_)
     head = (
         f"001 {number:4d} {(sex or ' ')[:1]}{(title or '')[:3]:>3} {name[:33]:<33} "
         + (f"{rating:4d} " if rating else "     ")

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from caddy import hookimpl
 from caddy.codecs import Exported, Imported
 from caddy.errors import CaddyError
+from caddy.render import CONTROL, one_line
 from caddy.results import BYE_KIND_CODES, WORD_OF_CODES
 
 if TYPE_CHECKING:
@@ -341,8 +342,21 @@ def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
         points = _points(state, rows, results.annulled if results is not None else frozenset())
         ranks, _ = _ranks(state, results, points)
         texts = CellTexts()
-    lines = _head(state, trf26)
-    long_names = [n for n, p in enumerate(tournament.players, 1) if len(p.name) > 33]
+    players = tournament.players
+    too_big = [
+        f"player {n} ({one_line(p.name)[:33]}): rating {p.rating} does not fit TRF columns "
+        "49-52 (at most 9999)"
+        for n, p in enumerate(players, 1)
+        if p.rating is not None and not 0 <= p.rating <= 9999
+    ]
+    if len(players) > 9999:
+        too_big.append(f"{len(players)} players: TRF columns 5-8 hold at most 9999")
+    if too_big:
+        raise CaddyError(too_big[0], problems=too_big)
+    # text never starts a line of its own: control characters (newlines) as spaces
+    lines = [one_line(line) for line in _head(state, trf26)]
+    warnings.extend(_cut_fields(players))
+    long_names = [n for n, p in enumerate(players, 1) if len(p.name) > 33]
     lines.extend(
         player_line(
             number,
@@ -371,8 +385,45 @@ def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
             f"the half (players {', '.join(map(str, big[:10]))}{', ...' if len(big) > 10 else ''})"
         )
     if tournament.trf is not None:
-        lines.extend(line for line in tournament.trf.tail if _keep(line, trf26))
+        lines.extend(one_line(line) for line in tournament.trf.tail if _keep(line, trf26))
     return Exported(data=("\n".join(lines) + "\n").encode("utf-8"), warnings=tuple(warnings))
+
+
+#: Player fields with a fixed width in the ``001`` line: (label, columns, width).
+_FIELDS = (
+    ("sex", "sex", "10", 1),
+    ("title", "title", "11-13", 3),
+    ("federation", "federation", "54-56", 3),
+    ("fide_id", "FIDE id", "58-68", 11),
+    ("birth", "birth date", "70-79", 10),
+)
+
+
+def _cut_fields(players: Sequence[Any]) -> list[str]:
+    """One warning per player field that is cut to fit its columns (names
+    have their own), and one for text whose control characters become spaces."""
+    warnings = []
+    for attr, label, columns, width in _FIELDS:
+        cut = [n for n, p in enumerate(players, 1) if len(getattr(p, attr) or "") > width]
+        if cut:
+            warnings.append(
+                f"{label} longer than {width} character{'s' if width > 1 else ''} is cut to "
+                f"fit columns {columns} (players {_listed(cut)})"
+            )
+    controlled = [
+        n
+        for n, p in enumerate(players, 1)
+        if CONTROL.search("".join(getattr(p, a) or "" for a in ("name", *(f[0] for f in _FIELDS))))
+    ]
+    if controlled:
+        warnings.append(
+            f"control characters (line breaks...) written as spaces (players {_listed(controlled)})"
+        )
+    return warnings
+
+
+def _listed(numbers: Sequence[int]) -> str:
+    return ", ".join(map(str, numbers[:10])) + (", ..." if len(numbers) > 10 else "")
 
 
 def _complete(state: State) -> bool:
