@@ -215,3 +215,194 @@ def test_u_html_stays_escaped(cli: Callable[..., Run], tmp_path: Path) -> None:
     event = _hostile(cli, tmp_path)
     out = cli("standings", str(event), "--output", "html").out
     assert "Pipe|&lt;b&gt;x&lt;/b&gt;" in out and "<b>x" not in out
+
+
+# -- v: numbers that do not fit, Unicode digits, a player paired with himself --------------
+
+#: Characters a mutant puts in a number column: Unicode digits that ``str.isdigit``
+#: and ``int`` accept ('²' superscript two, '٣' Arabic-Indic three), and ASCII
+#: characters that ``int`` or ``float`` also read ('+', '_') or that are plainly wrong.
+MUTANT_CHARS = ("²", "٣", "x", " ", "-", "+", "_", "\u00a0")
+TRF_FILES = sorted((Path(__file__).parent / "data" / "trf").glob("*.trf"))
+
+
+def _spans(line: str) -> dict[str, range]:
+    """Number columns of a ``001`` line (TRF16, C.04 Annex 2; docs/trf.md)."""
+    spans = {"rank": range(4, 8), "rating": range(48, 52), "points": range(80, 84)}
+    spans["place"] = range(85, 89)
+    rounds = max((len(line) - 91 + 9) // 10, 0)
+    for r in sorted({0, rounds // 2, rounds - 1}):
+        if r >= 0:
+            spans[f"round {r + 1} opponent"] = range(91 + 10 * r, 95 + 10 * r)
+            spans[f"round {r + 1} colour/result"] = range(96 + 10 * r, 99 + 10 * r, 2)
+    return spans
+
+
+def _mutants() -> list[tuple[str, str, str]]:
+    """(id, file name, text): each file's first and last player line with
+    one character of one number column replaced (the character rotates over
+    files, lines and columns, so every character meets every column kind), and
+    the same lines naming their own starting rank as opponent."""
+    import random
+
+    rng = random.Random(13)
+    out = []
+    for f, path in enumerate(TRF_FILES):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        players = [i for i, line in enumerate(lines) if line.startswith("001")]
+        for k, i in enumerate(sorted({players[0], players[-1]})):
+            line = lines[i]
+            for c, (field, span) in enumerate(_spans(line).items()):
+                for char in MUTANT_CHARS[(f + 3 * k + c) % 8]:
+                    pos = span[rng.randrange(len(span))]
+                    if pos >= len(line):
+                        continue
+                    text = "\n".join(
+                        [*lines[:i], line[:pos] + char + line[pos + 1 :], *lines[i + 1 :]]
+                    )
+                    out.append((f"{path.stem}:{i + 1}:{field}:{char!r}", path.name, text + "\n"))
+            # the player names himself as opponent: with a bye code, and in a game
+            own = line[4:8]
+            for tail in ("- U", "w 1"):
+                cut = line[:91] + own + " " + tail + line[100:]
+                text = "\n".join([*lines[:i], cut, *lines[i + 1 :]])
+                out.append((f"{path.stem}:{i + 1}:self {tail}", path.name, text + "\n"))
+    return out
+
+
+def _no_crash(run: Run, what: str) -> None:
+    assert run.code in (0, 1), f"{what}: exit {run.code}: {run.err[-300:]}"
+    assert "Traceback" not in run.err and "internal error" not in run.err, what
+    if run.code == 1:
+        assert run.err.startswith("caddy: "), what
+        assert all(line.startswith("caddy: ") for line in run.err.splitlines()), what
+
+
+def test_v_trf_mutants_never_crash(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """``caddy check``, ``standings`` and ``import`` on single-character mutants of
+    every file in tests/data/trf: exit 0, or exit 1 with ``caddy:`` lines; never 3."""
+    mutants = _mutants()
+    assert len(mutants) > 150
+    assert {m[0].rsplit(":", 1)[1] for m in mutants} >= {repr(c) for c in MUTANT_CHARS}
+    for ident, name, text in mutants:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        for command in (("check",), ("standings",), ("import",)):
+            out = tmp_path / "out.json"
+            out.unlink(missing_ok=True)
+            args = [*command, str(path), *(["-o", str(out)] if command == ("import",) else [])]
+            _no_crash(cli(*args), f"{ident} {command[0]}")
+
+
+def test_v_trf_unicode_digits_and_self_opponent_are_refused_by_line(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    line = (
+        "001    1      Anna                              2100                             "
+        "1.0    1     2 w 1"
+    )
+    other = (
+        "001    2      Ben                               2050                             "
+        "0.0    2     1 b 0"
+    )
+    cases = {
+        line.replace("2100", "21²0"): "t.trf:1: rating '21²0' (columns 49-52) is not a number",
+        line.replace(" 1.0", " ٣.0"): "t.trf:1: points '٣.0' (columns 81-84) is not a number",
+        line.replace("   2 w 1", "   ٢ w 1"): "t.trf:1: round 1: opponent '٢' is not a number",
+        line.replace("   2 w 1", "  +2 w 1"): "t.trf:1: round 1: opponent '+2' is not a number",
+        line.replace(
+            "   1.0    1", "   1.0    ¹"
+        ): "t.trf:1: rank '¹' (columns 86-89) is not a number",
+        line.replace(
+            "   2 w 1", "   1 - U"
+        ): "t.trf:1: round 1: player 1 names himself as opponent",
+    }
+    for mutant, message in cases.items():
+        path = tmp_path / "t.trf"
+        path.write_text(mutant + "\n" + other + "\n", encoding="utf-8")
+        for command in ("check", "standings"):
+            run = cli(command, str(path))
+            assert run.code == 1 and f"caddy: error: {path.parent}/{message}" in run.err, run.err
+
+
+def _players_csv(path: Path, rating: str) -> Path:
+    path.write_text(
+        f"name,rating\nAnna,{rating}\nBen,2050\nCara,1990\nDan,1950\n", encoding="utf-8"
+    )
+    return path
+
+
+def test_v_players_csv_ratings_fit_trf(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """A rating is at most four ASCII digits (TRF columns 49-52): refused by row."""
+    csv_path = tmp_path / "players.csv"
+    for rating, message in (
+        ("12345", "rating 12345 has more than 4 digits (at most 9999"),
+        ("21²0", "rating '21²0' is not a whole number"),
+        ("٢١٠٠", "rating '٢١٠٠' is not a whole number"),
+    ):
+        _players_csv(csv_path, rating)
+        run = cli(
+            "new", str(tmp_path / "e.json"), "--format", "round-robin", "--players", str(csv_path)
+        )
+        assert run.code == 1 and run.err.startswith(f"caddy: error: {csv_path}:2: {message}"), (
+            run.err
+        )
+        assert not (tmp_path / "e.json").exists()
+    _players_csv(csv_path, "9999")
+    assert (
+        cli(
+            "new", str(tmp_path / "e.json"), "--format", "round-robin", "--players", str(csv_path)
+        ).code
+        == 0
+    )
+
+
+def test_v_players_csv_mutants_never_crash(cli: Callable[..., Run], tmp_path: Path) -> None:
+    csv_path = tmp_path / "players.csv"
+    for pos in range(4):
+        for char in (*MUTANT_CHARS, "9", "0"):
+            rating = "2100"[:pos] + char + "2100"[pos + 1 :]
+            _players_csv(csv_path, rating)
+            for args in (
+                ("new", str(tmp_path / f"e{pos}{ord(char)}.json"), "--format", "round-robin"),
+                ("table", "4"),
+            ):
+                _no_crash(cli(*args, "--players", str(csv_path)), f"{rating!r} {args[0]}")
+
+
+def test_v_trf_export_refuses_big_ratings_and_warns_cut_fields(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    players = tmp_path / "players.csv"
+    players.write_text(
+        "name,rating,federation,fide_id,title\n"
+        "Anna,2100,GERMANY,123456789012,GM\nBen,2050,ENG,,CANDIDATE\nCara,1990,,,\n",
+        encoding="utf-8",
+    )
+    event = tmp_path / "e.json"
+    new = (
+        "new",
+        str(event),
+        "--format",
+        "round-robin",
+        "--players",
+        str(players),
+        "--by",
+        "rating",
+    )
+    assert cli(*new).code == 0
+    run = cli("export", str(event), "--to", "trf")
+    assert run.code == 0
+    assert [line for line in run.err.splitlines() if " is cut " in line] == [
+        "caddy: warning: title longer than 3 characters is cut to fit columns 11-13 (players 2)",
+        "caddy: warning: federation longer than 3 characters is cut to fit columns 54-56 (players 1)",
+        "caddy: warning: FIDE id longer than 11 characters is cut to fit columns 58-68 (players 1)",
+    ]
+    data = json.loads(event.read_text(encoding="utf-8"))
+    data["tournament"]["players"][2]["rating"] = 12345  # edited by hand
+    event.write_text(json.dumps(data), encoding="utf-8")
+    run = cli("export", str(event), "--to", "trf")
+    assert run.code == 1
+    assert run.err == (
+        "caddy: error: player 3 (Cara): rating 12345 does not fit TRF columns 49-52 (at most 9999)\n"
+    )

@@ -152,7 +152,7 @@ class TrfDocument:
         """Rounds from TRF26's 142 or JaVaFo's XXR (0 when neither)."""
         for code in ("142", "XXR"):
             text = self.record(code)
-            digits = re.search(r"\d+", text or "")
+            digits = re.search(r"[0-9]+", text or "")
             if digits:
                 return int(digits.group())
         return 0
@@ -161,7 +161,7 @@ class TrfDocument:
         """TRF26 record 162: symbol → points (``W 1.0 D 0.5 ...``)."""
         values: dict[str, float] = {}
         for text in self.records("162"):
-            for symbol, points in re.findall(r"([WDLAPX])\s*(\d+(?:\.\d+)?)", text):
+            for symbol, points in re.findall(r"([WDLAPX])\s*([0-9]+(?:\.[0-9]+)?)", text):
                 values[symbol] = float(points)
         return values
 
@@ -189,18 +189,18 @@ def parse_date(text: str) -> datetime.date | None:
     ``28. 07. 2005``, ``28.07.2005``, ``Jun 26, 2020``, ``26 Jun 2020``."""
     t = text.strip()
     try:
-        m = re.fullmatch(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})", t)
+        m = re.fullmatch(r"(?a)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})", t)
         if m:
             return datetime.date(int(m[1]), int(m[2]), int(m[3]))
-        m = re.fullmatch(r"(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})", t) or re.fullmatch(
-            r"(\d{1,2})[/-](\d{1,2})[/-](\d{4})", t
+        m = re.fullmatch(r"(?a)(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})", t) or re.fullmatch(
+            r"(?a)(\d{1,2})[/-](\d{1,2})[/-](\d{4})", t
         )
         if m:
             return datetime.date(int(m[3]), int(m[2]), int(m[1]))
-        m = re.fullmatch(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", t)
+        m = re.fullmatch(r"(?a)([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", t)
         if m and m[1].lower() in _MONTHS:
             return datetime.date(int(m[3]), _MONTHS[m[1].lower()], int(m[2]))
-        m = re.fullmatch(r"(\d{1,2})\.?\s+([A-Za-z]{3})[a-z]*\.?,?\s+(\d{4})", t)
+        m = re.fullmatch(r"(?a)(\d{1,2})\.?\s+([A-Za-z]{3})[a-z]*\.?,?\s+(\d{4})", t)
         if m and m[2].lower() in _MONTHS:
             return datetime.date(int(m[3]), _MONTHS[m[2].lower()], int(m[1]))
     except ValueError:
@@ -325,20 +325,34 @@ class _Where:
 
 
 _COLOURS = frozenset("wb-")
+#: What an opponent's four columns may hold (blank: no opponent).
+_OPPONENT_CHARS = frozenset(" 0123456789")
+#: Points in columns 81-84: ASCII digits only (``float`` also reads ``'٣'``, ``'1_0'``, ``'nan'``).
+_POINTS = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
 
-def _cells_fast(rest: str, codes: frozenset[str]) -> list[Cell] | None:
+def _digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits (``str.isdigit`` and ``int`` also take
+    ``'²'`` and ``'٣'``; TRF numbers are ASCII)."""
+    return text.isascii() and text.isdigit()
+
+
+def _cells_fast(rest: str, codes: frozenset[str], number: int) -> list[Cell] | None:
     """The rounds of a line in the common case (every cell well formed), at
     the speed of slicing; ``None`` sends the line to the cell-by-cell reader
     that names what is wrong."""
     colours, results = rest[5::10], rest[7::10]
     if not (_COLOURS.issuperset(colours) and codes.issuperset(results)):
         return None
-    try:
-        opponents = [int(rest[i : i + 4]) for i in range(0, len(rest), 10)]
-    except ValueError:
+    texts = [rest[i : i + 4] for i in range(0, len(rest), 10)]
+    # ASCII digits only: int() also reads '٣', '+3' and '1_0'
+    if not _OPPONENT_CHARS.issuperset("".join(texts)):
         return None
-    if opponents and min(opponents) < 0:
+    try:
+        opponents = list(map(int, texts))
+    except ValueError:  # a blank inside a number ("1 2 ")
+        return None
+    if number in opponents:  # paired with himself: the cell-by-cell reader says where
         return None
     return [
         (opponent or None, colour, code)
@@ -354,8 +368,8 @@ def _player(
     where = _Where(name, lineno)
     padded = line.ljust(90)
     number_text = padded[4:8]
-    number = int(number_text) if number_text.strip().isdigit() else 0
-    if padded[8] != " " and padded[8:9].isdigit() and number_text.strip().isdigit():
+    number = int(number_text) if _digits(number_text.strip()) else 0
+    if padded[8] != " " and _digits(padded[8:9]) and _digits(number_text.strip()):
         return None, [
             f"{where}: starting rank '{(number_text + padded[8]).strip()}' does not fit "
             "columns 5-8 (a TRF file holds at most 9999 players)"
@@ -367,21 +381,21 @@ def _player(
     rating_text = padded[48:52].strip()
     rating = None
     if rating_text:
-        if not rating_text.isdigit():
+        if not _digits(rating_text):
             problems.append(f"{where}: rating '{rating_text}' (columns 49-52) is not a number")
         elif int(rating_text):
             rating = int(rating_text)
     points_text = padded[80:84].strip()
     points = None
     if points_text:
-        try:
+        if _POINTS.fullmatch(points_text):
             points = float(points_text)
-        except ValueError:
+        else:
             problems.append(f"{where}: points '{points_text}' (columns 81-84) is not a number")
     rank_text = padded[85:89].strip()
     rank = None
     if rank_text:
-        if rank_text.isdigit():
+        if _digits(rank_text):
             rank = int(rank_text)
         else:
             problems.append(f"{where}: rank '{rank_text}' (columns 86-89) is not a number")
@@ -394,11 +408,11 @@ def _player(
     width = len(rest)
     if width % 10:
         rest = rest.ljust(width + 10 - width % 10)
-    cells = _cells_fast(rest, codes)
+    cells = _cells_fast(rest, codes, number)
     for r, (opp_text, colour, code) in enumerate(_CELL.findall(rest) if cells is None else (), 1):
         if opp_text == "    " or opp_text == "0000":
             opponent = None
-        elif opp_text.strip().isdigit():
+        elif _digits(opp_text.strip()):
             opponent = int(opp_text) or None
         else:
             problems.append(f"{where}: round {r}: opponent '{opp_text.strip()}' is not a number")
@@ -425,6 +439,9 @@ def _player(
                     "(expected 1 = 0 + - W D L H F U Z)"
                 )
                 continue
+        if opponent == number:
+            problems.append(f"{where}: round {r}: player {number} names himself as opponent")
+            continue
         cells = cells or []
         cells.append((opponent, colour, code))
     cells = cells or []
@@ -503,7 +520,9 @@ def _points(
         if p.number in annulled
         else sum(
             [
-                (0.0 if opp in annulled else game[code]) if opp is not None else bye.get(code, 0.0)
+                (0.0 if opp in annulled else game.get(code, 0.0))
+                if opp is not None
+                else bye.get(code, 0.0)
                 for opp, _, code in p.cells
             ]
         )
@@ -712,7 +731,7 @@ def _infer_bye_values(
         byes = []
         for opp, _, code in p.cells:
             if opp is not None:
-                fixed += game[code]
+                fixed += game.get(code, 0.0)  # a bye code with an opponent: check names it
             elif code == "+":
                 fixed += scoring.win
             elif code in defaults:
