@@ -406,3 +406,23 @@ def test_v_trf_export_refuses_big_ratings_and_warns_cut_fields(
     assert run.err == (
         "caddy: error: player 3 (Cara): rating 12345 does not fit TRF columns 49-52 (at most 9999)\n"
     )
+
+
+def test_v_trf_record_numbers_never_crash(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """Unicode digits in the records' numbers (dates, rounds, scoring, tie-breaks,
+    time control, byes, colours, type) give exit 0 or 1, never 3."""
+    source = (Path(__file__).parent / "data/trf/rr_fide_tec_exercise_held_6p.trf").read_text()
+    players = [line for line in source.splitlines() if line.startswith("001")]
+    records = (
+        "042 2024/0²/01", "052 ٣٣/01/2024", "142 ²", "XXR ٣", "162 W ².0 D 0.5",
+        "202 BH/C²,SB", "202 KS/L²", "202 KS/L+٣", "222 ²0/6000+30", "222 40/6٣00+30",
+        "240 F ²  1", "152 ²", "XXC ²", "192 FIDE_ROUNDROBIN_G²", "062 ²",
+    )  # fmt: skip
+    path = tmp_path / "r.trf"
+    for record in records:
+        path.write_text("012 X\n" + record + "\n" + "\n".join(players) + "\n", encoding="utf-8")
+        for args in (("check",), ("standings",), ("crosstable",), ("import", "-o")):
+            out = tmp_path / "r.json"
+            out.unlink(missing_ok=True)
+            extra = [str(out)] if args[-1] == "-o" else []
+            _no_crash(cli(args[0], str(path), *args[1:], *extra), f"{record} {args[0]}")
