@@ -13,6 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from caddy.codecs import get_codec
 from tests.conftest import Run
 
 #: The README's workflow (README.md, "Running an event"): Finn (6) leaves after
@@ -113,6 +117,65 @@ def test_e_face_value_points_are_not_an_annulment(cli: Callable[..., Run], tmp_p
     rows = _standings(cli, trf)
     assert [r[2] for r in sorted(rows, key=lambda r: r[1])] == [3.5, 3.5, 2.0, 2.0, 3.5, 0.5]
     assert not any(r[3] for r in rows)
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(st.integers(3, 8), st.integers(1, 2), st.data())
+def test_e_round_robin_withdrawal_standings_survive_trf(
+    n: int, cycles: int, data: st.DataObject
+) -> None:
+    """Property: a round robin with one or two withdrawals (annulled under 50%,
+    standing at 50% or more: General Regulations for Competitions 6.6) has the
+    same standings read from its TRF export, and after importing that export."""
+    from caddy.event import RecordResult, Withdraw, new_event, replay, results_event
+    from caddy.models import Player
+    from caddy.standings import standings
+    from caddy.trf import parse_trf
+    from caddy_plugins.formats.round_robin import RoundRobinOptions
+
+    codec = get_codec("trf")
+    tiebreaks = ("SB", "DE", "KS", "BH")
+    players = [Player(name=f"P{k}", rating=2000 - k) for k in range(1, n + 1)]
+    event = new_event(players, "round-robin", RoundRobinOptions(cycles=cycles), tiebreaks=tiebreaks)
+    rounds = replay(event).rounds
+    leaving = data.draw(st.lists(st.integers(1, n), min_size=1, max_size=2, unique=True))
+    after = {p: data.draw(st.integers(0, len(rounds) - 1)) for p in leaving}
+
+    def gone(p: int, number: int) -> bool:
+        return p in after and number > after[p]
+
+    games = [
+        (rnd.number, w, b) for rnd in rounds for w, b in zip(rnd.white, rnd.black, strict=True)
+    ]
+    # two who have both left meeting later is a double forfeit (FIDE: two '-'),
+    # which the event's standings do not model yet (see the report): left out
+    assume(not any(gone(w, k) and gone(b, k) for k, w, b in games))
+    # TRF shows a withdrawal by the forfeit losses after it (docs/trf.md): one
+    # who leaves with only rest rounds (or absent opponents) left shows none
+    assume(all(any(gone(p, k) and p in (w, b) for k, w, b in games) for p in after))
+    for rnd in rounds:
+        for p, k in after.items():
+            if k == rnd.number - 1:
+                event = event.with_operation(Withdraw(player=p, after_round=k))
+        for board, (white, black) in enumerate(zip(rnd.white, rnd.black, strict=True), 1):
+            if any(p in after and rnd.number > after[p] for p in (white, black)):
+                continue  # a withdrawn player's later games need no result
+            word = data.draw(st.sampled_from(["1-0", "0-1", "1/2", "+-", "-+"]))
+            event = event.with_operation(RecordResult(round=rnd.number, board=board, result=word))
+
+    def table(results: Any) -> list[tuple[Any, ...]]:
+        rows = standings(results, tiebreaks, "2026").rows
+        return [(r.rank, r.pairing_number, r.score, r.annulled, r.tiebreaks) for r in rows]
+
+    expected = table(results_event(replay(event)))
+    exported = codec.write(event).data
+    assert table(parse_trf(exported).event) == expected
+    back = codec.read(exported, source="rr").event
+    assert table(results_event(replay(back))) == expected
 
 
 # -- u: hostile text --------------------------------------------------------------------

@@ -550,10 +550,12 @@ def annulled_withdrawals(
     Read back, a player of a round robin whose last scheduled rounds are all
     forfeit losses (``-``, the opponent ``+`` or ``-``; rest rounds between
     them allowed), with fewer than half of their (n - 1) x cycles games
-    completed over the board before, is a withdrawal; their results are
-    annulled when every player's stated points agree with the annulment
-    (and not otherwise: a file without stated points, or whose points count
-    the games, is read at face value).
+    completed over the board before, may be a withdrawal; the results
+    annulled are those of the largest set of such players (each stating 0
+    points) whose annulment makes every player's stated points agree. A file
+    without stated points, or whose points count the games, is read at face
+    value. (A player who merely lost the last games by forfeit stays counted:
+    the points say so.)
     """
     cycles = doc.round_robin()
     players = doc.players
@@ -594,14 +596,41 @@ def annulled_withdrawals(
                     annulled=True,
                 )
             )
+    # an annulled player's stated points are 0; a candidate with more played on
+    found = [w for w in found if _stated_fits(players[w.player - 1].points, 0.0)]
     if not found:
         return ()
     scored = scored or scoring_of(doc)
-    annulled = {w.player for w in found}
-    totals = _points(doc, scored, annulled)
-    if all(_stated_fits(p.points, total) for p, total in zip(players, totals, strict=True)):
-        return tuple(found)
+    # which of them the stated points annul: the largest set that fits (a player
+    # who lost the last games by forfeit without withdrawing is a candidate too)
+    sizes = range(len(found), 0, -1) if len(found) <= _MAX_CANDIDATES else (len(found),)
+    for size in sizes:
+        fits = [
+            chosen
+            for chosen in itertools.combinations(found, size)
+            if all(
+                _stated_fits(p.points, t)
+                for p, t in zip(
+                    players, _points(doc, scored, {w.player for w in chosen}), strict=True
+                )
+            )
+        ]
+        if fits:
+            # the points fit more than one set (a forfeit loss that scores as a
+            # withdrawal would): the stated ranks put the annulled players last,
+            # then the one who left earliest
+            return max(
+                fits,
+                key=lambda chosen: (
+                    sum(players[w.player - 1].rank or 0 for w in chosen),
+                    -sum(w.after_round for w in chosen),
+                ),
+            )
     return ()
+
+
+#: More candidate withdrawals than this: all of them annulled, or none (no search).
+_MAX_CANDIDATES = 10
 
 
 def _stated_fits(stated: float | None, total: float) -> bool:
