@@ -277,9 +277,6 @@ def _glob_escape(text: str) -> str:
     return "".join(f"[{c}]" if c in "*?[]" else c for c in text)
 
 
-_warned_unlocked = False
-
-
 @contextlib.contextmanager
 def locked(path: str | Path) -> Iterator[Path]:
     """Hold the exclusive lock of the file ``path`` names (symlinks resolved),
@@ -291,17 +288,14 @@ def locked(path: str | Path) -> Iterator[Path]:
     removed file starts again on the new one (so no lock file stays behind)."""
     from caddy import _filelock
 
-    global _warned_unlocked
     real = real_path(path)
     kind = _filelock.backend()
     if kind is None:
-        if not _warned_unlocked:
-            _warned_unlocked = True
-            print(
-                "caddy: warning: this platform offers no file locking (neither fcntl nor "
-                "msvcrt); do not run two caddy commands on one file at once",
-                file=sys.stderr,
-            )
+        print(
+            f"caddy: warning: {path}: written without a lock: this platform offers no file "
+            "locking (neither fcntl nor msvcrt); run one caddy command at a time on a file",
+            file=sys.stderr,
+        )
         _clean_temps(real)
         yield real
         return
@@ -376,6 +370,7 @@ def write_file(
 
     Without ``force`` an existing file is refused with ``exists`` (checked under
     the lock, so of two commands creating one file only the first succeeds)."""
+    writable(real_path(path), str(path))  # no lock file beside a device, a folder, ...
     with locked(path) as real:
         if not force and os.path.lexists(real):
             raise CaddyError(exists or f"{path} exists already (use --force to replace it)")
@@ -386,10 +381,10 @@ def write_file(
 def updating(path: str | Path) -> Iterator[list[EventFile]]:
     """Read–modify–write under the lock. Put the new event in the yielded list's
     first place; it is saved only if the block ends without an error."""
+    read_bytes(path)  # nothing but a regular file gets a lock file beside it
     with locked(path) as real:
-        if os.path.lexists(real):
-            writable(real, str(path))  # refuse a read-only file before doing the work
         box = [loads(read_bytes(real, shown=str(path)), str(path))]
+        writable(real, str(path))  # refuse a read-only file before doing the work
         original = box[0]
         yield box
         if box[0] is not original:
