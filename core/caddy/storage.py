@@ -81,6 +81,8 @@ def read_bytes(path: str | Path, what: str = "an event file", *, shown: str | No
         raise CaddyError(f"{name}: is a folder, not {what}") from None
     except OSError as exc:
         raise CaddyError(f"{name}: cannot read ({exc.strerror})") from None
+    except ValueError:  # a NUL in the name
+        raise CaddyError(f"{name!r}: not a file name") from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
@@ -119,6 +121,21 @@ def peek(path: str | Path, size: int = 64) -> bytes:
         return b""
     finally:
         os.close(fd)
+
+
+def _existing_regular(path: str | Path, what: str = "an event file") -> None:
+    """:func:`read_bytes`'s refusals, from the file's status alone (nothing read)."""
+    name = str(path)
+    try:
+        info = Path(path).stat()
+    except FileNotFoundError:
+        raise CaddyError(f"{name}: no such file") from None
+    except (OSError, ValueError):
+        return  # read_bytes says what is wrong
+    if stat.S_ISDIR(info.st_mode):
+        raise CaddyError(f"{name}: is a folder, not {what}")
+    if not stat.S_ISREG(info.st_mode):
+        raise CaddyError(f"{name}: is {_kind(info.st_mode)}, not {what}")
 
 
 def _kind(mode: int) -> str:
@@ -381,7 +398,7 @@ def write_file(
 def updating(path: str | Path) -> Iterator[list[EventFile]]:
     """Read–modify–write under the lock. Put the new event in the yielded list's
     first place; it is saved only if the block ends without an error."""
-    read_bytes(path)  # nothing but a regular file gets a lock file beside it
+    _existing_regular(path)  # nothing but an existing regular file gets a lock beside it
     with locked(path) as real:
         box = [loads(read_bytes(real, shown=str(path)), str(path))]
         writable(real, str(path))  # refuse a read-only file before doing the work
