@@ -89,7 +89,7 @@ doc = {
     "title": "FIDE Berger table (Handbook C.05 Annex 1), %d players" % n,
     "players": n, "seed": None,
     "options": {"table": "fide", "cycles": 1, "swap_last_two": True,
-                "reverse_colours": False, "bye_points": 0.0},
+                "reverse_colours": False, "bye_points": 0.0, "given": []},
     "rounds": rounds, "byes": [[] for _ in rounds],
 }
 if mode == "dump":
