@@ -130,7 +130,7 @@ def test_relabelling_changes_no_value_swiss(
 @settings(max_examples=40, deadline=None)
 @given(st.integers(3, 12), st.integers(0, 10**6))
 def test_sb_and_bh_in_a_complete_round_robin(n: int, seed: int) -> None:
-    """SB = sum of beaten opponents' scores + half the drawn ones'; BH = total - own (SPEC.md §7)."""
+    """SB = sum of beaten opponents' scores + half the drawn ones'; BH = total - own (C.07 Art. 9.1, 8.1)."""
     event = random_round_robin(n, seed)
     table = build_table(event)
     total = sum(table.score)
@@ -227,7 +227,7 @@ def test_bh_in_round_robin_warns() -> None:
     assert len(result.warnings) == 1 and "BH separates nobody" in result.warnings[0]
 
 
-# -- the round-robin withdrawal rule (SPEC.md §5, rules/ROUND_ROBIN.md §4) --------------------
+# -- the round-robin withdrawal rule (FIDE General Regulations for Competitions 6.6) --------------------
 
 
 def withdrawal_event(

@@ -37,7 +37,7 @@ from caddy_plugins.formats.round_robin import RoundRobinOptions
 from tests.conftest import DATA, Run, make_distribution
 
 TRF_FILES = sorted((DATA / "trf").glob("*.trf"))
-#: Tournament records whose text must survive a round trip (rules/TRF.md §5).
+#: Tournament records whose text must survive a round trip (TRF16 records 012-132, C.04 Annex 2).
 TOURNAMENT_RECORDS = {f"{k:02d}2" for k in range(1, 14)}
 
 
@@ -168,7 +168,7 @@ def test_stated_points_disagreement_names_the_players() -> None:
 
 
 def test_export_writes_exact_columns_and_standings() -> None:
-    """001 columns (rules/TRF.md §3), points and ranks from caddy's standings."""
+    """001 columns (FIDE Handbook C.04 Annex 2), points and ranks from caddy's standings."""
     path = DATA / "trf/rr_fide_tec_exercise_held_6p.trf"
     out = trf().write(trf().read(path.read_bytes(), source="rr").event).data.decode()
     line = next(x for x in out.splitlines() if x.startswith("001    1"))
