@@ -212,9 +212,9 @@ def test_relabelling_changes_nothing_but_tpn(n: int, rounds: int, seed: int) -> 
     assert before == after
 
 
-def test_cli_rating_tiebreaks_on_every_file(caddy_proc: Callable[..., Run]) -> None:
+def test_cli_rating_tiebreaks_on_every_file(cli: Callable[..., Run]) -> None:
     for path in sorted((DATA / "trf").glob("*.trf")):
-        run = caddy_proc("standings", str(path), "--tiebreaks", "ARO,TPR,PTP,APRO,APPO")
+        run = cli("standings", str(path), "--tiebreaks", "ARO,TPR,PTP,APRO,APPO")
         assert run.code == 0, (path, run.err)
         assert "Traceback" not in run.err
 

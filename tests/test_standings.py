@@ -343,9 +343,7 @@ def test_trf_files_read_and_rank(path: Path) -> None:
 def test_trf_round_robin_detection() -> None:
     """092 naming a Swiss wins over the results: the lichess all-play-all Swiss stays a Swiss."""
     assert (
-        read_trf(
-            DATA / "trf/swiss_lichess_2020-06-26_9p9r_allplayall.trf"
-        ).event.pre_determined
+        read_trf(DATA / "trf/swiss_lichess_2020-06-26_9p9r_allplayall.trf").event.pre_determined
         is False
     )
     rr = read_trf(DATA / "trf/rr_fide_tec_exercise_held_6p.trf").event
@@ -422,9 +420,9 @@ def test_cli_standings_text_and_edition(cli: Callable[..., Run]) -> None:
     assert run.code == 0 and "C.07 edition 2026" in run.out
 
 
-def test_cli_standings_every_trf(caddy_proc: Callable[..., Run]) -> None:
+def test_cli_standings_every_trf(cli: Callable[..., Run]) -> None:
     for path in TRF_FILES:
-        run = caddy_proc("standings", str(path))
+        run = cli("standings", str(path))
         assert run.code == 0, (path, run.err)
         assert "Traceback" not in run.err
 
