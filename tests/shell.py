@@ -35,6 +35,7 @@ from caddy.cli import main
 
 OPERATORS = ("&&", "||", ";")
 ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+FD_REDIRECT = re.compile(r"(^|\s)\d+>")  # 2> err, 1>out: not supported
 
 
 @attrs.frozen
@@ -148,7 +149,7 @@ class Shell:
         target: Path | None = None
         if ">" in argv:
             at = argv.index(">")
-            if at + 2 != len(argv) or argv[at - 1].isdigit():
+            if at + 2 != len(argv) or FD_REDIRECT.search(line):
                 raise UnsupportedCommand(f"only a final `> FILE` is supported: {line!r}")
             target, argv = Path(argv[at + 1]), argv[:at]
         for word in argv:
