@@ -113,7 +113,10 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 @pytest.fixture
 def caddy_proc() -> Callable[..., Run]:
-    """Run the installed ``caddy`` console script in a subprocess."""
+    """Run the installed ``caddy`` console script in a subprocess.
+
+    Only for the end-to-end set (the script itself, exit codes, a new process finding
+    plugins): every launch counts against :data:`MAX_CADDY_PROCESSES`. Use ``cli``."""
 
     def run(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> Run:
         full_env = {**os.environ, **(env or {})}
