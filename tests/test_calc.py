@@ -291,14 +291,16 @@ def test_bad_input_exit_codes(
         assert run.out == ""
 
 
-def test_bad_input_subprocess(caddy_proc: Callable[..., Run]) -> None:
-    """The acceptance examples, through the real console script."""
+def test_bad_input_subprocess(caddy_proc: Callable[..., Run], cli: Callable[..., Run]) -> None:
+    """The acceptance examples; two through the real console script (exit 1 and 2)."""
     run = caddy_proc("calc", "12", "--tc", "G/25x5")
-    assert run.code == 1
+    assert (run.code, run.out) == (1, "")
     assert run.err == (
         "caddy: error: cannot read time control 'G/25x5': unknown bonus 'x5' "
         "(expected d<seconds> or +<seconds>)\n"
     )
-    assert caddy_proc("calc", "0", "--tc", "G/25d5").code == 1
-    assert caddy_proc("calc", "12", "--format", "nope").code == 1
-    assert caddy_proc("calc", "abc").code == 2
+    usage = caddy_proc("calc", "abc")
+    assert usage.code == 2 and "Traceback" not in usage.err
+    assert usage.err.startswith("usage: caddy calc")
+    assert cli("calc", "0", "--tc", "G/25d5").code == 1
+    assert cli("calc", "12", "--format", "nope").code == 1

@@ -217,14 +217,23 @@ def test_bad_notation_api(text: str, needle: str) -> None:
     assert "\n" not in message
 
 
-def test_bad_corpus_is_large_enough() -> None:
+def test_whole_bad_corpus_in_one_command(cli: Callable[..., Run]) -> None:
+    """All of BAD (at least 30 notations) in one `caddy calc`: one line for each, in order."""
     assert len(BAD) >= 30
+    run = cli("calc", "12", *(arg for text, _ in BAD for arg in ("--tc", text)))
+    assert (run.code, run.out) == (1, "")
+    lines = run.err.splitlines()
+    assert len(lines) == len(BAD), run.err
+    for line, (text, needle) in zip(lines, BAD, strict=True):
+        assert line.startswith(f"caddy: error: cannot read time control '{text}': ")
+        assert needle in line
 
 
 @pytest.mark.parametrize(("text", "needle"), BAD)
-def test_bad_notation_cli(caddy_proc: Callable[..., Run], text: str, needle: str) -> None:
-    """Through the real console script: exit 1, exactly one stderr line, no traceback."""
-    run = caddy_proc("calc", "12", "--tc", text)
+def test_bad_notation_cli(cli: Callable[..., Run], text: str, needle: str) -> None:
+    """Exit 1, exactly one stderr line, no traceback (the console script itself:
+    tests/test_calc.py::test_bad_input_subprocess)."""
+    run = cli("calc", "12", "--tc", text)
     assert run.code == 1
     assert run.out == ""
     lines = run.err.splitlines()
