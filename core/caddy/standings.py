@@ -7,7 +7,7 @@ annulled by the round-robin 50% rule are listed after the ranked players,
 without a rank.
 
 Default tie-break lists: round robins and other pre-determined pairings
-``SB, DE, KS`` (SPEC.md §7); other events (Swiss, events paired elsewhere)
+``SB, DE, KS`` (docs/standings.md); other events (Swiss, events paired elsewhere)
 ``BH/C1, BH, SB, DE, WIN``. Presets: ``rr``, ``swiss``, ``c02`` (FIDE's
 older C.02 round-robin list ``DE, WIN, SB, KS``).
 """

@@ -2,7 +2,7 @@
 writers need.
 
 :func:`parse_document` reads a file into a :class:`TrfDocument`: player
-lines ``001`` by their exact columns (``rules/TRF.md`` §3) and every other
+lines ``001`` by their exact columns (FIDE Handbook C.04 Annex 2) and every other
 line as written. What the file *means* is built on top: :func:`event_of`
 makes the results :class:`~caddy.results.Event` the standings read, and the
 TRF codec plugin (``caddy_plugins.codecs.trf``) makes an event file of it.

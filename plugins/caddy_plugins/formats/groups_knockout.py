@@ -1,4 +1,4 @@
-"""Group stage then knockout (SPEC.md §6; the 2022 FIDE Grand Prix shape).
+"""Group stage then knockout (docs/formats.md; the 2022 FIDE Grand Prix shape).
 
 Players are numbered by rating (1 = highest) and snake-seeded into G groups
 (A gets seeds 1, 2G, 2G+1, ...; B gets 2, 2G-1, ...). Each group plays a
@@ -13,7 +13,7 @@ A2, ...), in the standard bracket order, so group winners are kept apart
 (four winners: A1–D1 and B1–C1); players from the same group are not paired
 in the first knockout round when another seeding order avoids it.
 
-The guide's example: 16 players, 4 groups of 4, double round robin, winners
+The example of docs/formats.md: 16 players, 4 groups of 4, double round robin, winners
 to the semi-finals: 6 group rounds and 48 group games, then 2 semi-finals and
 a final: 51 games.
 """

@@ -1,4 +1,4 @@
-"""Knockout: a single-elimination bracket (SPEC.md §6).
+"""Knockout: a single-elimination bracket (docs/formats.md).
 
 Players are seeded by pairing number (1 = top seed; number by rating). The
 bracket is the standard order — 1-8, 4-5, 2-7, 3-6 for eight — so seeds 1

@@ -1,4 +1,4 @@
-"""Quads: the field cut into round-robin sections of four by rating (SPEC.md §4).
+"""Quads: the field cut into round-robin sections of four by rating (US Chess rule 30G; docs/formats.md).
 
 Players are numbered by rating (1 = highest; ties by name), so sections are
 seeds 1-4, 5-8, ... Each section plays its own round robin at the same
