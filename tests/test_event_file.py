@@ -7,7 +7,7 @@ import os
 import re
 import subprocess
 import sys
-import time
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -237,7 +237,7 @@ with locked(sys.argv[1]):
 
 def test_concurrent_writer_gets_the_lock_error(tmp_path: Path, cli: Callable[..., Run]) -> None:
     """Another process holds the lock (a real second process: the lock is between processes);
-    caddy, run here, is refused at once."""
+    caddy, run here, waits until it lets go."""
     path = tmp_path / "event.json"
     path.write_bytes((DATA / "event-v1.json").read_bytes())
     before = path.read_bytes()
@@ -249,22 +249,20 @@ def test_concurrent_writer_gets_the_lock_error(tmp_path: Path, cli: Callable[...
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
-        started = time.monotonic()
+        assert holder.stdin is not None
+        threading.Timer(0.5, holder.stdin.close).start()  # let go of the lock soon
         run = cli("result", str(path), "2", "1", "1-0")
-        assert time.monotonic() - started < 4  # refused at once, not after waiting
-        assert run.code == 1 and "another caddy command is changing this event" in run.err
-        assert path.read_bytes() == before
+        assert run.code == 0, run.err  # waited for the holder (storage.LOCK_WAIT), then wrote
+        assert path.read_bytes() != before
     finally:
         assert holder.stdin is not None
         holder.stdin.close()  # let go of the lock
         holder.wait(timeout=30)
-    run = cli("result", str(path), "2", "1", "1-0")
-    assert run.code == 0, run.err
     load(path)  # the file is valid
 
 
 def test_two_writers_racing(tmp_path: Path) -> None:
-    """Two processes write at once: one wins, the other gets the lock error; the file is valid."""
+    """Two processes write at once: the second waits for the first; both changes are kept."""
     path = tmp_path / "event.json"
     path.write_bytes((DATA / "event-v1.json").read_bytes())
     script = """
@@ -286,12 +284,8 @@ except Exception as exc:
         for b in (1, 2)
     ]
     outputs = sorted(p.communicate(timeout=60)[0].strip() for p in procs)
-    assert (
-        outputs[1] == "won"
-        and outputs[0].startswith("lost:")
-        and "another caddy command" in outputs[0]
-    )
-    assert len(load(path).operations) == 5
+    assert outputs == ["won", "won"]
+    assert len(load(path).operations) == 6
 
 
 # -- the workflow through the CLI ------------------------------------------------------------------

@@ -811,11 +811,10 @@ def _load_event(ns: argparse.Namespace) -> Any:
     edition apply unless the command line gives others."""
     from pathlib import Path
 
+    from caddy.storage import peek
+
     path = Path(ns.file)
-    try:
-        head = path.open("rb").read(64).lstrip()
-    except OSError:
-        head = b""
+    head = peek(path).lstrip()  # never opens a pipe or reads a device
     if path.suffix.lower() == ".json" or head.startswith((b"{", b"[")):
         from caddy.cli_event import load_results
 

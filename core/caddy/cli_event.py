@@ -127,7 +127,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
     from caddy.event import new_event
     from caddy.models import assign_pairing_numbers
     from caddy.players import read_players_csv
-    from caddy.storage import locked, save
+    from caddy.storage import dumps, write_file
 
     path = Path(ns.event)
     if path.exists():
@@ -167,8 +167,13 @@ def cmd_new(ns: argparse.Namespace) -> int:
         numbering_seed=numbering.seed,
         seed=ns.seed if ns.seed is not None else numbering.seed,
     )
-    with locked(path):
-        save(path, event)
+    # created under the lock, never over an existing file (another `new` may have won)
+    write_file(
+        path,
+        dumps(event),
+        force=False,
+        exists=f"{path} exists already; an event file is created once",
+    )
     print(f"{path}: {fmt.name}, {len(numbering.players)} players")
     if numbering.seed is not None:
         print(f"pairing numbers drawn by lot, seed {numbering.seed} (recorded in the file)")

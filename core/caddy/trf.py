@@ -215,16 +215,9 @@ def decode(data: bytes, name: str, warnings: list[str]) -> str:
 
 def read_document(path: str | Path) -> TrfDocument:
     """Read a TRF file from disk (see :func:`parse_document`)."""
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise CaddyError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise CaddyError(f"{path}: is a folder, not a TRF file") from None
-    except OSError as exc:
-        raise CaddyError(f"{path}: cannot read ({exc.strerror})") from None
-    return parse_document(data, str(path))
+    from caddy.storage import read_bytes  # a regular file only: never a device or a pipe
+
+    return parse_document(read_bytes(path, "a TRF file"), str(path))
 
 
 def _title(text: str) -> str | None:
