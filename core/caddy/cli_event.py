@@ -125,7 +125,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
 
     from caddy.cli import _format_and_options
     from caddy.event import new_event
-    from caddy.models import assign_pairing_numbers
+    from caddy.models import assign_pairing_numbers, draw_seed
     from caddy.players import read_players_csv
     from caddy.storage import locked, save
 
@@ -137,6 +137,11 @@ def cmd_new(ns: argparse.Namespace) -> int:
     method = ns.by or getattr(fmt, "default_numbering", "lot")
     number_players = getattr(fmt, "number_players", None)
     numbering = (number_players or assign_pairing_numbers)(entrants, method, ns.seed)
+    # every random choice of the format (colour tosses, lots) comes from this
+    # seed, drawn once here and recorded in the file: a replay never draws again
+    seed = ns.seed if ns.seed is not None else numbering.seed
+    if seed is None:
+        seed = draw_seed()
     time_control = None
     if ns.tc:
         from caddy.timecontrol import parse_time_control
@@ -165,13 +170,15 @@ def cmd_new(ns: argparse.Namespace) -> int:
         edition=ns.edition,
         numbering=numbering.method,
         numbering_seed=numbering.seed,
-        seed=ns.seed if ns.seed is not None else numbering.seed,
+        seed=seed,
     )
     with locked(path):
         save(path, event)
     print(f"{path}: {fmt.name}, {len(numbering.players)} players")
     if numbering.seed is not None:
         print(f"pairing numbers drawn by lot, seed {numbering.seed} (recorded in the file)")
+    if seed != numbering.seed:
+        print(f"colour tosses and lots: seed {seed} (recorded in the file)")
     for number, player in enumerate(numbering.players, 1):
         rating = "unrated" if player.rating is None else str(player.rating)
         print(f"  {number:>3}  {player.name} ({rating})")
