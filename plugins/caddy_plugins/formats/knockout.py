@@ -125,6 +125,21 @@ class Match:
                 return self.higher if higher > lower else self.lower
         return None
 
+    def by_lot(self) -> bool:
+        """Whether the match was decided by drawing of lots (tied after every game)."""
+        index = 0
+        for stage, count in self._stage_plan():
+            stage_games = self.games[index : index + count]
+            index += count
+            if stage == "lots":
+                return self.lot_seed is not None
+            if len(stage_games) < count or stage == "armageddon":
+                return False
+            higher, lower = self._points(stage_games)
+            if higher != lower:
+                return False
+        return False
+
     def lot_winner(self) -> int | None:
         """The winner by drawing of lots, from :attr:`lot_seed` (``None`` without one)."""
         if self.lot_seed is None:
