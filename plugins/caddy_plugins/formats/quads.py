@@ -29,6 +29,7 @@ from caddy.formats import Arithmetic, require_players
 from caddy_plugins.formats.round_robin import round_robin_rounds
 
 if TYPE_CHECKING:
+    from caddy.formats import Stage
     from caddy.models import Schedule, Section
 
 
@@ -111,6 +112,12 @@ class Quads:
             )
             offset += size
         return tuple(result)
+
+    def stages(self, players: int, options: QuadsOptions) -> tuple[Stage, ...]:
+        """One stage: every section a single round robin (for ``caddy check``)."""
+        from caddy.formats import Stage
+
+        return (Stage(name="sections", sections=self.sections(players, options)),)
 
     def schedule(self, players: int, options: QuadsOptions, *, seed: int | None = None) -> Schedule:
         from caddy.models import Schedule, draw_seed, merge_sections
