@@ -568,11 +568,13 @@ def match_games(event: Any) -> dict[int, str]:
     game of the match it is and who had White, as the pairing sheet lists them
     (the result refers to that White)."""
     from caddy.event import RecordResult, replay
+    from caddy.plugins import get_host
 
-    state = replay(event)
-    new_match = getattr(state.fmt, "new_match", None)
-    if new_match is None:
+    fmt = get_host().formats().get(event.tournament.format.name)
+    new_match = getattr(fmt, "new_match", None)
+    if new_match is None:  # no matches: nothing to replay
         return {}
+    state = replay(event)
     players = event.tournament.players
     options = event.tournament.format.options
     counts: dict[tuple[int, int], int] = {}
