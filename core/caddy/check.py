@@ -28,7 +28,8 @@ from caddy.results import GAME_CODES, WORD_OF_CODES
 from caddy.trf import Cell
 
 if TYPE_CHECKING:
-    from caddy.event import State
+    from caddy.event import RoundState, State
+    from caddy.formats import Stage
     from caddy.results import Scoring
     from caddy.trf import TrfDocument
 
@@ -347,7 +348,7 @@ def _rounds_text(rounds: Sequence[int]) -> str:
     return f"rounds {rounds[0]}-{rounds[-1]}"
 
 
-def _meetings(rnd: object, forfeits: bool = False) -> list[tuple[int, int, bool]]:
+def _meetings(rnd: RoundState, forfeits: bool = False) -> list[tuple[int, int, bool]]:
     """(lower, higher, counted) per board of a round: a knockout match counts
     once; a game counts once it is played over the board or is still to play;
     a forfeit only with ``forfeits`` (a round robin's pairing stands; elsewhere
@@ -355,26 +356,23 @@ def _meetings(rnd: object, forfeits: bool = False) -> list[tuple[int, int, bool]
     from caddy.results import RESULT_WORDS
 
     result = []
-    for white, black, results in zip(rnd.white, rnd.black, rnd.results, strict=True):  # type: ignore[attr-defined]
+    for white, black, results in zip(rnd.white, rnd.black, rnd.results, strict=True):
         counted = (
-            forfeits
-            or bool(rnd.matches)  # type: ignore[attr-defined]
-            or not results
-            or RESULT_WORDS[results[-1]][0] in GAME_CODES
+            forfeits or rnd.matches or not results or RESULT_WORDS[results[-1]][0] in GAME_CODES
         )
         result.append((min(white, black), max(white, black), counted))
     return result
 
 
 def _repeats(
-    state: State, rounds: Sequence[object], names: Sequence[str], prefix: str
+    state: State, rounds: Sequence[RoundState], names: Sequence[str], prefix: str
 ) -> list[str]:
     """Pairs that meet more than once in ``rounds`` (games over the board and matches)."""
     seen: dict[tuple[int, int], list[int]] = {}
     for rnd in rounds:
         for a, b, counted in _meetings(rnd):
             if counted:
-                seen.setdefault((a, b), []).append(rnd.number)  # type: ignore[attr-defined]
+                seen.setdefault((a, b), []).append(rnd.number)
     return [
         f"{prefix}players {_who(names, a)} and {_who(names, b)} meet {len(where)} times "
         f"(rounds {', '.join(map(str, where))})"
@@ -383,11 +381,8 @@ def _repeats(
     ]
 
 
-def _stage_problems(state: State, stage: object, names: Sequence[str]) -> tuple[list[str], str]:
+def _stage_problems(state: State, stage: Stage, names: Sequence[str]) -> tuple[list[str], str]:
     """One stage's meeting problems, and what was checked (``""``: not reached yet)."""
-    from caddy.formats import Stage
-
-    assert isinstance(stage, Stage)
     rounds = [r for r in state.rounds if stage.holds(r.number)]
     if not rounds and stage.first > 1:
         return [], ""
