@@ -198,6 +198,12 @@ def test_quads_standings_and_crosstable_per_section_after_round_4(
     explain = ok(cli("standings", path, "--explain", "9"))
     assert explain.out.startswith("P9 (9): ")
     assert "in Section 3" in explain.out.splitlines()[0]
+    for line in explain.out.splitlines():  # opponents and tied groups by their event numbers
+        if line.startswith("  round") and " vs " in line:
+            assert 9 <= int(line.split(" vs ")[1].split()[0]) <= 13
+        if "tied group " in line:
+            group = line.split("tied group ")[1].split(":")[0].split(", ")
+            assert all(9 <= int(number) <= 13 for number in group)
 
 
 def test_quads_standings_are_per_section_before_round_4(

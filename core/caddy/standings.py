@@ -507,10 +507,21 @@ def explain_for(
     def back(number: int | None) -> int | None:
         return None if number is None else members[number - 1]
 
+    def summary(text: str) -> str:
+        # DE names the tied group by pairing number: the section's become the event's
+        head, sep, tail = text.partition(":")
+        if sep and head.startswith("tied group "):
+            listed = head.removeprefix("tied group ").split(", ")
+            if all(item.isdigit() for item in listed):
+                names = ", ".join(str(members[int(item) - 1]) for item in listed)
+                return f"tied group {names}:{tail}"
+        return text
+
     return [
         attrs.evolve(
             e,
             player=player,
+            summary=summary(e.summary),
             rows=tuple(attrs.evolve(line, opponent=back(line.opponent)) for line in e.rows),
         )
         for e in explanations
