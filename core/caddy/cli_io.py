@@ -167,23 +167,8 @@ def cmd_check(ns: argparse.Namespace) -> int:
 
 
 def check_state(state: Any) -> tuple[list[str], str]:
-    """Problems in an event's rounds, and a one-line summary of what was checked."""
-    from caddy.check import check_rows, state_rows
-    from caddy.results import round_robin_cycles
+    """Problems in an event's rounds, and a one-line summary of what was checked
+    (stage by stage: :func:`caddy.check.check_state`)."""
+    from caddy.check import check_state as check
 
-    rows = state_rows(state)
-    names = [p.name for p in state.event.tournament.players]
-    options = state.event.tournament.format.options
-    cycles = 0
-    complete = True
-    if state.fixed and state.fmt.name in ("round-robin", "double-round-robin"):
-        cycles = int(options.cycles)
-        total = state.fmt.arithmetic(state.players, options).rounds
-        complete = len(state.rounds) >= total and all(all(r.results) for r in state.rounds[:total])
-    elif getattr(state.fmt, "pairs_from_outside", False):
-        cycles = round_robin_cycles(state.players, ([c[0] for c in row] for row in rows))
-        if getattr(options, "round_robin", None) is False:
-            cycles = 0
-    problems = check_rows(rows, cycles=cycles, complete=complete, names=names)
-    kind = "round robin" if cycles else "no pair twice"
-    return problems, f"{state.players} players, {len(state.rounds)} rounds, {kind}"
+    return check(state)

@@ -41,6 +41,7 @@ from caddy_plugins.formats.knockout import (
 from caddy_plugins.formats.round_robin import round_robin_rounds
 
 if TYPE_CHECKING:
+    from caddy.formats import Stage
     from caddy.models import Round, Section
 
 
@@ -317,6 +318,24 @@ class GroupsKnockout:
         if len(alive) == 1:
             return alive[0]
         return knockout_winner(lines, knockout)
+
+    def stages(self, players: int, options: GroupsKnockoutOptions) -> tuple[Stage, ...]:
+        """The group stage (each group a round robin of ``cycles``), then the
+        knockout (a play-off included): a pair that met in a group may meet
+        again in the knockout, but never twice within it."""
+        from caddy.formats import Stage
+
+        count = len(self.group_rounds(players, options))
+        return (
+            Stage(
+                name="group stage",
+                first=1,
+                last=count,
+                sections=self.sections(players, options),
+                cycles=options.cycles,
+            ),
+            Stage(name="knockout", first=count + 1),
+        )
 
     def extra_rounds(self, options: GroupsKnockoutOptions) -> int:
         """Rounds the event may add to its arithmetic: one play-off round."""
