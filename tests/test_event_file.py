@@ -339,7 +339,9 @@ def test_readme_workflow_runs_as_written(tmp_path: Path, monkeypatch: pytest.Mon
     )
     assert more.code == 0, more.err
     assert more.out.splitlines()[:2] == [
-        "recorded: Eve (5) withdraws after round 5",
+        "recorded: Eve (5) withdraws after round 5: 4 of 5 games played, at least half, so their"
+        " results stand; later opponents score a win by forfeit"
+        " (FIDE General Regulations for Competitions 6.6)",
         "undone: Eve (5) withdraws after round 5",
     ]
     assert more.out.splitlines()[2:] == history  # as it was
