@@ -19,5 +19,5 @@ autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "undoc-members": False}
 html_theme = "furo"
 html_title = "chess-caddy"
-# relative links from the Markdown pages into the repository (README, shared notes)
+# relative links from the Markdown pages into the repository (README, examples, tests/data)
 suppress_warnings = ["myst.xref_missing"]

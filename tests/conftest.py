@@ -1,4 +1,11 @@
-"""Shared fixtures: in-process and subprocess CLI runners, fake plugins."""
+"""Shared fixtures: in-process and subprocess CLI runners, fake plugins.
+
+Tests run the CLI in this process through ``cli`` (``caddy.cli.main`` with
+captured output). Only a small end-to-end set starts the installed console
+script (``caddy_proc``); every such launch is counted, and the session fails
+when there are more than :data:`MAX_CADDY_PROCESSES` (issue 13: the suite
+stays fast).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +16,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -20,6 +28,10 @@ HERE = Path(__file__).parent
 FAKES = HERE / "fake_plugins"
 #: Data the tests read; see tests/data/SOURCES.md. Never a folder outside the repository.
 DATA = HERE / "data"
+#: At most this many ``caddy`` processes in a whole test session (issue 13).
+MAX_CADDY_PROCESSES = 15
+#: Every launch of the console script (or ``python -m caddy``) in this session, by test.
+CADDY_LAUNCHES: list[str] = []
 
 
 @attrs.frozen
@@ -54,9 +66,57 @@ def _caddy_command() -> list[str]:
     return [script] if script else [sys.executable, "-m", "caddy"]
 
 
+def _launches_caddy(args: object) -> bool:
+    """Whether a Popen argument list starts ``caddy`` (the script, or ``-m caddy``)."""
+    if isinstance(args, (str, bytes, os.PathLike)):
+        argv = [os.fsdecode(args)]
+    else:
+        argv = [os.fsdecode(a) for a in args]  # type: ignore[attr-defined]
+    if not argv:
+        return False
+    if Path(argv[0]).name in ("caddy", "caddy.exe"):
+        return True
+    return any(argv[i : i + 2] == ["-m", "caddy"] for i in range(len(argv) - 1))
+
+
+_popen_init = subprocess.Popen.__init__
+
+
+def _counting_init(self: subprocess.Popen[Any], args: Any, *rest: Any, **kwargs: Any) -> None:
+    if _launches_caddy(args):
+        CADDY_LAUNCHES.append(os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0])
+    _popen_init(self, args, *rest, **kwargs)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Count every ``caddy`` process the tests start, however they start it."""
+    subprocess.Popen.__init__ = _counting_init  # type: ignore[method-assign]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    subprocess.Popen.__init__ = _popen_init  # type: ignore[method-assign]
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail the run when the tests started more ``caddy`` processes than allowed."""
+    if len(CADDY_LAUNCHES) > MAX_CADDY_PROCESSES:
+        counts: dict[str, int] = {}
+        for test in CADDY_LAUNCHES:
+            counts[test] = counts.get(test, 0) + 1
+        listing = "\n".join(f"  {n}  {test}" for test, n in sorted(counts.items()))
+        sys.stderr.write(
+            f"\nERROR: the tests started {len(CADDY_LAUNCHES)} caddy processes "
+            f"(at most {MAX_CADDY_PROCESSES}); use the in-process `cli` fixture:\n{listing}\n"
+        )
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
 @pytest.fixture
 def caddy_proc() -> Callable[..., Run]:
-    """Run the installed ``caddy`` console script in a subprocess."""
+    """Run the installed ``caddy`` console script in a subprocess.
+
+    Only for the end-to-end set (the script itself, exit codes, a new process finding
+    plugins): every launch counts against :data:`MAX_CADDY_PROCESSES`. Use ``cli``."""
 
     def run(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> Run:
         full_env = {**os.environ, **(env or {})}

@@ -1,4 +1,4 @@
-"""The round and time calculator against SPEC.md §1 and §3 (exact figures)."""
+"""The round and time calculator against docs/calculator.md, "Reference figures" (exact)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from caddy.calculator import calculate, field_advice, quarter_hours
 from caddy.cli import format_hours
 from tests.conftest import Run
 
-# SPEC.md §1, "Reference rows": players, rounds, games, boards, double rounds, double games
+# docs/calculator.md, "Reference figures", arithmetic: players, rounds, games, boards, double rounds, double games
 SPEC_ARITHMETIC = [
     (4, 3, 6, 2, 6, 12),
     (6, 5, 15, 3, 10, 30),
@@ -25,7 +25,7 @@ SPEC_ARITHMETIC = [
     (16, 15, 120, 8, 30, 240),
 ]
 
-# SPEC.md §3, "Reference rows": players, rounds, hours at G/10+5, G/25 d5, G/60 d5, club nights at G/25 d5
+# docs/calculator.md, "Reference figures", time: players, rounds, hours at G/10+5, G/25 d5, G/60 d5, club nights at G/25 d5
 SPEC_TIME = [
     (4, 3, "2¼ h", "3¾ h", "7¼ h", 2),
     (6, 5, "3¾ h", "6¼ h", "12 h", 3),
@@ -40,7 +40,7 @@ SPEC_TIME = [
 def test_spec_arithmetic_api(
     n: int, rounds: int, games: int, boards: int, d_rounds: int, d_games: int
 ) -> None:
-    """SPEC.md §1 reference rows through the API."""
+    """docs/calculator.md's arithmetic figures through the API."""
     single = calculate(n)
     assert (single.rounds, single.games, single.boards, single.games_per_player) == (
         rounds,
@@ -64,7 +64,7 @@ def test_spec_arithmetic_cli_json(
     d_rounds: int,
     d_games: int,
 ) -> None:
-    """SPEC.md §1 reference rows through `caddy calc --json` (single and --double)."""
+    """docs/calculator.md's arithmetic figures through `caddy calc --json` (single and --double)."""
     for flags, expected in (((), (rounds, games)), (("--double",), (d_rounds, d_games))):
         run = cli("calc", str(n), "--json", *flags)
         assert run.code == 0, run.err
@@ -76,7 +76,7 @@ def test_spec_arithmetic_cli_json(
 def test_spec_time_api(
     n: int, rounds: int, h_rapid: str, h_g25: str, h_g60: str, nights: int
 ) -> None:
-    """SPEC.md §3 reference rows through the API (hours to the quarter, club nights)."""
+    """docs/calculator.md's time figures through the API (hours to the quarter, club nights)."""
     for tc, hours in (("G/10+5", h_rapid), ("G/25 d5", h_g25), ("G/60 d5", h_g60)):
         result = calculate(n, time_control=tc)
         assert result.rounds == rounds
@@ -86,7 +86,7 @@ def test_spec_time_api(
 
 
 def test_spec_time_table_cli(cli: Callable[..., Run]) -> None:
-    """`caddy calc 4 6 8 10 12 16 --tc G/10+5 --tc "G/25 d5" --tc "G/60 d5"` prints SPEC.md §3's table."""
+    """`caddy calc 4 6 8 10 12 16 --tc G/10+5 --tc "G/25 d5" --tc "G/60 d5"` prints docs/calculator.md's time table."""
     run = cli(
         "calc",
         "4",
@@ -119,7 +119,7 @@ def test_spec_time_table_cli(cli: Callable[..., Run]) -> None:
 
 
 def test_calc_12_summary(cli: Callable[..., Run]) -> None:
-    """The organiser's first question: `caddy calc 12 --tc G/25d5` (SPEC.md §1, §3)."""
+    """The organiser's first question: `caddy calc 12 --tc G/25d5` (docs/calculator.md)."""
     run = cli("calc", "12", "--tc", "G/25d5")
     assert run.code == 0
     assert run.err == ""
@@ -221,7 +221,7 @@ def test_quarter_rounding(seconds: int) -> None:
 
 @given(st.integers(min_value=2, max_value=300), st.sampled_from([1, 2]))
 def test_arithmetic_properties(n: int, cycles: int) -> None:
-    """SPEC.md §1 formulas for every field size 2..300."""
+    """docs/calculator.md's formulas (FIDE C.05 Annex 1 round counts) for every field size 2..300."""
     from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions
 
     a = RoundRobin().arithmetic(n, RoundRobinOptions(cycles=cycles))
@@ -258,7 +258,7 @@ def test_every_field_size_through_the_cli(n: int) -> None:
     ],
 )
 def test_field_advice(n: int, words: str) -> None:
-    """SPEC.md §1 advice by field size."""
+    """docs/calculator.md's advice by field size."""
     assert words in field_advice(n)
 
 
@@ -291,14 +291,16 @@ def test_bad_input_exit_codes(
         assert run.out == ""
 
 
-def test_bad_input_subprocess(caddy_proc: Callable[..., Run]) -> None:
-    """The acceptance examples, through the real console script."""
+def test_bad_input_subprocess(caddy_proc: Callable[..., Run], cli: Callable[..., Run]) -> None:
+    """The acceptance examples; two through the real console script (exit 1 and 2)."""
     run = caddy_proc("calc", "12", "--tc", "G/25x5")
-    assert run.code == 1
+    assert (run.code, run.out) == (1, "")
     assert run.err == (
         "caddy: error: cannot read time control 'G/25x5': unknown bonus 'x5' "
         "(expected d<seconds> or +<seconds>)\n"
     )
-    assert caddy_proc("calc", "0", "--tc", "G/25d5").code == 1
-    assert caddy_proc("calc", "12", "--format", "nope").code == 1
-    assert caddy_proc("calc", "abc").code == 2
+    usage = caddy_proc("calc", "abc")
+    assert usage.code == 2 and "Traceback" not in usage.err
+    assert usage.err.startswith("usage: caddy calc")
+    assert cli("calc", "0", "--tc", "G/25d5").code == 1
+    assert cli("calc", "12", "--format", "nope").code == 1

@@ -1,15 +1,20 @@
 """Every code block in the docs runs (or parses), and the hook reference is complete.
 
-- ``python`` blocks are executed; ``sh`` blocks run in bash (``-e``);
+- ``python`` blocks are executed; ``sh`` blocks run as ``bash -e`` would;
   ``console`` blocks run each ``$`` command and every output line they show
   (lines with an ellipsis aside) must be in what the command printed.
+  ``caddy`` runs in this process (tests/shell.py: each command with a fresh
+  plugin host, as a new process has); ``python3`` lines run in a subprocess.
 - A block marked ``<!-- needs: browser -->`` or ``<!-- needs: system packages -->``
   on the line before it is only checked to parse.
 - ``json``, ``toml`` and ``html`` blocks must parse.
 
 Each block runs in a fresh folder holding the files the docs name
 (``players.csv``, ``teams.csv``, ``club.json``, ``event.trf``, ``broken.trf``)
-and a link to ``docs/``; ``caddy`` and ``python3`` are the test run's own.
+and a link to ``docs/``; ``python3`` is the test run's own.
+
+The README's tour runs here too (once); its event workflow is
+tests/test_event_file.py's ``test_readme_workflow_runs_as_written``.
 """
 
 from __future__ import annotations
@@ -18,20 +23,20 @@ import ast
 import contextlib
 import inspect
 import json
-import os
 import re
 import shutil
 import subprocess
-import sys
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from caddy import hookspecs
-from tests.conftest import DATA
+from tests.conftest import DATA, Run
+from tests.shell import Shell, words
+from tests.test_docs_example import install_block
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -61,7 +66,7 @@ CASES = [
 
 
 @pytest.fixture
-def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli: Callable[..., Run]) -> Path:
     """A folder with the files the docs' examples name."""
     (tmp_path / "docs").symlink_to(DOCS)
     (tmp_path / "players.csv").write_text(
@@ -81,34 +86,10 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         "2150 NOR           0 1990/01/01  3.5    2     5 w 1",
     )
     (tmp_path / "broken.trf").write_text(text)
-    run = subprocess.run(
-        [_caddy(), "import", str(rr), "-o", str(tmp_path / "club.json")],
-        capture_output=True,
-        check=True,
-    )
-    assert not run.stderr
+    run = cli("import", str(rr), "-o", str(tmp_path / "club.json"))
+    assert (run.code, run.err) == (0, "")
     monkeypatch.chdir(tmp_path)
     return tmp_path
-
-
-def _caddy() -> str:
-    return shutil.which("caddy", path=str(Path(sys.executable).parent)) or "caddy"
-
-
-def _env() -> dict[str, str]:
-    bin_dir = str(Path(sys.executable).parent)
-    return {**os.environ, "PATH": os.pathsep.join([bin_dir, os.environ.get("PATH", "")])}
-
-
-def _bash(script: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        ["bash", "-e", "-o", "pipefail", "-c", script],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=_env(),
-        timeout=300,
-    )
 
 
 class _Html(HTMLParser):
@@ -127,14 +108,17 @@ def test_doc_block(
             with contextlib.redirect_stdout(None):
                 exec(compile(tree, where, "exec"), namespace)
     elif language == "sh":
+        if code == install_block():
+            return  # run once, with more checks, by tests/test_docs_example.py
         if marked:
             check = subprocess.run(["bash", "-n", "-c", code], capture_output=True, text=True)
             assert check.returncode == 0, check.stderr
         else:
-            run = _bash(code, sandbox)
-            assert run.returncode == 0, f"{where}: {run.stderr}"
+            run = Shell().run(code)
+            assert run.code == 0, f"{where}: {run.err}"
+            assert run.commands >= len([w for w in code.splitlines() if w.strip()])
     elif language == "console":
-        _console(code, where, sandbox)
+        _console(code, where)
     elif language == "json":
         json.loads(code)
     elif language == "toml":
@@ -143,7 +127,7 @@ def test_doc_block(
         _Html().feed(code)
 
 
-def _console(code: str, where: str, sandbox: Path) -> None:
+def _console(code: str, where: str) -> None:
     """Run each ``$`` command; the output lines shown must be in its output."""
     command: str | None = None
     shown: list[str] = []
@@ -151,9 +135,9 @@ def _console(code: str, where: str, sandbox: Path) -> None:
     def finish() -> None:
         if command is None:
             return
-        run = _bash(command, sandbox)
-        assert run.returncode == 0, f"{where}: $ {command}\n{run.stderr}"
-        printed = {line.rstrip() for line in (run.stdout + run.stderr).splitlines()}
+        run = Shell().run(command)
+        assert run.code == 0, f"{where}: $ {command}\n{run.err}"
+        printed = {line.rstrip() for line in (run.out + run.err).splitlines()}
         for line in shown:
             if "..." in line or "…" in line or not line.strip():
                 continue
@@ -176,16 +160,23 @@ def test_every_block_kind_is_handled() -> None:
 # -- the README ---------------------------------------------------------------------
 
 
-def test_readme_tour_runs_as_written(tmp_path: Path) -> None:
+def test_readme_tour_runs_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The README's tour block (after ``<!-- tour -->``), run in an empty folder."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     tour = text.split("<!-- tour -->", 1)[1]
     script = tour.split("```sh\n", 1)[1].split("```", 1)[0]
     (tmp_path / "docs").symlink_to(DOCS)
-    run = _bash(script, tmp_path)
-    assert run.returncode == 0, run.stderr
-    assert len(script.strip().splitlines()) <= 20
-    assert "Anna" in run.stdout and "Alyx" in run.stdout
+    monkeypatch.chdir(tmp_path)
+    run = Shell().run(script)
+    assert run.code == 0, run.err
+    lines = script.strip().splitlines()
+    assert len(lines) <= 20
+    commands = sum(1 + sum(w in ("&&", "||", ";") for w in words(line)) for line in lines)
+    assert run.commands == commands  # every command ran
+    assert "Traceback" not in run.err
+    assert "Anna" in run.out and "Alyx" in run.out
+    assert (tmp_path / "crosstable.html").read_text().lstrip().startswith("<")
+    assert json.loads((tmp_path / "fide.json").read_text())["schema"] == "caddy.tournament"
 
 
 # -- the hook reference -------------------------------------------------------------

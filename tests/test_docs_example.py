@@ -1,87 +1,79 @@
-"""The tutorial's plugin (docs/examples/caddy-banded) as a real package:
-installed with pip, found through its entry point, passing the contract suite."""
+"""The tutorial's plugin (docs/examples/caddy-banded) as a real package: docs/tutorial.md's
+install block (section 4) run as written, once: pip installs it into a folder of its own, it is
+found through its entry point, and its own tests (caddy.testing.FormatContract) pass.
+tests/test_docs.py leaves this block to this module."""
 
 from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import Run
+from tests.shell import Shell, ShellRun
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "docs/examples/caddy-banded"
+ROOT = Path(__file__).resolve().parent.parent
+TUTORIAL = ROOT / "docs/tutorial.md"
+
+
+def install_block() -> str:
+    """The ``sh`` block of the tutorial's section 4, "Install it and use it"."""
+    section = TUTORIAL.read_text(encoding="utf-8").split("## 4. Install it and use it", 1)[1]
+    return section.split("```sh\n", 1)[1].split("```", 1)[0]
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The example installed by pip into a folder of its own."""
-    target = tmp_path_factory.mktemp("site")
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--no-deps",
-            "--no-build-isolation",
-            "--target",
-            str(target),
-            str(EXAMPLE),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
-    return target
+def tutorial(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ShellRun, Path]]:
+    """The block, run in a fresh folder holding a link to docs/; returns what it did
+    and the folder pip installed into."""
+    folder = tmp_path_factory.mktemp("tutorial")
+    (folder / "docs").symlink_to(ROOT / "docs")
+    here = Path.cwd()
+    os.chdir(folder)
+    try:
+        run = Shell().run(install_block())
+    finally:
+        os.chdir(here)
+    yield run, folder / "site"
 
 
-def env(site: Path) -> dict[str, str]:
-    return {"PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])}
+def test_block_runs_as_written(tutorial: tuple[ShellRun, Path]) -> None:
+    run, site = tutorial
+    assert run.code == 0, run.out + run.err
+    assert run.commands == 5
+    assert "Traceback" not in run.err
+    assert " passed" in run.out and "failed" not in run.out  # the plugin's own tests
+    assert "banded  (caddy_banded; caddy-banded 1.0.0)" in run.out.splitlines()  # caddy plugins
+    assert any(site.glob("caddy_banded-1.0.0.dist-info"))
 
 
-def test_registers_through_its_entry_point(site: Path, caddy_proc: Callable[..., Run]) -> None:
-    run = caddy_proc("plugins", "--json", env=env(site))
+def test_shows_up_in_calc(tutorial: tuple[ShellRun, Path]) -> None:
+    """The block's `caddy calc 14 --format banded-round-robin` prints what the tutorial shows
+    (the ``text`` block after it), the first two lines exactly as here."""
+    run, _ = tutorial
+    section = TUTORIAL.read_text(encoding="utf-8").split("## 4. Install it and use it", 1)[1]
+    shown = section.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    assert shown[:2] == [
+        "banded-round-robin, 14 players",
+        "  5 rounds, 26 games, 6 boards, 4 games per player",
+    ]
+    printed = run.out.splitlines()
+    start = printed.index(shown[0])
+    assert printed[start : start + len(shown)] == shown
+
+
+def test_registers_through_its_entry_point(
+    tutorial: tuple[ShellRun, Path], caddy_proc: Callable[..., Run]
+) -> None:
+    """Through the console script, in a new process with the package on PYTHONPATH."""
+    _, site = tutorial
+    env = {"PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])}
+    run = caddy_proc("plugins", "--json", env=env)
     plugins = {p["module"]: p for p in json.loads(run.out)["plugins"]}
     banded = plugins["caddy_banded"]
     assert banded["distribution"] == "caddy-banded" and banded["version"] == "1.0.0"
     assert banded["registers"] == {"formats": ["banded-round-robin"]}
     assert banded["source"] == "entry point" and not banded["builtin"]
-
-
-def test_shows_up_in_calc(site: Path, caddy_proc: Callable[..., Run]) -> None:
-    run = caddy_proc("calc", "14", "--format", "banded-round-robin", env=env(site))
-    assert run.code == 0, run.err
-    assert run.out.splitlines()[:2] == [
-        "banded-round-robin, 14 players",
-        "  5 rounds, 26 games, 6 boards, 4 games per player",
-    ]
-
-
-def test_passes_the_contract_suite(site: Path) -> None:
-    """The plugin's own tests: caddy.testing.FormatContract and its band sizes."""
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            "--rootdir",
-            str(EXAMPLE),
-            str(EXAMPLE / "tests"),
-        ],
-        capture_output=True,
-        text=True,
-        env={**os.environ, **env(site)},
-        cwd=EXAMPLE,
-        timeout=300,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert " passed" in run.stdout and "failed" not in run.stdout

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
-import time
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,7 @@ from caddy.storage import load, save
 from caddy_plugins.formats.manual import ManualOptions
 from caddy_plugins.formats.round_robin import RoundRobinOptions
 from tests.conftest import Run
+from tests.shell import Shell
 
 DATA = Path(__file__).parent / "data"
 PLAYERS = "name,rating\nAnna,2100\nBen,2050\nCara,1990\nDan,1950\nEve,1900\nFinn,1850\n"
@@ -171,7 +173,7 @@ BROKEN: list[tuple[str, bytes, str]] = [
 
 @pytest.mark.parametrize(("label", "content", "needle"), BROKEN, ids=[b[0] for b in BROKEN])
 def test_broken_files(
-    caddy_proc: Callable[..., Run], tmp_path: Path, label: str, content: bytes, needle: str
+    cli: Callable[..., Run], tmp_path: Path, label: str, content: bytes, needle: str
 ) -> None:
     """Exit 1, one clear line per problem, never a traceback, never a changed file."""
     path = tmp_path / "event.json"
@@ -181,7 +183,7 @@ def test_broken_files(
         ("result", str(path), "1", "1", "1-0"),
         ("history", str(path)),
     ):
-        run = caddy_proc(*args)
+        run = cli(*args)
         assert run.code == 1, (label, args, run.err)
         assert "Traceback" not in run.err
         assert needle in run.err, (label, run.err)
@@ -189,8 +191,18 @@ def test_broken_files(
         assert path.read_bytes() == content
 
 
-def test_corpus_is_large_enough() -> None:
+def test_unbroken_file_is_accepted(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """The control for BROKEN: the document they all start from passes every command, so each
+    error above comes from its breakage. (The corpus is at least 20 cases.)"""
     assert len(BROKEN) >= 20
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(good_document()))
+    for args in (("standings", str(path)), ("history", str(path))):
+        run = cli(*args)
+        assert (run.code, run.err) == (0, ""), args
+    run = cli("result", str(path), "2", "1", "1-0")
+    assert (run.code, run.err) == (0, "")
+    assert len(load(path).operations) == len(good_document()["operations"]) + 1
 
 
 # -- safety ------------------------------------------------------------------------------------------
@@ -215,39 +227,42 @@ def test_interrupted_write_leaves_the_old_file(
 
 
 HOLD = """
-import sys, time
+import select, sys
 from caddy.storage import locked
 with locked(sys.argv[1]):
     print("locked", flush=True)
-    time.sleep(float(sys.argv[2]))
+    select.select([sys.stdin], [], [], float(sys.argv[2]))  # until told, at most that long
 """
 
 
-def test_concurrent_writer_gets_the_lock_error(
-    tmp_path: Path, caddy_proc: Callable[..., Run]
-) -> None:
+def test_concurrent_writer_gets_the_lock_error(tmp_path: Path, cli: Callable[..., Run]) -> None:
+    """Another process holds the lock (a real second process: the lock is between processes);
+    caddy, run here, waits until it lets go."""
     path = tmp_path / "event.json"
     path.write_bytes((DATA / "event-v1.json").read_bytes())
     before = path.read_bytes()
     holder = subprocess.Popen(
-        [sys.executable, "-c", HOLD, str(path), "5"], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", HOLD, str(path), "5"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
-        started = time.monotonic()
-        run = caddy_proc("result", str(path), "2", "1", "1-0")
-        assert time.monotonic() - started < 4  # refused at once, not after waiting
-        assert run.code == 1 and "another caddy command is changing this event" in run.err
-        assert path.read_bytes() == before
+        assert holder.stdin is not None
+        threading.Timer(0.5, holder.stdin.close).start()  # let go of the lock soon
+        run = cli("result", str(path), "2", "1", "1-0")
+        assert run.code == 0, run.err  # waited for the holder (storage.LOCK_WAIT), then wrote
+        assert path.read_bytes() != before
     finally:
+        assert holder.stdin is not None
+        holder.stdin.close()  # let go of the lock
         holder.wait(timeout=30)
-    run = caddy_proc("result", str(path), "2", "1", "1-0")
-    assert run.code == 0, run.err
     load(path)  # the file is valid
 
 
 def test_two_writers_racing(tmp_path: Path) -> None:
-    """Two processes write at once: one wins, the other gets the lock error; the file is valid."""
+    """Two processes write at once: the second waits for the first; both changes are kept."""
     path = tmp_path / "event.json"
     path.write_bytes((DATA / "event-v1.json").read_bytes())
     script = """
@@ -269,95 +284,81 @@ except Exception as exc:
         for b in (1, 2)
     ]
     outputs = sorted(p.communicate(timeout=60)[0].strip() for p in procs)
-    assert (
-        outputs[1] == "won"
-        and outputs[0].startswith("lost:")
-        and "another caddy command" in outputs[0]
-    )
-    assert len(load(path).operations) == 5
+    assert outputs == ["won", "won"]
+    assert len(load(path).operations) == 6
 
 
 # -- the workflow through the CLI ------------------------------------------------------------------
 
 
-def succeeding(caddy_proc: Callable[..., Run], cwd: Path) -> Callable[..., Run]:
-    """Run caddy in ``cwd`` and insist that it succeeds."""
+def succeeding(cli: Callable[..., Run]) -> Callable[..., Run]:
+    """Run caddy and insist that it succeeds."""
 
     def caddy(*args: str) -> Run:
-        run = caddy_proc(*args, cwd=cwd)
+        run = cli(*args)
         assert run.code == 0, (args, run.err)
         return run
 
     return caddy
 
 
-def test_six_player_round_robin_workflow(tmp_path: Path, caddy_proc: Callable[..., Run]) -> None:
-    """From `new` to final standings, with a withdrawal and two undos (the README's commands)."""
-    (tmp_path / "players.csv").write_text(PLAYERS)
-    event = str(tmp_path / "club.json")
+def test_readme_workflow_runs_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's event workflow (after ``<!-- workflow -->``), run line by line in an empty
+    folder: a 6-player round robin from `new` to final standings, with a withdrawal and two
+    undos. Then a few more commands on the same event: a second withdrawal undone, a result
+    refused, the standings as JSON."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("<!-- workflow -->", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    script = block.strip()
+    monkeypatch.chdir(tmp_path)
+    shell = Shell()
+    run = shell.run(script)
+    assert run.code == 0, run.err
+    assert run.commands == len(script.splitlines())
+    assert "Traceback" not in run.err
+    assert "Anna" in run.out  # the pairing sheet
+    assert "Finn (6) withdraws after round 2" in run.out
+    assert "undone: round 2 board 1: 0-1" in run.out
+    assert "(annulled)" in run.out  # Finn left before 50%: listed without a rank
+    assert "undone: round 5 board 3: 1-0" in run.out
+    history = [
+        line
+        for line in run.out.splitlines()
+        if re.match(r"^\s*\d+  (round \d+ board|.+ withdraws)", line)
+    ]
+    assert len(history) == 13  # every operation left after the two undos
+    standings = run.out.split("pre-determined pairings (round robin)", 1)[1]
+    assert standings.count("\n   ") >= 5  # five ranked players
+    crosstable = run.out.split("\nno  name ", 1)[1]
+    assert " 6  Finn  [0]  [−]  [−]  [½]  [−]    ×" in crosstable  # annulled, in brackets
 
-    caddy = succeeding(caddy_proc, tmp_path)
-    caddy(
-        "new",
-        event,
-        "--format",
-        "round-robin",
-        "--players",
-        "players.csv",
-        "--tc",
-        "G/25 d5",
-        "--tiebreaks",
-        "SB,DE,KS",
-        "--by",
-        "rating",
-        "--name",
-        "Club",
-        "--start",
-        "2026-09-01",
+    more = shell.run(
+        "caddy withdraw club.json Eve\n"  # a second withdrawal, entered by mistake ...
+        "caddy undo club.json\n"  # ... and undone
+        "caddy history club.json\n"
     )
-    assert "Anna" in caddy("pairings", event).out
-    results = {
-        1: ["1-0", "1/2", "0-1"],
-        2: ["1/2", "1-0", "1-0"],
-        3: ["0-1", "1/2", "1/2"],
-        4: ["1-0", "0-1", "1/2"],
-        5: ["1/2", "1/2", "1-0"],
-    }
-    for board, result in enumerate(results[1], 1):
-        caddy("result", event, "1", str(board), result)
-    caddy("result", event, "2", "1", "1/2")
-    caddy("result", event, "2", "2", "0-1")  # a mistake ...
-    caddy("undo", event)  # ... undone
-    caddy("result", event, "2", "2", "1-0")
-    caddy("result", event, "2", "3", "1-0")
-    caddy("withdraw", event, "Finn")  # after round 2: 2 of 5 games, under 50%
-    caddy("withdraw", event, "Eve")  # a second withdrawal, entered by mistake ...
-    caddy("undo", event)  # ... and undone
-    state = replay(load(event))
-    finn = 6
-    for number in (3, 4, 5):
-        for board, result in enumerate(results[number], 1):
-            b = state.round(number).boards[board - 1]
-            if finn not in (b.white, b.black):
-                caddy("result", event, str(number), str(board), result)
-    refused = caddy_proc("result", event, "1", "1", "0-1", cwd=tmp_path)
+    assert more.code == 0, more.err
+    assert more.out.splitlines()[:2] == [
+        "recorded: Eve (5) withdraws after round 5: 4 of 5 games played, at least half, so their"
+        " results stand; later opponents score a win by forfeit"
+        " (FIDE General Regulations for Competitions 6.6)",
+        "undone: Eve (5) withdraws after round 5",
+    ]
+    assert more.out.splitlines()[2:] == history  # as it was
+    refused = shell.run("caddy result club.json 1 1 0-1")
     assert refused.code == 1 and "already has a result" in refused.err
-    history = caddy("history", event).out.splitlines()
-    assert any("Finn (6) withdraws after round 2" in line for line in history)
-    assert not any("Eve" in line for line in history)
-    document = json.loads(caddy("standings", event, "--json").out)
+    document = json.loads(shell.run("caddy standings club.json --json").out)
     assert document["tiebreaks"] == ["SB", "DE", "KS"]
     ranked = [row for row in document["rows"] if row["rank"] is not None]
     assert len(ranked) == 5 and document["rows"][-1]["annulled"] is True
     assert sum(row["score"] for row in ranked) == 10  # 10 games among the five who stayed
-    assert "[" in caddy("crosstable", event).out  # Finn's annulled games, in brackets
 
 
-def new_knockout(caddy: Callable[..., Run], folder: Path, players: int) -> str:
+def new_knockout(caddy: Callable[..., Run], players: int) -> str:
     """A knockout event of K1..Kn (by rating), round 1 paired; matches end in armageddon."""
     csv = "name,rating\n" + "".join(f"K{i},{2500 - 20 * i}\n" for i in range(1, players + 1))
-    (folder / "ko.csv").write_text(csv)
-    event = str(folder / "ko.json")
+    Path("ko.csv").write_text(csv)
+    event = "ko.json"
     caddy(
         "new",
         event,
@@ -373,13 +374,14 @@ def new_knockout(caddy: Callable[..., Run], folder: Path, players: int) -> str:
 
 
 def test_knockout_of_eight_with_pair_and_result(
-    tmp_path: Path, caddy_proc: Callable[..., Run]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli: Callable[..., Run]
 ) -> None:
-    caddy = succeeding(caddy_proc, tmp_path)
-    event = new_knockout(caddy, tmp_path, 8)
+    monkeypatch.chdir(tmp_path)
+    caddy = succeeding(cli)
+    event = new_knockout(caddy, 8)
     caddy("result", event, "1", "1", "1-0")
     caddy("result", event, "1", "2", "1/2")  # drawn: an armageddon game follows on the same board
-    early = caddy_proc("pair", event, cwd=tmp_path)
+    early = cli("pair", event)
     assert early.code == 1 and "not finished" in early.err
     caddy("result", event, "1", "2", "1/2")  # armageddon drawn: Black (5) goes through
     caddy("result", event, "1", "3", "0-1")
@@ -392,87 +394,48 @@ def test_knockout_of_eight_with_pair_and_result(
     assert "the event is over; winner K3 (3)" in caddy("pair", event).out
 
 
-def test_fixed_schedule_needs_no_pairing(tmp_path: Path, caddy_proc: Callable[..., Run]) -> None:
+def test_fixed_schedule_needs_no_pairing(tmp_path: Path, cli: Callable[..., Run]) -> None:
     path = tmp_path / "e.json"
     path.write_bytes((DATA / "event-v1.json").read_bytes())
-    run = caddy_proc("pair", str(path))
+    run = cli("pair", str(path))
     assert run.code == 0 and "no round needs pairing" in run.out
 
 
-def test_manual_format(tmp_path: Path, caddy_proc: Callable[..., Run]) -> None:
-    (tmp_path / "players.csv").write_text(PLAYERS)
-    event = str(tmp_path / "m.json")
+def test_manual_format(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli: Callable[..., Run]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("players.csv").write_text(PLAYERS)
+    event = "m.json"
     assert (
-        caddy_proc(
-            "new",
-            event,
-            "--format",
-            "manual",
-            "--players",
-            "players.csv",
-            "--by",
-            "given",
-            cwd=tmp_path,
-        ).code
+        cli("new", event, "--format", "manual", "--players", "players.csv", "--by", "given").code
         == 0
     )
-    run = caddy_proc("pair", event, "--pairings", "1-6 2-5 3-4", cwd=tmp_path)
+    run = cli("pair", event, "--pairings", "1-6 2-5 3-4")
     assert run.code == 0, run.err
-    bad = caddy_proc("pair", event, "--pairings", "1-2", cwd=tmp_path)
+    bad = cli("pair", event, "--pairings", "1-2")
     assert bad.code == 1 and "not finished" in bad.err
     for board in (1, 2, 3):
-        assert caddy_proc("result", event, "1", str(board), "1-0", cwd=tmp_path).code == 0
-    twice = caddy_proc("pair", event, "--pairings", "1-2 1-3 4-5", cwd=tmp_path)
+        assert cli("result", event, "1", str(board), "1-0").code == 0
+    twice = cli("pair", event, "--pairings", "1-2 1-3 4-5")
     assert twice.code == 1 and "player 1 appears twice" in twice.err
     # a player left unpaired (6 here) is absent from the round
-    assert caddy_proc("pair", event, "--pairings", "1-2 3-5", "--byes", "4", cwd=tmp_path).code == 0
-    assert "bye (pab): Dan (4)" in caddy_proc("pairings", event, cwd=tmp_path).out
-    calc = caddy_proc("calc", "8", "--format", "manual")
+    assert cli("pair", event, "--pairings", "1-2 3-5", "--byes", "4").code == 0
+    assert "bye (pab): Dan (4)" in cli("pairings", event).out
+    calc = cli("calc", "8", "--format", "manual")
     assert calc.code == 1 and "no schedule to compute" in calc.err
 
 
-def test_readme_workflow_runs_as_written(tmp_path: Path) -> None:
-    """The README's event workflow, run line by line in an empty folder."""
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    block = readme.split("<!-- workflow -->", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
-    script = block.strip()
-    bin_dir = Path(sys.executable).parent
-    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
-    proc = subprocess.run(
-        ["bash", "-e", "-c", script],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert proc.returncode == 0, proc.stderr
-    assert "Traceback" not in proc.stderr
-    assert "Finn (6) withdraws after round 2" in proc.stdout
-    assert "undone: round 2 board 1: 0-1" in proc.stdout
-    assert "(annulled)" in proc.stdout  # Finn left before 50%: listed without a rank
-    assert "undone: round 5 board 3: 1-0" in proc.stdout
-    import re
-
-    history = [
-        line
-        for line in proc.stdout.splitlines()
-        if re.match(r"^\s*\d+  (round \d+ board|.+ withdraws)", line)
-    ]
-    assert len(history) == 13  # every operation left after the two undos
-    standings = proc.stdout.split("pre-determined pairings (round robin)", 1)[1]
-    assert standings.count("\n   ") >= 5  # five ranked players
-
-
 def test_knockout_correction_replaces_the_last_game(
-    tmp_path: Path, caddy_proc: Callable[..., Run]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli: Callable[..., Run]
 ) -> None:
     """--force on a match corrects its last game; it never adds one."""
-    caddy = succeeding(caddy_proc, tmp_path)
-    event = new_knockout(caddy, tmp_path, 4)
+    monkeypatch.chdir(tmp_path)
+    caddy = succeeding(cli)
+    event = new_knockout(caddy, 4)
     caddy("result", event, "1", "1", "1/2")  # game 1 drawn: armageddon next
     caddy("result", event, "1", "1", "1-0", "--force")  # no: White won game 1
     state = replay(load(event))
     assert state.round(1).boards[0].results == ("1-0",)
-    refused = caddy_proc("result", event, "1", "1", "1-0", cwd=tmp_path)
+    refused = cli("result", event, "1", "1", "1-0")
     assert refused.code == 1 and "the match is decided" in refused.err

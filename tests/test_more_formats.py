@@ -1,4 +1,4 @@
-"""Quads, Scheveningen, knockout, group stage then knockout (SPEC.md §4, §6; issue 5)."""
+"""Quads, Scheveningen, knockout, group stage then knockout (docs/formats.md; issue 5)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from tests.conftest import Run
 
 @pytest.mark.parametrize("n", range(4, 42))
 def test_quads_never_a_section_of_three(n: int) -> None:
-    """SPEC.md §4: never leave a group of three; everyone in exactly one section."""
+    """docs/formats.md, Quads: never a section of three; everyone in exactly one section."""
     for policy in ("5+6", "7"):
         sizes = section_sizes(n, policy)
         assert 3 not in sizes and sum(sizes) == n
@@ -47,7 +47,7 @@ def test_quads_remainders() -> None:
 
 @pytest.mark.parametrize("n", [16, 40])
 def test_quads_three_rounds(cli: Callable[..., Run], n: int) -> None:
-    """SPEC.md §4: 16 players or 40 players, three rounds."""
+    """docs/formats.md, Quads (US Chess rule 30G): 16 players or 40 players, three rounds."""
     result = json.loads(cli("calc", str(n), "--format", "quads", "--tc", "G/25d5", "--json").out)[
         "results"
     ][0]
@@ -87,7 +87,7 @@ def test_quads_us_table_in_each_quad() -> None:
 @pytest.mark.parametrize("k", range(1, 13))
 @pytest.mark.parametrize("cycles", [1, 2])
 def test_scheveningen_properties(k: int, cycles: int) -> None:
-    """SPEC.md §6: no team-mates meet, every cross pair once per cycle; per round each team
+    """docs/formats.md, Scheveningen: no team-mates meet, every cross pair once per cycle; per round each team
     has White on half the boards (±1 for odd k); Whites within one of k/2 per cycle; never
     three in a row."""
     schedule = Scheveningen().schedule(2 * k, ScheveningenOptions(cycles=cycles))
@@ -111,7 +111,7 @@ def test_scheveningen_properties(k: int, cycles: int) -> None:
 
 
 def test_scheveningen_two_teams_of_six(cli: Callable[..., Run]) -> None:
-    """SPEC.md §6: two teams of six: 6 rounds, 36 games."""
+    """docs/formats.md, Scheveningen: two teams of six: 6 rounds, 36 games."""
     result = json.loads(cli("calc", "12", "--format", "scheveningen", "--json").out)["results"][0]
     assert (result["rounds"], result["games"], result["boards"]) == (6, 36, 6)
 
@@ -214,7 +214,7 @@ def test_snake_seeding() -> None:
 
 
 def test_guide_example_51_games(cli: Callable[..., Run]) -> None:
-    """SPEC.md §6: 16 players, 4 groups of 4, double round robin, winners to the semi-finals:
+    """docs/formats.md (the 2022 FIDE Grand Prix shape): 16 players, 4 groups of 4, double round robin, winners to the semi-finals:
     6 group rounds, 48 group games + 2 semi-finals + 1 final = 51 games, six group games each.
     Club nights at G/25 d5 in 3-hour nights: 3 for the groups + 2 knockout nights."""
     run = cli(

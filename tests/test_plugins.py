@@ -76,57 +76,67 @@ def test_third_party_plugin_in_process(third_party: Path, cli: Callable[..., Run
     }
 
 
-def test_third_party_plugin_subprocess(third_party: Path, caddy_proc: Callable[..., Run]) -> None:
-    run = caddy_proc("plugins", "--json")
-    assert run.code == 0, run.err
-    names = {p["name"]: p for p in json.loads(run.out)["plugins"]}
-    assert names["gauntlet"]["distribution"] == "fake-caddy-format"
+def test_third_party_plugin_subprocess(
+    third_party: Path, caddy_proc: Callable[..., Run], cli: Callable[..., Run]
+) -> None:
+    """A new process of the console script finds the entry point on PYTHONPATH."""
     run = caddy_proc("calc", "5", "--format", "gauntlet")
     assert run.code == 0, run.err
     assert "4 rounds, 4 games, 1 boards" in run.out
-    run = caddy_proc("table", "4", "--format", "gauntlet")
+    run = cli("plugins", "--json")
+    assert run.code == 0, run.err
+    names = {p["name"]: p for p in json.loads(run.out)["plugins"]}
+    assert names["gauntlet"]["distribution"] == "fake-caddy-format"
+    run = cli("table", "4", "--format", "gauntlet")
     assert run.code == 0, run.err
     assert "1–2" in run.out
 
 
 def test_disable_autoload_skips_third_party(
-    third_party: Path, caddy_proc: Callable[..., Run]
+    third_party: Path, cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    run = caddy_proc(
-        "calc", "5", "--format", "gauntlet", env={"CADDY_DISABLE_PLUGIN_AUTOLOAD": "1"}
-    )
+    monkeypatch.setenv("CADDY_DISABLE_PLUGIN_AUTOLOAD", "1")
+    run = cli("calc", "5", "--format", "gauntlet")
     assert run.code == 1
     assert "unknown format 'gauntlet'" in run.err
     # built-ins still load
-    assert caddy_proc("calc", "5", env={"CADDY_DISABLE_PLUGIN_AUTOLOAD": "1"}).code == 0
+    assert cli("calc", "5").code == 0
 
 
 def test_caddy_plugins_env_loads_modules(
-    fake_modules: Path, caddy_proc: Callable[..., Run]
+    fake_modules: Path, cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    env = {"CADDY_PLUGINS": "fake_caddy_format", "CADDY_DISABLE_PLUGIN_AUTOLOAD": "1"}
-    run = caddy_proc("calc", "5", "--format", "gauntlet", env=env)
+    monkeypatch.setenv("CADDY_PLUGINS", "fake_caddy_format")
+    monkeypatch.setenv("CADDY_DISABLE_PLUGIN_AUTOLOAD", "1")
+    run = cli("calc", "5", "--format", "gauntlet")
     assert run.code == 0, run.err
-    run = caddy_proc("plugins", "--json", env=env)
+    run = cli("plugins", "--json")
     names = {p["name"]: p for p in json.loads(run.out)["plugins"]}
     assert names["fake_caddy_format"]["source"] == "CADDY_PLUGINS"
 
 
-def test_disabled_plugins(caddy_proc: Callable[..., Run]) -> None:
-    run = caddy_proc("calc", "5", env={"CADDY_DISABLED_PLUGINS": "round_robin"})
+def test_disabled_plugins(cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CADDY_DISABLED_PLUGINS", "round_robin")
+    run = cli("calc", "5")
     assert run.code == 1
     assert (
         "unknown format 'round-robin' (known: groups-knockout, knockout, manual, quads, scheveningen)"
         in run.err
     )
-    run = caddy_proc("calc", "5", "--tc", "G/25d5", env={"CADDY_DISABLED_PLUGINS": "us_chess"})
+    monkeypatch.setenv("CADDY_DISABLED_PLUGINS", "us_chess")
+    reset_host()  # a new process would read the variable again
+    run = cli("calc", "5", "--tc", "G/25d5")
     assert run.code == 1
     assert "cannot read time control 'G/25d5'" in run.err
 
 
 def test_broken_plugin_warns_and_calc_still_works(
-    tmp_path: Path, caddy_proc: Callable[..., Run]
+    tmp_path: Path,
+    caddy_proc: Callable[..., Run],
+    cli: Callable[..., Run],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """Through the console script: a warning line, no traceback, exit 0."""
     root = make_distribution(
         tmp_path,
         "broken-caddy",
@@ -144,7 +154,8 @@ def test_broken_plugin_warns_and_calc_still_works(
     )
     assert "RuntimeError: this plugin is broken on purpose" in lines[0]
     assert "Traceback" not in run.err
-    run = caddy_proc("plugins", "--json", env={"PYTHONPATH": str(root)})
+    monkeypatch.syspath_prepend(str(root))
+    run = cli("plugins", "--json")
     broken = {p["name"]: p for p in json.loads(run.out)["plugins"]}["broken"]
     assert broken["error"].startswith("RuntimeError")
 
@@ -152,6 +163,7 @@ def test_broken_plugin_warns_and_calc_still_works(
 def test_duplicate_name_names_both_modules(
     fake_modules: Path, caddy_proc: Callable[..., Run]
 ) -> None:
+    """Exit 3 (a plugin error) through the console script."""
     run = caddy_proc("calc", "5", env={"CADDY_PLUGINS": "clashing_caddy_plugin"})
     assert run.code == 3
     assert run.err.strip() == (
@@ -166,11 +178,14 @@ def test_misspelt_hook_fails_loudly(fake_modules: Path) -> None:
         host.formats()
 
 
-def test_plugin_commands(fake_modules: Path, caddy_proc: Callable[..., Run]) -> None:
-    env = {"CADDY_PLUGINS": "command_caddy_plugin"}
-    run = caddy_proc("hello", "world", env=env)
+def test_plugin_commands(
+    fake_modules: Path, cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CADDY_PLUGINS", "command_caddy_plugin")
+    run = cli("hello", "world")
     assert (run.code, run.out) == (0, "hello world\n")
-    assert "hello" in caddy_proc("--help", env=env).out
+    help_run = cli("--help")
+    assert help_run.code == 0 and "hello" in help_run.out
 
 
 def test_register_in_process_and_unregister() -> None:

@@ -5,7 +5,6 @@ Tables: FIDE Handbook B.02 table 8.1, shipped in caddy/data (source inside).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 import pytest
@@ -21,12 +20,12 @@ from caddy.ratings import (
     score_percent,
     tables,
 )
-from caddy.results import EventBuilder, EventPlayer
+from caddy.results import Event, EventBuilder, EventPlayer
 from caddy.standings import standings
 from caddy.tiebreaks import StandingsOptions
 from caddy.trf import read_trf
 from tests.conftest import DATA, Run
-from tests.test_standings import random_swiss, relabel
+from tests.test_standings import relabel, relabellings, swisses
 
 KARL_MALA = DATA / "trf/swiss_fide_example1_karl_mala_2005.trf"
 
@@ -179,21 +178,26 @@ def test_aro_tpr_ptp_properties(ratings: list[int], data: st.DataObject) -> None
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(6, 12), st.integers(3, 5), st.integers(0, 10**6))
-def test_relabelling_changes_nothing_but_tpn(n: int, rounds: int, seed: int) -> None:
-    event = random_swiss(n, rounds, seed)
-    rng = random.Random(seed)
+@given(relabellings(swisses(st.integers(6, 12), st.integers(3, 5))), st.data())
+def test_relabelling_changes_nothing_but_tpn(
+    case: tuple[Event, list[int]], data: st.DataObject
+) -> None:
+    event, permutation = case
+    ratings = data.draw(
+        st.lists(
+            st.none() | st.integers(1200, 2599),
+            min_size=len(event.players),
+            max_size=len(event.players),
+        ),
+        label="ratings",
+    )
     rated = [
-        EventPlayer(
-            number=p.number, name=p.name, rating=rng.choice([None, rng.randrange(1200, 2600)])
-        )
-        for p in event.players
+        EventPlayer(number=p.number, name=p.name, rating=rating)
+        for p, rating in zip(event.players, ratings, strict=True)
     ]
     from attrs import evolve
 
     event = evolve(event, players=tuple(rated))
-    permutation = list(range(1, n + 1))
-    rng.shuffle(permutation)
     moved = relabel(event, permutation)
     moved = evolve(
         moved,
@@ -212,9 +216,9 @@ def test_relabelling_changes_nothing_but_tpn(n: int, rounds: int, seed: int) -> 
     assert before == after
 
 
-def test_cli_rating_tiebreaks_on_every_file(caddy_proc: Callable[..., Run]) -> None:
+def test_cli_rating_tiebreaks_on_every_file(cli: Callable[..., Run]) -> None:
     for path in sorted((DATA / "trf").glob("*.trf")):
-        run = caddy_proc("standings", str(path), "--tiebreaks", "ARO,TPR,PTP,APRO,APPO")
+        run = cli("standings", str(path), "--tiebreaks", "ARO,TPR,PTP,APRO,APPO")
         assert run.code == 0, (path, run.err)
         assert "Traceback" not in run.err
 

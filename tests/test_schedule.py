@@ -2,7 +2,7 @@
 Crenshaw, the US Chess quad table, double round robins (issue 3 §6).
 
 Tables for more than 16 players are FIDE's construction
-(rules/ROUND_ROBIN.md §1.4), not a published table: the handbook text seen
+(docs/schedules.md, FIDE TEC's generator), not a published table: the handbook text seen
 publishes 3 to 16 players. Properties are checked on the construction for
 every size up to 40.
 """
@@ -22,7 +22,7 @@ from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions, ber
 
 RR = RoundRobin()
 
-# SPEC.md §2, "5 or 6 players" (FIDE Handbook C.05 Annex 1): white–black by board
+# FIDE Handbook C.05 Annex 1, the table for 5 or 6 players: white–black by board
 FIDE_6 = [
     [(1, 6), (2, 5), (3, 4)],
     [(6, 4), (5, 3), (1, 2)],
@@ -30,7 +30,7 @@ FIDE_6 = [
     [(6, 5), (1, 4), (2, 3)],
     [(3, 6), (4, 2), (5, 1)],
 ]
-# SPEC.md §2, "7 or 8 players" (FIDE Handbook C.05 Annex 1)
+# FIDE Handbook C.05 Annex 1, the table for 7 or 8 players
 FIDE_8 = [
     [(1, 8), (2, 7), (3, 6), (4, 5)],
     [(8, 5), (6, 4), (7, 3), (1, 2)],
@@ -40,9 +40,9 @@ FIDE_8 = [
     [(8, 7), (1, 6), (2, 5), (3, 4)],
     [(4, 8), (5, 3), (6, 2), (7, 1)],
 ]
-# rules/ROUND_ROBIN.md §2: the FIDE 4-player table
+# FIDE Handbook C.05 Annex 1: the FIDE 4-player table
 FIDE_4 = [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]
-# SPEC.md §2 circle method for 6 players (pairings, colours not given there)
+# docs/schedules.md, style circle, for 6 players (pairings; colours are the Berger table's)
 CIRCLE_6 = [
     [{1, 6}, {2, 5}, {3, 4}],
     [{1, 5}, {6, 4}, {2, 3}],
@@ -91,7 +91,7 @@ CASES = list(cases())
 
 
 def test_fide_6_and_8_exact() -> None:
-    """SPEC.md §2 tables, board order and colours exactly."""
+    """FIDE Handbook C.05 Annex 1 tables, board order and colours exactly."""
     assert games(schedule(6)) == FIDE_6
     assert games(schedule(8)) == FIDE_8
     assert games(schedule(4)) == FIDE_4
@@ -111,14 +111,14 @@ def test_odd_fields_use_the_next_table() -> None:
 
 
 def test_us_crenshaw_misprint_reports() -> None:
-    """rules/ROUND_ROBIN.md §2: US round 1 for 13/14 players starts 7-14 and for
+    """US Chess forum misprint reports (forum.uschess.org thread 5826): US round 1 for 13/14 players starts 7-14 and for
     15/16 ends 15-1, i.e. the FIDE last round: Crenshaw = FIDE in reverse order."""
     assert games(schedule(14, table="crenshaw"))[0][0] == (7, 14)
     assert games(schedule(16, table="crenshaw"))[0][-1] == (15, 1)
 
 
 def test_circle_matches_spec_pairings() -> None:
-    """SPEC.md §2 circle method for 6 players, pairings in column order."""
+    """docs/schedules.md, style circle, for 6 players, pairings in column order."""
     assert [[set(g) for g in rnd] for rnd in games(schedule(6, table="circle"))] == CIRCLE_6
 
 
@@ -149,7 +149,7 @@ def test_colour_balance_and_no_three_in_a_row(style: str, n: int) -> None:
 
 @pytest.mark.parametrize("n", range(4, 41, 2))
 def test_fide_highest_number_alternates(n: int) -> None:
-    """The highest number alternates perfectly (SPEC.md §2: 8 is B W B W B W B)."""
+    """The highest number alternates perfectly (FIDE C.05 Annex 1 table for 8: 8 is B W B W B W B)."""
     seq = colour_sequences(schedule(n))[n]
     assert all(a != b for a, b in itertools.pairwise(seq))
     assert seq[0] == "B"
@@ -183,7 +183,7 @@ def test_double_without_swap_has_three_in_a_row(n: int) -> None:
 
 
 def test_double_6_shows_the_swap() -> None:
-    """FIDE's layout (rules/ROUND_ROBIN.md §1.3): cycle 1 = R1 R2 R3 R5 R4, cycle 2 = R1..R5 reversed."""
+    """FIDE's layout (C.05 Annex 1; FIDE TEC's BergerTables): cycle 1 = R1 R2 R3 R5 R4, cycle 2 = R1..R5 reversed."""
     s = games(schedule(6, cycles=2))
     assert s[:5] == [FIDE_6[0], FIDE_6[1], FIDE_6[2], FIDE_6[4], FIDE_6[3]]
     assert s[5:] == [[(b, w) for w, b in rnd] for rnd in FIDE_6]
@@ -209,7 +209,7 @@ def test_reverse_colours_flips_every_game_and_nothing_else(style: str, n: int) -
 
 @pytest.mark.parametrize("n", range(7, 41))
 def test_crenshaw_is_fide_in_reverse_round_order(n: int) -> None:
-    """rules/ROUND_ROBIN.md §2: Crenshaw–Berger = Berger with the rounds reversed (N >= 7)."""
+    """docs/schedules.md, style crenshaw: Crenshaw–Berger = Berger with the rounds reversed (N >= 7)."""
     fide = schedule(n)
     crenshaw = schedule(n, table="crenshaw")
     assert [(r.white, r.black, r.byes) for r in crenshaw.rounds] == [
@@ -226,7 +226,7 @@ def test_crenshaw_small_fields_are_refused(n: int) -> None:
 
 
 def test_us_quad_table() -> None:
-    """US Chess quad table (rules/ROUND_ROBIN.md §2): 1-4 2-3 / 3-1 4-2 / 1-2 3-4, round 3 by toss."""
+    """US Chess quad table (US Chess Rulebook, quads; docs/schedules.md): 1-4 2-3 / 3-1 4-2 / 1-2 3-4, round 3 by toss."""
     seen_round3 = set()
     for seed in range(40):
         s = games(schedule(4, seed, table="us-quad"))
@@ -260,7 +260,7 @@ def test_any_size_rounds_are_perfect_matchings(n: int, style: str) -> None:
 
 
 def test_berger_rounds_round_one() -> None:
-    """ROUND_ROBIN.md §1.4 step 1: board b is b–(n+1−b)."""
+    """docs/schedules.md, How the FIDE table is built, step 1: board b is b–(n+1−b)."""
     for n in range(4, 50, 2):
         whites, blacks = berger_rounds(n)[0]
         assert list(whites) == list(range(1, n // 2 + 1))

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -22,44 +21,84 @@ TRF_FILES = sorted((DATA / "trf").glob("*.trf"))
 ALL = ["SB", "BH", "BH/C1", "FB", "AOB", "KS", "PS", "WIN", "WON", "BPG", "BWG", "REP", "DE"]
 
 
-def random_round_robin(n: int, seed: int, forfeits: bool = False, cycles: int = 1) -> Event:
-    rng = random.Random(seed)
+PLAYED = ("1-0", "0-1", "1/2")
+FORFEITS = ("+-", "-+")
+#: Swiss results, weighted as a club Swiss has them: mostly decisive, some forfeits.
+SWISS_RESULTS = ("1-0", "0-1", "1/2", "1-0", "0-1", "+-", "-+", "--")
+#: About one player in thirteen sits a Swiss round out (a bye of some kind).
+SITS_OUT = (False,) * 12 + (True,)
+ONE_CYCLE = st.just(1)
+
+
+def round_robin_event(n: int, results: Sequence[str], cycles: int = 1) -> Event:
+    """A complete round robin of P1..Pn on the FIDE tables, ``results`` game by game."""
     schedule = RoundRobin().schedule(n, RoundRobinOptions(cycles=cycles))
     b = EventBuilder(
         [f"P{i}" for i in range(1, n + 1)], rounds=len(schedule.rounds), pre_determined=True
     )
-    choices = ["1-0", "0-1", "1/2"] + (["+-", "-+"] if forfeits else [])
+    words = iter(results)
     for rnd in schedule.rounds:
         for w, k in zip(rnd.white, rnd.black, strict=True):
-            b.game(rnd.number, w, k, rng.choice(choices))
+            b.game(rnd.number, w, k, next(words))
         for p in rnd.byes:
             b.bye(rnd.number, p, "rest")
     return b.build()
 
 
-def random_swiss(n: int, rounds: int, seed: int) -> Event:
-    """Random pairings without repeats, random results, byes of every kind."""
-    rng = random.Random(seed)
-    b = EventBuilder([f"P{i}" for i in range(1, n + 1)], rounds=rounds, pre_determined=False)
+def games_in_round_robin(n: int, cycles: int = 1) -> int:
+    return cycles * (n * (n - 1) // 2)
+
+
+@st.composite
+def round_robins(
+    draw: st.DrawFn,
+    sizes: st.SearchStrategy[int],
+    results: Sequence[str] = PLAYED,
+    cycles: st.SearchStrategy[int] = ONE_CYCLE,
+    even: bool = False,
+) -> Event:
+    """Complete round robins with every result drawn (so a failure shrinks to fewer players
+    and simpler results). ``even``: an even number of players, so nobody rests."""
+    n = draw(sizes)
+    n += n % 2 if even else 0
+    c = draw(cycles)
+    games = games_in_round_robin(n, c)
+    drawn = draw(st.lists(st.sampled_from(results), min_size=games, max_size=games))
+    return round_robin_event(n, drawn, c)
+
+
+@st.composite
+def swisses(
+    draw: st.DrawFn, sizes: st.SearchStrategy[int], rounds: st.SearchStrategy[int]
+) -> Event:
+    """Swiss-like events: drawn pairings without repeats, drawn results, byes of every kind."""
+    n, number_of_rounds = draw(sizes), draw(rounds)
+    b = EventBuilder(
+        [f"P{i}" for i in range(1, n + 1)], rounds=number_of_rounds, pre_determined=False
+    )
     met: set[frozenset[int]] = set()
-    for rnd in range(1, rounds + 1):
-        players = list(range(1, n + 1))
-        rng.shuffle(players)
+    for rnd in range(1, number_of_rounds + 1):
+        players = list(draw(st.permutations(range(1, n + 1))))
         unpaired = []
         while players:
             p = players.pop()
             partner = next((q for q in players if frozenset({p, q}) not in met), None)
-            if partner is None or rng.random() < 0.08:
+            if partner is None or draw(st.sampled_from(SITS_OUT)):
                 unpaired.append(p)
                 continue
             players.remove(partner)
             met.add(frozenset({p, partner}))
-            b.game(
-                rnd, p, partner, rng.choice(["1-0", "0-1", "1/2", "1-0", "0-1", "+-", "-+", "--"])
-            )
+            b.game(rnd, p, partner, draw(st.sampled_from(SWISS_RESULTS)))
         for p in unpaired:
-            b.bye(rnd, p, rng.choice(["pab", "full", "half", "zero"]))
+            b.bye(rnd, p, draw(st.sampled_from(["pab", "full", "half", "zero"])))
     return b.build()
+
+
+@st.composite
+def relabellings(draw: st.DrawFn, events: st.SearchStrategy[Event]) -> tuple[Event, list[int]]:
+    """An event and a renumbering of its players (player p becomes permutation[p - 1])."""
+    event = draw(events)
+    return event, list(draw(st.permutations(range(1, len(event.players) + 1))))
 
 
 def relabel(event: Event, permutation: list[int]) -> Event:
@@ -95,43 +134,33 @@ def by_name(
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(2, 12), st.integers(0, 10**6), st.booleans())
-def test_scores_sum_to_points_played_for(n: int, seed: int, forfeits: bool) -> None:
+@given(round_robins(st.integers(2, 12), PLAYED + FORFEITS))
+def test_scores_sum_to_points_played_for(event: Event) -> None:
     """Every game distributes one point (1/½/0), forfeits included; rest rounds none."""
-    event = random_round_robin(n, seed, forfeits)
+    n = len(event.players)
     assert sum(build_table(event).score) == n * (n - 1) // 2
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(3, 10), st.integers(0, 10**6), st.booleans(), st.randoms(use_true_random=False))
-def test_relabelling_changes_no_value_round_robin(
-    n: int, seed: int, forfeits: bool, rng: random.Random
-) -> None:
-    event = random_round_robin(n, seed, forfeits)
-    permutation = list(range(1, n + 1))
-    rng.shuffle(permutation)
+@given(relabellings(round_robins(st.integers(3, 10), PLAYED + FORFEITS)))
+def test_relabelling_changes_no_value_round_robin(case: tuple[Event, list[int]]) -> None:
+    event, permutation = case
     assert by_name(event, ALL) == by_name(relabel(event, permutation), ALL)
 
 
 @settings(max_examples=30, deadline=None)
-@given(
-    st.integers(6, 14), st.integers(3, 6), st.integers(0, 10**6), st.randoms(use_true_random=False)
-)
-def test_relabelling_changes_no_value_swiss(
-    n: int, rounds: int, seed: int, rng: random.Random
-) -> None:
-    event = random_swiss(n, rounds, seed)
-    permutation = list(range(1, n + 1))
-    rng.shuffle(permutation)
+@given(relabellings(swisses(st.integers(6, 14), st.integers(3, 6))))
+def test_relabelling_changes_no_value_swiss(case: tuple[Event, list[int]]) -> None:
+    event, permutation = case
     for edition in ("2024", "2026"):
         assert by_name(event, ALL, edition) == by_name(relabel(event, permutation), ALL, edition)
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(3, 12), st.integers(0, 10**6))
-def test_sb_and_bh_in_a_complete_round_robin(n: int, seed: int) -> None:
-    """SB = sum of beaten opponents' scores + half the drawn ones'; BH = total - own (SPEC.md §7)."""
-    event = random_round_robin(n, seed)
+@given(round_robins(st.integers(3, 12)))
+def test_sb_and_bh_in_a_complete_round_robin(event: Event) -> None:
+    """SB = sum of beaten opponents' scores + half the drawn ones' (FIDE Handbook C.07 Art. 9.1);
+    BH (Art. 8.1) = total - own (in a complete round robin everyone met everyone)."""
     table = build_table(event)
     total = sum(table.score)
     result = standings(event, ["SB", "BH"])
@@ -146,19 +175,17 @@ def test_sb_and_bh_in_a_complete_round_robin(n: int, seed: int) -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(2, 12), st.integers(0, 10**6), st.booleans())
-def test_ks_never_exceeds_score(n: int, seed: int, forfeits: bool) -> None:
-    event = random_round_robin(n, seed, forfeits)
+@given(round_robins(st.integers(2, 12), PLAYED + FORFEITS))
+def test_ks_never_exceeds_score(event: Event) -> None:
     for row in standings(event, ["KS"]).rows:
         assert row.tiebreaks["KS"] is not None and row.tiebreaks["KS"] <= row.score
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(3, 12), st.integers(0, 10**6), st.sampled_from([1, 2]))
-def test_de_gives_a_valid_ranking_of_each_tied_group(n: int, seed: int, cycles: int) -> None:
+@given(round_robins(st.integers(3, 12), cycles=st.sampled_from([1, 2])))
+def test_de_gives_a_valid_ranking_of_each_tied_group(event: Event) -> None:
     """Within a score group, DE places form a ranking with ties: a place p is held by
     players after exactly p - 1 players placed ahead."""
-    event = random_round_robin(n, seed, cycles=cycles)
     result = standings(event, ["DE"])
     groups: dict[float, list[float]] = {}
     for row in result.rows:
@@ -171,20 +198,19 @@ def test_de_gives_a_valid_ranking_of_each_tied_group(n: int, seed: int, cycles: 
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(2, 12), st.integers(0, 10**6))
-def test_editions_agree_without_unplayed_rounds(n: int, seed: int) -> None:
-    event = random_round_robin(n + n % 2, seed)  # even: no rest rounds
+@given(round_robins(st.integers(2, 12), even=True))
+def test_editions_agree_without_unplayed_rounds(event: Event) -> None:
+    """Even fields: no rest rounds, so nothing the 2026 edition treats differently."""
     assert by_name(event, ALL, "2024") == by_name(event, ALL, "2026")
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(2, 10), st.integers(0, 10**6))
-def test_fast_path_equals_general_path(n: int, seed: int) -> None:
+@given(round_robins(st.integers(2, 10), even=True))
+def test_fast_path_equals_general_path(event: Event) -> None:
     """The all-games fast path of BH/SB/PS gives exactly what the general path gives."""
     from caddy.plugins import get_host
     from caddy.tiebreaks import parse_spec
 
-    event = random_round_robin(n + n % 2, seed)
     table = build_table(event)
     assert table.all_games
     registry = get_host().tiebreaks()
@@ -222,12 +248,12 @@ def test_drawing_of_lots_is_seeded_and_repeatable() -> None:
 
 
 def test_bh_in_round_robin_warns() -> None:
-    event = random_round_robin(6, 1)
+    event = round_robin_event(6, PLAYED * 5)
     result = standings(event, ["BH", "SB"])
     assert len(result.warnings) == 1 and "BH separates nobody" in result.warnings[0]
 
 
-# -- the round-robin withdrawal rule (SPEC.md §5, rules/ROUND_ROBIN.md §4) --------------------
+# -- the round-robin withdrawal rule (FIDE General Regulations for Competitions 6.6) --------------------
 
 
 def withdrawal_event(
@@ -343,9 +369,7 @@ def test_trf_files_read_and_rank(path: Path) -> None:
 def test_trf_round_robin_detection() -> None:
     """092 naming a Swiss wins over the results: the lichess all-play-all Swiss stays a Swiss."""
     assert (
-        read_trf(
-            DATA / "trf/swiss_lichess_2020-06-26_9p9r_allplayall.trf"
-        ).event.pre_determined
+        read_trf(DATA / "trf/swiss_lichess_2020-06-26_9p9r_allplayall.trf").event.pre_determined
         is False
     )
     rr = read_trf(DATA / "trf/rr_fide_tec_exercise_held_6p.trf").event
@@ -422,9 +446,9 @@ def test_cli_standings_text_and_edition(cli: Callable[..., Run]) -> None:
     assert run.code == 0 and "C.07 edition 2026" in run.out
 
 
-def test_cli_standings_every_trf(caddy_proc: Callable[..., Run]) -> None:
+def test_cli_standings_every_trf(cli: Callable[..., Run]) -> None:
     for path in TRF_FILES:
-        run = caddy_proc("standings", str(path))
+        run = cli("standings", str(path))
         assert run.code == 0, (path, run.err)
         assert "Traceback" not in run.err
 

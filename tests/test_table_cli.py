@@ -40,14 +40,14 @@ SPEC_8_ROWS = [
 
 
 def test_table_6_prints_spec_table(cli: Callable[..., Run]) -> None:
-    """SPEC.md §2 "5 or 6 players", exactly."""
+    """FIDE Handbook C.05 Annex 1, the table for 5 or 6 players, exactly."""
     run = cli("table", "6")
     assert run.code == 0 and run.err == ""
     assert run.out == SPEC_6_TEXT
 
 
 def test_table_8_prints_spec_table(cli: Callable[..., Run]) -> None:
-    """SPEC.md §2 "7 or 8 players", exactly."""
+    """FIDE Handbook C.05 Annex 1, the table for 7 or 8 players, exactly."""
     lines = cli("table", "8").out.splitlines()
     assert lines[1] == "round  board 1  board 2  board 3  board 4"
     assert lines[2:] == SPEC_8_ROWS

@@ -300,7 +300,7 @@ def test_de_double_round_robin_counts_both_games() -> None:
 
 
 def test_rest_round_is_no_round_for_sb() -> None:
-    """Rest rounds of an odd round robin are no round at all (TIEBREAKS.md §9): never in SB.
+    """Rest rounds of an odd round robin are no round at all (as FIDE TEC's reference engine scores them): never in SB.
     5 players, all draws: SB = ½ × 4 opponents × 2 = 4 for everyone."""
     results = {(a, b): "1/2" for a in range(1, 6) for b in range(a + 1, 6)}
     event = round_robin(results, 5)
@@ -410,7 +410,7 @@ def test_fb_cut1_and_sb_median1() -> None:
 
 
 def test_rated_games() -> None:
-    """Games of under one move (W, D, L) and forfeits are not rated (rules/TRF.md §4)."""
+    """Games of under one move (W, D, L) and forfeits are not rated (TRF16, C.04 Annex 2)."""
     b = EventBuilder(list("AB"), rounds=2)
     b.game(1, 1, 2, "1-0", short=True).game(2, 2, 1, "1/2")
     event = b.build()

@@ -1,4 +1,4 @@
-"""Time-control notations (rules/TIMECONTROLS.md; the reading rules of issue 2)."""
+"""Time-control notations (docs/time-controls.md; the reading rules of issue 2)."""
 
 from __future__ import annotations
 
@@ -38,9 +38,9 @@ def two(moves: int, m1: int, m2: int, b1: int, b2: int, kind: BonusKind = INC) -
     )
 
 
-# (text, expected object, canonical text, minutes per player (US Chess 5C / SPEC.md §3))
+# (text, expected object, canonical text, minutes per player (US Chess rule 5C; docs/calculator.md))
 EXAMPLES = [
-    # US Chess (rules/TIMECONTROLS.md §1)
+    # US Chess (docs/time-controls.md)
     ("G/25 d5", single(25, 5, DELAY), "G/25 d5", 30),
     ("G/25d5", single(25, 5, DELAY), "G/25 d5", 30),
     ("G/25;d5", single(25, 5, DELAY), "G/25 d5", 30),
@@ -56,7 +56,7 @@ EXAMPLES = [
     ("40/120 d5, SD/60 d5", two(40, 120, 60, 5, 5, DELAY), "40/120, SD/60 d5", 185),
     ("G/1", single(1), "G/1", 1),
     ("G/2", single(2), "G/2", 2),
-    # FIDE shorthand (§2)
+    # FIDE shorthand (docs/time-controls.md)
     ("90+30", single(90, 30, INC), "G/90+30", 120),
     ("90'+30\"", single(90, 30, INC), "G/90+30", 120),
     ("90' + 30\"", single(90, 30, INC), "G/90+30", 120),
@@ -65,7 +65,7 @@ EXAMPLES = [
     ("5400s+30", single(90, 30, INC), "G/90+30", 120),
     ("15+10", single(15, 10, INC), "G/15+10", 25),
     ("150", single(150), "G/150", 150),
-    # PGN TimeControl / TRF26 record 222, seconds (§3)
+    # PGN TimeControl (PGN standard 9.6.1) / TRF26 record 222, seconds
     ("5400+30", single(90, 30, INC), "G/90+30", 120),
     ("300", single(5), "G/5", 5),
     ("180+2", single(3, 2, INC), "G/3+2", 5),
@@ -125,7 +125,7 @@ def test_describe() -> None:
     ],
 )
 def test_categories(text: str, us: str, fide: str) -> None:
-    """US Chess 5C categories (rules/TIMECONTROLS.md §1 examples) and FIDE's by the 60-move total."""
+    """US Chess rule 5C categories (US Chess "Just Rules" quiz examples) and FIDE's by the 60-move total."""
     tc = parse_time_control(text)
     assert tc.us_chess_category == us
     assert tc.fide_category == fide
@@ -217,14 +217,23 @@ def test_bad_notation_api(text: str, needle: str) -> None:
     assert "\n" not in message
 
 
-def test_bad_corpus_is_large_enough() -> None:
+def test_whole_bad_corpus_in_one_command(cli: Callable[..., Run]) -> None:
+    """All of BAD (at least 30 notations) in one `caddy calc`: one line for each, in order."""
     assert len(BAD) >= 30
+    run = cli("calc", "12", *(arg for text, _ in BAD for arg in ("--tc", text)))
+    assert (run.code, run.out) == (1, "")
+    lines = run.err.splitlines()
+    assert len(lines) == len(BAD), run.err
+    for line, (text, needle) in zip(lines, BAD, strict=True):
+        assert line.startswith(f"caddy: error: cannot read time control '{text}': ")
+        assert needle in line
 
 
 @pytest.mark.parametrize(("text", "needle"), BAD)
-def test_bad_notation_cli(caddy_proc: Callable[..., Run], text: str, needle: str) -> None:
-    """Through the real console script: exit 1, exactly one stderr line, no traceback."""
-    run = caddy_proc("calc", "12", "--tc", text)
+def test_bad_notation_cli(cli: Callable[..., Run], text: str, needle: str) -> None:
+    """Exit 1, exactly one stderr line, no traceback (the console script itself:
+    tests/test_calc.py::test_bad_input_subprocess)."""
+    run = cli("calc", "12", "--tc", text)
     assert run.code == 1
     assert run.out == ""
     lines = run.err.splitlines()

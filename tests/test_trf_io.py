@@ -9,7 +9,7 @@ software (see their SOURCES.md).
 from __future__ import annotations
 
 import json
-import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,7 @@ from caddy_plugins.formats.round_robin import RoundRobinOptions
 from tests.conftest import DATA, Run, make_distribution
 
 TRF_FILES = sorted((DATA / "trf").glob("*.trf"))
-#: Tournament records whose text must survive a round trip (rules/TRF.md §5).
+#: Tournament records whose text must survive a round trip (TRF16 records 012-132, C.04 Annex 2).
 TOURNAMENT_RECORDS = {f"{k:02d}2" for k in range(1, 14)}
 
 
@@ -168,7 +168,7 @@ def test_stated_points_disagreement_names_the_players() -> None:
 
 
 def test_export_writes_exact_columns_and_standings() -> None:
-    """001 columns (rules/TRF.md §3), points and ranks from caddy's standings."""
+    """001 columns (FIDE Handbook C.04 Annex 2), points and ranks from caddy's standings."""
     path = DATA / "trf/rr_fide_tec_exercise_held_6p.trf"
     out = trf().write(trf().read(path.read_bytes(), source="rr").event).data.decode()
     line = next(x for x in out.splitlines() if x.startswith("001    1"))
@@ -536,7 +536,10 @@ def test_round_robin_trf_round_trip(n: int, cycles: int, data: st.DataObject) ->
 
 
 def test_third_party_codec(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caddy_proc: Callable[..., Run]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
+    cli: Callable[..., Run],
 ) -> None:
     root = make_distribution(
         tmp_path / "site",
@@ -545,8 +548,9 @@ def test_third_party_codec(
         ["fake_caddy_codec"],
         "[caddy.codecs]\nplayerlist = fake_caddy_codec\n",
     )
-    env = {"PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
-    run = caddy_proc("plugins", "--json", env=env)
+    monkeypatch.syspath_prepend(str(root))
+    request.addfinalizer(lambda: sys.modules.pop("fake_caddy_codec", None))
+    run = cli("plugins", "--json")
     listed = {p["module"]: p for p in json.loads(run.out)["plugins"]}
     assert listed["fake_caddy_codec"]["registers"] == {"codecs": ["playerlist"]}
     assert listed["fake_caddy_codec"]["distribution"] == "fake-caddy-codec"
@@ -554,7 +558,7 @@ def test_third_party_codec(
     source = tmp_path / "club.players"
     source.write_text("Ann;2100\nBen;\n")
     event = tmp_path / "club.json"
-    run = caddy_proc("import", str(source), "-o", str(event), env=env)
+    run = cli("import", str(source), "-o", str(event))
     assert run.code == 0, run.err
-    run = caddy_proc("export", str(event), "--to", "playerlist", env=env)
+    run = cli("export", str(event), "--to", "playerlist")
     assert run.code == 0 and run.out == "Ann;2100\nBen;\n"

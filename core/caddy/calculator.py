@@ -1,4 +1,4 @@
-"""The round and time calculator (SPEC.md §1 and §3).
+"""The round and time calculator (docs/calculator.md).
 
 It knows no format itself: the format plugin answers the arithmetic, the
 time control gives minutes per player, and the calculator adds the time
@@ -30,14 +30,14 @@ if TYPE_CHECKING:
     from caddy.plugins import PluginHost
 
 DEFAULT_FORMAT = "round-robin"
-#: Formats the field-size advice (SPEC.md §1) is about.
+#: Formats the field-size advice (docs/calculator.md) is about.
 ROUND_ROBIN_FORMATS = frozenset({"round-robin", "double-round-robin"})
 DEFAULT_TURNOVER_MINUTES = 15
 DEFAULT_NIGHT_MINUTES = 180
 
 
 def field_advice(players: int) -> str:
-    """What SPEC.md §1 says about a field of this size."""
+    """The advice for a field of this size (docs/calculator.md)."""
     if players <= 6:
         return f"{players} players: a round robin, without question."
     if players <= 10:
@@ -72,7 +72,7 @@ class CalcResult:
     boards: int
     games_per_player: int
     byes_per_round: int
-    #: SPEC.md §1's advice by field size (round robins only).
+    #: The advice by field size (docs/calculator.md; round robins only).
     advice: str | None
     #: The most games the event can take (knockout tie-breaks).
     max_games: int | None = None

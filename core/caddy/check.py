@@ -28,7 +28,8 @@ from caddy.results import GAME_CODES, WORD_OF_CODES
 from caddy.trf import Cell
 
 if TYPE_CHECKING:
-    from caddy.event import State
+    from caddy.event import RoundState, State
+    from caddy.formats import Stage
     from caddy.results import Scoring
     from caddy.trf import TrfDocument
 
@@ -290,3 +291,145 @@ def state_rows(state: State) -> list[list[Cell]]:
         while row and row[-1] == _EMPTY:
             row.pop()
     return rows
+
+
+def check_state(state: State) -> tuple[list[str], str]:
+    """Problems in an event's rounds, and a one-line summary of what was checked.
+
+    Both sides of every game must agree (:func:`check_rows`). How often pairs
+    may meet follows the event's stages: a format with stages (groups then
+    knockout, quads' sections) has each stage checked on its own — a pair that
+    met in a group may meet again in the knockout; a section or group is a
+    round robin of its own. Otherwise a round robin is checked as one, and
+    any other event for no pair twice (knockout matches included).
+    """
+    from caddy.results import round_robin_cycles
+
+    rows = state_rows(state)
+    names = [p.name for p in state.event.tournament.players]
+    options = state.event.tournament.format.options
+    stages = getattr(state.fmt, "stages", None)
+    if callable(stages):
+        problems = check_rows(rows, names=names, meetings=False)
+        described = []
+        for stage in stages(state.players, options):
+            found, what = _stage_problems(state, stage, names)
+            problems.extend(found)
+            if what:
+                described.append(what)
+        rounds = f"{state.players} players, {len(state.rounds)} rounds"
+        return problems, "; ".join([rounds, *described])
+    cycles = 0
+    complete = True
+    if state.fixed and state.fmt.name in ("round-robin", "double-round-robin"):
+        cycles = int(options.cycles)
+        total = state.fmt.arithmetic(state.players, options).rounds
+        complete = len(state.rounds) >= total and all(all(r.results) for r in state.rounds[:total])
+    elif getattr(state.fmt, "pairs_from_outside", False):
+        cycles = round_robin_cycles(state.players, ([c[0] for c in row] for row in rows))
+        if getattr(options, "round_robin", None) is False:
+            cycles = 0
+    problems = check_rows(rows, cycles=cycles, complete=complete, names=names)
+    if not cycles:  # knockout matches are not cells: their pairs are counted here
+        problems.extend(_repeats(state, [r for r in state.rounds if r.matches], names, ""))
+    kind = "round robin" if cycles else "no pair twice"
+    return problems, f"{state.players} players, {len(state.rounds)} rounds, {kind}"
+
+
+def _who(names: Sequence[str], number: int) -> str:
+    return f"{number} ({names[number - 1]})" if names[number - 1] else str(number)
+
+
+def _rounds_text(rounds: Sequence[int]) -> str:
+    if not rounds:
+        return "no rounds yet"
+    if len(rounds) == 1:
+        return f"round {rounds[0]}"
+    return f"rounds {rounds[0]}-{rounds[-1]}"
+
+
+def _meetings(rnd: RoundState, forfeits: bool = False) -> list[tuple[int, int, bool]]:
+    """(lower, higher, counted) per board of a round: a knockout match counts
+    once; a game counts once it is played over the board or is still to play;
+    a forfeit only with ``forfeits`` (a round robin's pairing stands; elsewhere
+    it is no meeting, as in a Swiss: FIDE C.04)."""
+    from caddy.results import RESULT_WORDS
+
+    result = []
+    for white, black, results in zip(rnd.white, rnd.black, rnd.results, strict=True):
+        counted = (
+            forfeits or rnd.matches or not results or RESULT_WORDS[results[-1]][0] in GAME_CODES
+        )
+        result.append((min(white, black), max(white, black), counted))
+    return result
+
+
+def _repeats(
+    state: State, rounds: Sequence[RoundState], names: Sequence[str], prefix: str
+) -> list[str]:
+    """Pairs that meet more than once in ``rounds`` (games over the board and matches)."""
+    seen: dict[tuple[int, int], list[int]] = {}
+    for rnd in rounds:
+        for a, b, counted in _meetings(rnd):
+            if counted:
+                seen.setdefault((a, b), []).append(rnd.number)
+    return [
+        f"{prefix}players {_who(names, a)} and {_who(names, b)} meet {len(where)} times "
+        f"(rounds {', '.join(map(str, where))})"
+        for (a, b), where in sorted(seen.items())
+        if len(where) > 1
+    ]
+
+
+def _stage_problems(state: State, stage: Stage, names: Sequence[str]) -> tuple[list[str], str]:
+    """One stage's meeting problems, and what was checked (``""``: not reached yet)."""
+    rounds = [r for r in state.rounds if stage.holds(r.number)]
+    if not rounds and stage.first > 1:
+        return [], ""
+    span = _rounds_text([r.number for r in rounds])
+    if not stage.sections:
+        return (
+            _repeats(state, rounds, names, f"{stage.name}: "),
+            f"{stage.name} ({span}): no pair twice",
+        )
+    section_of = {p: s for s in stage.sections for p in s.players}
+    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+    planned = stage.last if stage.last is not None else len(state.rounds)
+    complete = len(state.rounds) >= planned and all(
+        results or any(p in withdrawn and rnd.number > withdrawn[p] for p in (white, black))
+        for rnd in rounds
+        for white, black, results in zip(rnd.white, rnd.black, rnd.results, strict=True)
+    )
+    problems: list[str] = []
+    met: dict[tuple[int, int], list[int]] = {}
+    for rnd in rounds:
+        for a, b, _ in _meetings(rnd, forfeits=True):
+            if section_of.get(a) is not section_of.get(b):
+                where_a = section_of[a].name if a in section_of else "no section"
+                where_b = section_of[b].name if b in section_of else "no section"
+                problems.append(
+                    f"{stage.name}: round {rnd.number}: players {_who(names, a)} ({where_a}) and "
+                    f"{_who(names, b)} ({where_b}) meet across sections"
+                )
+                continue
+            met.setdefault((a, b), []).append(rnd.number)
+    expected = "once" if stage.cycles == 1 else f"{stage.cycles} times"
+    for section in stage.sections:
+        members = sorted(section.players)
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                where = met.get((a, b), [])
+                if len(where) > stage.cycles or (complete and len(where) != stage.cycles):
+                    listed = f" (rounds {', '.join(map(str, where))})" if where else ""
+                    problems.append(
+                        f"{stage.name}, {section.name}: players {_who(names, a)} and "
+                        f"{_who(names, b)} meet {len(where)} time{'s' if len(where) != 1 else ''}"
+                        f"{listed}, not {expected}"
+                    )
+    kind = (
+        "double round robin"
+        if stage.cycles == 2
+        else ("round robin" if stage.cycles == 1 else f"round robin of {stage.cycles} cycles")
+    )
+    listed = ", ".join(section.name for section in stage.sections)
+    return problems, f"{stage.name} ({span}): {listed} each a {kind}"

@@ -811,15 +811,27 @@ def _load_event(ns: argparse.Namespace) -> Any:
     edition apply unless the command line gives others."""
     from pathlib import Path
 
-    path = Path(ns.file)
-    try:
-        head = path.open("rb").read(64).lstrip()
-    except OSError:
-        head = b""
-    if path.suffix.lower() == ".json" or head.startswith((b"{", b"[")):
-        from caddy.cli_event import load_results
+    from caddy.storage import peek
 
-        event, tiebreaks, edition = load_results(ns.file)
+    path = Path(ns.file)
+    head = peek(path).lstrip()  # never opens a pipe or reads a device
+    if path.suffix.lower() == ".json" or head.startswith((b"{", b"[")):
+        from caddy.event import event_seed, replay, results_event
+        from caddy.storage import load
+
+        document = load(ns.file)
+        state = replay(document)
+        event = results_event(state)
+        tiebreaks, edition = document.tournament.tiebreaks, document.tournament.edition
+        # sectioned formats (quads, groups): one table per section
+        sections = getattr(state.fmt, "sections", None)
+        ns.sections = (
+            tuple(sections(state.players, document.tournament.format.options))
+            if callable(sections)
+            else ()
+        )
+        # a drawing of lots uses the seed the event file records
+        ns.event_seed = event_seed(document.tournament)
         if getattr(ns, "tiebreaks", None) is None and tiebreaks is not None:
             ns.tiebreaks = ",".join(tiebreaks)
         if getattr(ns, "edition", None) is None:
@@ -840,30 +852,71 @@ def _value_text(value: float | None) -> str:
 
 
 def cmd_standings(ns: argparse.Namespace) -> int:
-    from caddy.standings import explain, standings
+    from caddy.standings import (
+        SectionStandings,
+        explain,
+        explain_for,
+        sections_document,
+        standings,
+        standings_for,
+    )
     from caddy.tiebreaks import StandingsOptions
 
     event = _load_event(ns)
+    sections = getattr(ns, "sections", ())
+    seed = ns.seed if ns.seed is not None else getattr(ns, "event_seed", None)
     options = StandingsOptions(
         draw_lots=ns.lots or ns.seed is not None,
-        lots_seed=ns.seed,
+        lots_seed=seed,
         unrated_rating=ns.unrated_rating,
     )
-    result = standings(
-        event, ns.tiebreaks, ns.edition, pre_determined=ns.pre_determined, options=options
-    )
-    for warning in result.warnings:
+    parts: list[SectionStandings] = []
+    if sections:
+        parts = [
+            SectionStandings(
+                name=section.name,
+                players=section.players,
+                standings=standings_for(
+                    event, section.players, ns.tiebreaks, ns.edition, options=options
+                ),
+            )
+            for section in sections
+        ]
+        result = parts[0].standings
+    else:
+        result = standings(
+            event, ns.tiebreaks, ns.edition, pre_determined=ns.pre_determined, options=options
+        )
+    tables = [p.standings for p in parts] or [result]
+    warnings = dict.fromkeys(w for table in tables for w in table.warnings)
+    for warning in warnings:
         print(f"caddy: warning: {warning}", file=sys.stderr)
     if ns.explain:
         player = event.find(ns.explain)
-        explanations = explain(
-            event,
-            player.number,
-            list(result.tiebreaks),
-            ns.edition,
-            pre_determined=result.pre_determined,
-            options=options,
-        )
+        # the explanation and the table are one computation: the same standings
+        part = next((p for p in parts if player.number in p.players), None)
+        if part is not None:
+            result = part.standings
+            explanations = explain_for(
+                event,
+                part.players,
+                player.number,
+                list(result.tiebreaks),
+                ns.edition,
+                options=options,
+                result=result,
+            )
+        else:
+            explanations = explain(
+                event,
+                player.number,
+                list(result.tiebreaks),
+                ns.edition,
+                pre_determined=result.pre_determined,
+                options=options,
+                result=result,
+            )
+        row = result.row_of(player.number)
         if ns.json:
             from caddy.serialize import dump_document, unstructure
 
@@ -879,9 +932,11 @@ def cmd_standings(ns: argparse.Namespace) -> int:
                 sys.stdout,
             )
             return 0
-        score = event.score(player.number)
+        where = f" in {part.name}" if part is not None else ""
+        annulled = " (results annulled)" if row.annulled else ""
         print(
-            f"{player.name} ({player.number}): {score:g} points; C.07 edition {result.edition}; "
+            f"{player.name} ({player.number}): {row.score:g} points{annulled}{where}; "
+            f"C.07 edition {result.edition}; "
             f"{'pre-determined pairings' if result.pre_determined else 'Swiss rules for unplayed rounds'}"
         )
         for e in explanations:
@@ -905,48 +960,59 @@ def cmd_standings(ns: argparse.Namespace) -> int:
     if ns.json:
         import json
 
-        print(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
+        document = sections_document(parts) if parts else result.as_dict()
+        print(json.dumps(document, ensure_ascii=False, indent=2))
         return 0
     heading = ["rank", "no", "name", "points", *result.tiebreaks]
-    rows: list[tuple[str, ...]] = []
-    for row in result.rows:
-        rank = "-" if row.rank is None else str(row.rank)
-        name = row.name + (" (annulled)" if row.annulled else "")
-        rows.append(
-            (
-                rank,
-                str(row.pairing_number),
-                name,
-                _value_text(row.score),
-                *(_value_text(row.tiebreaks[t]) for t in result.tiebreaks),
+
+    def table_rows(table: Any) -> tuple[tuple[str, ...], ...]:
+        rows: list[tuple[str, ...]] = []
+        for row in table.rows:
+            rank = "-" if row.rank is None else str(row.rank)
+            name = row.name + (" (annulled)" if row.annulled else "")
+            rows.append(
+                (
+                    rank,
+                    str(row.pairing_number),
+                    name,
+                    _value_text(row.score),
+                    *(_value_text(row.tiebreaks[t]) for t in table.tiebreaks),
+                )
             )
-        )
+        return tuple(rows)
+
     from caddy.render import Report, Table
 
     lots: tuple[str, ...] = ()
-    if result.lots_seed is not None:
-        lots = (
-            f"ties split by drawing lots, seed {result.lots_seed} (repeat with --seed {result.lots_seed})",
-        )
+    lots_seed = next(
+        (p.standings.lots_seed for p in parts if p.standings.lots_seed is not None),
+        result.lots_seed,
+    )
+    if lots_seed is not None:
+        lots = (f"ties split by drawing lots, seed {lots_seed} (repeat with --seed {lots_seed})",)
     rules = (
         "pre-determined pairings (round robin)"
         if result.pre_determined
         else "Swiss rules for unplayed rounds"
     )
+    named = [(p.name, p.standings) for p in parts] or [("Standings", result)]
     emit(
         Report(
             kind="standings",
             title=event.name or ns.file,
-            subtitle=f"C.07 edition {result.edition}, {rules}",
+            subtitle=f"C.07 edition {result.edition}, {rules}"
+            + (f"; {len(parts)} sections, each ranked on its own" if parts else ""),
             intro=lots,
-            tables=(
+            tables=tuple(
                 Table(
-                    caption="Standings",
+                    caption=name,
                     columns=tuple(heading),
-                    rows=tuple(rows),
+                    rows=table_rows(table),
                     right=frozenset({0, 1, *range(3, len(heading))}),
                     row_header=2,
-                ),
+                    caption_in_text=bool(parts),
+                )
+                for name, table in named
             ),
         ),
         ns,
@@ -955,11 +1021,24 @@ def cmd_standings(ns: argparse.Namespace) -> int:
 
 
 def cmd_crosstable(ns: argparse.Namespace) -> int:
-    from caddy.crosstable import crosstable
+    from caddy.crosstable import crosstable, section_crosstable
 
     event = _load_event(ns)
-    table = crosstable(event, ns.tiebreaks, ns.edition, pre_determined=ns.pre_determined)
-    for warning in table.warnings:
+    sections = getattr(ns, "sections", ())
+    if sections:
+        named = [
+            (section.name, section_crosstable(event, section.players, ns.tiebreaks, ns.edition))
+            for section in sections
+        ]
+    else:
+        named = [
+            (
+                "",
+                crosstable(event, ns.tiebreaks, ns.edition, pre_determined=ns.pre_determined),
+            )
+        ]
+    table = named[0][1]
+    for warning in dict.fromkeys(w for _, t in named for w in t.warnings):
         print(f"caddy: warning: {warning}", file=sys.stderr)
     from caddy.render import Report, Table
 
@@ -968,18 +1047,20 @@ def cmd_crosstable(ns: argparse.Namespace) -> int:
             kind="crosstable",
             title=event.name or ns.file,
             subtitle="crosstable" if table.round_robin else "results by round",
-            tables=(
+            tables=tuple(
                 Table(
-                    caption="Crosstable" if table.round_robin else "Results by round",
-                    columns=table.header,
-                    rows=table.rows,
-                    right=table.right_aligned,
+                    caption=name or ("Crosstable" if t.round_robin else "Results by round"),
+                    columns=t.header,
+                    rows=t.rows,
+                    right=t.right_aligned,
                     row_header=1,
-                ),
+                    caption_in_text=bool(sections),
+                )
+                for name, t in named
             ),
-            notes=table.notes,
+            notes=tuple(dict.fromkeys(note for _, t in named for note in t.notes)),
             title_in_text=False,
-            wide=len(table.header) > 12,
+            wide=max(len(t.header) for _, t in named) > 12,
         ),
         ns,
     )

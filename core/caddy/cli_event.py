@@ -125,9 +125,9 @@ def cmd_new(ns: argparse.Namespace) -> int:
 
     from caddy.cli import _format_and_options
     from caddy.event import new_event
-    from caddy.models import assign_pairing_numbers
+    from caddy.models import assign_pairing_numbers, draw_seed
     from caddy.players import read_players_csv
-    from caddy.storage import locked, save
+    from caddy.storage import dumps, write_file
 
     path = Path(ns.event)
     if path.exists():
@@ -137,6 +137,11 @@ def cmd_new(ns: argparse.Namespace) -> int:
     method = ns.by or getattr(fmt, "default_numbering", "lot")
     number_players = getattr(fmt, "number_players", None)
     numbering = (number_players or assign_pairing_numbers)(entrants, method, ns.seed)
+    # every random choice of the format (colour tosses, lots) comes from this
+    # seed, drawn once here and recorded in the file: a replay never draws again
+    seed = ns.seed if ns.seed is not None else numbering.seed
+    if seed is None:
+        seed = draw_seed()
     time_control = None
     if ns.tc:
         from caddy.timecontrol import parse_time_control
@@ -165,13 +170,20 @@ def cmd_new(ns: argparse.Namespace) -> int:
         edition=ns.edition,
         numbering=numbering.method,
         numbering_seed=numbering.seed,
-        seed=ns.seed if ns.seed is not None else numbering.seed,
+        seed=seed,
     )
-    with locked(path):
-        save(path, event)
+    # created under the lock, never over an existing file (another `new` may have won)
+    write_file(
+        path,
+        dumps(event),
+        force=False,
+        exists=f"{path} exists already; an event file is created once",
+    )
     print(f"{path}: {fmt.name}, {len(numbering.players)} players")
     if numbering.seed is not None:
         print(f"pairing numbers drawn by lot, seed {numbering.seed} (recorded in the file)")
+    if seed != numbering.seed:
+        print(f"colour tosses and lots: seed {seed} (recorded in the file)")
     for number, player in enumerate(numbering.players, 1):
         rating = "unrated" if player.rating is None else str(player.rating)
         print(f"  {number:>3}  {player.name} ({rating})")
@@ -293,15 +305,48 @@ def cmd_pairings(ns: argparse.Namespace) -> int:
     return _print_pairings(event, ns.round, json_out=ns.json, output=ns.output)
 
 
+def _match_rows(state: Any, board: Any) -> tuple[list[tuple[int, str, int, int, str]], Any]:
+    """A knockout match game by game: (game, stage, White, Black, result from
+    that White's side) for every game played and the next one (result ``""``),
+    and the match. Results are typed White first, White as listed here."""
+    from caddy.event import _flip, _match
+
+    match = _match(state, board)
+    games = []
+    for number, result in enumerate(board.results, 1):
+        stage, white, black = match.game_at(number)
+        # the file keeps match results from the board's White (the higher seed)
+        games.append(
+            (number, stage, white, black, result if white == board.white else _flip(result))
+        )
+    upcoming = match.next_game()
+    if upcoming is not None:
+        stage, white, black = upcoming
+        games.append((len(board.results) + 1, stage, white, black, ""))
+    return games, match
+
+
+def _gone(withdrawn: dict[int, int], number: int, board: Any) -> list[int]:
+    """The board's players who withdrew before round ``number``."""
+    return [p for p in (board.white, board.black) if p in withdrawn and number > withdrawn[p]]
+
+
 def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: str = "text") -> int:
     from caddy.event import replay
 
     state = replay(event)
     if not state.rounds:
         raise CaddyError("no round is paired yet (use `caddy pair`)")
+    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+
+    def open_board(rnd: Any, b: Any) -> bool:
+        if rnd.matches:
+            return _match_rows(state, b)[1].winner() is None
+        return not b.results and not _gone(withdrawn, rnd.number, b)
+
     if number is None:
         number = next(
-            (r.number for r in state.rounds if any(not b.results for b in r.boards)),
+            (r.number for r in state.rounds if any(open_board(r, b) for b in r.boards)),
             len(state.rounds),
         )
     rnd = state.round(number)
@@ -313,20 +358,37 @@ def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: s
     if json_out:
         import json
 
+        boards = []
+        for i, b in enumerate(rnd.boards, 1):
+            item: dict[str, Any] = {
+                "board": i,
+                "white": who(b.white),
+                "black": who(b.black),
+                "results": list(b.results),
+            }
+            gone = _gone(withdrawn, number, b)
+            if gone:
+                item["withdrawn"] = gone
+            if rnd.matches:
+                games, match = _match_rows(state, b)
+                item["games"] = [
+                    {
+                        "game": g,
+                        "stage": stage,
+                        "white": who(w),
+                        "black": who(k),
+                        "result": result or None,
+                    }
+                    for g, stage, w, k, result in games
+                ]
+                item["winner"] = match.winner()
+            boards.append(item)
         document = {
             "schema": "caddy.pairings",
             "version": 1,
             "round": number,
             "matches": rnd.matches,
-            "boards": [
-                {
-                    "board": i,
-                    "white": who(b.white),
-                    "black": who(b.black),
-                    "results": list(b.results),
-                }
-                for i, b in enumerate(rnd.boards, 1)
-            ],
+            "boards": boards,
             "byes": [{**who(p), "kind": kind} for p, kind in rnd.byes.items()]
             + [{**who(p), "kind": "rest"} for p in rnd.rest],
         }
@@ -336,21 +398,55 @@ def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: s
     from caddy.render import Report, Table
 
     title = event.tournament.name or "event"
-    rows = []
-    for i, b in enumerate(rnd.boards, 1):
-        w, k = players[b.white - 1], players[b.black - 1]
-        rows.append(
-            (
-                str(i),
-                f"{w.name} ({b.white})",
-                "" if w.rating is None else str(w.rating),
-                f"{k.name} ({b.black})",
-                "" if k.rating is None else str(k.rating),
-                " ".join(b.results),
+
+    def named(p: int, gone: list[int]) -> str:
+        return f"{players[p - 1].name} ({p})" + (" (withdrawn)" if p in gone else "")
+
+    def rating(p: int) -> str:
+        value = players[p - 1].rating
+        return "" if value is None else str(value)
+
+    rows: list[tuple[str, ...]] = []
+    notes = []
+    if rnd.matches:
+        columns: tuple[str, ...] = ("board", "game", "white", "rating", "black", "rating", "result")
+        right = frozenset({0, 1, 3, 5})
+        for i, b in enumerate(rnd.boards, 1):
+            games, match = _match_rows(state, b)
+            for g, stage, w, k, result in games:
+                label = str(g) if stage == "standard" else f"{g} {stage}"
+                rows.append(
+                    (str(i), label, named(w, []), rating(w), named(k, []), rating(k), result)
+                )
+            winner = match.winner()
+            if winner is not None:
+                by_lot = " by drawing of lots" if getattr(match, "by_lot", lambda: False)() else ""
+                notes.append(f"board {i}: {named(winner, [])} wins the match{by_lot}")
+        notes.append("each line is one game: White first; results are entered White first")
+    else:
+        columns = ("board", "white", "rating", "black", "rating", "result")
+        right = frozenset({0, 2, 4})
+        for i, b in enumerate(rnd.boards, 1):
+            gone = _gone(withdrawn, number, b)
+            result = " ".join(b.results) or ("no result needed" if gone else "")
+            rows.append(
+                (
+                    str(i),
+                    named(b.white, gone),
+                    rating(b.white),
+                    named(b.black, gone),
+                    rating(b.black),
+                    result,
+                )
             )
-        )
-    notes = [f"bye ({kind}): {players[p - 1].name} ({p})" for p, kind in rnd.byes.items()]
+    notes += [f"bye ({kind}): {players[p - 1].name} ({p})" for p, kind in rnd.byes.items()]
     notes += [f"rest round: {players[p - 1].name} ({p})" for p in rnd.rest]
+    for p, after in withdrawn.items():
+        if number > after:
+            notes.append(
+                f"{players[p - 1].name} ({p}) withdrew after round {after}: "
+                "their games need no result"
+            )
     report = Report(
         kind="pairings",
         title=title,
@@ -358,9 +454,9 @@ def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: s
         tables=(
             Table(
                 caption=f"Round {number}",
-                columns=("board", "white", "rating", "black", "rating", "result"),
+                columns=columns,
                 rows=tuple(rows),
-                right=frozenset({0, 2, 4}),
+                right=right,
             ),
         ),
         notes=tuple(notes),
@@ -395,7 +491,8 @@ def cmd_result(ns: argparse.Namespace) -> int:
             state, operation
         )  # refuses a board that does not exist or a second result without --force
         box[0] = box[0].with_operation(operation)
-    print(f"recorded: {describe(operation, box[0])}")
+    game = match_games(box[0]).get(len(box[0].operations) - 1)
+    print(f"recorded: {describe(operation, box[0], game)}")
     return 0
 
 
@@ -419,23 +516,93 @@ def cmd_withdraw(ns: argparse.Namespace) -> int:
         apply(state, operation)
         box[0] = box[0].with_operation(operation)
     name = box[0].tournament.players[player - 1].name
-    print(f"recorded: {name} ({player}) withdraws after round {after}")
+    print(
+        f"recorded: {name} ({player}) withdraws after round {after}: {_withdrawal_effect(state, player, after)}"
+    )
     return 0
+
+
+def _withdrawal_effect(state: Any, player: int, after: int) -> str:
+    """What the withdrawal does to the results, in words: in a fixed schedule
+    (round robins, quads) FIDE's 50% rule (General Regulations for Competitions
+    6.6, as :meth:`caddy.results.EventBuilder.withdraw` applies it: games played
+    over the board up to ``after`` against the player's games in the schedule)."""
+    from caddy.results import GAME_CODES, RESULT_WORDS
+
+    if not state.fixed:
+        return f"results stand; absent (no points) from every round after round {after}"
+    scheduled = played = 0
+    for rnd in state.rounds:
+        for board in rnd.boards:
+            if player not in (board.white, board.black):
+                continue
+            scheduled += 1
+            if rnd.number <= after and board.results:
+                codes = RESULT_WORDS[board.results[-1]]
+                if codes[0 if board.white == player else 1] in GAME_CODES:
+                    played += 1
+    counted = f"{played} of {scheduled} game{'s' if scheduled != 1 else ''} played"
+    rule = "(FIDE General Regulations for Competitions 6.6)"
+    if 2 * played < scheduled:
+        return (
+            f"{counted}, under half, so their results are annulled {rule}; "
+            "their later games need no result"
+        )
+    return (
+        f"{counted}, at least half, so their results stand; "
+        f"later opponents score a win by forfeit {rule}"
+    )
 
 
 def cmd_undo(ns: argparse.Namespace) -> int:
     from caddy.storage import updating
 
     with updating(ns.event) as box:
-        dropped = box[0].operations[len(box[0].operations) - ns.steps :] if ns.steps > 0 else ()
+        before = box[0]
+        first = len(before.operations) - ns.steps
+        dropped = before.operations[first:] if ns.steps > 0 else ()
         box[0] = box[0].undo(ns.steps)
-    for operation in reversed(dropped):
-        print(f"undone: {describe(operation, box[0])}")
+    games = match_games(before)
+    for index, operation in reversed(list(enumerate(dropped, first))):
+        print(f"undone: {describe(operation, box[0], games.get(index))}")
     return 0
 
 
-def describe(operation: Any, event: Any) -> str:
-    """One line for an operation, with names."""
+def match_games(event: Any) -> dict[int, str]:
+    """For each result operation on a knockout match (by index in the log): which
+    game of the match it is and who had White, as the pairing sheet lists them
+    (the result refers to that White)."""
+    from caddy.event import RecordResult, replay
+    from caddy.plugins import get_host
+
+    fmt = get_host().formats().get(event.tournament.format.name)
+    new_match = getattr(fmt, "new_match", None)
+    if new_match is None:  # no matches: nothing to replay
+        return {}
+    state = replay(event)
+    players = event.tournament.players
+    options = event.tournament.format.options
+    counts: dict[tuple[int, int], int] = {}
+    games: dict[int, str] = {}
+    for index, operation in enumerate(event.operations):
+        if not isinstance(operation, RecordResult):
+            continue
+        rnd = state.rounds[operation.round - 1]
+        if not rnd.matches:
+            continue
+        key = (operation.round, operation.board)
+        if not operation.force:  # a correction replaces the match's last game
+            counts[key] = counts.get(key, 0) + 1
+        board = rnd.boards[operation.board - 1]
+        stage, white, _ = new_match(board.white, board.black, options).game_at(counts[key])
+        label = "" if stage == "standard" else f" {stage}"
+        games[index] = f"game {counts[key]}{label}, White {players[white - 1].name} ({white})"
+    return games
+
+
+def describe(operation: Any, event: Any, game: str | None = None) -> str:
+    """One line for an operation, with names (``game``: a knockout match's game
+    and its White, from :func:`match_games`)."""
     from caddy.event import PairRound, RecordBye, RecordResult, Withdraw
 
     players = event.tournament.players
@@ -448,7 +615,8 @@ def describe(operation: Any, event: Any) -> str:
         return f"pair round {operation.round}: {len(operation.white)} {kind}"
     if isinstance(operation, RecordResult):
         forced = " (correction)" if operation.force else ""
-        return f"round {operation.round} board {operation.board}: {operation.result}{forced}"
+        where = f" ({game})" if game else ""
+        return f"round {operation.round} board {operation.board}{where}: {operation.result}{forced}"
     if isinstance(operation, RecordBye):
         return f"round {operation.round}: {operation.kind} bye for {name(operation.player)}"
     if isinstance(operation, Withdraw):
@@ -469,8 +637,9 @@ def cmd_history(ns: argparse.Namespace) -> int:
         return 0
     if not event.operations:
         print(f"{ns.event}: no operations yet")
+    games = match_games(event)
     for index, operation in enumerate(event.operations, 1):
-        print(f"{index:>4}  {describe(operation, event)}")
+        print(f"{index:>4}  {describe(operation, event, games.get(index - 1))}")
     return 0
 
 

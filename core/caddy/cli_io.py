@@ -47,6 +47,7 @@ def add_commands(commands: Any) -> None:
     exp.add_argument(
         "-o", "--output", metavar="FILE", help="write here (atomically) instead of stdout"
     )
+    exp.add_argument("--force", action="store_true", help="replace FILE if it exists")
     exp.set_defaults(handler=cmd_export)
 
     chk = commands.add_parser(
@@ -84,17 +85,16 @@ def _warn(lines: Any) -> None:
 
 def cmd_import(ns: argparse.Namespace) -> int:
     from caddy.event import replay
-    from caddy.storage import dumps, write_atomic
+    from caddy.storage import dumps, write_file
 
     out = Path(ns.output)
-    if out.exists() and not ns.force:
-        raise CaddyError(f"{out} exists already (use --force to replace it)")
+    _refuse_existing(out, ns.force)
     data = _read(ns.file)
     codec = _codec(ns.codec, ns.file, data)
     imported = codec.read(data, source=ns.file, strict=ns.strict)
     _warn(imported.warnings)
     event = imported.event
-    write_atomic(out, dumps(event))
+    write_file(out, dumps(event), force=ns.force)  # under the lock; checked again there
     state = replay(event)
     played = sum(1 for r in state.rounds if any(r.results) or r.byes)
     print(
@@ -104,9 +104,17 @@ def cmd_import(ns: argparse.Namespace) -> int:
     return 0
 
 
+def _refuse_existing(out: Path, force: bool) -> None:
+    """Refuse an existing output file early (before the work) unless ``--force``."""
+    if not force and out.exists():
+        raise CaddyError(f"{out} exists already (use --force to replace it)")
+
+
 def cmd_export(ns: argparse.Namespace) -> int:
     from caddy.codecs import get_codec
 
+    if ns.output:
+        _refuse_existing(Path(ns.output), ns.force)
     data = _read(ns.file)
     source = _codec(None, ns.file, data)
     event = source.read(data, source=ns.file).event
@@ -122,9 +130,9 @@ def cmd_export(ns: argparse.Namespace) -> int:
     exported = codec.write(event, flavour="26" if ns.trf26 else None)
     _warn(exported.warnings)
     if ns.output:
-        from caddy.storage import write_atomic
+        from caddy.storage import write_file
 
-        write_atomic(ns.output, exported.data)
+        write_file(ns.output, exported.data, force=ns.force)
     else:
         sys.stdout.flush()
         sys.stdout.buffer.write(exported.data)
@@ -159,23 +167,8 @@ def cmd_check(ns: argparse.Namespace) -> int:
 
 
 def check_state(state: Any) -> tuple[list[str], str]:
-    """Problems in an event's rounds, and a one-line summary of what was checked."""
-    from caddy.check import check_rows, state_rows
-    from caddy.results import round_robin_cycles
+    """Problems in an event's rounds, and a one-line summary of what was checked
+    (stage by stage: :func:`caddy.check.check_state`)."""
+    from caddy.check import check_state as check
 
-    rows = state_rows(state)
-    names = [p.name for p in state.event.tournament.players]
-    options = state.event.tournament.format.options
-    cycles = 0
-    complete = True
-    if state.fixed and state.fmt.name in ("round-robin", "double-round-robin"):
-        cycles = int(options.cycles)
-        total = state.fmt.arithmetic(state.players, options).rounds
-        complete = len(state.rounds) >= total and all(all(r.results) for r in state.rounds[:total])
-    elif getattr(state.fmt, "pairs_from_outside", False):
-        cycles = round_robin_cycles(state.players, ([c[0] for c in row] for row in rows))
-        if getattr(options, "round_robin", None) is False:
-            cycles = 0
-    problems = check_rows(rows, cycles=cycles, complete=complete, names=names)
-    kind = "round robin" if cycles else "no pair twice"
-    return problems, f"{state.players} players, {len(state.rounds)} rounds, {kind}"
+    return check(state)

@@ -44,17 +44,23 @@ def crosstable(
     edition: str | None = None,
     *,
     pre_determined: bool | None = None,
+    numbers: Sequence[int] | None = None,
 ) -> Crosstable:
-    """The crosstable with score, rank and tie-break columns."""
+    """The crosstable with score, rank and tie-break columns.
+
+    :param numbers: the number to show for each player (``numbers[k - 1]`` for
+        player ``k``): a section's players keep their numbers in the event.
+    """
     result = standings(event, tiebreaks, edition, pre_determined=pre_determined)
     by_number = {row.pairing_number: row for row in result.rows}
     n = len(event.players)
+    shown = list(numbers) if numbers is not None else list(range(1, n + 1))
     annulled = event.annulled
     tail = ["points", "rank", *result.tiebreaks]
     notes = []
     grid: list[list[str]] = []
     if result.pre_determined:
-        header = ["no", "name", *(str(j) for j in range(1, n + 1)), *tail]
+        header = ["no", "name", *(str(j) for j in shown), *tail]
         for i, player in enumerate(event.players):
             cells = ["" for _ in range(n)]
             cells[i] = "×"
@@ -78,7 +84,7 @@ def crosstable(
                 [
                     f"{rr.code} {rr.points:g}"
                     if rr.opponent is None
-                    else f"{rr.opponent}{rr.colour or ''} {SYMBOL.get(rr.code, rr.code)}"
+                    else f"{shown[rr.opponent - 1]}{rr.colour or ''} {SYMBOL.get(rr.code, rr.code)}"
                     for rr in event.results[i]
                 ]
             )
@@ -90,7 +96,7 @@ def crosstable(
         row = by_number[player.number]
         rows.append(
             (
-                str(player.number),
+                str(shown[player.number - 1]),
                 player.name,
                 *cells,
                 _value(row.score),
@@ -107,3 +113,16 @@ def crosstable(
         warnings=result.warnings,
         round_robin=result.pre_determined,
     )
+
+
+def section_crosstable(
+    event: Event,
+    members: Sequence[int],
+    tiebreaks: Sequence[str] | str | None = None,
+    edition: str | None = None,
+) -> Crosstable:
+    """One section's (a quad's, a group's) own crosstable, ranked on its own;
+    players keep their pairing numbers in the whole event."""
+    from caddy.standings import section_event
+
+    return crosstable(section_event(event, members), tiebreaks, edition, numbers=members)

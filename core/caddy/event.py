@@ -540,6 +540,15 @@ class Board:
         return self._round.black[self._index]
 
     @property
+    def round(self) -> int:
+        return self._round.number
+
+    @property
+    def number(self) -> int:
+        """The board number (from 1)."""
+        return self._index + 1
+
+    @property
     def results(self) -> tuple[str, ...]:
         """Results recorded (one per game; a knockout match may have several)."""
         return self._round.results[self._index]
@@ -602,13 +611,20 @@ def check_field(fmt: Format, players: int, options: Any) -> None:
         fmt.arithmetic(players, options)
 
 
+def event_seed(tournament: Tournament) -> int:
+    """The seed of every random choice of the event (colour tosses, lots):
+    the one the file records. A file without one (written before caddy
+    recorded it) uses 0, so its replay never draws anything either."""
+    return 0 if tournament.seed is None else tournament.seed
+
+
 def _schedule_rounds(fmt: Format, tournament: Tournament) -> list[Round] | None:
     from caddy.formats import generates_schedule, schedule_format
 
     if not generates_schedule(fmt):
         return None
     schedule = schedule_format(fmt).schedule(
-        len(tournament.players), tournament.format.options, seed=tournament.seed
+        len(tournament.players), tournament.format.options, seed=event_seed(tournament)
     )
     return list(schedule.rounds)
 
@@ -779,6 +795,8 @@ def _match(state: State, board: Board) -> Any:
     if new_match is None:
         raise CaddyError(f"format '{state.fmt.name}' has no knockout matches")
     match = new_match(board.white, board.black, state.event.tournament.format.options)
+    if hasattr(match, "lot_seed"):  # a drawing of lots: from the seed the file records
+        match.lot_seed = f"{event_seed(state.event.tournament)}:{board.round}:{board.number}"
     for result in board.results:
         _, white, _ = match.next_game() or ("", board.white, board.black)
         code = RESULT_WORDS[result][0] if white == board.white else RESULT_WORDS[result][1]
@@ -881,11 +899,14 @@ def _results_event(state: State, completed_only: bool) -> Event:
         for p in rnd.rest:
             if p not in rnd.byes:
                 b.bye(number, p, "rest")
-        if not state.fixed:
-            busy = set(rnd.white) | set(rnd.black) | set(rnd.byes) | set(rnd.rest)
+        busy = set(rnd.white) | set(rnd.black) | set(rnd.byes) | set(rnd.rest)
+        if len(busy) < state.players:
+            # paired from results: absent (zero); a fixed schedule: the player's
+            # section has finished while a larger one plays on (quads' 5 or 6)
+            kind = "rest" if state.fixed else "zero"
             for p in range(1, state.players + 1):
                 if p not in busy:
-                    b.bye(number, p, "zero")
+                    b.bye(number, p, kind)
     for player, after in withdrawn.items():
         total = None
         if state.fixed:  # the 50% rule counts the player's games in the whole schedule

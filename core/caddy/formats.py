@@ -20,7 +20,7 @@ import attrs
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
-    from caddy.models import Round, Schedule
+    from caddy.models import Round, Schedule, Section
 
 
 @attrs.frozen(kw_only=True)
@@ -120,6 +120,29 @@ class PlayedRound:
             b if r > 0.5 else w
             for w, b, r in zip(self.round.white, self.round.black, self.results, strict=True)
         ]
+
+
+@attrs.frozen(kw_only=True)
+class Stage:
+    """A stage of an event, for ``caddy check``: a format with stages (a group
+    stage, then a knockout) says what each stage's pairings must satisfy
+    through an optional method ``stages(players, options) -> Sequence[Stage]``."""
+
+    #: What the stage is called in messages (``group stage``, ``knockout``).
+    name: str
+    #: The stage's rounds; ``last=None`` runs to the end of the event.
+    first: int = 1
+    last: int | None = None
+    #: Each section (a group, a quad) is a round robin of ``cycles`` cycles:
+    #: every pair of a section meets exactly that often once the stage is
+    #: complete, and nobody meets a player of another section. No sections:
+    #: no pair meets twice within the stage.
+    sections: tuple[Section, ...] = ()
+    cycles: int = 1
+
+    def holds(self, number: int) -> bool:
+        """Whether round ``number`` belongs to the stage."""
+        return self.first <= number and (self.last is None or number <= self.last)
 
 
 def depends_on_results(fmt: Format) -> bool:

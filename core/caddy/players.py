@@ -30,9 +30,11 @@ def read_players_csv(path: str | Path) -> list[Player]:
     import csv
     import io
 
+    from caddy.storage import read_bytes  # a regular file only: never a device or a pipe
+
     path = Path(path)
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        text = read_bytes(path, "a players CSV file").decode("utf-8-sig")
     except FileNotFoundError:
         raise CaddyError(f"{path}: no such file") from None
     except UnicodeDecodeError as exc:

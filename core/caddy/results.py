@@ -2,7 +2,7 @@
 
 An :class:`Event` holds, per player and round, a :class:`RoundResult`:
 the opponent (or none), the colour, a result code, and the points awarded.
-Result codes are TRF's (``rules/TRF.md`` §4), so files and the API speak
+Result codes are TRF's (FIDE Handbook C.04 Annex 2), so files and the API speak
 one language:
 
 ===== =========================================================
@@ -24,8 +24,8 @@ Points are floats that only ever hold dyadic values (halves, quarters), so
 they compare exactly.
 
 Build an event with :class:`EventBuilder`; in a round robin,
-:meth:`EventBuilder.withdraw` applies FIDE's 50% rule (``rules/ROUND_ROBIN.md``
-§4, SPEC.md §5).
+:meth:`EventBuilder.withdraw` applies FIDE's 50% rule (General Regulations
+for Competitions 6.6; docs/standings.md).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ Colour = Literal["w", "b"]
 @attrs.frozen(kw_only=True)
 class Scoring:
     """Points for every kind of round. Defaults: 1 / ½ / 0; byes of a round
-    robin's rest round 0 (SPEC.md §5); a pairing-allocated bye a win."""
+    robin's rest round 0 (docs/schedules.md); a pairing-allocated bye a win."""
 
     win: float = 1.0
     draw: float = 0.5

@@ -7,7 +7,7 @@ annulled by the round-robin 50% rule are listed after the ranked players,
 without a rank.
 
 Default tie-break lists: round robins and other pre-determined pairings
-``SB, DE, KS`` (SPEC.md §7); other events (Swiss, events paired elsewhere)
+``SB, DE, KS`` (docs/standings.md); other events (Swiss, events paired elsewhere)
 ``BH/C1, BH, SB, DE, WIN``. Presets: ``rr``, ``swiss``, ``c02`` (FIDE's
 older C.02 round-robin list ``DE, WIN, SB, KS``).
 """
@@ -72,6 +72,27 @@ class Standings:
     #: Seed of the drawing of lots, when one was made.
     lots_seed: int | None = None
 
+    def row_of(self, number: int) -> StandingsRow:
+        """The row of the player with pairing number ``number``."""
+        for row in self.rows:
+            if row.pairing_number == number:
+                return row
+        raise CaddyError(f"player {number} is not in these standings")
+
+    def rows_data(self) -> list[dict[str, Any]]:
+        """The rows as JSON data."""
+        return [
+            {
+                "rank": row.rank,
+                "pairing_number": row.pairing_number,
+                "name": row.name,
+                "score": row.score,
+                "tiebreaks": dict(row.tiebreaks),
+                "annulled": row.annulled,
+            }
+            for row in self.rows
+        ]
+
     def as_dict(self) -> dict[str, Any]:
         """The ``caddy.standings`` JSON document."""
         return {
@@ -81,18 +102,43 @@ class Standings:
             "pre_determined": self.pre_determined,
             "tiebreaks": list(self.tiebreaks),
             "lots_seed": self.lots_seed,
-            "rows": [
-                {
-                    "rank": row.rank,
-                    "pairing_number": row.pairing_number,
-                    "name": row.name,
-                    "score": row.score,
-                    "tiebreaks": dict(row.tiebreaks),
-                    "annulled": row.annulled,
-                }
-                for row in self.rows
-            ],
+            "rows": self.rows_data(),
         }
+
+
+@attrs.frozen(kw_only=True)
+class SectionStandings:
+    """One section's (a quad's, a group's) own table."""
+
+    name: str
+    #: The section's players, by pairing number in the whole event.
+    players: tuple[int, ...]
+    standings: Standings
+
+
+def sections_document(parts: Sequence[SectionStandings]) -> dict[str, Any]:
+    """The ``caddy.standings`` JSON document of a sectioned event: ``sections``
+    holds each section's own table (ranks within the section); ``rows`` is every
+    section's rows, in section order."""
+    first = parts[0].standings
+    return {
+        "schema": "caddy.standings",
+        "version": 1,
+        "edition": first.edition,
+        "pre_determined": first.pre_determined,
+        "tiebreaks": list(first.tiebreaks),
+        "lots_seed": first.lots_seed,
+        "rows": [row for part in parts for row in part.standings.rows_data()],
+        "sections": [
+            {
+                "name": part.name,
+                "players": list(part.players),
+                "lots_seed": part.standings.lots_seed,
+                "rows": part.standings.rows_data(),
+            }
+            for part in parts
+        ],
+    }
 
 
 def resolve_tiebreaks(
@@ -307,14 +353,20 @@ def explain(
     pre_determined: bool | None = None,
     options: StandingsOptions | None = None,
     host: PluginHost | None = None,
+    result: Standings | None = None,
 ) -> list[Explanation]:
-    """How every tie-break value of one player was computed."""
+    """How every tie-break value of one player was computed.
+
+    :param result: the standings these explanations are for, when the caller
+        has them (``caddy standings --explain``): one computation for both.
+    """
     target = event.find(str(player)) if not isinstance(player, int) else event.player(player)
     options = options or StandingsOptions()
     table = build_table(event, edition=edition, pre_determined=pre_determined, options=options)
-    result = standings(
-        event, tiebreaks, edition, pre_determined=table.rr, options=options, host=host
-    )
+    if result is None:
+        result = standings(
+            event, tiebreaks, edition, pre_determined=table.rr, options=options, host=host
+        )
     resolved = resolve_tiebreaks(list(result.tiebreaks), table.rr, host)
     i = target.number - 1
     explanations = []
@@ -353,6 +405,62 @@ def _tied_group(result: Standings, table: Table, index: int, i: int) -> list[int
     return sorted(j for j in rows if signature(j) == mine)
 
 
+def section_event(event: Event, members: Sequence[int]) -> Event:
+    """One section's or group's own event: its members' games among themselves,
+    the member ``members[k - 1]`` numbered ``k``. Rounds where no member has a
+    game (a section that has finished while a larger one plays on) are left
+    out; withdrawals come along."""
+    from caddy.results import RoundResult
+
+    local = {number: i for i, number in enumerate(members, 1)}
+    rounds = [
+        r
+        for r in range(event.rounds)
+        if any(event.results[n - 1][r].opponent in local for n in members)
+        or any(event.results[n - 1][r].code in ("Z", "U", "F", "H") for n in members)
+    ]
+    players = [
+        attrs.evolve(event.players[n - 1], number=local[n], stated_points=None, stated_rank=None)
+        for n in members
+    ]
+    rows = []
+    for n in members:
+        row = []
+        for r in rounds:
+            rr = event.results[n - 1][r]
+            opponent = local.get(rr.opponent) if rr.opponent is not None else None
+            if rr.opponent is not None and opponent is None:
+                raise CaddyError(f"player {n} meets {rr.opponent}, who is not in the section")
+            row.append(
+                rr._replace(opponent=opponent)
+                if opponent
+                else (rr if rr.opponent is None else RoundResult(code="R", points=rr.points))
+            )
+        rows.append(tuple(row))
+    return Event(
+        name=event.name,
+        start_date=event.start_date,
+        players=tuple(players),
+        results=tuple(rows),
+        rounds=len(rounds),
+        scoring=event.scoring,
+        pre_determined=True,
+        format=event.format,
+        withdrawals=tuple(
+            attrs.evolve(w, player=local[w.player]) for w in event.withdrawals if w.player in local
+        ),
+    )
+
+
+def _renumbered(result: Standings, members: Sequence[int]) -> Standings:
+    return attrs.evolve(
+        result,
+        rows=tuple(
+            attrs.evolve(row, pairing_number=members[row.pairing_number - 1]) for row in result.rows
+        ),
+    )
+
+
 def standings_for(
     event: Event,
     members: Sequence[int],
@@ -365,44 +473,56 @@ def standings_for(
     """Standings of one section or group: its members' games among themselves
     (prizes per section in quads, group order in groups-knockout). Rows keep the
     players' pairing numbers in the whole event."""
-    from caddy.results import EventPlayer, RoundResult
+    sub = section_event(event, members)
+    return _renumbered(standings(sub, tiebreaks, edition, options=options, host=host), members)
 
+
+def explain_for(
+    event: Event,
+    members: Sequence[int],
+    player: int,
+    tiebreaks: Sequence[str] | str | None = None,
+    edition: str | None = None,
+    *,
+    options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
+    result: Standings | None = None,
+) -> list[Explanation]:
+    """:func:`explain` within one section (``result``: :func:`standings_for`'s
+    table of that section); numbers are the players' numbers in the whole event."""
+    sub = section_event(event, members)
     local = {number: i for i, number in enumerate(members, 1)}
-    rounds = [
-        r
-        for r in range(event.rounds)
-        if any(event.results[n - 1][r].opponent in local for n in members)
-        or any(event.results[n - 1][r].code in ("R", "Z", "U") for n in members)
+    mine = None
+    if result is not None:
+        mine = attrs.evolve(
+            result,
+            rows=tuple(
+                attrs.evolve(row, pairing_number=local[row.pairing_number]) for row in result.rows
+            ),
+        )
+    explanations = explain(
+        sub, local[player], tiebreaks, edition, options=options, host=host, result=mine
+    )
+
+    def back(number: int | None) -> int | None:
+        return None if number is None else members[number - 1]
+
+    def summary(text: str) -> str:
+        # DE names the tied group by pairing number: the section's become the event's
+        head, sep, tail = text.partition(":")
+        if sep and head.startswith("tied group "):
+            listed = head.removeprefix("tied group ").split(", ")
+            if all(item.isdigit() for item in listed):
+                names = ", ".join(str(members[int(item) - 1]) for item in listed)
+                return f"tied group {names}:{tail}"
+        return text
+
+    return [
+        attrs.evolve(
+            e,
+            player=player,
+            summary=summary(e.summary),
+            rows=tuple(attrs.evolve(line, opponent=back(line.opponent)) for line in e.rows),
+        )
+        for e in explanations
     ]
-    players = [EventPlayer(number=local[n], name=event.players[n - 1].name) for n in members]
-    rows = []
-    for n in members:
-        row = []
-        for r in rounds:
-            rr = event.results[n - 1][r]
-            opponent = local.get(rr.opponent) if rr.opponent is not None else None
-            if rr.opponent is not None and opponent is None:
-                raise CaddyError(f"player {n} meets {rr.opponent}, who is not in the section")
-            row.append(
-                rr._replace(opponent=opponent)
-                if opponent
-                else RoundResult(code="R", points=rr.points)
-            )
-        rows.append(tuple(row))
-    sub = Event(
-        name=event.name,
-        start_date=event.start_date,
-        players=tuple(players),
-        results=tuple(rows),
-        rounds=len(rounds),
-        scoring=event.scoring,
-        pre_determined=True,
-    )
-    result = standings(sub, tiebreaks, edition, options=options, host=host)
-    back = {local[n]: n for n in members}
-    return attrs.evolve(
-        result,
-        rows=tuple(
-            attrs.evolve(row, pairing_number=back[row.pairing_number]) for row in result.rows
-        ),
-    )

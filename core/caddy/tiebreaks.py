@@ -7,7 +7,7 @@ whether it was a game over the board — plus final scores, the scores
 opponents see (C.07 Art. 16.3) and the edition's rules. A tie-break reads
 that table and returns one value per player, doing O(games) work.
 
-Conventions (issue 4; ``rules/TIEBREAKS.md``):
+Conventions (issue 4; FIDE Handbook C.07; docs/standings.md):
 
 * Pre-determined pairings (round robins): forfeits are games for every
   tie-break (C.07 Art. 15.2) except the over-the-board counts WON, BPG,

@@ -13,7 +13,7 @@ that each text has exactly one meaning:
   and seconds above (:func:`bare_time_seconds`);
 * ``G/1`` and ``G/2`` are minutes (no hours shorthand).
 
-Planning figures follow US Chess rule 5C and SPEC.md §3: minutes per player
+Planning figures follow US Chess rule 5C and docs/calculator.md: minutes per player
 is the base time of the periods reached by move 60 plus the delay or
 increment in force from move 1, its seconds counted as minutes.
 """
@@ -160,7 +160,7 @@ class TimeControl:
     def nominal_seconds(self) -> int:
         """Planning time per player in seconds: base time of the periods
         reached by move 60, plus the bonus in force from move 1 with its
-        seconds counted as minutes (US Chess 5C; SPEC.md §3)."""
+        seconds counted as minutes (US Chess rule 5C; docs/calculator.md)."""
         base = sum(p.seconds for p in self.periods_by_move())
         return base + 60 * self.periods[0].bonus_seconds
 
@@ -175,7 +175,7 @@ class TimeControl:
 
         Regular over 65 minutes, dual 30 to 65, quick above 10 and under 30,
         with base time at least 5 minutes; anything faster is shown as blitz
-        (US Chess' exact blitz bounds were not seen: see rules/TIMECONTROLS.md).
+        (US Chess' exact blitz bounds were not found: docs/calculator.md).
         """
         total = self.nominal_seconds / 60
         base_ok = self.periods[0].seconds >= 5 * 60

@@ -2,7 +2,7 @@
 writers need.
 
 :func:`parse_document` reads a file into a :class:`TrfDocument`: player
-lines ``001`` by their exact columns (``rules/TRF.md`` §3) and every other
+lines ``001`` by their exact columns (FIDE Handbook C.04 Annex 2) and every other
 line as written. What the file *means* is built on top: :func:`event_of`
 makes the results :class:`~caddy.results.Event` the standings read, and the
 TRF codec plugin (``caddy_plugins.codecs.trf``) makes an event file of it.
@@ -219,16 +219,9 @@ def decode(data: bytes, name: str, warnings: list[str]) -> str:
 
 def read_document(path: str | Path) -> TrfDocument:
     """Read a TRF file from disk (see :func:`parse_document`)."""
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise CaddyError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise CaddyError(f"{path}: is a folder, not a TRF file") from None
-    except OSError as exc:
-        raise CaddyError(f"{path}: cannot read ({exc.strerror})") from None
-    return parse_document(data, str(path))
+    from caddy.storage import read_bytes  # a regular file only: never a device or a pipe
+
+    return parse_document(read_bytes(path, "a TRF file"), str(path))
 
 
 def _title(text: str) -> str | None:

@@ -645,7 +645,7 @@ def _planned_rounds(state: State) -> int:
 
 
 def _type_code(tournament: Tournament) -> str | None:
-    """ETT26 code for record 192 (``rules/TRF.md`` §6), when the format has one."""
+    """ETT26 code for record 192 (TRF26's table of tournament types), when the format has one."""
     name, options = tournament.format.name, tournament.format.options
     if name in ("round-robin", "double-round-robin"):
         table = getattr(options, "table", "fide")

@@ -1,4 +1,4 @@
-"""Group stage then knockout (SPEC.md §6; the 2022 FIDE Grand Prix shape).
+"""Group stage then knockout (docs/formats.md; the 2022 FIDE Grand Prix shape).
 
 Players are numbered by rating (1 = highest) and snake-seeded into G groups
 (A gets seeds 1, 2G, 2G+1, ...; B gets 2, 2G-1, ...). Each group plays a
@@ -13,7 +13,7 @@ A2, ...), in the standard bracket order, so group winners are kept apart
 (four winners: A1–D1 and B1–C1); players from the same group are not paired
 in the first knockout round when another seeding order avoids it.
 
-The guide's example: 16 players, 4 groups of 4, double round robin, winners
+The example of docs/formats.md: 16 players, 4 groups of 4, double round robin, winners
 to the semi-finals: 6 group rounds and 48 group games, then 2 semi-finals and
 a final: 51 games.
 """
@@ -41,6 +41,7 @@ from caddy_plugins.formats.knockout import (
 from caddy_plugins.formats.round_robin import round_robin_rounds
 
 if TYPE_CHECKING:
+    from caddy.formats import Stage
     from caddy.models import Round, Section
 
 
@@ -317,6 +318,24 @@ class GroupsKnockout:
         if len(alive) == 1:
             return alive[0]
         return knockout_winner(lines, knockout)
+
+    def stages(self, players: int, options: GroupsKnockoutOptions) -> tuple[Stage, ...]:
+        """The group stage (each group a round robin of ``cycles``), then the
+        knockout (a play-off included): a pair that met in a group may meet
+        again in the knockout, but never twice within it."""
+        from caddy.formats import Stage
+
+        count = len(self.group_rounds(players, options))
+        return (
+            Stage(
+                name="group stage",
+                first=1,
+                last=count,
+                sections=self.sections(players, options),
+                cycles=options.cycles,
+            ),
+            Stage(name="knockout", first=count + 1),
+        )
 
     def extra_rounds(self, options: GroupsKnockoutOptions) -> int:
         """Rounds the event may add to its arithmetic: one play-off round."""

@@ -1,4 +1,4 @@
-"""Knockout: a single-elimination bracket (SPEC.md §6).
+"""Knockout: a single-elimination bracket (docs/formats.md).
 
 Players are seeded by pairing number (1 = top seed; number by rating). The
 bracket is the standard order — 1-8, 4-5, 2-7, 3-6 for eight — so seeds 1
@@ -92,6 +92,11 @@ class Match:
     options: KnockoutOptions
     #: (stage, white, black, White's points) per game.
     games: list[tuple[str, int, int, float]] = attrs.Factory(list)
+    #: Seed of the drawing of lots that ends a match still tied at a ``lots``
+    #: stage (an event derives it from the seed recorded in its file, the
+    #: round and the board, so the lot is drawn once and the same on every
+    #: replay); ``None``: the lot is not drawn and the match stays undecided.
+    lot_seed: str | None = None
 
     def _stage_plan(self) -> list[tuple[str, int]]:
         plan = [("standard", self.options.games)]
@@ -109,7 +114,7 @@ class Match:
             stage_games = self.games[index : index + count]
             index += count
             if stage == "lots":
-                return None
+                return self.lot_winner()
             if len(stage_games) < count:
                 return None
             if stage == "armageddon":
@@ -119,6 +124,42 @@ class Match:
             if higher != lower:
                 return self.higher if higher > lower else self.lower
         return None
+
+    def by_lot(self) -> bool:
+        """Whether the match was decided by drawing of lots (tied after every game)."""
+        index = 0
+        for stage, count in self._stage_plan():
+            stage_games = self.games[index : index + count]
+            index += count
+            if stage == "lots":
+                return self.lot_seed is not None
+            if len(stage_games) < count or stage == "armageddon":
+                return False
+            higher, lower = self._points(stage_games)
+            if higher != lower:
+                return False
+        return False
+
+    def lot_winner(self) -> int | None:
+        """The winner by drawing of lots, from :attr:`lot_seed` (``None`` without one)."""
+        if self.lot_seed is None:
+            return None
+        import random
+
+        # a string seed hashes the same in every process (random.seed, version 2)
+        return self.higher if random.Random(self.lot_seed).random() < 0.5 else self.lower
+
+    def game_at(self, number: int) -> tuple[str, int, int]:
+        """(stage, White, Black) of game ``number`` (from 1), whatever the results:
+        each stage's first game has the higher seed White, then colours alternate."""
+        index = 0
+        for stage, count in self._stage_plan():
+            if number <= index + count:
+                first_white = self.higher if (number - index - 1) % 2 == 0 else self.lower
+                other = self.lower if first_white == self.higher else self.higher
+                return (stage, first_white, other)
+            index += count
+        raise CaddyError(f"a match has no game {number}")
 
     def next_game(self) -> tuple[str, int, int] | None:
         """(stage, White, Black) of the next game, or ``None`` when decided (or lots)."""

@@ -1,4 +1,4 @@
-"""Quads: the field cut into round-robin sections of four by rating (SPEC.md §4).
+"""Quads: the field cut into round-robin sections of four by rating (US Chess rule 30G; docs/formats.md).
 
 Players are numbered by rating (1 = highest; ties by name), so sections are
 seeds 1-4, 5-8, ... Each section plays its own round robin at the same
@@ -29,7 +29,8 @@ from caddy.formats import Arithmetic, require_players
 from caddy_plugins.formats.round_robin import round_robin_rounds
 
 if TYPE_CHECKING:
-    from caddy.models import Schedule
+    from caddy.formats import Stage
+    from caddy.models import Schedule, Section
 
 
 @attrs.frozen(kw_only=True)
@@ -96,8 +97,30 @@ class Quads:
     def variants(self, options: QuadsOptions) -> Mapping[str, Any]:
         return {}
 
+    def sections(self, players: int, options: QuadsOptions) -> tuple[Section, ...]:
+        """The sections, in rating order (standings and crosstables are per section)."""
+        from caddy.models import Section
+
+        self.arithmetic(players, options)
+        result = []
+        offset = 0
+        for index, size in enumerate(section_sizes(players, options.remainder3)):
+            result.append(
+                Section(
+                    name=f"Section {index + 1}", players=tuple(range(offset + 1, offset + size + 1))
+                )
+            )
+            offset += size
+        return tuple(result)
+
+    def stages(self, players: int, options: QuadsOptions) -> tuple[Stage, ...]:
+        """One stage: every section a single round robin (for ``caddy check``)."""
+        from caddy.formats import Stage
+
+        return (Stage(name="sections", sections=self.sections(players, options)),)
+
     def schedule(self, players: int, options: QuadsOptions, *, seed: int | None = None) -> Schedule:
-        from caddy.models import Schedule, Section, draw_seed, merge_sections
+        from caddy.models import Schedule, draw_seed, merge_sections
         from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions, Table
 
         self.arithmetic(players, options)
@@ -106,7 +129,6 @@ class Quads:
         sizes = section_sizes(players, options.remainder3)
         rr = RoundRobin()
         parts = []
-        sections = []
         offset = 0
         for index, size in enumerate(sizes):
             table: Table = "us-quad" if size == 4 and options.table == "us-quad" else "fide"
@@ -114,11 +136,6 @@ class Quads:
                 size, RoundRobinOptions(table=table), seed=None if seed is None else seed + index
             )
             parts.append((offset, part))
-            sections.append(
-                Section(
-                    name=f"Section {index + 1}", players=tuple(range(offset + 1, offset + size + 1))
-                )
-            )
             offset += size
         rounds = merge_sections(
             [(range(start + 1, start + part.players + 1), part) for start, part in parts]
@@ -129,7 +146,7 @@ class Quads:
             rounds=rounds,
             seed=seed if options.table == "us-quad" else None,
             title=f"quads, {players} players in {len(sizes)} sections",
-            sections=tuple(sections),
+            sections=self.sections(players, options),
         )
 
 

@@ -4,14 +4,14 @@ Tables (option ``table``):
 
 ``fide`` (default)
     FIDE Handbook C.05 Annex 1 Berger tables, built for any even size by the
-    construction in ``rules/ROUND_ROBIN.md`` §1.4 (round 1: board b is
+    construction of FIDE TEC's generator (docs/schedules.md; round 1: board b is
     b–(n+1−b); each next round adds n/2 to every number below n, wrapping
     within 1..n−1, keeps board order and the orientation of every board
     except the one holding n, whose colours swap). This reproduces the
     published tables for 3–16 players exactly; larger tables are FIDE's
     construction, not a published table.
 ``circle``
-    The circle method of SPEC.md §2 (player 1 fixed, everyone else one place
+    The circle method (docs/schedules.md; player 1 fixed, everyone else one place
     round the loop each round). Colours are carried over from the Berger
     table of the same size, under the relabelling that maps each circle
     round onto the Berger round of the same number, so every colour
@@ -21,7 +21,7 @@ Tables (option ``table``):
     the round-3 colours by a (seeded) toss.
 ``crenshaw``
     US Chess Crenshaw–Berger tables for 7 or more players: the FIDE rounds
-    in reverse order (rules/ROUND_ROBIN.md §2). The US tables for 6 or fewer
+    in reverse order (docs/schedules.md). The US tables for 6 or fewer
     players are not known here.
 ``given``
     The rounds as another program paired them (a TRF import): option
@@ -132,11 +132,11 @@ def berger_rounds(n: int) -> list[RoundPairs]:
 
 
 def circle_rounds(n: int, players: int | None = None) -> list[RoundPairs]:
-    """Circle-method rounds for an even ``n`` (SPEC.md §2), coloured as the
+    """Circle-method rounds for an even ``n`` (docs/schedules.md), coloured as the
     Berger table of the same size under the relabelling that maps circle
     round r onto Berger round r.
 
-    Player 1 holds the fixed seat, as in SPEC.md §2. For an odd field
+    Player 1 holds the fixed seat, as in the hand method. For an odd field
     (``players == n - 1``) the phantom n holds it instead and 1..n-1 go
     round the loop, so that whoever sits out matches the Berger table's
     bye and the colours stay exactly balanced.
@@ -196,7 +196,7 @@ def us_quad_rounds(seed: int) -> list[RoundPairs]:
 
 
 def round_robin_rounds(players: int) -> int:
-    """Rounds of one cycle: N − 1 for an even field, N for an odd one (SPEC.md §1)."""
+    """Rounds of one cycle: N − 1 for an even field, N for an odd one (FIDE C.05 Annex 1)."""
     return players - 1 if players % 2 == 0 else players
 
 

@@ -1,5 +1,5 @@
 """Scheveningen: two teams of equal size k; everyone meets every player of
-the other team once, never a team-mate (SPEC.md §6).
+the other team once, never a team-mate (docs/formats.md).
 
 Pairing numbers 1..k are team A, k+1..2k team B. In round r, A's board i
 meets B's player (i + r) mod k: k rounds, k² games, k boards.
