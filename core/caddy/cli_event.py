@@ -15,7 +15,7 @@ from caddy.errors import CaddyError
 
 
 def add_commands(commands: Any) -> None:
-    from caddy.cli import _format_arguments, output_argument
+    from caddy.cli import _format_arguments, ascii_int, output_argument
 
     new = commands.add_parser(
         "new", help="start an event file", description="Create EVENT.json for a field."
@@ -58,7 +58,7 @@ def add_commands(commands: Any) -> None:
 
     pairings = commands.add_parser("pairings", help="the pairing sheet for a round")
     pairings.add_argument("event", metavar="EVENT.json")
-    pairings.add_argument("--round", type=int, help="round (default: the current one)")
+    pairings.add_argument("--round", type=ascii_int, help="round (default: the current one)")
     forms = pairings.add_mutually_exclusive_group()
     forms.add_argument("--json", action="store_true", help="print a caddy.pairings JSON document")
     output_argument(forms)
@@ -66,14 +66,16 @@ def add_commands(commands: Any) -> None:
 
     result = commands.add_parser("result", help="record a result or a bye")
     result.add_argument("event", metavar="EVENT.json")
-    result.add_argument("round", type=int, metavar="ROUND")
-    result.add_argument("board", nargs="?", type=int, metavar="BOARD")
+    result.add_argument("round", type=ascii_int, metavar="ROUND")
+    result.add_argument("board", nargs="?", type=ascii_int, metavar="BOARD")
     result.add_argument("result", nargs="?", metavar="RESULT", help="1-0 0-1 1/2 ½-½ +- -+ --")
     result.add_argument(
         "--bye", nargs=2, metavar=("PLAYER", "KIND"), help="a bye: full, half or zero"
     )
     result.add_argument(
-        "--force", action="store_true", help="replace the result already on the board"
+        "--force",
+        action="store_true",
+        help="replace the result already on the board, or the player's bye",
     )
     result.set_defaults(handler=cmd_result)
 
@@ -81,13 +83,13 @@ def add_commands(commands: Any) -> None:
     withdraw.add_argument("event", metavar="EVENT.json")
     withdraw.add_argument("player", metavar="PLAYER")
     withdraw.add_argument(
-        "--after-round", type=int, help="last round played (default: the last with a result)"
+        "--after-round", type=ascii_int, help="last round played (default: the last with a result)"
     )
     withdraw.set_defaults(handler=cmd_withdraw)
 
     undo = commands.add_parser("undo", help="drop the last operations")
     undo.add_argument("event", metavar="EVENT.json")
-    undo.add_argument("--steps", type=int, default=1, help="how many (default 1)")
+    undo.add_argument("--steps", type=ascii_int, default=1, help="how many (default 1)")
     undo.set_defaults(handler=cmd_undo)
 
     history = commands.add_parser("history", help="every operation applied, in order")
@@ -98,14 +100,18 @@ def add_commands(commands: Any) -> None:
 
 def _player(state: Any, text: str) -> int:
     players = state.event.tournament.players
-    if text.strip().isdigit():
+    from caddy.cli import is_ascii_number
+
+    if is_ascii_number(text.strip()):
         number = int(text)
         if not 1 <= number <= len(players):
             raise CaddyError(f"no player {number} (pairing numbers run 1..{len(players)})")
         return number
     matches = [i for i, p in enumerate(players, 1) if p.name == text]
     if not matches:
-        raise CaddyError(f"no player named '{text}' (give a pairing number or the exact name)")
+        raise CaddyError(
+            f"no player named '{text}' (give a pairing number in digits 0-9 or the exact name)"
+        )
     return matches[0]
 
 
@@ -244,12 +250,14 @@ def cmd_pair(ns: argparse.Namespace) -> int:
                     f"round {last.number} is not finished: board(s) {boards} have no result yet"
                 )
         if getattr(fmt, "pairs_from_outside", False):
+            from caddy.cli import is_ascii_number
+
             if not ns.pairings:
                 raise CaddyError("format 'manual': give the pairings with --pairings \"1-4 2-3\"")
             white, black = [], []
             for pair in ns.pairings.replace(",", " ").split():
                 left, sep, right = pair.partition("-")
-                if not sep or not left.isdigit() or not right.isdigit():
+                if not sep or not is_ascii_number(left) or not is_ascii_number(right):
                     raise CaddyError(
                         f"cannot read pairing '{pair}' (expected WHITE-BLACK, e.g. 1-4)"
                     )
@@ -381,15 +389,21 @@ def cmd_result(ns: argparse.Namespace) -> int:
             player_text, kind = ns.bye
             if kind not in ("full", "half", "zero", "pab"):
                 raise CaddyError(f"unknown bye '{kind}' (expected full, half or zero)")
-            operation: Any = RecordBye(
-                round=ns.round, player=_player(state, player_text), kind=kind
-            )
+            player = _player(state, player_text)
+            earlier = state.round(ns.round).byes.get(player)
+            if earlier is not None and not ns.force:
+                name = state.event.tournament.players[player - 1].name
+                raise CaddyError(
+                    f"round {ns.round}: {name} ({player}) already has a {earlier} bye; "
+                    "use --force to replace it"
+                )
+            operation: Any = RecordBye(round=ns.round, player=player, kind=kind)
         else:
             if ns.board is None or ns.result is None:
                 raise CaddyError(
                     "give ROUND BOARD RESULT (e.g. 1 2 1-0) or ROUND --bye PLAYER KIND"
                 )
-            result = ns.result.replace("½", "1/2").replace("1/2-1/2", "1/2")
+            result = ns.result.strip().replace("½", "1/2").replace("1/2-1/2", "1/2")
             operation = RecordResult(round=ns.round, board=ns.board, result=result, force=ns.force)
         apply(
             state, operation
