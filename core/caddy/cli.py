@@ -204,6 +204,10 @@ def _run(args: list[str]) -> int:
     if handler is None:
         parser.print_help()
         return 2
+    if builtin and first in _EVENT_FILE_COMMANDS:
+        from caddy.cli_event import refuse_other_formats
+
+        refuse_other_formats(namespace.event)
     code: int = handler(namespace)
     return code
 
@@ -900,6 +904,10 @@ def _load_event(ns: argparse.Namespace) -> Any:
         if getattr(ns, "edition", None) is None:
             ns.edition = edition
         return event
+    from caddy.cli_event import other_codec, refuse_other_formats
+
+    if other_codec(ns.file) not in (None, "trf"):  # a codec plugin's format
+        refuse_other_formats(ns.file)
     from caddy.trf import read_trf
 
     trf = read_trf(ns.file)
@@ -1111,6 +1119,9 @@ def cmd_tiebreaks(ns: argparse.Namespace) -> int:
     print("\n".join(aligned(table)))
     return 0
 
+
+#: The commands on an event file (:data:`caddy.cli_event.EVENT_FILE_COMMANDS`).
+_EVENT_FILE_COMMANDS = frozenset({"pair", "pairings", "result", "withdraw", "undo", "history"})
 
 _COMMANDS = {
     "calc": _add_calc,

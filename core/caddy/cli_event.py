@@ -98,6 +98,47 @@ def add_commands(commands: Any) -> None:
     history.set_defaults(handler=cmd_history)
 
 
+#: The commands that read or change an event file (``new`` makes one).
+EVENT_FILE_COMMANDS = frozenset({"pair", "pairings", "result", "withdraw", "undo", "history"})
+
+
+def other_codec(path: str) -> str | None:
+    """The name of the codec (file format) ``path`` is written in, when that
+    is not caddy's event file: found by the codecs' sniffing, else by the
+    file's suffix (:func:`caddy.codecs.codec_for`); ``None`` for an event
+    file, a file that cannot be read, or one no codec claims."""
+    from pathlib import Path
+
+    try:
+        with Path(path).open("rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return None  # reading it again says what is wrong
+    if head.removeprefix(b"\xef\xbb\xbf").lstrip()[:1] in (b"{", b"["):
+        return None  # JSON: the event file's own checks speak
+    from caddy.plugins import get_host
+
+    codecs = [c for c in get_host().codecs() if c.name != "json"]
+    suffix = Path(path).suffix.lower()
+    for codec in [c for c in codecs if c.sniff(head)] or [
+        c for c in codecs if suffix in c.suffixes
+    ]:
+        return str(codec.name)
+    return None
+
+
+def refuse_other_formats(path: str) -> None:
+    """One line for an event command given, say, a TRF file: name its format
+    and the command that makes an event file from it."""
+    name = other_codec(path)
+    if name is not None:
+        label = name.upper() if len(name) <= 4 else name
+        raise CaddyError(
+            f"{path} is a {label} file, not an event file; "
+            f"make one with `caddy import {path} -o event.json`"
+        )
+
+
 def _player(state: Any, text: str) -> int:
     players = state.event.tournament.players
     from caddy.cli import is_ascii_number
