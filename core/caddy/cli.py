@@ -377,6 +377,10 @@ def cmd_calc(ns: argparse.Namespace) -> int:
             problems.extend(exc.problems)
     if problems:
         raise CaddyError(problems[0], problems=problems)
+    from caddy.calculator import check_field
+
+    for n in ns.players:
+        check_field(n)
     results = [
         calculate(
             n,
@@ -535,8 +539,10 @@ def cmd_table(ns: argparse.Namespace) -> int:
         raise CaddyError("give the number of players or --players FILE")
     else:
         count = ns.players
+    from caddy.calculator import check_field
     from caddy.formats import depends_on_results, option_summary
 
+    check_field(count, fmt, options)
     later: list[str] = []
     if depends_on_results(fmt):
         schedule, later = _known_rounds(fmt, count, options, numbering)

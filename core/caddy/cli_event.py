@@ -181,6 +181,9 @@ def cmd_new(ns: argparse.Namespace) -> int:
         raise CaddyError(f"{path} exists already; an event file is created once")
     fmt, options = _format_and_options(ns)
     entrants = read_players_csv(ns.players_file)
+    from caddy.calculator import check_field
+
+    check_field(len(entrants), fmt, options)
     method = ns.by or getattr(fmt, "default_numbering", "lot")
     number_players = getattr(fmt, "number_players", None)
     numbering = (number_players or assign_pairing_numbers)(entrants, method, ns.seed)
