@@ -271,15 +271,17 @@ def whole_number(text: str, what: str) -> int:
 
 
 def ascii_int(text: str) -> int:
-    """argparse ``type`` for whole numbers: ASCII digits only (see :func:`whole_number`)."""
-    import argparse
-
+    """argparse ``type`` for whole numbers: ASCII digits only (see
+    :func:`whole_number`); argparse's message stays ``invalid int value``."""
     from caddy.errors import CaddyError
 
     try:
         return whole_number(text, "value")
     except CaddyError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number (digits 0-9)") from None
+        raise ValueError(text) from None
+
+
+ascii_int.__name__ = "int"  # argparse names the type in its message
 
 
 def _format_and_options(
