@@ -1,4 +1,4 @@
-"""A tie-break plugin that registers ``SB`` again (a duplicate of the built-in)."""
+"""A tie-break plugin that registers ``RTNG`` again (a duplicate of the built-in)."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ from collections.abc import Callable
 from typing import Any
 
 import caddy
-from caddy_plugins.tiebreaks.sb import SonnebornBerger
+from caddy_plugins.tiebreaks.rtng import Rating
 
 
-class AnotherSonnebornBerger(SonnebornBerger):
+class AnotherRating(Rating):
     pass
 
 
 @caddy.hookimpl
 def caddy_register_tiebreaks(register: Callable[[Any], None]) -> None:
-    register(AnotherSonnebornBerger())
+    register(AnotherRating())
