@@ -92,11 +92,11 @@ def cmd_import(ns: argparse.Namespace) -> int:
     data = _read(ns.file)
     codec = _codec(ns.codec, ns.file, data)
     imported = codec.read(data, source=ns.file, strict=ns.strict)
-    _warn(imported.warnings)
-    event = imported.event
     from caddy.calculator import check_field
 
-    check_field(len(event.tournament.players))  # the size limits (docs/calculator.md)
+    check_field(len(imported.event.tournament.players))  # size limits: docs/calculator.md
+    _warn(imported.warnings)
+    event = imported.event
     write_atomic(out, dumps(event))
     state = replay(event)
     played = sum(1 for r in state.rounds if any(r.results) or r.byes)
