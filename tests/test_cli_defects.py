@@ -14,7 +14,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from caddy.cli import whole_number
+from caddy.errors import CaddyError
 from caddy.plugins import reset_host
 from caddy.results import RESULT_WORDS
 from tests.conftest import DATA, Run
@@ -311,6 +315,16 @@ def test_non_ascii_digits_are_one_line(
 ) -> None:
     run = cli(*(a.format(event=manual) for a in args))
     assert (run.code, run.out, run.err) == (1, "", f"caddy: error: {message}\n")
+
+
+@given(st.text(alphabet=st.characters(categories=["Nd", "No"]), min_size=1, max_size=6))
+def test_whole_numbers_are_ascii_digits_only(text: str) -> None:
+    """Any mix of Unicode digits (``²``, ``٣``, ``١``): read only when all are 0-9."""
+    if all("0" <= ch <= "9" for ch in text):
+        assert whole_number(text, "N") == int(text)
+    else:
+        with pytest.raises(CaddyError, match=r"is not a whole number \(digits 0-9\)"):
+            whole_number(text, "N")
 
 
 @pytest.mark.parametrize(
