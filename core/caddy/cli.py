@@ -265,7 +265,7 @@ def whole_number(text: str, what: str) -> int:
     from caddy.errors import CaddyError
 
     cleaned = text.strip()
-    if not is_ascii_number(cleaned.removeprefix("-").removeprefix("+")):
+    if not is_ascii_number(cleaned[1:] if cleaned[:1] in ("-", "+") else cleaned):
         raise CaddyError(f"{what} '{text}' is not a whole number (digits 0-9)")
     return int(cleaned)
 
@@ -1128,7 +1128,8 @@ def cmd_tiebreaks(ns: argparse.Namespace) -> int:
     return 0
 
 
-#: The commands on an event file (:data:`caddy.cli_event.EVENT_FILE_COMMANDS`).
+#: The commands that read or change an event file (``new`` makes one); given
+#: another format's file they say so (:func:`caddy.cli_event.refuse_other_formats`).
 _EVENT_FILE_COMMANDS = frozenset({"pair", "pairings", "result", "withdraw", "undo", "history"})
 
 _COMMANDS = {

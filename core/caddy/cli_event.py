@@ -98,15 +98,12 @@ def add_commands(commands: Any) -> None:
     history.set_defaults(handler=cmd_history)
 
 
-#: The commands that read or change an event file (``new`` makes one).
-EVENT_FILE_COMMANDS = frozenset({"pair", "pairings", "result", "withdraw", "undo", "history"})
-
-
 def other_codec(path: str) -> str | None:
     """The name of the codec (file format) ``path`` is written in, when that
-    is not caddy's event file: found by the codecs' sniffing, else by the
-    file's suffix (:func:`caddy.codecs.codec_for`); ``None`` for an event
-    file, a file that cannot be read, or one no codec claims."""
+    is not caddy's event file (codec ``json``): the first codec whose
+    ``sniff`` recognises the file's first bytes, else the first that claims
+    its suffix. ``None`` for a file that looks like JSON, one that cannot be
+    read (loading it says why) or one no codec claims."""
     from pathlib import Path
 
     try:
