@@ -224,20 +224,20 @@ def options_from_strings(fmt: Format, values: Mapping[str, str], base: Any = Non
         except ValueError as exc:
             problems.append(f"invalid option {key}={text}: {exc}")
     if not problems:
-        for key, text in values.items():  # each value against its own validator
-            name = key.replace("-", "_")
-            try:
-                attrs.evolve(base, **{name: changes[name]})
-            except (ValueError, TypeError) as exc:
-                problems.append(f"invalid option {key}={text}: {_validator_message(exc)}")
-    if not problems:
         try:
             return attrs.evolve(base, **changes)
         except (ValueError, TypeError) as exc:
-            shown = ", ".join(f"{k}={v}" for k, v in values.items())
-            problems.append(
-                f"invalid options for format '{fmt.name}' ({shown}): {_validator_message(exc)}"
-            )
+            for key, text in values.items():  # which value its own validator refuses
+                name = key.replace("-", "_")
+                try:
+                    attrs.evolve(base, **{name: changes[name]})
+                except (ValueError, TypeError) as own:
+                    problems.append(f"invalid option {key}={text}: {_validator_message(own)}")
+            if not problems:  # only together
+                shown = ", ".join(f"{k}={v}" for k, v in values.items())
+                problems.append(
+                    f"invalid options for format '{fmt.name}' ({shown}): {_validator_message(exc)}"
+                )
     raise CaddyError(problems[0], problems=problems)
 
 
