@@ -35,6 +35,44 @@ ROUND_ROBIN_FORMATS = frozenset({"round-robin", "double-round-robin"})
 DEFAULT_TURNOVER_MINUTES = 15
 DEFAULT_NIGHT_MINUTES = 180
 
+#: The largest field caddy takes (``caddy calc``, ``table``, ``new``, ``import``
+#: and :func:`calculate`): some formats' arithmetic walks every section or group.
+MAX_PLAYERS = 100_000
+#: The most games in one schedule caddy builds (``caddy table``, ``caddy new``,
+#: ``caddy import``): a double round robin of 2,000 players (3,998,000 games)
+#: fits; ``caddy table 2000 --json`` takes about a second and 200 MiB.
+MAX_SCHEDULE_GAMES = 4_000_000
+
+
+def check_field(players: int, fmt: Format | None = None, options: Any = None) -> None:
+    """Refuse at once a field caddy cannot serve in bounded time and memory.
+
+    Every command checks :data:`MAX_PLAYERS`; with ``fmt`` (a command that
+    builds the schedule) the games of the whole event, from the format's
+    arithmetic, are held to :data:`MAX_SCHEDULE_GAMES` as well. A format
+    that cannot say (``manual``) is not held to it: its rounds come one by one.
+
+    :raises caddy.errors.CaddyError: one line naming the limit.
+    """
+    from caddy.errors import CaddyError
+
+    if players > MAX_PLAYERS:
+        raise CaddyError(
+            f"{players:,} players is more than caddy handles (at most {MAX_PLAYERS:,} players)"
+        )
+    if fmt is None:
+        return
+    try:
+        games = fmt.arithmetic(players, fmt.Options() if options is None else options).games
+    except CaddyError:
+        return  # the format says what is wrong where it is used
+    if games > MAX_SCHEDULE_GAMES:
+        raise CaddyError(
+            f"format '{fmt.name}' with {players:,} players has {games:,} games; "
+            f"caddy builds schedules of at most {MAX_SCHEDULE_GAMES:,} games "
+            "(a double round robin of 2,000 players)"
+        )
+
 
 def field_advice(players: int) -> str:
     """The advice for a field of this size (docs/calculator.md)."""
@@ -114,8 +152,9 @@ def calculate(
     :param format: a registered format name or a format object.
     :param options: the format's ``Options`` instance (default: its defaults).
     :param time_control: a :class:`TimeControl` or a text in any notation.
-    :raises caddy.errors.CaddyError: a field the format cannot run, an
-        unknown format, or an unreadable time control.
+    :raises caddy.errors.CaddyError: a field the format cannot run or one
+        over :data:`MAX_PLAYERS`, an unknown format, or an unreadable time
+        control.
     """
     if isinstance(format, str):
         if host is None:
@@ -127,6 +166,7 @@ def calculate(
         fmt = format
     if options is None:
         options = fmt.Options()
+    check_field(players)
     arithmetic = fmt.arithmetic(players, options)
     variants = {
         label: fmt.arithmetic(players, opts) for label, opts in fmt.variants(options).items()

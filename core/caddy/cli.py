@@ -95,7 +95,7 @@ def _add_calc(commands: Any) -> None:
         help="rounds, games, boards, hours and club nights for a field",
         description="Rounds, games, boards and, with --tc, hours and club nights for N players.",
     )
-    calc.add_argument("players", nargs="+", type=int, metavar="N", help="number of players")
+    calc.add_argument("players", nargs="+", type=ascii_int, metavar="N", help="number of players")
     calc.add_argument(
         "--tc",
         action="append",
@@ -106,7 +106,7 @@ def _add_calc(commands: Any) -> None:
     _format_arguments(calc)
     calc.add_argument(
         "--turnover",
-        type=int,
+        type=ascii_int,
         default=15,
         metavar="MIN",
         help="minutes between rounds (default 15)",
@@ -127,7 +127,7 @@ def _add_table(commands: Any) -> None:
         help="print a round-robin schedule (FIDE Berger table by default)",
         description="Print the schedule for N players, or for the players in a CSV file.",
     )
-    table.add_argument("players", nargs="?", type=int, metavar="N", help="number of players")
+    table.add_argument("players", nargs="?", type=ascii_int, metavar="N", help="number of players")
     table.add_argument(
         "--players",
         dest="players_file",
@@ -146,7 +146,7 @@ def _add_table(commands: Any) -> None:
         action="store_true",
         help="the whole table with colours reversed",
     )
-    table.add_argument("--seed", type=int, help="seed for the lot and any colour toss")
+    table.add_argument("--seed", type=ascii_int, help="seed for the lot and any colour toss")
     table.add_argument(
         "--by",
         choices=("lot", "rating", "given"),
@@ -195,6 +195,8 @@ def _format_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _run(args: list[str]) -> int:
     first = next((a for a in args if not a.startswith("-")), None)
+    if first == "result":
+        args = _escape_result_words(args)
     builtin = first in _COMMANDS and not (args and args[0] in ("-h", "--help"))
     parser = build_parser(only=first if builtin else None, with_plugin_commands=not builtin)
     namespace = parser.parse_args(args)
@@ -202,11 +204,84 @@ def _run(args: list[str]) -> int:
     if handler is None:
         parser.print_help()
         return 2
+    if builtin and first in _EVENT_FILE_COMMANDS:
+        from caddy.cli_event import refuse_other_formats
+
+        refuse_other_formats(namespace.event)
     code: int = handler(namespace)
     return code
 
 
+def _escape_result_words(args: list[str]) -> list[str]:
+    """``caddy result F 1 4 -+``: every result word the help lists is taken as
+    written, as a positional argument.
+
+    argparse takes any word that starts with ``-`` for an option (and ``--``
+    for the end of the options), so the result words that do (``-+``, ``--``,
+    ``-/+``, ``-/-``) get a leading space after the command, which
+    :func:`caddy.cli_event.cmd_result` strips again. The options (``--force``,
+    ``--bye PLAYER KIND``, ``--help``) move behind the positional arguments,
+    so that ``caddy result F 1 4 --force --`` reads as ``caddy result F 1 4 --
+    --force`` (argparse would not fill an optional positional after an option).
+    """
+    from caddy.results import RESULT_WORDS
+
+    dashed = {word for word in RESULT_WORDS if word.startswith("-")}
+    start = args.index("result") + 1
+    positional: list[str] = []
+    options: list[str] = []
+    rest = args[start:]
+    index = 0
+    while index < len(rest):
+        arg = rest[index]
+        index += 1
+        if arg in dashed:
+            positional.append(f" {arg}")
+        elif arg.startswith("-") and len(arg) > 1 and not arg[1:].isdigit():
+            options.append(arg)
+            if len(arg) > 3 and "--bye".startswith(arg):  # --bye PLAYER KIND
+                options.extend(rest[index : index + 2])
+                index += 2
+        else:
+            positional.append(arg)
+    return [*args[:start], *positional, *options]
+
+
 # -- shared helpers -------------------------------------------------------------
+
+
+def is_ascii_number(text: str) -> bool:
+    """Whether ``text`` is one or more ASCII digits ``0-9``.
+
+    ``str.isdigit`` is true for ``²`` (which ``int`` refuses) and ``int``
+    reads ``٣`` as 3; a number on caddy's command line is written in ASCII.
+    """
+    return text.isascii() and text.isdigit()
+
+
+def whole_number(text: str, what: str) -> int:
+    """``text`` as a whole number of ASCII digits (an optional sign allowed),
+    or one line naming ``what`` was wrong."""
+    from caddy.errors import CaddyError
+
+    cleaned = text.strip()
+    if not is_ascii_number(cleaned[1:] if cleaned[:1] in ("-", "+") else cleaned):
+        raise CaddyError(f"{what} '{text}' is not a whole number (digits 0-9)")
+    return int(cleaned)
+
+
+def ascii_int(text: str) -> int:
+    """argparse ``type`` for whole numbers: ASCII digits only (see
+    :func:`whole_number`); argparse's message stays ``invalid int value``."""
+    from caddy.errors import CaddyError
+
+    try:
+        return whole_number(text, "value")
+    except CaddyError:
+        raise ValueError(text) from None
+
+
+ascii_int.__name__ = "int"  # argparse names the type in its message
 
 
 def _format_and_options(
@@ -248,9 +323,15 @@ def parse_night(text: str) -> float:
             break
     hours, colon, mins = cleaned.partition(":")
     value: float
-    if colon and hours.isdigit() and mins.isdigit() and len(mins) == 2 and int(mins) < 60:
+    if (
+        colon
+        and is_ascii_number(hours)
+        and is_ascii_number(mins)
+        and len(mins) == 2
+        and int(mins) < 60
+    ):
         value = int(hours) * 60 + int(mins)
-    elif factor and number.replace(".", "", 1).isdigit():
+    elif factor and is_ascii_number(number.replace(".", "", 1)):
         value = float(number) * factor
     else:
         raise CaddyError(f"cannot read night length '{text}' (expected e.g. 3h, 2.5h or 180m)")
@@ -298,6 +379,10 @@ def cmd_calc(ns: argparse.Namespace) -> int:
             problems.extend(exc.problems)
     if problems:
         raise CaddyError(problems[0], problems=problems)
+    from caddy.calculator import check_field
+
+    for n in ns.players:
+        check_field(n)
     results = [
         calculate(
             n,
@@ -456,8 +541,10 @@ def cmd_table(ns: argparse.Namespace) -> int:
         raise CaddyError("give the number of players or --players FILE")
     else:
         count = ns.players
+    from caddy.calculator import check_field
     from caddy.formats import depends_on_results, option_summary
 
+    check_field(count, fmt, options)
     later: list[str] = []
     if depends_on_results(fmt):
         schedule, later = _known_rounds(fmt, count, options, numbering)
@@ -761,10 +848,10 @@ def _add_standings(commands: Any) -> None:
     parser.add_argument(
         "--lots", action="store_true", help="split players equal on everything by drawing lots"
     )
-    parser.add_argument("--seed", type=int, help="seed for the drawing of lots")
+    parser.add_argument("--seed", type=ascii_int, help="seed for the drawing of lots")
     parser.add_argument(
         "--unrated-rating",
-        type=int,
+        type=ascii_int,
         metavar="N",
         help="rating-based tie-breaks: unrated players count with rating N (default: left out)",
     )
@@ -837,6 +924,10 @@ def _load_event(ns: argparse.Namespace) -> Any:
         if getattr(ns, "edition", None) is None:
             ns.edition = edition
         return event
+    from caddy.cli_event import other_codec, refuse_other_formats
+
+    if other_codec(ns.file) not in (None, "trf"):  # a codec plugin's format
+        refuse_other_formats(ns.file)
     from caddy.trf import read_trf
 
     trf = read_trf(ns.file)
@@ -1118,6 +1209,10 @@ def cmd_tiebreaks(ns: argparse.Namespace) -> int:
     print("\n".join(aligned(table)))
     return 0
 
+
+#: The commands that read or change an event file (``new`` makes one); given
+#: another format's file they say so (:func:`caddy.cli_event.refuse_other_formats`).
+_EVENT_FILE_COMMANDS = frozenset({"pair", "pairings", "result", "withdraw", "undo", "history"})
 
 _COMMANDS = {
     "calc": _add_calc,

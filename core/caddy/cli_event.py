@@ -15,7 +15,7 @@ from caddy.errors import CaddyError
 
 
 def add_commands(commands: Any) -> None:
-    from caddy.cli import _format_arguments, output_argument
+    from caddy.cli import _format_arguments, ascii_int, output_argument
 
     new = commands.add_parser(
         "new", help="start an event file", description="Create EVENT.json for a field."
@@ -58,7 +58,7 @@ def add_commands(commands: Any) -> None:
 
     pairings = commands.add_parser("pairings", help="the pairing sheet for a round")
     pairings.add_argument("event", metavar="EVENT.json")
-    pairings.add_argument("--round", type=int, help="round (default: the current one)")
+    pairings.add_argument("--round", type=ascii_int, help="round (default: the current one)")
     forms = pairings.add_mutually_exclusive_group()
     forms.add_argument("--json", action="store_true", help="print a caddy.pairings JSON document")
     output_argument(forms)
@@ -66,14 +66,16 @@ def add_commands(commands: Any) -> None:
 
     result = commands.add_parser("result", help="record a result or a bye")
     result.add_argument("event", metavar="EVENT.json")
-    result.add_argument("round", type=int, metavar="ROUND")
-    result.add_argument("board", nargs="?", type=int, metavar="BOARD")
+    result.add_argument("round", type=ascii_int, metavar="ROUND")
+    result.add_argument("board", nargs="?", type=ascii_int, metavar="BOARD")
     result.add_argument("result", nargs="?", metavar="RESULT", help="1-0 0-1 1/2 ½-½ +- -+ --")
     result.add_argument(
         "--bye", nargs=2, metavar=("PLAYER", "KIND"), help="a bye: full, half or zero"
     )
     result.add_argument(
-        "--force", action="store_true", help="replace the result already on the board"
+        "--force",
+        action="store_true",
+        help="replace the result already on the board, or the player's bye",
     )
     result.set_defaults(handler=cmd_result)
 
@@ -81,13 +83,13 @@ def add_commands(commands: Any) -> None:
     withdraw.add_argument("event", metavar="EVENT.json")
     withdraw.add_argument("player", metavar="PLAYER")
     withdraw.add_argument(
-        "--after-round", type=int, help="last round played (default: the last with a result)"
+        "--after-round", type=ascii_int, help="last round played (default: the last with a result)"
     )
     withdraw.set_defaults(handler=cmd_withdraw)
 
     undo = commands.add_parser("undo", help="drop the last operations")
     undo.add_argument("event", metavar="EVENT.json")
-    undo.add_argument("--steps", type=int, default=1, help="how many (default 1)")
+    undo.add_argument("--steps", type=ascii_int, default=1, help="how many (default 1)")
     undo.set_defaults(handler=cmd_undo)
 
     history = commands.add_parser("history", help="every operation applied, in order")
@@ -96,16 +98,58 @@ def add_commands(commands: Any) -> None:
     history.set_defaults(handler=cmd_history)
 
 
+def other_codec(path: str) -> str | None:
+    """The name of the codec (file format) ``path`` is written in, when that
+    is not caddy's event file (codec ``json``): the first codec whose
+    ``sniff`` recognises the file's first bytes, else the first that claims
+    its suffix. ``None`` for a file that looks like JSON, one that cannot be
+    read (loading it says why) or one no codec claims."""
+    from pathlib import Path
+
+    try:
+        with Path(path).open("rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return None  # reading it again says what is wrong
+    if head.removeprefix(b"\xef\xbb\xbf").lstrip()[:1] in (b"{", b"["):
+        return None  # JSON: the event file's own checks speak
+    from caddy.plugins import get_host
+
+    codecs = [c for c in get_host().codecs() if c.name != "json"]
+    suffix = Path(path).suffix.lower()
+    for codec in [c for c in codecs if c.sniff(head)] or [
+        c for c in codecs if suffix in c.suffixes
+    ]:
+        return str(codec.name)
+    return None
+
+
+def refuse_other_formats(path: str) -> None:
+    """One line for an event command given, say, a TRF file: name its format
+    and the command that makes an event file from it."""
+    name = other_codec(path)
+    if name is not None:
+        label = name.upper() if len(name) <= 4 else name
+        raise CaddyError(
+            f"{path} is a {label} file, not an event file; "
+            f"make one with `caddy import {path} -o event.json`"
+        )
+
+
 def _player(state: Any, text: str) -> int:
     players = state.event.tournament.players
-    if text.strip().isdigit():
+    from caddy.cli import is_ascii_number
+
+    if is_ascii_number(text.strip()):
         number = int(text)
         if not 1 <= number <= len(players):
             raise CaddyError(f"no player {number} (pairing numbers run 1..{len(players)})")
         return number
     matches = [i for i, p in enumerate(players, 1) if p.name == text]
     if not matches:
-        raise CaddyError(f"no player named '{text}' (give a pairing number or the exact name)")
+        raise CaddyError(
+            f"no player named '{text}' (give a pairing number in digits 0-9 or the exact name)"
+        )
     return matches[0]
 
 
@@ -134,6 +178,9 @@ def cmd_new(ns: argparse.Namespace) -> int:
         raise CaddyError(f"{path} exists already; an event file is created once")
     fmt, options = _format_and_options(ns)
     entrants = read_players_csv(ns.players_file)
+    from caddy.calculator import check_field
+
+    check_field(len(entrants), fmt, options)
     method = ns.by or getattr(fmt, "default_numbering", "lot")
     number_players = getattr(fmt, "number_players", None)
     numbering = (number_players or assign_pairing_numbers)(entrants, method, ns.seed)
@@ -256,12 +303,14 @@ def cmd_pair(ns: argparse.Namespace) -> int:
                     f"round {last.number} is not finished: board(s) {boards} have no result yet"
                 )
         if getattr(fmt, "pairs_from_outside", False):
+            from caddy.cli import is_ascii_number
+
             if not ns.pairings:
                 raise CaddyError("format 'manual': give the pairings with --pairings \"1-4 2-3\"")
             white, black = [], []
             for pair in ns.pairings.replace(",", " ").split():
                 left, sep, right = pair.partition("-")
-                if not sep or not left.isdigit() or not right.isdigit():
+                if not sep or not is_ascii_number(left) or not is_ascii_number(right):
                     raise CaddyError(
                         f"cannot read pairing '{pair}' (expected WHITE-BLACK, e.g. 1-4)"
                     )
@@ -477,15 +526,21 @@ def cmd_result(ns: argparse.Namespace) -> int:
             player_text, kind = ns.bye
             if kind not in ("full", "half", "zero", "pab"):
                 raise CaddyError(f"unknown bye '{kind}' (expected full, half or zero)")
-            operation: Any = RecordBye(
-                round=ns.round, player=_player(state, player_text), kind=kind
-            )
+            player = _player(state, player_text)
+            earlier = state.round(ns.round).byes.get(player)
+            if earlier is not None and not ns.force:
+                name = state.event.tournament.players[player - 1].name
+                raise CaddyError(
+                    f"round {ns.round}: {name} ({player}) already has a {earlier} bye; "
+                    "use --force to replace it"
+                )
+            operation: Any = RecordBye(round=ns.round, player=player, kind=kind)
         else:
             if ns.board is None or ns.result is None:
                 raise CaddyError(
                     "give ROUND BOARD RESULT (e.g. 1 2 1-0) or ROUND --bye PLAYER KIND"
                 )
-            result = ns.result.replace("½", "1/2").replace("1/2-1/2", "1/2")
+            result = ns.result.strip().replace("½", "1/2").replace("1/2-1/2", "1/2")
             operation = RecordResult(round=ns.round, board=ns.board, result=result, force=ns.force)
         apply(
             state, operation

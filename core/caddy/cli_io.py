@@ -92,6 +92,9 @@ def cmd_import(ns: argparse.Namespace) -> int:
     data = _read(ns.file)
     codec = _codec(ns.codec, ns.file, data)
     imported = codec.read(data, source=ns.file, strict=ns.strict)
+    from caddy.calculator import check_field
+
+    check_field(len(imported.event.tournament.players))  # size limits: docs/calculator.md
     _warn(imported.warnings)
     event = imported.event
     write_file(out, dumps(event), force=ns.force)  # under the lock; checked again there

@@ -205,6 +205,8 @@ def _convert(text: str, kind: Any) -> Any:
             return False
         raise ValueError("expected true or false")
     if kind is int:
+        if not text.strip().lstrip("+-").isascii():  # int() reads '٣' as 3
+            raise ValueError("expected a whole number")
         try:
             return int(text)
         except ValueError:
@@ -248,9 +250,29 @@ def options_from_strings(fmt: Format, values: Mapping[str, str], base: Any = Non
         try:
             return attrs.evolve(base, **changes)
         except (ValueError, TypeError) as exc:
-            shown = ", ".join(f"{k}={v}" for k, v in values.items())
-            problems.append(f"invalid options for format '{fmt.name}' ({shown}): {exc}")
+            for key, text in values.items():  # which value its own validator refuses
+                name = key.replace("-", "_")
+                try:
+                    attrs.evolve(base, **{name: changes[name]})
+                except (ValueError, TypeError) as own:
+                    problems.append(f"invalid option {key}={text}: {_validator_message(own)}")
+            if not problems:  # only together
+                shown = ", ".join(f"{k}={v}" for k, v in values.items())
+                problems.append(
+                    f"invalid options for format '{fmt.name}' ({shown}): {_validator_message(exc)}"
+                )
     raise CaddyError(problems[0], problems=problems)
+
+
+def _validator_message(exc: Exception) -> str:
+    """What an attrs validator's error says, without the attrs internals:
+    ``in_`` raises ``(message, attribute, options, value)``."""
+    args = exc.args
+    if len(args) == 4 and isinstance(args[1], attrs.Attribute):
+        options = args[2]
+        if isinstance(options, (tuple, list, set, frozenset)):
+            return "expected one of " + ", ".join(str(o) for o in options)
+    return str(args[0]) if args else type(exc).__name__
 
 
 def option_summary(options: Any) -> dict[str, Any]:

@@ -19,6 +19,7 @@ Environment variables:
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -146,6 +147,8 @@ class Registry(Generic[T]):
         self.kind = kind
         self._items: dict[str, T] = {}
         self._modules: dict[str, str] = {}
+        #: Names two plugins register, with the message; an error only when used.
+        self.clashes: dict[str, str] = {}
 
     def add(self, item: T, module: str) -> None:
         name = getattr(item, "name", None)
@@ -160,6 +163,14 @@ class Registry(Generic[T]):
         self._modules[name] = module
 
     def get(self, name: str) -> T:
+        """The item called ``name``.
+
+        :raises PluginError: two plugins register the name (the clash matters
+            only to whoever uses it).
+        :raises CaddyError: no plugin registers it.
+        """
+        if name in self.clashes:
+            raise PluginError(self.clashes[name])
         try:
             return self._items[name]
         except KeyError:
@@ -271,9 +282,11 @@ class PluginHost:
 
     # -- loading -----------------------------------------------------------
 
+    def _stream(self) -> Any:
+        return self._stderr if self._stderr is not None else sys.stderr
+
     def _warn(self, message: str) -> None:
-        stream = self._stderr if self._stderr is not None else sys.stderr
-        print(f"caddy: warning: {message}", file=stream)
+        print(f"caddy: warning: {message}", file=self._stream())
 
     def _all_entry_points(self) -> list[FoundEntryPoint]:
         if self._entry_points is None:
@@ -323,9 +336,13 @@ class PluginHost:
         if name in self.disabled or module_name in self.disabled:
             return
         try:
-            module = importlib.import_module(module_name)
-        except Exception as exc:  # a broken plugin must not take the CLI down
-            detail = f"{type(exc).__name__}: {exc}".splitlines()[0]
+            # a plugin that prints at import must not corrupt --json or TRF on stdout
+            with contextlib.redirect_stdout(self._stream()):
+                module = importlib.import_module(module_name)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # a broken plugin (even sys.exit) must not take the CLI down
+            detail = (f"{type(exc).__name__}: {exc}".splitlines() or [type(exc).__name__])[0]
             dist, version = _dist_of(origin) if origin else _distribution_of(module_name)
             where = f" from {dist} {version}" if dist else ""
             self._warn(f"plugin '{name}' ({module_name}){where} failed to load ({detail}); skipped")
@@ -333,7 +350,14 @@ class PluginHost:
             failed.error = detail
             self.records.setdefault(name, failed)
             return
-        self.register(module, name, source=source)
+        try:
+            self.register(module, name, source=source)
+        except PluginError as exc:  # e.g. a hook with the wrong arguments
+            self._warn(f"{exc}; skipped")
+            failed = PluginRecord(name, module_name, None, None, source)
+            failed.error = str(exc)
+            self.records.setdefault(name, failed)
+            return
         record = self.records.get(self.pm.get_name(module) or "")
         if record is not None:
             record.entry_point = origin
@@ -394,27 +418,41 @@ class PluginHost:
         for known in self.records.values():
             known.registers.pop(kind, None)
         # Call each implementation on its own so that every registration is
-        # attributed to the plugin that made it (for `caddy plugins`).
+        # attributed to the plugin that made it (for `caddy plugins`), and a
+        # broken one is skipped whole, named in one warning, the others kept.
         for impl in hook.get_hookimpls():  # registration order
             record = self.records.get(impl.plugin_name)
             module = record.module if record else impl.plugin_name
-
-            def register(
-                item: Any, _module: str = module, _record: PluginRecord | None = record
-            ) -> None:
-                registry.add(item, _module)
-                if _record is not None:
-                    _record.registers.setdefault(kind, []).append(item.name)
-
-            kwargs = {"register": register}
+            items: list[Any] = []
+            kwargs = {"register": items.append}
             try:
-                impl.function(**{arg: kwargs[arg] for arg in impl.argnames})
-            except CaddyError:
+                with contextlib.redirect_stdout(self._stream()):
+                    impl.function(**{arg: kwargs[arg] for arg in impl.argnames})
+                label = KIND_LABEL.get(kind, kind)
+                for item in items:
+                    name = getattr(item, "name", None)
+                    if not isinstance(name, str) or not name:
+                        raise PluginError(f"registered a {label} without a name")
+            except KeyboardInterrupt:
                 raise
-            except Exception as exc:
-                raise PluginError(
-                    f"plugin {impl.plugin_name} failed in {KINDS[kind]}: {type(exc).__name__}: {exc}"
-                ) from None
+            except BaseException as exc:  # even sys.exit() in a plugin
+                detail = (f"{type(exc).__name__}: {exc}".splitlines() or [""])[0]
+                if isinstance(exc, PluginError):
+                    detail = str(exc)
+                self._warn(
+                    f"plugin '{impl.plugin_name}' ({module}) failed in {KINDS[kind]} ({detail}); skipped"
+                )
+                if record is not None:
+                    record.error = detail
+                continue
+            for item in items:
+                try:
+                    registry.add(item, module)
+                except PluginError as exc:  # the first wins; the name is an error when used
+                    registry.clashes.setdefault(item.name, str(exc))
+                    continue
+                if record is not None:
+                    record.registers.setdefault(kind, []).append(item.name)
 
     def formats(self) -> Registry[Format]:
         """Every registered tournament format, by name."""
@@ -440,7 +478,8 @@ class PluginHost:
     def add_commands(self, subparsers: Any) -> None:
         """Let every plugin add CLI commands (loads every kind)."""
         self.load()
-        self.pm.hook.caddy_add_commands(subparsers=subparsers)
+        with contextlib.redirect_stdout(self._stream()):
+            self.pm.hook.caddy_add_commands(subparsers=subparsers)
 
     def plugin_records(self) -> list[PluginRecord]:
         """Every plugin of every kind, with what each registers."""
@@ -475,6 +514,29 @@ def _distribution_of(module_name: str) -> tuple[str | None, str | None]:
         return names[0], version(names[0])
     except Exception:
         return names[0], None
+
+
+def finite_values(plugin: object, what: str, values: list[Any]) -> list[Any]:
+    """``values`` (a tie-break's column), refused unless each is ``None`` or a
+    finite number: a NaN would rank silently anywhere.
+
+    :raises PluginError: naming the tie-break and the plugin's module.
+    """
+    import math
+
+    for value in values:
+        if value is None:
+            continue
+        try:
+            finite = not isinstance(value, bool) and math.isfinite(value)
+        except TypeError:
+            finite = False
+        if not finite:
+            module = type(plugin).__module__
+            raise PluginError(
+                f"tie-break {what} (plugin {module}) gave {value!r}, not a finite number"
+            )
+    return values
 
 
 _HOST: PluginHost | None = None

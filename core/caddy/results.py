@@ -208,7 +208,7 @@ class Event:
 
     def find(self, key: str) -> EventPlayer:
         """A player by pairing number or exact name."""
-        if key.strip().isdigit():
+        if key.strip().isascii() and key.strip().isdigit():  # not ``²`` (int refuses it) or ``٣``
             return self.player(int(key))
         matches = [p for p in self.players if p.name == key]
         if not matches:

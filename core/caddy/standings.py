@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from caddy.errors import CaddyError
+from caddy.errors import CaddyError, PluginError
 from caddy.results import Event, is_round_robin
 from caddy.tiebreaks import (
     Explanation,
@@ -161,6 +161,8 @@ def resolve_tiebreaks(
             code = parse_spec(text).code
             plugin: TieBreak = registry.get(code)
             resolved.append((parse_spec(text, plugin.modifiers), plugin))
+        except PluginError:  # two plugins claim the code: exit 3, not bad input
+            raise
         except CaddyError as exc:
             problems.extend(exc.problems)
     if problems:
@@ -225,8 +227,10 @@ def standings(
                 f"not {table.edition}; computed anyway"
             )
     values: dict[str, list[float | None]] = {}
+    from caddy.plugins import finite_values
+
     for spec, plugin in resolved:
-        values[spec.text] = plugin.compute(table, spec)
+        values[spec.text] = finite_values(plugin, spec.text, plugin.compute(table, spec))
 
     active = [i for i in range(table.n) if table.active[i]]
     groups: list[list[int]] = _split(active, lambda i: -table.score[i])

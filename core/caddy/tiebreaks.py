@@ -106,7 +106,7 @@ def parse_spec(text: str, allowed: str | None = None, code: str | None = None) -
                 f"tie-break '{text}': modifier /{mod} does not apply to {name} (accepted: {accepted})"
             )
         if letter in "CM":
-            if not (arg.isascii() and arg.isdigit()) or int(arg) < 1:  # '²' is no number
+            if not (arg.isascii() and arg.isdigit()) or int(arg) < 1:
                 raise CaddyError(
                     f"tie-break '{text}': /{letter} needs a number of values to cut, e.g. /{letter}1"
                 )
@@ -126,10 +126,9 @@ def _parse_limit(text: str, arg: str) -> dict[str, object]:
     """KS limits as FIDE's reference engine reads them: ``/L+n`` moves the line
     by n half points, ``/L+1.0`` (with a decimal point) by 1.0 points,
     ``/Lnn`` puts it at nn percent."""
-    plain = arg.isascii()  # isdigit() also takes '²', which float() refuses
-    if plain and arg.isdigit():
+    if arg.isascii() and arg.isdigit():  # not ``²``: isdigit() is true, float() refuses it
         return {"limit_percent": float(arg)}
-    if plain and arg[:1] in "+-" and arg[1:].replace(".", "", 1).isdigit():
+    if arg.isascii() and arg[:1] in "+-" and arg[1:].replace(".", "", 1).isdigit():
         sign = -1.0 if arg[0] == "-" else 1.0
         number = float(arg[1:])
         shift = number if "." in arg else number * 0.5

@@ -322,6 +322,9 @@ def parse_time_control(text: str, parsers: list[TimeControlParser] | None = None
         from caddy.plugins import get_host
 
         parsers = get_host().time_control_parsers()
+    foreign = sorted({ch for ch in stripped if ch.isdigit() and not ch.isascii()})
+    if foreign:  # `\d` and int() read ``٣`` as 3; ``²`` passes isdigit() and fails int()
+        raise TimeControlError(text, f"write numbers with the digits 0-9, not '{''.join(foreign)}'")
     for parser in parsers:
         result = parser.parse(stripped)
         if result is not None:
