@@ -106,11 +106,11 @@ def other_codec(path: str) -> str | None:
     read (loading it says why) or one no codec claims."""
     from pathlib import Path
 
-    try:
-        with Path(path).open("rb") as handle:
-            head = handle.read(4096)
-    except OSError:
-        return None  # reading it again says what is wrong
+    from caddy.storage import peek
+
+    head = peek(path, 4096)  # never opens a pipe or reads a device
+    if not head:
+        return None  # not a regular file, or empty: loading it says what is wrong
     if head.removeprefix(b"\xef\xbb\xbf").lstrip()[:1] in (b"{", b"["):
         return None  # JSON: the event file's own checks speak
     from caddy.plugins import get_host
