@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -117,6 +118,22 @@ def test_e_face_value_points_are_not_an_annulment(cli: Callable[..., Run], tmp_p
     rows = _standings(cli, trf)
     assert [r[2] for r in sorted(rows, key=lambda r: r[1])] == [3.5, 3.5, 2.0, 2.0, 3.5, 0.5]
     assert not any(r[3] for r in rows)
+
+
+def test_e_result_recorded_after_a_withdrawal_is_written_as_the_standings_count_it(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """A result entered for a game after the player withdrew: the standings score
+    it as the forfeit the withdrawal makes it, and so does the TRF row."""
+    club = _club(cli, tmp_path)
+    run = cli("result", str(club), "3", "1", "1-0")  # Finn's round-3 game
+    if run.code != 0:
+        pytest.skip(f"caddy refuses the result: {run.err.strip()}")
+    trf = tmp_path / "club.trf"
+    assert cli("export", str(club), "--to", "trf", "-o", str(trf)).code == 0
+    finn = next(line for line in trf.read_text().splitlines() if line.startswith("001    6"))
+    assert finn[91:] == "   1 b 0     4 w =     2 b -     5 w -     3 b -"
+    assert _standings(cli, trf) == _standings(cli, club)
 
 
 @settings(

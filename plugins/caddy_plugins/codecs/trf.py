@@ -328,9 +328,10 @@ def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
             warnings.append(f"ranks follow the points only: {exc}")
     rows: Sequence[Sequence[Any]]
     texts: dict[Any, str]
-    if results is not None and _complete(state):
-        # every round has every result: the standings' rows are the file's rows,
-        # and (nobody withdrew, so nothing is annulled) their scores the points
+    if results is not None and _complete(state, results):
+        # every round has every result (a withdrawn player's games as the forfeits
+        # the standings score): the standings' rows are the file's rows, and their
+        # scores the points (annulled games count for nobody: docs/trf.md)
         rows = results.results
         ranks, scores = _ranks(state, results, [])
         points = scores
@@ -426,11 +427,14 @@ def _listed(numbers: Sequence[int]) -> str:
     return ", ".join(map(str, numbers[:10])) + (", ..." if len(numbers) > 10 else "")
 
 
-def _complete(state: State) -> bool:
-    """Whether every round is played out (then the standings' event has them all)."""
-    return not state.withdrawals and all(
-        not r.matches and (r.white or r.byes or r.rest) and all(r.results) for r in state.rounds
-    )
+def _complete(state: State, results: Any) -> bool:
+    """Whether every round is played out, so that the standings' event has them
+    all (after a withdrawal: every round the standings count as complete)."""
+    if not all(not r.matches and (r.white or r.byes or r.rest) for r in state.rounds):
+        return False
+    if state.withdrawals:
+        return bool(results.rounds == len(state.rounds))
+    return all(all(r.results) for r in state.rounds)
 
 
 class ResultTexts(dict[Any, str]):
