@@ -1192,6 +1192,7 @@ def cmd_tiebreaks(ns: argparse.Namespace) -> int:
 
     table = Table(
         caption="Tie-breaks",
+        max_width=None,  # a reference list: its definitions are prose
         columns=("code", "name", "C.07", "type", "modifiers", "definition"),
         rows=tuple(
             (
