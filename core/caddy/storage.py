@@ -30,9 +30,10 @@ class LockedError(CaddyError):
     """Another process is writing the event file."""
 
 
-def load(path: str | Path) -> EventFile:
-    """Read an event file; raises :class:`CaddyError` with one line per problem."""
-    return loads(read_bytes(path), str(path))
+def load(path: str | Path, *, check_history: bool = True) -> EventFile:
+    """Read an event file; raises :class:`CaddyError` with one line per problem
+    (``check_history=False``: the operations are not replayed; for ``undo``)."""
+    return loads(read_bytes(path), str(path), check_history=check_history)
 
 
 def read_bytes(path: str | Path, what: str = "an event file") -> bytes:
@@ -50,7 +51,7 @@ def read_bytes(path: str | Path, what: str = "an event file") -> bytes:
         raise CaddyError(f"{path}: cannot read ({exc.strerror})") from None
 
 
-def loads(raw: bytes, source: str = "<event>") -> EventFile:
+def loads(raw: bytes, source: str = "<event>", *, check_history: bool = True) -> EventFile:
     """An event from the bytes of an event file (``source`` names it in messages)."""
     try:
         text = raw.decode("utf-8")
@@ -65,7 +66,7 @@ def loads(raw: bytes, source: str = "<event>") -> EventFile:
     except RecursionError:
         raise CaddyError(f"{source}: JSON nested too deeply") from None
     try:
-        return from_document(data)
+        return from_document(data, check_history=check_history)
     except CaddyError as exc:
         problems = [f"{source}: {p}" for p in exc.problems]
         raise CaddyError(problems[0], problems=problems) from None
@@ -73,7 +74,9 @@ def loads(raw: bytes, source: str = "<event>") -> EventFile:
 
 def dumps(event: EventFile) -> bytes:
     """The event file's bytes (compact UTF-8 JSON and a final newline)."""
-    text = json.dumps(to_document(event), ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(
+        to_document(event), ensure_ascii=False, separators=(",", ":"), allow_nan=False
+    )
     return (text + "\n").encode("utf-8")
 
 
@@ -137,11 +140,11 @@ def locked(path: str | Path) -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def updating(path: str | Path) -> Iterator[list[EventFile]]:
+def updating(path: str | Path, *, check_history: bool = True) -> Iterator[list[EventFile]]:
     """Read–modify–write under the lock. Put the new event in the yielded list's
     first place; it is saved only if the block ends without an error."""
     with locked(path):
-        box = [load(path)]
+        box = [load(path, check_history=check_history)]
         original = box[0]
         yield box
         if box[0] is not original:
