@@ -310,12 +310,13 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
         from cattrs import transform_error
         from cattrs.errors import BaseValidationError
 
+        from caddy.serialize import path_first
+
         try:
             options = converter.structure(data.get("options", {}), fmt.Options)
         except BaseValidationError as exc:
-            raise ValueError(
-                "; ".join(transform_error(exc, path="options", format_exception=_detail))
-            ) from None
+            lines = transform_error(exc, path="options", format_exception=_detail)
+            raise ValueError("; ".join(path_first(lines, root="options"))) from None
         return FormatChoice(name=fmt.name, options=options)
 
     converter.register_unstructure_hook(FormatChoice, unstructure_format)
@@ -363,7 +364,9 @@ _FIELDS: dict[type, dict[str, str]] = {
 }
 _BY_TAG = {cls.op: cls for cls in OPERATIONS}
 _DEFAULTS = {"byes": (), "matches": False, "force": False, "uncoloured": ()}
-#: Numbers a file may hold (a pairing number, a round, a board): anything larger is refused.
+#: Numbers the fast path of :func:`operations_from_data` takes as they are (a
+#: pairing number, a round, a board); others go the careful way, and replaying
+#: refuses any that names nothing.
 MAX_NUMBER = 10**6
 
 
@@ -388,15 +391,17 @@ def operations_to_data(operations: Sequence[Operation]) -> list[dict[str, Any]]:
 
 
 def _check(value: Any, kind: str) -> str | None:
-    """What is wrong with a field's value, or ``None`` (strict: ``true`` is
-    not 1, ``1.0`` is not 1, text is valid Unicode; :mod:`caddy.serialize`)."""
+    """What is wrong with a field's type, or ``None`` (strict: ``true`` is
+    not 1, ``1.0`` is not 1, text is valid Unicode; :mod:`caddy.serialize`).
+
+    Whether a number is possible (a round that exists, a player's number) is
+    :func:`apply`'s to say, when the history is replayed: so ``undo`` can
+    read, and drop, a last operation that names a round that cannot be."""
     from caddy.serialize import describe, text_problem
 
     if kind == "int":
         if type(value) is not int:
             return f"expected a whole number, got {describe(value)}"
-        if not 0 <= value <= MAX_NUMBER:
-            return f"{describe(value)} is out of range (0..{MAX_NUMBER})"
     elif kind == "str":
         return text_problem(value)
     elif kind == "bool":
@@ -406,8 +411,8 @@ def _check(value: Any, kind: str) -> str | None:
         return f"expected a list of whole numbers, got {describe(value)}"
     else:
         for index, v in enumerate(value):
-            if type(v) is not int or not 0 <= v <= MAX_NUMBER:
-                return f"[{index}]: expected a whole number 0..{MAX_NUMBER}, got {describe(v)}"
+            if type(v) is not int:
+                return f"[{index}]: expected a whole number, got {describe(v)}"
     return None
 
 
@@ -449,8 +454,10 @@ def operations_from_data(data: Any, path: str = "$.operations") -> tuple[Operati
             known = ", ".join(sorted(_BY_TAG))
             if "op" not in item:
                 problems.append(f"{where}.op: required field missing (known: {known})")
+            elif type(tag) is not str:
+                problems.append(f"{where}.op: expected a string ({known}), got {describe(tag)}")
             else:
-                shown = json.dumps(tag)[:40] if type(tag) is str else describe(tag)
+                shown = json.dumps(tag)[:40]
                 problems.append(f"{where}.op: unknown operation {shown} (known: {known})")
             continue
         fields = _FIELDS[cls]
@@ -530,8 +537,11 @@ def from_document(
         try:
             tournament = converter.structure(raw, Tournament)
         except BaseValidationError as exc:
+            lines = path_first(transform_error(exc, path="$.tournament", format_exception=_detail))
+            # a format's options: "$.tournament.format: options.x: ..." names one path
             problems.extend(
-                path_first(transform_error(exc, path="$.tournament", format_exception=_detail))
+                line.replace("$.tournament.format: options", "$.tournament.format.options", 1)
+                for line in lines
             )
         except (ValueError, TypeError, KeyError, OverflowError, AttributeError) as exc:
             problems.append(f"$.tournament: {exc}")
@@ -696,9 +706,13 @@ def replay(event: EventFile, host: PluginHost | None = None) -> State:
         host = get_host()
     tournament = event.tournament
     fmt: Format = host.formats().get(tournament.format.name)
-    check_field(fmt, len(tournament.players), tournament.format.options)
+    try:
+        check_field(fmt, len(tournament.players), tournament.format.options)
+        fixed = _schedule_rounds(fmt, tournament)
+    except CaddyError as exc:  # the format cannot run this field
+        problems = [f"$.tournament.format: {p}" for p in exc.problems]
+        raise CaddyError(problems[0], problems=problems) from None
     state = State(event=event, fmt=fmt)
-    fixed = _schedule_rounds(fmt, tournament)
     if fixed is not None:
         state.fixed = True
         for rnd in fixed:
@@ -804,6 +818,10 @@ def apply(state: State, operation: Operation) -> None:
             raise CaddyError(f"unknown bye '{operation.kind}' (expected {', '.join(BYE_KINDS)})")
         if operation.player in rnd.white or operation.player in rnd.black:
             raise CaddyError(f"player {operation.player} has a game in round {operation.round}")
+        if rnd.byes.get(operation.player) == operation.kind:  # a second record of the same bye
+            raise CaddyError(
+                f"player {operation.player} already has a {operation.kind} bye in round {operation.round}"
+            )
         rnd.byes[operation.player] = operation.kind
     elif isinstance(operation, Withdraw):
         if not 1 <= operation.player <= n:

@@ -27,6 +27,8 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar, get_origin
 
+import attrs
+
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
@@ -140,6 +142,16 @@ def configure_converter(converter: Converter) -> Converter:
 
         return structure_tuple
 
+    def attrs_hook(cls: Any) -> Any:
+        inner = converter.gen_structure_attrs_fromdict(cls)
+
+        def structure_attrs(value: Any, type_: Any) -> Any:
+            if not isinstance(value, dict):
+                raise ValueError(f"expected an object, got {describe(value)}")
+            return inner(value, type_)
+
+        return structure_attrs
+
     converter.register_unstructure_hook(TimeControl, str)
     converter.register_structure_hook(TimeControl, structure_time_control)
     converter.register_structure_hook(str, _strict_str)
@@ -147,6 +159,7 @@ def configure_converter(converter: Converter) -> Converter:
     converter.register_structure_hook(float, _strict_float)
     converter.register_structure_hook(bool, _strict_bool)
     converter.register_structure_hook_factory(_is_tuple, tuple_hook)
+    converter.register_structure_hook_factory(attrs.has, attrs_hook)
     return converter
 
 
@@ -180,12 +193,12 @@ def structure(data: Any, cls: type[T], *, where: str = "$") -> T:
         raise CaddyError(f"{where}: {exc}") from None
 
 
-def path_first(problems: list[str]) -> list[str]:
+def path_first(problems: list[str], root: str = "$") -> list[str]:
     """cattrs' ``message @ $.path`` lines as caddy's ``$.path: message``."""
     out = []
     for problem in problems:
         message, at, path = problem.rpartition(" @ ")
-        out.append(f"{path}: {message}" if at and path.startswith("$") else problem)
+        out.append(f"{path}: {message}" if at and path.startswith(root) else problem)
     return out
 
 

@@ -65,6 +65,8 @@ def loads(raw: bytes, source: str = "<event>", *, check_history: bool = True) ->
         raise CaddyError(f"{source}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg})") from None
     except RecursionError:
         raise CaddyError(f"{source}: JSON nested too deeply") from None
+    except ValueError as exc:  # an integer of more than 4,300 digits
+        raise CaddyError(f"{source}: not valid JSON ({exc})") from None
     try:
         return from_document(data, check_history=check_history)
     except CaddyError as exc:
