@@ -182,7 +182,7 @@ def must_refuse(original: Any, value: Any) -> bool:
 
 def corpus(document: dict[str, Any]) -> list[tuple[tuple[Any, ...], Any]]:
     """(path, wrong value) for every path of the document (a player's fields once)."""
-    out = []
+    out: list[tuple[tuple[Any, ...], Any]] = []
     for path in paths(document):
         if len(path) > 3 and path[:2] == ("tournament", "players") and path[2] != 0:
             continue
