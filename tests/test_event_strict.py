@@ -576,11 +576,11 @@ def test_undo_refuses_when_what_is_left_does_not_replay(cli: Cli, tmp_path: Path
     document["operations"][0]["round"] = 9
     raw = write(path, document)
     run = cli("undo", str(path))
-    assert run.err == "caddy: error: $.operations[0]: round 9 does not exist (rounds: 1..5)\n"
+    assert_refused(run, "$.operations[0]: round 9 does not exist (rounds: 1..5)")
     assert path.read_bytes() == raw
 
 
-def test_nan_in_a_new_event_option_is_never_written(cli: Cli, tmp_path: Path) -> None:
+def test_new_refuses_what_it_could_not_read_back(cli: Cli, tmp_path: Path) -> None:
     """What ``new`` writes reads back strictly: a value the file cannot hold is refused first."""
     players = tmp_path / "players.csv"
     players.write_text("name,rating\nAnna,99999\nBen,2050\n", encoding="utf-8")
