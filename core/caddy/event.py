@@ -494,7 +494,11 @@ def to_document(event: EventFile, converter: Converter | None = None) -> dict[st
 
 
 def from_document(
-    data: Any, converter: Converter | None = None, *, check_history: bool = True
+    data: Any,
+    converter: Converter | None = None,
+    *,
+    check_history: bool = True,
+    host: PluginHost | None = None,
 ) -> EventFile:
     """Build an event from a parsed JSON document; every problem is one ``path: message`` line.
 
@@ -526,7 +530,7 @@ def from_document(
         problems.append(f"$: unknown keys {sorted(extra)}")
     if problems:
         raise CaddyError(problems[0], problems=problems)
-    converter = converter or make_event_converter()
+    converter = converter or make_event_converter(host)
     tournament = None
     raw = data.get("tournament")
     if "tournament" not in data:
@@ -553,7 +557,8 @@ def from_document(
         raise CaddyError(problems[0], problems=problems)
     event = EventFile(tournament=tournament, operations=operations)
     if check_history:
-        replay(event)  # a history that refers to something that does not exist is refused here
+        # a history that refers to something that does not exist is refused here
+        replay(event, host)
     return event
 
 
@@ -1066,4 +1071,5 @@ def new_event(
     event = EventFile(tournament=tournament)
     # what is written must read back: the strict reading (no NaN, no lone
     # surrogate, ratings in range) and the replay refuse it before any write
-    return from_document(to_document(event, make_event_converter(host)))
+    converter = make_event_converter(host)
+    return from_document(to_document(event, converter), converter, host=host)
