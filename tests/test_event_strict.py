@@ -339,6 +339,16 @@ def test_every_line_of_a_problem_carries_the_prefix(cli: Cli, tmp_path: Path) ->
     assert run.err.splitlines()[0] == "caddy: error: no player named 'Line one"
 
 
+def test_an_error_naming_text_that_is_not_unicode_prints(cli: Cli, tmp_path: Path) -> None:
+    """The message holds a lone surrogate from an argument: escaped, one line, exit 1."""
+    path = round_robin_event(cli, tmp_path)
+    run = cli("withdraw", str(path), "Ben\udcff")
+    assert run.err == (
+        "caddy: error: no player named 'Ben\\udcff' (give a pairing number or the exact name)\n"
+    )
+    assert run.code == 1
+
+
 def test_an_argument_that_is_not_unicode_is_bad_input(cli: Cli, tmp_path: Path) -> None:
     """A name the system could not decode (``\\udcff``) is refused before any write (exit 1)."""
     players = tmp_path / "players.csv"
