@@ -76,9 +76,12 @@ def loads(raw: bytes, source: str = "<event>", *, check_history: bool = True) ->
 
 def dumps(event: EventFile) -> bytes:
     """The event file's bytes (compact UTF-8 JSON and a final newline)."""
-    text = json.dumps(
-        to_document(event), ensure_ascii=False, separators=(",", ":"), allow_nan=False
-    )
+    try:
+        text = json.dumps(
+            to_document(event), ensure_ascii=False, separators=(",", ":"), allow_nan=False
+        )
+    except ValueError:  # NaN or Infinity: not JSON (RFC 8259 §6), never written
+        raise CaddyError("the event holds a number JSON cannot carry (NaN or Infinity)") from None
     return (text + "\n").encode("utf-8")
 
 
