@@ -480,8 +480,9 @@ def test_v_trf_export_refuses_big_ratings_and_warns_cut_fields(
     event.write_text(json.dumps(data), encoding="utf-8")
     run = cli("export", str(event), "--to", "trf")
     assert run.code == 1
+    # refused where the file is read (event files hold ratings 0..9999), one line
     assert run.err == (
-        "caddy: error: player 3 (Cara): rating 12345 does not fit TRF columns 49-52 (at most 9999)\n"
+        f"caddy: error: {event}: $.tournament.players[2].rating: 12345 is out of range (0..9999)\n"
     )
 
 

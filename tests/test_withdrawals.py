@@ -15,10 +15,7 @@ def test_two_withdrawn_players_meeting_later_both_lose_by_forfeit() -> None:
     rounds = replay(event).rounds
     # the round in which 1 and 2 meet, and a withdrawal of both before it
     meet = next(
-        r.number
-        for r in rounds
-        for w, b in zip(r.white, r.black, strict=True)
-        if {w, b} == {1, 2}
+        r.number for r in rounds for w, b in zip(r.white, r.black, strict=True) if {w, b} == {1, 2}
     )
     assert meet > 1
     for rnd in rounds:
