@@ -231,9 +231,11 @@ def cmd_new(ns: argparse.Namespace) -> int:
         print(f"pairing numbers drawn by lot, seed {numbering.seed} (recorded in the file)")
     if seed != numbering.seed:
         print(f"colour tosses and lots: seed {seed} (recorded in the file)")
+    from caddy.render import visible
+
     for number, player in enumerate(numbering.players, 1):
         rating = "unrated" if player.rating is None else str(player.rating)
-        print(f"  {number:>3}  {player.name} ({rating})")
+        print(f"  {number:>3}  {visible(player.name)} ({rating})")
     return 0
 
 
@@ -328,8 +330,10 @@ def cmd_pair(ns: argparse.Namespace) -> int:
             )
             if rnd is None:
                 winner = pairing.winner(state.players, options, played_rounds(state))
+                from caddy.render import visible
+
                 name = state.event.tournament.players[winner - 1].name if winner else "-"
-                print(f"{ns.event}: the event is over; winner {name} ({winner})")
+                print(f"{ns.event}: the event is over; winner {visible(name)} ({winner})")
                 return 0
             operation = PairRound(
                 round=rnd.number,
@@ -659,11 +663,12 @@ def describe(operation: Any, event: Any, game: str | None = None) -> str:
     """One line for an operation, with names (``game``: a knockout match's game
     and its White, from :func:`match_games`)."""
     from caddy.event import PairRound, RecordBye, RecordResult, Withdraw
+    from caddy.render import visible
 
     players = event.tournament.players
 
     def name(p: int) -> str:
-        return f"{players[p - 1].name} ({p})" if 1 <= p <= len(players) else str(p)
+        return f"{visible(players[p - 1].name)} ({p})" if 1 <= p <= len(players) else str(p)
 
     if isinstance(operation, PairRound):
         kind = "matches" if operation.matches else "boards"
