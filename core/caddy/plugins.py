@@ -34,6 +34,8 @@ from caddy import hookspecs
 from caddy.errors import CaddyError, PluginError
 
 if TYPE_CHECKING:
+    from importlib.metadata import Distribution
+
     from caddy.codecs import Codec
     from caddy.formats import Format
     from caddy.render import Renderer
@@ -87,8 +89,8 @@ class FoundEntryPoint(NamedTuple):
     #: ``module``, ``module:attr``, either with ``[extras]``.
     value: str
     group: str
-    #: The distribution: its metadata folder, or an :class:`importlib.metadata.Distribution`.
-    dist: Any
+    #: The distribution: its metadata folder, or as :mod:`importlib.metadata` found it.
+    dist: str | Distribution
     #: The distribution's name, normalised.
     dist_key: str
 
@@ -180,7 +182,7 @@ def discover_entry_points(
     PEP 660 editable installs), the first of a name winning. When only the
     standard path finder reports distributions and :data:`sys.path` holds only
     folders, :func:`scan_folders` reads them without importing
-    :mod:`importlib.metadata` (about 20 ms, a sixth of `caddy calc`);
+    :mod:`importlib.metadata` (about 20 ms, a third of all `caddy calc` takes);
     tests/test_discovery.py holds the parity tests.
 
     A distribution whose ``entry_points.txt`` mentions the group and is malformed
