@@ -39,25 +39,52 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(args)
     except CaddyError as exc:
         for problem in exc.problems:
-            print(f"caddy: error: {problem}", file=sys.stderr)
+            _print_error(problem)
         return exc.exit_code
     except SystemExit as exc:  # argparse: usage errors and --help
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     except KeyboardInterrupt:
-        print("caddy: interrupted", file=sys.stderr)
+        _print_error("interrupted", kind="")
         return 130
     except BrokenPipeError:  # e.g. `caddy table 1000 | head`
         # point stdout at devnull so the interpreter's final flush stays quiet
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except UnicodeEncodeError as exc:
+        # text that is not Unicode (a lone surrogate, from an argument the
+        # system could not decode): bad input, never written (issue 13 m)
+        if os.environ.get("CADDY_DEBUG"):
+            raise
+        bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else ""
+        shown = bad.encode("ascii", "backslashreplace").decode("ascii")
+        _print_error(
+            f"text that is not valid Unicode ({shown}) cannot be written as {exc.encoding}"
+        )
+        return 1
     except Exception as exc:
         if os.environ.get("CADDY_DEBUG"):
             raise
-        print(
-            f"caddy: internal error: {type(exc).__name__}: {exc} (CADDY_DEBUG=1 shows the traceback)",
-            file=sys.stderr,
+        _print_error(
+            f"{type(exc).__name__}: {exc} (CADDY_DEBUG=1 shows the traceback)",
+            kind="internal error",
         )
         return 3
+
+
+def _print_error(message: str, kind: str = "error") -> None:
+    """``caddy: <kind>: <message>`` on stderr: every line of the message
+    prefixed, and any character stderr cannot encode (a lone surrogate)
+    escaped, so printing an error never fails (issue 13 m)."""
+    stream = sys.stderr
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    prefix = f"caddy: {kind}: " if kind else "caddy: "
+    lines = message.splitlines() or [""]
+    text = "".join(f"{prefix}{line}\n" for line in lines)
+    try:
+        stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
+        stream.flush()
+    except (OSError, ValueError):  # stderr closed: nothing more to say
+        pass
 
 
 # -- parser -------------------------------------------------------------------
@@ -632,7 +659,7 @@ def write_schedule_json(
         }
     if schedule.sections:
         head["sections"] = [{"name": s.name, "players": list(s.players)} for s in schedule.sections]
-    text = json.dumps(head)
+    text = json.dumps(head, allow_nan=False)
     out.write(text[:-1] + ', "rounds": [')
     write = out.write
     for index, rnd in enumerate(schedule.rounds):
@@ -642,7 +669,7 @@ def write_schedule_json(
         )
         write(f"[{boards}]" if index == 0 else f", [{boards}]")
     write('], "byes": ')
-    write(json.dumps([list(rnd.byes) for rnd in schedule.rounds]))
+    write(json.dumps([list(rnd.byes) for rnd in schedule.rounds], allow_nan=False))
     write("}\n")
 
 
@@ -790,7 +817,7 @@ def cmd_plugins(ns: argparse.Namespace) -> int:
             "version": 1,
             "plugins": [r.as_dict() for r in records],
         }
-        print(json.dumps(document, indent=2))
+        print(json.dumps(document, indent=2, allow_nan=False))
         return 0
     for record in records:
         origin = (
@@ -1052,7 +1079,7 @@ def cmd_standings(ns: argparse.Namespace) -> int:
         import json
 
         document = sections_document(parts) if parts else result.as_dict()
-        print(json.dumps(document, ensure_ascii=False, indent=2))
+        print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
         return 0
     heading = ["rank", "no", "name", "points", *result.tiebreaks]
 
@@ -1185,6 +1212,7 @@ def cmd_tiebreaks(ns: argparse.Namespace) -> int:
                 },
                 indent=2,
                 ensure_ascii=False,
+                allow_nan=False,
             )
         )
         return 0
@@ -1192,6 +1220,7 @@ def cmd_tiebreaks(ns: argparse.Namespace) -> int:
 
     table = Table(
         caption="Tie-breaks",
+        max_width=None,  # a reference list: its definitions are prose
         columns=("code", "name", "C.07", "type", "modifiers", "definition"),
         rows=tuple(
             (

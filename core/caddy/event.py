@@ -16,6 +16,7 @@ an unknown format name is an error naming it.
 from __future__ import annotations
 
 import datetime
+import json
 from collections.abc import Iterable, Iterator, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Union
@@ -274,7 +275,9 @@ class EventFile:
             raise CaddyError("undo needs at least one step")
         if steps > len(self.operations):
             raise CaddyError(f"cannot undo {steps} operations: the file has {len(self.operations)}")
-        return attrs.evolve(self, operations=self.operations[: len(self.operations) - steps])
+        event = attrs.evolve(self, operations=self.operations[: len(self.operations) - steps])
+        replay(event)  # the history left must replay (the dropped part need not)
+        return event
 
 
 # -- serialisation ------------------------------------------------------------------------
@@ -307,12 +310,13 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
         from cattrs import transform_error
         from cattrs.errors import BaseValidationError
 
+        from caddy.serialize import path_first
+
         try:
             options = converter.structure(data.get("options", {}), fmt.Options)
         except BaseValidationError as exc:
-            raise ValueError(
-                "; ".join(transform_error(exc, path="options", format_exception=_detail))
-            ) from None
+            lines = transform_error(exc, path="options", format_exception=_detail)
+            raise ValueError("; ".join(path_first(lines, root="options"))) from None
         return FormatChoice(name=fmt.name, options=options)
 
     converter.register_unstructure_hook(FormatChoice, unstructure_format)
@@ -360,7 +364,9 @@ _FIELDS: dict[type, dict[str, str]] = {
 }
 _BY_TAG = {cls.op: cls for cls in OPERATIONS}
 _DEFAULTS = {"byes": (), "matches": False, "force": False, "uncoloured": ()}
-#: Numbers a file may hold (a pairing number, a round, a board): anything larger is refused.
+#: Numbers the fast path of :func:`operations_from_data` takes as they are (a
+#: pairing number, a round, a board); others go the careful way, and replaying
+#: refuses any that names nothing.
 MAX_NUMBER = 10**6
 
 
@@ -385,30 +391,39 @@ def operations_to_data(operations: Sequence[Operation]) -> list[dict[str, Any]]:
 
 
 def _check(value: Any, kind: str) -> str | None:
-    """What is wrong with a field's value, or ``None``."""
+    """What is wrong with a field's type, or ``None`` (strict: ``true`` is
+    not 1, ``1.0`` is not 1, text is valid Unicode; :mod:`caddy.serialize`).
+
+    Whether a number is possible (a round that exists, a player's number) is
+    :func:`apply`'s to say, when the history is replayed: so ``undo`` can
+    read, and drop, a last operation that names a round that cannot be."""
+    from caddy.serialize import describe, text_problem
+
     if kind == "int":
         if type(value) is not int:
-            return f"expected a whole number, got {value!r}"
-        if not 0 <= value <= MAX_NUMBER:
-            return f"{value} is out of range (0..{MAX_NUMBER})"
+            return f"expected a whole number, got {describe(value)}"
     elif kind == "str":
-        if type(value) is not str:
-            return f"expected a string, got {value!r}"
+        return text_problem(value)
     elif kind == "bool":
         if type(value) is not bool:
-            return f"expected true or false, got {value!r}"
-    elif not isinstance(value, list) or any(
-        type(v) is not int or not 0 <= v <= MAX_NUMBER for v in value
-    ):
-        return f"expected a list of whole numbers, got {value!r}"
+            return f"expected true or false, got {describe(value)}"
+    elif not isinstance(value, list):
+        return f"expected a list of whole numbers, got {describe(value)}"
+    else:
+        for index, v in enumerate(value):
+            if type(v) is not int:
+                return f"[{index}]: expected a whole number, got {describe(v)}"
     return None
 
 
 def operations_from_data(data: Any, path: str = "$.operations") -> tuple[OperationLog, list[str]]:
     """Operations from JSON data, and one ``path: message`` line per problem."""
+    from caddy.serialize import describe
+
     log = OperationLog()
     if not isinstance(data, list):
-        return log, [f"{path}: expected a list of operations"]
+        return log, [f"{path}: expected a list of operations, got {describe(data)}"]
+    words = RESULT_WORDS
     problems: list[str] = []
     # the log's columns, appended in line for plain results (the common case)
     items, rounds, boards, results = log._items, log._round, log._board, log._result
@@ -420,6 +435,7 @@ def operations_from_data(data: Any, path: str = "$.operations") -> tuple[Operati
                 type(rnd) is int
                 and type(board) is int
                 and type(result) is str
+                and result in words
                 and 0 <= rnd <= MAX_NUMBER
                 and 0 <= board <= MAX_NUMBER
             ):
@@ -430,12 +446,19 @@ def operations_from_data(data: Any, path: str = "$.operations") -> tuple[Operati
                 continue
         where = f"{path}[{index}]"
         if not isinstance(item, dict):
-            problems.append(f"{where}: expected an operation object")
+            problems.append(f"{where}: expected an operation object, got {describe(item)}")
             continue
-        cls = _BY_TAG.get(item.get("op"))  # type: ignore[arg-type]
+        tag = item.get("op")
+        cls = _BY_TAG.get(tag) if type(tag) is str else None
         if cls is None:
             known = ", ".join(sorted(_BY_TAG))
-            problems.append(f"{where}.op: unknown operation {item.get('op')!r} (known: {known})")
+            if "op" not in item:
+                problems.append(f"{where}.op: required field missing (known: {known})")
+            elif type(tag) is not str:
+                problems.append(f"{where}.op: expected a string ({known}), got {describe(tag)}")
+            else:
+                shown = json.dumps(tag)[:40]
+                problems.append(f"{where}.op: unknown operation {shown} (known: {known})")
             continue
         fields = _FIELDS[cls]
         extra = sorted(set(item) - set(fields) - {"op"})
@@ -451,7 +474,8 @@ def operations_from_data(data: Any, path: str = "$.operations") -> tuple[Operati
                 break
             problem = _check(item[name], kind)
             if problem:
-                problems.append(f"{where}.{name}: {problem}")
+                sep = "" if problem.startswith("[") else ": "
+                problems.append(f"{where}.{name}{sep}{problem}")
                 break
             values[name] = tuple(item[name]) if kind == "ints" else item[name]
         else:
@@ -469,40 +493,104 @@ def to_document(event: EventFile, converter: Converter | None = None) -> dict[st
     }
 
 
-def from_document(data: Any, converter: Converter | None = None) -> EventFile:
-    """Build an event from a parsed JSON document; every problem is one ``path: message`` line."""
+def from_document(
+    data: Any,
+    converter: Converter | None = None,
+    *,
+    check_history: bool = True,
+    host: PluginHost | None = None,
+) -> EventFile:
+    """Build an event from a parsed JSON document; every problem is one ``path: message`` line.
+
+    Values are read strictly (:mod:`caddy.serialize`: no coercion, no ``NaN``,
+    no lone surrogates); then the history is replayed, so an operation that
+    refers to something that does not exist, or comes in an impossible order,
+    is refused naming it. ``check_history=False`` checks the operations' shapes
+    only (``undo`` drops a last operation that does not replay).
+    """
     from cattrs import transform_error
     from cattrs.errors import BaseValidationError
 
+    from caddy.serialize import describe, path_first
+
     if not isinstance(data, dict):
-        raise CaddyError("$: expected a JSON object")
+        raise CaddyError(f"$: expected a JSON object, got {describe(data)}")
     problems = []
-    if data.get("schema") != SCHEMA:
-        problems.append(f"$.schema: expected '{SCHEMA}', got {data.get('schema')!r}")
-    if data.get("version") != VERSION:
-        problems.append(
-            f"$.version: this caddy reads version {VERSION}, got {data.get('version')!r}"
-        )
+    schema, version = data.get("schema"), data.get("version")
+    if "schema" not in data:
+        problems.append(f"$.schema: required field missing (expected '{SCHEMA}')")
+    elif type(schema) is not str or schema != SCHEMA:
+        problems.append(f"$.schema: expected '{SCHEMA}', got {describe(schema)}")
+    if "version" not in data:
+        problems.append(f"$.version: required field missing (expected {VERSION})")
+    elif type(version) is not int or version != VERSION:
+        problems.append(f"$.version: this caddy reads version {VERSION}, got {describe(version)}")
     extra = set(data) - {"schema", "version", "tournament", "operations"}
     if extra:
         problems.append(f"$: unknown keys {sorted(extra)}")
     if problems:
         raise CaddyError(problems[0], problems=problems)
-    converter = converter or make_event_converter()
+    converter = converter or make_event_converter(host)
     tournament = None
-    try:
-        tournament = converter.structure(data.get("tournament"), Tournament)
-    except BaseValidationError as exc:
-        problems.extend(transform_error(exc, path="$.tournament", format_exception=_detail))
-    except (ValueError, TypeError, KeyError, OverflowError) as exc:
-        problems.append(f"$.tournament: {exc}")
+    raw = data.get("tournament")
+    if "tournament" not in data:
+        problems.append("$.tournament: required field missing")
+    elif not isinstance(raw, dict):
+        problems.append(f"$.tournament: expected an object, got {describe(raw)}")
+    else:
+        try:
+            tournament = converter.structure(raw, Tournament)
+        except BaseValidationError as exc:
+            lines = path_first(transform_error(exc, path="$.tournament", format_exception=_detail))
+            # a format's options: "$.tournament.format: options.x: ..." names one path
+            problems.extend(
+                line.replace("$.tournament.format: options", "$.tournament.format.options", 1)
+                for line in lines
+            )
+        except (ValueError, TypeError, KeyError, OverflowError, AttributeError) as exc:
+            problems.append(f"$.tournament: {exc}")
+    if tournament is not None:
+        problems.extend(tournament_problems(tournament))
     operations, op_problems = operations_from_data(data.get("operations", []))
     problems.extend(op_problems)
     if problems or tournament is None:
         raise CaddyError(problems[0], problems=problems)
     event = EventFile(tournament=tournament, operations=operations)
-    replay(event)  # a history that refers to something that does not exist is refused here
+    if check_history:
+        # a history that refers to something that does not exist is refused here
+        replay(event, host)
     return event
+
+
+#: The highest rating a file may hold: the TRF player line's rating field has
+#: four digits (TRF specification, record 001, columns 49-52).
+MAX_RATING = 9999
+#: Points a kind of result may score, either way (sums over any event stay finite).
+MAX_POINTS = 1000
+
+
+def tournament_problems(tournament: Tournament, where: str = "$.tournament") -> list[str]:
+    """Values of the right type that cannot be (one ``path: message`` line each)."""
+    problems = []
+    for index, player in enumerate(tournament.players):
+        rating = player.rating
+        if rating is not None and not 0 <= rating <= MAX_RATING:
+            problems.append(
+                f"{where}.players[{index}].rating: {rating} is out of range (0..{MAX_RATING})"
+            )
+    if tournament.scoring is not None:
+        for field in attrs.fields(type(tournament.scoring)):
+            points = getattr(tournament.scoring, field.name)
+            if points is not None and not -MAX_POINTS <= points <= MAX_POINTS:
+                problems.append(
+                    f"{where}.scoring.{field.name}: {points} is out of range "
+                    f"(-{MAX_POINTS}..{MAX_POINTS})"
+                )
+    if tournament.numbering not in ("lot", "rating", "given"):
+        problems.append(
+            f"{where}.numbering: expected 'lot', 'rating' or 'given', got '{tournament.numbering}'"
+        )
+    return problems
 
 
 def _detail(exc: BaseException, type_: Any) -> str:
@@ -511,6 +599,8 @@ def _detail(exc: BaseException, type_: Any) -> str:
 
     if isinstance(exc, CaddyError):
         return str(exc)
+    if isinstance(exc, AttributeError) and attrs.has(type_):
+        return "expected an object"
     if isinstance(exc, ValueError) and not str(exc).startswith("invalid literal"):
         first = exc.args[0] if exc.args else ""
         return (
@@ -637,9 +727,13 @@ def replay(event: EventFile, host: PluginHost | None = None) -> State:
         host = get_host()
     tournament = event.tournament
     fmt: Format = host.formats().get(tournament.format.name)
-    check_field(fmt, len(tournament.players), tournament.format.options)
+    try:
+        check_field(fmt, len(tournament.players), tournament.format.options)
+        fixed = _schedule_rounds(fmt, tournament)
+    except CaddyError as exc:  # the format cannot run this field
+        problems = [f"$.tournament.format: {p}" for p in exc.problems]
+        raise CaddyError(problems[0], problems=problems) from None
     state = State(event=event, fmt=fmt)
-    fixed = _schedule_rounds(fmt, tournament)
     if fixed is not None:
         state.fixed = True
         for rnd in fixed:
@@ -654,6 +748,7 @@ def replay(event: EventFile, host: PluginHost | None = None) -> State:
                 results = round_state.results
                 if (
                     0 < board_no <= len(results)
+                    and type(result) is str
                     and result in words
                     and not round_state.matches
                     and not results[board_no - 1]
@@ -692,6 +787,9 @@ def apply(state: State, operation: Operation) -> None:
             raise CaddyError(
                 f"round {operation.round} cannot be paired next (next round: {len(state.rounds) + 1})"
             )
+        if operation.matches and getattr(state.fmt, "new_match", None) is None:
+            raise CaddyError(f"format '{state.fmt.name}' has no knockout matches")
+        _check_previous_round_over(state, operation.round)
         if len(operation.white) != len(operation.black):
             raise CaddyError("a round needs as many Blacks as Whites")
         seen = [*operation.white, *operation.black, *operation.byes]
@@ -741,15 +839,66 @@ def apply(state: State, operation: Operation) -> None:
             raise CaddyError(f"unknown bye '{operation.kind}' (expected {', '.join(BYE_KINDS)})")
         if operation.player in rnd.white or operation.player in rnd.black:
             raise CaddyError(f"player {operation.player} has a game in round {operation.round}")
+        if rnd.byes.get(operation.player) == operation.kind:  # a second record of the same bye
+            raise CaddyError(
+                f"player {operation.player} already has a {operation.kind} bye in round {operation.round}"
+            )
         rnd.byes[operation.player] = operation.kind
     elif isinstance(operation, Withdraw):
         if not 1 <= operation.player <= n:
             raise CaddyError(f"unknown player {operation.player} (pairing numbers run 1..{n})")
+        last = planned_rounds(state)
+        if not 0 <= operation.after_round <= last:
+            raise CaddyError(
+                f"cannot withdraw after round {operation.after_round}: the event's rounds run 1..{last}"
+                if last
+                else f"cannot withdraw after round {operation.after_round}: no round is paired yet"
+            )
         if any(w.player == operation.player for w in state.withdrawals):
             raise CaddyError(f"player {operation.player} has already withdrawn")
         state.withdrawals.append(operation)
     else:  # pragma: no cover - the union is closed
         raise CaddyError(f"unknown operation {operation!r}")
+
+
+def planned_rounds(state: State) -> int:
+    """The event's rounds: the schedule's, the format's count for the field,
+    the manual format's planned rounds; never fewer than the rounds paired."""
+    tournament = state.event.tournament
+    planned = 0
+    if state.fixed:
+        planned = len(state.rounds)
+    elif getattr(state.fmt, "pairs_from_outside", False):
+        planned = getattr(tournament.format.options, "rounds", 0) or 0
+    else:
+        try:
+            planned = state.fmt.arithmetic(state.players, tournament.format.options).rounds
+        except CaddyError:
+            planned = 0
+    return max(planned, len(state.rounds))
+
+
+def _check_previous_round_over(state: State, number: int) -> None:
+    """A format that pairs from results pairs round ``number`` only when the
+    round before has every result and every match decided (as ``caddy pair``)."""
+    from caddy.formats import depends_on_results
+
+    if number < 2 or not state.rounds:
+        return
+    last = state.rounds[-1]
+    if not (last.matches or depends_on_results(state.fmt)):
+        return
+    missing = [
+        i
+        for i, board in enumerate(last.boards, 1)
+        if not board.results or (last.matches and _match(state, board).winner() is None)
+    ]
+    if missing:
+        boards = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
+        raise CaddyError(
+            f"round {number} cannot be paired before round {last.number} is over "
+            f"(board(s) {boards} undecided)"
+        )
 
 
 def _record_match_game(
@@ -941,5 +1090,7 @@ def new_event(
         format=FormatChoice(name=fmt.name, options=options), players=tuple(players), **starting
     )
     event = EventFile(tournament=tournament)
-    replay(event, host)
-    return event
+    # what is written must read back: the strict reading (no NaN, no lone
+    # surrogate, ratings in range) and the replay refuse it before any write
+    converter = make_event_converter(host)
+    return from_document(to_document(event, converter), converter, host=host)

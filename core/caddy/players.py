@@ -3,7 +3,8 @@
 The file is UTF-8 (a byte-order mark is allowed) with a header naming the
 columns: ``name`` and ``rating`` are required; ``federation``, ``fide_id``,
 ``title`` and ``team`` are optional, in any order. An empty rating (or
-``unrated``, ``-``) means unrated. Every bad row is reported with its line
+``unrated``, ``-``) means unrated; a rating is ASCII digits, at most 9999
+(four digits: TRF's columns 49-52). Every bad row is reported with its line
 number, one line per problem.
 """
 
@@ -17,6 +18,8 @@ from caddy.models import Player
 REQUIRED = ("name", "rating")
 OPTIONAL = ("federation", "fide_id", "title", "team")
 UNRATED = {"", "-", "unrated", "nr"}
+#: The highest rating: four digits, TRF's columns 49-52 (FIDE C.04 Annex 2; docs/trf.md).
+MAX_RATING = 9999
 
 
 def read_players_csv(path: str | Path) -> list[Player]:
@@ -80,10 +83,17 @@ def read_players_csv(path: str | Path) -> list[Player]:
         rating_text = cells["rating"]
         rating: int | None = None
         if rating_text.lower() not in UNRATED:
-            if not rating_text.isdigit():
+            # ASCII digits only: isdigit() and int() also take '²' and '٣'
+            if not (rating_text.isascii() and rating_text.isdigit()):
                 problems.append(f"{path}:{line}: rating '{rating_text}' is not a whole number")
                 continue
             rating = int(rating_text)
+            if rating > MAX_RATING:
+                problems.append(
+                    f"{path}:{line}: rating {rating} has more than 4 digits "
+                    f"(at most {MAX_RATING}: FIDE ratings fit TRF columns 49-52)"
+                )
+                continue
         players.append(
             Player(
                 name=name,

@@ -10,6 +10,7 @@ for a terminal, the default), ``markdown``, ``csv`` and ``html`` are built in.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
 
 import attrs
@@ -32,6 +33,9 @@ class Table:
     row_header: int | None = None
     #: Print the caption above the table in text output.
     caption_in_text: bool = False
+    #: Text output: the widest a cell prints (longer ones are cut, ending ``…``);
+    #: ``None``: no limit (a reference list whose last column is prose).
+    max_width: int | None = 40
 
 
 @attrs.frozen(kw_only=True)
@@ -82,12 +86,52 @@ def get_renderer(name: str, host: PluginHost | None = None) -> Renderer:
     return host.renderers().get(name)
 
 
+#: Characters that must never reach a terminal, a file's line structure or a
+#: spreadsheet as themselves: C0 and C1 controls (newlines, escape sequences),
+#: Unicode line and paragraph separators, and the bidirectional overrides and
+#: isolates that reorder what a reader sees (Unicode UAX #9; "Trojan Source").
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char) or (
+        f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
+    )
+
+
+def visible(text: str) -> str:
+    """``text`` with every :data:`CONTROL` character written as a visible escape
+    (``\\n``, ``\\x1b``, ``\\u202e``): what a terminal prints is what the text holds."""
+    return CONTROL.sub(_escape, text) if CONTROL.search(text) else text
+
+
+def one_line(text: str) -> str:
+    """``text`` with every :data:`CONTROL` character replaced by a space (for
+    formats with no escape: TRF, CSV, Markdown)."""
+    return CONTROL.sub(" ", text) if CONTROL.search(text) else text
+
+
+def cut(text: str, width: int | None) -> str:
+    """``text`` cut to ``width`` characters, ending with ``…`` when cut."""
+    if width is None or len(text) <= width:
+        return text
+    return text[: max(width - 1, 0)] + "…"
+
+
 def aligned(table: Table) -> list[str]:
-    """The table's header and rows as aligned lines (two spaces between columns)."""
+    """The table's header and rows as aligned lines (two spaces between columns;
+    control characters made visible, cells cut at ``table.max_width``)."""
     lines = [table.columns, *table.rows] if table.columns else list(table.rows)
     if not lines:
         return []
+    cap = table.max_width
     widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
+    if (cap is not None and max(widths, default=0) > cap) or CONTROL.search(
+        "".join(cell for line in lines for cell in line)
+    ):
+        lines = [tuple(cut(visible(cell), cap) for cell in line) for line in lines]
+        widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
     return [
         "  ".join(
             cell.rjust(width) if i in table.right else cell.ljust(width)

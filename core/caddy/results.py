@@ -545,10 +545,13 @@ class EventBuilder:
             if cell is not None and cell[0] is not None and cell[2] in done_codes
         )
         annulled = 2 * completed < scheduled
+        # an opponent who has left too scores no forfeit win: both lose (double forfeit)
+        left = {p: a for p, a, *_ in self._withdrawals}
         for rnd, (opponent, colour) in remaining.items():
             other: Colour = "b" if colour == "w" else "w"
             mine[rnd - 1] = RoundResult(opponent, colour, "-", s.points("-"))
-            rows[opponent - 1][rnd - 1] = RoundResult(player, other, "+", s.points("+"))
+            code = "-" if left.get(opponent, rnd) < rnd else "+"
+            rows[opponent - 1][rnd - 1] = RoundResult(player, other, code, s.points(code))
         return Withdrawal(
             player=player,
             after_round=after,

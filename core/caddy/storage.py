@@ -57,9 +57,10 @@ class WriteError(CaddyError, OSError):
     system's errors keeps catching it."""
 
 
-def load(path: str | Path) -> EventFile:
-    """Read an event file; raises :class:`CaddyError` with one line per problem."""
-    return loads(read_bytes(path), str(path))
+def load(path: str | Path, *, check_history: bool = True) -> EventFile:
+    """Read an event file; raises :class:`CaddyError` with one line per problem
+    (``check_history=False``: the operations are not replayed; for ``undo``)."""
+    return loads(read_bytes(path), str(path), check_history=check_history)
 
 
 def read_bytes(path: str | Path, what: str = "an event file", *, shown: str | None = None) -> bytes:
@@ -148,7 +149,7 @@ def _kind(mode: int) -> str:
     return "a special file"
 
 
-def loads(raw: bytes, source: str = "<event>") -> EventFile:
+def loads(raw: bytes, source: str = "<event>", *, check_history: bool = True) -> EventFile:
     """An event from the bytes of an event file (``source`` names it in messages)."""
     try:
         text = raw.decode("utf-8")
@@ -162,8 +163,10 @@ def loads(raw: bytes, source: str = "<event>") -> EventFile:
         raise CaddyError(f"{source}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg})") from None
     except RecursionError:
         raise CaddyError(f"{source}: JSON nested too deeply") from None
+    except ValueError as exc:  # an integer of more than 4,300 digits
+        raise CaddyError(f"{source}: not valid JSON ({exc})") from None
     try:
-        return from_document(data)
+        return from_document(data, check_history=check_history)
     except CaddyError as exc:
         problems = [f"{source}: {p}" for p in exc.problems]
         raise CaddyError(problems[0], problems=problems) from None
@@ -171,7 +174,12 @@ def loads(raw: bytes, source: str = "<event>") -> EventFile:
 
 def dumps(event: EventFile) -> bytes:
     """The event file's bytes (compact UTF-8 JSON and a final newline)."""
-    text = json.dumps(to_document(event), ensure_ascii=False, separators=(",", ":"))
+    try:
+        text = json.dumps(
+            to_document(event), ensure_ascii=False, separators=(",", ":"), allow_nan=False
+        )
+    except ValueError:  # NaN or Infinity: not JSON (RFC 8259 §6), never written
+        raise CaddyError("the event holds a number JSON cannot carry (NaN or Infinity)") from None
     return (text + "\n").encode("utf-8")
 
 
@@ -395,12 +403,12 @@ def write_file(
 
 
 @contextlib.contextmanager
-def updating(path: str | Path) -> Iterator[list[EventFile]]:
+def updating(path: str | Path, *, check_history: bool = True) -> Iterator[list[EventFile]]:
     """Read–modify–write under the lock. Put the new event in the yielded list's
     first place; it is saved only if the block ends without an error."""
     _existing_regular(path)  # nothing but an existing regular file gets a lock beside it
     with locked(path) as real:
-        box = [loads(read_bytes(real, shown=str(path)), str(path))]
+        box = [loads(read_bytes(real, shown=str(path)), str(path), check_history=check_history)]
         writable(real, str(path))  # refuse a read-only file before doing the work
         original = box[0]
         yield box

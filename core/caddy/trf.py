@@ -29,11 +29,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import attrs
 
 from caddy.errors import CaddyError
+from caddy.render import CONTROL as _CONTROL
+from caddy.render import one_line as _one_line
 from caddy.results import (
+    GAME_CODES,
     Event,
     EventPlayer,
     RoundResult,
     Scoring,
+    Withdrawal,
     round_robin_cycles,
 )
 
@@ -148,7 +152,7 @@ class TrfDocument:
         """Rounds from TRF26's 142 or JaVaFo's XXR (0 when neither)."""
         for code in ("142", "XXR"):
             text = self.record(code)
-            digits = re.search(r"\d+", text or "")
+            digits = re.search(r"[0-9]+", text or "")
             if digits:
                 return int(digits.group())
         return 0
@@ -157,7 +161,7 @@ class TrfDocument:
         """TRF26 record 162: symbol → points (``W 1.0 D 0.5 ...``)."""
         values: dict[str, float] = {}
         for text in self.records("162"):
-            for symbol, points in re.findall(r"([WDLAPX])\s*(\d+(?:\.\d+)?)", text):
+            for symbol, points in re.findall(r"([WDLAPX])\s*([0-9]+(?:\.[0-9]+)?)", text):
                 values[symbol] = float(points)
         return values
 
@@ -185,18 +189,18 @@ def parse_date(text: str) -> datetime.date | None:
     ``28. 07. 2005``, ``28.07.2005``, ``Jun 26, 2020``, ``26 Jun 2020``."""
     t = text.strip()
     try:
-        m = re.fullmatch(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})", t)
+        m = re.fullmatch(r"(?a)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})", t)
         if m:
             return datetime.date(int(m[1]), int(m[2]), int(m[3]))
-        m = re.fullmatch(r"(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})", t) or re.fullmatch(
-            r"(\d{1,2})[/-](\d{1,2})[/-](\d{4})", t
+        m = re.fullmatch(r"(?a)(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})", t) or re.fullmatch(
+            r"(?a)(\d{1,2})[/-](\d{1,2})[/-](\d{4})", t
         )
         if m:
             return datetime.date(int(m[3]), int(m[2]), int(m[1]))
-        m = re.fullmatch(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", t)
+        m = re.fullmatch(r"(?a)([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", t)
         if m and m[1].lower() in _MONTHS:
             return datetime.date(int(m[3]), _MONTHS[m[1].lower()], int(m[2]))
-        m = re.fullmatch(r"(\d{1,2})\.?\s+([A-Za-z]{3})[a-z]*\.?,?\s+(\d{4})", t)
+        m = re.fullmatch(r"(?a)(\d{1,2})\.?\s+([A-Za-z]{3})[a-z]*\.?,?\s+(\d{4})", t)
         if m and m[2].lower() in _MONTHS:
             return datetime.date(int(m[3]), _MONTHS[m[2].lower()], int(m[1]))
     except ValueError:
@@ -314,20 +318,34 @@ class _Where:
 
 
 _COLOURS = frozenset("wb-")
+#: What an opponent's four columns may hold (blank: no opponent).
+_OPPONENT_CHARS = frozenset(" 0123456789")
+#: Points in columns 81-84: ASCII digits only (``float`` also reads ``'٣'``, ``'1_0'``, ``'nan'``).
+_POINTS = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
 
-def _cells_fast(rest: str, codes: frozenset[str]) -> list[Cell] | None:
+def _digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits (``str.isdigit`` and ``int`` also take
+    ``'²'`` and ``'٣'``; TRF numbers are ASCII)."""
+    return text.isascii() and text.isdigit()
+
+
+def _cells_fast(rest: str, codes: frozenset[str], number: int) -> list[Cell] | None:
     """The rounds of a line in the common case (every cell well formed), at
     the speed of slicing; ``None`` sends the line to the cell-by-cell reader
     that names what is wrong."""
     colours, results = rest[5::10], rest[7::10]
     if not (_COLOURS.issuperset(colours) and codes.issuperset(results)):
         return None
-    try:
-        opponents = [int(rest[i : i + 4]) for i in range(0, len(rest), 10)]
-    except ValueError:
+    texts = [rest[i : i + 4] for i in range(0, len(rest), 10)]
+    # ASCII digits only: int() also reads '٣', '+3' and '1_0'
+    if not _OPPONENT_CHARS.issuperset("".join(texts)):
         return None
-    if opponents and min(opponents) < 0:
+    try:
+        opponents = list(map(int, texts))
+    except ValueError:  # a blank inside a number ("1 2 ")
+        return None
+    if number in opponents:  # paired with himself: the cell-by-cell reader says where
         return None
     return [
         (opponent or None, colour, code)
@@ -343,8 +361,8 @@ def _player(
     where = _Where(name, lineno)
     padded = line.ljust(90)
     number_text = padded[4:8]
-    number = int(number_text) if number_text.strip().isdigit() else 0
-    if padded[8] != " " and padded[8:9].isdigit() and number_text.strip().isdigit():
+    number = int(number_text) if _digits(number_text.strip()) else 0
+    if padded[8] != " " and _digits(padded[8:9]) and _digits(number_text.strip()):
         return None, [
             f"{where}: starting rank '{(number_text + padded[8]).strip()}' does not fit "
             "columns 5-8 (a TRF file holds at most 9999 players)"
@@ -356,21 +374,21 @@ def _player(
     rating_text = padded[48:52].strip()
     rating = None
     if rating_text:
-        if not rating_text.isdigit():
+        if not _digits(rating_text):
             problems.append(f"{where}: rating '{rating_text}' (columns 49-52) is not a number")
         elif int(rating_text):
             rating = int(rating_text)
     points_text = padded[80:84].strip()
     points = None
     if points_text:
-        try:
+        if _POINTS.fullmatch(points_text):
             points = float(points_text)
-        except ValueError:
+        else:
             problems.append(f"{where}: points '{points_text}' (columns 81-84) is not a number")
     rank_text = padded[85:89].strip()
     rank = None
     if rank_text:
-        if rank_text.isdigit():
+        if _digits(rank_text):
             rank = int(rank_text)
         else:
             problems.append(f"{where}: rank '{rank_text}' (columns 86-89) is not a number")
@@ -383,11 +401,11 @@ def _player(
     width = len(rest)
     if width % 10:
         rest = rest.ljust(width + 10 - width % 10)
-    cells = _cells_fast(rest, codes)
+    cells = _cells_fast(rest, codes, number)
     for r, (opp_text, colour, code) in enumerate(_CELL.findall(rest) if cells is None else (), 1):
         if opp_text == "    " or opp_text == "0000":
             opponent = None
-        elif opp_text.strip().isdigit():
+        elif _digits(opp_text.strip()):
             opponent = int(opp_text) or None
         else:
             problems.append(f"{where}: round {r}: opponent '{opp_text.strip()}' is not a number")
@@ -414,6 +432,9 @@ def _player(
                     "(expected 1 = 0 + - W D L H F U Z)"
                 )
                 continue
+        if opponent == number:
+            problems.append(f"{where}: round {r}: player {number} names himself as opponent")
+            continue
         cells = cells or []
         cells.append((opponent, colour, code))
     cells = cells or []
@@ -474,12 +495,143 @@ def points_of(
 ) -> list[float]:
     """Each player's points from the results (the scoring and bye values of
     :func:`scoring_of`, or ``scored`` when the caller has them), to compare
-    with the stated points."""
-    game, bye = point_tables(*(scored or scoring_of(doc)))
+    with the stated points: games of a player whose results the file records
+    as annulled (:func:`annulled_withdrawals`) count for nobody."""
+    scored = scored or scoring_of(doc)
+    annulled = {w.player for w in annulled_withdrawals(doc, scored)}
+    return _points(doc, scored, annulled)
+
+
+def _points(
+    doc: TrfDocument, scored: tuple[Scoring, dict[str, float]], annulled: set[int]
+) -> list[float]:
+    """Points of the results, games against a player in ``annulled`` left out
+    (and every round of theirs, as the standings do: ``caddy.tiebreaks.Table``)."""
+    game, bye = point_tables(*scored)
     return [
-        sum([game[code] if opp is not None else bye.get(code, 0.0) for opp, _, code in p.cells])
+        0.0
+        if p.number in annulled
+        else sum(
+            [
+                (0.0 if opp in annulled else game.get(code, 0.0))
+                if opp is not None
+                else bye.get(code, 0.0)
+                for opp, _, code in p.cells
+            ]
+        )
         for p in doc.players
     ]
+
+
+def annulled_withdrawals(
+    doc: TrfDocument, scored: tuple[Scoring, dict[str, float]] | None = None
+) -> tuple[Withdrawal, ...]:
+    """Round-robin withdrawals whose results the file records as annulled.
+
+    FIDE's rule (General Regulations for Competitions 6.6; Tournament Rules
+    C.06 5.4 in older handbooks): a player who leaves a round robin having
+    completed fewer than 50% of their games keeps their results in the
+    tournament table "for rating and historical purposes", but "the points
+    scored by him or against him are not counted in the final standings";
+    the unplayed games are written ``-`` for the player and ``+`` for the
+    opponent. TRF has no withdrawal marker and no code for "played, rated,
+    not counted", so caddy writes the games as played (``1 = 0``: they are
+    rated) and the later rounds as forfeits, and lets the points (columns
+    81-84) carry the annulment: the standings' points, where the games of
+    the withdrawn player count for nobody.
+
+    Read back, a player of a round robin whose last scheduled rounds are all
+    forfeit losses (``-``, the opponent ``+`` or ``-``; rest rounds between
+    them allowed), with fewer than half of their (n - 1) x cycles games
+    completed over the board before, may be a withdrawal; the results
+    annulled are those of the largest set of such players (each stating 0
+    points) whose annulment makes every player's stated points agree. A file
+    without stated points, or whose points count the games, is read at face
+    value. (A player who merely lost the last games by forfeit stays counted:
+    the points say so.)
+    """
+    cycles = doc.round_robin()
+    players = doc.players
+    if not cycles or any(p.points is None for p in players):
+        return ()
+    scheduled = (len(players) - 1) * cycles
+    found = []
+    for p in players:
+        cells = p.cells
+        after = len(cells)
+        forfeits = 0
+        while after:
+            opp, _, code = cells[after - 1]
+            if opp is None and code == "Z":
+                after -= 1
+                continue
+            if opp is None or code != "-" or opp == p.number:
+                break
+            other = players[opp - 1].cells
+            if len(other) < after or other[after - 1][0] != p.number:
+                break
+            if other[after - 1][2] not in ("+", "-"):
+                break
+            forfeits += 1
+            after -= 1
+        if not forfeits:
+            continue
+        completed = sum(
+            1 for opp, _, code in cells[:after] if opp is not None and code in GAME_CODES
+        )
+        if 2 * completed < scheduled:
+            found.append(
+                Withdrawal(
+                    player=p.number,
+                    after_round=after,
+                    completed=completed,
+                    scheduled=scheduled,
+                    annulled=True,
+                )
+            )
+    # an annulled player's stated points are 0; a candidate with more played on
+    found = [w for w in found if _stated_fits(players[w.player - 1].points, 0.0)]
+    if not found:
+        return ()
+    scored = scored or scoring_of(doc)
+    # which of them the stated points annul: the largest set that fits (a player
+    # who lost the last games by forfeit without withdrawing is a candidate too)
+    sizes = range(len(found), 0, -1) if len(found) <= _MAX_CANDIDATES else (len(found),)
+    for size in sizes:
+        fits = [
+            chosen
+            for chosen in itertools.combinations(found, size)
+            if all(
+                _stated_fits(p.points, t)
+                for p, t in zip(
+                    players, _points(doc, scored, {w.player for w in chosen}), strict=True
+                )
+            )
+        ]
+        if fits:
+            # the points fit more than one set (a forfeit loss that scores as a
+            # withdrawal would): the stated ranks put the annulled players last,
+            # then the one who left earliest
+            return max(
+                fits,
+                key=lambda chosen: (
+                    sum(players[w.player - 1].rank or 0 for w in chosen),
+                    -sum(w.after_round for w in chosen),
+                ),
+            )
+    return ()
+
+
+#: More candidate withdrawals than this: all of them annulled, or none (no search).
+_MAX_CANDIDATES = 10
+
+
+def _stated_fits(stated: float | None, total: float) -> bool:
+    """Whether stated points (columns 81-84) say ``total`` (100.5 and more are
+    written without the half: they do not fit)."""
+    if stated is None:
+        return False
+    return abs(total - stated) < 1e-9 or (total >= 99.5 and abs(total - stated) == 0.5)
 
 
 def point_tables(
@@ -532,6 +684,7 @@ def event_of(doc: TrfDocument) -> Event:
         results.append(tuple(row))
     cycles = doc.round_robin()
     return Event(
+        withdrawals=annulled_withdrawals(doc, (scoring, bye_values)),
         name=doc.title,
         start_date=parse_date(doc.record("042") or ""),
         players=tuple(players),
@@ -600,7 +753,7 @@ def _infer_bye_values(
         byes = []
         for opp, _, code in p.cells:
             if opp is not None:
-                fixed += game[code]
+                fixed += game.get(code, 0.0)  # a bye code with an opponent: check names it
             elif code == "+":
                 fixed += scoring.win
             elif code in defaults:
@@ -645,12 +798,19 @@ def player_line(
     cells: Sequence[Hashable] = (),
     texts: dict[Any, str] | None = None,
 ) -> str:
-    """A ``001`` line in the exact TRF16 columns (fields too long are cut to fit).
+    """A ``001`` line in the exact TRF16 columns (text fields too long are cut
+    to fit; control characters in them, a newline included, are written as
+    spaces: no text can start a line of its own).
 
     ``cells``: the rounds as :data:`Cell` tuples; ``texts``: a :class:`CellTexts`
     shared by the lines of one file (a file repeats the same few thousand cells;
-    each is formatted once), or another mapping from cells to their ten columns."""
+    each is formatted once), or another mapping from cells to their ten columns.
+    Numbers are written as given: the caller makes sure they fit (the export
+    refuses a rating or a starting rank of more than four digits)."""
     found: dict[Any, str] = CellTexts() if texts is None else texts
+    texts_ = (sex or " ", title or "", name, federation or "", fide_id or "", birth or "")
+    if _CONTROL.search("".join(texts_)):
+        sex, title, name, federation, fide_id, birth = map(_one_line, texts_)
     head = (
         f"001 {number:4d} {(sex or ' ')[:1]}{(title or '')[:3]:>3} {name[:33]:<33} "
         + (f"{rating:4d} " if rating else "     ")

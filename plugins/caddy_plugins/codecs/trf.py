@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from caddy import hookimpl
 from caddy.codecs import Exported, Imported
 from caddy.errors import CaddyError
+from caddy.render import CONTROL, one_line
 from caddy.results import BYE_KIND_CODES, WORD_OF_CODES
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     """An event file from a parsed TRF file."""
     from caddy.check import check_document, check_rows
     from caddy.event import EventFile, FormatChoice, Tournament, TrfRecords, replay
-    from caddy.trf import bye_scoring, parse_date, scoring_of
+    from caddy.trf import annulled_withdrawals, bye_scoring, parse_date, scoring_of
 
     src = doc.source
     rows = [p.cells for p in doc.players]
@@ -177,10 +178,13 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
         scoring=None if scoring == type(scoring)() else scoring,
         trf=TrfRecords(head=doc.head, tail=doc.tail),
     )
-    from caddy.event import Operation, OperationLog, PairRound, RecordBye
+    from caddy.event import Operation, OperationLog, PairRound, RecordBye, Withdraw
 
     fixed = format_choice.name == "round-robin"
     items: list[Operation | tuple[int, Sequence[str]]] = []
+    # a withdrawal whose results the file's points annul (docs/trf.md): after its round
+    withdrawals = annulled_withdrawals(doc, scored)
+    items.extend(Withdraw(player=w.player, after_round=0) for w in withdrawals if not w.after_round)
     for number, (whites, blacks, words, uncoloured, resting) in enumerate(rounds, 1):
         if not fixed:
             items.append(
@@ -198,6 +202,11 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
             if code in BYE_KINDS and (fixed or code != "U")
         )
         items.append((number, words))
+        items.extend(
+            Withdraw(player=w.player, after_round=number)
+            for w in withdrawals
+            if w.after_round == number
+        )
     event = EventFile(tournament=tournament, operations=OperationLog.build(items))
     try:
         replay(event)
@@ -319,20 +328,36 @@ def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
             warnings.append(f"ranks follow the points only: {exc}")
     rows: Sequence[Sequence[Any]]
     texts: dict[Any, str]
-    if results is not None and _complete(state):
-        # every round has every result: the standings' rows are the file's rows,
-        # and (nobody withdrew, so nothing is annulled) their scores the points
+    if results is not None and _complete(state, results):
+        # every round has every result (a withdrawn player's games as the forfeits
+        # the standings score): the standings' rows are the file's rows, and their
+        # scores the points (annulled games count for nobody: docs/trf.md)
         rows = results.results
         ranks, scores = _ranks(state, results, [])
         points = scores
         texts = ResultTexts()
-    else:  # a round still being played: the rounds as they stand
+    else:  # a round still being played, or a withdrawal: the rounds as they stand
         rows = state_rows(state)
-        points = _points(state, rows)
+        # results annulled by the 50% rule stay in the rows (they are rated) and
+        # count for nobody in the points, as in the standings (docs/trf.md)
+        points = _points(state, rows, results.annulled if results is not None else frozenset())
         ranks, _ = _ranks(state, results, points)
         texts = CellTexts()
-    lines = _head(state, trf26)
-    long_names = [n for n, p in enumerate(tournament.players, 1) if len(p.name) > 33]
+    players = tournament.players
+    too_big = [
+        f"player {n} ({one_line(p.name)[:33]}): rating {p.rating} does not fit TRF columns "
+        "49-52 (at most 9999)"
+        for n, p in enumerate(players, 1)
+        if p.rating is not None and not 0 <= p.rating <= 9999
+    ]
+    if len(players) > 9999:
+        too_big.append(f"{len(players)} players: TRF columns 5-8 hold at most 9999")
+    if too_big:
+        raise CaddyError(too_big[0], problems=too_big)
+    # text never starts a line of its own: control characters (newlines) as spaces
+    lines = [one_line(line) for line in _head(state, trf26)]
+    warnings.extend(_cut_fields(players))
+    long_names = [n for n, p in enumerate(players, 1) if len(p.name) > 33]
     lines.extend(
         player_line(
             number,
@@ -361,15 +386,55 @@ def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
             f"the half (players {', '.join(map(str, big[:10]))}{', ...' if len(big) > 10 else ''})"
         )
     if tournament.trf is not None:
-        lines.extend(line for line in tournament.trf.tail if _keep(line, trf26))
+        lines.extend(one_line(line) for line in tournament.trf.tail if _keep(line, trf26))
     return Exported(data=("\n".join(lines) + "\n").encode("utf-8"), warnings=tuple(warnings))
 
 
-def _complete(state: State) -> bool:
-    """Whether every round is played out (then the standings' event has them all)."""
-    return not state.withdrawals and all(
-        not r.matches and (r.white or r.byes or r.rest) and all(r.results) for r in state.rounds
-    )
+#: Player fields with a fixed width in the ``001`` line: (label, columns, width).
+_FIELDS = (
+    ("sex", "sex", "10", 1),
+    ("title", "title", "11-13", 3),
+    ("federation", "federation", "54-56", 3),
+    ("fide_id", "FIDE id", "58-68", 11),
+    ("birth", "birth date", "70-79", 10),
+)
+
+
+def _cut_fields(players: Sequence[Any]) -> list[str]:
+    """One warning per player field that is cut to fit its columns (names
+    have their own), and one for text whose control characters become spaces."""
+    warnings = []
+    for attr, label, columns, width in _FIELDS:
+        cut = [n for n, p in enumerate(players, 1) if len(getattr(p, attr) or "") > width]
+        if cut:
+            warnings.append(
+                f"{label} longer than {width} character{'s' if width > 1 else ''} is cut to "
+                f"fit columns {columns} (players {_listed(cut)})"
+            )
+    controlled = [
+        n
+        for n, p in enumerate(players, 1)
+        if CONTROL.search("".join(getattr(p, a) or "" for a in ("name", *(f[0] for f in _FIELDS))))
+    ]
+    if controlled:
+        warnings.append(
+            f"control characters (line breaks...) written as spaces (players {_listed(controlled)})"
+        )
+    return warnings
+
+
+def _listed(numbers: Sequence[int]) -> str:
+    return ", ".join(map(str, numbers[:10])) + (", ..." if len(numbers) > 10 else "")
+
+
+def _complete(state: State, results: Any) -> bool:
+    """Whether every round is played out, so that the standings' event has them
+    all (after a withdrawal: every round the standings count as complete)."""
+    if not all(not r.matches and (r.white or r.byes or r.rest) for r in state.rounds):
+        return False
+    if state.withdrawals:
+        return bool(results.rounds == len(state.rounds))
+    return all(all(r.results) for r in state.rounds)
 
 
 class ResultTexts(dict[Any, str]):
@@ -386,8 +451,12 @@ class ResultTexts(dict[Any, str]):
         return text
 
 
-def _points(state: State, rows: Sequence[Sequence[Cell]]) -> list[float]:
-    """Points of the results written (rest rounds at the format's rest value)."""
+def _points(
+    state: State, rows: Sequence[Sequence[Cell]], annulled: frozenset[int] = frozenset()
+) -> list[float]:
+    """Points of the results written (rest rounds at the format's rest value);
+    the games of a player in ``annulled`` (FIDE's 50% rule) count for nobody,
+    and such a player scores 0, as in :func:`caddy.standings.standings`."""
     from caddy.results import Scoring
     from caddy.trf import point_tables
 
@@ -396,13 +465,20 @@ def _points(state: State, rows: Sequence[Sequence[Cell]]) -> list[float]:
     rest = getattr(tournament.format.options, "bye_points", scoring.rest)
     game, bye = point_tables(scoring)
     points = [
-        sum([game[code] if opponent is not None else bye[code] for opponent, _, code in row])
+        sum(
+            [
+                (0.0 if opponent in annulled else game[code]) if opponent is not None else bye[code]
+                for opponent, _, code in row
+            ]
+        )
         for row in rows
     ]
     for rnd in state.rounds:  # rest rounds of an odd round robin score the rest value
         for player in rnd.rest:
             if player not in rnd.byes and rnd.number <= len(rows[player - 1]):
                 points[player - 1] += rest - bye["Z"]
+    for player in annulled:
+        points[player - 1] = 0.0
     return points
 
 

@@ -1,14 +1,42 @@
-"""``csv``: the tables as comma-separated values, for a spreadsheet."""
+"""``csv``: the tables as comma-separated values, for a spreadsheet.
+
+No cell reaches a spreadsheet as a formula (OWASP, "CSV Injection"): a cell
+whose text starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return
+(after any spaces) gets a leading ``'``, which spreadsheets read as "this is
+text". Plain numbers are left as they are (``-1``, ``+0.5``, ``2.5``: a
+number cannot run anything), and so is a lone ``-`` or ``+`` (a sign with
+nothing after it: caddy's "no value" and a crosstable's forfeit win), so
+caddy's own cells read as before. Control characters (newlines included)
+become spaces.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.render import Report
+from caddy.render import CONTROL, Report, one_line
+
+#: What a spreadsheet may take for a formula: these first characters (OWASP).
+_FORMULA = re.compile(r"\s*[=+\-@\t\r]")
+#: A plain number or a lone sign (left alone even when it starts with ``-`` or ``+``).
+_NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)|[+-]")
+
+
+def safe_cell(text: str) -> str:
+    """A cell a spreadsheet shows as text: control characters as spaces,
+    a would-be formula prefixed with ``'`` (see the module docstring)."""
+    if _FORMULA.match(text) and not _NUMBER.fullmatch(text):
+        text = "'" + text
+    return one_line(text) if CONTROL.search(text) else text
+
+
+def _safe(rows: Iterable[Iterable[str]]) -> list[list[str]]:
+    return [[safe_cell(cell) for cell in row] for row in rows]
 
 
 class CsvRenderer:
@@ -24,15 +52,15 @@ class CsvRenderer:
         writer = csv.writer(out, lineterminator="\n")
         tables = report.tables
         if len(tables) > 1 and len({t.columns for t in tables}) == 1:
-            writer.writerow(["table", *tables[0].columns])
+            writer.writerows(_safe([["table", *tables[0].columns]]))
             for table in tables:
-                writer.writerows([table.caption, *row] for row in table.rows)
+                writer.writerows(_safe([table.caption, *row] for row in table.rows))
             return out.getvalue()
         for index, table in enumerate(tables):
             if index:
                 out.write("\n")
-            writer.writerow(table.columns)
-            writer.writerows(table.rows)
+            writer.writerows(_safe([table.columns]))
+            writer.writerows(_safe(table.rows))
         return out.getvalue()
 
 

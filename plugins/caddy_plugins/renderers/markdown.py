@@ -1,24 +1,40 @@
-"""``markdown``: GitHub-flavoured Markdown tables, for a club website or a wiki."""
+"""``markdown``: GitHub-flavoured Markdown tables, for a club website or a wiki.
+
+No text can break the page's structure: control characters (newlines
+included) become spaces (:func:`caddy.render.one_line`); in table cells ``|``
+and ``\\`` are escaped, and in headings and paragraphs every character that
+starts Markdown markup (`` ` * _ [ ] < > # | ``...) is.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.render import Report
+from caddy.render import Report, one_line
+
+#: Characters escaped in a table cell: the cell separator, the escape itself,
+#: and those that open raw HTML or an entity (a name ``<img ...>`` stays text).
+_CELL = re.compile(r"([\\|<>&])")
+#: A paragraph's start that would make it a list item, a rule or a heading.
+_BLOCK = re.compile(r"^(\s*\d*)([-+=.)])")
 
 
 def _cell(text: str) -> str:
-    """A table cell: pipes and backslashes escaped, line breaks flattened."""
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ").strip()
+    """A table cell: ``|``, ``\\``, ``<``, ``>`` and ``&`` escaped, line breaks
+    and other control characters flattened."""
+    return _CELL.sub(r"\\\1", one_line(text)).strip()
 
 
 def _text(text: str) -> str:
-    """A paragraph: characters that start Markdown markup escaped."""
-    for char in "\\`*_[]<>#|":
+    """A paragraph on one line: control characters flattened, characters that
+    start Markdown markup escaped (``+ - =`` too: a list item, a heading rule)."""
+    text = one_line(text)
+    for char in "\\`*_[]<>#|&":
         text = text.replace(char, "\\" + char)
-    return text
+    return _BLOCK.sub(r"\1\\\2", text)
 
 
 class MarkdownRenderer:

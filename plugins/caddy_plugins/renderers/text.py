@@ -1,4 +1,11 @@
-"""``text``: aligned columns for a terminal (the default output)."""
+"""``text``: aligned columns for a terminal (the default output).
+
+Every text is printed as it is, except control characters (a newline in an
+event's name, an escape sequence in a player's name): those are written as
+visible escapes (``\\n``, ``\\x1b``), so no text can forge a line of the
+report or drive the terminal (:func:`caddy.render.visible`). Table cells are
+cut at 40 characters, ending ``…`` (``Table.max_width``).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +13,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.render import Report, aligned
+from caddy.render import Report, aligned, visible
 
 
 class TextRenderer:
@@ -17,15 +24,15 @@ class TextRenderer:
     suffix: ClassVar[str] = ".txt"
 
     def render(self, report: Report) -> str:
-        lines = [report.heading] if report.title_in_text else []
-        lines.extend(report.intro)
+        lines = [visible(report.heading)] if report.title_in_text else []
+        lines.extend(map(visible, report.intro))
         for table in report.tables:
             if table.caption_in_text:
-                lines.append(table.caption)
+                lines.append(visible(table.caption))
             lines.extend(aligned(table))
         if report.notes:
             lines.append("")
-            lines.extend(report.notes)
+            lines.extend(map(visible, report.notes))
         return "".join(f"{line}\n" for line in lines)
 
 
