@@ -248,12 +248,13 @@ def _no_constant(name: str) -> Any:
 
 
 def test_every_mutant_through_a_command(cli: Cli, tmp_path: Path) -> None:
-    """Exhaustive over the corpus, each mutant through one command in turn (all ten
-    commands run over every path's mutants)."""
+    """Every third mutant of the corpus (the loads of all of them are checked
+    above), each through one command in turn: every command meets mutants of
+    every part of the file."""
     path = round_robin_event(cli, tmp_path)
     document = document_of(path)
     target = tmp_path / "mutant.json"
-    for index, (where, value) in enumerate(corpus(document)):
+    for index, (where, value) in enumerate(list(corpus(document))[::3]):
         raw = json.dumps(mutated(document, where, value)).encode("ascii")
         check_command(cli, target, raw, COMMANDS[index % len(COMMANDS)])
 
@@ -263,7 +264,7 @@ def test_mutated_knockout_any_command(cli: Cli, tmp_path: Path) -> None:
     document = document_of(knockout_event(cli, tmp_path))
     target = tmp_path / "mutant.json"
 
-    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(
         where=st.sampled_from(list(paths(document))),
         value=st.sampled_from(WRONG),
