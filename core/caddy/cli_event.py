@@ -621,7 +621,10 @@ def cmd_undo(ns: argparse.Namespace) -> int:
         first = len(before.operations) - ns.steps
         dropped = before.operations[first:] if ns.steps > 0 else ()
         box[0] = box[0].undo(ns.steps)
-    games = match_games(before)
+    try:
+        games = match_games(before)
+    except CaddyError:  # the history undone did not replay: its results get no game label
+        games = {}
     for index, operation in reversed(list(enumerate(dropped, first))):
         print(f"undone: {describe(operation, box[0], games.get(index))}")
     return 0
@@ -633,6 +636,7 @@ def match_games(event: Any) -> dict[int, str]:
     (the result refers to that White)."""
     from caddy.event import RecordResult, replay
     from caddy.plugins import get_host
+    from caddy.render import visible
 
     fmt = get_host().formats().get(event.tournament.format.name)
     new_match = getattr(fmt, "new_match", None)
@@ -655,7 +659,8 @@ def match_games(event: Any) -> dict[int, str]:
         board = rnd.boards[operation.board - 1]
         stage, white, _ = new_match(board.white, board.black, options).game_at(counts[key])
         label = "" if stage == "standard" else f" {stage}"
-        games[index] = f"game {counts[key]}{label}, White {players[white - 1].name} ({white})"
+        name = visible(players[white - 1].name)
+        games[index] = f"game {counts[key]}{label}, White {name} ({white})"
     return games
 
 
