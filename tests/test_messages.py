@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from caddy.messages import tell, warn
 from tests.conftest import DATA, Run
 
 HOSTILE = "Eve\x1b[2J\nforged line"
@@ -33,6 +32,8 @@ def test_new_and_history_print_names_visibly(cli: Callable[..., Run], tmp_path: 
 def test_every_line_of_a_message_is_prefixed_and_visible(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    from caddy.messages import tell, warn
+
     warn("first\nsecond \x1b[31mred\u202e")
     tell("broken\rline")
     assert capsys.readouterr().err == (
