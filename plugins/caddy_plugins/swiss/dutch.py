@@ -515,8 +515,7 @@ class _Round:
             return mate
         # C4 decides: solve on everyone still unpaired, completion first.
         everyone = sorted(local + rest)
-        full = self._solve_on(everyone, weight, set(local))
-        return {v: w for v, w in full.items() if v in set(local) and w in set(local)}
+        return self._solve_on(everyone, weight, set(local))
 
     def _solve_on(
         self,
@@ -635,6 +634,7 @@ def pair_round(request: PairingRequest) -> Pairing:  # noqa: C901 - the bracket 
         # Phase B: the remainder (Article 3.3.3; exchanges by 4.3, transpositions by 4.2).
         rem_pairs: list[tuple[int, int]] = []
         remarks: list[str] = []
+        last_mate = mate
         if p:
             k = len(remainder)
             rpos = {v: i for i, v in enumerate(remainder)}
@@ -670,6 +670,7 @@ def pair_round(request: PairingRequest) -> Pairing:  # noqa: C901 - the bracket 
                 return v
 
             mate_b = rd.solve(local_b, rest, weight_b)
+            last_mate = mate_b
             for v in remainder:
                 w = mate_b.get(v)
                 if w is not None and w in rem_set and rpos[v] < rpos[w]:
@@ -685,14 +686,22 @@ def pair_round(request: PairingRequest) -> Pairing:  # noqa: C901 - the bracket 
         if rd.is_single:
             remarks.append("C9 active: the PAB goes to the leftover with the fewest unplayed games")
 
-        # C9 for the next bracket: its residents have the bye score and nobody floats past it.
-        single = bool(n % 2 and nxt and rd.bye_score is not None and rd.bye_score >= players[nxt[0]].score)
-        if single and rest:
-            # A downfloater not paired within the next scoregroup would float further.
-            for v in down:
-                if v not in mate or mate[v] not in set(nxt):
+        # C9 for the next bracket: its residents have the bye score and, in the current
+        # optimum, nobody from it (or floating into it) is paired further down.
+        single = bool(
+            n % 2 and nxt and rd.bye_score is not None and rd.bye_score >= players[nxt[0]].score
+        )
+        if single:
+            floor = players[nxt[0]].score
+            loose = 0
+            for v in down + nxt:
+                w = last_mate.get(v)
+                if w is None:
+                    loose += 1
+                elif players[w].score < floor:
                     single = False
-                    break
+            if loose > 1:
+                single = False
         rd.is_single = single
         score_f = Fraction(players[residents[0]].score, unit)
         notes.append(
