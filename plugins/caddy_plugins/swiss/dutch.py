@@ -624,18 +624,12 @@ def pair_round(request: PairingRequest) -> Pairing:  # noqa: C901 - the bracket 
                 extra |= (nres - res_pos[b]) << ((m - 1 - i) * opp_w)
             return (crit[(a, b)] << phase_a_bits) | extra
 
-        mate = rd.solve(local, rest, weight_a)
-        mdp_pairs = [(v, mate[v]) for v in mdps if mate.get(v) in res_pos]
-        taken = {w for _v, w in mdp_pairs}
-        remainder = [v for v in residents if v not in taken]
-        rem_set = set(remainder)
-        p = sum(1 for v in remainder if mate.get(v) in rem_set) // 2
-
-        # Phase B: the remainder (Article 3.3.3; exchanges by 4.3, transpositions by 4.2).
-        rem_pairs: list[tuple[int, int]] = []
         remarks: list[str] = []
-        last_mate = mate
-        if p:
+
+        def phase_b(
+            remainder: list[int], p: int, exclude: set[int]
+        ) -> tuple[dict[int, int], list[tuple[int, int]]]:
+            """The remainder's matching when ``p`` of its pairs are expected (S1 = first p)."""
             k = len(remainder)
             rpos = {v: i for i, v in enumerate(remainder)}
             idx_w = _bits(k * k) + 2
@@ -643,8 +637,7 @@ def pair_round(request: PairingRequest) -> Pairing:  # noqa: C901 - the bracket 
             s2_w = k + 1
             part_w = _bits(k) + 1
             s1_full = (1 << p) - 1
-            paired_mdps = {a for a, _b in mdp_pairs}
-            local_b = [v for v in local if v not in taken and v not in paired_mdps]
+            local_b = [v for v in local if v not in exclude]
 
             def weight_b(a: int, b: int) -> int:
                 a, b = key(a, b)
@@ -670,12 +663,48 @@ def pair_round(request: PairingRequest) -> Pairing:  # noqa: C901 - the bracket 
                 return v
 
             mate_b = rd.solve(local_b, rest, weight_b)
-            last_mate = mate_b
+            pairs = []
             for v in remainder:
                 w = mate_b.get(v)
-                if w is not None and w in rem_set and rpos[v] < rpos[w]:
-                    rem_pairs.append((v, w))
-            exchanged = sum(1 for v in remainder[:p] if all(v != a for a, _ in rem_pairs))
+                if w is not None and w in rpos and rpos[v] < rpos[w]:
+                    pairs.append((v, w))
+            return mate_b, pairs
+
+        rem_pairs: list[tuple[int, int]] = []
+        perfect = _perfect_candidate(rd, mdps, residents, nxt, rest)
+        if perfect is not None:
+            # C.04.3 3.4: the first candidate has no failure at all; it is taken at once.
+            mdp_pairs = perfect[:m]
+            rem_pairs = perfect[m:]
+            remainder = residents[m:]
+            p = 0
+            last_mate = {}
+            remarks.append("first candidate is perfect (C.04.3 3.4)")
+        elif m == 0:
+            # No MDPs: the remainder is the whole bracket. Guess that it pairs fully; the
+            # guess only sets the S1 size, so a different pair count means solving again.
+            remainder = residents
+            mdp_pairs = []
+            p = len(remainder) // 2
+            last_mate, rem_pairs = phase_b(remainder, p, set())
+            if len(rem_pairs) != p:
+                p = len(rem_pairs)
+                if p:
+                    last_mate, rem_pairs = phase_b(remainder, p, set())
+        else:
+            mate = rd.solve(local, rest, weight_a)
+            last_mate = mate
+            mdp_pairs = [(v, mate[v]) for v in mdps if mate.get(v) in res_pos]
+            taken = {w for _v, w in mdp_pairs}
+            remainder = [v for v in residents if v not in taken]
+            rem_set = set(remainder)
+            p = sum(1 for v in remainder if mate.get(v) in rem_set) // 2
+            if p:
+                exclude = taken | {a for a, _b in mdp_pairs}
+                last_mate, rem_pairs = phase_b(remainder, p, exclude)
+        if p:
+            s1_actors = {a for a, _b in rem_pairs}
+            exchanged = sum(1 for v in remainder[:p] if v not in s1_actors)
             if exchanged:
                 remarks.append(f"{exchanged} exchange(s) between S1 and S2 (C.04.3 4.3)")
         pairs_here = mdp_pairs + rem_pairs
@@ -757,6 +786,50 @@ def pair_round(request: PairingRequest) -> Pairing:  # noqa: C901 - the bracket 
         bye=bye,
         explanation=explanation,
     )
+
+
+def _perfect_candidate(
+    rd: _Round, mdps: list[int], residents: list[int], nxt: list[int], rest: list[int]
+) -> list[tuple[int, int]] | None:
+    """The bracket's first candidate (3.3) if it is perfect (3.4), else ``None``.
+
+    Perfect here means: every member is paired (so C6-C9 and the look-ahead C8 are at
+    their best), no pair breaks C1-C3 or fails a colour criterion (C10-C13), no MDP
+    repeats a downfloat and no MDP opponent repeats an upfloat (C14-C21), and the players
+    below can still be paired (C4). Then no other candidate can be better on any
+    criterion, and this one comes first in generation order (Article 4).
+    """
+    players = rd.players
+    m = len(mdps)
+    if (m + len(residents)) % 2 or len(residents) < m:
+        return None
+    if (
+        rd.n % 2
+        and nxt
+        and rd.bye_score is not None
+        and rd.bye_score >= players[nxt[0]].score
+    ):
+        return None  # C9 in the next bracket depends on the whole optimum
+    remainder = residents[m:]
+    half = len(remainder) // 2
+    pairs = list(zip(mdps, residents[:m], strict=True))
+    pairs += list(zip(remainder[:half], remainder[half:], strict=True))
+    compat = rd.compat
+    for a, b in pairs:
+        if not compat[a][b]:
+            return None
+        pa, pb = players[a], players[b]
+        if pa.pref is not None and pa.pref == pb.pref:
+            return None
+    for a, b in pairs[:m]:
+        pa, pb = players[a], players[b]
+        if pa.score > pb.score and (
+            pa.f1 == _DOWN or pa.f2 == _DOWN or pb.f1 == _UP or pb.f2 == _UP
+        ):
+            return None
+    if not rd.completable(sorted(nxt + rest), rd.cand):
+        return None
+    return pairs
 
 
 def _ranks_lower(p: _P, o: _P) -> bool:
