@@ -53,7 +53,6 @@ import attrs
 from caddy_plugins.swiss.matching import max_weight_matching
 from caddy_plugins.swiss.model import (
     Colour,
-    Kind,
     NoValidPairingError,
     Pairing,
     PairingRequest,
@@ -307,9 +306,9 @@ class _Round:
         self.forbidden = forbidden
         # Compatibility matrix (C1, C3 and forbidden pairs).
         self.compat: list[list[bool]] = [[False] * n for _ in range(n)]
-        for i, a in enumerate(self.players):
+        for i, pi in enumerate(self.players):
             for j in range(i + 1, n):
-                ok = self._compatible(a, self.players[j])
+                ok = self._compatible(pi, self.players[j])
                 self.compat[i][j] = self.compat[j][i] = ok
         # Score slots: each distinct score owns a bit range wide enough for its members.
         counts: dict[int, int] = {}
@@ -389,7 +388,7 @@ class _Round:
         if n % 2 == 0:
             self.cand = [False] * n
             if not self.completable(everyone, self.cand):
-                raise self._no_pairing("the players cannot all be paired under C1-C3")
+                raise self.no_pairing("the players cannot all be paired under C1-C3")
             return
         eligible = [x for x in self.players if x.eligible]
         for score in sorted({x.score for x in eligible}):
@@ -399,7 +398,7 @@ class _Round:
                 self.cand = cand
                 break
         else:
-            raise self._no_pairing(
+            raise self.no_pairing(
                 "no player eligible for the pairing-allocated bye (C2) can be left over"
             )
         same = [x for x in self.players if x.score == self.bye_score]
@@ -430,7 +429,7 @@ class _Round:
         mate = max_weight_matching(n, edges)
         return all(mate[t] < 0 or mate[t] in topset for t in tops)
 
-    def _no_pairing(self, why: str) -> NoValidPairingError:
+    def no_pairing(self, why: str) -> NoValidPairingError:
         return NoValidPairingError(
             f"round {self.request.round_number} cannot be paired: {why} "
             "(C.04.3 1.9.3: the arbiter decides)"
@@ -464,9 +463,9 @@ class _Round:
                     third = smaller.rep == _invert(lo.pref)
             c11 = not third
             c12 = not same
-            c13 = not (
-                same and (lo.strong or lo.absolute) and (h.strong or h.absolute)
-            ) or (lo.absolute and h.absolute)
+            c13 = not (same and (lo.strong or lo.absolute) and (h.strong or h.absolute)) or (
+                lo.absolute and h.absolute
+            )
         else:
             c10 = c11 = c12 = c13 = False
         v = (v << w1) | c10
@@ -506,8 +505,11 @@ class _Round:
     ) -> dict[int, int]:
         """Best matching of ``local`` under ``weight`` (edges among ``local`` only), C4 kept.
 
-        Returns partner by player index for the matched ``local`` players. ``rest`` are the
-        other unpaired players; they are only needed to complete the round (C4).
+        Returns partners by player index. ``rest`` are the other unpaired players: they
+        only matter for completing the round (C4), so the matching is first solved on
+        ``local`` alone; if what it leaves cannot be completed with ``rest``, it is solved
+        again on everyone with completion as the most significant field (then partners
+        in ``rest`` appear too).
         """
         mate = self._solve_on(local, weight, None)
         leftover = [v for v in local if v not in mate]
@@ -547,7 +549,9 @@ class _Round:
                         shift = max(shift, w.bit_length())
             shift += self.n.bit_length() + 1
             for a, b, w in pairs:
-                edges.append((a, b, (self.completion_weight(vertices[a], vertices[b]) << shift) + w))
+                edges.append(
+                    (a, b, (self.completion_weight(vertices[a], vertices[b]) << shift) + w)
+                )
         mate = max_weight_matching(len(vertices), edges)
         return {vertices[i]: vertices[m] for i, m in enumerate(mate) if m >= 0}
 
@@ -556,7 +560,167 @@ def _bits(x: int) -> int:
     return max(x, 1).bit_length()
 
 
-def pair_round(request: PairingRequest) -> Pairing:  # noqa: C901 - the bracket loop reads best whole
+class _Bracket:
+    """One bracket: its MDPs and residents, the next scoregroup and everyone below."""
+
+    def __init__(
+        self, rd: _Round, mdps: list[int], residents: list[int], nxt: list[int], rest: list[int]
+    ) -> None:
+        self.rd = rd
+        self.mdps = mdps
+        self.residents = residents
+        self.nxt = nxt
+        self.rest = rest
+        self.bracket = mdps + residents
+        in_b = set(self.bracket)
+        self.local = self.bracket + nxt
+        self.pos = {v: i for i, v in enumerate(self.local)}
+        players = rd.players
+        crit: dict[tuple[int, int], int] = {}
+        for i, a in enumerate(self.local):
+            pa = players[a]
+            row = rd.compat[a]
+            for b in self.local[i + 1 :]:
+                if row[b]:
+                    crit[(a, b)] = rd.criteria(pa, players[b], b in in_b)
+        self.crit = crit
+        self.remarks: list[str] = []
+        self.last_mate: dict[int, int] = {}
+
+    def key(self, a: int, b: int) -> tuple[int, int]:
+        return (a, b) if self.pos[a] < self.pos[b] else (b, a)
+
+    def phase_a(self) -> dict[int, int]:
+        """Which MDPs are paired (Article 4.4) and with whom (first transposition, 4.2)."""
+        mdps, residents = self.mdps, self.residents
+        m = len(mdps)
+        res_pos = {v: i for i, v in enumerate(residents)}
+        nres = len(residents)
+        mdp_pos = {v: i for i, v in enumerate(mdps)}
+        opp_w = _bits(nres) + 1
+        phase_bits = (m + 1) + m * opp_w
+        crit, key = self.crit, self.key
+
+        def weight(a: int, b: int) -> int:
+            a, b = key(a, b)
+            extra = 0
+            if a in mdp_pos and b in res_pos:
+                i = mdp_pos[a]
+                extra = (1 << (m - 1 - i)) << (m * opp_w)
+                extra |= (nres - res_pos[b]) << ((m - 1 - i) * opp_w)
+            return (crit[(a, b)] << phase_bits) | extra
+
+        return self.rd.solve(self.local, self.rest, weight)
+
+    def phase_b(
+        self, remainder: list[int], p: int, exclude: set[int]
+    ) -> tuple[dict[int, int], list[tuple[int, int]]]:
+        """The remainder's matching (3.3.3) when ``p`` of its pairs are expected (S1 = first p).
+
+        Below the criteria: fewest exchanges, smallest BSN-sum difference, S1 players
+        leaving from the bottom, S2 players entering from the top (4.3), then each S1
+        player's highest possible partner (4.2).
+        """
+        rd = self.rd
+        k = len(remainder)
+        rpos = {v: i for i, v in enumerate(remainder)}
+        idx_w = _bits(k * k) + 2
+        s1_w = p + rd.w1
+        s2_w = k + 1
+        part_w = _bits(k) + 1
+        s1_full = (1 << p) - 1
+        local_b = [v for v in self.local if v not in exclude]
+        crit, key, w1 = self.crit, self.key, rd.w1
+
+        def weight(a: int, b: int) -> int:
+            a, b = key(a, b)
+            exch = idx = s2 = part = 0
+            s1 = s1_full
+            if a in rpos and b in rpos:
+                pa_, pb_ = rpos[a], rpos[b]
+                if pa_ > pb_:
+                    pa_, pb_ = pb_, pa_
+                exch = 1 if pa_ < p else 0
+                idx = k - pa_
+                if pa_ < p:
+                    s1 -= 1 << pa_
+                else:
+                    s2 = 1 << (k - 1 - pa_)
+                part = (k - pb_) << ((k - 1 - pa_) * part_w)
+            v = crit[(a, b)]
+            v = (v << w1) | exch
+            v = (v << idx_w) | idx
+            v = (v << s1_w) | s1
+            v = (v << s2_w) | s2
+            v = (v << (k * part_w)) | part
+            return v
+
+        mate = rd.solve(local_b, self.rest, weight)
+        pairs = []
+        for v in remainder:
+            w = mate.get(v)
+            if w is not None and w in rpos and rpos[v] < rpos[w]:
+                pairs.append((v, w))
+        return mate, pairs
+
+    def pair(self) -> list[tuple[int, int]]:
+        """The bracket's pairs, higher-ranked player first (MDP pairs, then the remainder)."""
+        mdps, residents = self.mdps, self.residents
+        m = len(mdps)
+        perfect = _perfect_candidate(self.rd, mdps, residents, self.nxt, self.rest)
+        if perfect is not None:
+            self.remarks.append("first candidate is perfect (C.04.3 3.4)")
+            return perfect
+        rem_pairs: list[tuple[int, int]] = []
+        if m == 0:
+            # No MDPs: the remainder is the whole bracket. Guess that it pairs fully; the
+            # guess only sets the S1 size, so a different pair count means solving again.
+            remainder = residents
+            mdp_pairs: list[tuple[int, int]] = []
+            p = len(remainder) // 2
+            self.last_mate, rem_pairs = self.phase_b(remainder, p, set())
+            if len(rem_pairs) != p:
+                p = len(rem_pairs)
+                if p:
+                    self.last_mate, rem_pairs = self.phase_b(remainder, p, set())
+        else:
+            mate = self.last_mate = self.phase_a()
+            res_set = set(residents)
+            mdp_pairs = [(v, mate[v]) for v in mdps if mate.get(v) in res_set]
+            taken = {w for _v, w in mdp_pairs}
+            remainder = [v for v in residents if v not in taken]
+            rem_set = set(remainder)
+            p = sum(1 for v in remainder if mate.get(v) in rem_set) // 2
+            if p:
+                exclude = taken | {a for a, _b in mdp_pairs}
+                self.last_mate, rem_pairs = self.phase_b(remainder, p, exclude)
+        if p:
+            s1_actors = {a for a, _b in rem_pairs}
+            exchanged = sum(1 for v in remainder[:p] if v not in s1_actors)
+            if exchanged:
+                self.remarks.append(f"{exchanged} exchange(s) between S1 and S2 (C.04.3 4.3)")
+        return mdp_pairs + rem_pairs
+
+    def next_is_single(self, down: list[int]) -> bool:
+        """C9 for the next bracket: its residents have the bye score and, in this optimum,
+        nobody from it (or floating into it) is paired further down (engine reading)."""
+        rd, nxt, players = self.rd, self.nxt, self.rd.players
+        if not (rd.n % 2 and nxt and rd.bye_score is not None):
+            return False
+        floor = players[nxt[0]].score
+        if rd.bye_score < floor:
+            return False
+        loose = 0
+        for v in down + nxt:
+            w = self.last_mate.get(v)
+            if w is None:
+                loose += 1
+            elif players[w].score < floor:
+                return False
+        return loose <= 1
+
+
+def pair_round(request: PairingRequest) -> Pairing:
     """Pair one round with the FIDE Dutch system (C.04.3, 2026).
 
     Raises :class:`NoValidPairingError` when no pairing satisfies C1-C3 (and C2 for the
@@ -564,12 +728,11 @@ def pair_round(request: PairingRequest) -> Pairing:  # noqa: C901 - the bracket 
     """
     rd = _Round(request)
     players = rd.players
-    n = rd.n
-    unit = rd.unit
-    if n == 0:
-        return Pairing(pairs=(), bye=None, explanation=Explanation(request.round_number, None, (), ()))
+    if rd.n == 0:
+        return Pairing(
+            pairs=(), bye=None, explanation=Explanation(request.round_number, None, (), ())
+        )
     rd.settle_bye()
-
     partner: dict[int, int] = {}
     notes: list[BracketNote] = []
     groups: list[list[int]] = []
@@ -582,202 +745,60 @@ def pair_round(request: PairingRequest) -> Pairing:  # noqa: C901 - the bracket 
     mdps: list[int] = []
     gi = 0
     while gi < len(groups) or len(mdps) > 1:
+        residents: list[int] = []
         if gi < len(groups):
             residents = groups[gi]
             gi += 1
-        else:
-            residents = []
         if not residents:
             # Only moved-down players are left (cannot normally happen): pair them as residents.
             residents, mdps = mdps, []
         nxt = groups[gi] if gi < len(groups) else []
         rest = [v for g in groups[gi + 1 :] for v in g]
-        bracket = mdps + residents
-        in_b = set(bracket)
-        local = bracket + nxt
-        pos = {v: i for i, v in enumerate(local)}
-        crit: dict[tuple[int, int], int] = {}
-        for i, a in enumerate(local):
-            pa = players[a]
-            row = rd.compat[a]
-            for b in local[i + 1 :]:
-                if row[b]:
-                    crit[(a, b)] = rd.criteria(pa, players[b], b in in_b)
-
-        def key(a: int, b: int) -> tuple[int, int]:
-            return (a, b) if pos[a] < pos[b] else (b, a)
-
-        # Phase A: MDPs to pair (Article 4.4) and their opponents (first transposition).
-        m = len(mdps)
-        res_pos = {v: i for i, v in enumerate(residents)}
-        nres = len(residents)
-        mdp_pos = {v: i for i, v in enumerate(mdps)}
-        opp_w = _bits(nres) + 1
-        phase_a_bits = (m + 1) + m * opp_w
-
-        def weight_a(a: int, b: int) -> int:
-            a, b = key(a, b)
-            extra = 0
-            if a in mdp_pos and b in res_pos:
-                i = mdp_pos[a]
-                extra = (1 << (m - 1 - i)) << (m * opp_w)
-                extra |= (nres - res_pos[b]) << ((m - 1 - i) * opp_w)
-            return (crit[(a, b)] << phase_a_bits) | extra
-
-        remarks: list[str] = []
-
-        def phase_b(
-            remainder: list[int], p: int, exclude: set[int]
-        ) -> tuple[dict[int, int], list[tuple[int, int]]]:
-            """The remainder's matching when ``p`` of its pairs are expected (S1 = first p)."""
-            k = len(remainder)
-            rpos = {v: i for i, v in enumerate(remainder)}
-            idx_w = _bits(k * k) + 2
-            s1_w = p + rd.w1
-            s2_w = k + 1
-            part_w = _bits(k) + 1
-            s1_full = (1 << p) - 1
-            local_b = [v for v in local if v not in exclude]
-
-            def weight_b(a: int, b: int) -> int:
-                a, b = key(a, b)
-                exch = idx = s2 = part = 0
-                s1 = s1_full
-                if a in rpos and b in rpos:
-                    pa_, pb_ = rpos[a], rpos[b]
-                    if pa_ > pb_:
-                        pa_, pb_ = pb_, pa_
-                    exch = 1 if pa_ < p else 0
-                    idx = k - pa_
-                    if pa_ < p:
-                        s1 -= 1 << pa_
-                    else:
-                        s2 = 1 << (k - 1 - pa_)
-                    part = (k - pb_) << ((k - 1 - pa_) * part_w)
-                v = crit[(a, b)]
-                v = (v << rd.w1) | exch
-                v = (v << idx_w) | idx
-                v = (v << s1_w) | s1
-                v = (v << s2_w) | s2
-                v = (v << (k * part_w)) | part
-                return v
-
-            mate_b = rd.solve(local_b, rest, weight_b)
-            pairs = []
-            for v in remainder:
-                w = mate_b.get(v)
-                if w is not None and w in rpos and rpos[v] < rpos[w]:
-                    pairs.append((v, w))
-            return mate_b, pairs
-
-        rem_pairs: list[tuple[int, int]] = []
-        perfect = _perfect_candidate(rd, mdps, residents, nxt, rest)
-        if perfect is not None:
-            # C.04.3 3.4: the first candidate has no failure at all; it is taken at once.
-            mdp_pairs = perfect[:m]
-            rem_pairs = perfect[m:]
-            remainder = residents[m:]
-            p = 0
-            last_mate = {}
-            remarks.append("first candidate is perfect (C.04.3 3.4)")
-        elif m == 0:
-            # No MDPs: the remainder is the whole bracket. Guess that it pairs fully; the
-            # guess only sets the S1 size, so a different pair count means solving again.
-            remainder = residents
-            mdp_pairs = []
-            p = len(remainder) // 2
-            last_mate, rem_pairs = phase_b(remainder, p, set())
-            if len(rem_pairs) != p:
-                p = len(rem_pairs)
-                if p:
-                    last_mate, rem_pairs = phase_b(remainder, p, set())
-        else:
-            mate = rd.solve(local, rest, weight_a)
-            last_mate = mate
-            mdp_pairs = [(v, mate[v]) for v in mdps if mate.get(v) in res_pos]
-            taken = {w for _v, w in mdp_pairs}
-            remainder = [v for v in residents if v not in taken]
-            rem_set = set(remainder)
-            p = sum(1 for v in remainder if mate.get(v) in rem_set) // 2
-            if p:
-                exclude = taken | {a for a, _b in mdp_pairs}
-                last_mate, rem_pairs = phase_b(remainder, p, exclude)
-        if p:
-            s1_actors = {a for a, _b in rem_pairs}
-            exchanged = sum(1 for v in remainder[:p] if v not in s1_actors)
-            if exchanged:
-                remarks.append(f"{exchanged} exchange(s) between S1 and S2 (C.04.3 4.3)")
-        pairs_here = mdp_pairs + rem_pairs
-        for a, b in pairs_here:
+        br = _Bracket(rd, mdps, residents, nxt, rest)
+        c9 = rd.is_single
+        pairs = br.pair()
+        for a, b in pairs:
             partner[a] = b
             partner[b] = a
-        down = [v for v in bracket if v not in partner]
-        if rd.is_single:
-            remarks.append("C9 active: the PAB goes to the leftover with the fewest unplayed games")
-
-        # C9 for the next bracket: its residents have the bye score and, in the current
-        # optimum, nobody from it (or floating into it) is paired further down.
-        single = bool(
-            n % 2 and nxt and rd.bye_score is not None and rd.bye_score >= players[nxt[0]].score
-        )
-        if single:
-            floor = players[nxt[0]].score
-            loose = 0
-            for v in down + nxt:
-                w = last_mate.get(v)
-                if w is None:
-                    loose += 1
-                elif players[w].score < floor:
-                    single = False
-            if loose > 1:
-                single = False
-        rd.is_single = single
-        score_f = Fraction(players[residents[0]].score, unit)
+        down = [v for v in br.bracket if v not in partner]
+        if c9:
+            br.remarks.append("C9: the PAB goes to the leftover with the fewest unplayed games")
+        rd.is_single = br.next_is_single(down)
         notes.append(
             BracketNote(
-                score=score_f,
+                score=Fraction(players[residents[0]].score, rd.unit),
                 residents=tuple(players[v].tpn for v in residents),
                 mdps=tuple(players[v].tpn for v in mdps),
-                pairs=tuple((players[a].tpn, players[b].tpn) for a, b in pairs_here),
+                pairs=tuple((players[a].tpn, players[b].tpn) for a, b in pairs),
                 downfloaters=tuple(players[v].tpn for v in down),
-                remarks=tuple(remarks),
+                remarks=tuple(br.remarks),
             )
         )
         mdps = down
         if gi >= len(groups) and len(mdps) <= 1:
             break
 
-    unpaired = [v for v in range(n) if v not in partner]
+    unpaired = [v for v in range(rd.n) if v not in partner]
     if len(unpaired) > 1:
-        raise rd._no_pairing("the brackets left more than one player unpaired")
+        raise rd.no_pairing("the brackets left more than one player unpaired")
     bye = players[unpaired[0]].tpn if unpaired else None
 
     coloured: list[tuple[_P, _P]] = []
     colour_notes: list[str] = []
-    seen: set[int] = set()
     for v, w in partner.items():
-        if v in seen:
+        if v > w:
             continue
-        seen.add(v)
-        seen.add(w)
-        a, b = players[v], players[w]
-        if a.tpn > b.tpn:
-            a, b = b, a
-        ca, why = _choose_colour(a, b, request.initial_colour)
-        white, black = (a, b) if ca == "w" else (b, a)
+        one, two = players[v], players[w]
+        if one.tpn > two.tpn:
+            one, two = two, one
+        colour, why = _choose_colour(one, two, request.initial_colour)
+        white, black = (one, two) if colour == "w" else (two, one)
         coloured.append((white, black))
         colour_notes.append(f"{white.tpn}-{black.tpn}: {why}")
-
-    def board_key(pair: tuple[_P, _P]) -> tuple[int, int, int]:
-        x, y = pair
-        hi, lo = (x, y) if (x.real, -x.rank) >= (y.real, -y.rank) else (y, x)
-        return (-hi.real, -lo.real, hi.rank)
-
-    coloured.sort(key=board_key)
-    bye_fraction = None if rd.bye_score is None else Fraction(rd.bye_score, unit)
+    coloured.sort(key=_board_key)
     explanation = Explanation(
         round_number=request.round_number,
-        bye_score=bye_fraction,
+        bye_score=None if rd.bye_score is None else Fraction(rd.bye_score, rd.unit),
         brackets=tuple(notes),
         colour_notes=tuple(colour_notes),
     )
@@ -786,6 +807,13 @@ def pair_round(request: PairingRequest) -> Pairing:  # noqa: C901 - the bracket 
         bye=bye,
         explanation=explanation,
     )
+
+
+def _board_key(pair: tuple[_P, _P]) -> tuple[int, int, int]:
+    """C.04.2 3.6: higher player's score, then the other's, then the higher's number."""
+    x, y = pair
+    hi, lo = (x, y) if (x.real, -x.rank) >= (y.real, -y.rank) else (y, x)
+    return (-hi.real, -lo.real, hi.rank)
 
 
 def _perfect_candidate(
@@ -803,12 +831,7 @@ def _perfect_candidate(
     m = len(mdps)
     if (m + len(residents)) % 2 or len(residents) < m:
         return None
-    if (
-        rd.n % 2
-        and nxt
-        and rd.bye_score is not None
-        and rd.bye_score >= players[nxt[0]].score
-    ):
+    if rd.n % 2 and nxt and rd.bye_score is not None and rd.bye_score >= players[nxt[0]].score:
         return None  # C9 in the next bracket depends on the whole optimum
     remainder = residents[m:]
     half = len(remainder) // 2
@@ -866,4 +889,3 @@ def _choose_colour(p: _P, o: _P, initial: Colour) -> tuple[str, str]:
     if _ranks_lower(p, o):
         return _invert(op) or "w", "5.2.4 higher-ranked player's preference"
     return pp, "5.2.4 higher-ranked player's preference"
-

@@ -307,7 +307,7 @@ class _Matcher:
 
     # -- main loop ---------------------------------------------------------------------------
 
-    def run(self) -> list[int]:  # noqa: C901 - one stage loop, kept whole for readability
+    def run(self) -> list[int]:
         n = self.n
         label, inblossom, bestedge, dualvar = (
             self.label,
@@ -360,9 +360,10 @@ class _Matcher:
                             b = inblossom[v]
                             if bestedge[b] == -1 or kslack < self.slack(bestedge[b]):
                                 bestedge[b] = k
-                        elif label[w] == 0:
-                            if bestedge[w] == -1 or kslack < self.slack(bestedge[w]):
-                                bestedge[w] = k
+                        elif label[w] == 0 and (
+                            bestedge[w] == -1 or kslack < self.slack(bestedge[w])
+                        ):
+                            bestedge[w] = k
                 if augmented:
                     break
                 # No augmenting path with the current duals: change them.

@@ -223,7 +223,9 @@ def request_for_round(
     )
 
 
-def expected_round(trf: TrfTournament, round_number: int) -> tuple[set[tuple[int, int]], int | None]:
+def expected_round(
+    trf: TrfTournament, round_number: int
+) -> tuple[set[tuple[int, int]], int | None]:
     """The pairs ``(white, black)`` and the PAB recorded for ``round_number``."""
     pairs: set[tuple[int, int]] = set()
     bye: int | None = None
