@@ -821,22 +821,26 @@ def _perfect_candidate(
 ) -> list[tuple[int, int]] | None:
     """The bracket's first candidate (3.3) if it is perfect (3.4), else ``None``.
 
-    Perfect here means: every member is paired (so C6-C9 and the look-ahead C8 are at
-    their best), no pair breaks C1-C3 or fails a colour criterion (C10-C13), no MDP
-    repeats a downfloat and no MDP opponent repeats an upfloat (C14-C21), and the players
-    below can still be paired (C4). Then no other candidate can be better on any
-    criterion, and this one comes first in generation order (Article 4).
+    Perfect here means: every member is paired but, in an odd bracket, the last S2 player
+    (so C6-C7 are at their best); no pair breaks C1-C3 or fails a colour criterion
+    (C10-C13); no MDP repeats a downfloat, no MDP opponent repeats an upfloat, and the
+    downfloater has no downfloat of its own in the last two rounds (C14-C21); the
+    downfloater is the best choice for C9 when it applies; it can be paired in the next
+    scoregroup which then pairs as fully as possible (C8); and the players below can
+    still be paired (C4). Then no other candidate can be better on any criterion, and
+    this one comes first in generation order (Article 4). When C9 may apply to the next
+    bracket the whole optimum matters, and the matching decides.
     """
     players = rd.players
     m = len(mdps)
-    if (m + len(residents)) % 2 or len(residents) < m:
+    if len(residents) < m:
         return None
     if rd.n % 2 and nxt and rd.bye_score is not None and rd.bye_score >= players[nxt[0]].score:
-        return None  # C9 in the next bracket depends on the whole optimum
+        return None
     remainder = residents[m:]
     half = len(remainder) // 2
     pairs = list(zip(mdps, residents[:m], strict=True))
-    pairs += list(zip(remainder[:half], remainder[half:], strict=True))
+    pairs += list(zip(remainder[:half], remainder[half : 2 * half], strict=True))
     compat = rd.compat
     for a, b in pairs:
         if not compat[a][b]:
@@ -850,9 +854,30 @@ def _perfect_candidate(
             pa.f1 == _DOWN or pa.f2 == _DOWN or pb.f1 == _UP or pb.f2 == _UP
         ):
             return None
-    if not rd.completable(sorted(nxt + rest), rd.cand):
+    if len(remainder) % 2 == 0:
+        return pairs if rd.completable(sorted(nxt + rest), rd.cand) else None
+    floater = remainder[-1]
+    f = players[floater]
+    if f.f1 == _DOWN or f.f2 == _DOWN:
         return None
-    return pairs
+    if rd.is_single and f.score == rd.bye_score:
+        others = [rd.c9_rank[v] for v in mdps + residents if players[v].score == rd.bye_score]
+        if rd.c9_rank[floater] > min(others):
+            return None
+    # C8: the floater is paired in the next scoregroup, which pairs as fully as possible.
+    below = [floater, *nxt]
+    taken: set[int] = set()
+    for pos, v in enumerate(below):
+        if v in taken:
+            continue
+        for w in below[pos + 1 :]:
+            if w not in taken and compat[v][w]:
+                taken.update((v, w))
+                break
+    if nxt and (floater not in taken or len(taken) < 2 * (len(below) // 2)):
+        return None
+    leftover = [v for v in below if v not in taken]
+    return pairs if rd.completable(sorted(leftover + rest), rd.cand) else None
 
 
 def _ranks_lower(p: _P, o: _P) -> bool:
