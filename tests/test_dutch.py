@@ -245,6 +245,24 @@ def test_trf_columns_and_absences() -> None:
     assert by[1].points == 1 and by[3].history[0].kind is Kind.PAB
 
 
+def test_trf_initial_colour_read_back_from_round_one() -> None:
+    """Without XXC/152 the initial colour is what the first participant had in round 1
+    (reversed when the first with a colour is the 2nd, 4th, ... participant); trailing
+    blanks after the last round are not an absence."""
+    text = "\n".join(
+        [
+            _line(1, ["0000 - H"]),
+            _line(2, ["   3 b 1"]) + "    ",
+            _line(3, ["   2 w 0"]),
+            "XXR 3",
+        ]
+    )
+    trf = parse_trf(text)
+    req = request_for_round(trf, 2)
+    assert req.initial_colour == "w"
+    assert all(p.present for p in req.players)
+
+
 # -- properties --------------------------------------------------------------------------------
 
 

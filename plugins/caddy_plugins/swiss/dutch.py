@@ -343,6 +343,21 @@ class _Round:
 
     # -- completion (C4) ----------------------------------------------------------------------
 
+    def greedy_pairs(self, order: Sequence[int]) -> set[int]:
+        """Players paired by a greedy pass in ``order`` (each takes the first free partner)."""
+        taken: set[int] = set()
+        compat = self.compat
+        for pos, v in enumerate(order):
+            if v in taken:
+                continue
+            row = compat[v]
+            for w in order[pos + 1 :]:
+                if w not in taken and row[w]:
+                    taken.add(v)
+                    taken.add(w)
+                    break
+        return taken
+
     def completable(self, vertices: Sequence[int], cand: Sequence[bool]) -> bool:
         """Can ``vertices`` all be paired, except one bye candidate if their number is odd?"""
         if not vertices:
@@ -502,6 +517,7 @@ class _Round:
         local: list[int],
         rest: list[int],
         weight: Callable[[int, int], int],
+        inner: list[int] | None = None,
     ) -> dict[int, int]:
         """Best matching of ``local`` under ``weight`` (edges among ``local`` only), C4 kept.
 
@@ -510,7 +526,30 @@ class _Round:
         ``local`` alone; if what it leaves cannot be completed with ``rest``, it is solved
         again on everyone with completion as the most significant field (then partners
         in ``rest`` appear too).
+
+        ``inner`` (an even number of bracket members, the first part of ``local``) may be
+        tried alone first: if they can all be paired among themselves, no one floats, the
+        rest of ``local`` cannot change their best pairing (C6 comes before C8), and only
+        completion remains to be checked.
         """
+        if inner is not None:
+            mate = self._solve_on(inner, weight, None)
+            loose = [v for v in inner if v not in mate]
+            others = [v for v in local if v not in mate]
+            if not loose:
+                if self.completable(sorted(others + rest), self.cand):
+                    return mate
+            elif len(loose) == 1 and len(inner) % 2 == 1:
+                # One floater: it is the best choice for C8 as well if it can be paired in
+                # the next scoregroup while that pairs as fully as possible (all of
+                # ``inner`` share one score, so any floater would carry the same score).
+                floater = loose[0]
+                below = [floater] + [v for v in others if v != floater]
+                pairs = self.greedy_pairs(below)
+                if len(below) == 1 or (floater in pairs and len(pairs) == 2 * (len(below) // 2)):
+                    leftover = [v for v in below if v not in pairs]
+                    if self.completable(sorted(leftover + rest), self.cand):
+                        return mate
         mate = self._solve_on(local, weight, None)
         leftover = [v for v in local if v not in mate]
         if self.completable(sorted(leftover + rest), self.cand):
@@ -587,6 +626,25 @@ class _Bracket:
         self.remarks: list[str] = []
         self.last_mate: dict[int, int] = {}
 
+    def inner(self, members: list[int]) -> list[int] | None:
+        """``members`` if the bracket may be solved without the next scoregroup.
+
+        Not when C9 may apply to the next bracket and players below it exist: that needs
+        the whole optimum (see :meth:`next_is_single`).
+        """
+        rd = self.rd
+        if len(members) % 2 and len({rd.players[v].score for v in members}) > 1:
+            return None
+        if (
+            rd.n % 2
+            and self.nxt
+            and self.rest
+            and rd.bye_score is not None
+            and rd.bye_score >= rd.players[self.nxt[0]].score
+        ):
+            return None
+        return members
+
     def key(self, a: int, b: int) -> tuple[int, int]:
         return (a, b) if self.pos[a] < self.pos[b] else (b, a)
 
@@ -610,7 +668,7 @@ class _Bracket:
                 extra |= (nres - res_pos[b]) << ((m - 1 - i) * opp_w)
             return (crit[(a, b)] << phase_bits) | extra
 
-        return self.rd.solve(self.local, self.rest, weight)
+        return self.rd.solve(self.local, self.rest, weight, self.inner(self.bracket))
 
     def phase_b(
         self, remainder: list[int], p: int, exclude: set[int]
@@ -655,7 +713,8 @@ class _Bracket:
             v = (v << (k * part_w)) | part
             return v
 
-        mate = rd.solve(local_b, self.rest, weight)
+        inner = self.inner([v for v in self.bracket if v not in exclude])
+        mate = rd.solve(local_b, self.rest, weight, inner)
         pairs = []
         for v in remainder:
             w = mate.get(v)
@@ -710,6 +769,8 @@ class _Bracket:
         floor = players[nxt[0]].score
         if rd.bye_score < floor:
             return False
+        if not self.rest:
+            return True  # the last scoregroup: nobody can float below it
         loose = 0
         for v in down + nxt:
             w = self.last_mate.get(v)

@@ -44,6 +44,9 @@ class _Matcher:
         self.n = n
         self.edges = edges
         self.endpoint = [edges[p >> 1][p & 1] for p in range(2 * len(edges))]
+        self.ei = [e[0] for e in edges]
+        self.ej = [e[1] for e in edges]
+        self.w2 = [2 * e[2] for e in edges]
         self.neighbend: list[list[int]] = [[] for _ in range(n)]
         for k, (i, j, _w) in enumerate(edges):
             self.neighbend[i].append(2 * k + 1)
@@ -68,8 +71,7 @@ class _Matcher:
     # -- helpers ---------------------------------------------------------------------------
 
     def slack(self, k: int) -> int:
-        i, j, w = self.edges[k]
-        return self.dualvar[i] + self.dualvar[j] - 2 * w
+        return self.dualvar[self.ei[k]] + self.dualvar[self.ej[k]] - self.w2[k]
 
     def leaves(self, b: int) -> Iterator[int]:
         if b < self.n:
@@ -316,6 +318,7 @@ class _Matcher:
             self.dualvar,
         )
         edges, endpoint = self.edges, self.endpoint
+        ei, ej, w2 = self.ei, self.ej, self.w2
         for _stage in range(n):
             for i in range(2 * n):
                 label[i] = 0
@@ -338,8 +341,7 @@ class _Matcher:
                             continue
                         kslack = 0
                         if not allowedge[k]:
-                            i, j, wt = edges[k]
-                            kslack = dualvar[i] + dualvar[j] - 2 * wt
+                            kslack = dualvar[ei[k]] + dualvar[ej[k]] - w2[k]
                             if kslack <= 0:
                                 allowedge[k] = True
                         if allowedge[k]:
@@ -358,12 +360,13 @@ class _Matcher:
                                 self.labelend[w] = p ^ 1
                         elif label[inblossom[w]] == 1:
                             b = inblossom[v]
-                            if bestedge[b] == -1 or kslack < self.slack(bestedge[b]):
+                            be = bestedge[b]
+                            if be == -1 or kslack < dualvar[ei[be]] + dualvar[ej[be]] - w2[be]:
                                 bestedge[b] = k
-                        elif label[w] == 0 and (
-                            bestedge[w] == -1 or kslack < self.slack(bestedge[w])
-                        ):
-                            bestedge[w] = k
+                        elif label[w] == 0:
+                            be = bestedge[w]
+                            if be == -1 or kslack < dualvar[ei[be]] + dualvar[ej[be]] - w2[be]:
+                                bestedge[w] = k
                 if augmented:
                     break
                 # No augmenting path with the current duals: change them.
@@ -372,15 +375,18 @@ class _Matcher:
                 deltaedge = -1
                 deltablossom = -1
                 for v in range(n):
-                    if label[inblossom[v]] == 0 and bestedge[v] != -1:
-                        d = self.slack(bestedge[v])
+                    be = bestedge[v]
+                    if be != -1 and label[inblossom[v]] == 0:
+                        d = dualvar[ei[be]] + dualvar[ej[be]] - w2[be]
                         if d < delta:
                             delta = d
                             deltatype = 2
                             deltaedge = bestedge[v]
+                blossomparent = self.blossomparent
                 for b in range(2 * n):
-                    if self.blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
-                        d = self.slack(bestedge[b]) // 2
+                    be = bestedge[b]
+                    if be != -1 and label[b] == 1 and blossomparent[b] == -1:
+                        d = (dualvar[ei[be]] + dualvar[ej[be]] - w2[be]) // 2
                         if d < delta:
                             delta = d
                             deltatype = 3

@@ -113,7 +113,7 @@ def parse_trf(text: str, name: str = "TRF") -> TrfTournament:
             rating_text = line[48:52].strip()
             rating = int(rating_text) if rating_text.isdigit() else 0
             cells: list[Cell] = []
-            body = line[91:]
+            body = line[91:].rstrip()
             for k in range(0, len(body), 10):
                 c = _cell(body[k : k + 8], f"{where} round {k // 10 + 1}")
                 if c is None:
@@ -175,6 +175,29 @@ def _entry(cell: Cell, points: PointSystem) -> Entry:
     return Entry(Kind.ZERO_BYE, Fraction(0))
 
 
+def _inferred_colour(trf: TrfTournament, round_number: int) -> Colour | None:
+    """The initial colour read back from the first round with colours (TRF-2026 on 152).
+
+    In that round, the participant with the lowest pairing number who has a colour gives
+    it: his own colour if he is the 1st, 3rd, ... participant of the round, the other
+    one if he is the 2nd, 4th, ... (the reference engine's reading).
+    """
+    for k in range(round_number - 1):
+        rank = 0
+        for p in sorted(trf.players, key=lambda q: q.tpn):
+            if k >= len(p.cells):
+                continue
+            cell = p.cells[k]
+            if cell.opponent is None and cell.result != "U":
+                continue
+            rank += 1
+            if cell.colour is not None and cell.opponent is not None:
+                if rank % 2:
+                    return cell.colour
+                return "b" if cell.colour == "w" else "w"
+    return None
+
+
 def is_absence(cell: Cell | None) -> bool:
     """A round cell announcing that the player is not paired (a bye without opponent)."""
     return cell is not None and cell.opponent is None and cell.result in "HFZ "
@@ -193,7 +216,7 @@ def request_for_round(
     total = total_rounds or trf.total_rounds
     if total is None:
         raise TrfError("the number of rounds is missing (XXR or 142)")
-    colour = initial_colour or trf.initial_colour
+    colour = initial_colour or trf.initial_colour or _inferred_colour(trf, round_number)
     if colour is None:
         raise TrfError("the initial colour is missing (XXC white1/black1 or 152 W/B)")
     players: list[PlayerInput] = []
