@@ -246,9 +246,10 @@ def test_trf_columns_and_absences() -> None:
 
 
 def test_trf_initial_colour_read_back_from_round_one() -> None:
-    """Without XXC/152 the initial colour is what the first participant had in round 1
-    (reversed when the first with a colour is the 2nd, 4th, ... participant); trailing
-    blanks after the last round are not an absence."""
+    """Without XXC/152 the initial colour is what the first participant of round 1 had
+    (reversed when the first with a colour is the 2nd, 4th, ... participant). Here 1 was
+    absent, so 2 was the first participant and had Black. Trailing blanks after the last
+    round are not an absence."""
     text = "\n".join(
         [
             _line(1, ["0000 - H"]),
@@ -259,7 +260,7 @@ def test_trf_initial_colour_read_back_from_round_one() -> None:
     )
     trf = parse_trf(text)
     req = request_for_round(trf, 2)
-    assert req.initial_colour == "w"
+    assert req.initial_colour == "b"
     assert all(p.present for p in req.players)
 
 
