@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from caddy_plugins.swiss import pair_trf, pairing_as_dict
 from caddy_plugins.swiss.dutch import pair_round
 from caddy_plugins.swiss.matching import max_weight_matching
 from caddy_plugins.swiss.model import (
@@ -262,6 +263,34 @@ def test_trf_initial_colour_read_back_from_round_one() -> None:
     req = request_for_round(trf, 2)
     assert req.initial_colour == "b"
     assert all(p.present for p in req.players)
+
+
+def test_pair_trf_next_round_and_json(tmp_path: Path) -> None:
+    """The round after the last one paired; absences in that column are honoured."""
+    text = "\n".join(
+        [
+            _line(1, ["   2 w 1", "0000 - Z"]),
+            _line(2, ["   1 b 0"]),
+            _line(
+                3,
+                [
+                    "   4 w =",
+                ],
+            ),
+            _line(4, ["   3 b ="]),
+            "XXR 3",
+            "XXC white1",
+        ]
+    )
+    path = tmp_path / "event.trf"
+    path.write_text(text, encoding="utf-8")
+    got = pair_trf(path)
+    # Round 2: 1 is absent; 3 and 4 (½) and 2 (0) are paired: 3 and 4 already met.
+    assert got.bye is not None
+    data = pairing_as_dict(got)
+    assert data["round"] == 2
+    assert [b["board"] for b in data["boards"]] == [1]
+    assert {data["boards"][0]["white"], data["boards"][0]["black"], data["bye"]} == {2, 3, 4}
 
 
 # -- properties --------------------------------------------------------------------------------

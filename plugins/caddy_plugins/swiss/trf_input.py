@@ -35,7 +35,17 @@ from caddy_plugins.swiss.model import (
     PointSystem,
 )
 
-__all__ = ["Cell", "TrfError", "TrfPlayer", "TrfTournament", "read_trf", "request_for_round"]
+__all__ = [
+    "Cell",
+    "TrfError",
+    "TrfPlayer",
+    "TrfTournament",
+    "expected_round",
+    "is_absence",
+    "parse_trf",
+    "read_trf",
+    "request_for_round",
+]
 
 
 class TrfError(ValueError):
@@ -67,7 +77,18 @@ class TrfTournament:
 
     @property
     def rounds_recorded(self) -> int:
+        """Round cells on the longest player line (announced absences included)."""
         return max((len(p.cells) for p in self.players), default=0)
+
+    @property
+    def rounds_paired(self) -> int:
+        """The last round in which someone was paired (a game, a forfeit or the PAB)."""
+        last = 0
+        for p in self.players:
+            for k, c in enumerate(p.cells, start=1):
+                if c.opponent is not None or c.result in "U+":
+                    last = max(last, k)
+        return last
 
 
 def _cell(text: str, where: str) -> Cell | None:
