@@ -824,6 +824,7 @@ def pair_round(request: PairingRequest) -> Pairing:
         down = [v for v in br.bracket if v not in partner]
         if c9:
             br.remarks.append("C9: the PAB goes to the leftover with the fewest unplayed games")
+        br.remarks.extend(_quality_remarks(rd, pairs, down, mdps))
         rd.is_single = br.next_is_single(down)
         notes.append(
             BracketNote(
@@ -868,6 +869,48 @@ def pair_round(request: PairingRequest) -> Pairing:
         bye=bye,
         explanation=explanation,
     )
+
+
+def _quality_remarks(
+    rd: _Round, pairs: list[tuple[int, int]], down: list[int], mdps: list[int]
+) -> list[str]:
+    """Which quality criteria the bracket's pairs could not satisfy (C.04.3 2.4)."""
+    players = rd.players
+    out: list[str] = []
+    mdp_set = set(mdps)
+    ups = [players[b].tpn for a, b in pairs if a in mdp_set and b not in mdp_set]
+    if ups:
+        out.append(f"upfloaters (paired with MDPs) {_ids(ups)}")
+    if down:
+        out.append(f"{len(down)} downfloater(s): C6-C8 (fewest, lowest scores, next bracket best)")
+    c10 = c11 = c12 = c13 = 0
+    for a, b in pairs:
+        h, lo = players[a], players[b]
+        if lo.pref is None or lo.pref != h.pref:
+            continue
+        c12 += 1
+        both_abs = lo.absolute and h.absolute
+        if (lo.strong or lo.absolute) and (h.strong or h.absolute) and not both_abs:
+            c13 += 1
+        if lo.absimb and h.absimb:
+            c10 += 1
+        if both_abs:
+            c11 += 1
+    if c12:
+        out.append(f"colour preferences not met (C12): {c12}, of them strong (C13): {c13}")
+    if c10 or c11:
+        out.append(f"topscorer colour exceptions (C10/C11): {c10}/{c11}")
+    resident_down = [players[v].tpn for v in down if v not in mdp_set and players[v].f1 == _DOWN]
+    if resident_down:
+        out.append(f"downfloat again after last round (C14): {_ids(resident_down)}")
+    up_again = [
+        players[b].tpn
+        for a, b in pairs
+        if players[a].score > players[b].score and players[b].f1 == _UP
+    ]
+    if up_again:
+        out.append(f"upfloat again after last round (C15): {_ids(up_again)}")
+    return out
 
 
 def _board_key(pair: tuple[_P, _P]) -> tuple[int, int, int]:
