@@ -139,7 +139,10 @@ class Explanation:
     round_number: int
     bye_score: Fraction | None
     brackets: tuple[BracketNote, ...]
+    #: ``"white-black: rule"`` for each pair (C.04.3 Article 5).
     colour_notes: tuple[str, ...]
+    #: TPN of the pairing-allocated bye, if any.
+    bye: int | None = None
 
     def lines(self) -> list[str]:
         """Plain-text lines, one bracket after the other."""
@@ -154,8 +157,13 @@ class Explanation:
             if b.pairs:
                 out.append("    pairs " + ", ".join(f"{x}-{y}" for x, y in b.pairs))
             if b.downfloaters:
-                out.append(f"    downfloaters {_ids(b.downfloaters)}")
+                out.append(
+                    f"    downfloaters {_ids(b.downfloaters)} "
+                    "(C6-C8: fewest, lowest scores, best for the next bracket)"
+                )
             out.extend(f"    {r}" for r in b.remarks)
+        if self.bye is not None:
+            out.append(f"  PAB: {self.bye}")
         out.extend(f"  {c}" for c in self.colour_notes)
         return out
 
@@ -863,6 +871,7 @@ def pair_round(request: PairingRequest) -> Pairing:
         bye_score=None if rd.bye_score is None else Fraction(rd.bye_score, rd.unit),
         brackets=tuple(notes),
         colour_notes=tuple(colour_notes),
+        bye=bye,
     )
     return Pairing(
         pairs=tuple((w.tpn, b.tpn) for w, b in coloured),
@@ -881,8 +890,6 @@ def _quality_remarks(
     ups = [players[b].tpn for a, b in pairs if a in mdp_set and b not in mdp_set]
     if ups:
         out.append(f"upfloaters (paired with MDPs) {_ids(ups)}")
-    if down:
-        out.append(f"{len(down)} downfloater(s): C6-C8 (fewest, lowest scores, next bracket best)")
     c10 = c11 = c12 = c13 = 0
     for a, b in pairs:
         h, lo = players[a], players[b]
