@@ -318,16 +318,7 @@ class _Round:
             for j in range(i + 1, n):
                 ok = self._compatible(pi, self.players[j])
                 self.compat[i][j] = self.compat[j][i] = ok
-        # Score slots: each distinct score owns a bit range wide enough for its members.
-        counts: dict[int, int] = {}
-        for x in self.players:
-            counts[x.score] = counts.get(x.score, 0) + 1
-        self.slot: dict[int, int] = {}
-        shift = 0
-        for s in sorted(counts):
-            self.slot[s] = shift
-            shift += counts[s].bit_length()
-        self.sw = max(shift, 1)
+        self.slot, self.sw = self.score_slots(range(n))
         self.w1 = n.bit_length() + 2
         self.w9 = 2 * n.bit_length() + 2
         self.bye_score: int | None = None
@@ -458,11 +449,35 @@ class _Round:
             "(C.04.3 1.9.3: the arbiter decides)"
         )
 
+    def score_slots(self, members: Iterable[int]) -> tuple[dict[int, int], int]:
+        """Bit ranges for score-profile fields: each score of ``members`` owns one wide
+        enough to count them, higher scores higher, so sums compare profiles from the top."""
+        counts: dict[int, int] = {}
+        for v in members:
+            x = self.players[v]
+            counts[x.score] = counts.get(x.score, 0) + 1
+        slot: dict[int, int] = {}
+        shift = 0
+        for score in sorted(counts):
+            slot[score] = shift
+            shift += counts[score].bit_length()
+        return slot, max(shift, 1)
+
     # -- quality criteria -------------------------------------------------------------------
 
-    def criteria(self, h: _P, lo: _P, in_bracket: bool) -> int:
-        """Criteria C6-C21 for the edge between ``h`` (higher) and ``lo``, packed high to low."""
-        w1, sw, slot = self.w1, self.sw, self.slot
+    def criteria(
+        self,
+        h: _P,
+        lo: _P,
+        in_bracket: bool,
+        slots: tuple[dict[int, int], int] | None = None,
+    ) -> int:
+        """Criteria C6-C21 for the edge between ``h`` (higher) and ``lo``, packed high to low.
+
+        ``slots`` (from :meth:`score_slots`) must cover both players' scores.
+        """
+        slot, sw = slots or (self.slot, self.sw)
+        w1 = self.w1
         v = 1 if in_bracket else 0  # C6: pairs in the bracket
         v = (v << sw) | ((1 << slot[h.score]) if in_bracket else 0)  # C7
         v = (v << w1) | (0 if in_bracket else 1)  # C8: pairs in the next scoregroup
@@ -624,12 +639,13 @@ class _Bracket:
         self.pos = {v: i for i, v in enumerate(self.local)}
         players = rd.players
         crit: dict[tuple[int, int], int] = {}
+        slots = rd.score_slots(self.local)
         for i, a in enumerate(self.local):
             pa = players[a]
             row = rd.compat[a]
             for b in self.local[i + 1 :]:
                 if row[b]:
-                    crit[(a, b)] = rd.criteria(pa, players[b], b in in_b)
+                    crit[(a, b)] = rd.criteria(pa, players[b], b in in_b, slots)
         self.crit = crit
         self.remarks: list[str] = []
         self.last_mate: dict[int, int] = {}
@@ -692,8 +708,8 @@ class _Bracket:
         rpos = {v: i for i, v in enumerate(remainder)}
         idx_w = _bits(k * k) + 2
         s1_w = p + rd.w1
-        s2_w = k + 1
-        part_w = _bits(k) + 1
+        s2_w = max(k - p, 1)
+        part_w = _bits(k)
         s1_full = (1 << p) - 1
         local_b = [v for v in self.local if v not in exclude]
         crit, key, w1 = self.crit, self.key, rd.w1
