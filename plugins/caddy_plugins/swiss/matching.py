@@ -19,6 +19,10 @@ from collections.abc import Iterator, Sequence
 __all__ = ["max_weight_matching"]
 
 
+def _first(pair: tuple[int, int]) -> int:
+    return pair[0]
+
+
 def max_weight_matching(nvertex: int, edges: Sequence[tuple[int, int, int]]) -> list[int]:
     """Return ``mate``: ``mate[v]`` is v's partner in a maximum-weight matching, or -1.
 
@@ -369,50 +373,54 @@ class _Matcher:
                                 bestedge[w] = k
                 if augmented:
                     break
-                # No augmenting path with the current duals: change them.
+                # No augmenting path with the current duals: change them. Each candidate
+                # kind keeps the first minimum in index order.
                 deltatype = 1
                 delta = min(dualvar[:n])
                 deltaedge = -1
                 deltablossom = -1
-                for v in range(n):
-                    be = bestedge[v]
-                    if be != -1 and label[inblossom[v]] == 0:
-                        d = dualvar[ei[be]] + dualvar[ej[be]] - w2[be]
-                        if d < delta:
-                            delta = d
-                            deltatype = 2
-                            deltaedge = bestedge[v]
+                vlab = [label[b] for b in inblossom]
+                cand2 = [
+                    (dualvar[ei[be]] + dualvar[ej[be]] - w2[be], be)
+                    for be, lv in zip(bestedge[:n], vlab, strict=True)
+                    if be != -1 and lv == 0
+                ]
+                if cand2:
+                    d, be = min(cand2, key=_first)
+                    if d < delta:
+                        delta = d
+                        deltatype = 2
+                        deltaedge = be
                 blossomparent = self.blossomparent
-                for b in range(2 * n):
-                    be = bestedge[b]
-                    if be != -1 and label[b] == 1 and blossomparent[b] == -1:
-                        d = (dualvar[ei[be]] + dualvar[ej[be]] - w2[be]) // 2
-                        if d < delta:
-                            delta = d
-                            deltatype = 3
-                            deltaedge = bestedge[b]
-                for b in range(n, 2 * n):
-                    if (
-                        self.blossombase[b] >= 0
-                        and self.blossomparent[b] == -1
-                        and label[b] == 2
-                        and dualvar[b] < delta
-                    ):
+                cand3 = [
+                    ((dualvar[ei[be]] + dualvar[ej[be]] - w2[be]) // 2, be)
+                    for be, lb, pb in zip(bestedge, label, blossomparent, strict=True)
+                    if be != -1 and lb == 1 and pb == -1
+                ]
+                if cand3:
+                    d, be = min(cand3, key=_first)
+                    if d < delta:
+                        delta = d
+                        deltatype = 3
+                        deltaedge = be
+                blossombase = self.blossombase
+                tops = [
+                    b for b in range(n, 2 * n) if blossombase[b] >= 0 and blossomparent[b] == -1
+                ]
+                for b in tops:
+                    if label[b] == 2 and dualvar[b] < delta:
                         delta = dualvar[b]
                         deltatype = 4
                         deltablossom = b
-                for v in range(n):
-                    lv = label[inblossom[v]]
-                    if lv == 1:
-                        dualvar[v] -= delta
-                    elif lv == 2:
-                        dualvar[v] += delta
-                for b in range(n, 2 * n):
-                    if self.blossombase[b] >= 0 and self.blossomparent[b] == -1:
-                        if label[b] == 1:
-                            dualvar[b] += delta
-                        elif label[b] == 2:
-                            dualvar[b] -= delta
+                dualvar[:n] = [
+                    d - delta if lv == 1 else d + delta if lv == 2 else d
+                    for d, lv in zip(dualvar[:n], vlab, strict=True)
+                ]
+                for b in tops:
+                    if label[b] == 1:
+                        dualvar[b] += delta
+                    elif label[b] == 2:
+                        dualvar[b] -= delta
                 if deltatype == 1:
                     break
                 if deltatype == 2:
