@@ -860,6 +860,9 @@ def pair_round(request: PairingRequest) -> Pairing:
                 remarks=tuple(br.remarks),
             )
         )
+        if gi >= len(groups) and len(down) > 1 and not pairs:
+            # Nothing left to take residents from and no progress: never loop forever.
+            raise rd.no_pairing(f"players {_ids(players[v].tpn for v in down)} cannot be paired")
         mdps = down
         if gi >= len(groups) and len(mdps) <= 1:
             break
