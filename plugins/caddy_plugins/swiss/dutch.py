@@ -36,10 +36,13 @@ Where the 2026 text leaves a choice, the reference engine's reading is used
 leftover gets the PAB; 5.2.5 parity on the effective pairing number, which
 skips absentees who never took part, C.04.2 2.4).
 
-For speed, each matching is first solved on the bracket and the next
-scoregroup only; the rest of the field matters only through completion (C4),
-which is then verified and, if it fails, the matching is solved again on every
-player still unpaired.
+For speed: a bracket whose first candidate is perfect (3.4: no criterion can be
+improved, checked against upper bounds) takes it without any matching; otherwise
+each matching is solved on the bracket alone when the next scoregroup provably
+cannot change the result (C6 comes before C8), else on the bracket and the next
+scoregroup. The rest of the field matters only through completion (C4), which is
+then verified; if it fails, the matching is solved again on every player still
+unpaired, completion first.
 """
 
 from __future__ import annotations
@@ -218,13 +221,14 @@ def _build_players(
 
     loss = u(request.points.loss)
     win = u(request.points.win)
-    # cumulative[t][k] = points of t after k rounds (real).
+    # cumulative[t][k] = points of t after k rounds: the current points less the points
+    # of the later rounds (so adjusted current points carry back, as in the engine).
     cumulative: dict[int, list[int]] = {}
     for p in request.players:
-        acc = [0]
-        for e in p.history:
-            acc.append(acc[-1] + u(e.points))
-        cumulative[p.tpn] = acc
+        acc = [u(p.points)]
+        for e in reversed(p.history):
+            acc.append(acc[-1] - u(e.points))
+        cumulative[p.tpn] = acc[::-1]
 
     def pairing_score(tpn: int, rounds_done: int) -> int:
         extra = request.acceleration.get((tpn, rounds_done + 1), Fraction(0))
