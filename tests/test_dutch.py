@@ -450,7 +450,7 @@ def _brute_force(n: int, edges: list[tuple[int, int, int]]) -> int:
     return best
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     st.integers(min_value=1, max_value=8).flatmap(
         lambda n: st.tuples(
