@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from caddy_plugins.swiss import pair_trf, pairing_as_dict
+from caddy_plugins.swiss import TrfError, pair_trf, pairing_as_dict
 from caddy_plugins.swiss.dutch import pair_round
 from caddy_plugins.swiss.matching import max_weight_matching
 from caddy_plugins.swiss.model import (
@@ -298,6 +298,12 @@ def test_pair_trf_next_round_and_json(tmp_path: Path) -> None:
     assert data["round"] == 2
     assert [b["board"] for b in data["boards"]] == [1]
     assert {data["boards"][0]["white"], data["boards"][0]["black"], data["bye"]} == {2, 3, 4}
+
+
+def test_pair_trf_refuses_a_round_beyond_the_plan() -> None:
+    text = "\n".join([_line(1, ["   2 w 1"]), _line(2, ["   1 b 0"]), "XXR 1", "XXC white1"])
+    with pytest.raises(TrfError, match="round 2 is outside the 1 planned rounds"):
+        pair_trf(parse_trf(text))
 
 
 # -- properties --------------------------------------------------------------------------------

@@ -48,16 +48,26 @@ __all__ = [
 ]
 
 
-def pair_trf(source: Path | str | TrfTournament, round_number: int | None = None) -> Pairing:
+def pair_trf(
+    source: Path | str | TrfTournament,
+    round_number: int | None = None,
+    *,
+    total_rounds: int | None = None,
+    initial_colour: Colour | None = None,
+) -> Pairing:
     """Pair ``round_number`` of a TRF file (default: the round after the last one paired).
 
     Rounds before it are the history; that round's cells holding ``H``, ``F`` or ``Z``
-    with no opponent are announced absences (TRF-2026). Raises :class:`TrfError` for a
-    file that cannot be read, :class:`NoValidPairingError` when no pairing exists.
+    with no opponent are announced absences (TRF-2026). ``total_rounds`` and
+    ``initial_colour`` replace the file's XXR/142 and XXC/152. Raises :class:`TrfError`
+    for a file that cannot be used (missing number of rounds, round outside them),
+    :class:`NoValidPairingError` when no pairing exists, :class:`ValueError` for
+    inconsistent histories, :class:`OSError` when the file cannot be read.
     """
     trf = source if isinstance(source, TrfTournament) else read_trf(source)
     rnd = trf.rounds_paired + 1 if round_number is None else round_number
-    return pair_round(request_for_round(trf, rnd))
+    request = request_for_round(trf, rnd, total_rounds=total_rounds, initial_colour=initial_colour)
+    return pair_round(request)
 
 
 def pairing_as_dict(pairing: Pairing, round_number: int | None = None) -> dict[str, Any]:

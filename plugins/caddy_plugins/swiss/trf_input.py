@@ -237,6 +237,8 @@ def request_for_round(
     total = total_rounds or trf.total_rounds
     if total is None:
         raise TrfError("the number of rounds is missing (XXR or 142)")
+    if not 1 <= round_number <= total:
+        raise TrfError(f"round {round_number} is outside the {total} planned rounds")
     colour = initial_colour or trf.initial_colour or _inferred_colour(trf, round_number)
     if colour is None:
         raise TrfError("the initial colour is missing (XXC white1/black1 or 152 W/B)")
