@@ -323,6 +323,7 @@ class _Matcher:
         )
         edges, endpoint = self.edges, self.endpoint
         ei, ej, w2 = self.ei, self.ej, self.w2
+        nbr = [[(p, p >> 1, endpoint[p], w2[p >> 1]) for p in ps] for ps in self.neighbend]
         for _stage in range(n):
             for i in range(2 * n):
                 label[i] = 0
@@ -338,23 +339,26 @@ class _Matcher:
             while True:
                 while self.queue and not augmented:
                     v = self.queue.pop()
-                    for p in self.neighbend[v]:
-                        k = p >> 1
-                        w = endpoint[p]
-                        if inblossom[v] == inblossom[w]:
+                    bv = inblossom[v]
+                    dv = dualvar[v]  # duals do not change while scanning
+                    for p, k, w, wk in nbr[v]:
+                        bw = inblossom[w]
+                        if bv == bw:
                             continue
                         kslack = 0
                         if not allowedge[k]:
-                            kslack = dualvar[ei[k]] + dualvar[ej[k]] - w2[k]
+                            kslack = dv + dualvar[w] - wk
                             if kslack <= 0:
                                 allowedge[k] = True
                         if allowedge[k]:
-                            if label[inblossom[w]] == 0:
+                            lw = label[bw]
+                            if lw == 0:
                                 self.assign_label(w, 2, p ^ 1)
-                            elif label[inblossom[w]] == 1:
+                            elif lw == 1:
                                 base = self.scan_blossom(v, w)
                                 if base >= 0:
                                     self.add_blossom(base, k)
+                                    bv = inblossom[v]
                                 else:
                                     self.augment_matching(k)
                                     augmented = True
@@ -362,11 +366,10 @@ class _Matcher:
                             elif label[w] == 0:
                                 label[w] = 2
                                 self.labelend[w] = p ^ 1
-                        elif label[inblossom[w]] == 1:
-                            b = inblossom[v]
-                            be = bestedge[b]
+                        elif label[bw] == 1:
+                            be = bestedge[bv]
                             if be == -1 or kslack < dualvar[ei[be]] + dualvar[ej[be]] - w2[be]:
-                                bestedge[b] = k
+                                bestedge[bv] = k
                         elif label[w] == 0:
                             be = bestedge[w]
                             if be == -1 or kslack < dualvar[ei[be]] + dualvar[ej[be]] - w2[be]:
