@@ -560,23 +560,16 @@ class _Round:
         completion remains to be checked.
         """
         if inner is not None:
-            mate = self._solve_on(inner, weight, None)
-            loose = [v for v in inner if v not in mate]
-            others = [v for v in local if v not in mate]
-            if not loose:
-                if self.completable(sorted(others + rest), self.cand):
+            inner_set = set(inner)
+            below = [v for v in local if v not in inner_set]
+            if len(inner) % 2 == 0:
+                mate = self._solve_on(inner, weight, None)
+                if len(mate) == len(inner) and self.completable(sorted(below + rest), self.cand):
                     return mate
-            elif len(loose) == 1 and len(inner) % 2 == 1:
-                # One floater: it is the best choice for C8 as well if it can be paired in
-                # the next scoregroup while that pairs as fully as possible (all of
-                # ``inner`` share one score, so any floater would carry the same score).
-                floater = loose[0]
-                below = [floater] + [v for v in others if v != floater]
-                pairs = self.greedy_pairs(below)
-                if len(below) == 1 or (floater in pairs and len(pairs) == 2 * (len(below) // 2)):
-                    leftover = [v for v in below if v not in pairs]
-                    if self.completable(sorted(leftover + rest), self.cand):
-                        return mate
+            else:
+                found = self._solve_with_floater(inner, below, rest, weight)
+                if found is not None:
+                    return found
         mate = self._solve_on(local, weight, None)
         leftover = [v for v in local if v not in mate]
         if self.completable(sorted(leftover + rest), self.cand):
@@ -584,6 +577,74 @@ class _Round:
         # C4 decides: solve on everyone still unpaired, completion first.
         everyone = sorted(local + rest)
         return self._solve_on(everyone, weight, set(local))
+
+    def _solve_with_floater(
+        self,
+        inner: list[int],
+        below: list[int],
+        rest: list[int],
+        weight: Callable[[int, int], int],
+    ) -> dict[int, int] | None:
+        """An odd bracket solved without the next scoregroup, or ``None`` if unsure.
+
+        Whoever floats, the next scoregroup's part of the total (C8 and the tie-break
+        offsets) depends only on that floater: an extra vertex stands for it, joined to
+        each member by an upper bound of that part. If the member chosen to float
+        reaches its bound (a greedy pairing of the next scoregroup proves it) and the
+        players below can be completed (C4), the answer is the full optimum.
+        """
+        compat = self.compat
+        nn_weight = 0
+        if len(below) >= 2:
+            pair = next(
+                ((a, b) for i, a in enumerate(below) for b in below[i + 1 :] if compat[a][b]),
+                None,
+            )
+            if pair is None:
+                return None
+            nn_weight = weight(*pair)
+        with_x = (len(below) + 1) // 2
+        without_x = len(below) // 2
+        bound: dict[int, int] = {}
+        for x in inner:
+            partner = next((y for y in below if compat[x][y]), None)
+            if partner is not None:
+                bound[x] = weight(x, partner) + (with_x - 1) * nn_weight
+            else:
+                bound[x] = without_x * nn_weight
+        z = len(inner)
+        edges: list[tuple[int, int, int]] = []
+        for a in range(len(inner)):
+            va = inner[a]
+            row = compat[va]
+            for b in range(a + 1, len(inner)):
+                if row[inner[b]]:
+                    edges.append((a, b, weight(va, inner[b])))
+            if bound[va] > 0:
+                edges.append((a, z, bound[va]))
+        result = max_weight_matching(len(inner) + 1, edges)
+        mate = {inner[i]: inner[m] for i, m in enumerate(result[:z]) if 0 <= m < z}
+        loose = [v for v in inner if v not in mate]
+        if len(loose) != 1:
+            return None
+        floater = loose[0]
+        order = [floater, *below]
+        paired = self.greedy_pairs(order)
+        if self.compat_count(floater, below):
+            exact = floater in paired and len(paired) == 2 * with_x
+        else:
+            exact = len(paired) == 2 * without_x
+        if not exact:
+            return None
+        leftover = [v for v in order if v not in paired]
+        if not self.completable(sorted(leftover + rest), self.cand):
+            return None
+        return mate
+
+    def compat_count(self, v: int, others: Iterable[int]) -> int:
+        """How many of ``others`` ``v`` may meet (C1, C3)."""
+        row = self.compat[v]
+        return sum(1 for w in others if row[w])
 
     def _solve_on(
         self,
@@ -661,8 +722,6 @@ class _Bracket:
         the whole optimum (see :meth:`next_is_single`).
         """
         rd = self.rd
-        if len(members) % 2 and len({rd.players[v].score for v in members}) > 1:
-            return None
         if (
             rd.n % 2
             and self.nxt
