@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from caddy_plugins.swiss import TrfError, pair_trf, pairing_as_dict
+from caddy_plugins.swiss import TrfError, dutch, pair_trf, pairing_as_dict
 from caddy_plugins.swiss.dutch import pair_round
 from caddy_plugins.swiss.matching import max_weight_matching
 from caddy_plugins.swiss.model import (
@@ -434,6 +434,36 @@ def test_monotone_renumbering_does_not_matter(event: tuple[int, int, int]) -> No
         b = pair_round(other)
         assert b.pairs == tuple((f(w), f(x)) for w, x in a.pairs)
         assert b.bye == (None if a.bye is None else f(a.bye))
+
+
+@settings(max_examples=20, deadline=None)
+@given(events())
+def test_shortcuts_change_nothing(event: tuple[int, int, int]) -> None:
+    """The perfect-candidate and bracket-only speed-ups give the full matching's answer."""
+    for req in _play(*event):
+        try:
+            fast = pair_round(req)
+        except NoValidPairingError:
+            continue
+        dutch.SHORTCUTS = False
+        try:
+            slow = pair_round(req)
+        finally:
+            dutch.SHORTCUTS = True
+        assert (fast.pairs, fast.bye) == (slow.pairs, slow.bye)
+
+
+@pytest.mark.parametrize("name", ["dutch2026-000056-39p10r.trf", "dutch2026-000002-27p7r.trf"])
+def test_shortcuts_change_nothing_on_corpus(name: str) -> None:
+    trf = read_trf(CORPUS / name)
+    for r in range(1, trf.rounds_recorded + 1):
+        fast = pair_round(request_for_round(trf, r))
+        dutch.SHORTCUTS = False
+        try:
+            slow = pair_round(request_for_round(trf, r))
+        finally:
+            dutch.SHORTCUTS = True
+        assert (fast.pairs, fast.bye) == (slow.pairs, slow.bye), f"round {r}"
 
 
 def _brute_force(n: int, edges: list[tuple[int, int, int]]) -> int:
