@@ -558,10 +558,11 @@ class _Round:
         again on everyone with completion as the most significant field (then partners
         in ``rest`` appear too).
 
-        ``inner`` (an even number of bracket members, the first part of ``local``) may be
-        tried alone first: if they can all be paired among themselves, no one floats, the
-        rest of ``local`` cannot change their best pairing (C6 comes before C8), and only
-        completion remains to be checked.
+        ``inner`` (the bracket members, the first part of ``local``) may be tried alone
+        first. An even number of them that can all be paired among themselves leaves no
+        floater: the rest of ``local`` cannot change their best pairing (C6 comes before
+        C8), and only completion remains to be checked. An odd number goes to
+        :meth:`_solve_with_floater`.
         """
         if inner is not None:
             inner_set = set(inner)
