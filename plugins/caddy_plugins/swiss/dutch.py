@@ -331,6 +331,10 @@ class _Round:
         self.w9 = 2 * n.bit_length() + 2
         self.bye_score: int | None = None
         self.is_single = False
+        #: C9 applied to the first bracket while lower scoregroups exist: the reference
+        #: engine then keeps C9 in the weights of edges it never recomputes (those reaching
+        #: below the next scoregroup); every matching is then solved on all players.
+        self.stale_c9 = False
         self.c9_rank: dict[int, int] = {}
         self.cand: list[bool] = [False] * n
 
@@ -436,6 +440,7 @@ class _Round:
                 self.is_single = True
             else:
                 self.is_single = self._tops_close_among_themselves(tops)
+                self.stale_c9 = self.is_single
 
     def _tops_close_among_themselves(self, tops: list[int]) -> bool:
         """Can the top scoregroup be paired among itself (but for the bye), C4 permitting?"""
@@ -456,6 +461,17 @@ class _Round:
             f"round {self.request.round_number} cannot be paired: {why} "
             "(C.04.3 1.9.3: the arbiter decides)"
         )
+
+    def outer_c9(self, a: int, b: int, sw: int) -> int:
+        """The C9 part of an edge outside the bracket and the next scoregroup (``stale_c9``),
+        placed as :meth:`criteria` places C9 for score fields of width ``sw``."""
+        if not self.stale_c9:
+            return 0
+        c9 = 0
+        for v in (a, b):
+            if self.players[v].score == self.bye_score:
+                c9 += self.c9_rank[v]
+        return c9 << (8 * self.w1 + 4 * sw)
 
     def score_slots(self, members: Iterable[int]) -> tuple[dict[int, int], int]:
         """Bit ranges for score-profile fields: each score of ``members`` owns one wide
@@ -564,6 +580,8 @@ class _Round:
         C8), and only completion remains to be checked. An odd number goes to
         :meth:`_solve_with_floater`.
         """
+        if self.stale_c9:
+            return self._solve_on(sorted(local + rest), weight, set(local))
         if inner is not None:
             inner_set = set(inner)
             below = [v for v in local if v not in inner_set]
@@ -676,7 +694,11 @@ class _Round:
                 for b in range(a + 1, len(vertices)):
                     vb = vertices[b]
                     if row[vb]:
-                        w = weight(va, vb) if (va in local and vb in local) else 0
+                        w = (
+                            weight(va, vb)
+                            if (self.stale_c9 or (va in local and vb in local))
+                            else 0
+                        )
                         pairs.append((a, b, w))
                         shift = max(shift, w.bit_length())
             shift += self.n.bit_length() + 1
@@ -710,6 +732,7 @@ class _Bracket:
         players = rd.players
         crit: dict[tuple[int, int], int] = {}
         slots = rd.score_slots(self.local)
+        self.sw = slots[1]
         for i, a in enumerate(self.local):
             pa = players[a]
             row = rd.compat[a]
@@ -739,6 +762,10 @@ class _Bracket:
             return None
         return members
 
+    def outer(self, a: int, b: int) -> int:
+        """Criteria part of an edge reaching below the next scoregroup (see ``stale_c9``)."""
+        return self.rd.outer_c9(a, b, self.sw)
+
     def key(self, a: int, b: int) -> tuple[int, int]:
         return (a, b) if self.pos[a] < self.pos[b] else (b, a)
 
@@ -753,7 +780,11 @@ class _Bracket:
         phase_bits = (m + 1) + m * opp_w
         crit, key = self.crit, self.key
 
+        pos, outer = self.pos, self.outer
+
         def weight(a: int, b: int) -> int:
+            if a not in pos or b not in pos:
+                return outer(a, b) << phase_bits
             a, b = key(a, b)
             extra = 0
             if a in mdp_pos and b in res_pos:
@@ -784,7 +815,12 @@ class _Bracket:
         local_b = [v for v in self.local if v not in exclude]
         crit, key, w1 = self.crit, self.key, rd.w1
 
+        pos, outer = self.pos, self.outer
+        low_bits = w1 + idx_w + s1_w + s2_w + k * part_w
+
         def weight(a: int, b: int) -> int:
+            if a not in pos or b not in pos:
+                return outer(a, b) << low_bits
             a, b = key(a, b)
             exch = idx = s2 = part = 0
             s1 = s1_full
@@ -1033,7 +1069,7 @@ def _perfect_candidate(
     """
     players = rd.players
     m = len(mdps)
-    if not SHORTCUTS or len(residents) < m:
+    if not SHORTCUTS or rd.stale_c9 or len(residents) < m:
         return None
     if rd.n % 2 and nxt and rd.bye_score is not None and rd.bye_score >= players[nxt[0]].score:
         return None
