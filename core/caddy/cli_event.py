@@ -9,7 +9,7 @@ import argparse
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
-    from caddy.formats import PlayedRound, ResultDependentFormat
+    from caddy.formats import PairingFormat, PlayedRound
 
 from caddy.errors import CaddyError
 
@@ -169,7 +169,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
 
     from caddy.cli import _format_and_options
     from caddy.event import new_event
-    from caddy.models import assign_pairing_numbers, draw_seed
+    from caddy.models import draw_seed
     from caddy.players import read_players_csv
     from caddy.storage import dumps, write_file
 
@@ -181,9 +181,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
     from caddy.calculator import check_field
 
     check_field(len(entrants), fmt, options)
-    method = ns.by or getattr(fmt, "default_numbering", "lot")
-    number_players = getattr(fmt, "number_players", None)
-    numbering = (number_players or assign_pairing_numbers)(entrants, method, ns.seed)
+    numbering = fmt.number_players(entrants, ns.by or fmt.default_numbering, ns.seed)
     # every random choice of the format (colour tosses, lots) comes from this
     # seed, drawn once here and recorded in the file: a replay never draws again
     seed = ns.seed if ns.seed is not None else numbering.seed
@@ -302,7 +300,7 @@ def cmd_pair(ns: argparse.Namespace) -> int:
                 raise CaddyError(
                     f"round {last.number} is not finished: board(s) {boards} have no result yet"
                 )
-        if getattr(fmt, "pairs_from_outside", False):
+        if fmt.kind == "external":
             from caddy.cli import is_ascii_number
 
             if not ns.pairings:
@@ -321,13 +319,14 @@ def cmd_pair(ns: argparse.Namespace) -> int:
                 round=len(state.rounds) + 1, white=tuple(white), black=tuple(black), byes=byes
             )
         elif depends_on_results(fmt):
+            from caddy.pairing import request_from_state
+
             options = state.event.tournament.format.options
-            pairing = cast("ResultDependentFormat", fmt)
-            rnd = pairing.next_round(
-                state.players, options, played_rounds(state), seed=state.event.tournament.seed
-            )
+            pairing = cast("PairingFormat", fmt)
+            request = request_from_state(state)
+            rnd = pairing.next_round(request)
             if rnd is None:
-                winner = pairing.winner(state.players, options, played_rounds(state))
+                winner = pairing.winner(state.players, options, request.played)
                 name = state.event.tournament.players[winner - 1].name if winner else "-"
                 print(f"{ns.event}: the event is over; winner {name} ({winner})")
                 return 0
@@ -631,8 +630,7 @@ def match_games(event: Any) -> dict[int, str]:
     from caddy.plugins import get_host
 
     fmt = get_host().formats().get(event.tournament.format.name)
-    new_match = getattr(fmt, "new_match", None)
-    if new_match is None:  # no matches: nothing to replay
+    if not fmt.has_matches:  # no matches: nothing to replay
         return {}
     state = replay(event)
     players = event.tournament.players
@@ -649,7 +647,7 @@ def match_games(event: Any) -> dict[int, str]:
         if not operation.force:  # a correction replaces the match's last game
             counts[key] = counts.get(key, 0) + 1
         board = rnd.boards[operation.board - 1]
-        stage, white, _ = new_match(board.white, board.black, options).game_at(counts[key])
+        stage, white, _ = fmt.new_match(board.white, board.black, options).game_at(counts[key])
         label = "" if stage == "standard" else f" {stage}"
         games[index] = f"game {counts[key]}{label}, White {players[white - 1].name} ({white})"
     return games

@@ -694,9 +694,8 @@ class State:
 
 def check_field(fmt: Format, players: int, options: Any) -> None:
     """Raise if the format cannot run this field (formats paired from outside only check the size)."""
-    check = getattr(fmt, "check", None)
-    if getattr(fmt, "pairs_from_outside", False) and check is not None:
-        check(players, options)
+    if fmt.kind == "external":
+        fmt.check(players, options)
     else:
         fmt.arithmetic(players, options)
 
@@ -787,7 +786,7 @@ def apply(state: State, operation: Operation) -> None:
             raise CaddyError(
                 f"round {operation.round} cannot be paired next (next round: {len(state.rounds) + 1})"
             )
-        if operation.matches and getattr(state.fmt, "new_match", None) is None:
+        if operation.matches and not state.fmt.has_matches:
             raise CaddyError(f"format '{state.fmt.name}' has no knockout matches")
         _check_previous_round_over(state, operation.round)
         if len(operation.white) != len(operation.black):
@@ -868,8 +867,8 @@ def planned_rounds(state: State) -> int:
     planned = 0
     if state.fixed:
         planned = len(state.rounds)
-    elif getattr(state.fmt, "pairs_from_outside", False):
-        planned = getattr(tournament.format.options, "rounds", 0) or 0
+    elif state.fmt.kind == "external":
+        planned = state.fmt.planned_rounds(state.players, tournament.format.options)
     else:
         try:
             planned = state.fmt.arithmetic(state.players, tournament.format.options).rounds
@@ -940,10 +939,9 @@ def _flip(result: str) -> str:
 
 def _match(state: State, board: Board) -> Any:
     """The board's match so far, replayed game by game (the format says what a match is)."""
-    new_match = getattr(state.fmt, "new_match", None)
-    if new_match is None:
+    if not state.fmt.has_matches:
         raise CaddyError(f"format '{state.fmt.name}' has no knockout matches")
-    match = new_match(board.white, board.black, state.event.tournament.format.options)
+    match = state.fmt.new_match(board.white, board.black, state.event.tournament.format.options)
     if hasattr(match, "lot_seed"):  # a drawing of lots: from the seed the file records
         match.lot_seed = f"{event_seed(state.event.tournament)}:{board.round}:{board.number}"
     for result in board.results:
@@ -1002,8 +1000,8 @@ def _results_event(state: State, completed_only: bool) -> Event:
         pre_determined=True
         if state.fixed
         else (
-            getattr(tournament.format.options, "round_robin", None)
-            if getattr(state.fmt, "pairs_from_outside", False)
+            state.fmt.pre_determined(tournament.format.options)
+            if state.fmt.kind == "external"
             else False
         ),
         format=state.fmt.name,
