@@ -468,7 +468,7 @@ def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: s
                 )
             winner = match.winner()
             if winner is not None:
-                by_lot = " by drawing of lots" if getattr(match, "by_lot", lambda: False)() else ""
+                by_lot = " by drawing of lots" if match.by_lot() else ""
                 notes.append(f"board {i}: {named(winner, [])} wins the match{by_lot}")
         notes.append("each line is one game: White first; results are entered White first")
     else:

@@ -252,6 +252,36 @@ def as_request(
 
 
 @runtime_checkable
+class Match(Protocol):
+    """A board that is a match of several games (:meth:`Format.new_match`):
+    a knockout pairing with its tie-break games."""
+
+    #: The seed of a drawing of lots that decides a tied match (core sets it
+    #: from the seed the event file records, the round and the board).
+    lot_seed: str | None
+
+    def next_game(self) -> tuple[str, int, int] | None:
+        """The next game: ``(stage, white, black)``, ``None`` when decided."""
+        ...
+
+    def game_at(self, number: int) -> tuple[str, int, int]:
+        """Game ``number`` (from 0) of the match: ``(stage, white, black)``."""
+        ...
+
+    def record(self, white_points: float) -> None:
+        """Record the next game's result (White's points)."""
+        ...
+
+    def winner(self) -> int | None:
+        """The winner once the match is decided."""
+        ...
+
+    def by_lot(self) -> bool:
+        """Whether a drawing of lots decided the match."""
+        ...
+
+
+@runtime_checkable
 class Format(Protocol):
     """What every format plugin provides (:class:`FormatBase` has the defaults)."""
 
@@ -285,8 +315,9 @@ class Format(Protocol):
         """Pairing numbers for the entrants (default: lots, rating or given order)."""
         ...
 
-    def new_match(self, higher: int, lower: int, options: Any) -> Any:
-        """A fresh match between two players (only when :attr:`has_matches`)."""
+    def new_match(self, higher: int, lower: int, options: Any) -> Match:
+        """A fresh match between two players (only when :attr:`has_matches`;
+        the default raises :class:`~caddy.errors.InputError`)."""
         ...
 
     def sections(self, players: int, options: Any) -> tuple[Section, ...]:
@@ -371,8 +402,10 @@ class FormatBase:
 
         return assign_pairing_numbers(players, method, seed)  # type: ignore[arg-type]
 
-    def new_match(self, higher: int, lower: int, options: Any) -> Any:
-        return None
+    def new_match(self, higher: int, lower: int, options: Any) -> Match:
+        from caddy.errors import InputError
+
+        raise InputError(f"format '{self.name}' has no knockout matches")
 
     def sections(self, players: int, options: Any) -> tuple[Section, ...]:
         return ()

@@ -31,6 +31,7 @@ from caddy.timecontrol import TimeControl
 if TYPE_CHECKING:
     from cattrs import Converter
 
+    from caddy.contracts import Match
     from caddy.formats import Format
     from caddy.plugins import PluginHost
     from caddy.results import Event
@@ -937,13 +938,13 @@ def _flip(result: str) -> str:
     return result  # pragma: no cover
 
 
-def _match(state: State, board: Board) -> Any:
+def _match(state: State, board: Board) -> Match:
     """The board's match so far, replayed game by game (the format says what a match is)."""
     if not state.fmt.has_matches:
         raise CaddyError(f"format '{state.fmt.name}' has no knockout matches")
     match = state.fmt.new_match(board.white, board.black, state.event.tournament.format.options)
-    if hasattr(match, "lot_seed"):  # a drawing of lots: from the seed the file records
-        match.lot_seed = f"{event_seed(state.event.tournament)}:{board.round}:{board.number}"
+    # a drawing of lots: from the seed the file records
+    match.lot_seed = f"{event_seed(state.event.tournament)}:{board.round}:{board.number}"
     for result in board.results:
         _, white, _ = match.next_game() or ("", board.white, board.black)
         code = RESULT_WORDS[result][0] if white == board.white else RESULT_WORDS[result][1]
