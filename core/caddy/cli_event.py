@@ -340,7 +340,7 @@ def cmd_pair(ns: argparse.Namespace) -> int:
         else:  # pragma: no cover - every format either fixes, derives or takes its pairings
             raise CaddyError(f"format '{fmt.name}' cannot pair rounds")
         apply(state, operation)
-        box[0] = box[0].with_operation(operation)
+        box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
         event = box[0]
     print(f"round {operation.round} paired: {len(operation.white)} boards")
     return _print_pairings(event, operation.round, json_out=False)
@@ -544,7 +544,7 @@ def cmd_result(ns: argparse.Namespace) -> int:
         apply(
             state, operation
         )  # refuses a board that does not exist or a second result without --force
-        box[0] = box[0].with_operation(operation)
+        box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
     game = match_games(box[0]).get(len(box[0].operations) - 1)
     print(f"recorded: {describe(operation, box[0], game)}")
     return 0
@@ -568,7 +568,7 @@ def cmd_withdraw(ns: argparse.Namespace) -> int:
                     after = rnd.number
         operation = Withdraw(player=player, after_round=after)
         apply(state, operation)
-        box[0] = box[0].with_operation(operation)
+        box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
     name = box[0].tournament.players[player - 1].name
     print(
         f"recorded: {name} ({player}) withdraws after round {after}: {_withdrawal_effect(state, player, after)}"

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import datetime
 import json
+import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 import attrs
 
-from caddy.errors import CaddyError
+from caddy.errors import CaddyError, InputError, PluginError, RulesError
 from caddy.models import Player, Round
 from caddy.results import BYE_KIND_CODES, GAME_POINTS, RESULT_HELP, RESULT_WORDS, Scoring
 from caddy.timecontrol import TimeControl
@@ -268,17 +269,60 @@ class EventFile:
     tournament: Tournament
     operations: OperationLog = attrs.field(factory=OperationLog, converter=_operation_log)
 
-    def with_operation(self, operation: Operation) -> EventFile:
-        return attrs.evolve(self, operations=self.operations.appended(operation))
+    def with_operation(
+        self, operation: Operation, *, host: PluginHost | None = None, check: bool = True
+    ) -> EventFile:
+        """The event with ``operation`` appended, checked as ``caddy pair``,
+        ``caddy result``, ``caddy withdraw`` check it: a result for a board
+        that does not exist, a second result, a round paired out of turn ...
+        are refused (:class:`~caddy.errors.RulesError`, file unchanged).
 
-    def undo(self, steps: int = 1) -> EventFile:
+        Building an event one operation at a time costs one replay in all:
+        the replayed state passes from each event to the next.
+
+        :param host: the plugin host (default: the global one).
+        :param check: ``False`` appends without checking (the caller applied
+            the operation to a replayed state already, as the CLI does).
+        """
+        event = attrs.evolve(self, operations=self.operations.appended(operation))
+        if not check:
+            return event
+        state = _take_state(self) or replay(self, host)
+        try:
+            apply(state, operation)
+        except PluginError:
+            raise
+        except CaddyError as exc:
+            raise RulesError(str(exc), problems=exc.problems) from None
+        _keep_state(event, state)
+        return event
+
+    def undo(self, steps: int = 1, *, host: PluginHost | None = None) -> EventFile:
         if steps < 1:
             raise CaddyError("undo needs at least one step")
         if steps > len(self.operations):
             raise CaddyError(f"cannot undo {steps} operations: the file has {len(self.operations)}")
         event = attrs.evolve(self, operations=self.operations[: len(self.operations) - steps])
-        replay(event)  # the history left must replay (the dropped part need not)
+        replay(event, host)  # the history left must replay (the dropped part need not)
         return event
+
+
+#: Replayed states that :meth:`EventFile.with_operation` hands from an event to
+#: the next, by ``id`` of the event (a weak reference says it is still alive).
+_STATES: dict[int, tuple[weakref.ref[EventFile], State]] = {}
+
+
+def _take_state(event: EventFile) -> State | None:
+    """The replayed state kept for ``event`` (taken: a state is used once)."""
+    kept = _STATES.pop(id(event), None)
+    if kept is None or kept[0]() is not event:
+        return None
+    return kept[1]
+
+
+def _keep_state(event: EventFile, state: State) -> None:
+    key = id(event)
+    _STATES[key] = (weakref.ref(event, lambda _: _STATES.pop(key, None)), state)
 
 
 # -- serialisation ------------------------------------------------------------------------
@@ -320,6 +364,19 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
             raise ValueError("; ".join(path_first(lines, root="options"))) from None
         return FormatChoice(name=fmt.name, options=options)
 
+    from caddy.serialize import text_problem
+    from caddy.timecontrol import TimeControl, parse_time_control
+
+    parsers = host.time_control_parsers
+
+    def structure_time_control(value: Any, _: Any) -> TimeControl:
+        # the host's notations, not the global host's (an embedder's host)
+        problem = text_problem(value)
+        if problem:
+            raise ValueError(problem)
+        return parse_time_control(value, parsers())
+
+    converter.register_structure_hook(TimeControl, structure_time_control)
     converter.register_unstructure_hook(FormatChoice, unstructure_format)
     converter.register_structure_hook(FormatChoice, structure_format)
     converter.register_unstructure_hook(datetime.date, lambda d: d.isoformat())
@@ -1078,13 +1135,33 @@ def new_event(
     host: PluginHost | None = None,
     **starting: Any,
 ) -> EventFile:
-    """A new event with no operations; checks the format accepts the field."""
+    """A new event with no operations, checked as ``caddy new`` checks it: the
+    format accepts the field, the options are the format's, the field is within
+    caddy's limits (:func:`caddy.calculator.check_field`), the tie-breaks are
+    known, and the event reads back strictly.
+
+    :raises InputError: one line per problem.
+    """
     if host is None:
         from caddy.plugins import get_host
 
         host = get_host()
+    from caddy.calculator import check_field as check_limits
+
     fmt = host.formats().get(format_name)
+    if options is None:
+        options = fmt.Options()
+    if not isinstance(options, fmt.Options):
+        raise InputError(
+            f"options for format '{fmt.name}' must be a {fmt.Options.__name__}, "
+            f"got {type(options).__name__}"
+        )
+    check_limits(len(players), fmt, options)
     check_field(fmt, len(players), options)
+    if starting.get("tiebreaks") is not None:
+        from caddy.standings import resolve_tiebreaks
+
+        resolve_tiebreaks(list(starting["tiebreaks"]), True, host)  # every name must be known
     tournament = Tournament(
         format=FormatChoice(name=fmt.name, options=options), players=tuple(players), **starting
     )

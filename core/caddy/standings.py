@@ -182,6 +182,7 @@ def build_table(
     edition: str | None = None,
     pre_determined: bool | None = None,
     options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
 ) -> Table:
     """Fold the event once for the tie-breaks (see :class:`caddy.tiebreaks.Table`)."""
     if pre_determined is None:
@@ -193,6 +194,7 @@ def build_table(
         edition=standings_edition(event, edition),
         pre_determined=pre_determined,
         options=options,
+        host=host,
     )
 
 
@@ -216,7 +218,9 @@ def standings(
         the event's own setting, else whether every pair met once per cycle.
     """
     options = options or StandingsOptions()
-    table = build_table(event, edition=edition, pre_determined=pre_determined, options=options)
+    table = build_table(
+        event, edition=edition, pre_determined=pre_determined, options=options, host=host
+    )
     resolved = resolve_tiebreaks(tiebreaks, table.rr, host)
     warnings = []
     if table.rr:

@@ -40,6 +40,7 @@ from caddy.contracts import TieBreakBase as TieBreakBase
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
+    from caddy.plugins import PluginHost
     from caddy.results import Event
 
 EDITIONS = ("2024", "2026")
@@ -216,8 +217,12 @@ class Table:
         edition: str,
         pre_determined: bool,
         options: StandingsOptions | None = None,
+        host: PluginHost | None = None,
     ) -> None:
         self.event = event
+        #: The plugin host the standings run with (a tie-break computed from
+        #: another, such as APRO from TPR, asks it; ``None``: the global one).
+        self.host = host
         self.options = options or StandingsOptions()
         self.edition = edition
         self.rr = pre_determined
