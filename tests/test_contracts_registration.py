@@ -24,6 +24,7 @@ from caddy.errors import (
     TimeControlError,
     exit_code,
 )
+from caddy.event import RecordResult
 from caddy.plugins import KINDS, PluginHost, Registry, reset_host
 from tests.conftest import FAKES, Run
 
@@ -319,3 +320,51 @@ def _all_time_controls() -> str:
         + ","
         + ",".join(r.module for r in host.records.values() if r.registers.get("time_controls"))
     )
+
+
+# -- item 5: the host an embedder passes is the one used ------------------------------------
+
+
+class _Poisoned(PluginHost):
+    """A global host that fails any use: an embedder's host must not reach it."""
+
+    def registry(self, kind: str) -> Registry[Any]:
+        raise AssertionError(f"the global host was asked for {kind}")
+
+
+def test_a_host_passed_in_is_used_everywhere() -> None:
+    from caddy.calculator import calculate
+    from caddy.crosstable import crosstable
+    from caddy.event import from_document, new_event, replay, results_event, to_document
+    from caddy.models import Player
+    from caddy.standings import standings
+    from caddy.timecontrol import TimeControl
+    from caddy_plugins.formats.round_robin import RoundRobinOptions
+
+    mine = PluginHost(env={"CADDY_DISABLE_PLUGIN_AUTOLOAD": "1"})
+    previous = reset_host(_Poisoned(env={}))
+    try:
+        assert calculate(8, time_control="G/25d5", host=mine).club_nights
+        assert str(TimeControl.parse("90+30", host=mine)) == "G/90+30"
+        players = [Player(name=f"P{k}", rating=2000 + k) for k in range(1, 7)]
+        event = new_event(
+            players,
+            "round-robin",
+            RoundRobinOptions(),
+            host=mine,
+            time_control=TimeControl.parse("G/25d5", host=mine),
+            tiebreaks=("APRO", "SB"),
+        )
+        for board in range(1, 4):
+            event = event.with_operation(
+                RecordResult(round=1, board=board, result="1-0"), host=mine
+            )
+        again = from_document(to_document(event, host=mine), host=mine)
+        assert again == event
+        results = results_event(replay(again, mine))
+        ranked = standings(results, ["APRO", "SB"], host=mine)  # APRO asks for TPR
+        assert len(ranked.rows) == 6 and list(ranked.tiebreaks) == ["APRO", "SB"]
+        assert crosstable(results, ["SB"], host=mine).header
+        assert event.undo(host=mine).operations == event.operations[:2]
+    finally:
+        reset_host(previous)

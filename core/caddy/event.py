@@ -541,8 +541,10 @@ def operations_from_data(data: Any, path: str = "$.operations") -> tuple[Operati
     return log, problems
 
 
-def to_document(event: EventFile, converter: Converter | None = None) -> dict[str, Any]:
-    converter = converter or make_event_converter()
+def to_document(
+    event: EventFile, converter: Converter | None = None, *, host: PluginHost | None = None
+) -> dict[str, Any]:
+    converter = converter or make_event_converter(host)
     return {
         "schema": SCHEMA,
         "version": VERSION,
