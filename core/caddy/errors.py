@@ -82,6 +82,10 @@ class PluginError(CaddyError):
         self.plugin = plugin
 
 
+class PluginClash(PluginError):
+    """Two plugins register one name (an error only where the name is used; exit 3)."""
+
+
 def exit_code(exc: BaseException) -> int:
     """The CLI exit code for an exception: 3 for :class:`PluginError`, 1 for
     any other :class:`CaddyError`, 3 (internal error) otherwise."""
