@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+import attrs
 import pytest
 
 import caddy
@@ -152,10 +153,15 @@ class _ShortRender:
         return ""
 
 
+@attrs.frozen
+class _Opts:
+    rounds: int = 1
+
+
 class _Pairs(FormatBase):
     name: ClassVar[str] = "pairs"
     summary: ClassVar[str] = ""
-    Options: ClassVar[type[Any]] = dict
+    Options: ClassVar[type[Any]] = _Opts
     kind: ClassVar[str] = "results"
 
     def arithmetic(self, players: int, options: Any) -> Any:
@@ -176,6 +182,14 @@ def test_conformance_names_each_missing_member() -> None:
         "format 'pairs' lacks winner(players, options, played)",
     ]
     assert conformance("tiebreak_presets", Preset("mine", ("SB",))) == []
+
+    class Plain(_Pairs):
+        kind: ClassVar[str] = "external"
+        Options: ClassVar[type[Any]] = dict
+
+    assert conformance("formats", Plain()) == [
+        "format 'pairs' has Options that is not an attrs class"
+    ]
 
 
 def test_registry_add_refuses_with_one_line_naming_the_module() -> None:

@@ -749,6 +749,8 @@ def conformance(kind: str, obj: object) -> list[str]:
     members = list(REQUIRED.get(kind, ()))
     problems = _missing(obj, members)
     if kind == "formats":
+        if _has(obj, "Options") and not attrs.has(obj.__getattribute__("Options")):
+            problems.append("has Options that is not an attrs class")
         fmt_kind = _format_kind(obj)
         if fmt_kind not in FORMAT_KINDS:
             problems.append(f"has kind {fmt_kind!r}, not one of {', '.join(FORMAT_KINDS)}")

@@ -95,7 +95,11 @@ def caddy_register_tiebreaks(register: Callable[[TieBreak], None]) -> None:
         ``L`` limit, ``P``, ``F``), a one-line ``summary``, the ``editions``
         it exists in, ``group_dependent`` (True for direct encounter), and
         ``compute(table, spec)`` returning one value per player plus
-        ``explain(table, spec, player)``. See :class:`caddy.tiebreaks.TieBreak`.
+        ``explain(table, spec, player)``; optionally ``lower_is_better(spec)``
+        and ``separates_round_robin``, and for a group tie-break
+        ``rank_group(table, spec, group)`` and ``explain_group(...)``. See
+        :class:`caddy.contracts.TieBreak` (:class:`caddy.contracts.TieBreakBase`
+        has the defaults).
 
     .. versionadded:: 0.1
     """
