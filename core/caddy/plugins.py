@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 import pluggy
 
 from caddy import hookspecs
-from caddy.errors import CaddyError, PluginClash, PluginError
+from caddy.errors import InputError, PluginClash, PluginError
 
 if TYPE_CHECKING:
     from importlib.metadata import Distribution
@@ -278,7 +278,7 @@ class Registry(Generic[T]):
 
         :raises PluginError: two plugins register the name (the clash matters
             only to whoever uses it).
-        :raises CaddyError: no plugin registers it.
+        :raises InputError: no plugin registers it.
         """
         if name in self.clashes:
             raise PluginError(self.clashes[name])
@@ -287,7 +287,7 @@ class Registry(Generic[T]):
         except KeyError:
             label = KIND_LABEL.get(self.kind, self.kind)
             known = ", ".join(sorted(self._items)) or "none"
-            raise CaddyError(f"unknown {label} '{name}' (known: {known})") from None
+            raise InputError(f"unknown {label} '{name}' (known: {known})") from None
 
     def module_of(self, name: str) -> str:
         return self._modules[name]
