@@ -181,7 +181,7 @@ def test_conformance_names_each_missing_member() -> None:
         "format 'pairs' lacks next_round(request)",
         "format 'pairs' lacks winner(players, options, played)",
     ]
-    assert conformance("tiebreak_presets", Preset("mine", ("SB",))) == []
+    assert conformance("tiebreak_presets", Preset(name="mine", tiebreaks=("SB",))) == []
 
     class Plain(_Pairs):
         kind: ClassVar[str] = "external"
@@ -247,7 +247,9 @@ def test_a_format_written_before_kinds_gets_its_kind_from_its_members() -> None:
 class _PresetPlugin:
     @caddy.hookimpl
     def caddy_register_tiebreak_presets(self, register: Callable[[Any], None]) -> None:
-        register(Preset("sb-first", ("SB", "DE"), "SB, then direct encounter"))
+        register(
+            Preset(name="sb-first", tiebreaks=("SB", "DE"), summary="SB, then direct encounter")
+        )
 
 
 def test_a_plugin_registers_a_preset_that_standings_accept(builtin_host: PluginHost) -> None:

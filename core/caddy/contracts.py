@@ -572,21 +572,28 @@ TimeControlParser = TimeControlNotation
 
 @runtime_checkable
 class TieBreakPreset(Protocol):
-    """A named tie-break list (``rr``, ``swiss``) users type after ``--tiebreaks``."""
+    """A named tie-break list (hook ``caddy_register_tiebreak_presets``):
+    what users type after ``--tiebreaks`` instead of the list itself."""
 
-    name: ClassVar[str]
-    summary: ClassVar[str]
-    #: The tie-breaks in order, as users write them (``"BH/C1"``).
+    #: What users type (``rr``); matched without regard to case.
+    name: str
+    #: One line for ``caddy plugins`` and the help.
+    summary: str
+    #: The tie-break texts in order (``("SB", "DE", "KS")``).
     tiebreaks: tuple[str, ...]
+    #: The kinds of event this list is the default for: ``"pre-determined"``
+    #: (pairings fixed in advance), ``"other"`` (pairings made as the event goes).
+    default_for: tuple[str, ...]
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class Preset:
     """A ready-made :class:`TieBreakPreset` (a plugin registers instances)."""
 
     name: str
     tiebreaks: tuple[str, ...]
     summary: str = ""
+    default_for: tuple[str, ...] = ()
 
 
 # -- conformance --------------------------------------------------------------
@@ -623,7 +630,12 @@ REQUIRED: Mapping[str, tuple[tuple[str, tuple[str, ...] | None], ...]] = {
     ),
     "renderers": (_attr("name"), _attr("summary"), _attr("suffix"), _member("render", "report")),
     "time_controls": (_attr("name"), _attr("priority"), _member("parse", "text")),
-    "tiebreak_presets": (_attr("name"), _attr("tiebreaks")),
+    "tiebreak_presets": (
+        _attr("name"),
+        _attr("summary"),
+        _attr("tiebreaks"),
+        _attr("default_for"),
+    ),
 }
 #: Members each format kind adds.
 FORMAT_KIND_REQUIRED: Mapping[str, tuple[tuple[str, tuple[str, ...] | None], ...]] = {

@@ -143,8 +143,10 @@ def caddy_register_tiebreak_presets(register: Callable[[TieBreakPreset], None]) 
     """Register named tie-break lists (presets) users type after ``--tiebreaks``.
 
     :param register: call it once per preset object: a ``name`` (what users
-        type, e.g. ``"rr"``), a ``summary`` and ``tiebreaks``, the list in
-        order as users write it (``("DE", "SB", "WIN")``).
+        type, e.g. ``"rr"``), a one-line ``summary``, its ``tiebreaks`` (texts
+        in order, modifiers included, e.g. ``("BH/C1", "BH", "SB")``) and
+        ``default_for``: the kinds of event it is the default list for
+        (``"pre-determined"``, ``"other"``).
         :class:`caddy.contracts.Preset` builds one. See
         :class:`caddy.contracts.TieBreakPreset`. Presets load with the
         ``caddy.tiebreaks`` entry-point group (and ``caddy.tiebreak_presets``).
