@@ -440,7 +440,9 @@ class PluginHost:
         except pluggy.PluginValidationError as exc:
             if self.pm.is_registered(plugin):
                 self.pm.unregister(plugin)
-            raise PluginError(f"plugin {name} ({module}) is invalid: {exc}") from None
+            raise PluginError(
+                f"plugin {name} ({module}) is invalid: {exc}", plugin=module
+            ) from None
         self.records[name] = PluginRecord(name, module, distribution, version, source)
         self._registries.clear()
 
@@ -667,7 +669,8 @@ def finite_values(plugin: object, what: str, values: list[Any]) -> list[Any]:
         if not finite:
             module = type(plugin).__module__
             raise PluginError(
-                f"tie-break {what} (plugin {module}) gave {value!r}, not a finite number"
+                f"tie-break {what} (plugin {module}) gave {value!r}, not a finite number",
+                plugin=module,
             )
     return values
 
