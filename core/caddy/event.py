@@ -321,6 +321,7 @@ def _take_state(event: EventFile) -> State | None:
 
 
 def _keep_state(event: EventFile, state: State) -> None:
+    state.event = event  # the state is now the replay of ``event``
     key = id(event)
     _STATES[key] = (weakref.ref(event, lambda _: _STATES.pop(key, None)), state)
 
