@@ -264,8 +264,9 @@ def test_a_plugin_registers_a_preset_that_standings_accept(builtin_host: PluginH
 # -- no getattr probing in core -----------------------------------------------------------
 
 #: Objects core may read with a getattr default: argparse namespaces, streams,
-#: os, and importlib.metadata's distributions and finders (discovery) - never a plugin.
-ALLOWED = {"ns", "namespace", "stream", "os", "errno", "dist", "finder"}
+#: os, importlib.metadata's distributions and finders (discovery), and the attrs
+#: classes the converter configures (`cls`: documents' omit_defaults) - never a plugin.
+ALLOWED = {"ns", "namespace", "stream", "os", "errno", "dist", "finder", "cls"}
 
 
 def _probes() -> Iterator[str]:
