@@ -19,9 +19,11 @@ Options:
   for the field, ``ceil(log2 N) + 1``: ``ceil(log2 N)`` rounds are the fewest
   after which at most one player can have won every game (each round at best
   halves the perfect scores, the argument the Swiss-system literature gives for
-  the minimum length), and one more round lets the leaders meet. It never
-  exceeds what the field allows without a rematch (``N - 1`` rounds for an
-  even field, ``N`` for an odd one: C.04.1 rules 2 and 3).
+  the minimum length), and one more round lets the leaders meet. For small
+  fields it is at most ``N // 2`` rounds (at least 1), so the Dutch rules can
+  pair every round without a rematch; a longer event is asked for with
+  ``rounds`` (at most ``N - 1`` for an even field, ``N`` for an odd one:
+  C.04.1 rules 2 and 3).
 - ``system``: ``dutch`` (C.04.3), the only one so far.
 - ``initial_colour``: the colour of the top-ranked player on board 1 in round
   1 (C.04.3 5.1): ``lot`` draws it once from the seed the event file records at
@@ -58,7 +60,8 @@ from caddy.formats import Arithmetic, require_players
 
 if TYPE_CHECKING:
     from caddy.models import Numbering, Player, Round
-    from caddy_plugins.swiss.model import Entry, PairingRequest as EngineRequest
+    from caddy_plugins.swiss.model import Entry
+    from caddy_plugins.swiss.model import PairingRequest as EngineRequest
 
 #: FIDE titles, strongest first (C.04.2: titles order players of equal rating).
 TITLE_ORDER: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
@@ -91,11 +94,10 @@ class SwissOptions:
 
 
 def recommended_rounds(players: int) -> int:
-    """``ceil(log2 N) + 1``, within what the field allows without a rematch."""
+    """``ceil(log2 N) + 1``, at most ``N // 2`` (at least 1) for small fields."""
     if players < 2:
         return 0
-    most = players - 1 if players % 2 == 0 else players
-    return max(1, min(math.ceil(math.log2(players)) + 1, most))
+    return max(1, min(math.ceil(math.log2(players)) + 1, players // 2))
 
 
 def initial_colour(options: SwissOptions, seed: int | None) -> Literal["w", "b"]:
