@@ -108,6 +108,12 @@ class TestGroupsKnockoutContract(FormatContract):
     )
 
 
+class TestSwissContract(FormatContract):
+    format_name = "swiss"
+    sizes = (2, 3, 4, 5, 6, 7, 8, 11, 12, 16)
+    option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({}, {"initial_colour": "black"})
+
+
 CONTRACT_CLASSES = [
     cls
     for cls in list(globals().values())
