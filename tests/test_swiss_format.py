@@ -30,12 +30,19 @@ from caddy_plugins.swiss import Entry, Kind, PairingRequest, PlayerInput, pair_r
 
 PLAYERS = 15
 ROUNDS = 5
-#: Two players share a rating: the GM comes first (C.04.2: rating, then title, then name).
-CSV = (
-    "name,rating,title\n"
-    + "".join(f"Player {i:02d},{2400 - 25 * i},\n" for i in range(1, PLAYERS - 1))
-    + "Zed,2200,GM\nAda,2200,\n"
-)
+
+
+def players_csv(players: int) -> str:
+    """``players`` entrants; two share a rating: the GM comes first (C.04.2:
+    rating, then title, then name)."""
+    return (
+        "name,rating,title\n"
+        + "".join(f"Player {i:02d},{2600 - 10 * i},\n" for i in range(1, players - 1))
+        + "Zed,2200,GM\nAda,2200,\n"
+    )
+
+
+CSV = players_csv(PLAYERS)
 
 
 class TestSwissContractThreeRounds(FormatContract):
@@ -106,7 +113,13 @@ def _entry_for(result: str, white: bool, opponent: int) -> Entry:
     return Entry(Kind.PLAYED, own, opponent, "w" if white else "b")
 
 
-def _run_event(cli: Callable[..., Any], event: str, results: dict[tuple[int, int], str]) -> None:
+def _run_event(
+    cli: Callable[..., Any],
+    event: str,
+    results: dict[tuple[int, int], str],
+    players: int = PLAYERS,
+    rounds: int = ROUNDS,
+) -> None:
     """``new``, then ``pair`` and ``result`` round by round (results by round
     and board from ``results``, else drawn), a forfeit in round 2 and a
     withdrawal after round 3; each pairing checked against the engine."""
@@ -116,7 +129,7 @@ def _run_event(cli: Callable[..., Any], event: str, results: dict[tuple[int, int
         "--format",
         "swiss",
         "--option",
-        f"rounds={ROUNDS}",
+        f"rounds={rounds}",
         "--players",
         "p.csv",
         "--seed",
@@ -127,9 +140,9 @@ def _run_event(cli: Callable[..., Any], event: str, results: dict[tuple[int, int
     assert seed == 7
     colour = initial_colour(SwissOptions(), seed)
     rng = random.Random(2026)
-    history: dict[int, list[Entry]] = {p: [] for p in range(1, PLAYERS + 1)}
+    history: dict[int, list[Entry]] = {p: [] for p in range(1, players + 1)}
     withdrawn: int | None = None
-    for rnd in range(1, ROUNDS + 1):
+    for rnd in range(1, rounds + 1):
         run = cli("pair", event)
         assert run.code == 0, run.err
         state = replay(load(event))
@@ -139,7 +152,7 @@ def _run_event(cli: Callable[..., Any], event: str, results: dict[tuple[int, int
         expected = pair_round(
             PairingRequest(
                 round_number=rnd,
-                total_rounds=ROUNDS,
+                total_rounds=rounds,
                 players=tuple(
                     PlayerInput(
                         tpn=p,
@@ -197,3 +210,15 @@ def test_a_swiss_from_new_to_standings(
         (r.white, r.black, r.byes) for r in again.rounds
     ]
     assert first.rounds[1].boards[2].results == ("+-",)
+
+
+def test_forty_players_nine_rounds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli: Callable[..., Any]
+) -> None:
+    """The issue's size: 40 players, 9 rounds, a forfeit and a withdrawal."""
+    monkeypatch.chdir(tmp_path)
+    Path("p.csv").write_text(players_csv(40))
+    _run_event(cli, "forty.json", {}, players=40, rounds=9)
+    standings = cli("standings", "forty.json")
+    assert standings.code == 0, standings.err
+    assert len(replay(load("forty.json")).rounds) == 9
