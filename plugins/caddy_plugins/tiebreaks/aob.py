@@ -8,15 +8,8 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.tiebreaks import (
-    EDITIONS,
-    ExplainRow,
-    Explanation,
-    OpponentScoreSum,
-    Table,
-    TieBreakSpec,
-    half_up,
-)
+from caddy.tiebreaks import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
+from caddy_plugins.tiebreaks.common import OpponentScoreSum, half_up
 
 
 class _Buchholz(OpponentScoreSum):
