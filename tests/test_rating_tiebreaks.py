@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from caddy.results import Event, EventBuilder, EventPlayer
 from caddy.standings import standings
 from caddy.tiebreaks import StandingsOptions
-from caddy.trf import read_trf
+from caddy_plugins.codecs.trf_document import read_trf
 from caddy_plugins.tiebreaks.ratings import (
     average,
     dp,

@@ -921,8 +921,8 @@ def _add_io_commands(commands: Any) -> None:
 
 
 def _load_event(ns: argparse.Namespace) -> Any:
-    """A TRF file's or an event file's results; an event file's own tie-breaks and
-    edition apply unless the command line gives others."""
+    """An event file's results, or those of any file a codec reads; an event
+    file's own tie-breaks and edition apply unless the command line gives others."""
     from pathlib import Path
 
     from caddy.storage import peek
@@ -930,37 +930,56 @@ def _load_event(ns: argparse.Namespace) -> Any:
     path = Path(ns.file)
     head = peek(path).lstrip()  # never opens a pipe or reads a device
     if path.suffix.lower() == ".json" or head.startswith((b"{", b"[")):
-        from caddy.event import event_seed, replay, results_event
         from caddy.storage import load
 
-        document = load(ns.file)
-        state = replay(document)
-        event = results_event(state)
-        tiebreaks, edition = document.tournament.tiebreaks, document.tournament.edition
-        # sectioned formats (quads, groups): one table per section
-        sections = getattr(state.fmt, "sections", None)
-        ns.sections = (
-            tuple(sections(state.players, document.tournament.format.options))
-            if callable(sections)
-            else ()
-        )
-        # a drawing of lots uses the seed the event file records
-        ns.event_seed = event_seed(document.tournament)
-        if getattr(ns, "tiebreaks", None) is None and tiebreaks is not None:
-            ns.tiebreaks = ",".join(tiebreaks)
-        if getattr(ns, "edition", None) is None:
-            ns.edition = edition
-        return event
-    from caddy.cli_event import other_codec, refuse_other_formats
+        return _document_results(ns, load(ns.file))
+    return _file_results(ns)
 
-    if other_codec(ns.file) not in (None, "trf"):  # a codec plugin's format
-        refuse_other_formats(ns.file)
-    from caddy.trf import read_trf
 
-    trf = read_trf(ns.file)
-    for warning in trf.warnings:
+def _document_results(ns: argparse.Namespace, document: Any) -> Any:
+    """An event document's results for standings, with its sections, seed,
+    tie-breaks and edition (the command line's win)."""
+    from caddy.event import event_seed, replay, results_event
+
+    state = replay(document)
+    event = results_event(state)
+    tiebreaks, edition = document.tournament.tiebreaks, document.tournament.edition
+    # sectioned formats (quads, groups): one table per section
+    sections = getattr(state.fmt, "sections", None)
+    ns.sections = (
+        tuple(sections(state.players, document.tournament.format.options))
+        if callable(sections)
+        else ()
+    )
+    # a drawing of lots uses the seed the event file records
+    ns.event_seed = event_seed(document.tournament)
+    if getattr(ns, "tiebreaks", None) is None and tiebreaks is not None:
+        ns.tiebreaks = ",".join(tiebreaks)
+    if getattr(ns, "edition", None) is None:
+        ns.edition = edition
+    return event
+
+
+def _file_results(ns: argparse.Namespace) -> Any:
+    """The results of a file that is not an event file, through the codec
+    registry: the codec's own reading of its results (hook
+    ``caddy_read_results``), else the event its ``read`` imports."""
+    from caddy.cli_event import other_codec
+    from caddy.codecs import codec_for, file_results, get_codec
+    from caddy.storage import read_bytes
+
+    data = read_bytes(ns.file, "a TRF file")  # a regular file only: never a device or a pipe
+    name = other_codec(ns.file)
+    codec = get_codec(name) if name is not None else codec_for(ns.file, data)
+    results = file_results(ns.file, data, codec)
+    if results is None:
+        imported = codec.read(data, source=ns.file)
+        for warning in imported.warnings:
+            print(f"caddy: warning: {warning}", file=sys.stderr)
+        return _document_results(ns, imported.event)
+    for warning in results.warnings:
         print(f"caddy: warning: {warning}", file=sys.stderr)
-    return trf.event
+    return results.event
 
 
 def _value_text(value: float | None) -> str:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from caddy.codecs import Codec
+    from caddy.codecs import Codec, FileCheck, FileResults
     from caddy.formats import Format
     from caddy.render import Renderer
     from caddy.tiebreaks import TieBreak
@@ -104,6 +104,46 @@ def caddy_register_codecs(register: Callable[[Codec], None]) -> None:
         :class:`caddy.codecs.Codec`.
 
     .. versionadded:: 0.1
+    """
+
+
+@hookspec(firstresult=True)
+def caddy_read_results(codec: str, data: bytes, source: str) -> FileResults | None:
+    """The results of a file in a codec's format, as the file states them.
+
+    ``caddy standings FILE`` and ``caddy crosstable FILE`` read a file that
+    is not an event file through the codec registry: by default the codec's
+    ``read`` makes an event file and that event's results are ranked. A
+    format that records more than an event file holds (stated points and
+    bye values, players annulled by a rule) answers here instead.
+
+    :param codec: the name of the codec the file was found to be in;
+        answer ``None`` for a codec that is not yours.
+    :param data: the file's bytes.
+    :param source: the file's name, for messages.
+    :returns: a :class:`caddy.codecs.FileResults`, or ``None``.
+    :raises caddy.errors.CaddyError: the file cannot be read (one line each).
+
+    .. versionadded:: 0.2
+    """
+
+
+@hookspec(firstresult=True)
+def caddy_check_file(codec: str, data: bytes, source: str) -> FileCheck | None:
+    """Check a file in a codec's format (``caddy check FILE``).
+
+    By default the codec's ``read`` makes an event file and its rounds are
+    checked. A codec that can report more (every game whose two sides
+    disagree, stated points that differ from the results) answers here.
+
+    :param codec: the name of the codec the file was found to be in;
+        answer ``None`` for a codec that is not yours.
+    :param data: the file's bytes.
+    :param source: the file's name, for messages.
+    :returns: a :class:`caddy.codecs.FileCheck`, or ``None``.
+    :raises caddy.errors.CaddyError: the file cannot be read (one line each).
+
+    .. versionadded:: 0.2
     """
 
 
