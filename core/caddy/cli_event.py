@@ -196,11 +196,9 @@ def cmd_new(ns: argparse.Namespace) -> int:
         time_control = parse_time_control(ns.tc)
     tiebreaks = None
     if ns.tiebreaks:
-        from caddy.standings import PRESETS, resolve_tiebreaks
+        from caddy.standings import resolve_tiebreaks, tiebreak_texts
 
-        texts = PRESETS.get(ns.tiebreaks.lower()) or [
-            t.strip() for t in ns.tiebreaks.split(",") if t.strip()
-        ]
+        texts = tiebreak_texts(ns.tiebreaks, True)
         resolve_tiebreaks(texts, True)  # every name must be known now
         tiebreaks = tuple(texts)
     event = new_event(

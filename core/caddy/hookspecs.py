@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from caddy.codecs import Codec, FileCheck, FileResults
     from caddy.formats import Format
     from caddy.render import Renderer
-    from caddy.tiebreaks import TieBreak
+    from caddy.tiebreaks import TieBreak, TieBreakPreset
     from caddy.timecontrol import TimeControlParser
 
 #: Marker for hook specifications (used by caddy itself).
@@ -86,6 +86,21 @@ def caddy_register_tiebreaks(register: Callable[[TieBreak], None]) -> None:
         ``explain(table, spec, player)``. See :class:`caddy.tiebreaks.TieBreak`.
 
     .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def caddy_register_tiebreak_presets(register: Callable[[TieBreakPreset], None]) -> None:
+    """Register named tie-break lists (presets).
+
+    :param register: call it once per preset object. A preset has a
+        ``name`` (what users type after ``--tiebreaks``, e.g. ``"rr"``), a
+        one-line ``summary``, its ``tiebreaks`` (texts in order, modifiers
+        included, e.g. ``("BH/C1", "BH", "SB")``) and ``default_for``: the
+        kinds of event it is the default list for (``"pre-determined"``,
+        ``"other"``). See :class:`caddy.tiebreaks.TieBreakPreset`.
+
+    .. versionadded:: 0.2
     """
 
 

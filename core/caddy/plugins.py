@@ -48,6 +48,7 @@ KINDS: Mapping[str, str] = {
     "formats": "caddy_register_formats",
     "time_controls": "caddy_register_time_controls",
     "tiebreaks": "caddy_register_tiebreaks",
+    "tiebreak_presets": "caddy_register_tiebreak_presets",
     "codecs": "caddy_register_codecs",
     "renderers": "caddy_register_renderers",
 }
@@ -56,6 +57,7 @@ KIND_LABEL: Mapping[str, str] = {
     "formats": "format",
     "time_controls": "time-control notation",
     "tiebreaks": "tie-break",
+    "tiebreak_presets": "tie-break preset",
     "codecs": "file format",
     "renderers": "output form",
 }

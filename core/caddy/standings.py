@@ -34,11 +34,6 @@ from caddy.tiebreaks import (
 if TYPE_CHECKING:
     from caddy.plugins import PluginHost
 
-PRESETS: dict[str, tuple[str, ...]] = {
-    "rr": ("SB", "DE", "KS"),
-    "swiss": ("BH/C1", "BH", "SB", "DE", "WIN"),
-    "c02": ("DE", "WIN", "SB", "KS"),
-}
 #: Tie-breaks that separate nobody in a complete round robin.
 USELESS_IN_ROUND_ROBIN = {"BH", "FB", "AOB"}
 
@@ -141,6 +136,29 @@ def sections_document(parts: Sequence[SectionStandings]) -> dict[str, Any]:
     }
 
 
+def tiebreak_texts(
+    texts: str | None, pre_determined: bool, host: PluginHost | None = None
+) -> list[str]:
+    """A tie-break list as texts: a registered preset's (hook
+    ``caddy_register_tiebreak_presets``; any case), else the comma-separated
+    texts; ``None``: the default preset for the kind of event."""
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    presets = host.registry("tiebreak_presets")
+    if texts is None:
+        kind = "pre-determined" if pre_determined else "other"
+        for preset in presets:
+            if kind in preset.default_for:
+                return list(preset.tiebreaks)
+        raise CaddyError(f"no tie-break preset is the default for {kind} events; give --tiebreaks")
+    name = texts.lower()
+    if name in presets:
+        return list(presets.get(name).tiebreaks)
+    return [t.strip() for t in texts.split(",") if t.strip()]
+
+
 def resolve_tiebreaks(
     texts: Sequence[str] | str | None, pre_determined: bool, host: PluginHost | None = None
 ) -> list[tuple[TieBreakSpec, TieBreak]]:
@@ -149,10 +167,8 @@ def resolve_tiebreaks(
         from caddy.plugins import get_host
 
         host = get_host()
-    if texts is None:
-        texts = PRESETS["rr" if pre_determined else "swiss"]
-    if isinstance(texts, str):
-        texts = PRESETS.get(texts.lower()) or [t for t in texts.split(",") if t.strip()]
+    if texts is None or isinstance(texts, str):
+        texts = tiebreak_texts(texts, pre_determined, host)
     registry = host.tiebreaks()
     resolved = []
     problems = []

@@ -206,6 +206,22 @@ class GroupTieBreak(TieBreak, Protocol):
         """Place within the group for each member (1 = first; equal = tied)."""
 
 
+@runtime_checkable
+class TieBreakPreset(Protocol):
+    """A named tie-break list (hook ``caddy_register_tiebreak_presets``):
+    what users type after ``--tiebreaks`` instead of the list itself."""
+
+    #: What users type (``rr``); matched without regard to case.
+    name: str
+    #: One line for ``caddy plugins`` and the help.
+    summary: str
+    #: The tie-break texts in order (``("SB", "DE", "KS")``).
+    tiebreaks: tuple[str, ...]
+    #: The kinds of event this list is the default for: ``"pre-determined"``
+    #: (pairings fixed in advance), ``"other"`` (pairings made as the event goes).
+    default_for: tuple[str, ...]
+
+
 # -- the table -------------------------------------------------------------------
 
 #: The code a game against a player annulled by the 50% rule gets in the table.
