@@ -286,9 +286,10 @@ def check_state(state: State) -> tuple[list[str], str]:
         return problems, "; ".join([rounds, *described])
     cycles = 0
     complete = True
-    if state.fixed and state.fmt.name in ("round-robin", "double-round-robin"):
-        cycles = int(options.cycles)
-        total = state.fmt.arithmetic(state.players, options).rounds
+    arithmetic = state.fmt.arithmetic(state.players, options) if state.fixed else None
+    if arithmetic is not None and arithmetic.pair_meetings:  # the format promises a round robin
+        cycles = arithmetic.pair_meetings
+        total = arithmetic.rounds
         complete = len(state.rounds) >= total and all(all(r.results) for r in state.rounds[:total])
     elif getattr(state.fmt, "pairs_from_outside", False):
         cycles = round_robin_cycles(state.players, ([c[0] for c in row] for row in rows))
