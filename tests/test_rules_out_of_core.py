@@ -224,3 +224,25 @@ def test_advice_comes_from_the_format() -> None:
     advice = calculate(8).advice
     assert advice is not None and "round robin" in advice
     assert calculate(16, format="knockout").advice is None
+
+
+def test_shorthands_come_from_the_formats(cli: Callable[..., Run]) -> None:
+    """`--double`, `--cycles`, `--groups`, `--advance` are the format plugins'
+    (hook caddy_format_shorthands); the CLI's source names none of them."""
+    from caddy.formats import shorthands
+
+    flags = {item.flag: item.option for item in shorthands()}
+    assert flags == {
+        "--double": "cycles",
+        "--cycles": "cycles",
+        "--groups": "groups",
+        "--advance": "advance",
+    }
+    tree = ast.parse((CORE / "cli.py").read_text(encoding="utf-8"))
+    assert not [s for _, s in strings(tree) if s in flags or s in ("groups", "advance")]
+    double = json.loads(cli("calc", "6", "--double", "--json").out)["results"][0]
+    assert double["rounds"] == 10
+    groups = json.loads(
+        cli("calc", "16", "--format", "groups-knockout", "--groups", "4", "--json").out
+    )["results"][0]
+    assert groups["options"]["groups"] == 4

@@ -208,16 +208,22 @@ def _format_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="a format option, e.g. cycles=2 or table=circle; repeatable",
     )
-    parser.add_argument(
-        "--double", action="store_true", help="double round robin (shorthand for --option cycles=2)"
-    )
-    parser.add_argument("--cycles", metavar="N", help="shorthand for --option cycles=N")
-    parser.add_argument(
-        "--groups", metavar="G", help="groups-knockout: shorthand for --option groups=G"
-    )
-    parser.add_argument(
-        "--advance", metavar="Q", help="groups-knockout: shorthand for --option advance=Q"
-    )
+    from caddy.formats import shorthands
+
+    for item in shorthands():  # from the format plugins
+        if item.value is None:
+            parser.add_argument(
+                item.flag, dest=_dest(item.flag), metavar=item.metavar, help=item.help
+            )
+        else:
+            parser.add_argument(
+                item.flag, dest=_dest(item.flag), action="store_true", help=item.help
+            )
+
+
+def _dest(flag: str) -> str:
+    """The namespace attribute of a format shorthand (kept apart from the commands' own)."""
+    return "shorthand_" + flag.lstrip("-").replace("-", "_")
 
 
 def _run(args: list[str]) -> int:
@@ -318,7 +324,8 @@ def _format_and_options(
     from caddy.formats import options_from_strings
     from caddy.plugins import get_host
 
-    fmt: Format = get_host().formats().get(ns.format)
+    host = get_host()
+    fmt: Format = host.formats().get(ns.format)
     values: dict[str, str] = {}
     problems = []
     for item in ns.option:
@@ -329,11 +336,18 @@ def _format_and_options(
         values[key.strip()] = value.strip()
     if problems:
         raise CaddyError(problems[0], problems=problems)
-    if ns.double:
-        values.setdefault("cycles", "2")
-    for key in ("cycles", "groups", "advance"):
-        if getattr(ns, key, None) is not None:
-            values[key] = getattr(ns, key)
+    from caddy.formats import shorthands
+
+    offered = shorthands(host)
+    for item in offered:  # a flag such as --double: an explicit --option wins
+        if item.value is not None and vars(ns).get(_dest(item.flag)):
+            values.setdefault(item.option, item.value)
+    for item in (
+        item for item in offered if item.value is None
+    ):  # a flag with a value (--cycles 3) wins over --option
+        value = vars(ns).get(_dest(item.flag))
+        if value is not None:
+            values[item.option] = value
     values.update(extra or {})
     return fmt, options_from_strings(fmt, values)
 

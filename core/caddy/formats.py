@@ -21,6 +21,7 @@ from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
     from caddy.models import Round, Schedule, Section
+    from caddy.plugins import PluginHost
 
 
 @attrs.frozen(kw_only=True)
@@ -291,3 +292,35 @@ def require_players(fmt: Format, players: int, minimum: int = 2) -> None:
     """Raise the standard error for a field that is too small."""
     if players < minimum:
         raise CaddyError(f"format '{fmt.name}' needs at least {minimum} players, got {players}")
+
+
+@attrs.frozen(kw_only=True)
+class Shorthand:
+    """A command-line flag that stands for a format option (hook
+    ``caddy_format_shorthands``): ``--groups G`` for ``--option groups=G``,
+    ``--double`` for ``--option cycles=2``."""
+
+    #: The flag, with its dashes (``--groups``).
+    flag: str
+    #: The option it sets.
+    option: str
+    #: The value it sets; ``None``: the flag takes the value (``--groups 4``).
+    value: str | None = None
+    #: One line for ``--help``.
+    help: str = ""
+    #: The value's name in ``--help`` (``G``).
+    metavar: str = "VALUE"
+
+
+def shorthands(host: PluginHost | None = None) -> list[Shorthand]:
+    """Every format plugin's shorthands, each flag once (the first plugin's)."""
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    host.formats()  # the format plugins are loaded: their hooks answer
+    seen: dict[str, Shorthand] = {}
+    for answer in host.pm.hook.caddy_format_shorthands():
+        for item in answer:
+            seen.setdefault(item.flag, item)
+    return list(seen.values())

@@ -27,8 +27,10 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from caddy.codecs import Codec, FileCheck, FileResults
-    from caddy.formats import Format
+    from caddy.formats import Format, Shorthand
     from caddy.render import Renderer
     from caddy.tiebreaks import TieBreak, TieBreakPreset
     from caddy.timecontrol import TimeControlParser
@@ -54,6 +56,21 @@ def caddy_register_formats(register: Callable[[Format], None]) -> None:
 
     .. versionadded:: 0.1
     """
+
+
+@hookspec
+def caddy_format_shorthands() -> Sequence[Shorthand]:
+    """Command-line shorthands for format options.
+
+    ``caddy calc``, ``caddy table`` and ``caddy new`` offer each flag a
+    plugin returns here (for example the round robin's ``--double`` for
+    ``--option cycles=2``) as a :class:`caddy.formats.Shorthand`: the flag,
+    the option it sets, a fixed value or none (the flag then takes one), and
+    its help line. A flag two plugins offer is the first one's.
+
+    .. versionadded:: 0.2
+    """
+    return ()
 
 
 @hookspec

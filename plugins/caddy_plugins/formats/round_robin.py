@@ -53,7 +53,7 @@ import attrs
 
 from caddy import hookimpl
 from caddy.errors import CaddyError
-from caddy.formats import Arithmetic, require_players
+from caddy.formats import Arithmetic, Shorthand, require_players
 
 if TYPE_CHECKING:  # models load only when a schedule is built (keeps `caddy calc` fast)
     from caddy.models import Schedule
@@ -373,6 +373,22 @@ class DoubleRoundRobin(RoundRobin):
     name: ClassVar[str] = "double-round-robin"
     summary: ClassVar[str] = "double round robin: the round robin twice, colours reversed"
     Options: ClassVar[type[Any]] = DoubleRoundRobinOptions
+
+
+@hookimpl
+def caddy_format_shorthands() -> list[Shorthand]:
+    """``--double`` and ``--cycles N`` for the round robins' ``cycles`` option."""
+    return [
+        Shorthand(
+            flag="--double",
+            option="cycles",
+            value="2",
+            help="double round robin (shorthand for --option cycles=2)",
+        ),
+        Shorthand(
+            flag="--cycles", option="cycles", metavar="N", help="shorthand for --option cycles=N"
+        ),
+    ]
 
 
 @hookimpl
