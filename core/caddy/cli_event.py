@@ -304,7 +304,9 @@ def cmd_pair(ns: argparse.Namespace) -> int:
             from caddy.cli import is_ascii_number
 
             if not ns.pairings:
-                raise CaddyError("format 'manual': give the pairings with --pairings \"1-4 2-3\"")
+                raise CaddyError(
+                    f"format '{fmt.name}': give the pairings with --pairings \"1-4 2-3\""
+                )
             white, black = [], []
             for pair in ns.pairings.replace(",", " ").split():
                 left, sep, right = pair.partition("-")

@@ -6,10 +6,10 @@ seeded, repeatable drawing of lots (C.07 4.2). Players whose results were
 annulled by the round-robin 50% rule are listed after the ranked players,
 without a rank.
 
-Default tie-break lists: round robins and other pre-determined pairings
-``SB, DE, KS`` (docs/standings.md); other events (Swiss, events paired elsewhere)
-``BH/C1, BH, SB, DE, WIN``. Presets: ``rr``, ``swiss``, ``c02`` (FIDE's
-older C.02 round-robin list ``DE, WIN, SB, KS``).
+Tie-break lists by name, and the default lists for pre-determined and other
+events, are presets the plugins register (hook
+``caddy_register_tiebreak_presets``; the built-ins ``rr``, ``swiss`` and
+``c02`` are in ``caddy_plugins/tiebreaks/presets.py``, docs/standings.md).
 """
 
 from __future__ import annotations
