@@ -123,6 +123,8 @@ class CodecContract:
     sniffs_own_output: ClassVar[bool] = True
     #: Events hypothesis draws per check.
     max_examples: ClassVar[int] = 20
+    #: Shrink a failing event to a smallest one (off: fail at once).
+    shrink: ClassVar[bool] = True
 
     @pytest.fixture
     def caddy_host(self) -> PluginHost:
@@ -134,6 +136,10 @@ class CodecContract:
         found: Codec = caddy_host.codecs().get(self.codec_name)
         return found
 
+    def flavours_of(self, codec: Codec) -> Sequence[str | None]:
+        """The flavours to write (default: :attr:`flavours`)."""
+        return self.flavours
+
     def events(self, host: PluginHost) -> SearchStrategy[EventFile]:
         """The events to write (default: :func:`event_files`)."""
         return event_files(host=host)
@@ -141,7 +147,11 @@ class CodecContract:
     # -- the checks, on one event ------------------------------------------------
 
     def check_round_trip(
-        self, codec: Codec, event: EventFile, flavour: str | None = None, host: PluginHost | None = None
+        self,
+        codec: Codec,
+        event: EventFile,
+        flavour: str | None = None,
+        host: PluginHost | None = None,
     ) -> bool:
         """write → read → write gives the same bytes; what is read replays.
         Returns ``False`` when the codec refuses to write the event."""
@@ -167,7 +177,7 @@ class CodecContract:
     def _round_trips(
         self, host: PluginHost, codec: Codec, flavour: str | None, written: list[int]
     ) -> None:
-        from hypothesis import HealthCheck, given, settings
+        from hypothesis import HealthCheck, Phase, given, settings
 
         @settings(
             max_examples=self.max_examples,
@@ -175,6 +185,7 @@ class CodecContract:
             derandomize=True,
             database=None,
             suppress_health_check=[HealthCheck.too_slow],
+            phases=[phase for phase in Phase if self.shrink or phase is not Phase.shrink],
         )
         @given(self.events(host))
         def check(event: EventFile) -> None:
@@ -184,18 +195,21 @@ class CodecContract:
 
     # -- the contract -------------------------------------------------------------
 
-    def test_has_metadata(self, codec: Codec) -> None:
-        assert codec.name == self.codec_name
+    def check_metadata(self, codec: Codec) -> None:
+        """The descriptive members have the types the contract gives them."""
         assert isinstance(codec.summary, str) and codec.summary
         assert isinstance(codec.suffixes, tuple)
         for suffix in codec.suffixes:
             assert suffix.startswith(".") and suffix == suffix.lower(), suffix
 
+    def test_has_metadata(self, codec: Codec) -> None:
+        assert codec.name == self.codec_name
+        self.check_metadata(codec)
+
     def test_write_read_write_is_identity(self, caddy_host: PluginHost, codec: Codec) -> None:
-        from hypothesis import HealthCheck, given, settings
 
         written = [0]
-        for flavour in self.flavours:
+        for flavour in self.flavours_of(codec):
             self._round_trips(caddy_host, codec, flavour, written)
         assert written[0], f"{codec.name} refused to write every event it was given"
 
@@ -207,4 +221,3 @@ def _first_difference(first: bytes, second: bytes) -> str:
         if x != y:
             return f"line {index + 1}: {x!r}\n    then: {y!r}"
     return f"{len(a)} lines, then {len(b)} lines"
-

@@ -57,9 +57,8 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
-import pytest
-
 import attrs
+import pytest
 
 from caddy.formats import (
     Format,
@@ -90,9 +89,7 @@ class ColourPromise:
     max_run: int | None = None
 
 
-def colour_problems(
-    rounds: Sequence[Any], players: int, promise: ColourPromise
-) -> list[str]:
+def colour_problems(rounds: Sequence[Any], players: int, promise: ColourPromise) -> list[str]:
     """Every broken colour promise in ``rounds`` (objects with ``white`` and
     ``black`` sequences of pairing numbers, board by board), one line each."""
     sequence: dict[int, list[str]] = {p: [] for p in range(1, players + 1)}

@@ -154,8 +154,7 @@ def sample_reports(names: Sequence[str] = HOSTILE_NAMES) -> dict[str, Report]:
                 caption="Round 1",
                 columns=("board", "white", "black"),
                 rows=tuple(
-                    (str(b), players[w - 1], players[w])
-                    for b, w in enumerate(range(1, n, 2), 1)
+                    (str(b), players[w - 1], players[w]) for b, w in enumerate(range(1, n, 2), 1)
                 ),
                 right=frozenset({0}),
                 caption_in_text=True,
@@ -252,10 +251,14 @@ class RendererContract:
 
     # -- the contract -------------------------------------------------------------------
 
-    def test_has_metadata(self, renderer: Renderer) -> None:
-        assert renderer.name == self.renderer_name
+    def check_metadata(self, renderer: Renderer) -> None:
+        """The descriptive members have the types the contract gives them."""
         assert isinstance(renderer.summary, str) and renderer.summary
         assert renderer.suffix.startswith("."), renderer.suffix
+
+    def test_has_metadata(self, renderer: Renderer) -> None:
+        assert renderer.name == self.renderer_name
+        self.check_metadata(renderer)
 
     @pytest.mark.parametrize("kind", DOCUMENT_KINDS)
     def test_renders_every_document_kind_safely(self, renderer: Renderer, kind: str) -> None:

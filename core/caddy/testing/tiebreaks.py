@@ -169,6 +169,8 @@ class TieBreakContract:
     companions: ClassVar[Sequence[str]] = ("BH/C1", "SB", "DE", "WIN", "ARO")
     #: Events hypothesis draws per check.
     max_examples: ClassVar[int] = 20
+    #: Shrink a failing event to a smallest one (off: fail at once).
+    shrink: ClassVar[bool] = True
     #: The largest event drawn.
     max_players: ClassVar[int] = 8
     max_rounds: ClassVar[int] = 5
@@ -207,7 +209,7 @@ class TieBreakContract:
         self, check: Callable[[Any], None], strategy: SearchStrategy[Any] | None = None
     ) -> None:
         """Run ``check`` on what hypothesis draws (default: :meth:`events`)."""
-        from hypothesis import HealthCheck, given, settings
+        from hypothesis import HealthCheck, Phase, given, settings
 
         @settings(
             max_examples=self.max_examples,
@@ -215,6 +217,7 @@ class TieBreakContract:
             derandomize=True,
             database=None,
             suppress_health_check=[HealthCheck.too_slow],
+            phases=[phase for phase in Phase if self.shrink or phase is not Phase.shrink],
         )
         @given(self.events() if strategy is None else strategy)
         def run(drawn: Any) -> None:
@@ -294,8 +297,8 @@ class TieBreakContract:
 
     # -- the contract -----------------------------------------------------------
 
-    def test_has_metadata(self, tiebreak: TieBreak) -> None:
-        assert tiebreak.name == self.tiebreak_name
+    def check_metadata(self, tiebreak: TieBreak) -> None:
+        """The descriptive members have the types the contract gives them."""
         for field in ("title", "article", "summary", "kind"):
             assert isinstance(getattr(tiebreak, field), str), field
         assert tiebreak.summary, "summary is empty"
@@ -304,6 +307,10 @@ class TieBreakContract:
         assert isinstance(tiebreak.group_dependent, bool)
         for text in self.spec_texts(tiebreak):
             assert parse_spec(text, tiebreak.modifiers).code == tiebreak.name, text
+
+    def test_has_metadata(self, tiebreak: TieBreak) -> None:
+        assert tiebreak.name == self.tiebreak_name
+        self.check_metadata(tiebreak)
 
     def test_deterministic(self, caddy_host: PluginHost, tiebreak: TieBreak) -> None:
         texts = self.spec_texts(tiebreak)

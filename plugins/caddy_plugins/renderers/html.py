@@ -24,6 +24,7 @@ def escape(text: str) -> str:
     """``text`` as HTML text: markup escaped, control characters made visible."""
     return _html_escape(visible(text))
 
+
 STYLE = """
 :root { color-scheme: light; }
 body { font-family: "Helvetica Neue", Arial, "Liberation Sans", sans-serif;
