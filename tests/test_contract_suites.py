@@ -12,10 +12,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 import pytest
 
-from caddy.codecs import Codec
-from caddy.formats import ScheduleFormat, schedule_format
+from caddy.contracts import Codec, Renderer, ScheduleFormat, TieBreak
+from caddy.formats import schedule_format
 from caddy.plugins import PluginHost
-from caddy.render import Renderer
 from caddy.testing import (
     CodecContract,
     ColourPromise,
@@ -26,7 +25,6 @@ from caddy.testing import (
 )
 from caddy.testing.renderers import sample_reports
 from caddy.testing.tiebreaks import relabelled, small_events
-from caddy.tiebreaks import TieBreak
 
 if TYPE_CHECKING:
     from caddy.event import EventFile

@@ -174,7 +174,8 @@ def calculate(
     if isinstance(time_control, str):
         from caddy.timecontrol import parse_time_control
 
-        time_control = parse_time_control(time_control)
+        parsers = None if host is None else host.time_control_parsers()
+        time_control = parse_time_control(time_control, parsers)
     result = CalcResult(
         players=players,
         format=fmt.name,

@@ -308,11 +308,11 @@ def check_state(state: State) -> tuple[list[str], str]:
     rows = state_rows(state)
     names = [p.name for p in state.event.tournament.players]
     options = state.event.tournament.format.options
-    stages = getattr(state.fmt, "stages", None)
-    if callable(stages):
+    stages = state.fmt.stages(state.players, options)
+    if stages:
         problems = check_rows(rows, names=names, meetings=False)
         described = []
-        for stage in stages(state.players, options):
+        for stage in stages:
             found, what = _stage_problems(state, stage, names)
             problems.extend(found)
             if what:
@@ -325,9 +325,9 @@ def check_state(state: State) -> tuple[list[str], str]:
         cycles = int(options.cycles)
         total = state.fmt.arithmetic(state.players, options).rounds
         complete = len(state.rounds) >= total and all(all(r.results) for r in state.rounds[:total])
-    elif getattr(state.fmt, "pairs_from_outside", False):
+    elif state.fmt.kind == "external":
         cycles = round_robin_cycles(state.players, ([c[0] for c in row] for row in rows))
-        if getattr(options, "round_robin", None) is False:
+        if state.fmt.pre_determined(options) is False:
             cycles = 0
     problems = check_rows(rows, cycles=cycles, complete=complete, names=names)
     if not cycles:  # knockout matches are not cells: their pairs are counted here

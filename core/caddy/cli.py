@@ -14,13 +14,13 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 if TYPE_CHECKING:
     import argparse
 
     from caddy.calculator import CalcResult
-    from caddy.formats import Format
+    from caddy.formats import Format, PairingFormat
     from caddy.models import Numbering, Schedule
     from caddy.render import Report
 
@@ -531,7 +531,6 @@ def _print_table(
 def cmd_table(ns: argparse.Namespace) -> int:
     from caddy.errors import CaddyError
     from caddy.formats import schedule_format
-    from caddy.models import assign_pairing_numbers
 
     extra: dict[str, str] = {}
     if ns.style:
@@ -548,12 +547,7 @@ def cmd_table(ns: argparse.Namespace) -> int:
             raise CaddyError(
                 f"{ns.players_file} has {len(entrants)} players, but {ns.players} were asked for"
             )
-        method = ns.by or getattr(fmt, "default_numbering", "lot")
-        number_players = getattr(fmt, "number_players", None)
-        if number_players is not None:
-            numbering = number_players(entrants, method, ns.seed)
-        else:
-            numbering = assign_pairing_numbers(entrants, method, ns.seed)
+        numbering = fmt.number_players(entrants, ns.by or fmt.default_numbering, ns.seed)
         count = len(entrants)
     elif ns.players is None:
         raise CaddyError("give the number of players or --players FILE")
@@ -591,10 +585,9 @@ def _known_rounds(
     def label(number: int) -> str:
         return _player_label(number, numbering)
 
-    group_rounds = getattr(fmt, "group_rounds", None)
-    if group_rounds is not None:
-        sections = fmt.sections(count, options)  # type: ignore[attr-defined]
-        rounds = tuple(group_rounds(count, options))
+    rounds = tuple(fmt.group_rounds(count, options))
+    if rounds:
+        sections = fmt.sections(count, options)
         qualified = options.groups * options.advance
         later = [
             f"Then a knockout of {qualified} ({options.advance} per group, seeded by place and group order, "
@@ -604,7 +597,9 @@ def _known_rounds(
         return Schedule(
             format=fmt.name, players=count, rounds=rounds, title=title, sections=sections
         ), later
-    first = fmt.next_round(count, options, [])  # type: ignore[attr-defined]
+    from caddy.contracts import PairingRequest
+
+    first = cast("PairingFormat", fmt).next_round(PairingRequest.simple(count, options))
     assert first is not None
     later = [
         f"Round 1 of {arithmetic.rounds}: each board is a match; later rounds pair the winners in bracket order."
@@ -929,12 +924,7 @@ def _load_event(ns: argparse.Namespace) -> Any:
         event = results_event(state)
         tiebreaks, edition = document.tournament.tiebreaks, document.tournament.edition
         # sectioned formats (quads, groups): one table per section
-        sections = getattr(state.fmt, "sections", None)
-        ns.sections = (
-            tuple(sections(state.players, document.tournament.format.options))
-            if callable(sections)
-            else ()
-        )
+        ns.sections = tuple(state.fmt.sections(state.players, document.tournament.format.options))
         # a drawing of lots uses the seed the event file records
         ns.event_seed = event_seed(document.tournament)
         if getattr(ns, "tiebreaks", None) is None and tiebreaks is not None:

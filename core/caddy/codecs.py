@@ -11,10 +11,12 @@ codec by ``--from``/``--to``, else by the file's suffix, else by
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 import attrs
 
+# the plugin contract lives in caddy.contracts; re-exported for older imports
+from caddy.contracts import Codec as Codec
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
@@ -36,38 +38,6 @@ class Exported:
 
     data: bytes
     warnings: tuple[str, ...] = ()
-
-
-@runtime_checkable
-class Codec(Protocol):
-    """The contract of a codec plugin."""
-
-    #: What users type after ``--from``/``--to``.
-    name: ClassVar[str]
-    #: One line for ``caddy plugins``.
-    summary: ClassVar[str]
-    #: File suffixes this codec claims (lower case, with the dot).
-    suffixes: ClassVar[tuple[str, ...]]
-
-    def sniff(self, data: bytes) -> bool:
-        """Whether ``data`` looks like this format (the first bytes suffice)."""
-        ...
-
-    def read(self, data: bytes, *, source: str, strict: bool = False) -> Imported:
-        """An event from ``data`` (``source`` names the file in messages).
-
-        ``strict`` turns what would be warnings into errors.
-
-        :raises CaddyError: one line per problem.
-        """
-        ...
-
-    def write(self, event: EventFile, *, flavour: str | None = None) -> Exported:
-        """The event in this format; ``flavour`` picks a variant (TRF: ``"26"``).
-
-        :raises CaddyError: when the event cannot be written in this format.
-        """
-        ...
 
 
 def get_codec(name: str, host: PluginHost | None = None) -> Codec:

@@ -14,8 +14,13 @@ command imports only what it needs::
     [project.entry-points."caddy.formats"]
     my_format = "my_package.my_format"
 
-Groups: ``caddy.formats``, ``caddy.time_controls``, ``caddy.tiebreaks``, ``caddy.codecs``, ``caddy.renderers``, and ``caddy`` for
-plugins that must always load (for example those adding CLI commands).
+Groups: ``caddy.formats``, ``caddy.time_controls``, ``caddy.tiebreaks``, ``caddy.codecs``, ``caddy.renderers``,
+``caddy.tiebreak_presets``, and ``caddy`` for plugins that must always load (for example those adding CLI commands).
+
+Every registered object is checked against its contract in
+:mod:`caddy.contracts` when its kind is first used: an object missing a
+required member is an error naming the plugin's module and the member
+(exit 3).
 """
 
 from __future__ import annotations
@@ -27,11 +32,14 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from caddy.codecs import Codec
-    from caddy.formats import Format
-    from caddy.render import Renderer
-    from caddy.tiebreaks import TieBreak
-    from caddy.timecontrol import TimeControlParser
+    from caddy.contracts import (
+        Codec,
+        Format,
+        Renderer,
+        TieBreak,
+        TieBreakPreset,
+        TimeControlParser,
+    )
 
 #: Marker for hook specifications (used by caddy itself).
 hookspec = pluggy.HookspecMarker("caddy")
@@ -48,7 +56,11 @@ def caddy_register_formats(register: Callable[[Format], None]) -> None:
         serialised files), a ``summary``, an ``Options`` attrs class and an
         ``arithmetic(players, options)`` method; a format whose pairings are
         fixed in advance also has ``schedule(players, options, seed=...)``.
-        See :class:`caddy.formats.Format` and :class:`caddy.formats.ScheduleFormat`.
+        Its ``kind`` (``"schedule"``, ``"results"``, ``"external"``) says
+        which of :class:`caddy.contracts.ScheduleFormat`,
+        :class:`caddy.contracts.PairingFormat` (``next_round(request)``) and
+        :class:`caddy.contracts.ExternalFormat` applies; subclass
+        :class:`caddy.contracts.FormatBase` for the optional members.
 
     Two plugins registering the same name is an error naming both modules.
 
@@ -83,7 +95,11 @@ def caddy_register_tiebreaks(register: Callable[[TieBreak], None]) -> None:
         ``L`` limit, ``P``, ``F``), a one-line ``summary``, the ``editions``
         it exists in, ``group_dependent`` (True for direct encounter), and
         ``compute(table, spec)`` returning one value per player plus
-        ``explain(table, spec, player)``. See :class:`caddy.tiebreaks.TieBreak`.
+        ``explain(table, spec, player)``; optionally ``lower_is_better(spec)``
+        and ``separates_round_robin``, and for a group tie-break
+        ``rank_group(table, spec, group)`` and ``explain_group(...)``. See
+        :class:`caddy.contracts.TieBreak` (:class:`caddy.contracts.TieBreakBase`
+        has the defaults).
 
     .. versionadded:: 0.1
     """
@@ -119,6 +135,23 @@ def caddy_register_renderers(register: Callable[[Renderer], None]) -> None:
         :class:`caddy.render.Renderer`.
 
     .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def caddy_register_tiebreak_presets(register: Callable[[TieBreakPreset], None]) -> None:
+    """Register named tie-break lists (presets) users type after ``--tiebreaks``.
+
+    :param register: call it once per preset object: a ``name`` (what users
+        type, e.g. ``"rr"``), a one-line ``summary``, its ``tiebreaks`` (texts
+        in order, modifiers included, e.g. ``("BH/C1", "BH", "SB")``) and
+        ``default_for``: the kinds of event it is the default list for
+        (``"pre-determined"``, ``"other"``).
+        :class:`caddy.contracts.Preset` builds one. See
+        :class:`caddy.contracts.TieBreakPreset`. Presets load with the
+        ``caddy.tiebreaks`` entry-point group (and ``caddy.tiebreak_presets``).
+
+    .. versionadded:: 0.2
     """
 
 

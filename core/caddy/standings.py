@@ -15,7 +15,7 @@ older C.02 round-robin list ``DE, WIN, SB, KS``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -32,6 +32,7 @@ from caddy.tiebreaks import (
 )
 
 if TYPE_CHECKING:
+    from caddy.contracts import GroupTieBreak
     from caddy.plugins import PluginHost
 
 PRESETS: dict[str, tuple[str, ...]] = {
@@ -152,10 +153,15 @@ def resolve_tiebreaks(
     if texts is None:
         texts = PRESETS["rr" if pre_determined else "swiss"]
     if isinstance(texts, str):
-        texts = PRESETS.get(texts.lower()) or [t for t in texts.split(",") if t.strip()]
+        presets = host.tiebreak_presets()  # a preset a plugin registers (issue 14)
+        texts = (
+            PRESETS.get(texts.lower())
+            or (list(presets.get(texts.lower()).tiebreaks) if texts.lower() in presets else None)
+            or [t for t in texts.split(",") if t.strip()]
+        )
     registry = host.tiebreaks()
     resolved = []
-    problems = []
+    problems: list[str] = []
     for text in texts:
         try:
             code = parse_spec(text).code
@@ -176,6 +182,7 @@ def build_table(
     edition: str | None = None,
     pre_determined: bool | None = None,
     options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
 ) -> Table:
     """Fold the event once for the tie-breaks (see :class:`caddy.tiebreaks.Table`)."""
     if pre_determined is None:
@@ -187,6 +194,7 @@ def build_table(
         edition=standings_edition(event, edition),
         pre_determined=pre_determined,
         options=options,
+        host=host,
     )
 
 
@@ -210,12 +218,14 @@ def standings(
         the event's own setting, else whether every pair met once per cycle.
     """
     options = options or StandingsOptions()
-    table = build_table(event, edition=edition, pre_determined=pre_determined, options=options)
+    table = build_table(
+        event, edition=edition, pre_determined=pre_determined, options=options, host=host
+    )
     resolved = resolve_tiebreaks(tiebreaks, table.rr, host)
     warnings = []
     if table.rr:
-        for spec, _ in resolved:
-            if spec.code in USELESS_IN_ROUND_ROBIN:
+        for spec, plugin in resolved:
+            if spec.code in USELESS_IN_ROUND_ROBIN or not plugin.separates_round_robin:
                 warnings.append(
                     f"{spec.text} separates nobody in a complete round robin: every player's opponents are "
                     "everyone else (consider SB, DE, KS)"
@@ -237,8 +247,7 @@ def standings(
     for spec, plugin in resolved:
         column = values[spec.text]
         higher_first = _sort_key(column)
-        lower = getattr(plugin, "lower_is_better", None)
-        lower_first = _lower_key(column) if lower is not None and lower(spec) else None
+        lower_first = _lower_key(column) if plugin.lower_is_better(spec) else None
         new_groups: list[list[int]] = []
         for group in groups:
             if len(group) == 1:
@@ -377,9 +386,10 @@ def explain(
     for index, (spec, plugin) in enumerate(resolved):
         if plugin.group_dependent:
             group = _tied_group(result, table, index, i)
-            explain_group = getattr(plugin, "explain_group", None)
-            if explain_group is not None and len(group) > 1:
-                explanations.append(explain_group(table, spec, group, i))
+            grouped = cast("GroupTieBreak", plugin)
+            explained = grouped.explain_group(table, spec, group, i) if len(group) > 1 else None
+            if explained is not None:
+                explanations.append(explained)
                 continue
             explanations.append(
                 Explanation(

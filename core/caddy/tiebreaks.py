@@ -28,15 +28,19 @@ Conventions (issue 4; FIDE Handbook C.07; docs/standings.md):
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
 from operator import mul
-from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+# the plugin contract lives in caddy.contracts; re-exported for older imports
+from caddy.contracts import GroupTieBreak as GroupTieBreak
+from caddy.contracts import TieBreak as TieBreak
+from caddy.contracts import TieBreakBase as TieBreakBase
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
+    from caddy.plugins import PluginHost
     from caddy.results import Event
 
 EDITIONS = ("2024", "2026")
@@ -166,42 +170,6 @@ class Explanation:
     summary: str = ""
 
 
-@runtime_checkable
-class TieBreak(Protocol):
-    """The contract of a tie-break plugin."""
-
-    #: Registry key: the FIDE acronym (``SB``); also what users type.
-    name: ClassVar[str]
-    #: Human name (``Sonneborn–Berger``).
-    title: ClassVar[str]
-    #: C.07 article (``9.1``).
-    article: ClassVar[str]
-    #: C.07 type letters: A (subset of games), B (own results), C (opponents'
-    #: results), D (ratings and other data), or two of them.
-    kind: ClassVar[str]
-    #: Modifier letters accepted: C (cut), M (median), L (limit), P, F.
-    modifiers: ClassVar[str]
-    #: One-line definition.
-    summary: ClassVar[str]
-    #: Editions the tie-break exists in.
-    editions: ClassVar[tuple[str, ...]]
-    #: True when the value depends on which players are tied (DE).
-    group_dependent: ClassVar[bool]
-
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
-        """One value per player index (higher is better; ``None`` sorts last)."""
-
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
-        """The working for one player index."""
-
-
-class GroupTieBreak(TieBreak, Protocol):
-    """A tie-break that ranks a group of tied players (direct encounter)."""
-
-    def rank_group(self, table: Table, spec: TieBreakSpec, group: Sequence[int]) -> list[int]:
-        """Place within the group for each member (1 = first; equal = tied)."""
-
-
 # -- the table -------------------------------------------------------------------
 
 #: The code a game against a player annulled by the 50% rule gets in the table.
@@ -249,8 +217,12 @@ class Table:
         edition: str,
         pre_determined: bool,
         options: StandingsOptions | None = None,
+        host: PluginHost | None = None,
     ) -> None:
         self.event = event
+        #: The plugin host the standings run with (a tie-break computed from
+        #: another, such as APRO from TPR, asks it; ``None``: the global one).
+        self.host = host
         self.options = options or StandingsOptions()
         self.edition = edition
         self.rr = pre_determined

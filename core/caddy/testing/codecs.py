@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import pytest
 
-from caddy.codecs import Codec
+from caddy.contracts import Codec, conformance
 from caddy.errors import CaddyError
 from caddy.plugins import PluginHost, get_host
 
@@ -196,7 +196,9 @@ class CodecContract:
     # -- the contract -------------------------------------------------------------
 
     def check_metadata(self, codec: Codec) -> None:
-        """The descriptive members have the types the contract gives them."""
+        """The plugin conforms to :class:`caddy.contracts.Codec`, and its
+        descriptive members have the types the contract gives them."""
+        assert conformance("codecs", codec) == []
         assert isinstance(codec.summary, str) and codec.summary
         assert isinstance(codec.suffixes, tuple)
         for suffix in codec.suffixes:

@@ -60,6 +60,7 @@ from typing import Any, ClassVar
 import attrs
 import pytest
 
+from caddy.contracts import complete, conformance
 from caddy.formats import (
     Format,
     PlayedRound,
@@ -178,6 +179,7 @@ class FormatContract:
 
     def test_format_has_name_summary_and_options(self, fmt: Format) -> None:
         assert fmt.name == self.format_name
+        assert conformance("formats", fmt) == []
         assert isinstance(fmt.summary, str) and fmt.summary
         assert attrs.has(fmt.Options), "Options must be an attrs class"
         fmt.Options()  # every option has a default
@@ -278,7 +280,7 @@ class FormatContract:
     def test_plays_through_to_one_winner(self, fmt: Format) -> None:
         if not depends_on_results(fmt):
             pytest.skip(f"format {fmt.name!r} has its whole schedule in advance")
-        extra = getattr(fmt, "extra_rounds", lambda options: 0)
+        extra = complete("formats", fmt).extra_rounds
         for players, options in self.cases(fmt):
             a = fmt.arithmetic(players, options)
             played = self.play_through(fmt, players, options, self.seed + players)

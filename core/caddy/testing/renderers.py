@@ -41,8 +41,9 @@ from typing import ClassVar
 
 import pytest
 
+from caddy.contracts import Renderer, conformance
 from caddy.plugins import PluginHost, get_host
-from caddy.render import CONTROL, Renderer, Report, Table
+from caddy.render import CONTROL, Report, Table
 
 __all__ = ["DOCUMENT_KINDS", "HOSTILE_NAMES", "RendererContract", "sample_reports"]
 
@@ -252,7 +253,9 @@ class RendererContract:
     # -- the contract -------------------------------------------------------------------
 
     def check_metadata(self, renderer: Renderer) -> None:
-        """The descriptive members have the types the contract gives them."""
+        """The plugin conforms to :class:`caddy.contracts.Renderer`, and its
+        descriptive members have the types the contract gives them."""
+        assert conformance("renderers", renderer) == []
         assert isinstance(renderer.summary, str) and renderer.summary
         assert renderer.suffix.startswith("."), renderer.suffix
 

@@ -42,9 +42,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 import pytest
 
+from caddy.contracts import TieBreak, conformance
 from caddy.plugins import PluginHost, get_host
 from caddy.results import Event, EventBuilder, EventPlayer, RoundResult
-from caddy.tiebreaks import TieBreak, parse_spec
+from caddy.tiebreaks import parse_spec
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -298,7 +299,9 @@ class TieBreakContract:
     # -- the contract -----------------------------------------------------------
 
     def check_metadata(self, tiebreak: TieBreak) -> None:
-        """The descriptive members have the types the contract gives them."""
+        """The plugin conforms to :class:`caddy.contracts.TieBreak`, and its
+        descriptive members have the types the contract gives them."""
+        assert conformance("tiebreaks", tiebreak) == []
         for field in ("title", "article", "summary", "kind"):
             assert isinstance(getattr(tiebreak, field), str), field
         assert tiebreak.summary, "summary is empty"

@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 
 from caddy import hookimpl
+from caddy.contracts import FormatBase
 from caddy.errors import CaddyError
 from caddy.formats import Arithmetic, require_players
 
@@ -259,7 +260,7 @@ def _check_given(players: int, options: RoundRobinOptions) -> None:
                     )
 
 
-class RoundRobin:
+class RoundRobin(FormatBase):
     """Everyone meets everyone, once per cycle."""
 
     name: ClassVar[str] = "round-robin"

@@ -32,7 +32,8 @@ class AverageOfOpponents:
     def _source(self, table: Table) -> list[float | None]:
         from caddy.plugins import get_host
 
-        return get_host().tiebreaks().get(self.source).compute(table, parse_spec(self.source))
+        host = table.host if table.host is not None else get_host()  # the embedder's host
+        return host.tiebreaks().get(self.source).compute(table, parse_spec(self.source))
 
     def _values(
         self, table: Table, i: int, source: list[float | None]
