@@ -194,11 +194,9 @@ def cmd_new(ns: argparse.Namespace) -> int:
         time_control = parse_time_control(ns.tc)
     tiebreaks = None
     if ns.tiebreaks:
-        from caddy.standings import PRESETS, resolve_tiebreaks
+        from caddy.standings import resolve_tiebreaks, tiebreak_texts
 
-        texts = PRESETS.get(ns.tiebreaks.lower()) or [
-            t.strip() for t in ns.tiebreaks.split(",") if t.strip()
-        ]
+        texts = tiebreak_texts(ns.tiebreaks, True)
         resolve_tiebreaks(texts, True)  # every name must be known now
         tiebreaks = tuple(texts)
     event = new_event(
@@ -306,7 +304,9 @@ def cmd_pair(ns: argparse.Namespace) -> int:
             from caddy.cli import is_ascii_number
 
             if not ns.pairings:
-                raise CaddyError("format 'manual': give the pairings with --pairings \"1-4 2-3\"")
+                raise CaddyError(
+                    f"format '{fmt.name}': give the pairings with --pairings \"1-4 2-3\""
+                )
             white, black = [], []
             for pair in ns.pairings.replace(",", " ").split():
                 left, sep, right = pair.partition("-")

@@ -22,6 +22,7 @@ from caddy.errors import CaddyError
 if TYPE_CHECKING:
     from caddy.event import EventFile
     from caddy.plugins import PluginHost
+    from caddy.results import Event
 
 
 @attrs.frozen(kw_only=True)
@@ -37,6 +38,27 @@ class Exported:
     """What a codec wrote: the file's bytes, and warnings (one line each)."""
 
     data: bytes
+    warnings: tuple[str, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class FileResults:
+    """A file's results as the file states them, for ranking (hook
+    ``caddy_read_results``): for a format that records more than an event
+    file holds (stated points, bye values, annulled players)."""
+
+    event: Event
+    warnings: tuple[str, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class FileCheck:
+    """What a codec found checking a file in its format (hook
+    ``caddy_check_file``): one line per problem, and what was checked."""
+
+    problems: tuple[str, ...]
+    #: One line: what was checked (``12 players, 9 rounds, round robin``).
+    summary: str
     warnings: tuple[str, ...] = ()
 
 
@@ -66,3 +88,36 @@ def codec_for(path: str | Path, data: bytes, host: PluginHost | None = None) -> 
             return codec
     known = ", ".join(c.name for c in codecs)
     raise CaddyError(f"{path}: cannot tell the file's format (known: {known}); name it with --from")
+
+
+def file_results(
+    path: str, data: bytes, codec: Codec, host: PluginHost | None = None
+) -> FileResults | None:
+    """The results of a file as its codec states them (hook
+    ``caddy_read_results``), or ``None`` when no plugin reads more than the
+    codec's :meth:`Codec.read` gives: then the imported event is ranked."""
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    host.codecs()  # the codec plugins are loaded: their hooks answer
+    result: FileResults | None = host.pm.hook.caddy_read_results(
+        codec=codec.name, data=data, source=path
+    )
+    return result
+
+
+def file_check(
+    path: str, data: bytes, codec: Codec, host: PluginHost | None = None
+) -> FileCheck | None:
+    """A codec's own check of a file in its format (hook ``caddy_check_file``),
+    or ``None``: then the imported event's rounds are checked."""
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    host.codecs()
+    result: FileCheck | None = host.pm.hook.caddy_check_file(
+        codec=codec.name, data=data, source=path
+    )
+    return result

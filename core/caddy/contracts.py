@@ -77,6 +77,9 @@ class Arithmetic:
     stages: int = 0
     #: Format-specific lines for the calculator's summary (sections, groups ...).
     details: tuple[str, ...] = ()
+    #: The format's advice for a field of this size (the calculator's
+    #: ``Advice:`` line, docs/calculator.md); ``None``: none.
+    advice: str | None = None
 
 
 @attrs.frozen(kw_only=True)

@@ -15,7 +15,7 @@ import enum
 import types
 import typing
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
@@ -34,6 +34,9 @@ from caddy.contracts import (
 )
 from caddy.errors import InputError
 
+if TYPE_CHECKING:
+    from caddy.plugins import PluginHost
+
 __all__ = [
     "Arithmetic",
     "ExternalFormat",
@@ -44,6 +47,7 @@ __all__ = [
     "PlayedRound",
     "ResultDependentFormat",
     "ScheduleFormat",
+    "Shorthand",
     "Stage",
     "depends_on_results",
     "generates_schedule",
@@ -52,6 +56,7 @@ __all__ = [
     "pairs_from_outside",
     "require_players",
     "schedule_format",
+    "shorthands",
 ]
 
 
@@ -214,3 +219,35 @@ def require_players(fmt: _Named, players: int, minimum: int = 2) -> None:
     """Raise the standard error for a field that is too small."""
     if players < minimum:
         raise InputError(f"format '{fmt.name}' needs at least {minimum} players, got {players}")
+
+
+@attrs.frozen(kw_only=True)
+class Shorthand:
+    """A command-line flag that stands for a format option (hook
+    ``caddy_format_shorthands``): ``--groups G`` for ``--option groups=G``,
+    ``--double`` for ``--option cycles=2``."""
+
+    #: The flag, with its dashes (``--groups``).
+    flag: str
+    #: The option it sets.
+    option: str
+    #: The value it sets; ``None``: the flag takes the value (``--groups 4``).
+    value: str | None = None
+    #: One line for ``--help``.
+    help: str = ""
+    #: The value's name in ``--help`` (``G``).
+    metavar: str = "VALUE"
+
+
+def shorthands(host: PluginHost | None = None) -> list[Shorthand]:
+    """Every format plugin's shorthands, each flag once (the first plugin's)."""
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    host.formats()  # the format plugins are loaded: their hooks answer
+    seen: dict[str, Shorthand] = {}
+    for answer in host.pm.hook.caddy_format_shorthands():
+        for item in answer:
+            seen.setdefault(item.flag, item)
+    return list(seen.values())

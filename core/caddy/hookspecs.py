@@ -32,6 +32,9 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from caddy.codecs import FileCheck, FileResults
     from caddy.contracts import (
         Codec,
         Format,
@@ -40,6 +43,7 @@ if TYPE_CHECKING:
         TieBreakPreset,
         TimeControlParser,
     )
+    from caddy.formats import Shorthand
 
 #: Marker for hook specifications (used by caddy itself).
 hookspec = pluggy.HookspecMarker("caddy")
@@ -66,6 +70,21 @@ def caddy_register_formats(register: Callable[[Format], None]) -> None:
 
     .. versionadded:: 0.1
     """
+
+
+@hookspec
+def caddy_format_shorthands() -> Sequence[Shorthand]:
+    """Command-line shorthands for format options.
+
+    ``caddy calc``, ``caddy table`` and ``caddy new`` offer each flag a
+    plugin returns here (for example the round robin's ``--double`` for
+    ``--option cycles=2``) as a :class:`caddy.formats.Shorthand`: the flag,
+    the option it sets, a fixed value or none (the flag then takes one), and
+    its help line. A flag two plugins offer is the first one's.
+
+    .. versionadded:: 0.2
+    """
+    return ()
 
 
 @hookspec
@@ -106,6 +125,21 @@ def caddy_register_tiebreaks(register: Callable[[TieBreak], None]) -> None:
 
 
 @hookspec
+def caddy_register_tiebreak_presets(register: Callable[[TieBreakPreset], None]) -> None:
+    """Register named tie-break lists (presets).
+
+    :param register: call it once per preset object. A preset has a
+        ``name`` (what users type after ``--tiebreaks``, e.g. ``"rr"``), a
+        one-line ``summary``, its ``tiebreaks`` (texts in order, modifiers
+        included, e.g. ``("BH/C1", "BH", "SB")``) and ``default_for``: the
+        kinds of event it is the default list for (``"pre-determined"``,
+        ``"other"``). See :class:`caddy.tiebreaks.TieBreakPreset`.
+
+    .. versionadded:: 0.2
+    """
+
+
+@hookspec
 def caddy_register_codecs(register: Callable[[Codec], None]) -> None:
     """Register file formats that events are imported from and exported to.
 
@@ -123,6 +157,46 @@ def caddy_register_codecs(register: Callable[[Codec], None]) -> None:
     """
 
 
+@hookspec(firstresult=True)
+def caddy_read_results(codec: str, data: bytes, source: str) -> FileResults | None:
+    """The results of a file in a codec's format, as the file states them.
+
+    ``caddy standings FILE`` and ``caddy crosstable FILE`` read a file that
+    is not an event file through the codec registry: by default the codec's
+    ``read`` makes an event file and that event's results are ranked. A
+    format that records more than an event file holds (stated points and
+    bye values, players annulled by a rule) answers here instead.
+
+    :param codec: the name of the codec the file was found to be in;
+        answer ``None`` for a codec that is not yours.
+    :param data: the file's bytes.
+    :param source: the file's name, for messages.
+    :returns: a :class:`caddy.codecs.FileResults`, or ``None``.
+    :raises caddy.errors.CaddyError: the file cannot be read (one line each).
+
+    .. versionadded:: 0.2
+    """
+
+
+@hookspec(firstresult=True)
+def caddy_check_file(codec: str, data: bytes, source: str) -> FileCheck | None:
+    """Check a file in a codec's format (``caddy check FILE``).
+
+    By default the codec's ``read`` makes an event file and its rounds are
+    checked. A codec that can report more (every game whose two sides
+    disagree, stated points that differ from the results) answers here.
+
+    :param codec: the name of the codec the file was found to be in;
+        answer ``None`` for a codec that is not yours.
+    :param data: the file's bytes.
+    :param source: the file's name, for messages.
+    :returns: a :class:`caddy.codecs.FileCheck`, or ``None``.
+    :raises caddy.errors.CaddyError: the file cannot be read (one line each).
+
+    .. versionadded:: 0.2
+    """
+
+
 @hookspec
 def caddy_register_renderers(register: Callable[[Renderer], None]) -> None:
     """Register output forms for pairing sheets, crosstables, standings and schedules.
@@ -135,23 +209,6 @@ def caddy_register_renderers(register: Callable[[Renderer], None]) -> None:
         :class:`caddy.render.Renderer`.
 
     .. versionadded:: 0.1
-    """
-
-
-@hookspec
-def caddy_register_tiebreak_presets(register: Callable[[TieBreakPreset], None]) -> None:
-    """Register named tie-break lists (presets) users type after ``--tiebreaks``.
-
-    :param register: call it once per preset object: a ``name`` (what users
-        type, e.g. ``"rr"``), a one-line ``summary``, its ``tiebreaks`` (texts
-        in order, modifiers included, e.g. ``("BH/C1", "BH", "SB")``) and
-        ``default_for``: the kinds of event it is the default list for
-        (``"pre-determined"``, ``"other"``).
-        :class:`caddy.contracts.Preset` builds one. See
-        :class:`caddy.contracts.TieBreakPreset`. Presets load with the
-        ``caddy.tiebreaks`` entry-point group (and ``caddy.tiebreak_presets``).
-
-    .. versionadded:: 0.2
     """
 
 

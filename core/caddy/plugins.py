@@ -54,18 +54,18 @@ KINDS: Mapping[str, str] = {
     "formats": "caddy_register_formats",
     "time_controls": "caddy_register_time_controls",
     "tiebreaks": "caddy_register_tiebreaks",
+    "tiebreak_presets": "caddy_register_tiebreak_presets",
     "codecs": "caddy_register_codecs",
     "renderers": "caddy_register_renderers",
-    "tiebreak_presets": "caddy_register_tiebreak_presets",
 }
 #: What a user calls one thing of each kind, for messages.
 KIND_LABEL: Mapping[str, str] = {
     "formats": "format",
     "time_controls": "time-control notation",
     "tiebreaks": "tie-break",
+    "tiebreak_presets": "tie-break preset",
     "codecs": "file format",
     "renderers": "output form",
-    "tiebreak_presets": "tie-break preset",
 }
 #: Entry-point groups a kind loads besides its own (presets usually come
 #: with the tie-break plugins).

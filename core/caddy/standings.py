@@ -6,10 +6,10 @@ seeded, repeatable drawing of lots (C.07 4.2). Players whose results were
 annulled by the round-robin 50% rule are listed after the ranked players,
 without a rank.
 
-Default tie-break lists: round robins and other pre-determined pairings
-``SB, DE, KS`` (docs/standings.md); other events (Swiss, events paired elsewhere)
-``BH/C1, BH, SB, DE, WIN``. Presets: ``rr``, ``swiss``, ``c02`` (FIDE's
-older C.02 round-robin list ``DE, WIN, SB, KS``).
+Tie-break lists by name, and the default lists for pre-determined and other
+events, are presets the plugins register (hook
+``caddy_register_tiebreak_presets``; the built-ins ``rr``, ``swiss`` and
+``c02`` are in ``caddy_plugins/tiebreaks/presets.py``, docs/standings.md).
 """
 
 from __future__ import annotations
@@ -34,14 +34,6 @@ from caddy.tiebreaks import (
 if TYPE_CHECKING:
     from caddy.contracts import GroupTieBreak
     from caddy.plugins import PluginHost
-
-PRESETS: dict[str, tuple[str, ...]] = {
-    "rr": ("SB", "DE", "KS"),
-    "swiss": ("BH/C1", "BH", "SB", "DE", "WIN"),
-    "c02": ("DE", "WIN", "SB", "KS"),
-}
-#: Tie-breaks that separate nobody in a complete round robin.
-USELESS_IN_ROUND_ROBIN = {"BH", "FB", "AOB"}
 
 
 @attrs.frozen(kw_only=True)
@@ -142,6 +134,29 @@ def sections_document(parts: Sequence[SectionStandings]) -> dict[str, Any]:
     }
 
 
+def tiebreak_texts(
+    texts: str | None, pre_determined: bool, host: PluginHost | None = None
+) -> list[str]:
+    """A tie-break list as texts: a registered preset's (hook
+    ``caddy_register_tiebreak_presets``; any case), else the comma-separated
+    texts; ``None``: the default preset for the kind of event."""
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    presets = host.tiebreak_presets()
+    if texts is None:
+        kind = "pre-determined" if pre_determined else "other"
+        for preset in presets:
+            if kind in preset.default_for:
+                return list(preset.tiebreaks)
+        raise CaddyError(f"no tie-break preset is the default for {kind} events; give --tiebreaks")
+    name = texts.lower()
+    if name in presets:
+        return list(presets.get(name).tiebreaks)
+    return [t.strip() for t in texts.split(",") if t.strip()]
+
+
 def resolve_tiebreaks(
     texts: Sequence[str] | str | None, pre_determined: bool, host: PluginHost | None = None
 ) -> list[tuple[TieBreakSpec, TieBreak]]:
@@ -150,15 +165,8 @@ def resolve_tiebreaks(
         from caddy.plugins import get_host
 
         host = get_host()
-    if texts is None:
-        texts = PRESETS["rr" if pre_determined else "swiss"]
-    if isinstance(texts, str):
-        presets = host.tiebreak_presets()  # a preset a plugin registers (issue 14)
-        texts = (
-            PRESETS.get(texts.lower())
-            or (list(presets.get(texts.lower()).tiebreaks) if texts.lower() in presets else None)
-            or [t for t in texts.split(",") if t.strip()]
-        )
+    if texts is None or isinstance(texts, str):
+        texts = tiebreak_texts(texts, pre_determined, host)
     registry = host.tiebreaks()
     resolved = []
     problems: list[str] = []
@@ -225,7 +233,7 @@ def standings(
     warnings = []
     if table.rr:
         for spec, plugin in resolved:
-            if spec.code in USELESS_IN_ROUND_ROBIN or not plugin.separates_round_robin:
+            if not plugin.separates_round_robin:  # the plugin says so (BH, FB, AOB)
                 warnings.append(
                     f"{spec.text} separates nobody in a complete round robin: every player's opponents are "
                     "everyone else (consider SB, DE, KS)"

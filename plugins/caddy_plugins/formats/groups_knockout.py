@@ -29,7 +29,7 @@ import attrs
 from caddy import hookimpl
 from caddy.contracts import FormatBase, PairingRequest, as_request
 from caddy.errors import CaddyError
-from caddy.formats import Arithmetic, PlayedRound, require_players
+from caddy.formats import Arithmetic, PlayedRound, Shorthand, require_players
 from caddy_plugins.formats.knockout import (
     KnockoutOptions,
     Match,
@@ -349,6 +349,25 @@ class GroupsKnockout(FormatBase):
     def extra_rounds(self, options: GroupsKnockoutOptions) -> int:
         """Rounds the event may add to its arithmetic: one play-off round."""
         return 1 if options.ties == "playoff" else 0
+
+
+@hookimpl
+def caddy_format_shorthands() -> list[Shorthand]:
+    """``--groups G`` and ``--advance Q`` for the group stage's options."""
+    return [
+        Shorthand(
+            flag="--groups",
+            option="groups",
+            metavar="G",
+            help="groups-knockout: shorthand for --option groups=G",
+        ),
+        Shorthand(
+            flag="--advance",
+            option="advance",
+            metavar="Q",
+            help="groups-knockout: shorthand for --option advance=Q",
+        ),
+    ]
 
 
 @hookimpl

@@ -8,16 +8,9 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.ratings import average
-from caddy.tiebreaks import (
-    EDITIONS,
-    ExplainRow,
-    Explanation,
-    Table,
-    TieBreakSpec,
-    parse_spec,
-    rated_games,
-)
+from caddy.tiebreaks import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec, parse_spec
+from caddy_plugins.tiebreaks.common import rated_games
+from caddy_plugins.tiebreaks.ratings import average
 
 
 class AverageOfOpponents:
