@@ -166,8 +166,9 @@ class TieBreakContract:
     specs: ClassVar[Sequence[str]] = ()
     #: The value is the pairing number's (TPN): no relabelling invariance.
     depends_on_pairing_number: ClassVar[bool] = False
-    #: Other tie-breaks listed with it in the order check (those the host knows).
-    companions: ClassVar[Sequence[str]] = ("BH/C1", "SB", "DE", "WIN", "ARO")
+    #: Other tie-breaks listed with it in the order check (those the host knows);
+    #: empty: every other tie-break the host has.
+    companions: ClassVar[Sequence[str]] = ()
     #: Events hypothesis draws per check.
     max_examples: ClassVar[int] = 20
     #: Shrink a failing event to a smallest one (off: fail at once).
@@ -358,7 +359,7 @@ class TieBreakContract:
         known = caddy_host.tiebreaks()
         others = [
             text
-            for text in self.companions
+            for text in (self.companions or known.names())
             if parse_spec(text).code in known and parse_spec(text).code != tiebreak.name
         ]
         texts = self.spec_texts(tiebreak)
