@@ -686,11 +686,11 @@ def cmd_history(ns: argparse.Namespace) -> int:
     if ns.json:
         import json
 
-        from caddy.event import to_document
+        from caddy.event import operations_to_data
 
         print(
             json.dumps(
-                to_document(event)["operations"], ensure_ascii=False, indent=2, allow_nan=False
+                operations_to_data(event.operations), ensure_ascii=False, indent=2, allow_nan=False
             )
         )
         return 0
