@@ -617,7 +617,10 @@ def cmd_undo(ns: argparse.Namespace) -> int:
         first = len(before.operations) - ns.steps
         dropped = before.operations[first:] if ns.steps > 0 else ()
         box[0] = box[0].undo(ns.steps)
-    games = match_games(before)
+        try:
+            games = match_games(before)
+        except CaddyError:  # the dropped part need not replay: its games go unnamed
+            games = {}
     for index, operation in reversed(list(enumerate(dropped, first))):
         print(f"undone: {describe(operation, box[0], games.get(index))}")
     return 0

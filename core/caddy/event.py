@@ -19,7 +19,7 @@ import datetime
 import json
 import math
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Union
 
@@ -170,7 +170,7 @@ class OperationLog(Sequence["Operation"]):
             self._add(operation)
 
     def _add(self, operation: Operation | RecordResults) -> None:
-        if type(operation) is RecordResults:
+        if isinstance(operation, RecordResults):
             k = len(operation.results)
             self._items.extend([None] * k)
             self._round.extend([operation.round] * k)
@@ -365,7 +365,7 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
         return data
 
     # -- operations: a tagged union on "op" --
-    unstructure_fields = {
+    unstructure_fields: dict[type, Callable[[Any], dict[str, Any]]] = {
         cls: make_dict_unstructure_fn(cls, converter, _cattrs_omit_if_default=True)
         for cls in _BY_TAG.values()
     }
