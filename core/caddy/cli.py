@@ -812,11 +812,9 @@ def cmd_plugins(ns: argparse.Namespace) -> int:
     if ns.json:
         import json
 
-        document = {
-            "schema": "caddy.plugins",
-            "version": 1,
-            "plugins": [r.as_dict() for r in records],
-        }
+        from caddy.documents import PluginData, PluginsDocument, data
+
+        document = data(PluginsDocument(plugins=tuple(PluginData(**r.as_dict()) for r in records)))
         print(json.dumps(document, indent=2, allow_nan=False))
         return 0
     for record in records:
@@ -1192,24 +1190,26 @@ def cmd_tiebreaks(ns: argparse.Namespace) -> int:
     if ns.json:
         import json
 
+        from caddy.documents import TieBreakData, TieBreaksDocument, data
+
         print(
             json.dumps(
-                {
-                    "schema": "caddy.tiebreaks",
-                    "version": 1,
-                    "tiebreaks": [
-                        {
-                            "code": t.name,
-                            "name": t.title,
-                            "article": t.article,
-                            "type": t.kind,
-                            "modifiers": ["/" + m for m in t.modifiers],
-                            "editions": list(t.editions),
-                            "definition": t.summary,
-                        }
-                        for t in plugins
-                    ],
-                },
+                data(
+                    TieBreaksDocument(
+                        tiebreaks=tuple(
+                            TieBreakData(
+                                code=t.name,
+                                name=t.title,
+                                article=t.article,
+                                type=t.kind,
+                                modifiers=tuple("/" + m for m in t.modifiers),
+                                editions=tuple(t.editions),
+                                definition=t.summary,
+                            )
+                            for t in plugins
+                        )
+                    )
+                ),
                 indent=2,
                 ensure_ascii=False,
                 allow_nan=False,
