@@ -638,27 +638,33 @@ def write_schedule_json(
     """
     import json
 
-    head: dict[str, Any] = {
-        "schema": "caddy.schedule",
-        "version": 1,
-        "format": schedule.format,
-        "title": schedule.title,
-        "players": schedule.players,
-        "seed": schedule.seed,
-        "options": options or {},
-    }
+    from caddy.documents import NumberingData, ScheduleHead, SectionPlayers, data
+
+    numbered = None
     if numbering is not None:
         from caddy.serialize import unstructure
 
-        head["numbering"] = {
-            "method": numbering.method,
-            "seed": numbering.seed,
-            "players": [
+        numbered = NumberingData(
+            method=numbering.method,
+            seed=numbering.seed,
+            players=tuple(
                 {"number": i, **unstructure(p)} for i, p in enumerate(numbering.players, 1)
-            ],
-        }
-    if schedule.sections:
-        head["sections"] = [{"name": s.name, "players": list(s.players)} for s in schedule.sections]
+            ),
+        )
+    head = data(
+        ScheduleHead(
+            format=schedule.format,
+            title=schedule.title,
+            players=schedule.players,
+            seed=schedule.seed,
+            options=options or {},
+            numbering=numbered,
+            sections=tuple(
+                SectionPlayers(name=s.name, players=s.players) for s in schedule.sections
+            )
+            or None,
+        )
+    )
     text = json.dumps(head, allow_nan=False)
     out.write(text[:-1] + ', "rounds": [')
     write = out.write

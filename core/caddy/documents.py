@@ -4,13 +4,14 @@ Each is unstructured by caddy's one converter (:func:`caddy.serialize.unstructur
 into the envelope ``{"schema": "caddy.<kind>", "version": N, ...}`` that
 ``docs/json.md`` describes; a field's place in its class is its key's place in
 the output. A field whose key is written only sometimes (a withdrawn player on
-a board, a sectioned event's ``sections``) lives in a subclass, never as a
-missing value.
+a board, a sectioned event's ``sections``) lives in a subclass, or is left out
+when it has its default, if its class names it in ``omit_defaults``
+(:func:`caddy.serialize.configure_converter`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any, ClassVar, Union
 
 import attrs
 
@@ -118,6 +119,40 @@ class PairingsDocument:
     matches: bool
     boards: tuple[AnyBoard, ...]
     byes: tuple[ByeData, ...]
+
+
+# -- caddy.schedule (caddy table --json) ----------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class NumberingData:
+    method: str
+    seed: int | None
+    #: ``{"number": n, ...the player's fields}`` per player.
+    players: tuple[dict[str, Any], ...]
+
+
+@attrs.frozen(kw_only=True)
+class SectionPlayers:
+    name: str
+    players: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class ScheduleHead:
+    """The ``caddy.schedule`` document but its ``rounds`` and ``byes``, which
+    ``caddy.cli.write_schedule_json`` streams after it."""
+
+    omit_defaults: ClassVar[tuple[str, ...]] = ("numbering", "sections")
+    schema: str = "caddy.schedule"
+    version: int = 1
+    format: str
+    title: str
+    players: int
+    seed: int | None
+    options: dict[str, Any]
+    numbering: NumberingData | None = None
+    sections: tuple[SectionPlayers, ...] | None = None
 
 
 # -- caddy.tiebreaks and caddy.plugins ------------------------------------------------------
