@@ -314,6 +314,9 @@ _BY_TAG: dict[str, type] = {
     cls.op: cls for cls in (PairRound, RecordResult, RecordResults, RecordBye, Withdraw)
 }
 _WORDS = frozenset(RESULT_WORDS)
+#: Each result word to one string object: the log holds a word once, not once per
+#: result (less memory, and replaying compares by identity first).
+_CANONICAL = {word: word for word in RESULT_WORDS}
 
 
 def configure(converter: Converter, host: PluginHost | None = None) -> Converter:
@@ -396,7 +399,7 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
             raise ValueError(f"expected a list of operations, got {describe(data)}")
         log = OperationLog()
         items, rounds, boards, results = log._items, log._round, log._board, log._result
-        words, limit = _WORDS, MAX_NUMBER
+        words, limit, canonical = _CANONICAL, MAX_NUMBER, _CANONICAL.__getitem__
         errors: list[Exception] = []
         for index, item in enumerate(data):
             if type(item) is dict and len(item) == 4:
@@ -414,7 +417,7 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
                         items.append(None)
                         rounds.append(rnd)
                         boards.append(board)
-                        results.append(result)
+                        results.append(words[result])
                         continue
                 elif tag == "results":
                     rnd, board, run = item.get("round"), item.get("board"), item.get("results")
@@ -430,7 +433,7 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
                         items.extend([None] * k)
                         rounds.extend([rnd] * k)
                         boards.extend(range(board, board + k))
-                        results.extend(run)
+                        results.extend(map(canonical, run))
                         continue
             try:
                 operation = structure_operation(item, FileOperation)
