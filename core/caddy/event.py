@@ -892,6 +892,10 @@ def _schedule_rounds(fmt: Format, tournament: Tournament) -> list[Round] | None:
     return list(schedule.rounds)
 
 
+#: A board's results when one plain result is recorded: one tuple per word, shared.
+_SINGLES = {word: (word,) for word in RESULT_WORDS}
+
+
 def replay(event: EventFile, host: PluginHost | None = None) -> State:
     """Fold the operations over the starting data (linear in their number)."""
     if host is None:
@@ -912,21 +916,21 @@ def replay(event: EventFile, host: PluginHost | None = None) -> State:
         for rnd in fixed:
             state.rounds.append(_round_state(rnd))
     rounds = state.rounds
-    words = RESULT_WORDS
+    singles = _SINGLES
     for index, (operation, rnd_no, board_no, result) in enumerate(event.operations.compact()):
         if operation is None:
             # a plain result: the common case, applied in line when nothing is amiss
             if 0 < rnd_no <= len(rounds):
                 round_state = rounds[rnd_no - 1]
                 results = round_state.results
+                single = singles.get(result) if type(result) is str else None
                 if (
-                    0 < board_no <= len(results)
-                    and type(result) is str
-                    and result in words
+                    single is not None
+                    and 0 < board_no <= len(results)
                     and not round_state.matches
                     and not results[board_no - 1]
                 ):
-                    results[board_no - 1] = (result,)
+                    results[board_no - 1] = single
                     continue
             operation = RecordResult(round=rnd_no, board=board_no, result=result)
         try:
