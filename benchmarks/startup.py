@@ -34,6 +34,12 @@ def timed(command: list[str]) -> float:
     return time.perf_counter() - start
 
 
+def spread(times: list[float]) -> str:
+    """Quartiles and extremes, in ms: how much a loaded machine moved the runs."""
+    q1, _, q3 = statistics.quantiles(times, n=4)
+    return f"(quartiles {q1 * 1000:.1f}-{q3 * 1000:.1f}, min {min(times) * 1000:.1f}, max {max(times) * 1000:.1f})"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21, help="runs of each command (min 15)")
@@ -57,8 +63,8 @@ def main() -> int:
     print(
         f"interpreter: {sys.executable} ({sys.version.split()[0]}), {os.cpu_count()} cpus, {runs} runs each"
     )
-    print(f"caddy calc 12 --tc G/25d5 : median {c * 1000:6.1f} ms")
-    print(f"floor (attrs+pluggy+metadata): median {f * 1000:6.1f} ms")
+    print(f"caddy calc 12 --tc G/25d5 : median {c * 1000:6.1f} ms  {spread(caddy_times)}")
+    print(f"floor (attrs+pluggy+metadata): median {f * 1000:6.1f} ms  {spread(floor_times)}")
     print(f"ratio: {c / f:.3f} (target <= 1.25)")
     return 0
 

@@ -202,26 +202,3 @@ def test_register_in_process_and_unregister() -> None:
 
 def test_time_control_parsers_in_priority_order() -> None:
     assert [p.name for p in get_host().time_control_parsers()] == ["pgn", "us-chess", "fide"]
-
-
-def test_scan_entry_points(tmp_path: Path) -> None:
-    """The entry-point reader: dist-info and egg-info folders, first of a name wins, other groups ignored."""
-    from caddy.plugins import scan_entry_points
-
-    first, second = tmp_path / "a", tmp_path / "b"
-    for root, value in ((first, "mod_a"), (second, "mod_b")):
-        info = root / "Some.Dist-1.0.dist-info"
-        info.mkdir(parents=True)
-        (info / "entry_points.txt").write_text(
-            f"# comment\n[console_scripts]\nx = y\n\n[caddy.formats]\n; note\nfmt = {value}\n[caddy]\nall = {value}:thing\n"
-        )
-    egg = second / "old_dist.egg-info"
-    egg.mkdir()
-    (egg / "entry_points.txt").write_text("[caddy.time_controls]\nold = old_mod\n")
-    (second / "no_eps-2.0.dist-info").mkdir()
-    found = scan_entry_points("caddy", [str(first), str(second), str(tmp_path / "missing")])
-    assert [(ep.group, ep.name, ep.value, ep.dist_key) for ep in found] == [
-        ("caddy.formats", "fmt", "mod_a", "some_dist"),
-        ("caddy", "all", "mod_a:thing", "some_dist"),
-        ("caddy.time_controls", "old", "old_mod", "old_dist"),
-    ]

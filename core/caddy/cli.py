@@ -72,19 +72,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _print_error(message: str, kind: str = "error") -> None:
-    """``caddy: <kind>: <message>`` on stderr: every line of the message
-    prefixed, and any character stderr cannot encode (a lone surrogate)
-    escaped, so printing an error never fails (issue 13 m)."""
-    stream = sys.stderr
-    encoding = getattr(stream, "encoding", None) or "utf-8"
-    prefix = f"caddy: {kind}: " if kind else "caddy: "
-    lines = message.splitlines() or [""]
-    text = "".join(f"{prefix}{line}\n" for line in lines)
-    try:
-        stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
-        stream.flush()
-    except (OSError, ValueError):  # stderr closed: nothing more to say
-        pass
+    """``caddy: <kind>: <message>`` on stderr (see :func:`caddy.messages.tell`)."""
+    from caddy.messages import tell
+
+    tell(message, kind)
 
 
 # -- parser -------------------------------------------------------------------
@@ -963,7 +954,7 @@ def _load_event(ns: argparse.Namespace) -> Any:
 
     trf = read_trf(ns.file)
     for warning in trf.warnings:
-        print(f"caddy: warning: {warning}", file=sys.stderr)
+        _print_error(warning, "warning")
     return trf.event
 
 
@@ -1012,7 +1003,7 @@ def cmd_standings(ns: argparse.Namespace) -> int:
     tables = [p.standings for p in parts] or [result]
     warnings = dict.fromkeys(w for table in tables for w in table.warnings)
     for warning in warnings:
-        print(f"caddy: warning: {warning}", file=sys.stderr)
+        _print_error(warning, "warning")
     if ns.explain:
         player = event.find(ns.explain)
         # the explanation and the table are one computation: the same standings
@@ -1161,7 +1152,7 @@ def cmd_crosstable(ns: argparse.Namespace) -> int:
         ]
     table = named[0][1]
     for warning in dict.fromkeys(w for _, t in named for w in t.warnings):
-        print(f"caddy: warning: {warning}", file=sys.stderr)
+        _print_error(warning, "warning")
     from caddy.render import Report, Table
 
     emit(

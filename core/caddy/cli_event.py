@@ -231,9 +231,11 @@ def cmd_new(ns: argparse.Namespace) -> int:
         print(f"pairing numbers drawn by lot, seed {numbering.seed} (recorded in the file)")
     if seed != numbering.seed:
         print(f"colour tosses and lots: seed {seed} (recorded in the file)")
+    from caddy.render import visible
+
     for number, player in enumerate(numbering.players, 1):
         rating = "unrated" if player.rating is None else str(player.rating)
-        print(f"  {number:>3}  {player.name} ({rating})")
+        print(f"  {number:>3}  {visible(player.name)} ({rating})")
     return 0
 
 
@@ -328,8 +330,10 @@ def cmd_pair(ns: argparse.Namespace) -> int:
             )
             if rnd is None:
                 winner = pairing.winner(state.players, options, played_rounds(state))
+                from caddy.render import visible
+
                 name = state.event.tournament.players[winner - 1].name if winner else "-"
-                print(f"{ns.event}: the event is over; winner {name} ({winner})")
+                print(f"{ns.event}: the event is over; winner {visible(name)} ({winner})")
                 return 0
             operation = PairRound(
                 round=rnd.number,
@@ -621,10 +625,10 @@ def cmd_undo(ns: argparse.Namespace) -> int:
         first = len(before.operations) - ns.steps
         dropped = before.operations[first:] if ns.steps > 0 else ()
         box[0] = box[0].undo(ns.steps)
-        try:
-            games = match_games(before)
-        except CaddyError:  # the dropped part need not replay: its games go unnamed
-            games = {}
+    try:
+        games = match_games(before)
+    except CaddyError:  # the history undone did not replay: its results get no game label
+        games = {}
     for index, operation in reversed(list(enumerate(dropped, first))):
         print(f"undone: {describe(operation, box[0], games.get(index))}")
     return 0
@@ -636,6 +640,7 @@ def match_games(event: Any) -> dict[int, str]:
     (the result refers to that White)."""
     from caddy.event import RecordResult, replay
     from caddy.plugins import get_host
+    from caddy.render import visible
 
     fmt = get_host().formats().get(event.tournament.format.name)
     new_match = getattr(fmt, "new_match", None)
@@ -658,7 +663,8 @@ def match_games(event: Any) -> dict[int, str]:
         board = rnd.boards[operation.board - 1]
         stage, white, _ = new_match(board.white, board.black, options).game_at(counts[key])
         label = "" if stage == "standard" else f" {stage}"
-        games[index] = f"game {counts[key]}{label}, White {players[white - 1].name} ({white})"
+        name = visible(players[white - 1].name)
+        games[index] = f"game {counts[key]}{label}, White {name} ({white})"
     return games
 
 
@@ -666,11 +672,12 @@ def describe(operation: Any, event: Any, game: str | None = None) -> str:
     """One line for an operation, with names (``game``: a knockout match's game
     and its White, from :func:`match_games`)."""
     from caddy.event import PairRound, RecordBye, RecordResult, Withdraw
+    from caddy.render import visible
 
     players = event.tournament.players
 
     def name(p: int) -> str:
-        return f"{players[p - 1].name} ({p})" if 1 <= p <= len(players) else str(p)
+        return f"{visible(players[p - 1].name)} ({p})" if 1 <= p <= len(players) else str(p)
 
     if isinstance(operation, PairRound):
         kind = "matches" if operation.matches else "boards"

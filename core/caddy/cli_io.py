@@ -79,8 +79,10 @@ def _codec(name: str | None, path: str, data: bytes) -> Codec:
 
 
 def _warn(lines: Any) -> None:
+    from caddy.messages import warn
+
     for line in lines:
-        print(f"caddy: warning: {line}", file=sys.stderr)
+        warn(line)
 
 
 def cmd_import(ns: argparse.Namespace) -> int:
@@ -96,7 +98,15 @@ def cmd_import(ns: argparse.Namespace) -> int:
 
     check_field(len(imported.event.tournament.players))  # size limits: docs/calculator.md
     _warn(imported.warnings)
-    event = imported.event
+    # what is written must read back as strictly as any event file (values in
+    # range, finite numbers): the check runs before anything is written
+    from caddy.event import from_document, to_document
+
+    try:
+        event = from_document(to_document(imported.event))
+    except CaddyError as exc:
+        problems = [f"{ns.file}: cannot be imported: {p}" for p in exc.problems]
+        raise CaddyError(problems[0], problems=problems) from None
     write_file(out, dumps(event), force=ns.force)  # under the lock; checked again there
     state = replay(event)
     played = sum(1 for r in state.rounds if any(r.results) or r.byes)
@@ -160,8 +170,10 @@ def cmd_check(ns: argparse.Namespace) -> int:
 
         state = replay(codec.read(data, source=ns.file).event)
         problems, summary = check_state(state)
+    from caddy.render import visible
+
     for problem in problems:
-        print(f"{ns.file}: {problem}")
+        print(f"{ns.file}: {visible(problem)}")
     if problems:
         print(f"caddy: {ns.file}: {len(problems)} problem(s)", file=sys.stderr)
         return 1

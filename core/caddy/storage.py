@@ -28,7 +28,6 @@ import json
 import os
 import secrets
 import stat
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -316,10 +315,11 @@ def locked(path: str | Path) -> Iterator[Path]:
     real = real_path(path)
     kind = _filelock.backend()
     if kind is None:
-        print(
-            f"caddy: warning: {path}: written without a lock: this platform offers no file "
-            "locking (neither fcntl nor msvcrt); run one caddy command at a time on a file",
-            file=sys.stderr,
+        from caddy.messages import warn
+
+        warn(
+            f"{path}: written without a lock: this platform offers no file "
+            "locking (neither fcntl nor msvcrt); run one caddy command at a time on a file"
         )
         _clean_temps(real)
         yield real
