@@ -414,9 +414,9 @@ def cmd_calc(ns: argparse.Namespace) -> int:
         for tc in (controls or [None])
     ]
     if ns.json:
-        from caddy.serialize import dump_document, unstructure
+        from caddy.documents import CalcDocument, write
 
-        dump_document("caddy.calc", 1, {"results": [unstructure(r) for r in results]}, sys.stdout)
+        write(CalcDocument(results=tuple(results)), sys.stdout)
         return 0
     for text, tc in zip(ns.tc, controls, strict=True):
         assert tc is not None
@@ -1031,17 +1031,15 @@ def cmd_standings(ns: argparse.Namespace) -> int:
             )
         row = result.row_of(player.number)
         if ns.json:
-            from caddy.serialize import dump_document, unstructure
+            from caddy.documents import ExplainDocument, write
 
-            dump_document(
-                "caddy.explain",
-                1,
-                {
-                    "player": player.number,
-                    "name": player.name,
-                    "edition": result.edition,
-                    "explanations": [unstructure(e) for e in explanations],
-                },
+            write(
+                ExplainDocument(
+                    player=player.number,
+                    name=player.name,
+                    edition=result.edition,
+                    explanations=tuple(explanations),
+                ),
                 sys.stdout,
             )
             return 0

@@ -11,9 +11,34 @@ when it has its default, if its class names it in ``omit_defaults``
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar, TextIO, Union
 
 import attrs
+
+# -- caddy.calc and caddy.explain ---------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class CalcDocument:
+    """``caddy calc --json``: one result per field, format and time control
+    (``caddy.calculator``'s attrs results, unstructured by their own class)."""
+
+    schema: str = "caddy.calc"
+    version: int = 1
+    results: tuple[Any, ...]
+
+
+@attrs.frozen(kw_only=True)
+class ExplainDocument:
+    """``caddy standings --explain P --json``: how each tie-break of one player was computed."""
+
+    schema: str = "caddy.explain"
+    version: int = 1
+    player: int
+    name: str
+    edition: str
+    explanations: tuple[Any, ...]
+
 
 # -- caddy.standings (caddy standings --json) ---------------------------------------------
 
@@ -200,3 +225,12 @@ def data(document: Any) -> Any:
     from caddy.serialize import unstructure
 
     return unstructure(document)
+
+
+def write(document: Any, out: TextIO) -> None:
+    """``document`` as indented, strict JSON and a newline (``NaN`` is refused:
+    a ``ValueError``, RFC 8259 §6)."""
+    import json
+
+    json.dump(data(document), out, indent=2, ensure_ascii=False, allow_nan=False)
+    out.write("\n")
