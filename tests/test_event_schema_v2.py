@@ -285,3 +285,34 @@ def test_operations_to_data_keeps_the_v1_shape() -> None:
         '[{"op": "pair", "round": 1, "white": [1, 3], "black": [2, 4]}, '
         '{"op": "result", "round": 1, "board": 1, "result": "1-0"}]'
     )
+
+
+def test_every_printed_document_is_an_attrs_class_through_the_converter() -> None:
+    """``caddy.documents``: the envelope first, keys in field order; a field
+    named in ``omit_defaults`` is left out at its default, the others never."""
+    import attrs
+
+    from caddy import documents
+    from caddy.documents import ScheduleHead, SectionPlayers, data
+
+    classes = [
+        value
+        for value in vars(documents).values()
+        if isinstance(value, type) and attrs.has(value) and value.__name__.endswith("Document")
+    ]
+    assert len(classes) == 7  # calc, explain, standings (2), pairings, tiebreaks, plugins
+    for cls in [*classes, ScheduleHead]:
+        names = [field.name for field in attrs.fields(cls)]
+        assert names[:2] == ["schema", "version"], cls
+    head = ScheduleHead(format="quads", title="t", players=4, seed=None, options={})
+    assert data(head) == {
+        "schema": "caddy.schedule",
+        "version": 1,
+        "format": "quads",
+        "title": "t",
+        "players": 4,
+        "seed": None,
+        "options": {},
+    }
+    sectioned = attrs.evolve(head, sections=(SectionPlayers(name="A", players=(1, 2)),))
+    assert list(data(sectioned))[-1] == "sections"
