@@ -1,16 +1,20 @@
 """Event files: a tournament's starting data and the operations applied since.
 
-The file is one JSON document::
+The file is one JSON document (schema version 2; version 1 files are read
+too, docs/json.md)::
 
-    {"schema": "caddy.tournament", "version": 1,
+    {"schema": "caddy.tournament", "version": 2,
      "tournament": {...starting data...},
-     "operations": [{"op": "result", "round": 1, "board": 2, "result": "1-0"}, ...]}
+     "operations": [{"op": "result", "round": 1, "board": 2, "result": "1-0"},
+                    {"op": "results", "round": 2, "board": 1, "results": ["1-0", ...]}, ...]}
 
 The current state is the fold of the operations (:func:`replay`), linear in
-their number; ``undo`` drops the last ones. Operations are attrs classes,
-serialised as a tagged union on ``op``. The format's options serialise with
-the format's name as their tag (``{"name": "round-robin", "options": {...}}``);
-an unknown format name is an error naming it.
+their number; ``undo`` drops the last ones. Operations are attrs classes; one
+cattrs converter (:func:`make_event_converter`) reads and writes the whole
+document, the operations as a tagged union on ``op`` (a round's results on
+consecutive boards as one ``results`` item). The format's options serialise
+with the format's name as their tag (``{"name": "round-robin", "options":
+{...}}``); an unknown format name is an error naming it.
 """
 
 from __future__ import annotations
