@@ -6,8 +6,8 @@
    ``json.dumps`` / ``json.loads`` of the same information as plain dicts and
    lists (a list of players, and per round a list of {"white", "black",
    "result"}). Targets (issue 14 §7): save and load each <= 1.5x the floor.
-   Schema 2 writes a round's results on consecutive boards as one ``results``
-   operation, read and written in line by the event converter's hooks
+   Schema 2 writes a round's results recorded one after the other as one
+   ``results`` operation, read and written in line by the event converter's hooks
    (``caddy.event.configure``); load includes the replay that checks the
    history.
 2. Replaying 10,000 and 20,000 operations (``caddy.event.replay``): the

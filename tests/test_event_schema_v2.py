@@ -62,7 +62,12 @@ def test_writes_version_2_with_a_round_as_one_operation() -> None:
     assert data["version"] == 2
     assert data["tournament"]["kept"] == {}
     assert data["operations"] == [
-        {"op": "results", "round": 1, "board": 1, "results": [WORDS[b % 3] for b in range(1, 11)]},
+        {
+            "op": "results",
+            "round": 1,
+            "boards": list(range(1, 11)),
+            "results": [WORDS[b % 3] for b in range(1, 11)],
+        },
         # fewer than RUN_MIN results stay one operation each, as a person types them
         *({"op": "result", "round": 2, "board": b, "result": "1/2"} for b in range(1, 6)),
     ]
@@ -71,16 +76,19 @@ def test_writes_version_2_with_a_round_as_one_operation() -> None:
     assert len(event.operations) == 15  # undo and history count results, not runs
 
 
-def test_a_run_breaks_where_the_boards_stop_following_each_other() -> None:
+def test_a_run_is_a_rounds_results_in_the_order_recorded() -> None:
+    """Boards in any order; another operation or another round ends the run."""
     event = big_round_robin()
-    tail = [RecordResult(round=3, board=b, result="1-0") for b in (*range(1, 9), 10, 9)]
-    for operation in tail:
-        event = event.with_operation(operation)
+    order = (3, 1, 10, 2, 9, 4, 8, 5)
+    for board in order:
+        event = event.with_operation(RecordResult(round=3, board=board, result="1-0"))
+    event = event.with_operation(Withdraw(player=20, after_round=3))
+    event = event.with_operation(RecordResult(round=3, board=6, result="0-1"))
     ops = document(event)["operations"]
     assert ops[-3:] == [
-        {"op": "results", "round": 3, "board": 1, "results": ["1-0"] * 8},
-        {"op": "result", "round": 3, "board": 10, "result": "1-0"},
-        {"op": "result", "round": 3, "board": 9, "result": "1-0"},
+        {"op": "results", "round": 3, "boards": list(order), "results": ["1-0"] * 8},
+        {"op": "withdraw", "player": 20, "after_round": 3},
+        {"op": "result", "round": 3, "board": 6, "result": "0-1"},
     ]
     assert list(loads(dumps(event)).operations) == list(event.operations)
 
@@ -117,8 +125,8 @@ def v1_of(data: dict[str, Any]) -> dict[str, Any]:
     for op in old["operations"]:
         if op["op"] == "results":
             ops.extend(
-                {"op": "result", "round": op["round"], "board": op["board"] + k, "result": r}
-                for k, r in enumerate(op["results"])
+                {"op": "result", "round": op["round"], "board": b, "result": r}
+                for b, r in zip(op["boards"], op["results"], strict=True)
             )
         else:
             ops.append(op)
@@ -171,8 +179,12 @@ def test_a_v1_trf_of_the_wrong_shape_names_its_path() -> None:
             '$.operations[0].round: expected a whole number, got a string "1"',
         ),
         (
-            lambda r: r.update(board=True),
-            "$.operations[0].board: expected a whole number, got true",
+            lambda r: r["boards"].__setitem__(0, True),
+            "$.operations[0].boards[0]: expected a whole number, got true",
+        ),
+        (
+            lambda r: r["boards"].__setitem__(5, 6.0),
+            "$.operations[0].boards[5]: expected a whole number, got 6.0",
         ),
         (
             lambda r: r["results"].__setitem__(3, 1),
@@ -190,8 +202,10 @@ def test_a_v1_trf_of_the_wrong_shape_names_its_path() -> None:
             lambda r: r.update(results="1-0"),
             '$.operations[0].results: expected a list, got a string "1-0"',
         ),
+        (lambda r: r["results"].pop(), "$.operations[0]: 9 results for 10 boards"),
         (lambda r: r.update(colour="w"), "$.operations[0]: extra fields found (colour)"),
         (lambda r: r.pop("results"), "$.operations[0].results: required field missing"),
+        (lambda r: r.pop("boards"), "$.operations[0].boards: required field missing"),
     ],
 )
 def test_a_run_is_read_strictly_naming_the_path(change: Any, problem: str) -> None:
@@ -260,7 +274,7 @@ def test_one_converter_reads_and_writes_every_operation() -> None:
     operations = [
         PairRound(round=1, white=(1, 3), black=(2, 4), byes=(5,)),
         RecordResult(round=1, board=2, result="1-0", force=True),
-        RecordResults(round=1, board=1, results=("1-0", "0-1")),
+        RecordResults(round=1, boards=(2, 1), results=("1-0", "0-1")),
         Withdraw(player=3, after_round=1),
     ]
     for operation in operations:

@@ -6,13 +6,13 @@ too, docs/json.md)::
     {"schema": "caddy.tournament", "version": 2,
      "tournament": {...starting data...},
      "operations": [{"op": "result", "round": 1, "board": 2, "result": "1-0"},
-                    {"op": "results", "round": 2, "board": 1, "results": ["1-0", ...]}, ...]}
+                    {"op": "results", "round": 2, "boards": [1, 3, 2], "results": [...]}, ...]}
 
 The current state is the fold of the operations (:func:`replay`), linear in
 their number; ``undo`` drops the last ones. Operations are attrs classes; one
 cattrs converter (:func:`make_event_converter`) reads and writes the whole
-document, the operations as a tagged union on ``op`` (a round's results on
-consecutive boards as one ``results`` item). The format's options serialise
+document, the operations as a tagged union on ``op`` (a round's results
+recorded one after the other as one ``results`` item). The format's options serialise
 with the format's name as their tag (``{"name": "round-robin", "options":
 {...}}``); an unknown format name is an error naming it.
 """
@@ -138,15 +138,20 @@ class Withdraw:
 
 @attrs.frozen(kw_only=True)
 class RecordResults:
-    """Plain results of boards ``board``, ``board + 1``, ... of one round, in
-    that order: the file's compact form of many :class:`RecordResult` (schema
-    2). The log holds them as single results, so ``undo`` and ``history`` count
-    each result."""
+    """Plain results of one round recorded one after the other: ``results[k]``
+    on board ``boards[k]``. The file's compact form of many
+    :class:`RecordResult` (schema 2); the log holds them as single results, so
+    ``undo`` and ``history`` count each result."""
 
     op: ClassVar[str] = "results"
     round: int
-    board: int = 1
-    results: tuple[str, ...]
+    boards: tuple[int, ...]
+    results: tuple[str, ...] = attrs.field()
+
+    @results.validator
+    def _one_per_board(self, _: Any, value: tuple[str, ...]) -> None:
+        if len(value) != len(self.boards):
+            raise ValueError(f"{len(value)} results for {len(self.boards)} boards")
 
 
 Operation = Union[PairRound, RecordResult, RecordBye, Withdraw]  # noqa: UP007 - cattrs needs a Union object
@@ -178,7 +183,7 @@ class OperationLog(Sequence["Operation"]):
             k = len(operation.results)
             self._items.extend([None] * k)
             self._round.extend([operation.round] * k)
-            self._board.extend(range(operation.board, operation.board + k))
+            self._board.extend(operation.boards)
             self._result.extend(operation.results)
             return
         if type(operation) is RecordResult and not operation.force:
@@ -305,9 +310,9 @@ class EventFile:
 # codecs' kept data, and the operations, a tagged union on ``op`` whose structure hook
 # takes the common shapes (a plain result, a run of a round's results) in line.
 
-#: Results of one round on at least this many consecutive boards, in board order,
-#: are written as one ``results`` operation; shorter runs stay one ``result`` each,
-#: as a person types them (docs/json.md).
+#: At least this many plain results of one round recorded one after the other
+#: are written as one ``results`` operation; fewer stay one ``result`` each, as a
+#: person types them (docs/json.md).
 RUN_MIN = 8
 #: Numbers the in-line paths of the operations' hook take as they are (a pairing
 #: number, a round, a board); others go the careful way, and replaying refuses any
@@ -424,19 +429,20 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
                         results.append(words[result])
                         continue
                 elif tag == "results":
-                    rnd, board, run = item.get("round"), item.get("board"), item.get("results")
+                    rnd, numbers, run = item.get("round"), item.get("boards"), item.get("results")
                     if (
                         type(rnd) is int
-                        and type(board) is int
-                        and type(run) is list
                         and 0 <= rnd <= limit
-                        and 0 <= board <= limit
+                        and type(run) is list
+                        and type(numbers) is list
+                        and len(numbers) == len(run)
                         and _all_words(run)
+                        and _all_numbers(numbers, limit)
                     ):
                         k = len(run)
                         items.extend([None] * k)
                         rounds.extend([rnd] * k)
-                        boards.extend(range(board, board + k))
+                        boards.extend(numbers)
                         results.extend(map(canonical, run))
                         continue
             try:
@@ -451,8 +457,8 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
         return log
 
     def unstructure_log(log: OperationLog) -> list[dict[str, Any]]:
-        """One item per operation, but a run of :data:`RUN_MIN` or more plain
-        results of a round on consecutive boards is one ``results`` item."""
+        """One item per operation, but :data:`RUN_MIN` or more plain results of
+        one round recorded one after the other are one ``results`` item."""
         out: list[dict[str, Any]] = []
         append = out.append
         items, rounds, boards, results = log._items, log._round, log._board, log._result
@@ -463,12 +469,14 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
                 append(unstructure_operation(operation))
                 i += 1
                 continue
-            rnd, first = rounds[i], boards[i] - i
+            rnd = rounds[i]
             j = i + 1
-            while j < n and items[j] is None and rounds[j] == rnd and boards[j] - j == first:
+            while j < n and items[j] is None and rounds[j] == rnd:
                 j += 1
             if j - i >= RUN_MIN:
-                append({"op": "results", "round": rnd, "board": boards[i], "results": results[i:j]})
+                append(
+                    {"op": "results", "round": rnd, "boards": boards[i:j], "results": results[i:j]}
+                )
             else:
                 for t in range(i, j):
                     append({"op": "result", "round": rnd, "board": boards[t], "result": results[t]})
@@ -496,6 +504,13 @@ def _all_words(run: list[Any]) -> bool:
         return _WORDS.issuperset(run)
     except TypeError:  # an unhashable item: the careful path names it
         return False
+
+
+def _all_numbers(numbers: list[Any], limit: int) -> bool:
+    """Whether every item of ``numbers`` is a JSON integer in ``0..limit``."""
+    if not numbers:
+        return True
+    return set(map(type, numbers)) == {int} and min(numbers) >= 0 and max(numbers) <= limit
 
 
 def _field_error(name: str, message: str) -> Exception:
