@@ -330,3 +330,52 @@ def test_every_printed_document_is_an_attrs_class_through_the_converter() -> Non
     }
     sectioned = attrs.evolve(head, sections=(SectionPlayers(name="A", players=(1, 2)),))
     assert list(data(sectioned))[-1] == "sections"
+
+
+def test_every_mutant_of_a_v2_file_loads_or_is_refused_with_its_path() -> None:
+    """The strict test's mutation corpus (tests/test_event_strict.py) over a
+    version 2 file holding a run and kept data: each mutant is an event or
+    ``path: message`` lines; a wrong type, NaN or a lone surrogate is refused."""
+    import attrs
+
+    from tests.test_event_strict import corpus, must_refuse, mutated, value_at
+
+    event = big_round_robin(16)
+    kept = {"trf": {"head": ["012 Club"], "tail": []}, "other": {"n": 1, "x": [1.5, None]}}
+    event = attrs.evolve(event, tournament=attrs.evolve(event.tournament, kept=kept))
+    data = document(event)
+    assert data["operations"][0]["op"] == "results"
+    cases = corpus(data)
+    assert len(cases) > 700
+    accepted_wrong = []
+    for where, value in cases:
+        raw = json.dumps(mutated(data, where, value)).encode("ascii")
+        try:
+            loads(raw, "v2.json")
+        except CaddyError as exc:
+            for problem in exc.problems:
+                assert problem.startswith("v2.json: $"), (where, value, problem)
+                assert "\n" not in problem
+            continue
+        opaque = where[:2] == ("tournament", "kept") and len(where) > 2
+        if must_refuse(value_at(data, where), value) and not (
+            # a codec's kept data is any JSON to core: only NaN and lone surrogates are wrong
+            opaque and value is not math.nan and value != "\ud800" and value != math.inf
+        ):
+            accepted_wrong.append((where, value))
+    assert accepted_wrong == []
+
+
+@pytest.mark.parametrize("trf", [[], {"head": "012 x"}, {"head": [5]}, "x"])
+def test_trf_kept_data_of_another_shape_is_one_line_on_export(
+    cli: Any, tmp_path: Path, trf: Any
+) -> None:
+    """Core carries kept data unread; the TRF codec refuses a shape it did not write."""
+    data = document(big_round_robin())
+    data["tournament"]["kept"] = {"trf": trf}
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    run: Run = cli("export", str(path), "--to", "trf")
+    assert run.code == 1, run.err
+    assert run.err.startswith("caddy: error: ")
+    assert '$.tournament.kept.trf: expected {"head": [lines], "tail": [lines]}' in run.err
