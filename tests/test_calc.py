@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caddy.calculator import calculate, field_advice, quarter_hours
+from caddy.calculator import calculate, quarter_hours
 from caddy.cli import format_hours
+from caddy_plugins.formats.round_robin import field_advice
 from tests.conftest import Run
 
 # docs/calculator.md, "Reference figures", arithmetic: players, rounds, games, boards, double rounds, double games

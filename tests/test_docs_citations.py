@@ -64,7 +64,7 @@ def test_the_scan_sees_the_repository() -> None:
     assert {"README.md", "docs/calculator.md", "core/caddy/standings.py"} <= names
     assert "plugins/caddy_plugins/formats/round_robin.py" in names
     assert "benchmarks/schedule.py" in names and "tests/test_calc.py" in names
-    assert "core/caddy/data/fide_rating_tables.json" in names
+    assert "plugins/caddy_plugins/tiebreaks/data/fide_rating_tables.json" in names
 
 
 @pytest.mark.parametrize(

@@ -151,7 +151,7 @@ def test_e_round_robin_withdrawal_standings_survive_trf(
     from caddy.event import RecordResult, Withdraw, new_event, replay, results_event
     from caddy.models import Player
     from caddy.standings import standings
-    from caddy.trf import parse_trf
+    from caddy_plugins.codecs.trf_document import parse_trf
     from caddy_plugins.formats.round_robin import RoundRobinOptions
 
     codec = get_codec("trf")

@@ -1,6 +1,6 @@
 """Rating-based tie-breaks and the 2026 additions (C.07 Art. 7.7, 7.8, 10.1-10.6; issue 8).
 
-Tables: FIDE Handbook B.02 table 8.1, shipped in caddy/data (source inside).
+Tables: FIDE Handbook B.02 table 8.1, shipped in caddy_plugins/tiebreaks/data (source inside).
 """
 
 from __future__ import annotations
@@ -11,7 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddy.ratings import (
+from caddy.results import Event, EventBuilder, EventPlayer
+from caddy.standings import standings
+from caddy.tiebreaks import StandingsOptions
+from caddy_plugins.codecs.trf_document import read_trf
+from caddy_plugins.tiebreaks.ratings import (
     average,
     dp,
     expected_percent,
@@ -20,10 +24,6 @@ from caddy.ratings import (
     score_percent,
     tables,
 )
-from caddy.results import Event, EventBuilder, EventPlayer
-from caddy.standings import standings
-from caddy.tiebreaks import StandingsOptions
-from caddy.trf import read_trf
 from tests.conftest import DATA, Run
 from tests.test_standings import relabel, relabellings, swisses
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from caddy.results import Event, EventBuilder, EventPlayer, RoundResult
 from caddy.standings import build_table, standings
 from caddy.tiebreaks import StandingsOptions
-from caddy.trf import parse_date, read_trf
+from caddy_plugins.codecs.trf_document import parse_date, read_trf
 from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions
 from tests.conftest import DATA, Run
 

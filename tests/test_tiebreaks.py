@@ -313,7 +313,7 @@ def test_round_robin_forfeit_counts_as_game() -> None:
     """Art. 15.2: with pre-determined pairings a forfeit is a game for SB, KS, DE.
     TEC exercise (data/trf rr_fide_tec_exercise_held_6p.trf): 6 beat 5 by forfeit in round 4;
     Helene's SB: 0+0+0.75(draw v 4: 1.5)+1.5(forfeit win v 5: 1.5)+0 = 2.25."""
-    from caddy.trf import read_trf
+    from caddy_plugins.codecs.trf_document import read_trf
     from tests.conftest import DATA
 
     event = read_trf(DATA / "trf/rr_fide_tec_exercise_held_6p.trf").event
@@ -330,7 +330,7 @@ def test_round_robin_forfeit_counts_as_game() -> None:
 
 def test_rr_forfeits_swiss_rules_option() -> None:
     """Option: read a round robin's forfeits under the Swiss rules (dummy opponent)."""
-    from caddy.trf import read_trf
+    from caddy_plugins.codecs.trf_document import read_trf
     from tests.conftest import DATA
 
     event = read_trf(DATA / "trf/rr_fide_tec_exercise_held_6p.trf").event

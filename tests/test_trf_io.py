@@ -31,7 +31,12 @@ from caddy.event import (
     replay,
 )
 from caddy.models import Player
-from caddy.trf import TRF26_RECORDS, TrfDocument, parse_document, player_line
+from caddy_plugins.codecs.trf_document import (
+    TRF26_RECORDS,
+    TrfDocument,
+    parse_document,
+    player_line,
+)
 from caddy_plugins.formats.manual import ManualOptions
 from caddy_plugins.formats.round_robin import RoundRobinOptions
 from tests.conftest import DATA, Run, make_distribution

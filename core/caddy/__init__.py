@@ -31,7 +31,13 @@ _LAZY = {
     "CalcResult": "caddy.calculator",
     "get_host": "caddy.plugins",
     "CaddyError": "caddy.errors",
+    "InputError": "caddy.errors",
+    "FileError": "caddy.errors",
+    "RulesError": "caddy.errors",
     "PluginError": "caddy.errors",
+    "FormatBase": "caddy.contracts",
+    "TieBreakBase": "caddy.contracts",
+    "PairingRequest": "caddy.contracts",
 }
 
 __all__ = [
@@ -39,14 +45,20 @@ __all__ = [
     "BonusKind",
     "CaddyError",
     "CalcResult",
+    "FileError",
     "Format",
+    "FormatBase",
     "Game",
+    "InputError",
+    "PairingRequest",
     "Period",
     "Player",
     "PluginError",
     "Round",
+    "RulesError",
     "Schedule",
     "ScheduleFormat",
+    "TieBreakBase",
     "TimeControl",
     "__version__",
     "assign_pairing_numbers",
@@ -59,7 +71,8 @@ __all__ = [
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from caddy.calculator import CalcResult, calculate
-    from caddy.errors import CaddyError, PluginError
+    from caddy.contracts import FormatBase, PairingRequest, TieBreakBase
+    from caddy.errors import CaddyError, FileError, InputError, PluginError, RulesError
     from caddy.formats import Arithmetic, Format, ScheduleFormat
     from caddy.hookspecs import hookimpl, hookspec
     from caddy.models import Game, Player, Round, Schedule, assign_pairing_numbers

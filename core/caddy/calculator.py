@@ -30,8 +30,6 @@ if TYPE_CHECKING:
     from caddy.plugins import PluginHost
 
 DEFAULT_FORMAT = "round-robin"
-#: Formats the field-size advice (docs/calculator.md) is about.
-ROUND_ROBIN_FORMATS = frozenset({"round-robin", "double-round-robin"})
 DEFAULT_TURNOVER_MINUTES = 15
 DEFAULT_NIGHT_MINUTES = 180
 
@@ -74,24 +72,6 @@ def check_field(players: int, fmt: Format | None = None, options: Any = None) ->
         )
 
 
-def field_advice(players: int) -> str:
-    """The advice for a field of this size (docs/calculator.md)."""
-    if players <= 6:
-        return f"{players} players: a round robin, without question."
-    if players <= 10:
-        return (
-            f"{players} players: a round robin if the calendar allows "
-            f"({players - 1 + players % 2} rounds is {players - 1 + players % 2} weeks at one round a week)."
-        )
-    if players <= 12:
-        return f"{players} players: the ceiling for a round robin; expect a long season."
-    swiss = math.ceil(math.log2(players))
-    return (
-        f"{players} players: too many for one round robin; play a Swiss (about {swiss} rounds), "
-        "split into rating-banded round robins, or cut into quads."
-    )
-
-
 def quarter_hours(total_seconds: int) -> float:
     """Hours rounded to the nearest quarter hour, halves rounding up."""
     quarters = (2 * total_seconds + 900) // 1800
@@ -110,7 +90,7 @@ class CalcResult:
     boards: int
     games_per_player: int
     byes_per_round: int
-    #: The advice by field size (docs/calculator.md; round robins only).
+    #: The format's advice for the field size (docs/calculator.md).
     advice: str | None
     #: The most games the event can take (knockout tie-breaks).
     max_games: int | None = None
@@ -174,7 +154,8 @@ def calculate(
     if isinstance(time_control, str):
         from caddy.timecontrol import parse_time_control
 
-        time_control = parse_time_control(time_control)
+        parsers = None if host is None else host.time_control_parsers()
+        time_control = parse_time_control(time_control, parsers)
     result = CalcResult(
         players=players,
         format=fmt.name,
@@ -184,7 +165,7 @@ def calculate(
         boards=arithmetic.boards,
         games_per_player=arithmetic.games_per_player,
         byes_per_round=arithmetic.byes_per_round,
-        advice=field_advice(players) if fmt.name in ROUND_ROBIN_FORMATS else None,
+        advice=arithmetic.advice,
         max_games=arithmetic.max_games,
         knockout_rounds=arithmetic.stages,
         details=arithmetic.details,

@@ -1,8 +1,9 @@
 """Checks of an event's rounds, whoever paired them (``caddy check``).
 
-Both a TRF file and an event file become rows of cells, one row per
-player and one cell per round (opponent, colour, result code: TRF's view),
-and the same rules run over them:
+An event file, and any file a codec reads (the TRF codec plugin,
+``caddy_plugins.codecs.trf_document``, uses :func:`check_rows`), become
+rows of cells, one row per player and one cell per round (opponent,
+colour, result code), and the same rules run over them:
 
 * every opponent named is a player other than oneself, names the player
   back in the same round, and nobody is named by two players;
@@ -11,8 +12,7 @@ and the same rules run over them:
   against ``-``, ``-`` against ``-``, ``W`` against ``L``, ``D`` against ``D``);
 * bye codes (``H F U Z``) have no opponent and game codes have one;
 * in a round robin every pair meets exactly once per cycle; otherwise no
-  pair meets twice;
-* stated points (TRF columns 81-84) equal the points of the results.
+  pair meets twice.
 
 Every problem is one line, naming the round and the players.
 """
@@ -25,13 +25,15 @@ from operator import eq
 from typing import TYPE_CHECKING
 
 from caddy.results import GAME_CODES, WORD_OF_CODES
-from caddy.trf import Cell
 
 if TYPE_CHECKING:
     from caddy.event import RoundState, State
     from caddy.formats import Stage
-    from caddy.results import Scoring
-    from caddy.trf import TrfDocument
+
+#: One round of one player: (opponent number or None, colour ``w``/``b``/``-``,
+#: result code). The codes are :mod:`caddy.results`'s (a file format's codec
+#: maps its own cells to these: ``caddy_plugins.codecs.trf_document``).
+Cell = tuple[int | None, str, str]
 
 _GAME = GAME_CODES
 _BYE = frozenset("HFUZ")
@@ -213,43 +215,6 @@ def _meeting_problems(
     return problems
 
 
-def check_document(
-    doc: TrfDocument,
-    *,
-    stated: bool = True,
-    pairings: bool = True,
-    scored: tuple[Scoring, dict[str, float]] | None = None,
-) -> list[str]:
-    """Problems in a TRF file: its pairings (with ``pairings``) and, with
-    ``stated``, points that disagree with the results (``scored``: the file's
-    scoring and bye values, when the caller has them)."""
-    from caddy.results import round_robin_cycles
-    from caddy.trf import points_of
-
-    rows = [p.cells for p in doc.players]
-    names = [p.name for p in doc.players]
-    problems = []
-    if pairings:
-        cycles = doc.round_robin()
-        n = len(rows)
-        complete = round_robin_cycles(n, doc.opponents()) > 0 or doc.rounds >= (
-            (n - 1 if n % 2 == 0 else n) * cycles
-        )
-        problems = check_rows(rows, cycles=cycles, complete=complete, names=names)
-    if stated:
-        for p, total in zip(doc.players, points_of(doc, scored), strict=True):
-            if p.points is None or abs(total - p.points) < 1e-9:
-                continue
-            if total >= 99.5 and abs(total - p.points) == 0.5:
-                continue  # 100.5 and more do not fit columns 81-84: written without the half
-            else:
-                problems.append(
-                    f"player {p.number} ({p.name}): stated points {p.points:g}, "
-                    f"the results give {total:g}"
-                )
-    return problems
-
-
 def state_rows(state: State) -> list[list[Cell]]:
     """An event's rounds as TRF cells (byes: ``U F H Z``, ``+``/``-`` with no opponent)."""
     from caddy.results import BYE_KIND_CODES, RESULT_WORDS
@@ -308,11 +273,11 @@ def check_state(state: State) -> tuple[list[str], str]:
     rows = state_rows(state)
     names = [p.name for p in state.event.tournament.players]
     options = state.event.tournament.format.options
-    stages = getattr(state.fmt, "stages", None)
-    if callable(stages):
+    stages = state.fmt.stages(state.players, options)
+    if stages:
         problems = check_rows(rows, names=names, meetings=False)
         described = []
-        for stage in stages(state.players, options):
+        for stage in stages:
             found, what = _stage_problems(state, stage, names)
             problems.extend(found)
             if what:
@@ -321,13 +286,14 @@ def check_state(state: State) -> tuple[list[str], str]:
         return problems, "; ".join([rounds, *described])
     cycles = 0
     complete = True
-    if state.fixed and state.fmt.name in ("round-robin", "double-round-robin"):
-        cycles = int(options.cycles)
-        total = state.fmt.arithmetic(state.players, options).rounds
+    arithmetic = state.fmt.arithmetic(state.players, options) if state.fixed else None
+    if arithmetic is not None and arithmetic.pair_meetings:  # the format promises a round robin
+        cycles = arithmetic.pair_meetings
+        total = arithmetic.rounds
         complete = len(state.rounds) >= total and all(all(r.results) for r in state.rounds[:total])
-    elif getattr(state.fmt, "pairs_from_outside", False):
+    elif state.fmt.kind == "external":
         cycles = round_robin_cycles(state.players, ([c[0] for c in row] for row in rows))
-        if getattr(options, "round_robin", None) is False:
+        if state.fmt.pre_determined(options) is False:
             cycles = 0
     problems = check_rows(rows, cycles=cycles, complete=complete, names=names)
     if not cycles:  # knockout matches are not cells: their pairs are counted here

@@ -14,13 +14,13 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 if TYPE_CHECKING:
     import argparse
 
     from caddy.calculator import CalcResult
-    from caddy.formats import Format
+    from caddy.formats import Format, PairingFormat
     from caddy.models import Numbering, Schedule
     from caddy.render import Report
 
@@ -199,16 +199,22 @@ def _format_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="a format option, e.g. cycles=2 or table=circle; repeatable",
     )
-    parser.add_argument(
-        "--double", action="store_true", help="double round robin (shorthand for --option cycles=2)"
-    )
-    parser.add_argument("--cycles", metavar="N", help="shorthand for --option cycles=N")
-    parser.add_argument(
-        "--groups", metavar="G", help="groups-knockout: shorthand for --option groups=G"
-    )
-    parser.add_argument(
-        "--advance", metavar="Q", help="groups-knockout: shorthand for --option advance=Q"
-    )
+    from caddy.formats import shorthands
+
+    for item in shorthands():  # from the format plugins
+        if item.value is None:
+            parser.add_argument(
+                item.flag, dest=_dest(item.flag), metavar=item.metavar, help=item.help
+            )
+        else:
+            parser.add_argument(
+                item.flag, dest=_dest(item.flag), action="store_true", help=item.help
+            )
+
+
+def _dest(flag: str) -> str:
+    """The namespace attribute of a format shorthand (kept apart from the commands' own)."""
+    return "shorthand_" + flag.lstrip("-").replace("-", "_")
 
 
 def _run(args: list[str]) -> int:
@@ -309,7 +315,8 @@ def _format_and_options(
     from caddy.formats import options_from_strings
     from caddy.plugins import get_host
 
-    fmt: Format = get_host().formats().get(ns.format)
+    host = get_host()
+    fmt: Format = host.formats().get(ns.format)
     values: dict[str, str] = {}
     problems = []
     for item in ns.option:
@@ -320,11 +327,18 @@ def _format_and_options(
         values[key.strip()] = value.strip()
     if problems:
         raise CaddyError(problems[0], problems=problems)
-    if ns.double:
-        values.setdefault("cycles", "2")
-    for key in ("cycles", "groups", "advance"):
-        if getattr(ns, key, None) is not None:
-            values[key] = getattr(ns, key)
+    from caddy.formats import shorthands
+
+    offered = shorthands(host)
+    for item in offered:  # a flag such as --double: an explicit --option wins
+        if item.value is not None and vars(ns).get(_dest(item.flag)):
+            values.setdefault(item.option, item.value)
+    for item in (
+        item for item in offered if item.value is None
+    ):  # a flag with a value (--cycles 3) wins over --option
+        value = vars(ns).get(_dest(item.flag))
+        if value is not None:
+            values[item.option] = value
     values.update(extra or {})
     return fmt, options_from_strings(fmt, values)
 
@@ -531,7 +545,6 @@ def _print_table(
 def cmd_table(ns: argparse.Namespace) -> int:
     from caddy.errors import CaddyError
     from caddy.formats import schedule_format
-    from caddy.models import assign_pairing_numbers
 
     extra: dict[str, str] = {}
     if ns.style:
@@ -548,12 +561,7 @@ def cmd_table(ns: argparse.Namespace) -> int:
             raise CaddyError(
                 f"{ns.players_file} has {len(entrants)} players, but {ns.players} were asked for"
             )
-        method = ns.by or getattr(fmt, "default_numbering", "lot")
-        number_players = getattr(fmt, "number_players", None)
-        if number_players is not None:
-            numbering = number_players(entrants, method, ns.seed)
-        else:
-            numbering = assign_pairing_numbers(entrants, method, ns.seed)
+        numbering = fmt.number_players(entrants, ns.by or fmt.default_numbering, ns.seed)
         count = len(entrants)
     elif ns.players is None:
         raise CaddyError("give the number of players or --players FILE")
@@ -591,10 +599,9 @@ def _known_rounds(
     def label(number: int) -> str:
         return _player_label(number, numbering)
 
-    group_rounds = getattr(fmt, "group_rounds", None)
-    if group_rounds is not None:
-        sections = fmt.sections(count, options)  # type: ignore[attr-defined]
-        rounds = tuple(group_rounds(count, options))
+    rounds = tuple(fmt.group_rounds(count, options))
+    if rounds:
+        sections = fmt.sections(count, options)
         qualified = options.groups * options.advance
         later = [
             f"Then a knockout of {qualified} ({options.advance} per group, seeded by place and group order, "
@@ -604,7 +611,9 @@ def _known_rounds(
         return Schedule(
             format=fmt.name, players=count, rounds=rounds, title=title, sections=sections
         ), later
-    first = fmt.next_round(count, options, [])  # type: ignore[attr-defined]
+    from caddy.contracts import PairingRequest
+
+    first = cast("PairingFormat", fmt).next_round(PairingRequest.simple(count, options))
     assert first is not None
     later = [
         f"Round 1 of {arithmetic.rounds}: each board is a match; later rounds pair the winners in bracket order."
@@ -916,8 +925,8 @@ def _add_io_commands(commands: Any) -> None:
 
 
 def _load_event(ns: argparse.Namespace) -> Any:
-    """A TRF file's or an event file's results; an event file's own tie-breaks and
-    edition apply unless the command line gives others."""
+    """An event file's results, or those of any file a codec reads; an event
+    file's own tie-breaks and edition apply unless the command line gives others."""
     from pathlib import Path
 
     from caddy.storage import peek
@@ -925,37 +934,51 @@ def _load_event(ns: argparse.Namespace) -> Any:
     path = Path(ns.file)
     head = peek(path).lstrip()  # never opens a pipe or reads a device
     if path.suffix.lower() == ".json" or head.startswith((b"{", b"[")):
-        from caddy.event import event_seed, replay, results_event
         from caddy.storage import load
 
-        document = load(ns.file)
-        state = replay(document)
-        event = results_event(state)
-        tiebreaks, edition = document.tournament.tiebreaks, document.tournament.edition
-        # sectioned formats (quads, groups): one table per section
-        sections = getattr(state.fmt, "sections", None)
-        ns.sections = (
-            tuple(sections(state.players, document.tournament.format.options))
-            if callable(sections)
-            else ()
-        )
-        # a drawing of lots uses the seed the event file records
-        ns.event_seed = event_seed(document.tournament)
-        if getattr(ns, "tiebreaks", None) is None and tiebreaks is not None:
-            ns.tiebreaks = ",".join(tiebreaks)
-        if getattr(ns, "edition", None) is None:
-            ns.edition = edition
-        return event
-    from caddy.cli_event import other_codec, refuse_other_formats
+        return _document_results(ns, load(ns.file))
+    return _file_results(ns)
 
-    if other_codec(ns.file) not in (None, "trf"):  # a codec plugin's format
-        refuse_other_formats(ns.file)
-    from caddy.trf import read_trf
 
-    trf = read_trf(ns.file)
-    for warning in trf.warnings:
+def _document_results(ns: argparse.Namespace, document: Any) -> Any:
+    """An event document's results for standings, with its sections, seed,
+    tie-breaks and edition (the command line's win)."""
+    from caddy.event import event_seed, replay, results_event
+
+    state = replay(document)
+    event = results_event(state)
+    tiebreaks, edition = document.tournament.tiebreaks, document.tournament.edition
+    # sectioned formats (quads, groups): one table per section
+    ns.sections = tuple(state.fmt.sections(state.players, document.tournament.format.options))
+    # a drawing of lots uses the seed the event file records
+    ns.event_seed = event_seed(document.tournament)
+    if getattr(ns, "tiebreaks", None) is None and tiebreaks is not None:
+        ns.tiebreaks = ",".join(tiebreaks)
+    if getattr(ns, "edition", None) is None:
+        ns.edition = edition
+    return event
+
+
+def _file_results(ns: argparse.Namespace) -> Any:
+    """The results of a file that is not an event file, through the codec
+    registry: the codec's own reading of its results (hook
+    ``caddy_read_results``), else the event its ``read`` imports."""
+    from caddy.cli_event import other_codec
+    from caddy.codecs import codec_for, file_results, get_codec
+    from caddy.storage import read_bytes
+
+    data = read_bytes(ns.file, "a TRF file")  # a regular file only: never a device or a pipe
+    name = other_codec(ns.file)
+    codec = get_codec(name) if name is not None else codec_for(ns.file, data)
+    results = file_results(ns.file, data, codec)
+    if results is None:
+        imported = codec.read(data, source=ns.file)
+        for warning in imported.warnings:
+            _print_error(warning, "warning")
+        return _document_results(ns, imported.event)
+    for warning in results.warnings:
         _print_error(warning, "warning")
-    return trf.event
+    return results.event
 
 
 def _value_text(value: float | None) -> str:

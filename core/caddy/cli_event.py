@@ -9,7 +9,7 @@ import argparse
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
-    from caddy.formats import PlayedRound, ResultDependentFormat
+    from caddy.formats import PairingFormat, PlayedRound
 
 from caddy.errors import CaddyError
 
@@ -169,7 +169,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
 
     from caddy.cli import _format_and_options
     from caddy.event import new_event
-    from caddy.models import assign_pairing_numbers, draw_seed
+    from caddy.models import draw_seed
     from caddy.players import read_players_csv
     from caddy.storage import dumps, write_file
 
@@ -181,9 +181,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
     from caddy.calculator import check_field
 
     check_field(len(entrants), fmt, options)
-    method = ns.by or getattr(fmt, "default_numbering", "lot")
-    number_players = getattr(fmt, "number_players", None)
-    numbering = (number_players or assign_pairing_numbers)(entrants, method, ns.seed)
+    numbering = fmt.number_players(entrants, ns.by or fmt.default_numbering, ns.seed)
     # every random choice of the format (colour tosses, lots) comes from this
     # seed, drawn once here and recorded in the file: a replay never draws again
     seed = ns.seed if ns.seed is not None else numbering.seed
@@ -196,11 +194,9 @@ def cmd_new(ns: argparse.Namespace) -> int:
         time_control = parse_time_control(ns.tc)
     tiebreaks = None
     if ns.tiebreaks:
-        from caddy.standings import PRESETS, resolve_tiebreaks
+        from caddy.standings import resolve_tiebreaks, tiebreak_texts
 
-        texts = PRESETS.get(ns.tiebreaks.lower()) or [
-            t.strip() for t in ns.tiebreaks.split(",") if t.strip()
-        ]
+        texts = tiebreak_texts(ns.tiebreaks, True)
         resolve_tiebreaks(texts, True)  # every name must be known now
         tiebreaks = tuple(texts)
     event = new_event(
@@ -304,11 +300,13 @@ def cmd_pair(ns: argparse.Namespace) -> int:
                 raise CaddyError(
                     f"round {last.number} is not finished: board(s) {boards} have no result yet"
                 )
-        if getattr(fmt, "pairs_from_outside", False):
+        if fmt.kind == "external":
             from caddy.cli import is_ascii_number
 
             if not ns.pairings:
-                raise CaddyError("format 'manual': give the pairings with --pairings \"1-4 2-3\"")
+                raise CaddyError(
+                    f"format '{fmt.name}': give the pairings with --pairings \"1-4 2-3\""
+                )
             white, black = [], []
             for pair in ns.pairings.replace(",", " ").split():
                 left, sep, right = pair.partition("-")
@@ -323,13 +321,14 @@ def cmd_pair(ns: argparse.Namespace) -> int:
                 round=len(state.rounds) + 1, white=tuple(white), black=tuple(black), byes=byes
             )
         elif depends_on_results(fmt):
+            from caddy.pairing import request_from_state
+
             options = state.event.tournament.format.options
-            pairing = cast("ResultDependentFormat", fmt)
-            rnd = pairing.next_round(
-                state.players, options, played_rounds(state), seed=state.event.tournament.seed
-            )
+            pairing = cast("PairingFormat", fmt)
+            request = request_from_state(state)
+            rnd = pairing.next_round(request)
             if rnd is None:
-                winner = pairing.winner(state.players, options, played_rounds(state))
+                winner = pairing.winner(state.players, options, request.played)
                 from caddy.render import visible
 
                 name = state.event.tournament.players[winner - 1].name if winner else "-"
@@ -345,7 +344,7 @@ def cmd_pair(ns: argparse.Namespace) -> int:
         else:  # pragma: no cover - every format either fixes, derives or takes its pairings
             raise CaddyError(f"format '{fmt.name}' cannot pair rounds")
         apply(state, operation)
-        box[0] = box[0].with_operation(operation)
+        box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
         event = box[0]
     print(f"round {operation.round} paired: {len(operation.white)} boards")
     return _print_pairings(event, operation.round, json_out=False)
@@ -477,7 +476,7 @@ def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: s
                 )
             winner = match.winner()
             if winner is not None:
-                by_lot = " by drawing of lots" if getattr(match, "by_lot", lambda: False)() else ""
+                by_lot = " by drawing of lots" if match.by_lot() else ""
                 notes.append(f"board {i}: {named(winner, [])} wins the match{by_lot}")
         notes.append("each line is one game: White first; results are entered White first")
     else:
@@ -553,7 +552,7 @@ def cmd_result(ns: argparse.Namespace) -> int:
         apply(
             state, operation
         )  # refuses a board that does not exist or a second result without --force
-        box[0] = box[0].with_operation(operation)
+        box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
     game = match_games(box[0]).get(len(box[0].operations) - 1)
     print(f"recorded: {describe(operation, box[0], game)}")
     return 0
@@ -577,7 +576,7 @@ def cmd_withdraw(ns: argparse.Namespace) -> int:
                     after = rnd.number
         operation = Withdraw(player=player, after_round=after)
         apply(state, operation)
-        box[0] = box[0].with_operation(operation)
+        box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
     name = box[0].tournament.players[player - 1].name
     print(
         f"recorded: {name} ({player}) withdraws after round {after}: {_withdrawal_effect(state, player, after)}"
@@ -643,8 +642,7 @@ def match_games(event: Any) -> dict[int, str]:
     from caddy.render import visible
 
     fmt = get_host().formats().get(event.tournament.format.name)
-    new_match = getattr(fmt, "new_match", None)
-    if new_match is None:  # no matches: nothing to replay
+    if not fmt.has_matches:  # no matches: nothing to replay
         return {}
     state = replay(event)
     players = event.tournament.players
@@ -661,7 +659,7 @@ def match_games(event: Any) -> dict[int, str]:
         if not operation.force:  # a correction replaces the match's last game
             counts[key] = counts.get(key, 0) + 1
         board = rnd.boards[operation.board - 1]
-        stage, white, _ = new_match(board.white, board.black, options).game_at(counts[key])
+        stage, white, _ = fmt.new_match(board.white, board.black, options).game_at(counts[key])
         label = "" if stage == "standard" else f" {stage}"
         name = visible(players[white - 1].name)
         games[index] = f"game {counts[key]}{label}, White {name} ({white})"

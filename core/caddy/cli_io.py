@@ -154,17 +154,14 @@ def cmd_export(ns: argparse.Namespace) -> int:
 
 
 def cmd_check(ns: argparse.Namespace) -> int:
+    from caddy.codecs import file_check
+
     data = _read(ns.file)
     codec = _codec(ns.codec, ns.file, data)
-    if codec.name == "trf":
-        from caddy.check import check_document
-        from caddy.trf import parse_document
-
-        doc = parse_document(data, ns.file)
-        _warn(doc.warnings)
-        problems = check_document(doc)
-        kind = "round robin" if doc.round_robin() else "Swiss or other"
-        summary = f"{len(doc.players)} players, {doc.rounds} rounds, {kind}"
+    checked = file_check(ns.file, data, codec)  # the codec's own check of its files
+    if checked is not None:
+        _warn(checked.warnings)
+        problems, summary = list(checked.problems), checked.summary
     else:
         from caddy.event import replay
 

@@ -11,15 +11,18 @@ codec by ``--from``/``--to``, else by the file's suffix, else by
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 import attrs
 
+# the plugin contract lives in caddy.contracts; re-exported for older imports
+from caddy.contracts import Codec as Codec
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
     from caddy.event import EventFile
     from caddy.plugins import PluginHost
+    from caddy.results import Event
 
 
 @attrs.frozen(kw_only=True)
@@ -38,36 +41,25 @@ class Exported:
     warnings: tuple[str, ...] = ()
 
 
-@runtime_checkable
-class Codec(Protocol):
-    """The contract of a codec plugin."""
+@attrs.frozen(kw_only=True)
+class FileResults:
+    """A file's results as the file states them, for ranking (hook
+    ``caddy_read_results``): for a format that records more than an event
+    file holds (stated points, bye values, annulled players)."""
 
-    #: What users type after ``--from``/``--to``.
-    name: ClassVar[str]
-    #: One line for ``caddy plugins``.
-    summary: ClassVar[str]
-    #: File suffixes this codec claims (lower case, with the dot).
-    suffixes: ClassVar[tuple[str, ...]]
+    event: Event
+    warnings: tuple[str, ...] = ()
 
-    def sniff(self, data: bytes) -> bool:
-        """Whether ``data`` looks like this format (the first bytes suffice)."""
-        ...
 
-    def read(self, data: bytes, *, source: str, strict: bool = False) -> Imported:
-        """An event from ``data`` (``source`` names the file in messages).
+@attrs.frozen(kw_only=True)
+class FileCheck:
+    """What a codec found checking a file in its format (hook
+    ``caddy_check_file``): one line per problem, and what was checked."""
 
-        ``strict`` turns what would be warnings into errors.
-
-        :raises CaddyError: one line per problem.
-        """
-        ...
-
-    def write(self, event: EventFile, *, flavour: str | None = None) -> Exported:
-        """The event in this format; ``flavour`` picks a variant (TRF: ``"26"``).
-
-        :raises CaddyError: when the event cannot be written in this format.
-        """
-        ...
+    problems: tuple[str, ...]
+    #: One line: what was checked (``12 players, 9 rounds, round robin``).
+    summary: str
+    warnings: tuple[str, ...] = ()
 
 
 def get_codec(name: str, host: PluginHost | None = None) -> Codec:
@@ -96,3 +88,36 @@ def codec_for(path: str | Path, data: bytes, host: PluginHost | None = None) -> 
             return codec
     known = ", ".join(c.name for c in codecs)
     raise CaddyError(f"{path}: cannot tell the file's format (known: {known}); name it with --from")
+
+
+def file_results(
+    path: str, data: bytes, codec: Codec, host: PluginHost | None = None
+) -> FileResults | None:
+    """The results of a file as its codec states them (hook
+    ``caddy_read_results``), or ``None`` when no plugin reads more than the
+    codec's :meth:`Codec.read` gives: then the imported event is ranked."""
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    host.codecs()  # the codec plugins are loaded: their hooks answer
+    result: FileResults | None = host.pm.hook.caddy_read_results(
+        codec=codec.name, data=data, source=path
+    )
+    return result
+
+
+def file_check(
+    path: str, data: bytes, codec: Codec, host: PluginHost | None = None
+) -> FileCheck | None:
+    """A codec's own check of a file in its format (hook ``caddy_check_file``),
+    or ``None``: then the imported event's rounds are checked."""
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    host.codecs()
+    result: FileCheck | None = host.pm.hook.caddy_check_file(
+        codec=codec.name, data=data, source=path
+    )
+    return result

@@ -10,11 +10,15 @@ score, rank or tie-breaks.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
 from caddy.results import Event
 from caddy.standings import standings
+
+if TYPE_CHECKING:
+    from caddy.plugins import PluginHost
 
 SYMBOL = {"1": "1", "W": "1", "=": "½", "D": "½", "0": "0", "L": "0", "+": "+", "-": "−"}
 
@@ -45,13 +49,15 @@ def crosstable(
     *,
     pre_determined: bool | None = None,
     numbers: Sequence[int] | None = None,
+    host: PluginHost | None = None,
 ) -> Crosstable:
     """The crosstable with score, rank and tie-break columns.
 
     :param numbers: the number to show for each player (``numbers[k - 1]`` for
         player ``k``): a section's players keep their numbers in the event.
+    :param host: the plugin host whose tie-breaks to use (default: the global one).
     """
-    result = standings(event, tiebreaks, edition, pre_determined=pre_determined)
+    result = standings(event, tiebreaks, edition, pre_determined=pre_determined, host=host)
     by_number = {row.pairing_number: row for row in result.rows}
     n = len(event.players)
     shown = list(numbers) if numbers is not None else list(range(1, n + 1))
@@ -120,9 +126,11 @@ def section_crosstable(
     members: Sequence[int],
     tiebreaks: Sequence[str] | str | None = None,
     edition: str | None = None,
+    *,
+    host: PluginHost | None = None,
 ) -> Crosstable:
     """One section's (a quad's, a group's) own crosstable, ranked on its own;
     players keep their pairing numbers in the whole event."""
     from caddy.standings import section_event
 
-    return crosstable(section_event(event, members), tiebreaks, edition, numbers=members)
+    return crosstable(section_event(event, members), tiebreaks, edition, numbers=members, host=host)

@@ -23,13 +23,14 @@ import datetime
 import json
 import math
 import re
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 import attrs
 
-from caddy.errors import CaddyError
+from caddy.errors import CaddyError, InputError, PluginError, RulesError
 from caddy.models import Player, Round
 from caddy.results import BYE_KIND_CODES, GAME_POINTS, RESULT_HELP, RESULT_WORDS, Scoring
 from caddy.timecontrol import TimeControl
@@ -37,6 +38,7 @@ from caddy.timecontrol import TimeControl
 if TYPE_CHECKING:
     from cattrs import Converter
 
+    from caddy.contracts import Match
     from caddy.formats import Format
     from caddy.plugins import PluginHost
     from caddy.results import Event
@@ -290,17 +292,61 @@ class EventFile:
     tournament: Tournament
     operations: OperationLog = attrs.field(factory=OperationLog, converter=_operation_log)
 
-    def with_operation(self, operation: Operation) -> EventFile:
-        return attrs.evolve(self, operations=self.operations.appended(operation))
+    def with_operation(
+        self, operation: Operation, *, host: PluginHost | None = None, check: bool = True
+    ) -> EventFile:
+        """The event with ``operation`` appended, checked as ``caddy pair``,
+        ``caddy result``, ``caddy withdraw`` check it: a result for a board
+        that does not exist, a second result, a round paired out of turn ...
+        are refused (:class:`~caddy.errors.RulesError`, file unchanged).
 
-    def undo(self, steps: int = 1) -> EventFile:
+        Building an event one operation at a time costs one replay in all:
+        the replayed state passes from each event to the next.
+
+        :param host: the plugin host (default: the global one).
+        :param check: ``False`` appends without checking (the caller applied
+            the operation to a replayed state already, as the CLI does).
+        """
+        event = attrs.evolve(self, operations=self.operations.appended(operation))
+        if not check:
+            return event
+        state = _take_state(self) or replay(self, host)
+        try:
+            apply(state, operation)
+        except PluginError:
+            raise
+        except CaddyError as exc:
+            raise RulesError(str(exc), problems=exc.problems) from None
+        _keep_state(event, state)
+        return event
+
+    def undo(self, steps: int = 1, *, host: PluginHost | None = None) -> EventFile:
         if steps < 1:
             raise CaddyError("undo needs at least one step")
         if steps > len(self.operations):
             raise CaddyError(f"cannot undo {steps} operations: the file has {len(self.operations)}")
         event = attrs.evolve(self, operations=self.operations[: len(self.operations) - steps])
-        replay(event)  # the history left must replay (the dropped part need not)
+        replay(event, host)  # the history left must replay (the dropped part need not)
         return event
+
+
+#: Replayed states that :meth:`EventFile.with_operation` hands from an event to
+#: the next, by ``id`` of the event (a weak reference says it is still alive).
+_STATES: dict[int, tuple[weakref.ref[EventFile], State]] = {}
+
+
+def _take_state(event: EventFile) -> State | None:
+    """The replayed state kept for ``event`` (taken: a state is used once)."""
+    kept = _STATES.pop(id(event), None)
+    if kept is None or kept[0]() is not event:
+        return None
+    return kept[1]
+
+
+def _keep_state(event: EventFile, state: State) -> None:
+    state.event = event  # the state is now the replay of ``event``
+    key = id(event)
+    _STATES[key] = (weakref.ref(event, lambda _: _STATES.pop(key, None)), state)
 
 
 # -- serialisation ------------------------------------------------------------------------
@@ -483,6 +529,20 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
             i = j
         return out
 
+    from caddy.serialize import text_problem
+    from caddy.timecontrol import TimeControl, parse_time_control
+
+    parsers = host.time_control_parsers
+
+    def structure_time_control(value: Any, _: Any) -> TimeControl:
+        # the host's notations, not the global host's (an embedder's host)
+        problem = text_problem(value)
+        if problem:
+            raise ValueError(problem)
+        return parse_time_control(value, parsers())
+
+    converter.register_structure_hook(TimeControl, structure_time_control)
+
     converter.register_unstructure_hook(FormatChoice, unstructure_format)
     converter.register_structure_hook(FormatChoice, structure_format)
     converter.register_unstructure_hook(datetime.date, lambda d: d.isoformat())
@@ -612,9 +672,11 @@ def operations_from_data(data: Any, path: str = "$.operations") -> tuple[Operati
         return OperationLog(), [f"{path}: {exc}"]
 
 
-def to_document(event: EventFile, converter: Converter | None = None) -> dict[str, Any]:
+def to_document(
+    event: EventFile, converter: Converter | None = None, *, host: PluginHost | None = None
+) -> dict[str, Any]:
     """The event file as JSON data (schema version :data:`VERSION`), through the converter."""
-    converter = converter or make_event_converter()
+    converter = converter or make_event_converter(host)
     body: dict[str, Any] = converter.unstructure(event)
     return {"schema": SCHEMA, "version": VERSION, **body}
 
@@ -886,9 +948,8 @@ class State:
 
 def check_field(fmt: Format, players: int, options: Any) -> None:
     """Raise if the format cannot run this field (formats paired from outside only check the size)."""
-    check = getattr(fmt, "check", None)
-    if getattr(fmt, "pairs_from_outside", False) and check is not None:
-        check(players, options)
+    if fmt.kind == "external":
+        fmt.check(players, options)
     else:
         fmt.arithmetic(players, options)
 
@@ -983,7 +1044,7 @@ def apply(state: State, operation: Operation) -> None:
             raise CaddyError(
                 f"round {operation.round} cannot be paired next (next round: {len(state.rounds) + 1})"
             )
-        if operation.matches and getattr(state.fmt, "new_match", None) is None:
+        if operation.matches and not state.fmt.has_matches:
             raise CaddyError(f"format '{state.fmt.name}' has no knockout matches")
         _check_previous_round_over(state, operation.round)
         if len(operation.white) != len(operation.black):
@@ -1064,8 +1125,8 @@ def planned_rounds(state: State) -> int:
     planned = 0
     if state.fixed:
         planned = len(state.rounds)
-    elif getattr(state.fmt, "pairs_from_outside", False):
-        planned = getattr(tournament.format.options, "rounds", 0) or 0
+    elif state.fmt.kind == "external":
+        planned = state.fmt.planned_rounds(state.players, tournament.format.options)
     else:
         try:
             planned = state.fmt.arithmetic(state.players, tournament.format.options).rounds
@@ -1134,14 +1195,13 @@ def _flip(result: str) -> str:
     return result  # pragma: no cover
 
 
-def _match(state: State, board: Board) -> Any:
+def _match(state: State, board: Board) -> Match:
     """The board's match so far, replayed game by game (the format says what a match is)."""
-    new_match = getattr(state.fmt, "new_match", None)
-    if new_match is None:
+    if not state.fmt.has_matches:
         raise CaddyError(f"format '{state.fmt.name}' has no knockout matches")
-    match = new_match(board.white, board.black, state.event.tournament.format.options)
-    if hasattr(match, "lot_seed"):  # a drawing of lots: from the seed the file records
-        match.lot_seed = f"{event_seed(state.event.tournament)}:{board.round}:{board.number}"
+    match = state.fmt.new_match(board.white, board.black, state.event.tournament.format.options)
+    # a drawing of lots: from the seed the file records
+    match.lot_seed = f"{event_seed(state.event.tournament)}:{board.round}:{board.number}"
     for result in board.results:
         _, white, _ = match.next_game() or ("", board.white, board.black)
         code = RESULT_WORDS[result][0] if white == board.white else RESULT_WORDS[result][1]
@@ -1198,8 +1258,8 @@ def _results_event(state: State, completed_only: bool) -> Event:
         pre_determined=True
         if state.fixed
         else (
-            getattr(tournament.format.options, "round_robin", None)
-            if getattr(state.fmt, "pairs_from_outside", False)
+            state.fmt.pre_determined(tournament.format.options)
+            if state.fmt.kind == "external"
             else False
         ),
         format=state.fmt.name,
@@ -1275,13 +1335,33 @@ def new_event(
     host: PluginHost | None = None,
     **starting: Any,
 ) -> EventFile:
-    """A new event with no operations; checks the format accepts the field."""
+    """A new event with no operations, checked as ``caddy new`` checks it: the
+    format accepts the field, the options are the format's, the field is within
+    caddy's limits (:func:`caddy.calculator.check_field`), the tie-breaks are
+    known, and the event reads back strictly.
+
+    :raises InputError: one line per problem.
+    """
     if host is None:
         from caddy.plugins import get_host
 
         host = get_host()
+    from caddy.calculator import check_field as check_limits
+
     fmt = host.formats().get(format_name)
+    if options is None:
+        options = fmt.Options()
+    if not isinstance(options, fmt.Options):
+        raise InputError(
+            f"options for format '{fmt.name}' must be a {fmt.Options.__name__}, "
+            f"got {type(options).__name__}"
+        )
+    check_limits(len(players), fmt, options)
     check_field(fmt, len(players), options)
+    if starting.get("tiebreaks") is not None:
+        from caddy.standings import resolve_tiebreaks
+
+        resolve_tiebreaks(list(starting["tiebreaks"]), True, host)  # every name must be known
     tournament = Tournament(
         format=FormatChoice(name=fmt.name, options=options), players=tuple(players), **starting
     )

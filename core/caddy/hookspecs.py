@@ -14,8 +14,13 @@ command imports only what it needs::
     [project.entry-points."caddy.formats"]
     my_format = "my_package.my_format"
 
-Groups: ``caddy.formats``, ``caddy.time_controls``, ``caddy.tiebreaks``, ``caddy.codecs``, ``caddy.renderers``, and ``caddy`` for
-plugins that must always load (for example those adding CLI commands).
+Groups: ``caddy.formats``, ``caddy.time_controls``, ``caddy.tiebreaks``, ``caddy.codecs``, ``caddy.renderers``,
+``caddy.tiebreak_presets``, and ``caddy`` for plugins that must always load (for example those adding CLI commands).
+
+Every registered object is checked against its contract in
+:mod:`caddy.contracts` when its kind is first used: an object missing a
+required member is an error naming the plugin's module and the member
+(exit 3).
 """
 
 from __future__ import annotations
@@ -27,11 +32,18 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from caddy.codecs import Codec
-    from caddy.formats import Format
-    from caddy.render import Renderer
-    from caddy.tiebreaks import TieBreak
-    from caddy.timecontrol import TimeControlParser
+    from collections.abc import Sequence
+
+    from caddy.codecs import FileCheck, FileResults
+    from caddy.contracts import (
+        Codec,
+        Format,
+        Renderer,
+        TieBreak,
+        TieBreakPreset,
+        TimeControlParser,
+    )
+    from caddy.formats import Shorthand
 
 #: Marker for hook specifications (used by caddy itself).
 hookspec = pluggy.HookspecMarker("caddy")
@@ -48,12 +60,31 @@ def caddy_register_formats(register: Callable[[Format], None]) -> None:
         serialised files), a ``summary``, an ``Options`` attrs class and an
         ``arithmetic(players, options)`` method; a format whose pairings are
         fixed in advance also has ``schedule(players, options, seed=...)``.
-        See :class:`caddy.formats.Format` and :class:`caddy.formats.ScheduleFormat`.
+        Its ``kind`` (``"schedule"``, ``"results"``, ``"external"``) says
+        which of :class:`caddy.contracts.ScheduleFormat`,
+        :class:`caddy.contracts.PairingFormat` (``next_round(request)``) and
+        :class:`caddy.contracts.ExternalFormat` applies; subclass
+        :class:`caddy.contracts.FormatBase` for the optional members.
 
     Two plugins registering the same name is an error naming both modules.
 
     .. versionadded:: 0.1
     """
+
+
+@hookspec
+def caddy_format_shorthands() -> Sequence[Shorthand]:
+    """Command-line shorthands for format options.
+
+    ``caddy calc``, ``caddy table`` and ``caddy new`` offer each flag a
+    plugin returns here (for example the round robin's ``--double`` for
+    ``--option cycles=2``) as a :class:`caddy.formats.Shorthand`: the flag,
+    the option it sets, a fixed value or none (the flag then takes one), and
+    its help line. A flag two plugins offer is the first one's.
+
+    .. versionadded:: 0.2
+    """
+    return ()
 
 
 @hookspec
@@ -83,9 +114,28 @@ def caddy_register_tiebreaks(register: Callable[[TieBreak], None]) -> None:
         ``L`` limit, ``P``, ``F``), a one-line ``summary``, the ``editions``
         it exists in, ``group_dependent`` (True for direct encounter), and
         ``compute(table, spec)`` returning one value per player plus
-        ``explain(table, spec, player)``. See :class:`caddy.tiebreaks.TieBreak`.
+        ``explain(table, spec, player)``; optionally ``lower_is_better(spec)``
+        and ``separates_round_robin``, and for a group tie-break
+        ``rank_group(table, spec, group)`` and ``explain_group(...)``. See
+        :class:`caddy.contracts.TieBreak` (:class:`caddy.contracts.TieBreakBase`
+        has the defaults).
 
     .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def caddy_register_tiebreak_presets(register: Callable[[TieBreakPreset], None]) -> None:
+    """Register named tie-break lists (presets).
+
+    :param register: call it once per preset object. A preset has a
+        ``name`` (what users type after ``--tiebreaks``, e.g. ``"rr"``), a
+        one-line ``summary``, its ``tiebreaks`` (texts in order, modifiers
+        included, e.g. ``("BH/C1", "BH", "SB")``) and ``default_for``: the
+        kinds of event it is the default list for (``"pre-determined"``,
+        ``"other"``). See :class:`caddy.tiebreaks.TieBreakPreset`.
+
+    .. versionadded:: 0.2
     """
 
 
@@ -104,6 +154,46 @@ def caddy_register_codecs(register: Callable[[Codec], None]) -> None:
         :class:`caddy.codecs.Codec`.
 
     .. versionadded:: 0.1
+    """
+
+
+@hookspec(firstresult=True)
+def caddy_read_results(codec: str, data: bytes, source: str) -> FileResults | None:
+    """The results of a file in a codec's format, as the file states them.
+
+    ``caddy standings FILE`` and ``caddy crosstable FILE`` read a file that
+    is not an event file through the codec registry: by default the codec's
+    ``read`` makes an event file and that event's results are ranked. A
+    format that records more than an event file holds (stated points and
+    bye values, players annulled by a rule) answers here instead.
+
+    :param codec: the name of the codec the file was found to be in;
+        answer ``None`` for a codec that is not yours.
+    :param data: the file's bytes.
+    :param source: the file's name, for messages.
+    :returns: a :class:`caddy.codecs.FileResults`, or ``None``.
+    :raises caddy.errors.CaddyError: the file cannot be read (one line each).
+
+    .. versionadded:: 0.2
+    """
+
+
+@hookspec(firstresult=True)
+def caddy_check_file(codec: str, data: bytes, source: str) -> FileCheck | None:
+    """Check a file in a codec's format (``caddy check FILE``).
+
+    By default the codec's ``read`` makes an event file and its rounds are
+    checked. A codec that can report more (every game whose two sides
+    disagree, stated points that differ from the results) answers here.
+
+    :param codec: the name of the codec the file was found to be in;
+        answer ``None`` for a codec that is not yours.
+    :param data: the file's bytes.
+    :param source: the file's name, for messages.
+    :returns: a :class:`caddy.codecs.FileCheck`, or ``None``.
+    :raises caddy.errors.CaddyError: the file cannot be read (one line each).
+
+    .. versionadded:: 0.2
     """
 
 

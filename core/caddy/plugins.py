@@ -31,16 +31,19 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 import pluggy
 
 from caddy import hookspecs
-from caddy.errors import CaddyError, PluginError
+from caddy.errors import InputError, PluginClash, PluginError
 
 if TYPE_CHECKING:
     from importlib.metadata import Distribution
 
-    from caddy.codecs import Codec
-    from caddy.formats import Format
-    from caddy.render import Renderer
-    from caddy.tiebreaks import TieBreak
-    from caddy.timecontrol import TimeControlParser
+    from caddy.contracts import (
+        Codec,
+        Format,
+        Renderer,
+        TieBreak,
+        TieBreakPreset,
+        TimeControlParser,
+    )
 
 #: The distribution that ships the built-in plugins.
 BUILTIN_DISTRIBUTION = "chess-caddy"
@@ -51,6 +54,7 @@ KINDS: Mapping[str, str] = {
     "formats": "caddy_register_formats",
     "time_controls": "caddy_register_time_controls",
     "tiebreaks": "caddy_register_tiebreaks",
+    "tiebreak_presets": "caddy_register_tiebreak_presets",
     "codecs": "caddy_register_codecs",
     "renderers": "caddy_register_renderers",
 }
@@ -59,9 +63,13 @@ KIND_LABEL: Mapping[str, str] = {
     "formats": "format",
     "time_controls": "time-control notation",
     "tiebreaks": "tie-break",
+    "tiebreak_presets": "tie-break preset",
     "codecs": "file format",
     "renderers": "output form",
 }
+#: Entry-point groups a kind loads besides its own (presets usually come
+#: with the tie-break plugins).
+ALSO_LOADS: Mapping[str, tuple[str, ...]] = {"tiebreak_presets": ("tiebreaks",)}
 
 T = TypeVar("T")
 
@@ -229,7 +237,13 @@ def _read_distributions(prefix: str, warn: Callable[[str], None] | None) -> list
 
 
 class Registry(Generic[T]):
-    """Named plugin objects of one kind, with the module that registered each."""
+    """Named plugin objects of one kind, with the module that registered each.
+
+    :meth:`add` checks each object against its kind's contract
+    (:func:`caddy.contracts.conformance`) and stores it with every optional
+    member filled in (:func:`caddy.contracts.complete`), so core calls
+    members directly and never probes a plugin.
+    """
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
@@ -239,15 +253,24 @@ class Registry(Generic[T]):
         self.clashes: dict[str, str] = {}
 
     def add(self, item: T, module: str) -> None:
-        name = getattr(item, "name", None)
+        """Register ``item`` for the plugin ``module``.
+
+        :raises PluginError: one line naming ``module`` and what ``item``
+            lacks of its contract, or the two modules that register one name.
+        """
+        from caddy.contracts import complete, conformance
+
+        problems = conformance(self.kind, item)
+        if problems:
+            raise PluginError(f"plugin {module}: {'; '.join(problems)}", plugin=module)
+        name: str = item.name  # type: ignore[attr-defined]
         label = KIND_LABEL.get(self.kind, self.kind)
-        if not isinstance(name, str) or not name:
-            raise PluginError(f"plugin {module} registered a {label} without a name")
         if name in self._items:
-            raise PluginError(
-                f"two plugins register the {label} '{name}': {self._modules[name]} and {module}"
+            raise PluginClash(
+                f"two plugins register the {label} '{name}': {self._modules[name]} and {module}",
+                plugin=module,
             )
-        self._items[name] = item
+        self._items[name] = complete(self.kind, item)
         self._modules[name] = module
 
     def get(self, name: str) -> T:
@@ -255,7 +278,7 @@ class Registry(Generic[T]):
 
         :raises PluginError: two plugins register the name (the clash matters
             only to whoever uses it).
-        :raises CaddyError: no plugin registers it.
+        :raises InputError: no plugin registers it.
         """
         if name in self.clashes:
             raise PluginError(self.clashes[name])
@@ -264,7 +287,7 @@ class Registry(Generic[T]):
         except KeyError:
             label = KIND_LABEL.get(self.kind, self.kind)
             known = ", ".join(sorted(self._items)) or "none"
-            raise CaddyError(f"unknown {label} '{name}' (known: {known})") from None
+            raise InputError(f"unknown {label} '{name}' (known: {known})") from None
 
     def module_of(self, name: str) -> str:
         return self._modules[name]
@@ -339,6 +362,15 @@ class PluginRecord:
         }
 
 
+def _has_name(item: object) -> bool:
+    """Whether a registered object has a non-empty string ``name``."""
+    try:
+        name = item.name  # type: ignore[attr-defined]
+    except AttributeError:
+        return False
+    return isinstance(name, str) and bool(name)
+
+
 def _split_env(value: str | None) -> list[str]:
     return [part.strip() for part in (value or "").split(",") if part.strip()]
 
@@ -397,7 +429,9 @@ class PluginHost:
         """
         if self.pm.is_registered(plugin):
             return
-        module = getattr(plugin, "__name__", None) or type(plugin).__module__
+        module = (
+            plugin.__name__ if isinstance(plugin, (ModuleType, type)) else type(plugin).__module__
+        )
         name = name or module
         if self.pm.get_plugin(name) is not None:
             name = f"{name}@{distribution or module}"
@@ -406,7 +440,9 @@ class PluginHost:
         except pluggy.PluginValidationError as exc:
             if self.pm.is_registered(plugin):
                 self.pm.unregister(plugin)
-            raise PluginError(f"plugin {name} ({module}) is invalid: {exc}") from None
+            raise PluginError(
+                f"plugin {name} ({module}) is invalid: {exc}", plugin=module
+            ) from None
         self.records[name] = PluginRecord(name, module, distribution, version, source)
         self._registries.clear()
 
@@ -497,6 +533,8 @@ class PluginHost:
         """The registry of one kind, loading its plugins first."""
         if kind not in KINDS:
             raise PluginError(f"unknown plugin kind '{kind}'")
+        for other in ALSO_LOADS.get(kind, ()):
+            self.load(other)
         self.load(kind)
         registry = self._registries.get(kind)
         if registry is None:
@@ -506,7 +544,7 @@ class PluginHost:
         return registry
 
     def _collect(self, kind: str, registry: Registry[Any]) -> None:
-        hook = getattr(self.pm.hook, KINDS[kind])
+        hook = getattr(self.pm.hook, KINDS[kind])  # pluggy's relay, not a plugin
         for known in self.records.values():
             known.registers.pop(kind, None)
         # Call each implementation on its own so that every registration is
@@ -522,8 +560,7 @@ class PluginHost:
                     impl.function(**{arg: kwargs[arg] for arg in impl.argnames})
                 label = KIND_LABEL.get(kind, kind)
                 for item in items:
-                    name = getattr(item, "name", None)
-                    if not isinstance(name, str) or not name:
+                    if not _has_name(item):
                         raise PluginError(f"registered a {label} without a name")
             except KeyboardInterrupt:
                 raise
@@ -540,9 +577,10 @@ class PluginHost:
             for item in items:
                 try:
                     registry.add(item, module)
-                except PluginError as exc:  # the first wins; the name is an error when used
+                except PluginClash as exc:  # the first wins; the name is an error when used
                     registry.clashes.setdefault(item.name, str(exc))
                     continue
+                # any other PluginError: the object breaks its contract (exit 3, naming it)
                 if record is not None:
                     record.registers.setdefault(kind, []).append(item.name)
 
@@ -566,6 +604,10 @@ class PluginHost:
     def renderers(self) -> Registry[Renderer]:
         """Every registered output form (renderer), by name."""
         return self.registry("renderers")
+
+    def tiebreak_presets(self) -> Registry[TieBreakPreset]:
+        """Every registered named tie-break list (preset), by name."""
+        return self.registry("tiebreak_presets")
 
     def add_commands(self, subparsers: Any) -> None:
         """Let every plugin add CLI commands (loads every kind)."""
@@ -627,7 +669,8 @@ def finite_values(plugin: object, what: str, values: list[Any]) -> list[Any]:
         if not finite:
             module = type(plugin).__module__
             raise PluginError(
-                f"tie-break {what} (plugin {module}) gave {value!r}, not a finite number"
+                f"tie-break {what} (plugin {module}) gave {value!r}, not a finite number",
+                plugin=module,
             )
     return values
 

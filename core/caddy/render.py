@@ -11,9 +11,12 @@ for a terminal, the default), ``markdown``, ``csv`` and ``html`` are built in.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 import attrs
+
+# the plugin contract lives in caddy.contracts; re-exported for older imports
+from caddy.contracts import Renderer as Renderer
 
 if TYPE_CHECKING:
     from caddy.plugins import PluginHost
@@ -60,21 +63,6 @@ class Report:
     @property
     def heading(self) -> str:
         return f"{self.title}: {self.subtitle}" if self.subtitle else self.title
-
-
-@runtime_checkable
-class Renderer(Protocol):
-    """The contract of a renderer plugin."""
-
-    #: What users type after ``--output``.
-    name: ClassVar[str]
-    summary: ClassVar[str]
-    #: The file suffix of its output (``.html``).
-    suffix: ClassVar[str]
-
-    def render(self, report: Report) -> str:
-        """The report as text in this form (ends with a newline)."""
-        ...
 
 
 def get_renderer(name: str, host: PluginHost | None = None) -> Renderer:

@@ -6,16 +6,16 @@ seeded, repeatable drawing of lots (C.07 4.2). Players whose results were
 annulled by the round-robin 50% rule are listed after the ranked players,
 without a rank.
 
-Default tie-break lists: round robins and other pre-determined pairings
-``SB, DE, KS`` (docs/standings.md); other events (Swiss, events paired elsewhere)
-``BH/C1, BH, SB, DE, WIN``. Presets: ``rr``, ``swiss``, ``c02`` (FIDE's
-older C.02 round-robin list ``DE, WIN, SB, KS``).
+Tie-break lists by name, and the default lists for pre-determined and other
+events, are presets the plugins register (hook
+``caddy_register_tiebreak_presets``; the built-ins ``rr``, ``swiss`` and
+``c02`` are in ``caddy_plugins/tiebreaks/presets.py``, docs/standings.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -32,16 +32,9 @@ from caddy.tiebreaks import (
 )
 
 if TYPE_CHECKING:
+    from caddy.contracts import GroupTieBreak
     from caddy.documents import StandingsDocument, StandingsRowData
     from caddy.plugins import PluginHost
-
-PRESETS: dict[str, tuple[str, ...]] = {
-    "rr": ("SB", "DE", "KS"),
-    "swiss": ("BH/C1", "BH", "SB", "DE", "WIN"),
-    "c02": ("DE", "WIN", "SB", "KS"),
-}
-#: Tie-breaks that separate nobody in a complete round robin.
-USELESS_IN_ROUND_ROBIN = {"BH", "FB", "AOB"}
 
 
 @attrs.frozen(kw_only=True)
@@ -160,6 +153,29 @@ def sections_document(parts: Sequence[SectionStandings]) -> dict[str, Any]:
     return result
 
 
+def tiebreak_texts(
+    texts: str | None, pre_determined: bool, host: PluginHost | None = None
+) -> list[str]:
+    """A tie-break list as texts: a registered preset's (hook
+    ``caddy_register_tiebreak_presets``; any case), else the comma-separated
+    texts; ``None``: the default preset for the kind of event."""
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    presets = host.tiebreak_presets()
+    if texts is None:
+        kind = "pre-determined" if pre_determined else "other"
+        for preset in presets:
+            if kind in preset.default_for:
+                return list(preset.tiebreaks)
+        raise CaddyError(f"no tie-break preset is the default for {kind} events; give --tiebreaks")
+    name = texts.lower()
+    if name in presets:
+        return list(presets.get(name).tiebreaks)
+    return [t.strip() for t in texts.split(",") if t.strip()]
+
+
 def resolve_tiebreaks(
     texts: Sequence[str] | str | None, pre_determined: bool, host: PluginHost | None = None
 ) -> list[tuple[TieBreakSpec, TieBreak]]:
@@ -168,13 +184,11 @@ def resolve_tiebreaks(
         from caddy.plugins import get_host
 
         host = get_host()
-    if texts is None:
-        texts = PRESETS["rr" if pre_determined else "swiss"]
-    if isinstance(texts, str):
-        texts = PRESETS.get(texts.lower()) or [t for t in texts.split(",") if t.strip()]
+    if texts is None or isinstance(texts, str):
+        texts = tiebreak_texts(texts, pre_determined, host)
     registry = host.tiebreaks()
     resolved = []
-    problems = []
+    problems: list[str] = []
     for text in texts:
         try:
             code = parse_spec(text).code
@@ -195,6 +209,7 @@ def build_table(
     edition: str | None = None,
     pre_determined: bool | None = None,
     options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
 ) -> Table:
     """Fold the event once for the tie-breaks (see :class:`caddy.tiebreaks.Table`)."""
     if pre_determined is None:
@@ -206,6 +221,7 @@ def build_table(
         edition=standings_edition(event, edition),
         pre_determined=pre_determined,
         options=options,
+        host=host,
     )
 
 
@@ -229,12 +245,14 @@ def standings(
         the event's own setting, else whether every pair met once per cycle.
     """
     options = options or StandingsOptions()
-    table = build_table(event, edition=edition, pre_determined=pre_determined, options=options)
+    table = build_table(
+        event, edition=edition, pre_determined=pre_determined, options=options, host=host
+    )
     resolved = resolve_tiebreaks(tiebreaks, table.rr, host)
     warnings = []
     if table.rr:
-        for spec, _ in resolved:
-            if spec.code in USELESS_IN_ROUND_ROBIN:
+        for spec, plugin in resolved:
+            if not plugin.separates_round_robin:  # the plugin says so (BH, FB, AOB)
                 warnings.append(
                     f"{spec.text} separates nobody in a complete round robin: every player's opponents are "
                     "everyone else (consider SB, DE, KS)"
@@ -256,8 +274,7 @@ def standings(
     for spec, plugin in resolved:
         column = values[spec.text]
         higher_first = _sort_key(column)
-        lower = getattr(plugin, "lower_is_better", None)
-        lower_first = _lower_key(column) if lower is not None and lower(spec) else None
+        lower_first = _lower_key(column) if plugin.lower_is_better(spec) else None
         new_groups: list[list[int]] = []
         for group in groups:
             if len(group) == 1:
@@ -396,9 +413,10 @@ def explain(
     for index, (spec, plugin) in enumerate(resolved):
         if plugin.group_dependent:
             group = _tied_group(result, table, index, i)
-            explain_group = getattr(plugin, "explain_group", None)
-            if explain_group is not None and len(group) > 1:
-                explanations.append(explain_group(table, spec, group, i))
+            grouped = cast("GroupTieBreak", plugin)
+            explained = grouped.explain_group(table, spec, group, i) if len(group) > 1 else None
+            if explained is not None:
+                explanations.append(explained)
                 continue
             explanations.append(
                 Explanation(

@@ -1,5 +1,10 @@
 """Tie-breaks: the plugin contract, modifier parsing, and the shared table.
 
+Core holds only what every tie-break plugin is handed: the contract, the
+parsed spec and the :class:`Table` fold. The arithmetic (Buchholz family,
+counts, rating tables) lives with the plugins (``caddy_plugins.tiebreaks``,
+shared helpers in ``caddy_plugins/tiebreaks/common.py``).
+
 Every tie-break is a plugin (hook ``caddy_register_tiebreaks``) keyed by its
 FIDE acronym (C.07). The host folds an event's results once into a
 :class:`Table` — per player and round: opponent, colour, code, points,
@@ -28,15 +33,18 @@ Conventions (issue 4; FIDE Handbook C.07; docs/standings.md):
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
-from operator import mul
-from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 import attrs
 
+# the plugin contract lives in caddy.contracts; re-exported for older imports
+from caddy.contracts import GroupTieBreak as GroupTieBreak
+from caddy.contracts import TieBreak as TieBreak
+from caddy.contracts import TieBreakBase as TieBreakBase
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
+    from caddy.plugins import PluginHost
     from caddy.results import Event
 
 EDITIONS = ("2024", "2026")
@@ -166,42 +174,6 @@ class Explanation:
     summary: str = ""
 
 
-@runtime_checkable
-class TieBreak(Protocol):
-    """The contract of a tie-break plugin."""
-
-    #: Registry key: the FIDE acronym (``SB``); also what users type.
-    name: ClassVar[str]
-    #: Human name (``Sonneborn–Berger``).
-    title: ClassVar[str]
-    #: C.07 article (``9.1``).
-    article: ClassVar[str]
-    #: C.07 type letters: A (subset of games), B (own results), C (opponents'
-    #: results), D (ratings and other data), or two of them.
-    kind: ClassVar[str]
-    #: Modifier letters accepted: C (cut), M (median), L (limit), P, F.
-    modifiers: ClassVar[str]
-    #: One-line definition.
-    summary: ClassVar[str]
-    #: Editions the tie-break exists in.
-    editions: ClassVar[tuple[str, ...]]
-    #: True when the value depends on which players are tied (DE).
-    group_dependent: ClassVar[bool]
-
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
-        """One value per player index (higher is better; ``None`` sorts last)."""
-
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
-        """The working for one player index."""
-
-
-class GroupTieBreak(TieBreak, Protocol):
-    """A tie-break that ranks a group of tied players (direct encounter)."""
-
-    def rank_group(self, table: Table, spec: TieBreakSpec, group: Sequence[int]) -> list[int]:
-        """Place within the group for each member (1 = first; equal = tied)."""
-
-
 # -- the table -------------------------------------------------------------------
 
 #: The code a game against a player annulled by the 50% rule gets in the table.
@@ -249,8 +221,12 @@ class Table:
         edition: str,
         pre_determined: bool,
         options: StandingsOptions | None = None,
+        host: PluginHost | None = None,
     ) -> None:
         self.event = event
+        #: The plugin host the standings run with (a tie-break computed from
+        #: another, such as APRO from TPR, asks it; ``None``: the global one).
+        self.host = host
         self.options = options or StandingsOptions()
         self.edition = edition
         self.rr = pre_determined
@@ -394,322 +370,9 @@ class Table:
         return self._kinds
 
 
-# -- Buchholz family ------------------------------------------------------------
-
-#: One round's part in a Buchholz-family value:
-#: (round, opponent number or 0, score used, contribution, voluntarily unplayed, note)
-Item = tuple[int, int, float, float, bool, str]
-
-
-def contributions(table: Table, i: int, *, sb: bool, fore: bool = False) -> list[Item]:
-    """Per round, what a Buchholz (``sb=False``) or Sonneborn–Berger value adds:
-    the opponent's adjusted score (times the points scored, for SB), or the
-    dummy opponent's score for the player's own unplayed rounds."""
-    if fore:
-        own_scores, opp_scores = table.fore()
-    else:
-        own_scores, opp_scores = table.score, table.adjusted
-    own = own_scores[i]
-    last = table.rounds - 1
-    cap_2026 = table.edition == "2026"
-    draw_cap = table.draw * table.rounds
-    result: list[Item] = []
-    opp_row, pts_row, kinds = table.opp[i], table.pts[i], table.kinds[i]
-    for r, kind in enumerate(kinds):
-        if kind == "S":
-            continue
-        o = opp_row[r]
-        points = pts_row[r]
-        if fore and r == last and o >= 0:
-            points = table.draw
-            kind = "G"
-        if kind == "G":
-            score = opp_scores[o]
-            vur = False
-            note = "game" if table.code[i][r] in "1=0WDL" else "forfeit, counted as a game"
-        else:
-            score = own
-            note = "dummy opponent (own score, Art. 16.4)"
-            if cap_2026:
-                if o >= 0 and opp_scores[o] < score:
-                    score = opp_scores[o]
-                    note = "dummy opponent, capped by the scheduled opponent (2026, Art. 16.4.1)"
-                elif o < 0 and draw_cap < score:
-                    score = draw_cap
-                    note = "dummy opponent, capped at draw × rounds (2026, Art. 16.4.2)"
-            vur = kind == "V"
-        result.append(
-            (r + 1, o + 1 if o >= 0 else 0, score, score * points if sb else score, vur, note)
-        )
-    return result
-
-
-def apply_cuts(
-    items: list[Item], low: int, high: int, rounds: int
-) -> tuple[list[Item], list[tuple[Item, str]]]:
-    """Cut ``low`` least significant and ``high`` most significant values
-    (C.07 Art. 14.1-14.2). The least significant value is the one of the
-    lowest opponent score (then the lower contribution); a voluntarily
-    unplayed round is cut instead when its contribution is not lower
-    (Art. 16.5). At most ``rounds`` values are cut."""
-    low = min(low, rounds)
-    high = min(high, max(0, rounds - low))
-    kept = list(items)
-    cut: list[tuple[Item, str]] = []
-    for _ in range(low):
-        if not kept:
-            break
-        least = min(kept, key=lambda c: (c[2], c[3], c[0]))
-        vurs = [c for c in kept if c[4]]
-        if vurs:
-            lowest_vur = min(vurs, key=lambda c: (c[3], c[2], c[0]))
-            if not least[3] > lowest_vur[3]:
-                kept.remove(lowest_vur)
-                cut.append((lowest_vur, "cut: voluntarily unplayed round first (Art. 16.5)"))
-                continue
-        kept.remove(least)
-        cut.append((least, "cut: least significant value (Art. 14.1)"))
-    for _ in range(high):
-        if not kept:
-            break
-        most = max(kept, key=lambda c: (c[2], c[3], -c[0]))
-        kept.remove(most)
-        cut.append((most, "cut: most significant value (Art. 14.2)"))
-    return kept, cut
-
-
-class OpponentScoreSum:
-    """Shared machinery of Buchholz, Fore Buchholz and Sonneborn–Berger.
-
-    Subclasses set ``sb`` (multiply by the points scored) and ``fore``.
-    """
-
-    sb: ClassVar[bool] = False
-    fore: ClassVar[bool] = False
-    name: ClassVar[str]
-    editions: ClassVar[tuple[str, ...]] = EDITIONS
-    group_dependent: ClassVar[bool] = False
-
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
-        fore = self.fore or spec.fore
-        if table.all_games and not (spec.cut_low or spec.cut_high or fore):
-            # every round of every player is a game: no dummies, nothing skipped
-            value = table.adjusted.__getitem__  # map() below runs at C speed
-            if self.sb:
-                return [
-                    sum(map(mul, map(value, table.opp[i]), table.pts[i])) for i in range(table.n)
-                ]
-            return [sum(map(value, table.opp[i])) for i in range(table.n)]
-        if not (spec.cut_low or spec.cut_high):
-            return [
-                sum(c[3] for c in contributions(table, i, sb=self.sb, fore=fore))
-                for i in range(table.n)
-            ]
-        return [self.value(table, spec, i)[0] for i in range(table.n)]
-
-    def value(
-        self, table: Table, spec: TieBreakSpec, i: int
-    ) -> tuple[float, list[Item], list[tuple[Item, str]]]:
-        items = contributions(table, i, sb=self.sb, fore=self.fore or spec.fore)
-        kept, cut = apply_cuts(items, spec.cut_low, spec.cut_high, table.rounds)
-        return sum(c[3] for c in kept), kept, cut
-
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
-        value, kept, cut = self.value(table, spec, player)
-        return explain_items(spec.text, table, player, kept, cut, value)
-
-
-def explain_items(
-    name: str, table: Table, i: int, kept: list[Item], cut: list[tuple[Item, str]], value: float
-) -> Explanation:
-    """Explanation rows for a Buchholz-family value: every round, what it added or why not."""
-    cut_notes = {c[0]: why for c, why in cut}
-    rows = []
-    for rnd, opp, score, contrib, _vur, note in sorted([*kept, *(c for c, _ in cut)]):
-        rows.append(
-            ExplainRow(
-                round=rnd,
-                opponent=opp or None,
-                opponent_score=score,
-                result=table.code[i][rnd - 1],
-                contribution=contrib,
-                note=cut_notes.get(rnd, note),
-            )
-        )
-    seen = {row.round for row in rows}
-    for r in range(table.rounds):
-        if r + 1 not in seen:
-            why = (
-                "game against an annulled player"
-                if table.code[i][r] == ANNULLED
-                else "rest round: no round at all"
-            )
-            rows.append(ExplainRow(round=r + 1, result=table.code[i][r], note=why))
-    rows.sort(key=lambda row: row.round or 0)
-    parts = " + ".join(_fmt(c[3]) for c in sorted(kept)) or "0"
-    return Explanation(
-        tiebreak=name,
-        player=table.numbers[i],
-        value=value,
-        rows=tuple(rows),
-        summary=f"{parts} = {_fmt(value)}",
-    )
-
-
-def _fmt(value: float | None) -> str:
-    if value is None:
-        return "-"
-    return f"{value:g}"
-
-
 def standings_edition(event: Event, edition: str | None) -> str:
     if edition is None:
         return default_edition(event.start_date)
     if edition not in EDITIONS:
         raise CaddyError(f"unknown edition '{edition}' (known: {', '.join(EDITIONS)})")
     return edition
-
-
-class RoundCount:
-    """Shared machinery of the counting tie-breaks (WIN, WON, BPG, BWG, REP):
-    the number of rounds for which :meth:`counts` is true."""
-
-    name: ClassVar[str]
-    editions: ClassVar[tuple[str, ...]] = EDITIONS
-    group_dependent: ClassVar[bool] = False
-    modifiers: ClassVar[str] = ""
-
-    def counts(self, table: Table, i: int, r: int) -> bool:
-        raise NotImplementedError
-
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
-        rounds = range(table.rounds)
-        counts = self.counts
-        return [float(sum(1 for r in rounds if counts(table, i, r))) for i in range(table.n)]
-
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
-        rows = []
-        total = 0
-        for r in range(table.rounds):
-            hit = self.counts(table, player, r)
-            total += hit
-            o = table.opp[player][r]
-            rows.append(
-                ExplainRow(
-                    round=r + 1,
-                    opponent=o + 1 if o >= 0 else None,
-                    result=table.code[player][r],
-                    contribution=1.0 if hit else 0.0,
-                    note="counted" if hit else "not counted",
-                )
-            )
-        return Explanation(
-            tiebreak=spec.text,
-            player=table.numbers[player],
-            value=float(total),
-            rows=tuple(rows),
-            summary=f"{total} of {table.rounds} rounds",
-        )
-
-
-def otb_or_rr_forfeit_win(table: Table, i: int, r: int) -> bool:
-    """A game over the board, or (option) a round-robin forfeit win."""
-    if table.is_game(i, r):
-        return True
-    return table.rr and table.options.rr_forfeits_over_the_board and table.code[i][r] == "+"
-
-
-def half_up(value: float, places: int) -> float:
-    """Round half up to ``places`` decimals, exactly (3.125 -> 3.13)."""
-    from decimal import ROUND_HALF_UP, Decimal
-
-    quantum = Decimal(1).scaleb(-places)
-    return float(Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP))
-
-
-def rated_games(table: Table, i: int) -> tuple[list[int], int, list[tuple[int, int, int, str]]]:
-    """Over-the-board rated games of player ``i`` against opponents with a rating:
-    (opponent ratings, score in half points, rows (round, opponent, rating, code)).
-    Unplayed games, forfeits included, and games of under one move are left out."""
-    ratings: list[int] = []
-    half_points = 0
-    rows = []
-    for r, (o, code) in enumerate(zip(table.opp[i], table.code[i], strict=True)):
-        if o < 0 or code not in ("1", "=", "0"):
-            continue
-        rating = table.ratings[o]
-        if rating is None:
-            continue
-        ratings.append(rating)
-        half_points += {"1": 2, "=": 1, "0": 0}[code]
-        rows.append((r + 1, o + 1, rating, code))
-    return ratings, half_points, rows
-
-
-class RatingTieBreak:
-    """Shared machinery of ARO, TPR and PTP: a value from a player's rated games."""
-
-    name: ClassVar[str]
-    editions: ClassVar[tuple[str, ...]] = EDITIONS
-    group_dependent: ClassVar[bool] = False
-    modifiers: ClassVar[str] = ""
-
-    def value_of(self, ratings: list[int], half_points: int, spec: TieBreakSpec) -> int | None:
-        raise NotImplementedError
-
-    def describe(
-        self, ratings: list[int], half_points: int, spec: TieBreakSpec, value: int | None
-    ) -> str:
-        raise NotImplementedError
-
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
-        values: list[float | None] = []
-        for i in range(table.n):
-            ratings, half_points, _ = rated_games(table, i)
-            value = self.value_of(ratings, half_points, spec) if ratings else None
-            values.append(None if value is None else float(value))
-        return values
-
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
-        ratings, half_points, rows = rated_games(table, player)
-        value = self.value_of(ratings, half_points, spec) if ratings else None
-        counted = {row[0] for row in rows}
-        explain_rows = [
-            ExplainRow(
-                round=rnd,
-                opponent=opp,
-                opponent_rating=rating,
-                result=code,
-                note="rated game counted",
-            )
-            for rnd, opp, rating, code in rows
-        ]
-        for r in range(table.rounds):
-            if r + 1 not in counted:
-                o = table.opp[player][r]
-                why = (
-                    "not a rated game over the board"
-                    if o < 0 or table.code[player][r] not in "1=0"
-                    else "unrated opponent"
-                )
-                explain_rows.append(
-                    ExplainRow(
-                        round=r + 1,
-                        opponent=o + 1 if o >= 0 else None,
-                        result=table.code[player][r],
-                        note=why,
-                    )
-                )
-        explain_rows.sort(key=lambda row: row.round or 0)
-        summary = (
-            self.describe(ratings, half_points, spec, value)
-            if ratings
-            else "no rated opponent: no value"
-        )
-        return Explanation(
-            tiebreak=spec.text,
-            player=table.numbers[player],
-            value=None if value is None else float(value),
-            rows=tuple(explain_rows),
-            summary=summary,
-        )

@@ -22,11 +22,17 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 import attrs
 
+# the plugin contract lives in caddy.contracts; re-exported for older imports
+from caddy.contracts import TimeControlNotation as TimeControlNotation
+from caddy.contracts import TimeControlParser as TimeControlParser
 from caddy.errors import TimeControlError
+
+if TYPE_CHECKING:
+    from caddy.plugins import PluginHost
 
 #: The move up to which periods count for the planning figures (US Chess 5C).
 PLANNING_MOVES = 60
@@ -135,9 +141,13 @@ class TimeControl:
     periods: tuple[Period, ...] = attrs.field(converter=_to_tuple, validator=_periods_valid)
 
     @classmethod
-    def parse(cls, text: str) -> TimeControl:
-        """Read a time control in any registered notation (see :func:`parse_time_control`)."""
-        return parse_time_control(text)
+    def parse(cls, text: str, *, host: PluginHost | None = None) -> TimeControl:
+        """Read a time control in any registered notation (see :func:`parse_time_control`).
+
+        :param host: the plugin host whose notations to use (default: the
+            process-wide one, :func:`caddy.plugins.get_host`).
+        """
+        return parse_time_control(text, None if host is None else host.time_control_parsers())
 
     # -- planning figures --------------------------------------------------
 
@@ -247,20 +257,6 @@ class TimeControl:
             suffix = " from move 1" if len(self.periods) > 1 else ""
             text += " + " + _human_bonus(first.bonus_kind, first.bonus_seconds) + suffix
         return text
-
-
-@runtime_checkable
-class TimeControlParser(Protocol):
-    """The contract of a time-control notation plugin."""
-
-    #: Registry key, e.g. ``"us-chess"``.
-    name: ClassVar[str]
-    #: Lower is tried first. Built-ins: PGN/TRF 10, US Chess 20, FIDE 30.
-    priority: ClassVar[int]
-
-    def parse(self, text: str) -> TimeControl | None:
-        """Return the time control, ``None`` if ``text`` is not this notation,
-        or raise :class:`~caddy.errors.TimeControlError` naming the bad part."""
 
 
 def bare_time_seconds(value: int) -> int:

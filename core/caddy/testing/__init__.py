@@ -51,6 +51,7 @@ from typing import Any, ClassVar
 
 import pytest
 
+from caddy.contracts import complete
 from caddy.formats import (
     Format,
     PlayedRound,
@@ -219,7 +220,7 @@ class FormatContract:
     def test_plays_through_to_one_winner(self, fmt: Format) -> None:
         if not depends_on_results(fmt):
             pytest.skip(f"format {fmt.name!r} has its whole schedule in advance")
-        extra = getattr(fmt, "extra_rounds", lambda options: 0)
+        extra = complete("formats", fmt).extra_rounds
         for players, options in self.cases(fmt):
             a = fmt.arithmetic(players, options)
             played = self.play_through(fmt, players, options, self.seed + players)

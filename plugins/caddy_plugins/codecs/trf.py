@@ -42,15 +42,16 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from caddy import hookimpl
-from caddy.codecs import Exported, Imported
+from caddy.codecs import Exported, FileCheck, FileResults, Imported
 from caddy.errors import CaddyError
 from caddy.render import CONTROL, one_line
 from caddy.results import BYE_KIND_CODES, WORD_OF_CODES
 
 if TYPE_CHECKING:
+    from caddy.check import Cell
     from caddy.event import EventFile, State, Tournament
     from caddy.timecontrol import TimeControl
-    from caddy.trf import Cell, TrfDocument
+    from caddy_plugins.codecs.trf_document import TrfDocument
 
 #: A bye code (no opponent) → the bye kind; ``Z`` is left implicit (a round robin's
 #: rest round is written ``Z`` too).
@@ -72,7 +73,7 @@ class TrfCodec:
 
     def read(self, data: bytes, *, source: str, strict: bool = False) -> Imported:
         from caddy._gc import paused
-        from caddy.trf import parse_document
+        from caddy_plugins.codecs.trf_document import parse_document
 
         with paused():  # a big file is a million small acyclic objects
             doc = parse_document(data, source)
@@ -92,9 +93,15 @@ class TrfCodec:
 
 def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     """An event file from a parsed TRF file."""
-    from caddy.check import check_document, check_rows
+    from caddy.check import check_rows
     from caddy.event import EventFile, FormatChoice, Tournament, replay
-    from caddy.trf import annulled_withdrawals, bye_scoring, parse_date, scoring_of
+    from caddy_plugins.codecs.trf_document import (
+        annulled_withdrawals,
+        bye_scoring,
+        check_document,
+        parse_date,
+        scoring_of,
+    )
 
     src = doc.source
     rows = [p.cells for p in doc.players]
@@ -311,7 +318,7 @@ def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
     """The event as TRF text (bytes, UTF-8, LF line ends)."""
     from caddy.check import state_rows
     from caddy.event import replay, results_event
-    from caddy.trf import CellTexts, player_line
+    from caddy_plugins.codecs.trf_document import CellTexts, player_line
 
     state = replay(event)
     if state.rounds and all(r.matches for r in state.rounds):
@@ -459,7 +466,7 @@ def _points(
     the games of a player in ``annulled`` (FIDE's 50% rule) count for nobody,
     and such a player scores 0, as in :func:`caddy.standings.standings`."""
     from caddy.results import Scoring
-    from caddy.trf import point_tables
+    from caddy_plugins.codecs.trf_document import point_tables
 
     tournament = state.event.tournament
     scoring = tournament.scoring or Scoring()
@@ -506,7 +513,7 @@ def _ranks(state: State, results: Any, points: list[float]) -> tuple[list[int], 
 
 def _keep(line: str, trf26: bool) -> bool:
     """Whether a kept line is written: TRF16 leaves out TRF26 records and ``###`` comments."""
-    from caddy.trf import TRF26_RECORDS
+    from caddy_plugins.codecs.trf_document import TRF26_RECORDS
 
     if trf26:
         return True
@@ -523,7 +530,7 @@ def _owned_text(tournament: Tournament, code: str) -> str:
 
 
 def _owned_same(tournament: Tournament, code: str, text: str) -> bool:
-    from caddy.trf import parse_date
+    from caddy_plugins.codecs.trf_document import parse_date
 
     value = getattr(tournament, OWNED[code])
     if code in ("042", "052"):
@@ -587,7 +594,7 @@ def _trf26_replacement(
     tournament = state.event.tournament
     new = dict(made).get(code)
     if code == "192":
-        from caddy.trf import ROUND_ROBIN_192
+        from caddy_plugins.codecs.trf_document import ROUND_ROBIN_192
 
         round_robin = any(w in text.upper() for w in ROUND_ROBIN_192)
         same = round_robin == (tournament.format.name in ("round-robin", "double-round-robin"))
@@ -699,3 +706,34 @@ def _encoded_time_control(tc: TimeControl | None) -> str | None:
 @hookimpl
 def caddy_register_codecs(register: Callable[[TrfCodec], None]) -> None:
     register(TrfCodec())
+
+
+@hookimpl
+def caddy_read_results(codec: str, data: bytes, source: str) -> FileResults | None:
+    """A TRF file's results as written: each player's line, the stated points
+    and the bye values they imply, players annulled by the 50% rule."""
+    if codec != TrfCodec.name:
+        return None
+    from caddy._gc import paused
+    from caddy_plugins.codecs.trf_document import parse_trf
+
+    with paused():
+        trf = parse_trf(data, source)
+    return FileResults(event=trf.event, warnings=trf.warnings)
+
+
+@hookimpl
+def caddy_check_file(codec: str, data: bytes, source: str) -> FileCheck | None:
+    """A TRF file's pairings (both sides of every game, meetings) and its stated points."""
+    if codec != TrfCodec.name:
+        return None
+    from caddy_plugins.codecs.trf_document import check_document, parse_document
+
+    doc = parse_document(data, source)
+    problems = check_document(doc)
+    kind = "round robin" if doc.round_robin() else "Swiss or other"
+    return FileCheck(
+        problems=tuple(problems),
+        summary=f"{len(doc.players)} players, {doc.rounds} rounds, {kind}",
+        warnings=tuple(doc.warnings),
+    )

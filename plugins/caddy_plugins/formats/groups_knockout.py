@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 
 from caddy import hookimpl
+from caddy.contracts import FormatBase, PairingRequest, as_request
 from caddy.errors import CaddyError
-from caddy.formats import Arithmetic, PlayedRound, require_players
+from caddy.formats import Arithmetic, PlayedRound, Shorthand, require_players
 from caddy_plugins.formats.knockout import (
     KnockoutOptions,
     Match,
@@ -83,7 +84,7 @@ def group_name(index: int) -> str:
     return chr(ord("A") + index) if index < 26 else f"G{index + 1}"
 
 
-class GroupsKnockout:
+class GroupsKnockout(FormatBase):
     """Groups by snake seeding, then a knockout of the best of each group."""
 
     name: ClassVar[str] = "groups-knockout"
@@ -91,7 +92,9 @@ class GroupsKnockout:
         "round-robin groups by snake seeding, then a knockout of the top finishers"
     )
     Options: ClassVar[type[Any]] = GroupsKnockoutOptions
+    kind: ClassVar[str] = "results"
     default_numbering: ClassVar[str] = "rating"
+    has_matches: ClassVar[bool] = True
 
     def _check(self, players: int, options: GroupsKnockoutOptions) -> list[list[int]]:
         require_players(self, players, 2 * options.groups)
@@ -282,13 +285,19 @@ class GroupsKnockout:
 
     def next_round(
         self,
-        players: int,
-        options: GroupsKnockoutOptions,
-        played: Sequence[PlayedRound],
+        request: PairingRequest | int,
+        options: GroupsKnockoutOptions | None = None,
+        played: Sequence[PlayedRound] | None = None,
         *,
         seed: int | None = None,
     ) -> Round | None:
+        """The next group round, play-off or knockout round
+        (:class:`caddy.contracts.PairingFormat`); ``next_round(players,
+        options, played)`` still works."""
         from caddy.models import Round
+
+        asked = as_request(request, options, played, seed=seed)
+        players, options, played, seed = asked.count, asked.options, asked.played, asked.seed
 
         group_rounds = self.group_rounds(players, options)
         if len(played) < len(group_rounds):
@@ -340,6 +349,25 @@ class GroupsKnockout:
     def extra_rounds(self, options: GroupsKnockoutOptions) -> int:
         """Rounds the event may add to its arithmetic: one play-off round."""
         return 1 if options.ties == "playoff" else 0
+
+
+@hookimpl
+def caddy_format_shorthands() -> list[Shorthand]:
+    """``--groups G`` and ``--advance Q`` for the group stage's options."""
+    return [
+        Shorthand(
+            flag="--groups",
+            option="groups",
+            metavar="G",
+            help="groups-knockout: shorthand for --option groups=G",
+        ),
+        Shorthand(
+            flag="--advance",
+            option="advance",
+            metavar="Q",
+            help="groups-knockout: shorthand for --option advance=Q",
+        ),
+    ]
 
 
 @hookimpl

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from caddy import hookimpl
+from caddy.contracts import FormatBase, PairingRequest, as_request
 from caddy.errors import CaddyError
 from caddy.formats import Arithmetic, PlayedRound, require_players
 
@@ -186,13 +187,15 @@ class Match:
         self.games.append((stage, white, black, white_points))
 
 
-class Knockout:
+class Knockout(FormatBase):
     """Single elimination, seeded by pairing number."""
 
     name: ClassVar[str] = "knockout"
     summary: ClassVar[str] = "single-elimination bracket; seeds 1 and 2 meet only in the final"
     Options: ClassVar[type[Any]] = KnockoutOptions
+    kind: ClassVar[str] = "results"
     default_numbering: ClassVar[str] = "rating"
+    has_matches: ClassVar[bool] = True
 
     def arithmetic(self, players: int, options: KnockoutOptions) -> Arithmetic:
         require_players(self, players)
@@ -237,13 +240,16 @@ class Knockout:
 
     def next_round(
         self,
-        players: int,
-        options: KnockoutOptions,
-        played: Sequence[PlayedRound],
+        request: PairingRequest | int,
+        options: KnockoutOptions | None = None,
+        played: Sequence[PlayedRound] | None = None,
         *,
         seed: int | None = None,
     ) -> Round | None:
-        return knockout_round(self.lines(players), played, len(played) + 1)
+        """The next round of the bracket (:class:`caddy.contracts.PairingFormat`);
+        ``next_round(players, options, played)`` still works."""
+        asked = as_request(request, options, played, seed=seed)
+        return knockout_round(self.lines(asked.count), asked.played, len(asked.played) + 1)
 
     def winner(
         self, players: int, options: KnockoutOptions, played: Sequence[PlayedRound]
@@ -252,7 +258,7 @@ class Knockout:
 
     def bracket(self, players: int, options: KnockoutOptions) -> Round:
         """Round 1: the matches and the byes."""
-        first = self.next_round(players, options, [])
+        first = self.next_round(PairingRequest.simple(players, options))
         assert first is not None
         return first
 

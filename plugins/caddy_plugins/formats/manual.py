@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import attrs
 
 from caddy import hookimpl
+from caddy.contracts import FormatBase
 from caddy.errors import CaddyError
 from caddy.formats import Arithmetic, require_players
 
@@ -29,7 +30,7 @@ class ManualOptions:
     round_robin: bool | None = None
 
 
-class Manual:
+class Manual(FormatBase):
     """Pairings typed in or imported; caddy checks, scores and ranks."""
 
     name: ClassVar[str] = "manual"
@@ -38,6 +39,8 @@ class Manual:
     )
     Options: ClassVar[type[Any]] = ManualOptions
     #: The pairings come from outside: nothing to compute in advance.
+    kind: ClassVar[str] = "external"
+    #: The older spelling of ``kind == "external"`` (kept for plugins reading it).
     pairs_from_outside: ClassVar[bool] = True
 
     def check(self, players: int, options: ManualOptions) -> None:
@@ -51,6 +54,12 @@ class Manual:
 
     def variants(self, options: ManualOptions) -> Mapping[str, Any]:
         return {}
+
+    def planned_rounds(self, players: int, options: ManualOptions) -> int:
+        return options.rounds
+
+    def pre_determined(self, options: ManualOptions) -> bool | None:
+        return options.round_robin
 
 
 @hookimpl

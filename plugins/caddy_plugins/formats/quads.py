@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 
 from caddy import hookimpl
+from caddy.contracts import FormatBase
 from caddy.formats import Arithmetic, require_players
 from caddy_plugins.formats.round_robin import round_robin_rounds
 
@@ -61,7 +62,7 @@ def section_sizes(players: int, remainder3: str = "5+6") -> list[int]:
     return [4] * (quads - 1) + [7]
 
 
-class Quads:
+class Quads(FormatBase):
     """Sections of four by rating, each a three-round round robin."""
 
     name: ClassVar[str] = "quads"

@@ -44,6 +44,7 @@ colours reversed).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
@@ -51,8 +52,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 
 from caddy import hookimpl
+from caddy.contracts import FormatBase
 from caddy.errors import CaddyError
-from caddy.formats import Arithmetic, require_players
+from caddy.formats import Arithmetic, Shorthand, require_players
 
 if TYPE_CHECKING:  # models load only when a schedule is built (keeps `caddy calc` fast)
     from caddy.models import Schedule
@@ -259,7 +261,7 @@ def _check_given(players: int, options: RoundRobinOptions) -> None:
                     )
 
 
-class RoundRobin:
+class RoundRobin(FormatBase):
     """Everyone meets everyone, once per cycle."""
 
     name: ClassVar[str] = "round-robin"
@@ -293,6 +295,7 @@ class RoundRobin:
             games_per_player=(n - 1) * cycles,
             byes_per_round=n % 2,
             pair_meetings=cycles,
+            advice=field_advice(n),
         )
 
     def variants(self, options: RoundRobinOptions) -> Mapping[str, Any]:
@@ -374,6 +377,40 @@ class DoubleRoundRobin(RoundRobin):
 
 
 @hookimpl
+def caddy_format_shorthands() -> list[Shorthand]:
+    """``--double`` and ``--cycles N`` for the round robins' ``cycles`` option."""
+    return [
+        Shorthand(
+            flag="--double",
+            option="cycles",
+            value="2",
+            help="double round robin (shorthand for --option cycles=2)",
+        ),
+        Shorthand(
+            flag="--cycles", option="cycles", metavar="N", help="shorthand for --option cycles=N"
+        ),
+    ]
+
+
+@hookimpl
 def caddy_register_formats(register: Callable[[RoundRobin], None]) -> None:
     register(RoundRobin())
     register(DoubleRoundRobin())
+
+
+def field_advice(players: int) -> str:
+    """The advice for a field of this size (docs/calculator.md)."""
+    if players <= 6:
+        return f"{players} players: a round robin, without question."
+    if players <= 10:
+        return (
+            f"{players} players: a round robin if the calendar allows "
+            f"({players - 1 + players % 2} rounds is {players - 1 + players % 2} weeks at one round a week)."
+        )
+    if players <= 12:
+        return f"{players} players: the ceiling for a round robin; expect a long season."
+    swiss = math.ceil(math.log2(players))
+    return (
+        f"{players} players: too many for one round robin; play a Swiss (about {swiss} rounds), "
+        "split into rating-banded round robins, or cut into quads."
+    )

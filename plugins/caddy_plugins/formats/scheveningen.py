@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from caddy import hookimpl
+from caddy.contracts import FormatBase
 from caddy.errors import CaddyError
 from caddy.formats import Arithmetic
 
@@ -126,7 +127,7 @@ def round_order(k: int, cycles: int) -> tuple[tuple[int, bool], ...]:
     raise CaddyError(f"no double Scheveningen order found for teams of {k}")  # pragma: no cover
 
 
-class Scheveningen:
+class Scheveningen(FormatBase):
     """Team against team: every player meets the other team once."""
 
     name: ClassVar[str] = "scheveningen"

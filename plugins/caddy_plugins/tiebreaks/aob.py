@@ -8,15 +8,8 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.tiebreaks import (
-    EDITIONS,
-    ExplainRow,
-    Explanation,
-    OpponentScoreSum,
-    Table,
-    TieBreakSpec,
-    half_up,
-)
+from caddy.tiebreaks import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
+from caddy_plugins.tiebreaks.common import OpponentScoreSum, half_up
 
 
 class _Buchholz(OpponentScoreSum):
@@ -29,6 +22,8 @@ class AverageOpponentBuchholz:
     article: ClassVar[str] = "8.2"
     kind: ClassVar[str] = "CC"
     modifiers: ClassVar[str] = "F"
+    #: Everyone's value is the total of all scores less their own (docs/standings.md).
+    separates_round_robin: ClassVar[bool] = False
     summary: ClassVar[str] = "mean Buchholz of the opponents met over the board (2 decimals)"
     editions: ClassVar[tuple[str, ...]] = EDITIONS
     group_dependent: ClassVar[bool] = False

@@ -8,16 +8,9 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.ratings import average
-from caddy.tiebreaks import (
-    EDITIONS,
-    ExplainRow,
-    Explanation,
-    Table,
-    TieBreakSpec,
-    parse_spec,
-    rated_games,
-)
+from caddy.tiebreaks import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec, parse_spec
+from caddy_plugins.tiebreaks.common import rated_games
+from caddy_plugins.tiebreaks.ratings import average
 
 
 class AverageOfOpponents:
@@ -32,7 +25,8 @@ class AverageOfOpponents:
     def _source(self, table: Table) -> list[float | None]:
         from caddy.plugins import get_host
 
-        return get_host().tiebreaks().get(self.source).compute(table, parse_spec(self.source))
+        host = table.host if table.host is not None else get_host()  # the embedder's host
+        return host.tiebreaks().get(self.source).compute(table, parse_spec(self.source))
 
     def _values(
         self, table: Table, i: int, source: list[float | None]

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.tiebreaks import OpponentScoreSum
+from caddy_plugins.tiebreaks.common import OpponentScoreSum
 
 
 class Buchholz(OpponentScoreSum):
@@ -21,6 +21,8 @@ class Buchholz(OpponentScoreSum):
     article: ClassVar[str] = "8.1"
     kind: ClassVar[str] = "C"
     modifiers: ClassVar[str] = "CM"
+    #: Everyone's value is the total of all scores less their own (docs/standings.md).
+    separates_round_robin: ClassVar[bool] = False
     summary: ClassVar[str] = (
         "sum of the opponents' scores (unplayed rounds: a dummy with the player's own score)"
     )

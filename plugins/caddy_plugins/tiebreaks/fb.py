@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.tiebreaks import OpponentScoreSum
+from caddy_plugins.tiebreaks.common import OpponentScoreSum
 
 
 class ForeBuchholz(OpponentScoreSum):
@@ -17,6 +17,8 @@ class ForeBuchholz(OpponentScoreSum):
     article: ClassVar[str] = "8.3"
     kind: ClassVar[str] = "D"
     modifiers: ClassVar[str] = "CM"
+    #: Everyone's value is the total of all scores less their own (docs/standings.md).
+    separates_round_robin: ClassVar[bool] = False
     summary: ClassVar[str] = "Buchholz with every last-round game counted as a draw"
     fore: ClassVar[bool] = True
 

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.ratings import expected_percent, perfect_performance
-from caddy.tiebreaks import RatingTieBreak, TieBreakSpec
+from caddy.tiebreaks import TieBreakSpec
+from caddy_plugins.tiebreaks.common import RatingTieBreak
+from caddy_plugins.tiebreaks.ratings import expected_percent, perfect_performance
 
 
 class PerfectTournamentPerformance(RatingTieBreak):

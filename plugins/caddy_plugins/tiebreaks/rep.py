@@ -11,7 +11,8 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.tiebreaks import RoundCount, Table
+from caddy.tiebreaks import Table
+from caddy_plugins.tiebreaks.common import RoundCount
 
 
 class RoundsElected(RoundCount):

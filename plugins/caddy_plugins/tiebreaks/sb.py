@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.tiebreaks import OpponentScoreSum
+from caddy_plugins.tiebreaks.common import OpponentScoreSum
 
 
 class SonnebornBerger(OpponentScoreSum):

@@ -8,8 +8,9 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.ratings import average, dp, performance, score_percent
-from caddy.tiebreaks import RatingTieBreak, TieBreakSpec
+from caddy.tiebreaks import TieBreakSpec
+from caddy_plugins.tiebreaks.common import RatingTieBreak
+from caddy_plugins.tiebreaks.ratings import average, dp, performance, score_percent
 
 
 class TournamentPerformanceRating(RatingTieBreak):

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.tiebreaks import RoundCount, Table, TieBreakSpec
+from caddy.tiebreaks import Table, TieBreakSpec
+from caddy_plugins.tiebreaks.common import RoundCount
 
 
 class Wins(RoundCount):

@@ -10,7 +10,8 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.tiebreaks import RoundCount, Table, otb_or_rr_forfeit_win
+from caddy.tiebreaks import Table
+from caddy_plugins.tiebreaks.common import RoundCount, otb_or_rr_forfeit_win
 
 
 class GamesWon(RoundCount):

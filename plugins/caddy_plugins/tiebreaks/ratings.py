@@ -1,7 +1,7 @@
 """FIDE rating arithmetic for the rating-based tie-breaks (C.07 Art. 10).
 
 The tables are FIDE Handbook B.02 (Rating Regulations) table 8.1, shipped as
-package data (``caddy/data/fide_rating_tables.json``, with its source):
+package data (``caddy_plugins/tiebreaks/data/fide_rating_tables.json``, with its source):
 score percentage → rating difference ``dp``, and rating difference →
 expected score in percent. Everything here is integer arithmetic: expected
 scores are summed in whole percent, averages and percentages are rounded

@@ -10,7 +10,8 @@ TRF codec plugin (``caddy_plugins.codecs.trf``) makes an event file of it.
 A file that cannot be read (a player line with bad columns, an unknown
 result code, an opponent who is not a player, numbering with gaps) raises
 :class:`~caddy.errors.CaddyError` with one line per problem. Whether both
-sides of every game agree is :mod:`caddy.check`'s business.
+sides of every game agree is :func:`check_document`'s business (with
+:func:`caddy.check.check_rows`).
 
 Points for byes come from the file: record 162 when present, else the
 values that make the stated points (columns 81-84) agree with the results
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
+from caddy.check import Cell, check_rows
 from caddy.errors import CaddyError
 from caddy.render import CONTROL as _CONTROL
 from caddy.render import one_line as _one_line
@@ -70,8 +72,7 @@ TRF26_RECORDS = frozenset(
     {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250"}
     | {"260", "299", "300", "310", "320", "330", "352", "362", "801", "802"}
 )
-#: A round's cell: opponent (``None``: none), colour (``w``, ``b`` or ``-``), code.
-Cell = tuple[int | None, str, str]
+#: A round's cell (:data:`caddy.check.Cell`) in a player line's columns.
 _CELL = re.compile(r"(.{4}).(.).(.)..")
 
 
@@ -647,7 +648,7 @@ def point_tables(
 
 def event_of(doc: TrfDocument) -> Event:
     """The results of a TRF file as an :class:`~caddy.results.Event` (each
-    player's line as written; :func:`caddy.check.check_document` says where
+    player's line as written; :func:`check_document` says where
     the two sides of a game disagree)."""
     scoring, bye_values = scoring_of(doc)
     game, bye = point_tables(scoring, bye_values)
@@ -718,8 +719,6 @@ def parse_trf(data: bytes | str, name: str = "<trf>") -> TrfFile:
 
 
 def _trf_file(doc: TrfDocument) -> TrfFile:
-    from caddy.check import check_document
-
     event = event_of(doc)
     warnings = [*doc.warnings, *(f"{doc.source}: {p}" for p in check_document(doc, stated=False))]
     return TrfFile(
@@ -828,3 +827,37 @@ class CellTexts(dict[Cell, str]):
         text = f"{opponent:4d} {colour} {code}  " if opponent else f"0000 - {code}  "
         self[cell] = text
         return text
+
+
+def check_document(
+    doc: TrfDocument,
+    *,
+    stated: bool = True,
+    pairings: bool = True,
+    scored: tuple[Scoring, dict[str, float]] | None = None,
+) -> list[str]:
+    """Problems in a TRF file: its pairings (with ``pairings``) and, with
+    ``stated``, points that disagree with the results (``scored``: the file's
+    scoring and bye values, when the caller has them)."""
+    rows = [p.cells for p in doc.players]
+    names = [p.name for p in doc.players]
+    problems = []
+    if pairings:
+        cycles = doc.round_robin()
+        n = len(rows)
+        complete = round_robin_cycles(n, doc.opponents()) > 0 or doc.rounds >= (
+            (n - 1 if n % 2 == 0 else n) * cycles
+        )
+        problems = check_rows(rows, cycles=cycles, complete=complete, names=names)
+    if stated:
+        for p, total in zip(doc.players, points_of(doc, scored), strict=True):
+            if p.points is None or abs(total - p.points) < 1e-9:
+                continue
+            if total >= 99.5 and abs(total - p.points) == 0.5:
+                continue  # 100.5 and more do not fit columns 81-84: written without the half
+            else:
+                problems.append(
+                    f"player {p.number} ({p.name}): stated points {p.points:g}, "
+                    f"the results give {total:g}"
+                )
+    return problems

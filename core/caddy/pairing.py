@@ -1,0 +1,229 @@
+"""Building the pairing contract's :class:`~caddy.contracts.PairingRequest`.
+
+A format that pairs from results (``kind == "results"``,
+:class:`caddy.contracts.PairingFormat`) receives one request per round:
+every player's history (opponent, colour, what the round was: a game, a
+forfeit, each kind of bye, an absence), points before the round, rating,
+pairing number, whether the player is absent from the round to pair, the
+planned rounds, the initial colour, forbidden pairs and the format options.
+
+:func:`request_from_state` builds it from an event file's replayed state.
+The TRF codec plugin builds the same request from a TRF file (FIDE Data
+Exchange Format, FIDE Handbook C.04 Annex 2) through a function of this
+signature, so one pairing engine serves both::
+
+    def request_from_trf(
+        data: bytes, *, source: str, round: int | None = None, host: PluginHost | None = None
+    ) -> PairingRequest: ...
+
+(``round``: the round to pair; ``None``: the one after the last round in the
+file. Absences come from the file's ``XXZ``/bye records for that round, the
+forbidden pairs from ``XXP``, the planned rounds from ``XXR``, the initial
+colour from ``XXC``.)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+from caddy.contracts import HistoryEntry, HistoryKind, PairingPlayer, PairingRequest, PlayedRound
+
+if TYPE_CHECKING:
+    from caddy.event import RoundState, State
+    from caddy.results import Scoring
+
+#: A bye kind recorded in an event file → the history kind.
+_BYE_HISTORY: dict[str, HistoryKind] = {
+    "pab": "pab",
+    "full": "full-bye",
+    "half": "half-bye",
+    "zero": "zero-bye",
+    "forfeit-win": "forfeit-win",
+    "forfeit-loss": "forfeit-loss",
+    "rest": "absent",
+}
+#: A bye kind → its result code (for the points, :meth:`caddy.results.Scoring.points`).
+_BYE_CODE = {
+    "pab": "U",
+    "full": "F",
+    "half": "H",
+    "zero": "Z",
+    "forfeit-win": "+",
+    "forfeit-loss": "-",
+    "rest": "R",
+}
+
+
+def _round_history(
+    rnd: RoundState, players: int, scoring: Scoring, withdrawn: dict[int, int]
+) -> list[HistoryEntry]:
+    """One entry per player (index = pairing number - 1) for a round."""
+    from caddy.results import RESULT_WORDS
+
+    entries: list[HistoryEntry | None] = [None] * players
+    uncoloured = set(rnd.uncoloured)
+    for index, (white, black) in enumerate(zip(rnd.white, rnd.black, strict=True)):
+        results = rnd.results[index]
+        coloured = (index + 1) not in uncoloured
+        for player, opponent, colour, side in ((white, black, "w", 0), (black, white, "b", 1)):
+            kind: HistoryKind = "played"
+            points = 0.0
+            if rnd.matches:  # a knockout match: who goes on is the bracket's business
+                if results:
+                    codes = [RESULT_WORDS[r][side] for r in results if r in RESULT_WORDS]
+                    points = sum(scoring.points(c) for c in codes)
+            elif results and results[-1] in RESULT_WORDS:
+                code = RESULT_WORDS[results[-1]][side]
+                points = scoring.points(code)
+                if code == "+":
+                    kind = "forfeit-win"
+                elif code == "-":
+                    kind = "forfeit-loss"
+            elif player in withdrawn and rnd.number > withdrawn[player]:
+                kind = "absent"
+            side_colour: Literal["w", "b"] | None = (
+                ("w" if colour == "w" else "b") if coloured else None
+            )
+            entries[player - 1] = HistoryEntry(
+                round=rnd.number, opponent=opponent, colour=side_colour, kind=kind, points=points
+            )
+    for player, bye in rnd.byes.items():
+        entries[player - 1] = HistoryEntry(
+            round=rnd.number,
+            opponent=None,
+            colour=None,
+            kind=_BYE_HISTORY.get(bye, "absent"),
+            points=scoring.points(_BYE_CODE[bye]) if bye in _BYE_CODE else 0.0,
+        )
+    for player in rnd.rest:
+        if entries[player - 1] is None:
+            entries[player - 1] = HistoryEntry(
+                round=rnd.number,
+                opponent=None,
+                colour=None,
+                kind="absent",
+                points=scoring.points("R"),
+            )
+    return [
+        entry
+        if entry is not None
+        else HistoryEntry(round=rnd.number, opponent=None, colour=None, kind="absent", points=0.0)
+        for entry in entries
+    ]
+
+
+def played_rounds(state: State) -> list[PlayedRound]:
+    """The complete rounds so far as :class:`~caddy.contracts.PlayedRound`
+    (a knockout match counts once decided), stopping at the first open one."""
+    from caddy.event import _match
+    from caddy.models import Round
+    from caddy.results import GAME_POINTS, RESULT_WORDS
+
+    played: list[PlayedRound] = []
+    for rnd in state.rounds:
+        boards = rnd.boards
+        if not boards or not all(b.results for b in boards):
+            break
+        results: list[float] = []
+        games: list[int] = []
+        for board in boards:
+            if rnd.matches:
+                winner = _match(state, board).winner()
+                if winner is None:
+                    return played
+                results.append(1.0 if winner == board.white else 0.0)
+                games.append(len(board.results))
+            else:
+                results.append(GAME_POINTS[RESULT_WORDS[board.results[-1]][0]])
+                games.append(1)
+        round_ = Round(
+            number=rnd.number,
+            white=tuple(b.white for b in boards),
+            black=tuple(b.black for b in boards),
+            byes=tuple(rnd.byes) or rnd.rest,
+            matches=rnd.matches,
+        )
+        played.append(PlayedRound(round=round_, results=tuple(results), games=tuple(games)))
+    return played
+
+
+def request_from_state(
+    state: State,
+    *,
+    round: int | None = None,
+    absent: frozenset[int] = frozenset(),
+    forbidden_pairs: frozenset[tuple[int, int]] = frozenset(),
+    initial_colour: Literal["w", "b"] | None = None,
+) -> PairingRequest:
+    """The pairing request for the round after the event's last (or ``round``).
+
+    History covers the rounds before the round to pair. A player is absent
+    from it when they withdrew before it, have a bye already recorded for it
+    (an announced bye) or are in ``absent`` (late entries, the caller's
+    knowledge); withdrawn players are flagged too.
+
+    :param round: the round to pair (default: the one after the last paired).
+    :param forbidden_pairs: pairs that must not meet (any order).
+    """
+    from caddy.event import planned_rounds
+    from caddy.results import Scoring
+
+    tournament = state.event.tournament
+    scoring = tournament.scoring or Scoring()
+    to_pair = len(state.rounds) + 1 if round is None else round
+    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+    count = state.players
+    histories: list[list[HistoryEntry]] = [[] for _ in range(count)]
+    announced: set[int] = set()
+    for rnd in state.rounds:
+        if rnd.number >= to_pair:
+            if rnd.number == to_pair:
+                announced.update(rnd.byes)
+            continue
+        for index, entry in enumerate(_round_history(rnd, count, scoring, withdrawn)):
+            histories[index].append(entry)
+    players = []
+    for number, player in enumerate(tournament.players, 1):
+        history = tuple(histories[number - 1])
+        gone = number in withdrawn and withdrawn[number] < to_pair
+        players.append(
+            PairingPlayer(
+                number=number,
+                rating=player.rating,
+                points=sum(entry.points for entry in history),
+                history=history,
+                absent=gone or number in announced or number in absent,
+                withdrawn=number in withdrawn,
+            )
+        )
+    return PairingRequest(
+        round=to_pair,
+        planned_rounds=planned_rounds(state),
+        players=tuple(players),
+        options=tournament.format.options,
+        initial_colour=initial_colour,
+        forbidden_pairs=frozenset((min(a, b), max(a, b)) for a, b in forbidden_pairs),
+        played=tuple(played_rounds(state)),
+        seed=tournament.seed,
+    )
+
+
+def request_summary(request: PairingRequest) -> dict[str, Any]:
+    """The request as plain values (for ``--json`` and debugging)."""
+    return {
+        "round": request.round,
+        "planned_rounds": request.planned_rounds,
+        "initial_colour": request.initial_colour,
+        "forbidden_pairs": sorted(list(p) for p in request.forbidden_pairs),
+        "players": [
+            {
+                "number": p.number,
+                "rating": p.rating,
+                "points": p.points,
+                "absent": p.absent,
+                "withdrawn": p.withdrawn,
+                "history": [[h.round, h.opponent, h.colour, h.kind, h.points] for h in p.history],
+            }
+            for p in request.players
+        ],
+    }
