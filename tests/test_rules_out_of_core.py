@@ -246,3 +246,15 @@ def test_shorthands_come_from_the_formats(cli: Callable[..., Run]) -> None:
         cli("calc", "16", "--format", "groups-knockout", "--groups", "4", "--json").out
     )["results"][0]
     assert groups["options"]["groups"] == 4
+
+
+def test_standings_name_no_tie_break() -> None:
+    """Which tie-breaks separate nobody in a round robin is the plugins' word
+    (``separates_round_robin``): core's standings hold no acronym list."""
+    tree = ast.parse((CORE / "standings.py").read_text(encoding="utf-8"))
+    acronyms = {"BH", "FB", "AOB", "SB", "DE", "KS", "WIN", "BH/C1"}
+    assert not [(line, s) for line, s in strings(tree) if s in acronyms]
+    from caddy.plugins import get_host
+
+    registry = get_host().tiebreaks()
+    assert {t.name for t in registry if not t.separates_round_robin} == {"BH", "FB", "AOB"}
