@@ -19,7 +19,7 @@ import pytest
 
 from caddy.event import replay
 from caddy.storage import load
-from caddy.testing import FormatContract
+from caddy.testing import ColourPromise, FormatContract
 from caddy_plugins.formats.swiss import (
     Swiss,
     SwissOptions,
@@ -47,6 +47,7 @@ CSV = players_csv(PLAYERS)
 
 class TestSwissContractThreeRounds(FormatContract):
     format_name = "swiss"
+    colours = ColourPromise(max_difference=2, max_run=2)  # C.04.3 C3
     sizes = (4, 5, 9, 10)
     option_sets: ClassVar[Any] = ({"rounds": 3, "win": 3.0, "draw": 1.0, "pab": 3.0},)
 
