@@ -11,7 +11,7 @@ import pytest
 
 from caddy.formats import Format, generates_schedule
 from caddy.plugins import PluginHost, get_host
-from caddy.testing import FormatContract
+from caddy.testing import ColourPromise, FormatContract
 
 
 class TestRoundRobinContract(FormatContract):
@@ -25,6 +25,12 @@ class TestRoundRobinContract(FormatContract):
         {"reverse_colours": True, "bye_points": 0.5},
     )
 
+    def colour_promise(self, fmt: Format, players: int, options: Any) -> ColourPromise:
+        """Balanced colours; never three in a row, except at the seam of a double
+        round robin without FIDE's swap of the last two rounds."""
+        seam = options.cycles == 2 and not options.swap_last_two
+        return ColourPromise(max_difference=1, max_run=None if seam else 2)
+
 
 class TestRoundRobinCrenshawContract(FormatContract):
     format_name = "round-robin"
@@ -33,6 +39,7 @@ class TestRoundRobinCrenshawContract(FormatContract):
         {"table": "crenshaw"},
         {"table": "crenshaw", "cycles": 2},
     )
+    colours = ColourPromise(max_difference=1, max_run=2)
 
 
 class TestUsQuadContract(FormatContract):
@@ -42,11 +49,13 @@ class TestUsQuadContract(FormatContract):
         {"table": "us-quad"},
         {"table": "us-quad", "cycles": 2},
     )
+    colours = ColourPromise(max_difference=1, max_run=2)
 
 
 class TestDoubleRoundRobinContract(FormatContract):
     format_name = "double-round-robin"
     sizes = (2, 3, 4, 5, 6, 9, 12)
+    colours = ColourPromise(max_difference=0, max_run=2)
 
 
 class TestThirdPartyContract(FormatContract):
@@ -68,6 +77,7 @@ class TestQuadsContract(FormatContract):
     format_name = "quads"
     sizes = (3, 4, 5, 6, 7, 8, 11, 12, 13, 14, 15, 16, 23, 40, 41)
     option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({}, {"table": "fide", "remainder3": "7"})
+    colours = ColourPromise(max_difference=1, max_run=2)
 
     def expected_meetings(self, fmt: Format, players: int, options: Any, a: int, b: int) -> int:
         from caddy_plugins.formats.quads import section_sizes
@@ -86,6 +96,11 @@ class TestScheveningenContract(FormatContract):
     sizes = (2, 4, 6, 8, 10, 12, 20, 24)
     option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({}, {"cycles": 2})
 
+    def colour_promise(self, fmt: Format, players: int, options: Any) -> ColourPromise:
+        """Whites within one of half the games (a difference of up to 2 in one
+        cycle, none over two), never three in a row (caddy_plugins.formats.scheveningen)."""
+        return ColourPromise(max_difference=2 if options.cycles == 1 else 0, max_run=2)
+
     def expected_meetings(self, fmt: Format, players: int, options: Any, a: int, b: int) -> int:
         k = players // 2
         return options.cycles if (a <= k) != (b <= k) else 0
@@ -95,6 +110,8 @@ class TestKnockoutContract(FormatContract):
     format_name = "knockout"
     sizes = (2, 3, 4, 5, 7, 8, 9, 13, 16, 17, 31, 64)
     option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({}, {"games": 2, "tiebreak": "armageddon"})
+    #: colours alternate within a match; across rounds nothing is promised
+    colours = None
 
 
 class TestGroupsKnockoutContract(FormatContract):
@@ -106,6 +123,8 @@ class TestGroupsKnockoutContract(FormatContract):
         {"advance": 2, "ties": "playoff"},
         {"groups": 3, "advance": 2, "games": 2},
     )
+    #: the knockout stage's colours follow its matches: nothing promised across rounds
+    colours = None
 
 
 CONTRACT_CLASSES = [

@@ -6,17 +6,24 @@ stylesheet starts each table after the first on a new page, repeats the
 header row on every printed page, never splits a row, and prints wide
 tables (crosstables) in landscape with a smaller type so that 30 players'
 columns fit on A4 and on Letter. Every text is escaped: a player called
-``<script>`` prints as that text.
+``<script>`` prints as that text, and control characters (a terminal escape,
+a bidirectional override) print as visible escapes (:func:`caddy.render.visible`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from html import escape
+from html import escape as _html_escape
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.render import Report, Table
+from caddy.render import Report, Table, visible
+
+
+def escape(text: str) -> str:
+    """``text`` as HTML text: markup escaped, control characters made visible."""
+    return _html_escape(visible(text))
+
 
 STYLE = """
 :root { color-scheme: light; }

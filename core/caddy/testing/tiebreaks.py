@@ -1,0 +1,371 @@
+"""The tie-break contract suite (re-exported from :mod:`caddy.testing`).
+
+:class:`TieBreakContract` is a pytest base class. Subclass it and name the
+tie-break (its registered acronym)::
+
+    from caddy.testing import TieBreakContract
+
+    class TestMyTieBreak(TieBreakContract):
+        tiebreak_name = "MYTB"
+        specs = ("MYTB", "MYTB/C1")     # default: the name, and one use of each modifier
+
+On small events drawn by hypothesis (:func:`small_events`: Swiss-like events
+with byes and forfeits, and round robins; rated and unrated players), built
+with :class:`caddy.results.EventBuilder`, it checks for every spec:
+
+* determinism: the same event ranked twice (and an equal copy of it) gives
+  the same values;
+* relabelling invariance: giving the players other pairing numbers gives
+  each player the value they had — unless the tie-break depends on the
+  pairing number itself (``TPN``): such a suite sets
+  :attr:`TieBreakContract.depends_on_pairing_number`;
+* the explanation agrees with the value: what
+  :func:`caddy.standings.explain` reports for each player is the value in the
+  standings (a tie-break of the tied group, such as DE, through its group
+  explanation);
+* the order of a tie-break list changes no value: the tie-break listed with
+  :attr:`TieBreakContract.companions` first, last and in between gives every
+  tie-break the same values (a tie-break of the tied group depends on the
+  ones before it by design: it is compared only where it comes first).
+
+Values come from :func:`caddy.standings.standings`, the path ``caddy
+standings`` takes. Each check is also a method taking the host, the spec and
+an event (``check_deterministic`` ...), which raises :class:`AssertionError`.
+hypothesis is imported when a test runs, not when this module is imported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+import pytest
+
+from caddy.contracts import TieBreak, conformance
+from caddy.plugins import PluginHost, get_host
+from caddy.results import Event, EventBuilder, EventPlayer, RoundResult
+from caddy.tiebreaks import parse_spec
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+    from caddy.standings import Standings
+
+__all__ = ["TieBreakContract", "relabelled", "small_events"]
+
+#: One use of each modifier letter, for the default specs.
+MODIFIER_EXAMPLES = {"C": "/C1", "M": "/M1", "L": "/L+1", "P": "/P", "F": "/F", "R": "/R"}
+#: Results drawn for games (forfeits included).
+RESULTS = ("1-0", "0-1", "1/2", "1-0", "0-1", "1/2", "+-", "-+", "--")
+
+
+def _circle(n: int) -> list[list[tuple[int, int]]]:
+    """A single round robin of ``n`` players by the circle method (a dummy
+    player ``n + 1`` for an odd field: meeting them is the rest round)."""
+    m = n + n % 2
+    order = list(range(1, m + 1))
+    rounds = []
+    for r in range(m - 1):
+        pairs = []
+        for k in range(m // 2):
+            a, b = order[k], order[m - 1 - k]
+            pairs.append((a, b) if (r + k) % 2 == 0 else (b, a))
+        rounds.append(pairs)
+        order = [order[0], order[-1], *order[1:-1]]
+    return rounds
+
+
+def small_events(max_players: int = 8, max_rounds: int = 5) -> SearchStrategy[Event]:
+    """A hypothesis strategy of small finished events: Swiss-like events
+    (random pairings, a bye for the odd player out, requested byes, forfeits)
+    and round robins (pre-determined pairings, rest rounds for an odd field)."""
+    from hypothesis import strategies as st
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Event:
+        n = draw(st.integers(2, max_players))
+        players = [
+            EventPlayer(
+                number=i,
+                name=f"Player {i}",
+                rating=draw(st.none() | st.integers(1000, 2800)),
+            )
+            for i in range(1, n + 1)
+        ]
+        if draw(st.booleans()) and n <= max_rounds + 1:
+            schedule = _circle(n)
+            builder = EventBuilder(players, rounds=len(schedule), pre_determined=True)
+            for number, pairs in enumerate(schedule, 1):
+                for white, black in pairs:
+                    if black > n or white > n:
+                        builder.bye(number, min(white, black), "rest")
+                    else:
+                        builder.game(number, white, black, draw(st.sampled_from(RESULTS)))
+            return builder.build()
+        rounds = draw(st.integers(1, max_rounds))
+        builder = EventBuilder(players, rounds=rounds, pre_determined=False)
+        for number in range(1, rounds + 1):
+            order = draw(st.permutations(list(range(1, n + 1))))
+            resting = draw(st.integers(0, max(0, min(2, n - 2))))
+            for player in order[:resting]:
+                builder.bye(number, player, draw(st.sampled_from(("half", "zero", "full"))))
+            playing = order[resting:]
+            if len(playing) % 2:
+                builder.bye(number, playing.pop(), "pab")
+            for k in range(0, len(playing), 2):
+                builder.game(number, playing[k], playing[k + 1], draw(st.sampled_from(RESULTS)))
+        return builder.build()
+
+    return build()
+
+
+def relabelled(event: Event, numbers: Sequence[int]) -> Event:
+    """``event`` with player ``i`` (numbered from 1) renumbered ``numbers[i - 1]``,
+    every result carried along."""
+    new = {old: numbers[old - 1] for old in range(1, len(event.players) + 1)}
+    order = sorted(range(1, len(event.players) + 1), key=new.__getitem__)
+    return attrs.evolve(
+        event,
+        players=tuple(attrs.evolve(event.players[old - 1], number=new[old]) for old in order),
+        results=tuple(
+            tuple(
+                rr if rr.opponent is None else rr._replace(opponent=new[rr.opponent])
+                for rr in event.results[old - 1]
+            )
+            for old in order
+        ),
+        withdrawals=tuple(attrs.evolve(w, player=new[w.player]) for w in event.withdrawals),
+    )
+
+
+def _copy(event: Event) -> Event:
+    """An equal event that shares no row with ``event``."""
+    return attrs.evolve(
+        event,
+        players=tuple(attrs.evolve(p) for p in event.players),
+        results=tuple(tuple(RoundResult(*rr) for rr in row) for row in event.results),
+    )
+
+
+def _values(result: Standings) -> dict[str, dict[int, float | None]]:
+    """Each tie-break's values by pairing number."""
+    return {
+        text: {row.pairing_number: row.tiebreaks[text] for row in result.rows}
+        for text in result.tiebreaks
+    }
+
+
+class TieBreakContract:
+    """Base class of the tie-break contract suite (see the module docstring)."""
+
+    #: The registered name (acronym) of the tie-break under test.
+    tiebreak_name: ClassVar[str]
+    #: Tie-break texts to check; empty: the name, and the name with one use
+    #: of each modifier it accepts (``/C1``, ``/L+1`` ...).
+    specs: ClassVar[Sequence[str]] = ()
+    #: The value is the pairing number's (TPN): no relabelling invariance.
+    depends_on_pairing_number: ClassVar[bool] = False
+    #: Other tie-breaks listed with it in the order check (those the host knows);
+    #: empty: every other tie-break the host has.
+    companions: ClassVar[Sequence[str]] = ()
+    #: Events hypothesis draws per check.
+    max_examples: ClassVar[int] = 20
+    #: Shrink a failing event to a smallest one (off: fail at once).
+    shrink: ClassVar[bool] = True
+    #: The largest event drawn.
+    max_players: ClassVar[int] = 8
+    max_rounds: ClassVar[int] = 5
+
+    @pytest.fixture
+    def caddy_host(self) -> PluginHost:
+        """The plugin host to look the tie-break up in (override to register yours)."""
+        return get_host()
+
+    @pytest.fixture
+    def tiebreak(self, caddy_host: PluginHost) -> TieBreak:
+        plugin: TieBreak = caddy_host.tiebreaks().get(self.tiebreak_name)
+        return plugin
+
+    # -- hooks for subclasses -----------------------------------------------
+
+    def spec_texts(self, tiebreak: TieBreak) -> list[str]:
+        """The tie-break texts to check (see :attr:`specs`)."""
+        if self.specs:
+            return list(self.specs)
+        return [tiebreak.name] + [
+            tiebreak.name + MODIFIER_EXAMPLES[letter]
+            for letter in tiebreak.modifiers
+            if letter in MODIFIER_EXAMPLES
+        ]
+
+    def pairing_number_dependent(self, tiebreak: TieBreak) -> bool:
+        """Whether the values follow the pairing numbers (default: :attr:`depends_on_pairing_number`)."""
+        return self.depends_on_pairing_number
+
+    def events(self) -> SearchStrategy[Event]:
+        """The events to check on (default: :func:`small_events`)."""
+        return small_events(self.max_players, self.max_rounds)
+
+    def _each_event(
+        self, check: Callable[[Any], None], strategy: SearchStrategy[Any] | None = None
+    ) -> None:
+        """Run ``check`` on what hypothesis draws (default: :meth:`events`)."""
+        from hypothesis import HealthCheck, Phase, given, settings
+
+        @settings(
+            max_examples=self.max_examples,
+            deadline=None,
+            derandomize=True,
+            database=None,
+            suppress_health_check=[HealthCheck.too_slow],
+            phases=[phase for phase in Phase if self.shrink or phase is not Phase.shrink],
+        )
+        @given(self.events() if strategy is None else strategy)
+        def run(drawn: Any) -> None:
+            check(drawn)
+
+        run()
+
+    def _standings(self, host: PluginHost, event: Event, texts: Sequence[str]) -> Standings:
+        from caddy.standings import standings
+
+        return standings(event, list(texts), host=host)
+
+    # -- the checks, on one event ---------------------------------------------
+
+    def check_deterministic(self, host: PluginHost, text: str, event: Event) -> None:
+        """The same event twice, and an equal copy, give the same values."""
+        first = _values(self._standings(host, event, [text]))
+        assert _values(self._standings(host, event, [text])) == first, (
+            f"{text}: a second ranking of the same event gives other values"
+        )
+        assert _values(self._standings(host, _copy(event), [text])) == first, (
+            f"{text}: an equal copy of the event gives other values"
+        )
+
+    def check_relabelling(
+        self, host: PluginHost, text: str, event: Event, numbers: Sequence[int]
+    ) -> None:
+        """Player ``i`` renumbered ``numbers[i - 1]`` keeps their value."""
+        before = _values(self._standings(host, event, [text]))[text]
+        after = _values(self._standings(host, relabelled(event, numbers), [text]))[text]
+        moved = {numbers[old - 1]: value for old, value in before.items()}
+        wrong = [
+            f"player {old} (now {numbers[old - 1]}): {before[old]} before, {after[numbers[old - 1]]} after"
+            for old in before
+            if after[numbers[old - 1]] != moved[numbers[old - 1]]
+        ]
+        assert not wrong, f"{text}: relabelling the players changes values: " + "; ".join(wrong[:3])
+
+    def check_explain_agrees(self, host: PluginHost, text: str, event: Event) -> None:
+        """Every player's explanation gives the value in the standings."""
+        from caddy.standings import explain
+
+        result = self._standings(host, event, [text])
+        for row in result.rows:
+            (explanation,) = explain(event, row.pairing_number, [text], host=host, result=result)
+            assert explanation.tiebreak == text, (text, explanation.tiebreak)
+            assert explanation.player == row.pairing_number, (text, explanation.player)
+            assert explanation.value == row.tiebreaks[text], (
+                f"{text}: player {row.pairing_number}'s explanation gives {explanation.value}, "
+                f"the standings {row.tiebreaks[text]}"
+            )
+
+    def check_order_independent(
+        self, host: PluginHost, text: str, event: Event, others: Sequence[str]
+    ) -> None:
+        """Listed first, last or in between, no tie-break's values change
+        (a tie-break of the tied group only where it keeps its place)."""
+        registry = host.tiebreaks()
+
+        def group_dependent(spec: str) -> bool:
+            return bool(registry.get(parse_spec(spec).code).group_dependent)
+
+        orders = [[text, *others], [text, *reversed(others)], [*others, text]]
+        if others:
+            orders.append([others[0], text, *others[1:]])
+        results = [_values(self._standings(host, event, order)) for order in orders]
+        base, first = results[0], orders[0]
+        for order, values in zip(orders[1:], results[1:], strict=True):
+            for spec in first:
+                before, before_base = order[: order.index(spec)], first[: first.index(spec)]
+                if group_dependent(spec) and before != before_base:
+                    continue  # ranks the group the tie-breaks before it leave: by design
+                assert values[spec] == base[spec], (
+                    f"{spec}: the list {', '.join(order)} gives other values than "
+                    f"{', '.join(first)}"
+                )
+
+    # -- the contract -----------------------------------------------------------
+
+    def check_metadata(self, tiebreak: TieBreak) -> None:
+        """The plugin conforms to :class:`caddy.contracts.TieBreak`, and its
+        descriptive members have the types the contract gives them."""
+        assert conformance("tiebreaks", tiebreak) == []
+        for field in ("title", "article", "summary", "kind"):
+            assert isinstance(getattr(tiebreak, field), str), field
+        assert tiebreak.summary, "summary is empty"
+        assert isinstance(tiebreak.modifiers, str)
+        assert isinstance(tiebreak.editions, tuple) and tiebreak.editions
+        assert isinstance(tiebreak.group_dependent, bool)
+        for text in self.spec_texts(tiebreak):
+            assert parse_spec(text, tiebreak.modifiers).code == tiebreak.name, text
+
+    def test_has_metadata(self, tiebreak: TieBreak) -> None:
+        assert tiebreak.name == self.tiebreak_name
+        self.check_metadata(tiebreak)
+
+    def test_deterministic(self, caddy_host: PluginHost, tiebreak: TieBreak) -> None:
+        texts = self.spec_texts(tiebreak)
+
+        def check(event: Event) -> None:
+            for text in texts:
+                self.check_deterministic(caddy_host, text, event)
+
+        self._each_event(check)
+
+    def test_relabelling_invariant(self, caddy_host: PluginHost, tiebreak: TieBreak) -> None:
+        if self.pairing_number_dependent(tiebreak):
+            pytest.skip(f"{tiebreak.name} depends on the pairing number")
+        from hypothesis import strategies as st
+
+        texts = self.spec_texts(tiebreak)
+        relabellings = self.events().flatmap(
+            lambda event: st.tuples(
+                st.just(event), st.permutations(range(1, len(event.players) + 1))
+            )
+        )
+
+        def check(drawn: tuple[Event, Sequence[int]]) -> None:
+            event, numbers = drawn
+            for text in texts:
+                self.check_relabelling(caddy_host, text, event, numbers)
+
+        self._each_event(check, relabellings)
+
+    def test_explain_agrees_with_value(self, caddy_host: PluginHost, tiebreak: TieBreak) -> None:
+        texts = self.spec_texts(tiebreak)
+
+        def check(event: Event) -> None:
+            for text in texts:
+                self.check_explain_agrees(caddy_host, text, event)
+
+        self._each_event(check)
+
+    def test_order_of_list_changes_no_value(
+        self, caddy_host: PluginHost, tiebreak: TieBreak
+    ) -> None:
+        known = caddy_host.tiebreaks()
+        others = [
+            text
+            for text in (self.companions or known.names())
+            if parse_spec(text).code in known and parse_spec(text).code != tiebreak.name
+        ]
+        texts = self.spec_texts(tiebreak)
+
+        def check(event: Event) -> None:
+            for text in texts:
+                self.check_order_independent(caddy_host, text, event, others)
+
+        self._each_event(check)

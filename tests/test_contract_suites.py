@@ -1,0 +1,296 @@
+"""The contract suites of caddy.testing (issue 14 §3): every built-in
+tie-break, codec and renderer passes its suite (parametrised over the
+registry; formats run theirs in tests/test_contract.py), and each suite fails
+a plugin that breaks one promise (tests/fake_plugins/contract_breaking_caddy_plugins.py)."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+import pytest
+
+from caddy.contracts import Codec, Renderer, ScheduleFormat, TieBreak
+from caddy.formats import schedule_format
+from caddy.plugins import PluginHost
+from caddy.testing import (
+    CodecContract,
+    ColourPromise,
+    FormatContract,
+    RendererContract,
+    TieBreakContract,
+    colour_problems,
+)
+from caddy.testing.renderers import sample_reports
+from caddy.testing.tiebreaks import relabelled, small_events
+
+if TYPE_CHECKING:
+    from caddy.event import EventFile
+
+FAKES = Path(__file__).parent / "fake_plugins"
+#: The built-ins, read once at collection (the registries the suites run over).
+BUILTIN = PluginHost(env={})
+TIEBREAKS = sorted(BUILTIN.tiebreaks().names())
+CODECS = sorted(BUILTIN.codecs().names())
+RENDERERS = sorted(BUILTIN.renderers().names())
+#: Tie-breaks whose value is the pairing number itself (C.07 Art. 7.8).
+BY_PAIRING_NUMBER = {"TPN"}
+
+
+# -- every built-in passes ------------------------------------------------------------
+
+
+class TestBuiltinTieBreaks(TieBreakContract):
+    """Every registered tie-break, on a few drawn events each."""
+
+    max_examples = 3
+
+    @pytest.fixture(params=TIEBREAKS)
+    def tiebreak(self, request: pytest.FixtureRequest, caddy_host: PluginHost) -> TieBreak:
+        plugin: TieBreak = caddy_host.tiebreaks().get(request.param)
+        return plugin
+
+    def test_has_metadata(self, tiebreak: TieBreak) -> None:
+        self.check_metadata(tiebreak)
+
+    def pairing_number_dependent(self, tiebreak: TieBreak) -> bool:
+        return tiebreak.name in BY_PAIRING_NUMBER
+
+
+class TestBuiltinCodecs(CodecContract):
+    """Every registered codec, in every flavour it writes."""
+
+    max_examples = 8
+    FLAVOURS: ClassVar[dict[str, tuple[str | None, ...]]] = {"trf": (None, "26")}
+
+    @pytest.fixture(params=CODECS)
+    def codec(self, request: pytest.FixtureRequest, caddy_host: PluginHost) -> Codec:
+        found: Codec = caddy_host.codecs().get(request.param)
+        return found
+
+    def flavours_of(self, codec: Codec) -> tuple[str | None, ...]:
+        return self.FLAVOURS.get(codec.name, (None,))
+
+    def test_has_metadata(self, codec: Codec) -> None:
+        self.check_metadata(codec)
+
+
+class TestBuiltinRenderers(RendererContract):
+    """Every registered renderer, every kind of document."""
+
+    @pytest.fixture(params=RENDERERS)
+    def renderer(self, request: pytest.FixtureRequest, caddy_host: PluginHost) -> Renderer:
+        found: Renderer = caddy_host.renderers().get(request.param)
+        return found
+
+    def test_has_metadata(self, renderer: Renderer) -> None:
+        self.check_metadata(renderer)
+
+
+def test_every_builtin_kind_is_covered() -> None:
+    """The parametrised classes above run over the whole registry of their kind."""
+    assert len(TIEBREAKS) >= 20 and {"json", "trf"} <= set(CODECS)
+    assert {"text", "markdown", "csv", "html"} <= set(RENDERERS)
+
+
+# -- each suite fails a broken plugin -------------------------------------------------------
+
+
+@pytest.fixture
+def broken() -> Iterator[PluginHost]:
+    """A host with the built-ins and the promise-breaking plugins."""
+    import sys
+
+    sys.path.insert(0, str(FAKES))
+    try:
+        module = importlib.import_module("contract_breaking_caddy_plugins")
+    finally:
+        sys.path.remove(str(FAKES))
+    host = PluginHost(env={})
+    host.register(module)
+    yield host
+
+
+def test_format_suite_fails_white_every_round_for_player_one(broken: PluginHost) -> None:
+    fmt: ScheduleFormat = schedule_format(broken.formats().get("white-for-one"))
+
+    class Suite(FormatContract):
+        format_name = "white-for-one"
+        sizes = (4, 6)
+
+    with pytest.raises(AssertionError, match=r"player 1 has 3 Whites and 0 Blacks"):
+        Suite().test_colours_as_promised(fmt)
+    # the promise of "no three in a row" is checked game by game
+    fair = schedule_format(broken.formats().get("round-robin"))
+    rounds = fair.schedule(4, fmt.Options(), seed=1).rounds
+    assert colour_problems(rounds, 4, ColourPromise(max_difference=1, max_run=2)) == []
+    assert (
+        "3 games in a row"
+        in colour_problems(
+            fmt.schedule(4, fmt.Options(), seed=1).rounds,
+            4,
+            ColourPromise(max_difference=None, max_run=2),
+        )[0]
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "test", "message"),
+    [
+        ("FLAKY", "test_deterministic", "gives other values"),
+        ("BYNUM", "test_relabelling_invariant", "relabelling the players changes values"),
+        ("MISEX", "test_explain_agrees_with_value", "explanation gives"),
+        ("MEDDLE", "test_order_of_list_changes_no_value", "gives other values than"),
+    ],
+)
+def test_tiebreak_suite_fails_a_broken_tiebreak(
+    broken: PluginHost, name: str, test: str, message: str
+) -> None:
+    class Suite(TieBreakContract):
+        tiebreak_name = name
+        max_examples = 5
+        shrink = False
+
+    suite = Suite()
+    plugin = broken.tiebreaks().get(name)
+    suite.test_has_metadata(plugin)  # well formed: only the behaviour is wrong
+    with pytest.raises(AssertionError, match=message):
+        getattr(suite, test)(broken, plugin)
+
+
+def test_a_declared_pairing_number_tiebreak_is_not_relabelled(broken: PluginHost) -> None:
+    class Suite(TieBreakContract):
+        tiebreak_name = "BYNUM"
+        depends_on_pairing_number = True
+
+    with pytest.raises(pytest.skip.Exception):
+        Suite().test_relabelling_invariant(broken, broken.tiebreaks().get("BYNUM"))
+
+
+def test_relabelled_event_carries_every_result() -> None:
+    from hypothesis import find
+
+    event = find(small_events(), lambda e: len(e.players) >= 3 and e.rounds >= 2)
+    numbers = list(range(len(event.players), 0, -1))
+    again = relabelled(relabelled(event, numbers), numbers)
+    assert again == event
+    moved = relabelled(event, numbers)
+    assert moved.score(numbers[0]) == event.score(1)
+
+
+def test_codec_suite_fails_a_codec_that_forgets(broken: PluginHost) -> None:
+    class Suite(CodecContract):
+        codec_name = "forgetful"
+        max_examples = 10
+        shrink = False
+
+    with pytest.raises(AssertionError, match="write → read → write changes the file"):
+        Suite().test_write_read_write_is_identity(broken, broken.codecs().get("forgetful"))
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("naive-html", "control character"),
+        ("naive-csv", "control character"),
+        ("naive-md", "control character"),
+        ("naive-text", "control character"),
+        ("partial", "is missing"),
+    ],
+)
+def test_renderer_suite_fails_a_naive_renderer(broken: PluginHost, name: str, message: str) -> None:
+    class Suite(RendererContract):
+        renderer_name = name
+
+    renderer = broken.renderers().get(name)
+    with pytest.raises(AssertionError, match=message):
+        Suite().test_renders_every_document_kind_safely(renderer, "standings")
+
+
+@pytest.mark.parametrize(
+    ("name", "form", "message"),
+    [
+        ("naive-html", "html", "raw <script> tag"),
+        ("naive-csv", "csv", "a spreadsheet would run the cell"),
+        ("naive-md", "markdown", "a raw '<' opens HTML"),
+    ],
+)
+def test_renderer_suite_checks_each_forms_escaping(
+    broken: PluginHost, name: str, form: str, message: str
+) -> None:
+    """Past the control characters, each form's own escaping is checked."""
+
+    class Suite(RendererContract):
+        renderer_name = name
+        names = ("<script>x</script>", "=cmd|x", "Pipe | Name")
+
+    renderer = broken.renderers().get(name)
+    output = renderer.render(sample_reports(Suite.names)["pairings"])
+    with pytest.raises(AssertionError, match=message):
+        Suite().check_escaped(form, output, name)
+
+
+def test_markdown_suite_counts_cells(broken: PluginHost) -> None:
+    class Suite(RendererContract):
+        renderer_name = "naive-md"
+
+    table = "| a | b |\n|---|---|\n| x | y \\| z | w |\n"
+    with pytest.raises(AssertionError, match="breaks its table"):
+        Suite().check_escaped("markdown", table, "naive-md")
+    Suite().check_escaped("markdown", "| a | b |\n|---|---|\n| x \\| z | w |\n", "ok")
+
+
+# -- what the codec suite found in TRF (left to the TRF codec's owners) ------------------
+
+
+def _manual_event(players: int, round_robin: bool | None, results: tuple[str, ...]) -> EventFile:
+    from caddy.event import PairRound, RecordResult, new_event
+    from caddy.models import Player
+    from caddy.plugins import get_host
+
+    fmt = get_host().formats().get("manual")
+    half = players // 2
+    event = new_event(
+        [Player(name=f"P{k}") for k in range(1, players + 1)],
+        "manual",
+        fmt.Options(rounds=1, round_robin=round_robin),
+        name="Found",
+    )
+    event = event.with_operation(
+        PairRound(
+            round=1, white=tuple(range(1, half + 1)), black=tuple(range(half + 1, players + 1))
+        )
+    )
+    for board, result in enumerate(results, 1):
+        event = event.with_operation(RecordResult(round=1, board=board, result=result))
+    return event
+
+
+@pytest.mark.xfail(
+    reason="TRF: a partial event ranked by round-robin rules reads back ranked otherwise "
+    "(the forfeit loser's rank 5 becomes 8)",
+    raises=AssertionError,
+    strict=True,
+)
+def test_trf_round_trip_of_an_event_ranked_as_a_round_robin() -> None:
+    class Suite(CodecContract):
+        codec_name = "trf"
+
+    event = _manual_event(8, True, ("1-0", "1-0", "1-0", "+-"))
+    Suite().check_round_trip(BUILTIN.codecs().get("trf"), event)
+
+
+@pytest.mark.xfail(
+    reason="TRF26: an event that turns out a complete round robin reads back as the "
+    "round-robin format, and a second export adds record 192",
+    raises=AssertionError,
+    strict=True,
+)
+def test_trf26_round_trip_of_an_event_that_is_a_round_robin() -> None:
+    class Suite(CodecContract):
+        codec_name = "trf"
+
+    event = _manual_event(2, None, ("1-0",))
+    Suite().check_round_trip(BUILTIN.codecs().get("trf"), event, "26")
