@@ -330,7 +330,9 @@ def test_an_op_tag_that_is_not_a_string_is_refused(
     document["operations"][0]["op"] = tag
     raw = write(path, document)
     run = cli(command[0], str(path), *command[1:])
-    assert_refused(run, "$.operations[0].op: expected a string (bye, pair, result, withdraw), got ")
+    assert_refused(
+        run, "$.operations[0].op: expected a string (bye, pair, result, results, withdraw), got "
+    )
     assert path.read_bytes() == raw
 
 
@@ -399,7 +401,10 @@ def test_version_must_be_the_integer_1(cli: Cli, tmp_path: Path, value: Any, got
     document["version"] = value
     write(path, document)
     run = cli("history", str(path))
-    assert run.err == f"caddy: error: {path}: $.version: this caddy reads version 1, got {got}\n"
+    assert (
+        run.err
+        == f"caddy: error: {path}: $.version: this caddy reads versions 1 and 2, got {got}\n"
+    )
     assert run.code == 1
 
 
@@ -457,7 +462,7 @@ def test_options_are_strict_and_named_by_path(cli: Cli, tmp_path: Path) -> None:
     [
         ("tiebreaks", "abc", 'expected a list, got a string "abc"'),
         ("scoring", "x", 'expected an object, got a string "x"'),
-        ("trf", [], "expected an object, got a list"),
+        ("kept", [], "expected an object, got a list"),
         ("time_control", 5, "expected a string, got 5"),
         ("start", 20240501, "expected a date YYYY-MM-DD, got 20240501"),
     ],

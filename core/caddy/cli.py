@@ -428,9 +428,9 @@ def cmd_calc(ns: argparse.Namespace) -> int:
         for tc in (controls or [None])
     ]
     if ns.json:
-        from caddy.serialize import dump_document, unstructure
+        from caddy.documents import CalcDocument, write
 
-        dump_document("caddy.calc", 1, {"results": [unstructure(r) for r in results]}, sys.stdout)
+        write(CalcDocument(results=tuple(results)), sys.stdout)
         return 0
     for text, tc in zip(ns.tc, controls, strict=True):
         assert tc is not None
@@ -638,27 +638,33 @@ def write_schedule_json(
     """
     import json
 
-    head: dict[str, Any] = {
-        "schema": "caddy.schedule",
-        "version": 1,
-        "format": schedule.format,
-        "title": schedule.title,
-        "players": schedule.players,
-        "seed": schedule.seed,
-        "options": options or {},
-    }
+    from caddy.documents import NumberingData, ScheduleHead, SectionPlayers, data
+
+    numbered = None
     if numbering is not None:
         from caddy.serialize import unstructure
 
-        head["numbering"] = {
-            "method": numbering.method,
-            "seed": numbering.seed,
-            "players": [
+        numbered = NumberingData(
+            method=numbering.method,
+            seed=numbering.seed,
+            players=tuple(
                 {"number": i, **unstructure(p)} for i, p in enumerate(numbering.players, 1)
-            ],
-        }
-    if schedule.sections:
-        head["sections"] = [{"name": s.name, "players": list(s.players)} for s in schedule.sections]
+            ),
+        )
+    head = data(
+        ScheduleHead(
+            format=schedule.format,
+            title=schedule.title,
+            players=schedule.players,
+            seed=schedule.seed,
+            options=options or {},
+            numbering=numbered,
+            sections=tuple(
+                SectionPlayers(name=s.name, players=s.players) for s in schedule.sections
+            )
+            or None,
+        )
+    )
     text = json.dumps(head, allow_nan=False)
     out.write(text[:-1] + ', "rounds": [')
     write = out.write
@@ -812,11 +818,9 @@ def cmd_plugins(ns: argparse.Namespace) -> int:
     if ns.json:
         import json
 
-        document = {
-            "schema": "caddy.plugins",
-            "version": 1,
-            "plugins": [r.as_dict() for r in records],
-        }
+        from caddy.documents import PluginData, PluginsDocument, data
+
+        document = data(PluginsDocument(plugins=tuple(PluginData(**r.as_dict()) for r in records)))
         print(json.dumps(document, indent=2, allow_nan=False))
         return 0
     for record in records:
@@ -1050,17 +1054,15 @@ def cmd_standings(ns: argparse.Namespace) -> int:
             )
         row = result.row_of(player.number)
         if ns.json:
-            from caddy.serialize import dump_document, unstructure
+            from caddy.documents import ExplainDocument, write
 
-            dump_document(
-                "caddy.explain",
-                1,
-                {
-                    "player": player.number,
-                    "name": player.name,
-                    "edition": result.edition,
-                    "explanations": [unstructure(e) for e in explanations],
-                },
+            write(
+                ExplainDocument(
+                    player=player.number,
+                    name=player.name,
+                    edition=result.edition,
+                    explanations=tuple(explanations),
+                ),
                 sys.stdout,
             )
             return 0
@@ -1206,24 +1208,26 @@ def cmd_tiebreaks(ns: argparse.Namespace) -> int:
     if ns.json:
         import json
 
+        from caddy.documents import TieBreakData, TieBreaksDocument, data
+
         print(
             json.dumps(
-                {
-                    "schema": "caddy.tiebreaks",
-                    "version": 1,
-                    "tiebreaks": [
-                        {
-                            "code": t.name,
-                            "name": t.title,
-                            "article": t.article,
-                            "type": t.kind,
-                            "modifiers": ["/" + m for m in t.modifiers],
-                            "editions": list(t.editions),
-                            "definition": t.summary,
-                        }
-                        for t in plugins
-                    ],
-                },
+                data(
+                    TieBreaksDocument(
+                        tiebreaks=tuple(
+                            TieBreakData(
+                                code=t.name,
+                                name=t.title,
+                                article=t.article,
+                                type=t.kind,
+                                modifiers=tuple("/" + m for m in t.modifiers),
+                                editions=tuple(t.editions),
+                                definition=t.summary,
+                            )
+                            for t in plugins
+                        )
+                    )
+                ),
                 indent=2,
                 ensure_ascii=False,
                 allow_nan=False,

@@ -404,46 +404,50 @@ def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: s
     rnd = state.round(number)
     players = event.tournament.players
 
-    def who(p: int) -> dict[str, Any]:
-        return {"number": p, "name": players[p - 1].name, "rating": players[p - 1].rating}
-
     if json_out:
         import json
 
-        boards = []
+        from caddy import documents as doc
+        from caddy.documents import PlayerRef
+
+        def who(p: int) -> PlayerRef:
+            return PlayerRef(number=p, name=players[p - 1].name, rating=players[p - 1].rating)
+
+        boards: list[doc.AnyBoard] = []
         for i, b in enumerate(rnd.boards, 1):
-            item: dict[str, Any] = {
+            fields: dict[str, Any] = {
                 "board": i,
                 "white": who(b.white),
                 "black": who(b.black),
-                "results": list(b.results),
+                "results": tuple(b.results),
             }
             gone = _gone(withdrawn, number, b)
             if gone:
-                item["withdrawn"] = gone
+                fields["withdrawn"] = tuple(gone)
             if rnd.matches:
                 games, match = _match_rows(state, b)
-                item["games"] = [
-                    {
-                        "game": g,
-                        "stage": stage,
-                        "white": who(w),
-                        "black": who(k),
-                        "result": result or None,
-                    }
+                fields["games"] = tuple(
+                    doc.GameData(
+                        game=g, stage=stage, white=who(w), black=who(k), result=result or None
+                    )
                     for g, stage, w, k, result in games
-                ]
-                item["winner"] = match.winner()
-            boards.append(item)
-        document = {
-            "schema": "caddy.pairings",
-            "version": 1,
-            "round": number,
-            "matches": rnd.matches,
-            "boards": boards,
-            "byes": [{**who(p), "kind": kind} for p, kind in rnd.byes.items()]
-            + [{**who(p), "kind": "rest"} for p in rnd.rest],
-        }
+                )
+                fields["winner"] = match.winner()
+                kind: type[doc.BoardData] = (
+                    doc.WithdrawnMatchBoardData if gone else doc.MatchBoardData
+                )
+            else:
+                kind = doc.WithdrawnBoardData if gone else doc.BoardData
+            boards.append(kind(**fields))
+        byes = [
+            doc.ByeData(number=p, name=players[p - 1].name, rating=players[p - 1].rating, kind=k)
+            for p, k in [*rnd.byes.items(), *((p, "rest") for p in rnd.rest)]
+        ]
+        document = doc.data(
+            doc.PairingsDocument(
+                round=number, matches=rnd.matches, boards=tuple(boards), byes=tuple(byes)
+            )
+        )
         print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
         return 0
     from caddy.cli import emit
@@ -694,11 +698,11 @@ def cmd_history(ns: argparse.Namespace) -> int:
     if ns.json:
         import json
 
-        from caddy.event import to_document
+        from caddy.event import operations_to_data
 
         print(
             json.dumps(
-                to_document(event)["operations"], ensure_ascii=False, indent=2, allow_nan=False
+                operations_to_data(event.operations), ensure_ascii=False, indent=2, allow_nan=False
             )
         )
         return 0

@@ -1,24 +1,30 @@
 """Event files: a tournament's starting data and the operations applied since.
 
-The file is one JSON document::
+The file is one JSON document (schema version 2; version 1 files are read
+too, docs/json.md)::
 
-    {"schema": "caddy.tournament", "version": 1,
+    {"schema": "caddy.tournament", "version": 2,
      "tournament": {...starting data...},
-     "operations": [{"op": "result", "round": 1, "board": 2, "result": "1-0"}, ...]}
+     "operations": [{"op": "result", "round": 1, "board": 2, "result": "1-0"},
+                    {"op": "results", "round": 2, "boards": [1, 3, 2], "results": [...]}, ...]}
 
 The current state is the fold of the operations (:func:`replay`), linear in
-their number; ``undo`` drops the last ones. Operations are attrs classes,
-serialised as a tagged union on ``op``. The format's options serialise with
-the format's name as their tag (``{"name": "round-robin", "options": {...}}``);
-an unknown format name is an error naming it.
+their number; ``undo`` drops the last ones. Operations are attrs classes; one
+cattrs converter (:func:`make_event_converter`) reads and writes the whole
+document, the operations as a tagged union on ``op`` (a round's results
+recorded one after the other as one ``results`` item). The format's options serialise
+with the format's name as their tag (``{"name": "round-robin", "options":
+{...}}``); an unknown format name is an error naming it.
 """
 
 from __future__ import annotations
 
 import datetime
 import json
+import math
+import re
 import weakref
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Union
 
@@ -38,7 +44,9 @@ if TYPE_CHECKING:
     from caddy.results import Event
 
 SCHEMA = "caddy.tournament"
-VERSION = 1
+#: The version written; every version in :data:`READS` is read (docs/json.md).
+VERSION = 2
+READS = (1, 2)
 #: Bye kinds an operation may record (every kind but a round robin's rest round).
 BYE_KINDS = tuple(kind for kind in BYE_KIND_CODES if kind != "rest")
 
@@ -75,22 +83,10 @@ class Tournament:
     seed: int | None = None
     #: Points per kind of result (``None``: 1 / ½ / 0, byes as FIDE scores them).
     scoring: Scoring | None = None
-    #: What a TRF import keeps to write back (records caddy does not model).
-    trf: TrfRecords | None = None
-
-
-@attrs.frozen(kw_only=True)
-class TrfRecords:
-    """The lines of an imported TRF file other than the player lines ``001``,
-    as written: ``head`` before the first player line, ``tail`` after it.
-
-    Export writes them back unchanged, except the records caddy models
-    (name, place, dates, arbiter; with ``--trf26`` the type, tie-breaks and
-    time control), which are rewritten when the event's value has changed.
-    """
-
-    head: tuple[str, ...] = ()
-    tail: tuple[str, ...] = ()
+    #: What a codec keeps to write back, by codec name: that codec's own JSON
+    #: data, opaque to core (the TRF codec keeps the records caddy does not
+    #: model; a version 1 file's ``trf`` reads as ``kept["trf"]``).
+    kept: Mapping[str, Any] = attrs.field(factory=dict, hash=False)
 
 
 # -- operations ----------------------------------------------------------------------
@@ -142,8 +138,28 @@ class Withdraw:
     after_round: int
 
 
+@attrs.frozen(kw_only=True)
+class RecordResults:
+    """Plain results of one round recorded one after the other: ``results[k]``
+    on board ``boards[k]``. The file's compact form of many
+    :class:`RecordResult` (schema 2); the log holds them as single results, so
+    ``undo`` and ``history`` count each result."""
+
+    op: ClassVar[str] = "results"
+    round: int
+    boards: tuple[int, ...]
+    results: tuple[str, ...] = attrs.field()
+
+    @results.validator
+    def _one_per_board(self, _: Any, value: tuple[str, ...]) -> None:
+        if len(value) != len(self.boards):
+            raise ValueError(f"{len(value)} results for {len(self.boards)} boards")
+
+
 Operation = Union[PairRound, RecordResult, RecordBye, Withdraw]  # noqa: UP007 - cattrs needs a Union object
 OPERATIONS = (PairRound, RecordResult, RecordBye, Withdraw)
+#: What an element of the file's ``operations`` list may be: an operation, or a run of results.
+FileOperation = Union[PairRound, RecordResult, RecordResults, RecordBye, Withdraw]  # noqa: UP007
 
 
 class OperationLog(Sequence["Operation"]):
@@ -164,7 +180,14 @@ class OperationLog(Sequence["Operation"]):
         for operation in operations:
             self._add(operation)
 
-    def _add(self, operation: Operation) -> None:
+    def _add(self, operation: Operation | RecordResults) -> None:
+        if isinstance(operation, RecordResults):
+            k = len(operation.results)
+            self._items.extend([None] * k)
+            self._round.extend([operation.round] * k)
+            self._board.extend(operation.boards)
+            self._result.extend(operation.results)
+            return
         if type(operation) is RecordResult and not operation.force:
             self._items.append(None)
             self._round.append(operation.round)
@@ -327,11 +350,37 @@ def _keep_state(event: EventFile, state: State) -> None:
 
 
 # -- serialisation ------------------------------------------------------------------------
+#
+# One cattrs converter reads and writes the whole document (make_event_converter):
+# caddy's strict primitives (caddy.serialize), the format's options by plugin name,
+# codecs' kept data, and the operations, a tagged union on ``op`` whose structure hook
+# takes the common shapes (a plain result, a run of a round's results) in line.
+
+#: At least this many plain results of one round recorded one after the other
+#: are written as one ``results`` operation; fewer stay one ``result`` each, as a
+#: person types them (docs/json.md).
+RUN_MIN = 8
+#: Numbers the in-line paths of the operations' hook take as they are (a pairing
+#: number, a round, a board); others go the careful way, and replaying refuses any
+#: that names nothing.
+MAX_NUMBER = 10**6
+#: Every element the file's ``operations`` list may hold, by its ``op`` tag.
+_BY_TAG: dict[str, type] = {
+    cls.op: cls for cls in (PairRound, RecordResult, RecordResults, RecordBye, Withdraw)
+}
+_WORDS = frozenset(RESULT_WORDS)
+#: Each result word to one string object: the log holds a word once, not once per
+#: result (less memory, and replaying compares by identity first).
+_CANONICAL = {word: word for word in RESULT_WORDS}
 
 
 def configure(converter: Converter, host: PluginHost | None = None) -> Converter:
-    """Add the event file's hooks to ``converter``: formats by plugin name, operations by ``op``."""
-    from cattrs.strategies import configure_tagged_union
+    """Add the event file's hooks to ``converter``: formats by plugin name, codecs'
+    kept data, operations as a tagged union on ``op``, the operation log."""
+    from cattrs.errors import IterableValidationError, IterableValidationNote
+    from cattrs.gen import make_dict_unstructure_fn
+
+    from caddy.serialize import describe
 
     if host is None:
         from caddy.plugins import get_host
@@ -365,6 +414,121 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
             raise ValueError("; ".join(path_first(lines, root="options"))) from None
         return FormatChoice(name=fmt.name, options=options)
 
+    def structure_kept(data: Any, _: Any) -> dict[str, Any]:
+        if type(data) is not dict:
+            raise ValueError(f"expected an object, got {describe(data)}")
+        problem = _json_problem(data)
+        if problem is not None:
+            raise problem
+        return data
+
+    # -- operations: a tagged union on "op" --
+    unstructure_fields: dict[type, Callable[[Any], dict[str, Any]]] = {
+        cls: make_dict_unstructure_fn(cls, converter, _cattrs_omit_if_default=True)
+        for cls in _BY_TAG.values()
+    }
+    known = ", ".join(sorted(_BY_TAG))
+
+    def unstructure_operation(operation: Any) -> dict[str, Any]:
+        return {"op": operation.op, **unstructure_fields[type(operation)](operation)}
+
+    def structure_operation(data: Any, _: Any) -> Any:
+        if type(data) is not dict:
+            raise ValueError(f"expected an operation object, got {describe(data)}")
+        tag = data.get("op")
+        cls = _BY_TAG.get(tag) if type(tag) is str else None
+        if cls is None:
+            if "op" not in data:
+                raise _field_error("op", f"required field missing (known: {known})")
+            if type(tag) is not str:
+                raise _field_error("op", f"expected a string ({known}), got {describe(tag)}")
+            shown = json.dumps(tag)[:40]
+            raise _field_error("op", f"unknown operation {shown} (known: {known})")
+        fields = {key: value for key, value in data.items() if key != "op"}
+        return converter.get_structure_hook(cls)(fields, cls)
+
+    def structure_log(data: Any, _: Any) -> OperationLog:
+        """The log from the file's list, every item checked (strict, as
+        :mod:`caddy.serialize` reads values); plain results and runs of them in line."""
+        if type(data) is not list:
+            raise ValueError(f"expected a list of operations, got {describe(data)}")
+        log = OperationLog()
+        items, rounds, boards, results = log._items, log._round, log._board, log._result
+        words, limit, canonical = _CANONICAL, MAX_NUMBER, _CANONICAL.__getitem__
+        errors: list[Exception] = []
+        for index, item in enumerate(data):
+            if type(item) is dict and len(item) == 4:
+                tag = item.get("op")
+                if tag == "result":
+                    rnd, board, result = item.get("round"), item.get("board"), item.get("result")
+                    if (
+                        type(rnd) is int
+                        and type(board) is int
+                        and type(result) is str
+                        and result in words
+                        and 0 <= rnd <= limit
+                        and 0 <= board <= limit
+                    ):
+                        items.append(None)
+                        rounds.append(rnd)
+                        boards.append(board)
+                        results.append(words[result])
+                        continue
+                elif tag == "results":
+                    rnd, numbers, run = item.get("round"), item.get("boards"), item.get("results")
+                    if (
+                        type(rnd) is int
+                        and 0 <= rnd <= limit
+                        and type(run) is list
+                        and type(numbers) is list
+                        and len(numbers) == len(run)
+                        and _all_words(run)
+                        and _all_numbers(numbers, limit)
+                    ):
+                        k = len(run)
+                        items.extend([None] * k)
+                        rounds.extend([rnd] * k)
+                        boards.extend(numbers)
+                        results.extend(map(canonical, run))
+                        continue
+            try:
+                operation = structure_operation(item, FileOperation)
+            except Exception as exc:
+                exc.add_note(IterableValidationNote(f"operation @ index {index}", index, Any))
+                errors.append(exc)
+                continue
+            log._add(operation)
+        if errors:
+            raise IterableValidationError("while reading the operations", errors, OperationLog)
+        return log
+
+    def unstructure_log(log: OperationLog) -> list[dict[str, Any]]:
+        """One item per operation, but :data:`RUN_MIN` or more plain results of
+        one round recorded one after the other are one ``results`` item."""
+        out: list[dict[str, Any]] = []
+        append = out.append
+        items, rounds, boards, results = log._items, log._round, log._board, log._result
+        n, i = len(items), 0
+        while i < n:
+            operation = items[i]
+            if operation is not None:
+                append(unstructure_operation(operation))
+                i += 1
+                continue
+            rnd = rounds[i]
+            j = i + 1
+            while j < n and items[j] is None and rounds[j] == rnd:
+                j += 1
+            if j - i >= RUN_MIN:
+                append(
+                    {"op": "results", "round": rnd, "boards": boards[i:j], "results": results[i:j]}
+                )
+            else:
+                for t in range(i, j):
+                    append({"op": "result", "round": rnd, "board": boards[t], "result": results[t]})
+            i = j
+        return out
+
     from caddy.serialize import text_problem
     from caddy.timecontrol import TimeControl, parse_time_control
 
@@ -378,17 +542,89 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
         return parse_time_control(value, parsers())
 
     converter.register_structure_hook(TimeControl, structure_time_control)
+
     converter.register_unstructure_hook(FormatChoice, unstructure_format)
     converter.register_structure_hook(FormatChoice, structure_format)
     converter.register_unstructure_hook(datetime.date, lambda d: d.isoformat())
     converter.register_structure_hook(datetime.date, _structure_date)
-    configure_tagged_union(Operation, converter, tag_generator=_operation_tag, tag_name="op")
+    converter.register_structure_hook_func(lambda t: t == Mapping[str, Any], structure_kept)
+    for cls in _BY_TAG.values():
+        converter.register_unstructure_hook(cls, unstructure_operation)
+    converter.register_structure_hook_func(
+        lambda t: t in (FileOperation, Operation), structure_operation
+    )
+    converter.register_structure_hook(OperationLog, structure_log)
+    converter.register_unstructure_hook(OperationLog, unstructure_log)
     return converter
 
 
-def _operation_tag(cls: type) -> str:
-    """The ``op`` tag an operation class declares."""
-    return str(vars(cls)["op"])
+def _all_words(run: list[Any]) -> bool:
+    """Whether every item of ``run`` is a result word (so a string)."""
+    try:
+        return _WORDS.issuperset(run)
+    except TypeError:  # an unhashable item: the careful path names it
+        return False
+
+
+def _all_numbers(numbers: list[Any], limit: int) -> bool:
+    """Whether every item of ``numbers`` is a JSON integer in ``0..limit``."""
+    if not numbers:
+        return True
+    return set(map(type, numbers)) == {int} and min(numbers) >= 0 and max(numbers) <= limit
+
+
+def _field_error(name: str, message: str) -> Exception:
+    """``message`` about field ``name`` of an object, as cattrs reports one."""
+    from cattrs.errors import AttributeValidationNote, ClassValidationError
+
+    error = ValueError(message)
+    error.add_note(AttributeValidationNote(f"field {name}", name, Any))
+    return ClassValidationError("while reading an object", [error], dict)
+
+
+def _json_problem(value: Any) -> Exception | None:
+    """What keeps ``value`` from being strict JSON data (no ``NaN``, no lone
+    surrogate, keys are text), with its path as cattrs reports one, or ``None``."""
+    from cattrs.errors import IterableValidationError, IterableValidationNote
+
+    from caddy.serialize import describe, text_problem
+
+    kind = type(value)
+    if value is None or kind is bool or kind is int:
+        return None
+    if kind is float:
+        return (
+            None
+            if math.isfinite(value)
+            else ValueError(f"expected a number, got {describe(value)}")
+        )
+    if kind is str:
+        problem = text_problem(value)
+        return ValueError(problem) if problem else None
+    if kind is list:
+        for index, item in enumerate(value):
+            error = _json_problem(item)
+            if error is not None:
+                error.add_note(IterableValidationNote(f"item @ index {index}", index, Any))
+                return IterableValidationError("while reading a list", [error], list)
+        return None
+    if kind is dict:
+        for key, item in value.items():
+            problem = text_problem(key)
+            if problem:
+                return ValueError(f"a key is {problem}")
+            error = _json_problem(item)
+            if error is not None:
+                return _nest(key, error)
+        return None
+    return ValueError(f"expected JSON data, got {describe(value)}")
+
+
+def _nest(name: str, error: Exception) -> Exception:
+    from cattrs.errors import AttributeValidationNote, ClassValidationError
+
+    error.add_note(AttributeValidationNote(f"field {name}", name, Any))
+    return ClassValidationError("while reading an object", [error], dict)
 
 
 def _structure_date(value: Any, _: Any) -> datetime.date:
@@ -407,151 +643,79 @@ def make_event_converter(host: PluginHost | None = None) -> Converter:
     return configure(configure_converter(make_converter(forbid_extra_keys=True)), host)
 
 
-#: Per operation class: its fields and their JSON types ("int", "str", "bool", "ints").
-_FIELDS: dict[type, dict[str, str]] = {
-    PairRound: {
-        "round": "int",
-        "white": "ints",
-        "black": "ints",
-        "byes": "ints",
-        "matches": "bool",
-        "uncoloured": "ints",
-    },
-    RecordResult: {"round": "int", "board": "int", "result": "str", "force": "bool"},
-    RecordBye: {"round": "int", "player": "int", "kind": "str"},
-    Withdraw: {"player": "int", "after_round": "int"},
-}
-_BY_TAG = {cls.op: cls for cls in OPERATIONS}
-_DEFAULTS = {"byes": (), "matches": False, "force": False, "uncoloured": ()}
-#: Numbers the fast path of :func:`operations_from_data` takes as they are (a
-#: pairing number, a round, a board); others go the careful way, and replaying
-#: refuses any that names nothing.
-MAX_NUMBER = 10**6
-
-
-def operations_to_data(operations: Sequence[Operation]) -> list[dict[str, Any]]:
-    """The operations as JSON data: a tagged union on ``op``; defaults are left out.
-
-    Written by hand rather than through cattrs' generic dispatch: a 1,000-player
-    round robin holds half a million operations (``benchmarks/io.py``)."""
-    out: list[dict[str, Any]] = []
-    for operation, rnd, board, result in OperationLog.of(operations).compact():
-        if operation is None:
-            out.append({"op": "result", "round": rnd, "board": board, "result": result})
-            continue
-        item: dict[str, Any] = {"op": operation.op}
-        for name, kind in _FIELDS[type(operation)].items():
-            value = getattr(operation, name)
-            if name in _DEFAULTS and value == _DEFAULTS[name]:
-                continue
-            item[name] = list(value) if kind == "ints" else value
-        out.append(item)
-    return out
-
-
-def _check(value: Any, kind: str) -> str | None:
-    """What is wrong with a field's type, or ``None`` (strict: ``true`` is
-    not 1, ``1.0`` is not 1, text is valid Unicode; :mod:`caddy.serialize`).
-
-    Whether a number is possible (a round that exists, a player's number) is
-    :func:`apply`'s to say, when the history is replayed: so ``undo`` can
-    read, and drop, a last operation that names a round that cannot be."""
-    from caddy.serialize import describe, text_problem
-
-    if kind == "int":
-        if type(value) is not int:
-            return f"expected a whole number, got {describe(value)}"
-    elif kind == "str":
-        return text_problem(value)
-    elif kind == "bool":
-        if type(value) is not bool:
-            return f"expected true or false, got {describe(value)}"
-    elif not isinstance(value, list):
-        return f"expected a list of whole numbers, got {describe(value)}"
-    else:
-        for index, v in enumerate(value):
-            if type(v) is not int:
-                return f"[{index}]: expected a whole number, got {describe(v)}"
-    return None
+def operations_to_data(
+    operations: Sequence[Operation], converter: Converter | None = None
+) -> list[dict[str, Any]]:
+    """The operations as JSON data, one item per operation (``caddy history --json``):
+    the tagged union on ``op``, defaults left out."""
+    converter = converter or make_event_converter()
+    return [
+        {"op": "result", "round": rnd, "board": board, "result": result}
+        if operation is None
+        else converter.unstructure(operation)
+        for operation, rnd, board, result in OperationLog.of(operations).compact()
+    ]
 
 
 def operations_from_data(data: Any, path: str = "$.operations") -> tuple[OperationLog, list[str]]:
-    """Operations from JSON data, and one ``path: message`` line per problem."""
-    from caddy.serialize import describe
+    """Operations from JSON data (either version's items), and one ``path: message`` line per problem."""
+    from cattrs import transform_error
+    from cattrs.errors import BaseValidationError
 
-    log = OperationLog()
-    if not isinstance(data, list):
-        return log, [f"{path}: expected a list of operations, got {describe(data)}"]
-    words = RESULT_WORDS
-    problems: list[str] = []
-    # the log's columns, appended in line for plain results (the common case)
-    items, rounds, boards, results = log._items, log._round, log._board, log._result
-    for index, item in enumerate(data):
-        if type(item) is dict and len(item) == 4 and item.get("op") == "result":
-            # the common case, checked in line: {"op", "round", "board", "result"}
-            rnd, board, result = item.get("round"), item.get("board"), item.get("result")
-            if (
-                type(rnd) is int
-                and type(board) is int
-                and type(result) is str
-                and result in words
-                and 0 <= rnd <= MAX_NUMBER
-                and 0 <= board <= MAX_NUMBER
-            ):
-                items.append(None)
-                rounds.append(rnd)
-                boards.append(board)
-                results.append(result)
-                continue
-        where = f"{path}[{index}]"
-        if not isinstance(item, dict):
-            problems.append(f"{where}: expected an operation object, got {describe(item)}")
-            continue
-        tag = item.get("op")
-        cls = _BY_TAG.get(tag) if type(tag) is str else None
-        if cls is None:
-            known = ", ".join(sorted(_BY_TAG))
-            if "op" not in item:
-                problems.append(f"{where}.op: required field missing (known: {known})")
-            elif type(tag) is not str:
-                problems.append(f"{where}.op: expected a string ({known}), got {describe(tag)}")
-            else:
-                shown = json.dumps(tag)[:40]
-                problems.append(f"{where}.op: unknown operation {shown} (known: {known})")
-            continue
-        fields = _FIELDS[cls]
-        extra = sorted(set(item) - set(fields) - {"op"})
-        if extra:
-            problems.append(f"{where}: unknown keys {extra}")
-            continue
-        values: dict[str, Any] = {}
-        for name, kind in fields.items():
-            if name not in item:
-                if name in _DEFAULTS:
-                    continue
-                problems.append(f"{where}.{name}: required field missing")
-                break
-            problem = _check(item[name], kind)
-            if problem:
-                sep = "" if problem.startswith("[") else ": "
-                problems.append(f"{where}.{name}{sep}{problem}")
-                break
-            values[name] = tuple(item[name]) if kind == "ints" else item[name]
-        else:
-            log._add(cls(**values))
-    return log, problems
+    from caddy.serialize import path_first
+
+    try:
+        return make_event_converter().structure(data, OperationLog), []
+    except BaseValidationError as exc:
+        return OperationLog(), path_first(transform_error(exc, path=path, format_exception=_detail))
+    except ValueError as exc:
+        return OperationLog(), [f"{path}: {exc}"]
 
 
 def to_document(
     event: EventFile, converter: Converter | None = None, *, host: PluginHost | None = None
 ) -> dict[str, Any]:
+    """The event file as JSON data (schema version :data:`VERSION`), through the converter."""
     converter = converter or make_event_converter(host)
-    return {
-        "schema": SCHEMA,
-        "version": VERSION,
-        "tournament": converter.unstructure(event.tournament),
-        "operations": operations_to_data(event.operations),
-    }
+    body: dict[str, Any] = converter.unstructure(event)
+    return {"schema": SCHEMA, "version": VERSION, **body}
+
+
+@attrs.frozen(kw_only=True)
+class _TrfRecordsV1:
+    """A version 1 file's ``tournament.trf``: read strictly, kept as ``kept["trf"]``."""
+
+    head: tuple[str, ...] = ()
+    tail: tuple[str, ...] = ()
+
+
+def _upgrade_v1(tournament: Any, converter: Converter) -> tuple[Any, list[str]]:
+    """A version 1 ``tournament`` object as version 2 reads it: its ``trf``
+    records become the TRF codec's kept data."""
+    from cattrs import transform_error
+    from cattrs.errors import BaseValidationError
+
+    from caddy.serialize import path_first
+
+    if type(tournament) is not dict or ("trf" not in tournament and "kept" not in tournament):
+        return tournament, []
+    upgraded = dict(tournament)
+    problems = []
+    if "kept" in upgraded:
+        problems.append("$.tournament: unknown keys ['kept'] (version 1 has none)")
+    records = upgraded.pop("trf", None)
+    if records is not None:
+        try:
+            trf = converter.structure(records, _TrfRecordsV1)
+        except BaseValidationError as exc:
+            problems.extend(
+                path_first(transform_error(exc, path="$.tournament.trf", format_exception=_detail))
+            )
+        except ValueError as exc:
+            problems.append(f"$.tournament.trf: {exc}")
+        else:
+            upgraded["kept"] = {"trf": {"head": list(trf.head), "tail": list(trf.tail)}}
+    return upgraded, problems
 
 
 def from_document(
@@ -563,11 +727,12 @@ def from_document(
 ) -> EventFile:
     """Build an event from a parsed JSON document; every problem is one ``path: message`` line.
 
-    Values are read strictly (:mod:`caddy.serialize`: no coercion, no ``NaN``,
-    no lone surrogates); then the history is replayed, so an operation that
-    refers to something that does not exist, or comes in an impossible order,
-    is refused naming it. ``check_history=False`` checks the operations' shapes
-    only (``undo`` drops a last operation that does not replay).
+    Versions 1 and 2 are read (docs/json.md). Values are read strictly by the
+    converter's hooks (:mod:`caddy.serialize`: no coercion, no ``NaN``, no lone
+    surrogates); then the history is replayed, so an operation that refers to
+    something that does not exist, or comes in an impossible order, is refused
+    naming it. ``check_history=False`` checks the operations' shapes only
+    (``undo`` drops a last operation that does not replay).
     """
     from cattrs import transform_error
     from cattrs.errors import BaseValidationError
@@ -578,49 +743,77 @@ def from_document(
         raise CaddyError(f"$: expected a JSON object, got {describe(data)}")
     problems = []
     schema, version = data.get("schema"), data.get("version")
+    readable = " and ".join(map(str, READS))
     if "schema" not in data:
         problems.append(f"$.schema: required field missing (expected '{SCHEMA}')")
     elif type(schema) is not str or schema != SCHEMA:
         problems.append(f"$.schema: expected '{SCHEMA}', got {describe(schema)}")
     if "version" not in data:
         problems.append(f"$.version: required field missing (expected {VERSION})")
-    elif type(version) is not int or version != VERSION:
-        problems.append(f"$.version: this caddy reads version {VERSION}, got {describe(version)}")
+    elif type(version) is not int or version not in READS:
+        problems.append(f"$.version: this caddy reads versions {readable}, got {describe(version)}")
     extra = set(data) - {"schema", "version", "tournament", "operations"}
     if extra:
         problems.append(f"$: unknown keys {sorted(extra)}")
     if problems:
         raise CaddyError(problems[0], problems=problems)
     converter = converter or make_event_converter(host)
-    tournament = None
-    raw = data.get("tournament")
-    if "tournament" not in data:
-        problems.append("$.tournament: required field missing")
-    elif not isinstance(raw, dict):
-        problems.append(f"$.tournament: expected an object, got {describe(raw)}")
-    else:
-        try:
-            tournament = converter.structure(raw, Tournament)
-        except BaseValidationError as exc:
-            lines = path_first(transform_error(exc, path="$.tournament", format_exception=_detail))
-            # a format's options: "$.tournament.format: options.x: ..." names one path
-            problems.extend(
-                line.replace("$.tournament.format: options", "$.tournament.format.options", 1)
-                for line in lines
-            )
-        except (ValueError, TypeError, KeyError, OverflowError, AttributeError) as exc:
-            problems.append(f"$.tournament: {exc}")
-    if tournament is not None:
-        problems.extend(tournament_problems(tournament))
-    operations, op_problems = operations_from_data(data.get("operations", []))
-    problems.extend(op_problems)
-    if problems or tournament is None:
+    body = {key: data[key] for key in ("tournament", "operations") if key in data}
+    if version == 1 and "tournament" in body:
+        body["tournament"], problems = _upgrade_v1(body["tournament"], converter)
+    event = None
+    try:
+        event = converter.structure(body, EventFile)
+    except BaseValidationError as exc:
+        lines = path_first(transform_error(exc, path="$", format_exception=_detail))
+        # a format's options: "$.tournament.format: options.x: ..." names one path
+        problems.extend(
+            line.replace("$.tournament.format: options", "$.tournament.format.options", 1)
+            for line in lines
+        )
+    except (ValueError, TypeError, KeyError, OverflowError, AttributeError) as exc:
+        problems.append(f"$: {exc}")
+    if event is not None:
+        problems.extend(tournament_problems(event.tournament))
+    if problems or event is None:
+        problems = problems or ["$: not an event file"]
         raise CaddyError(problems[0], problems=problems)
-    event = EventFile(tournament=tournament, operations=operations)
     if check_history:
         # a history that refers to something that does not exist is refused here
-        replay(event, host)
+        try:
+            replay(event, host)
+        except CaddyError as exc:
+            raise _in_file(exc, body.get("operations")) from None
     return event
+
+
+_LOG_PATH = re.compile(r"\$\.operations\[(\d+)\]")
+
+
+def _in_file(error: CaddyError, operations: Any) -> CaddyError:
+    """``error`` with ``$.operations[i]`` (the i-th operation of the log) named
+    where the file holds it: ``$.operations[j].results[k]`` inside a run."""
+    if type(operations) is not list or not any(
+        type(item) is dict and item.get("op") == "results" for item in operations
+    ):
+        return error
+
+    def where(match: re.Match[str]) -> str:
+        wanted, at = int(match.group(1)), 0
+        for index, item in enumerate(operations):
+            if type(item) is dict and item.get("op") == "results":
+                k = len(item["results"])
+                if wanted < at + k:
+                    return f"$.operations[{index}].results[{wanted - at}]"
+                at += k
+            elif wanted == at:
+                return f"$.operations[{index}]"
+            else:
+                at += 1
+        return match.group()
+
+    problems = [_LOG_PATH.sub(where, problem, count=1) for problem in error.problems]
+    return CaddyError(problems[0], problems=problems)
 
 
 #: The highest rating a file may hold: the TRF player line's rating field has
@@ -779,6 +972,10 @@ def _schedule_rounds(fmt: Format, tournament: Tournament) -> list[Round] | None:
     return list(schedule.rounds)
 
 
+#: A board's results when one plain result is recorded: one tuple per word, shared.
+_SINGLES = {word: (word,) for word in RESULT_WORDS}
+
+
 def replay(event: EventFile, host: PluginHost | None = None) -> State:
     """Fold the operations over the starting data (linear in their number)."""
     if host is None:
@@ -799,21 +996,21 @@ def replay(event: EventFile, host: PluginHost | None = None) -> State:
         for rnd in fixed:
             state.rounds.append(_round_state(rnd))
     rounds = state.rounds
-    words = RESULT_WORDS
+    singles = _SINGLES
     for index, (operation, rnd_no, board_no, result) in enumerate(event.operations.compact()):
         if operation is None:
             # a plain result: the common case, applied in line when nothing is amiss
             if 0 < rnd_no <= len(rounds):
                 round_state = rounds[rnd_no - 1]
                 results = round_state.results
+                single = singles.get(result) if type(result) is str else None
                 if (
-                    0 < board_no <= len(results)
-                    and type(result) is str
-                    and result in words
+                    single is not None
+                    and 0 < board_no <= len(results)
                     and not round_state.matches
                     and not results[board_no - 1]
                 ):
-                    results[board_no - 1] = (result,)
+                    results[board_no - 1] = single
                     continue
             operation = RecordResult(round=rnd_no, board=board_no, result=result)
         try:

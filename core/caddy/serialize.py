@@ -123,9 +123,16 @@ def _is_tuple(type_: Any) -> bool:
     return type_ is tuple or get_origin(type_) is tuple
 
 
+def _omits_defaults(cls: Any) -> bool:
+    """An attrs class whose JSON leaves out the fields it names in
+    ``omit_defaults`` when they have their default (:mod:`caddy.documents`)."""
+    return attrs.has(cls) and bool(getattr(cls, "omit_defaults", ()))
+
+
 def configure_converter(converter: Converter) -> Converter:
     """Add caddy's hooks to ``converter`` and return it: time controls as
-    their text, and strict primitives (see the module's docstring)."""
+    their text, strict primitives (see the module's docstring), and documents
+    that leave out fields at their default."""
     from caddy.timecontrol import TimeControl, parse_time_control
 
     def structure_time_control(value: Any, _: Any) -> TimeControl:
@@ -152,6 +159,13 @@ def configure_converter(converter: Converter) -> Converter:
 
         return structure_attrs
 
+    def omitting_hook(cls: Any) -> Any:
+        from cattrs.gen import make_dict_unstructure_fn, override
+
+        fields = {name: override(omit_if_default=True) for name in cls.omit_defaults}
+        return make_dict_unstructure_fn(cls, converter, **fields)  # type: ignore[arg-type]
+
+    converter.register_unstructure_hook_factory(_omits_defaults, omitting_hook)
     converter.register_unstructure_hook(TimeControl, str)
     converter.register_structure_hook(TimeControl, structure_time_control)
     converter.register_structure_hook(str, _strict_str)

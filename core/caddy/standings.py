@@ -33,6 +33,7 @@ from caddy.tiebreaks import (
 
 if TYPE_CHECKING:
     from caddy.contracts import GroupTieBreak
+    from caddy.documents import StandingsDocument, StandingsRowData
     from caddy.plugins import PluginHost
 
 
@@ -74,29 +75,43 @@ class Standings:
 
     def rows_data(self) -> list[dict[str, Any]]:
         """The rows as JSON data."""
-        return [
-            {
-                "rank": row.rank,
-                "pairing_number": row.pairing_number,
-                "name": row.name,
-                "score": row.score,
-                "tiebreaks": dict(row.tiebreaks),
-                "annulled": row.annulled,
-            }
+        from caddy.documents import data
+
+        return [data(row) for row in self._rows_documents()]
+
+    def _rows_documents(self) -> tuple[StandingsRowData, ...]:
+        from caddy.documents import StandingsRowData
+
+        return tuple(
+            StandingsRowData(
+                rank=row.rank,
+                pairing_number=row.pairing_number,
+                name=row.name,
+                score=row.score,
+                tiebreaks=dict(row.tiebreaks),
+                annulled=row.annulled,
+            )
             for row in self.rows
-        ]
+        )
+
+    def document(self) -> StandingsDocument:
+        """The ``caddy.standings`` document (:mod:`caddy.documents`)."""
+        from caddy.documents import StandingsDocument
+
+        return StandingsDocument(
+            edition=self.edition,
+            pre_determined=self.pre_determined,
+            tiebreaks=self.tiebreaks,
+            lots_seed=self.lots_seed,
+            rows=self._rows_documents(),
+        )
 
     def as_dict(self) -> dict[str, Any]:
         """The ``caddy.standings`` JSON document."""
-        return {
-            "schema": "caddy.standings",
-            "version": 1,
-            "edition": self.edition,
-            "pre_determined": self.pre_determined,
-            "tiebreaks": list(self.tiebreaks),
-            "lots_seed": self.lots_seed,
-            "rows": self.rows_data(),
-        }
+        from caddy.documents import data
+
+        result: dict[str, Any] = data(self.document())
+        return result
 
 
 @attrs.frozen(kw_only=True)
@@ -113,25 +128,29 @@ def sections_document(parts: Sequence[SectionStandings]) -> dict[str, Any]:
     """The ``caddy.standings`` JSON document of a sectioned event: ``sections``
     holds each section's own table (ranks within the section); ``rows`` is every
     section's rows, in section order."""
+    from caddy.documents import SectionData, SectionedStandingsDocument, data
+
     first = parts[0].standings
-    return {
-        "schema": "caddy.standings",
-        "version": 1,
-        "edition": first.edition,
-        "pre_determined": first.pre_determined,
-        "tiebreaks": list(first.tiebreaks),
-        "lots_seed": first.lots_seed,
-        "rows": [row for part in parts for row in part.standings.rows_data()],
-        "sections": [
-            {
-                "name": part.name,
-                "players": list(part.players),
-                "lots_seed": part.standings.lots_seed,
-                "rows": part.standings.rows_data(),
-            }
-            for part in parts
-        ],
-    }
+    tables = [part.standings._rows_documents() for part in parts]
+    result: dict[str, Any] = data(
+        SectionedStandingsDocument(
+            edition=first.edition,
+            pre_determined=first.pre_determined,
+            tiebreaks=first.tiebreaks,
+            lots_seed=first.lots_seed,
+            rows=tuple(row for rows in tables for row in rows),
+            sections=tuple(
+                SectionData(
+                    name=part.name,
+                    players=part.players,
+                    lots_seed=part.standings.lots_seed,
+                    rows=rows,
+                )
+                for part, rows in zip(parts, tables, strict=True)
+            ),
+        )
+    )
+    return result
 
 
 def tiebreak_texts(

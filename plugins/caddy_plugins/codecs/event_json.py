@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 class JsonCodec:
-    """The event file: ``{"schema": "caddy.tournament", "version": 1, ...}``."""
+    """The event file: ``{"schema": "caddy.tournament", "version": 2, ...}`` (version 1 read too)."""
 
     name: ClassVar[str] = "json"
     summary: ClassVar[str] = "caddy's event file (JSON: starting data and operations)"

@@ -94,7 +94,7 @@ class TrfCodec:
 def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     """An event file from a parsed TRF file."""
     from caddy.check import check_rows
-    from caddy.event import EventFile, FormatChoice, Tournament, TrfRecords, replay
+    from caddy.event import EventFile, FormatChoice, Tournament, replay
     from caddy_plugins.codecs.trf_document import (
         annulled_withdrawals,
         bye_scoring,
@@ -183,7 +183,7 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
         players=players,
         numbering="given",
         scoring=None if scoring == type(scoring)() else scoring,
-        trf=TrfRecords(head=doc.head, tail=doc.tail),
+        kept={"trf": {"head": list(doc.head), "tail": list(doc.tail)}},
     )
     from caddy.event import Operation, OperationLog, PairRound, RecordBye, Withdraw
 
@@ -392,8 +392,9 @@ def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
             "points of 100 or more with a half do not fit columns 81-84; written without "
             f"the half (players {', '.join(map(str, big[:10]))}{', ...' if len(big) > 10 else ''})"
         )
-    if tournament.trf is not None:
-        lines.extend(one_line(line) for line in tournament.trf.tail if _keep(line, trf26))
+    kept = kept_records(tournament)
+    if kept is not None:
+        lines.extend(one_line(line) for line in kept[1] if _keep(line, trf26))
     return Exported(data=("\n".join(lines) + "\n").encode("utf-8"), warnings=tuple(warnings))
 
 
@@ -537,16 +538,31 @@ def _owned_same(tournament: Tournament, code: str, text: str) -> bool:
     return bool(text.strip() == (value or ""))
 
 
+def kept_records(tournament: Tournament) -> tuple[list[str], list[str]] | None:
+    """The TRF lines an import kept (``Tournament.kept["trf"]``: ``head`` before
+    the player lines, ``tail`` after them), or ``None``."""
+    data = tournament.kept.get("trf")
+    if data is None:
+        return None
+    head, tail = (data.get(key, []) if isinstance(data, dict) else None for key in ("head", "tail"))
+    if not (isinstance(head, list) and isinstance(tail, list)) or not all(
+        isinstance(line, str) for line in (*head, *tail)
+    ):
+        raise CaddyError('$.tournament.kept.trf: expected {"head": [lines], "tail": [lines]}')
+    return head, tail
+
+
 def _head(state: State, trf26: bool) -> list[str]:
     """The lines before the players: kept ones (changed values rewritten), or made."""
     tournament = state.event.tournament
     made = _made_records(state, trf26)
-    if tournament.trf is None:
+    kept = kept_records(tournament)
+    if kept is None:
         return [f"{code} {text}".rstrip() for code, text in made]
     lines = []
     written = set()
-    kept_codes = {line[:3] for line in (*tournament.trf.head, *tournament.trf.tail)}
-    for line in tournament.trf.head:
+    kept_codes = {line[:3] for line in (*kept[0], *kept[1])}
+    for line in kept[0]:
         code = line[:3]
         if code in OWNED:
             written.add(code)
