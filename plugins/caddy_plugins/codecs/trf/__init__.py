@@ -32,33 +32,40 @@ Export (``caddy export EVENT.json --to trf [--trf26]``)
     192/202/222). TRF16 leaves out TRF26-only records and ``###`` comments
     and writes ``XXR`` for the number of rounds; TRF26 writes 142, 192,
     202 and 222 from the event's format, tie-breaks and time control.
+
+The codec and its hooks are here; the work is done by the package's modules:
+:mod:`.importing` and :mod:`.exporting` (the event file), and the reader
+:mod:`.records`, :mod:`.lines`, :mod:`.document`, :mod:`.scoring`, :mod:`.checks`
+and :mod:`.results` (their public names gathered in
+:mod:`caddy_plugins.codecs.trf_document`).
 """
 
 from __future__ import annotations
 
-import datetime
-import re
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
 from caddy.codecs import Exported, FileCheck, FileResults, Imported
 from caddy.errors import CaddyError
-from caddy.render import CONTROL, one_line
-from caddy.results import BYE_KIND_CODES, WORD_OF_CODES
+from caddy_plugins.codecs.trf.exporting import OWNED, ResultTexts, export_event, kept_records
+from caddy_plugins.codecs.trf.importing import BYE_KINDS, import_document
 
 if TYPE_CHECKING:
-    from caddy.check import Cell
-    from caddy.event import EventFile, State, Tournament
-    from caddy.timecontrol import TimeControl
-    from caddy_plugins.codecs.trf_document import TrfDocument
+    from caddy.event import EventFile
 
-#: A bye code (no opponent) → the bye kind; ``Z`` is left implicit (a round robin's
-#: rest round is written ``Z`` too).
-BYE_KINDS = {code: kind for kind, code in BYE_KIND_CODES.items() if kind not in ("zero", "rest")}
-#: Records caddy reads into the event, and the Tournament field each sets.
-OWNED = {"012": "name", "022": "place", "042": "start", "052": "end", "102": "arbiter"}
-_KNOWN_RECORD = re.compile(r"^(0[1-9]2|1[0-3]2|013|\d\d\d|XX.|BB.|###)")
+__all__ = [
+    "BYE_KINDS",
+    "OWNED",
+    "ResultTexts",
+    "TrfCodec",
+    "caddy_check_file",
+    "caddy_read_results",
+    "caddy_register_codecs",
+    "export_event",
+    "import_document",
+    "kept_records",
+]
 
 
 class TrfCodec:
@@ -73,7 +80,7 @@ class TrfCodec:
 
     def read(self, data: bytes, *, source: str, strict: bool = False) -> Imported:
         from caddy._gc import paused
-        from caddy_plugins.codecs.trf_document import parse_document
+        from caddy_plugins.codecs.trf.document import parse_document
 
         with paused():  # a big file is a million small acyclic objects
             doc = parse_document(data, source)
@@ -88,621 +95,6 @@ class TrfCodec:
             return export_event(event, trf26=flavour == "26")
 
 
-# -- import -------------------------------------------------------------------------------
-
-
-def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
-    """An event file from a parsed TRF file."""
-    from caddy.check import check_rows
-    from caddy.event import EventFile, FormatChoice, Tournament, replay
-    from caddy_plugins.codecs.trf_document import (
-        annulled_withdrawals,
-        bye_scoring,
-        check_document,
-        parse_date,
-        scoring_of,
-    )
-
-    src = doc.source
-    rows = [p.cells for p in doc.players]
-    names = [p.name for p in doc.players]
-    rounds = _rounds(doc)
-    if rounds is None:  # some game's two sides disagree: say where, one line each
-        problems = [f"{src}: {p}" for p in check_rows(rows, names=names, meetings=False)]
-        problems = problems or [f"{src}: the two sides of some game disagree"]
-        raise CaddyError(problems[0], problems=problems)
-    warnings = list(doc.warnings)
-    errors_if_strict: list[str] = list(doc.warnings)
-
-    def warn(message: str) -> None:
-        warnings.append(f"{src}: {message}")
-        errors_if_strict.append(f"{src}: {message}")
-
-    scored = scoring_of(doc)
-    for problem in check_document(doc, stated=True, pairings=False, scored=scored):
-        warn(problem)
-    if strict:
-        for line in (*doc.head, *doc.tail):
-            if line.strip() and not _KNOWN_RECORD.match(line):
-                errors_if_strict.append(f"{src}: not a TRF record: {line[:40]!r}")
-
-    scoring = bye_scoring(*scored)
-    tiebreaks = _tiebreaks(doc, warn)
-    time_control = _time_control(doc.record("222"), warn)
-    for text in doc.records("240"):
-        if not re.fullmatch(r" ?[FHZfhz] +\d+( +\d+)*\s*", text):
-            warn(f"record 240 '{text.strip()}' is not 'T RRR IIII ...' (kept as written)")
-    for record in ("152", "XXC"):
-        colour = doc.record(record)
-        if colour and not re.fullmatch(r"(?i)(\d+\s+)?(w|b|white1|black1)", colour):
-            warn(f"record {record} '{colour}' names no initial colour (kept as written)")
-
-    cycles = doc.round_robin()
-    n = len(doc.players)
-    from caddy_plugins.formats.manual import ManualOptions
-    from caddy_plugins.formats.round_robin import RoundRobinOptions, round_robin_rounds
-
-    fits_table = (
-        cycles in (1, 2)
-        and len(rounds) <= round_robin_rounds(n) * cycles
-        and not any(r[3] for r in rounds)
-        and n >= 2
-    )
-    options: Any
-    if cycles and fits_table:
-        given = tuple((tuple(w), tuple(b)) for w, b, *_ in rounds)
-        options = RoundRobinOptions(
-            # a file from before round 1: FIDE's table, else the file's own rounds
-            table="given" if given else "fide",
-            cycles=cycles,
-            given=given,
-        )
-        format_choice = FormatChoice(name="round-robin", options=options)
-    else:
-        # a Swiss or other system; or a round robin the round-robin format cannot
-        # hold (games without colours, empty rounds): manual, ranked as a round robin
-        format_choice = FormatChoice(
-            name="manual",
-            options=ManualOptions(rounds=max(doc.rounds_declared, 0), round_robin=cycles > 0),
-        )
-        for problem in check_rows(rows, cycles=cycles, names=names, pairings=False, complete=False):
-            warn(problem)
-    if strict and errors_if_strict:
-        raise CaddyError(errors_if_strict[0], problems=errors_if_strict)
-
-    players = tuple(p.as_player() for p in doc.players)
-    tournament = Tournament(
-        name=doc.title,
-        start=parse_date(doc.record("042") or ""),
-        end=parse_date(doc.record("052") or ""),
-        place=doc.record("022") or "",
-        arbiter=doc.record("102") or "",
-        time_control=time_control,
-        format=format_choice,
-        tiebreaks=tiebreaks,
-        players=players,
-        numbering="given",
-        scoring=None if scoring == type(scoring)() else scoring,
-        kept={"trf": {"head": list(doc.head), "tail": list(doc.tail)}},
-    )
-    from caddy.event import Operation, OperationLog, PairRound, RecordBye, Withdraw
-
-    fixed = format_choice.name == "round-robin"
-    items: list[Operation | tuple[int, Sequence[str]]] = []
-    # a withdrawal whose results the file's points annul (docs/trf.md): after its round
-    withdrawals = annulled_withdrawals(doc, scored)
-    items.extend(Withdraw(player=w.player, after_round=0) for w in withdrawals if not w.after_round)
-    for number, (whites, blacks, words, uncoloured, resting) in enumerate(rounds, 1):
-        if not fixed:
-            items.append(
-                PairRound(
-                    round=number,
-                    white=tuple(whites),
-                    black=tuple(blacks),
-                    byes=tuple(p for p, code in resting if code == "U"),
-                    uncoloured=tuple(uncoloured),
-                )
-            )
-        items.extend(
-            RecordBye(round=number, player=p, kind=BYE_KINDS[code])
-            for p, code in resting
-            if code in BYE_KINDS and (fixed or code != "U")
-        )
-        items.append((number, words))
-        items.extend(
-            Withdraw(player=w.player, after_round=number)
-            for w in withdrawals
-            if w.after_round == number
-        )
-    event = EventFile(tournament=tournament, operations=OperationLog.build(items))
-    try:
-        replay(event)
-    except CaddyError as exc:
-        raise CaddyError(f"{src}: {exc}") from None
-    return Imported(event=event, warnings=tuple(warnings))
-
-
-#: Colours of a game's two sides that agree.
-_COLOUR_PAIRS = frozenset({("w", "b"), ("b", "w"), ("-", "-")})
-_BYE_CODES = frozenset("UFHZ+-")
-
-
-def _rounds(
-    doc: TrfDocument,
-) -> list[tuple[list[int], list[int], list[str], list[int], list[tuple[int, str]]]] | None:
-    """Per round: Whites, Blacks, result words, uncoloured boards (from 1) and
-    byes (player, code; ``Z`` left out); boards in the order of their lower
-    pairing number. ``None`` when some game's two sides disagree (opponent,
-    colour or result) or a code does not fit its cell: :func:`caddy.check.check_rows`
-    then names each problem."""
-    empty: Cell = (None, "-", "Z")
-    rounds = doc.rounds
-    rows = [
-        p.cells if len(p.cells) == rounds else [*p.cells, *[empty] * (rounds - len(p.cells))]
-        for p in doc.players
-    ]
-    out = []
-    words = WORD_OF_CODES
-    for column in zip(*rows, strict=True):
-        games = [(i, c) for i, c in enumerate(column, 1) if c[0] is not None and c[0] > i]
-        byes = [(i, c[2]) for i, c in enumerate(column, 1) if c[0] is None and c[2] != "Z"]
-        partners = [column[c[0] - 1] for _, c in games]
-        # every game seen from both sides: the partner names the player back, no one
-        # is named twice (then exactly two cells per game have an opponent), colours agree
-        if (
-            [p[0] for p in partners] != [i for i, _ in games]
-            or len(column) - [c[0] for c in column].count(None) != 2 * len(games)
-            or not _COLOUR_PAIRS.issuperset(
-                zip([c[1] for _, c in games], [p[1] for p in partners], strict=True)
-            )
-            or not _BYE_CODES.issuperset(code for _, code in byes)
-        ):
-            return None
-        try:
-            results = [
-                words[(p[2], c[2])] if c[1] == "b" else words[(c[2], p[2])]
-                for (_, c), p in zip(games, partners, strict=True)
-            ]
-        except KeyError:  # the results disagree, or a bye code on a game
-            return None
-        whites = [c[0] if c[1] == "b" else i for i, c in games]
-        blacks = [i if c[1] == "b" else c[0] for i, c in games]
-        uncoloured = [k for k, (_, c) in enumerate(games, 1) if c[1] == "-"]
-        out.append((whites, blacks, results, uncoloured, byes))
-    return out
-
-
-def _tiebreaks(doc: TrfDocument, warn: Callable[[str], None]) -> tuple[str, ...] | None:
-    """Record 202's list when caddy knows every code (else ``None`` and a warning per code)."""
-    text = doc.record("202")
-    if not text:
-        return None
-    from caddy.plugins import get_host
-    from caddy.tiebreaks import parse_spec
-
-    registry = get_host().tiebreaks()
-    codes = tuple(c.strip() for c in text.split(",") if c.strip())
-    unknown = []
-    for code in codes:
-        try:
-            spec = parse_spec(code)
-        except CaddyError:
-            unknown.append(code)
-            continue
-        if spec.code not in registry:
-            unknown.append(code)
-    for code in unknown:
-        warn(
-            f"record 202: tie-break '{code}' is not known to caddy (kept in the file; "
-            "the standings use the default list)"
-        )
-    return None if unknown else codes
-
-
-def _time_control(text: str | None, warn: Callable[[str], None]) -> TimeControl | None:
-    if not text:
-        return None
-    from caddy.timecontrol import parse_time_control
-
-    try:
-        return parse_time_control(text)
-    except CaddyError as exc:
-        warn(f"record 222: {exc} (kept in the file)")
-        return None
-
-
-# -- export -------------------------------------------------------------------------------
-
-
-def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
-    """The event as TRF text (bytes, UTF-8, LF line ends)."""
-    from caddy.check import state_rows
-    from caddy.event import replay, results_event
-    from caddy_plugins.codecs.trf_document import CellTexts, player_line
-
-    state = replay(event)
-    if state.rounds and all(r.matches for r in state.rounds):
-        raise CaddyError(
-            f"format '{state.fmt.name}' has no TRF form: its rounds are knockout matches"
-        )
-    tournament = event.tournament
-    warnings: list[str] = []
-    results = None
-    try:
-        results = results_event(state)
-    except CaddyError as exc:
-        if state.rounds:
-            warnings.append(f"ranks follow the points only: {exc}")
-    rows: Sequence[Sequence[Any]]
-    texts: dict[Any, str]
-    if results is not None and _complete(state, results):
-        # every round has every result (a withdrawn player's games as the forfeits
-        # the standings score): the standings' rows are the file's rows, and their
-        # scores the points (annulled games count for nobody: docs/trf.md)
-        rows = results.results
-        ranks, scores = _ranks(state, results, [])
-        points = scores
-        texts = ResultTexts()
-    else:  # a round still being played, or a withdrawal: the rounds as they stand
-        rows = state_rows(state)
-        # results annulled by the 50% rule stay in the rows (they are rated) and
-        # count for nobody in the points, as in the standings (docs/trf.md)
-        points = _points(state, rows, results.annulled if results is not None else frozenset())
-        ranks, _ = _ranks(state, results, points)
-        texts = CellTexts()
-    players = tournament.players
-    too_big = [
-        f"player {n} ({one_line(p.name)[:33]}): rating {p.rating} does not fit TRF columns "
-        "49-52 (at most 9999)"
-        for n, p in enumerate(players, 1)
-        if p.rating is not None and not 0 <= p.rating <= 9999
-    ]
-    if len(players) > 9999:
-        too_big.append(f"{len(players)} players: TRF columns 5-8 hold at most 9999")
-    if too_big:
-        raise CaddyError(too_big[0], problems=too_big)
-    # text never starts a line of its own: control characters (newlines) as spaces
-    lines = [one_line(line) for line in _head(state, trf26)]
-    warnings.extend(_cut_fields(players))
-    long_names = [n for n, p in enumerate(players, 1) if len(p.name) > 33]
-    lines.extend(
-        player_line(
-            number,
-            sex=player.sex,
-            title=player.title,
-            name=player.name,
-            rating=player.rating,
-            federation=player.federation,
-            fide_id=player.fide_id,
-            birth=player.birth,
-            points=points[number - 1],
-            rank=ranks[number - 1],
-            cells=row,
-            texts=texts,
-        )
-        for number, (player, row) in enumerate(zip(tournament.players, rows, strict=True), 1)
-    )
-    if long_names:
-        warnings.append(
-            f"names longer than 33 characters are cut (players {', '.join(map(str, long_names))})"
-        )
-    big = [n for n, p in enumerate(points, 1) if p >= 100 and p != int(p)]
-    if big:
-        warnings.append(
-            "points of 100 or more with a half do not fit columns 81-84; written without "
-            f"the half (players {', '.join(map(str, big[:10]))}{', ...' if len(big) > 10 else ''})"
-        )
-    kept = kept_records(tournament)
-    if kept is not None:
-        lines.extend(one_line(line) for line in kept[1] if _keep(line, trf26))
-    return Exported(data=("\n".join(lines) + "\n").encode("utf-8"), warnings=tuple(warnings))
-
-
-#: Player fields with a fixed width in the ``001`` line: (label, columns, width).
-_FIELDS = (
-    ("sex", "sex", "10", 1),
-    ("title", "title", "11-13", 3),
-    ("federation", "federation", "54-56", 3),
-    ("fide_id", "FIDE id", "58-68", 11),
-    ("birth", "birth date", "70-79", 10),
-)
-
-
-def _cut_fields(players: Sequence[Any]) -> list[str]:
-    """One warning per player field that is cut to fit its columns (names
-    have their own), and one for text whose control characters become spaces."""
-    warnings = []
-    for attr, label, columns, width in _FIELDS:
-        cut = [n for n, p in enumerate(players, 1) if len(getattr(p, attr) or "") > width]
-        if cut:
-            warnings.append(
-                f"{label} longer than {width} character{'s' if width > 1 else ''} is cut to "
-                f"fit columns {columns} (players {_listed(cut)})"
-            )
-    controlled = [
-        n
-        for n, p in enumerate(players, 1)
-        if CONTROL.search("".join(getattr(p, a) or "" for a in ("name", *(f[0] for f in _FIELDS))))
-    ]
-    if controlled:
-        warnings.append(
-            f"control characters (line breaks...) written as spaces (players {_listed(controlled)})"
-        )
-    return warnings
-
-
-def _listed(numbers: Sequence[int]) -> str:
-    return ", ".join(map(str, numbers[:10])) + (", ..." if len(numbers) > 10 else "")
-
-
-def _complete(state: State, results: Any) -> bool:
-    """Whether every round is played out, so that the standings' event has them
-    all (after a withdrawal: every round the standings count as complete)."""
-    if not all(not r.matches and (r.white or r.byes or r.rest) for r in state.rounds):
-        return False
-    if state.withdrawals:
-        return bool(results.rounds == len(state.rounds))
-    return all(all(r.results) for r in state.rounds)
-
-
-class ResultTexts(dict[Any, str]):
-    """A round's ten columns for each :class:`~caddy.results.RoundResult`, made on first use
-    (a rest round, ``R``, is written ``Z``; a game without colours ``-``)."""
-
-    def __missing__(self, rr: Any) -> str:
-        opponent, colour, code, _ = rr
-        if opponent is None:
-            text = f"0000 - {'Z' if code == 'R' else code}  "
-        else:
-            text = f"{opponent:4d} {colour or '-'} {code}  "
-        self[rr] = text
-        return text
-
-
-def _points(
-    state: State, rows: Sequence[Sequence[Cell]], annulled: frozenset[int] = frozenset()
-) -> list[float]:
-    """Points of the results written (rest rounds at the format's rest value);
-    the games of a player in ``annulled`` (FIDE's 50% rule) count for nobody,
-    and such a player scores 0, as in :func:`caddy.standings.standings`."""
-    from caddy.results import Scoring
-    from caddy_plugins.codecs.trf_document import point_tables
-
-    tournament = state.event.tournament
-    scoring = tournament.scoring or Scoring()
-    rest = getattr(tournament.format.options, "bye_points", scoring.rest)
-    game, bye = point_tables(scoring)
-    points = [
-        sum(
-            [
-                (0.0 if opponent in annulled else game[code]) if opponent is not None else bye[code]
-                for opponent, _, code in row
-            ]
-        )
-        for row in rows
-    ]
-    for rnd in state.rounds:  # rest rounds of an odd round robin score the rest value
-        for player in rnd.rest:
-            if player not in rnd.byes and rnd.number <= len(rows[player - 1]):
-                points[player - 1] += rest - bye["Z"]
-    for player in annulled:
-        points[player - 1] = 0.0
-    return points
-
-
-def _ranks(state: State, results: Any, points: list[float]) -> tuple[list[int], list[float]]:
-    """Ranks and scores from caddy's standings (ranks by ``points`` alone when
-    there are no standings yet)."""
-    from caddy.standings import standings
-
-    tournament = state.event.tournament
-    n = state.players
-    ranks = list(range(1, n + 1))
-    if results is None:
-        order = sorted(range(1, n + 1), key=lambda p: (-points[p - 1], p))
-        for place, player in enumerate(order, 1):
-            ranks[player - 1] = place
-        return ranks, points
-    scores = [0.0] * n
-    table = standings(results, tournament.tiebreaks, tournament.edition)
-    for line in table.rows:
-        ranks[line.pairing_number - 1] = line.rank if line.rank is not None else n
-        scores[line.pairing_number - 1] = line.score
-    return ranks, scores
-
-
-def _keep(line: str, trf26: bool) -> bool:
-    """Whether a kept line is written: TRF16 leaves out TRF26 records and ``###`` comments."""
-    from caddy_plugins.codecs.trf_document import TRF26_RECORDS
-
-    if trf26:
-        return True
-    return line[:3] not in TRF26_RECORDS and not line.startswith("###")
-
-
-def _date(value: datetime.date | None) -> str:
-    return value.strftime("%Y/%m/%d") if value else ""
-
-
-def _owned_text(tournament: Tournament, code: str) -> str:
-    value = getattr(tournament, OWNED[code])
-    return _date(value) if code in ("042", "052") else str(value)
-
-
-def _owned_same(tournament: Tournament, code: str, text: str) -> bool:
-    from caddy_plugins.codecs.trf_document import parse_date
-
-    value = getattr(tournament, OWNED[code])
-    if code in ("042", "052"):
-        return parse_date(text) == value if text.strip() else value is None
-    return bool(text.strip() == (value or ""))
-
-
-def kept_records(tournament: Tournament) -> tuple[list[str], list[str]] | None:
-    """The TRF lines an import kept (``Tournament.kept["trf"]``: ``head`` before
-    the player lines, ``tail`` after them), or ``None``."""
-    data = tournament.kept.get("trf")
-    if data is None:
-        return None
-    head, tail = (data.get(key, []) if isinstance(data, dict) else None for key in ("head", "tail"))
-    if not (isinstance(head, list) and isinstance(tail, list)) or not all(
-        isinstance(line, str) for line in (*head, *tail)
-    ):
-        raise CaddyError('$.tournament.kept.trf: expected {"head": [lines], "tail": [lines]}')
-    return head, tail
-
-
-def _head(state: State, trf26: bool) -> list[str]:
-    """The lines before the players: kept ones (changed values rewritten), or made."""
-    tournament = state.event.tournament
-    made = _made_records(state, trf26)
-    kept = kept_records(tournament)
-    if kept is None:
-        return [f"{code} {text}".rstrip() for code, text in made]
-    lines = []
-    written = set()
-    kept_codes = {line[:3] for line in (*kept[0], *kept[1])}
-    for line in kept[0]:
-        code = line[:3]
-        if code in OWNED:
-            written.add(code)
-            if not _owned_same(tournament, code, line[4:]):
-                line = f"{code} {_owned_text(tournament, code)}".rstrip()
-        elif trf26 and code in ("192", "202", "222"):
-            written.add(code)
-            replacement = _trf26_replacement(state, code, line[4:], made)
-            if replacement is not None:
-                line = replacement
-        if _keep(line, trf26):
-            lines.append(line)
-    for code, text in made:
-        if code in kept_codes or code in written:
-            continue
-        if (
-            code in OWNED
-            or (trf26 and code in ("142", "192", "202", "222"))
-            or (code == "XXR" and "142" in kept_codes)  # TRF16 from TRF26: rounds as XXR
-        ):
-            lines.append(f"{code} {text}".rstrip())
-    return lines
-
-
-def _trf26_replacement(
-    state: State, code: str, text: str, made: list[tuple[str, str]]
-) -> str | None:
-    """A new line for a kept 192/202/222 whose value the event no longer has (else ``None``)."""
-    tournament = state.event.tournament
-    new = dict(made).get(code)
-    if code == "192":
-        from caddy_plugins.codecs.trf_document import ROUND_ROBIN_192
-
-        round_robin = any(w in text.upper() for w in ROUND_ROBIN_192)
-        same = round_robin == (tournament.format.name in ("round-robin", "double-round-robin"))
-    elif code == "202":
-        codes = tuple(c.strip() for c in text.split(",") if c.strip())
-        same = tournament.tiebreaks is None or codes == tournament.tiebreaks
-    else:
-        from caddy.timecontrol import parse_time_control
-
-        try:
-            same = parse_time_control(text.strip()) == tournament.time_control
-        except CaddyError:
-            same = tournament.time_control is None
-    if same:
-        return None
-    return f"{code} {new}" if new else f"{code}"
-
-
-def _made_records(state: State, trf26: bool) -> list[tuple[str, str]]:
-    """Records made from the event, in file order."""
-    tournament = state.event.tournament
-    fmt = state.fmt
-    players = tournament.players
-    records = [
-        ("012", tournament.name),
-        ("022", tournament.place),
-        ("042", _date(tournament.start)),
-        ("052", _date(tournament.end)),
-        ("062", str(len(players))),
-        ("072", str(sum(1 for p in players if p.rating))),
-    ]
-    type_text = {
-        "round-robin": "Individual: Round-Robin",
-        "double-round-robin": "Individual: Double Round-Robin",
-    }.get(fmt.name, f"Individual: {fmt.name}")
-    if fmt.name == "manual":  # paired elsewhere: say how it is ranked, if known
-        ranked = getattr(tournament.format.options, "round_robin", None)
-        type_text = (
-            "" if ranked is None else "Individual: " + ("Round-Robin" if ranked else "Swiss-System")
-        )
-    if type_text:
-        records.append(("092", type_text))
-    records.append(("102", tournament.arbiter))
-    if tournament.time_control is not None:
-        records.append(("122", str(tournament.time_control)))
-    rounds = _planned_rounds(state)
-    if trf26:
-        if rounds:
-            records.append(("142", str(rounds)))
-        code = _type_code(tournament)
-        if code:
-            records.append(("192", code))
-        if tournament.tiebreaks:
-            records.append(("202", ",".join(tournament.tiebreaks)))
-        encoded = _encoded_time_control(tournament.time_control)
-        if encoded:
-            records.append(("222", encoded))
-    elif rounds:
-        records.append(("XXR", str(rounds)))
-    return [(code, text) for code, text in records if text or code in ("012",)]
-
-
-def _planned_rounds(state: State) -> int:
-    options = state.event.tournament.format.options
-    planned = getattr(options, "rounds", 0)
-    if planned or getattr(state.fmt, "pairs_from_outside", False):
-        return int(planned)  # paired from outside: 0 when the plan is not known
-    if state.fixed:
-        if getattr(options, "table", None) == "given":
-            from caddy_plugins.formats.round_robin import round_robin_rounds
-
-            return round_robin_rounds(state.players) * int(options.cycles)
-        return len(state.rounds)
-    return len(state.rounds)
-
-
-def _type_code(tournament: Tournament) -> str | None:
-    """ETT26 code for record 192 (TRF26's table of tournament types), when the format has one."""
-    name, options = tournament.format.name, tournament.format.options
-    if name in ("round-robin", "double-round-robin"):
-        table = getattr(options, "table", "fide")
-        if table == "fide" and not options.reverse_colours:
-            if options.cycles == 1:
-                return "FIDE_ROUNDROBIN"
-            return "FIDE_DOUBLEROUNDROBIN" if options.swap_last_two else "BERGER_DOUBLEROUNDROBIN"
-        return "CUSTOM_ROUNDROBIN"
-    if name == "scheveningen":
-        return "CUSTOM_SCHEVENINGEN"
-    return None
-
-
-def _encoded_time_control(tc: TimeControl | None) -> str | None:
-    """Record 222 (``40/6000+30:900+30``: seconds), or ``None`` (none, or a delay)."""
-    if tc is None:
-        return None
-    from caddy.timecontrol import BonusKind
-
-    parts = []
-    for period in tc.periods:
-        if period.bonus_kind is BonusKind.DELAY:
-            return None
-        text = str(period.seconds) if period.moves is None else f"{period.moves}/{period.seconds}"
-        if period.bonus_seconds:
-            text += f"+{period.bonus_seconds}"
-        parts.append(text)
-    return ":".join(parts)
-
-
 @hookimpl
 def caddy_register_codecs(register: Callable[[TrfCodec], None]) -> None:
     register(TrfCodec())
@@ -715,7 +107,7 @@ def caddy_read_results(codec: str, data: bytes, source: str) -> FileResults | No
     if codec != TrfCodec.name:
         return None
     from caddy._gc import paused
-    from caddy_plugins.codecs.trf_document import parse_trf
+    from caddy_plugins.codecs.trf.results import parse_trf
 
     with paused():
         trf = parse_trf(data, source)
@@ -727,7 +119,8 @@ def caddy_check_file(codec: str, data: bytes, source: str) -> FileCheck | None:
     """A TRF file's pairings (both sides of every game, meetings) and its stated points."""
     if codec != TrfCodec.name:
         return None
-    from caddy_plugins.codecs.trf_document import check_document, parse_document
+    from caddy_plugins.codecs.trf.checks import check_document
+    from caddy_plugins.codecs.trf.document import parse_document
 
     doc = parse_document(data, source)
     problems = check_document(doc)
