@@ -70,11 +70,18 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     from caddy_plugins.formats.manual import ManualOptions
     from caddy_plugins.formats.round_robin import RoundRobinOptions, round_robin_rounds
 
+    stated = doc.stated_round_robin()
     fits_table = (
         cycles in (1, 2)
         and len(rounds) <= round_robin_rounds(n) * cycles
         and not any(r[3] for r in rounds)
         and n >= 2
+        # caddy's export of the round-robin format always plans the whole table
+        # (XXR or 142: (n - 1) x cycles rounds) and, in TRF26, writes record 192:
+        # a file that plans fewer rounds, or a TRF26 file without 192, is an
+        # event paired elsewhere (manual) whose results may form a round robin
+        and doc.rounds_declared in (0, round_robin_rounds(n) * cycles)
+        and not (doc.record("142") is not None and doc.type_code is None)
     )
     options: Any
     if cycles and fits_table:
@@ -91,7 +98,13 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
         # hold (games without colours, empty rounds): manual, ranked as a round robin
         format_choice = FormatChoice(
             name="manual",
-            options=ManualOptions(rounds=max(doc.rounds_declared, 0), round_robin=cycles > 0),
+            # ranked as the file says (192, else 092); a file that says nothing
+            # and whose results form a round robin: unset, the results decide (so
+            # a manual event that was unset reads back unset); else Swiss rules
+            options=ManualOptions(
+                rounds=max(doc.rounds_declared, 0),
+                round_robin=None if stated is None and cycles else cycles > 0,
+            ),
         )
         for problem in check_rows(rows, cycles=cycles, names=names, pairings=False, complete=False):
             warn(problem)
