@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -71,17 +72,26 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     from caddy_plugins.formats.round_robin import RoundRobinOptions, round_robin_rounds
 
     stated = doc.stated_round_robin()
+    meetings = Counter(
+        frozenset(pair)
+        for whites, blacks, *_ in rounds
+        for pair in zip(whites, blacks, strict=True)
+    )
     fits_table = (
         cycles in (1, 2)
+        # a round robin stated (092) but paired elsewhere may repeat a pairing
+        and all(count <= cycles for count in meetings.values())
         and len(rounds) <= round_robin_rounds(n) * cycles
         and not any(r[3] for r in rounds)
         and n >= 2
-        # caddy's export of the round-robin format always plans the whole table
-        # (XXR or 142: (n - 1) x cycles rounds) and, in TRF26, writes record 192:
-        # a file that plans fewer rounds, or a TRF26 file without 192, is an
-        # event paired elsewhere (manual) whose results may form a round robin
-        and doc.rounds_declared in (0, round_robin_rounds(n) * cycles)
-        and not (doc.record("142") is not None and doc.type_code is None)
+        # caddy's export of the round-robin format writes record 192 in TRF26
+        # and plans whole cycles of the table (XXR or 142): a TRF26 file without
+        # 192, or one without 192 planning part of a cycle, is an event paired
+        # elsewhere (manual) whose results may form a round robin
+        and (
+            doc.type_code is not None
+            or (doc.record("142") is None and doc.rounds_declared % round_robin_rounds(n) == 0)
+        )
     )
     options: Any
     if cycles and fits_table:

@@ -7,11 +7,12 @@ the stated points (columns 81-84) agree with the results for the most players.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 import attrs
 
 from caddy.results import GAME_CODES, Scoring, Withdrawal
-from caddy_plugins.codecs.trf.records import TrfDocument
+from caddy_plugins.codecs.trf.records import TrfDocument, TrfPlayer
 
 __all__ = [
     "annulled_withdrawals",
@@ -162,7 +163,9 @@ def annulled_withdrawals(
         fits = [
             chosen
             for chosen in itertools.combinations(found, size)
-            if all(
+            if _ranked_last(players, {w.player for w in chosen})
+            and _forfeits_fit(players, chosen)
+            and all(
                 stated_fits(p.points, t)
                 for p, t in zip(
                     players, points_without(doc, scored, {w.player for w in chosen}), strict=True
@@ -181,6 +184,37 @@ def annulled_withdrawals(
                 ),
             )
     return ()
+
+
+def _forfeits_fit(players: Sequence[TrfPlayer], chosen: Sequence[Withdrawal]) -> bool:
+    """Whether each forfeit a player in ``chosen`` lost after leaving was won
+    (``+``) by the opponent, as caddy writes a withdrawal (docs/trf.md), unless
+    the opponent had left too (both ``-``): a double forfeit with a player who
+    stayed is not a withdrawal."""
+    left = {w.player: w.after_round for w in chosen}
+    for w in chosen:
+        for index, (opp, _, _) in enumerate(players[w.player - 1].cells[w.after_round :]):
+            if opp is None:
+                continue
+            round_number = w.after_round + index + 1
+            code = players[opp - 1].cells[round_number - 1][2]
+            if code == "-" and not (opp in left and left[opp] < round_number):
+                return False
+    return True
+
+
+def _ranked_last(players: Sequence[TrfPlayer], chosen: set[int]) -> bool:
+    """Whether the stated ranks (columns 86-89), where every player has one, put
+    the players in ``chosen`` after all the others, the last of them at the last
+    place, as the standings list annulled players (docs/trf.md; caddy writes
+    rank n for each): a double forfeit in the last round played, ranked with
+    the others or tied before the last place, is not a withdrawal."""
+    ranks = [p.rank or 0 for p in players]
+    if not all(ranks):
+        return True
+    last = max((ranks[p.number - 1] for p in players if p.number not in chosen), default=0)
+    mine = [ranks[number - 1] for number in chosen]
+    return min(mine) > last and max(mine) == len(players)
 
 
 #: More candidate withdrawals than this: all of them annulled, or none (no search).
