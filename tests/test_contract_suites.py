@@ -335,3 +335,71 @@ def test_trf_round_trip_of_events_ranked_every_way() -> None:
 
     draw()
     assert seen == {None, True, False}
+
+
+def _paired_event(
+    players: int, round_robin: bool | None, rounds: tuple[tuple[tuple[int, int, str], ...], ...]
+) -> EventFile:
+    """A manual event of ``players``: per round its games (White, Black, result);
+    an odd player out gets the pairing-allocated bye."""
+    from caddy.event import PairRound, RecordBye, RecordResult, new_event
+    from caddy.models import Player
+    from caddy.plugins import get_host
+
+    fmt = get_host().formats().get("manual")
+    event = new_event(
+        [Player(name=f"P{k}") for k in range(1, players + 1)],
+        "manual",
+        fmt.Options(rounds=len(rounds), round_robin=round_robin),
+        name="Found",
+    )
+    for number, games in enumerate(rounds, 1):
+        white = tuple(w for w, _, _ in games)
+        black = tuple(b for _, b, _ in games)
+        event = event.with_operation(PairRound(round=number, white=white, black=black))
+        for board, (_, _, result) in enumerate(games, 1):
+            event = event.with_operation(RecordResult(round=number, board=board, result=result))
+        for player in set(range(1, players + 1)) - set(white) - set(black):
+            event = event.with_operation(RecordBye(round=number, player=player, kind="pab"))
+    return event
+
+
+@pytest.mark.parametrize("flavour", [None, "26"])
+@pytest.mark.parametrize(
+    ("players", "rounds"),
+    [
+        # a double forfeit in the last round, the two ranked 2 with P3 (then 3 and 3)
+        (4, (((1, 3, "1-0"), (2, 4, "--")),)),
+        (4, (((1, 3, "1/2"), (2, 4, "--")),)),
+        # P1 lost every round by double forfeit: P2 and P3 did not win those games
+        (3, (((1, 2, "--"),), ((1, 2, "--"),), ((1, 3, "--"),))),
+    ],
+    ids=["rank-2", "rank-3", "all-rounds"],
+)
+def test_trf_double_forfeits_are_no_withdrawal(
+    players: int, rounds: tuple[tuple[tuple[int, int, str], ...], ...], flavour: str | None
+) -> None:
+    """Found by the widened suite (ranked as a round robin): a player whose last
+    games are double forfeits (``-`` on both sides) was read back as withdrawn
+    under the 50% rule, annulled and ranked last. caddy writes a withdrawal's
+    forfeits ``+`` for the opponent and the withdrawn player at rank n
+    (docs/trf.md, "Withdrawals from a round robin"), so neither file is one."""
+    event = _paired_event(players, True, rounds)
+    from caddy.event import Withdraw
+
+    _, imported = _trf_round_trip(event, flavour)
+    assert not [op for op in imported.operations if isinstance(op, Withdraw)]
+
+
+def test_trf_round_robin_stated_with_a_repeated_pairing() -> None:
+    """Found by the widened suite: a manual event ranked as a round robin that
+    repeats a pairing (P1-P3 in rounds 1 and 2) planned for the table's 3 rounds
+    was read back as the round-robin format, which refused it ("players 1 and 3
+    meet more than once"); it reads back manual, ranked as a round robin."""
+    from caddy_plugins.formats.manual import ManualOptions
+
+    game = ((1, 3, "1-0"), (2, 4, "1/2"))
+    event = _paired_event(4, True, (game, game, ((1, 2, "0-1"), (3, 4, "1-0"))))
+    _, imported = _trf_round_trip(event, None)
+    assert imported.tournament.format.name == "manual"
+    assert imported.tournament.format.options == ManualOptions(rounds=3, round_robin=True)
