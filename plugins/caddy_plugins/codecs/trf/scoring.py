@@ -189,18 +189,24 @@ def annulled_withdrawals(
 def _forfeits_fit(players: Sequence[TrfPlayer], chosen: Sequence[Withdrawal]) -> bool:
     """Whether each forfeit a player in ``chosen`` lost after leaving was won
     (``+``) by the opponent, as caddy writes a withdrawal (docs/trf.md), unless
-    the opponent had left too (both ``-``): a double forfeit with a player who
+    the opponent had left too (both ``-``, and the opponent's rounds from then
+    on all forfeit losses or rest rounds): a double forfeit with a player who
     stayed is not a withdrawal."""
-    left = {w.player: w.after_round for w in chosen}
     for w in chosen:
         for index, (opp, _, _) in enumerate(players[w.player - 1].cells[w.after_round :]):
             if opp is None:
                 continue
-            round_number = w.after_round + index + 1
-            code = players[opp - 1].cells[round_number - 1][2]
-            if code == "-" and not (opp in left and left[opp] < round_number):
+            later = players[opp - 1].cells[w.after_round + index :]
+            if later and later[0][2] == "-" and not _all_lost(later):
                 return False
     return True
+
+
+def _all_lost(cells: Sequence[tuple[int | None, str, str]]) -> bool:
+    """Whether every round of ``cells`` is a forfeit loss to an opponent or a rest round."""
+    return all(
+        (opp is None and code == "Z") or (opp is not None and code == "-") for opp, _, code in cells
+    )
 
 
 def _ranked_last(players: Sequence[TrfPlayer], chosen: set[int]) -> bool:
