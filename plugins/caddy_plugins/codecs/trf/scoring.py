@@ -107,7 +107,10 @@ def annulled_withdrawals(
     them allowed), with fewer than half of their (n - 1) x cycles games
     completed over the board before, may be a withdrawal; the results
     annulled are those of the largest set of such players (each stating 0
-    points) whose annulment makes every player's stated points agree. A file
+    points) whose annulment makes every player's stated points agree, whose
+    stated ranks (where every player has one) put them after the others, the
+    last at rank n, and whose opponents in those forfeits won them (``+``) or
+    had left too (a double forfeit with one who stayed is no withdrawal). A file
     without stated points, or whose points count the games, is read at face
     value. (A player who merely lost the last games by forfeit stays counted:
     the points say so.)
