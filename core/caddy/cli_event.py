@@ -15,7 +15,7 @@ from caddy.errors import CaddyError
 
 
 def add_commands(commands: Any) -> None:
-    from caddy.cli import _format_arguments, ascii_int, output_argument
+    from caddy.cli_common import ascii_int, format_arguments, output_argument
 
     new = commands.add_parser(
         "new", help="start an event file", description="Create EVENT.json for a field."
@@ -24,7 +24,7 @@ def add_commands(commands: Any) -> None:
     new.add_argument(
         "--players", dest="players_file", required=True, metavar="FILE", help="players CSV"
     )
-    _format_arguments(new)
+    format_arguments(new)
     new.add_argument("--tc", metavar="TC", help="time control")
     new.add_argument("--tiebreaks", metavar="LIST", help="tie-break list (default: the format's)")
     new.add_argument(
@@ -138,7 +138,7 @@ def refuse_other_formats(path: str) -> None:
 
 def _player(state: Any, text: str) -> int:
     players = state.event.tournament.players
-    from caddy.cli import is_ascii_number
+    from caddy.cli_common import is_ascii_number
 
     if is_ascii_number(text.strip()):
         number = int(text)
@@ -167,7 +167,7 @@ def _date(text: str | None, option: str) -> Any:
 def cmd_new(ns: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from caddy.cli import _format_and_options
+    from caddy.cli_common import format_and_options
     from caddy.event import new_event
     from caddy.models import draw_seed
     from caddy.players import read_players_csv
@@ -176,7 +176,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
     path = Path(ns.event)
     if path.exists():
         raise CaddyError(f"{path} exists already; an event file is created once")
-    fmt, options = _format_and_options(ns)
+    fmt, options = format_and_options(ns)
     entrants = read_players_csv(ns.players_file)
     from caddy.calculator import check_field
 
@@ -301,7 +301,7 @@ def cmd_pair(ns: argparse.Namespace) -> int:
                     f"round {last.number} is not finished: board(s) {boards} have no result yet"
                 )
         if fmt.kind == "external":
-            from caddy.cli import is_ascii_number
+            from caddy.cli_common import is_ascii_number
 
             if not ns.pairings:
                 raise CaddyError(
@@ -450,7 +450,7 @@ def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: s
         )
         print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
         return 0
-    from caddy.cli import emit
+    from caddy.cli_common import emit
     from caddy.render import Report, Table
 
     title = event.tournament.name or "event"
