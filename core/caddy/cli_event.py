@@ -168,7 +168,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
     from pathlib import Path
 
     from caddy.cli_common import format_and_options
-    from caddy.event import new_event
+    from caddy.event_documents import new_event
     from caddy.models import draw_seed
     from caddy.players import read_players_csv
     from caddy.storage import dumps, write_file
@@ -249,9 +249,9 @@ def played_rounds(state: Any) -> list[Any]:
         games = []
         for board in rnd.boards:
             if rnd.matches:
-                from caddy.event import _match
+                from caddy.event_replay import board_match
 
-                match = _match(state, board)
+                match = board_match(state, board)
                 winner = match.winner()
                 if winner is None:
                     return played
@@ -273,7 +273,8 @@ def played_rounds(state: Any) -> list[Any]:
 
 
 def cmd_pair(ns: argparse.Namespace) -> int:
-    from caddy.event import PairRound, apply, replay
+    from caddy.event_model import PairRound
+    from caddy.event_replay import apply, replay
     from caddy.formats import depends_on_results
     from caddy.storage import updating
 
@@ -290,10 +291,12 @@ def cmd_pair(ns: argparse.Namespace) -> int:
             missing = [i for i, b in enumerate(last.boards, 1) if not b.results]
             undecided = []
             if last.matches:
-                from caddy.event import _match
+                from caddy.event_replay import board_match
 
                 undecided = [
-                    i for i, b in enumerate(last.boards, 1) if _match(state, b).winner() is None
+                    i
+                    for i, b in enumerate(last.boards, 1)
+                    if board_match(state, b).winner() is None
                 ]
             if missing or undecided:
                 boards = ", ".join(str(i) for i in sorted(set(missing) | set(undecided)))
@@ -361,15 +364,15 @@ def _match_rows(state: Any, board: Any) -> tuple[list[tuple[int, str, int, int, 
     """A knockout match game by game: (game, stage, White, Black, result from
     that White's side) for every game played and the next one (result ``""``),
     and the match. Results are typed White first, White as listed here."""
-    from caddy.event import _flip, _match
+    from caddy.event_replay import board_match, flip_result
 
-    match = _match(state, board)
+    match = board_match(state, board)
     games = []
     for number, result in enumerate(board.results, 1):
         stage, white, black = match.game_at(number)
         # the file keeps match results from the board's White (the higher seed)
         games.append(
-            (number, stage, white, black, result if white == board.white else _flip(result))
+            (number, stage, white, black, result if white == board.white else flip_result(result))
         )
     upcoming = match.next_game()
     if upcoming is not None:
@@ -384,7 +387,7 @@ def _gone(withdrawn: dict[int, int], number: int, board: Any) -> list[int]:
 
 
 def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: str = "text") -> int:
-    from caddy.event import replay
+    from caddy.event_replay import replay
 
     state = replay(event)
     if not state.rounds:
@@ -522,7 +525,8 @@ def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: s
 
 
 def cmd_result(ns: argparse.Namespace) -> int:
-    from caddy.event import RecordBye, RecordResult, apply, replay
+    from caddy.event_model import RecordBye, RecordResult
+    from caddy.event_replay import apply, replay
     from caddy.storage import updating
 
     with updating(ns.event) as box:
@@ -559,7 +563,8 @@ def cmd_result(ns: argparse.Namespace) -> int:
 
 
 def cmd_withdraw(ns: argparse.Namespace) -> int:
-    from caddy.event import Withdraw, apply, replay
+    from caddy.event_model import Withdraw
+    from caddy.event_replay import apply, replay
     from caddy.storage import updating
 
     with updating(ns.event) as box:
@@ -637,7 +642,8 @@ def match_games(event: Any) -> dict[int, str]:
     """For each result operation on a knockout match (by index in the log): which
     game of the match it is and who had White, as the pairing sheet lists them
     (the result refers to that White)."""
-    from caddy.event import RecordResult, replay
+    from caddy.event_model import RecordResult
+    from caddy.event_replay import replay
     from caddy.plugins import get_host
     from caddy.render import visible
 
@@ -669,7 +675,7 @@ def match_games(event: Any) -> dict[int, str]:
 def describe(operation: Any, event: Any, game: str | None = None) -> str:
     """One line for an operation, with names (``game``: a knockout match's game
     and its White, from :func:`match_games`)."""
-    from caddy.event import PairRound, RecordBye, RecordResult, Withdraw
+    from caddy.event_model import PairRound, RecordBye, RecordResult, Withdraw
     from caddy.render import visible
 
     players = event.tournament.players
@@ -698,7 +704,7 @@ def cmd_history(ns: argparse.Namespace) -> int:
     if ns.json:
         import json
 
-        from caddy.event import operations_to_data
+        from caddy.event_documents import operations_to_data
 
         print(
             json.dumps(
@@ -716,7 +722,7 @@ def cmd_history(ns: argparse.Namespace) -> int:
 
 def load_results(path: str) -> tuple[Any, tuple[str, ...] | None, str | None]:
     """An event file's results for standings, with its tie-break list and edition."""
-    from caddy.event import replay, results_event
+    from caddy.event_replay import replay, results_event
     from caddy.storage import load
 
     event = load(path)

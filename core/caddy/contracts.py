@@ -37,7 +37,7 @@ import attrs
 
 if TYPE_CHECKING:
     from caddy.codecs import Exported, Imported
-    from caddy.event import EventFile
+    from caddy.event_file import EventFile
     from caddy.models import Numbering, Player, Round, Schedule, Section
     from caddy.render import Report
     from caddy.tiebreaks import Explanation, Table, TieBreakSpec
