@@ -264,7 +264,7 @@ def standings(
                 f"not {table.edition}; computed anyway"
             )
     values: dict[str, list[float | None]] = {}
-    from caddy.plugins import finite_values
+    from caddy.plugin_registry import finite_values
 
     for spec, plugin in resolved:
         values[spec.text] = finite_values(plugin, spec.text, plugin.compute(table, spec))
