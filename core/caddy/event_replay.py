@@ -378,7 +378,7 @@ def board_match(state: State, board: Board) -> Match:
 
 def results_event(state: State, *, completed_only: bool = True) -> Event:
     """The results so far as a :class:`caddy.results.Event` for standings (complete rounds)."""
-    from caddy._gc import paused
+    from caddy.collector import paused
 
     with paused():  # a million round results in a 1,000-player round robin
         return _results_event(state, completed_only)

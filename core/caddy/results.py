@@ -259,7 +259,7 @@ class EventBuilder:
 
     def build(self) -> Event:
         """The event; every round must have a result by now."""
-        from caddy._gc import paused
+        from caddy.collector import paused
 
         with paused():  # a million round results in a 1,000-player round robin
             return self._build()

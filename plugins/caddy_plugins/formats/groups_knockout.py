@@ -33,11 +33,11 @@ from caddy.formats import Arithmetic, PlayedRound, Shorthand, require_players
 from caddy_plugins.formats.knockout import (
     KnockoutOptions,
     Match,
-    _tiebreak_sequence,
     bracket_order,
     knockout_round,
     knockout_winner,
     stage_count,
+    tiebreak_sequence,
 )
 from caddy_plugins.formats.round_robin import round_robin_rounds
 
@@ -62,7 +62,7 @@ class GroupsKnockoutOptions:
     games: int = attrs.field(default=1, validator=attrs.validators.in_((1, 2)))
     #: Knockout tie-break stages (as the knockout format's option).
     tiebreak: str = attrs.field(
-        default="rapid-pair,blitz-pair,armageddon", validator=_tiebreak_sequence
+        default="rapid-pair,blitz-pair,armageddon", validator=tiebreak_sequence
     )
     #: Players still tied for a place that advances: ``lots`` or ``playoff``.
     ties: Literal["lots", "playoff"] = attrs.field(

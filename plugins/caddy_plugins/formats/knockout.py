@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 TIEBREAK_GAMES: Mapping[str, int] = {"rapid-pair": 2, "blitz-pair": 2, "armageddon": 1, "lots": 0}
 
 
-def _tiebreak_sequence(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+def tiebreak_sequence(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
     stages = [s.strip() for s in value.split(",") if s.strip()]
     unknown = [s for s in stages if s not in TIEBREAK_GAMES]
     if unknown:
@@ -53,7 +53,7 @@ class KnockoutOptions:
     games: int = attrs.field(default=1, validator=attrs.validators.in_((1, 2)))
     #: Tie-break stages in order, comma-separated: rapid-pair, blitz-pair, armageddon, lots.
     tiebreak: str = attrs.field(
-        default="rapid-pair,blitz-pair,armageddon", validator=_tiebreak_sequence
+        default="rapid-pair,blitz-pair,armageddon", validator=tiebreak_sequence
     )
 
     @property
