@@ -170,17 +170,15 @@ def _known_rounds(
         return _player_label(number, numbering)
 
     rounds = tuple(fmt.group_rounds(count, options))
-    if rounds:
-        sections = fmt.sections(count, options)
-        qualified = options.groups * options.advance
-        later = [
-            f"Then a knockout of {qualified} ({options.advance} per group, seeded by place and group order, "
-            f"group winners apart): {arithmetic.stages} rounds."
-        ]
-        title = f"groups then knockout, {count} players; groups by snake seeding"
+    if rounds:  # a fixed first stage (groups): the format says what follows
+        title = fmt.schedule_title(count, options) or f"{fmt.name}, {count} players"
         return Schedule(
-            format=fmt.name, players=count, rounds=rounds, title=title, sections=sections
-        ), later
+            format=fmt.name,
+            players=count,
+            rounds=rounds,
+            title=title,
+            sections=fmt.sections(count, options),
+        ), list(fmt.schedule_notes(count, options))
     from caddy.contracts import PairingRequest
 
     first = cast("PairingFormat", fmt).next_round(PairingRequest.simple(count, options))

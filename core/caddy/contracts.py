@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, runtime_chec
 
 import attrs
 
+from caddy.contracts_base import FormatBase as FormatBase
 from caddy.contracts_io import (
     Codec as Codec,
 )
@@ -166,6 +167,15 @@ class Format(Protocol):
         """Rounds planned for the field (0: open)."""
         ...
 
+    def schedule_title(self, players: int, options: Any) -> str | None:
+        """The title ``caddy table`` prints over the rounds known before round 1
+        (``None``: the format's name and the field)."""
+        ...
+
+    def schedule_notes(self, players: int, options: Any) -> Sequence[str]:
+        """Lines ``caddy table`` prints after those rounds: what follows them."""
+        ...
+
     def pre_determined(self, options: Any) -> bool | None:
         """Whether the pairings are pre-determined for the tie-breaks (C.07
         Art. 15.2); ``None``: decided by the results."""
@@ -202,54 +212,6 @@ ResultDependentFormat = PairingFormat
 @runtime_checkable
 class ExternalFormat(Format, Protocol):
     """A format whose pairings come from outside (``kind == "external"``)."""
-
-
-class FormatBase:
-    """Defaults for every optional member of :class:`Format`; subclass it."""
-
-    name: ClassVar[str]
-    summary: ClassVar[str]
-    Options: ClassVar[type[Any]]
-    kind: ClassVar[str] = "schedule"
-    default_numbering: ClassVar[str] = "lot"
-    has_matches: ClassVar[bool] = False
-
-    def arithmetic(self, players: int, options: Any) -> Arithmetic:
-        raise NotImplementedError  # pragma: no cover - conformance refuses a format without it
-
-    def variants(self, options: Any) -> Mapping[str, Any]:
-        return {}
-
-    def check(self, players: int, options: Any) -> None:
-        self.arithmetic(players, options)
-
-    def number_players(self, players: Sequence[Player], method: str, seed: int | None) -> Numbering:
-        from caddy.models import assign_pairing_numbers
-
-        return assign_pairing_numbers(players, method, seed)  # type: ignore[arg-type]
-
-    def new_match(self, higher: int, lower: int, options: Any) -> Match:
-        from caddy.errors import InputError
-
-        raise InputError(f"format '{self.name}' has no knockout matches")
-
-    def sections(self, players: int, options: Any) -> tuple[Section, ...]:
-        return ()
-
-    def stages(self, players: int, options: Any) -> Sequence[Stage]:
-        return ()
-
-    def group_rounds(self, players: int, options: Any) -> Sequence[Round]:
-        return ()
-
-    def extra_rounds(self, options: Any) -> int:
-        return 0
-
-    def planned_rounds(self, players: int, options: Any) -> int:
-        return self.arithmetic(players, options).rounds
-
-    def pre_determined(self, options: Any) -> bool | None:
-        return self.kind == "schedule"
 
 
 def _member(name: str, *params: str) -> tuple[str, tuple[str, ...] | None]:
@@ -326,6 +288,8 @@ OPTIONAL: Mapping[str, tuple[str, ...]] = {
         "extra_rounds",
         "planned_rounds",
         "pre_determined",
+        "schedule_title",
+        "schedule_notes",
     ),
     "tiebreaks": (
         "title",
