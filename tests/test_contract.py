@@ -127,6 +127,16 @@ class TestGroupsKnockoutContract(FormatContract):
     colours = None
 
 
+class TestSwissContract(FormatContract):
+    format_name = "swiss"
+    sizes = (2, 3, 4, 5, 6, 7, 8, 11, 12, 16)
+    #: FIDE Handbook C.04.1 and C.04.3 C3: Whites and Blacks differ by at most
+    #: 2, never three of one colour in a row (topscorers in the last round
+    #: aside; none of these fields needs that exception).
+    colours = ColourPromise(max_difference=2, max_run=2)
+    option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({}, {"initial_colour": "black"})
+
+
 CONTRACT_CLASSES = [
     cls
     for cls in list(globals().values())

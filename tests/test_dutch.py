@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from caddy_plugins.swiss import TrfError, dutch, pair_trf, pairing_as_dict
+from caddy_plugins.swiss import TrfError, bracket, pair_trf, pairing_as_dict
 from caddy_plugins.swiss.dutch import pair_round
 from caddy_plugins.swiss.matching import max_weight_matching
 from caddy_plugins.swiss.model import (
@@ -445,11 +445,11 @@ def test_shortcuts_change_nothing(event: tuple[int, int, int]) -> None:
             fast = pair_round(req)
         except NoValidPairingError:
             continue
-        dutch.SHORTCUTS = False
+        bracket.SHORTCUTS = False
         try:
             slow = pair_round(req)
         finally:
-            dutch.SHORTCUTS = True
+            bracket.SHORTCUTS = True
         assert (fast.pairs, fast.bye) == (slow.pairs, slow.bye)
 
 
@@ -458,11 +458,11 @@ def test_shortcuts_change_nothing_on_corpus(name: str) -> None:
     trf = read_trf(CORPUS / name)
     for r in range(1, trf.rounds_recorded + 1):
         fast = pair_round(request_for_round(trf, r))
-        dutch.SHORTCUTS = False
+        bracket.SHORTCUTS = False
         try:
             slow = pair_round(request_for_round(trf, r))
         finally:
-            dutch.SHORTCUTS = True
+            bracket.SHORTCUTS = True
         assert (fast.pairs, fast.bye) == (slow.pairs, slow.bye), f"round {r}"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from caddy.errors import TimeControlError
@@ -149,6 +149,10 @@ def periods(draw: st.DrawFn) -> TimeControl:
 
 
 @given(periods())
+@example(
+    TimeControl(periods=(Period(moves=1, seconds=180 * 60, bonus_seconds=0, bonus_kind=None),))
+)
+@example(TimeControl(periods=(Period(moves=1, seconds=9001, bonus_seconds=0, bonus_kind=None),)))
 def test_canonical_text_round_trip(tc: TimeControl) -> None:
     """str(tc) parses back to an equal object, for any time control."""
     assert parse_time_control(str(tc)) == tc

@@ -477,7 +477,8 @@ def _results_event(state: State, completed_only: bool) -> Event:
             # section has finished while a larger one plays on (quads' 5 or 6)
             kind = "rest" if state.fixed else "zero"
             for p in range(1, state.players + 1):
-                if p not in busy:
+                # a withdrawn player's later rounds are the withdrawal's (b.withdraw)
+                if p not in busy and not (p in withdrawn and rnd.number > withdrawn[p]):
                     b.bye(number, p, kind)
     for player, after in withdrawn.items():
         total = None

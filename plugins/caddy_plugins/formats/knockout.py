@@ -33,6 +33,7 @@ TIEBREAK_GAMES: Mapping[str, int] = {"rapid-pair": 2, "blitz-pair": 2, "armagedd
 
 
 def tiebreak_sequence(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    """attrs validator: a comma-separated list of stages named in :data:`TIEBREAK_GAMES`."""
     stages = [s.strip() for s in value.split(",") if s.strip()]
     unknown = [s for s in stages if s not in TIEBREAK_GAMES]
     if unknown:

@@ -9,7 +9,8 @@ Public API (independent of caddy's event models, so any front end can use it):
 - :func:`pair_trf` (below): pair the next (or a given) round of a TRF file.
 - :func:`pairing_as_dict`: a JSON-ready dictionary of a :class:`Pairing`.
 - :mod:`.trf_input`: reading TRF files into requests; :mod:`.matching`: Edmonds'
-  maximum-weight matching used by the engine.
+  maximum-weight matching used by the engine; the engine's parts are listed in
+  :mod:`.dutch`.
 """
 
 from __future__ import annotations

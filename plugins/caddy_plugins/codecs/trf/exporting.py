@@ -1,324 +1,31 @@
-"""FIDE TRF (TRF16, and TRF26 with ``--trf26``) as a codec.
-
-Import (``caddy import FILE.trf -o EVENT.json``)
-    Players come from the ``001`` lines (pairing number, sex, title, name,
-    rating, federation, FIDE id, birth date as written; old title letters
-    such as ``g`` become ``GM``). The format is chosen by the rule the
-    standings use (record 192, else 092, else the results): a round robin
-    becomes ``round-robin`` with ``table=given`` (the file's own rounds),
-    anything else ``manual`` with one paired round per round of the file.
-    Results: ``1 = 0`` games, ``+ -`` forfeits (colours ``-`` kept),
-    ``W D L`` games under one move (result words ``W-L``, ``L-W``, ``D-D``);
-    byes ``U`` (pairing-allocated), ``F``, ``H``, ``Z`` (left implicit),
-    ``0000 - +`` / ``0000 - -`` as the bye kinds ``forfeit-win`` and
-    ``forfeit-loss``. Records 012/022/042/052/102 set the name, place,
-    dates and arbiter; 162 the scoring; 202 the tie-breaks (when caddy knows
-    every code); 222 the time control (read by the time-control plugins);
-    142/XXR the planned rounds. Every line other than ``001`` is kept as
-    written and written back.
-
-    Refused, one line per problem: player lines with bad columns, unknown
-    codes, opponents who are not players, and games whose two sides
-    disagree (opponent, colour or result). Warnings (errors with
-    ``strict``): a Latin-1 file, stated points that differ from the
-    results, tie-break codes no plugin knows, a time control no plugin
-    reads, pairs that meet twice outside a round robin, and (strict only)
-    lines that are not TRF records.
-
-Export (``caddy export EVENT.json --to trf [--trf26]``)
-    Player lines in the exact columns; points and ranks as caddy's
-    standings compute them. Kept records are written back unchanged unless
-    the event's value differs (name, place, dates, arbiter; for TRF26 also
-    192/202/222). TRF16 leaves out TRF26-only records and ``###`` comments
-    and writes ``XXR`` for the number of rounds; TRF26 writes 142, 192,
-    202 and 222 from the event's format, tie-breaks and time control.
-"""
+"""Exporting an event file as TRF16 or TRF26 (see :mod:`caddy_plugins.codecs.trf` for what is written)."""
 
 from __future__ import annotations
 
 import datetime
-import re
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from caddy import hookimpl
-from caddy.codecs import Exported, FileCheck, FileResults, Imported
+from caddy.codecs import Exported
 from caddy.errors import CaddyError
 from caddy.render import CONTROL, one_line
-from caddy.results import BYE_KIND_CODES, WORD_OF_CODES
 
 if TYPE_CHECKING:
     from caddy.check import Cell
     from caddy.event import EventFile, State, Tournament
     from caddy.timecontrol import TimeControl
-    from caddy_plugins.codecs.trf_document import TrfDocument
 
-#: A bye code (no opponent) → the bye kind; ``Z`` is left implicit (a round robin's
-#: rest round is written ``Z`` too).
-BYE_KINDS = {code: kind for kind, code in BYE_KIND_CODES.items() if kind not in ("zero", "rest")}
+__all__ = ["OWNED", "ResultTexts", "export_event", "kept_records"]
+
 #: Records caddy reads into the event, and the Tournament field each sets.
 OWNED = {"012": "name", "022": "place", "042": "start", "052": "end", "102": "arbiter"}
-_KNOWN_RECORD = re.compile(r"^(0[1-9]2|1[0-3]2|013|\d\d\d|XX.|BB.|###)")
-
-
-class TrfCodec:
-    """FIDE Tournament Report File."""
-
-    name: ClassVar[str] = "trf"
-    summary: ClassVar[str] = "FIDE Tournament Report File (TRF16; TRF26 with --trf26)"
-    suffixes: ClassVar[tuple[str, ...]] = (".trf", ".trfx", ".txt")
-
-    def sniff(self, data: bytes) -> bool:
-        return any(line[:3] in (b"001", b"012") for line in data.splitlines()[:200])
-
-    def read(self, data: bytes, *, source: str, strict: bool = False) -> Imported:
-        from caddy.collector import paused
-        from caddy_plugins.codecs.trf_document import parse_document
-
-        with paused():  # a big file is a million small acyclic objects
-            doc = parse_document(data, source)
-            return import_document(doc, strict=strict)
-
-    def write(self, event: EventFile, *, flavour: str | None = None) -> Exported:
-        if flavour not in (None, "16", "26"):
-            raise CaddyError(f"TRF flavours are 16 and 26, not '{flavour}'")
-        from caddy.collector import paused
-
-        with paused():  # a big event is a million small acyclic objects
-            return export_event(event, trf26=flavour == "26")
-
-
-# -- import -------------------------------------------------------------------------------
-
-
-def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
-    """An event file from a parsed TRF file."""
-    from caddy.check import check_rows
-    from caddy.event import EventFile, FormatChoice, Tournament, replay
-    from caddy_plugins.codecs.trf_document import (
-        annulled_withdrawals,
-        bye_scoring,
-        check_document,
-        parse_date,
-        scoring_of,
-    )
-
-    src = doc.source
-    rows = [p.cells for p in doc.players]
-    names = [p.name for p in doc.players]
-    rounds = _rounds(doc)
-    if rounds is None:  # some game's two sides disagree: say where, one line each
-        problems = [f"{src}: {p}" for p in check_rows(rows, names=names, meetings=False)]
-        problems = problems or [f"{src}: the two sides of some game disagree"]
-        raise CaddyError(problems[0], problems=problems)
-    warnings = list(doc.warnings)
-    errors_if_strict: list[str] = list(doc.warnings)
-
-    def warn(message: str) -> None:
-        warnings.append(f"{src}: {message}")
-        errors_if_strict.append(f"{src}: {message}")
-
-    scored = scoring_of(doc)
-    for problem in check_document(doc, stated=True, pairings=False, scored=scored):
-        warn(problem)
-    if strict:
-        for line in (*doc.head, *doc.tail):
-            if line.strip() and not _KNOWN_RECORD.match(line):
-                errors_if_strict.append(f"{src}: not a TRF record: {line[:40]!r}")
-
-    scoring = bye_scoring(*scored)
-    tiebreaks = _tiebreaks(doc, warn)
-    time_control = _time_control(doc.record("222"), warn)
-    for text in doc.records("240"):
-        if not re.fullmatch(r" ?[FHZfhz] +\d+( +\d+)*\s*", text):
-            warn(f"record 240 '{text.strip()}' is not 'T RRR IIII ...' (kept as written)")
-    for record in ("152", "XXC"):
-        colour = doc.record(record)
-        if colour and not re.fullmatch(r"(?i)(\d+\s+)?(w|b|white1|black1)", colour):
-            warn(f"record {record} '{colour}' names no initial colour (kept as written)")
-
-    cycles = doc.round_robin()
-    n = len(doc.players)
-    from caddy_plugins.formats.manual import ManualOptions
-    from caddy_plugins.formats.round_robin import RoundRobinOptions, round_robin_rounds
-
-    fits_table = (
-        cycles in (1, 2)
-        and len(rounds) <= round_robin_rounds(n) * cycles
-        and not any(r[3] for r in rounds)
-        and n >= 2
-    )
-    options: Any
-    if cycles and fits_table:
-        given = tuple((tuple(w), tuple(b)) for w, b, *_ in rounds)
-        options = RoundRobinOptions(
-            # a file from before round 1: FIDE's table, else the file's own rounds
-            table="given" if given else "fide",
-            cycles=cycles,
-            given=given,
-        )
-        format_choice = FormatChoice(name="round-robin", options=options)
-    else:
-        # a Swiss or other system; or a round robin the round-robin format cannot
-        # hold (games without colours, empty rounds): manual, ranked as a round robin
-        format_choice = FormatChoice(
-            name="manual",
-            options=ManualOptions(rounds=max(doc.rounds_declared, 0), round_robin=cycles > 0),
-        )
-        for problem in check_rows(rows, cycles=cycles, names=names, pairings=False, complete=False):
-            warn(problem)
-    if strict and errors_if_strict:
-        raise CaddyError(errors_if_strict[0], problems=errors_if_strict)
-
-    players = tuple(p.as_player() for p in doc.players)
-    tournament = Tournament(
-        name=doc.title,
-        start=parse_date(doc.record("042") or ""),
-        end=parse_date(doc.record("052") or ""),
-        place=doc.record("022") or "",
-        arbiter=doc.record("102") or "",
-        time_control=time_control,
-        format=format_choice,
-        tiebreaks=tiebreaks,
-        players=players,
-        numbering="given",
-        scoring=None if scoring == type(scoring)() else scoring,
-        kept={"trf": {"head": list(doc.head), "tail": list(doc.tail)}},
-    )
-    from caddy.event import Operation, OperationLog, PairRound, RecordBye, Withdraw
-
-    fixed = format_choice.name == "round-robin"
-    items: list[Operation | tuple[int, Sequence[str]]] = []
-    # a withdrawal whose results the file's points annul (docs/trf.md): after its round
-    withdrawals = annulled_withdrawals(doc, scored)
-    items.extend(Withdraw(player=w.player, after_round=0) for w in withdrawals if not w.after_round)
-    for number, (whites, blacks, words, uncoloured, resting) in enumerate(rounds, 1):
-        if not fixed:
-            items.append(
-                PairRound(
-                    round=number,
-                    white=tuple(whites),
-                    black=tuple(blacks),
-                    byes=tuple(p for p, code in resting if code == "U"),
-                    uncoloured=tuple(uncoloured),
-                )
-            )
-        items.extend(
-            RecordBye(round=number, player=p, kind=BYE_KINDS[code])
-            for p, code in resting
-            if code in BYE_KINDS and (fixed or code != "U")
-        )
-        items.append((number, words))
-        items.extend(
-            Withdraw(player=w.player, after_round=number)
-            for w in withdrawals
-            if w.after_round == number
-        )
-    event = EventFile(tournament=tournament, operations=OperationLog.build(items))
-    try:
-        replay(event)
-    except CaddyError as exc:
-        raise CaddyError(f"{src}: {exc}") from None
-    return Imported(event=event, warnings=tuple(warnings))
-
-
-#: Colours of a game's two sides that agree.
-_COLOUR_PAIRS = frozenset({("w", "b"), ("b", "w"), ("-", "-")})
-_BYE_CODES = frozenset("UFHZ+-")
-
-
-def _rounds(
-    doc: TrfDocument,
-) -> list[tuple[list[int], list[int], list[str], list[int], list[tuple[int, str]]]] | None:
-    """Per round: Whites, Blacks, result words, uncoloured boards (from 1) and
-    byes (player, code; ``Z`` left out); boards in the order of their lower
-    pairing number. ``None`` when some game's two sides disagree (opponent,
-    colour or result) or a code does not fit its cell: :func:`caddy.check.check_rows`
-    then names each problem."""
-    empty: Cell = (None, "-", "Z")
-    rounds = doc.rounds
-    rows = [
-        p.cells if len(p.cells) == rounds else [*p.cells, *[empty] * (rounds - len(p.cells))]
-        for p in doc.players
-    ]
-    out = []
-    words = WORD_OF_CODES
-    for column in zip(*rows, strict=True):
-        games = [(i, c) for i, c in enumerate(column, 1) if c[0] is not None and c[0] > i]
-        byes = [(i, c[2]) for i, c in enumerate(column, 1) if c[0] is None and c[2] != "Z"]
-        partners = [column[c[0] - 1] for _, c in games]
-        # every game seen from both sides: the partner names the player back, no one
-        # is named twice (then exactly two cells per game have an opponent), colours agree
-        if (
-            [p[0] for p in partners] != [i for i, _ in games]
-            or len(column) - [c[0] for c in column].count(None) != 2 * len(games)
-            or not _COLOUR_PAIRS.issuperset(
-                zip([c[1] for _, c in games], [p[1] for p in partners], strict=True)
-            )
-            or not _BYE_CODES.issuperset(code for _, code in byes)
-        ):
-            return None
-        try:
-            results = [
-                words[(p[2], c[2])] if c[1] == "b" else words[(c[2], p[2])]
-                for (_, c), p in zip(games, partners, strict=True)
-            ]
-        except KeyError:  # the results disagree, or a bye code on a game
-            return None
-        whites = [c[0] if c[1] == "b" else i for i, c in games]
-        blacks = [i if c[1] == "b" else c[0] for i, c in games]
-        uncoloured = [k for k, (_, c) in enumerate(games, 1) if c[1] == "-"]
-        out.append((whites, blacks, results, uncoloured, byes))
-    return out
-
-
-def _tiebreaks(doc: TrfDocument, warn: Callable[[str], None]) -> tuple[str, ...] | None:
-    """Record 202's list when caddy knows every code (else ``None`` and a warning per code)."""
-    text = doc.record("202")
-    if not text:
-        return None
-    from caddy.plugins import get_host
-    from caddy.tiebreaks import parse_spec
-
-    registry = get_host().tiebreaks()
-    codes = tuple(c.strip() for c in text.split(",") if c.strip())
-    unknown = []
-    for code in codes:
-        try:
-            spec = parse_spec(code)
-        except CaddyError:
-            unknown.append(code)
-            continue
-        if spec.code not in registry:
-            unknown.append(code)
-    for code in unknown:
-        warn(
-            f"record 202: tie-break '{code}' is not known to caddy (kept in the file; "
-            "the standings use the default list)"
-        )
-    return None if unknown else codes
-
-
-def _time_control(text: str | None, warn: Callable[[str], None]) -> TimeControl | None:
-    if not text:
-        return None
-    from caddy.timecontrol import parse_time_control
-
-    try:
-        return parse_time_control(text)
-    except CaddyError as exc:
-        warn(f"record 222: {exc} (kept in the file)")
-        return None
-
-
-# -- export -------------------------------------------------------------------------------
 
 
 def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
     """The event as TRF text (bytes, UTF-8, LF line ends)."""
     from caddy.check import state_rows
     from caddy.event import replay, results_event
-    from caddy_plugins.codecs.trf_document import CellTexts, player_line
+    from caddy_plugins.codecs.trf.lines import CellTexts, player_line
 
     state = replay(event)
     if state.rounds and all(r.matches for r in state.rounds):
@@ -466,7 +173,7 @@ def _points(
     the games of a player in ``annulled`` (FIDE's 50% rule) count for nobody,
     and such a player scores 0, as in :func:`caddy.standings.standings`."""
     from caddy.results import Scoring
-    from caddy_plugins.codecs.trf_document import point_tables
+    from caddy_plugins.codecs.trf.scoring import point_tables
 
     tournament = state.event.tournament
     scoring = tournament.scoring or Scoring()
@@ -513,7 +220,7 @@ def _ranks(state: State, results: Any, points: list[float]) -> tuple[list[int], 
 
 def _keep(line: str, trf26: bool) -> bool:
     """Whether a kept line is written: TRF16 leaves out TRF26 records and ``###`` comments."""
-    from caddy_plugins.codecs.trf_document import TRF26_RECORDS
+    from caddy_plugins.codecs.trf.records import TRF26_RECORDS
 
     if trf26:
         return True
@@ -530,7 +237,7 @@ def _owned_text(tournament: Tournament, code: str) -> str:
 
 
 def _owned_same(tournament: Tournament, code: str, text: str) -> bool:
-    from caddy_plugins.codecs.trf_document import parse_date
+    from caddy_plugins.codecs.trf.document import parse_date
 
     value = getattr(tournament, OWNED[code])
     if code in ("042", "052"):
@@ -594,7 +301,7 @@ def _trf26_replacement(
     tournament = state.event.tournament
     new = dict(made).get(code)
     if code == "192":
-        from caddy_plugins.codecs.trf_document import ROUND_ROBIN_192
+        from caddy_plugins.codecs.trf.records import ROUND_ROBIN_192
 
         round_robin = any(w in text.upper() for w in ROUND_ROBIN_192)
         same = round_robin == (tournament.format.name in ("round-robin", "double-round-robin"))
@@ -701,39 +408,3 @@ def _encoded_time_control(tc: TimeControl | None) -> str | None:
             text += f"+{period.bonus_seconds}"
         parts.append(text)
     return ":".join(parts)
-
-
-@hookimpl
-def caddy_register_codecs(register: Callable[[TrfCodec], None]) -> None:
-    register(TrfCodec())
-
-
-@hookimpl
-def caddy_read_results(codec: str, data: bytes, source: str) -> FileResults | None:
-    """A TRF file's results as written: each player's line, the stated points
-    and the bye values they imply, players annulled by the 50% rule."""
-    if codec != TrfCodec.name:
-        return None
-    from caddy.collector import paused
-    from caddy_plugins.codecs.trf_document import parse_trf
-
-    with paused():
-        trf = parse_trf(data, source)
-    return FileResults(event=trf.event, warnings=trf.warnings)
-
-
-@hookimpl
-def caddy_check_file(codec: str, data: bytes, source: str) -> FileCheck | None:
-    """A TRF file's pairings (both sides of every game, meetings) and its stated points."""
-    if codec != TrfCodec.name:
-        return None
-    from caddy_plugins.codecs.trf_document import check_document, parse_document
-
-    doc = parse_document(data, source)
-    problems = check_document(doc)
-    kind = "round robin" if doc.round_robin() else "Swiss or other"
-    return FileCheck(
-        problems=tuple(problems),
-        summary=f"{len(doc.players)} players, {doc.rounds} rounds, {kind}",
-        warnings=tuple(doc.warnings),
-    )

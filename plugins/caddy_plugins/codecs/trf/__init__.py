@@ -1,0 +1,132 @@
+"""FIDE TRF (TRF16, and TRF26 with ``--trf26``) as a codec.
+
+Import (``caddy import FILE.trf -o EVENT.json``)
+    Players come from the ``001`` lines (pairing number, sex, title, name,
+    rating, federation, FIDE id, birth date as written; old title letters
+    such as ``g`` become ``GM``). The format is chosen by the rule the
+    standings use (record 192, else 092, else the results): a round robin
+    becomes ``round-robin`` with ``table=given`` (the file's own rounds),
+    anything else ``manual`` with one paired round per round of the file.
+    Results: ``1 = 0`` games, ``+ -`` forfeits (colours ``-`` kept),
+    ``W D L`` games under one move (result words ``W-L``, ``L-W``, ``D-D``);
+    byes ``U`` (pairing-allocated), ``F``, ``H``, ``Z`` (left implicit),
+    ``0000 - +`` / ``0000 - -`` as the bye kinds ``forfeit-win`` and
+    ``forfeit-loss``. Records 012/022/042/052/102 set the name, place,
+    dates and arbiter; 162 the scoring; 202 the tie-breaks (when caddy knows
+    every code); 222 the time control (read by the time-control plugins);
+    142/XXR the planned rounds. Every line other than ``001`` is kept as
+    written and written back.
+
+    Refused, one line per problem: player lines with bad columns, unknown
+    codes, opponents who are not players, and games whose two sides
+    disagree (opponent, colour or result). Warnings (errors with
+    ``strict``): a Latin-1 file, stated points that differ from the
+    results, tie-break codes no plugin knows, a time control no plugin
+    reads, pairs that meet twice outside a round robin, and (strict only)
+    lines that are not TRF records.
+
+Export (``caddy export EVENT.json --to trf [--trf26]``)
+    Player lines in the exact columns; points and ranks as caddy's
+    standings compute them. Kept records are written back unchanged unless
+    the event's value differs (name, place, dates, arbiter; for TRF26 also
+    192/202/222). TRF16 leaves out TRF26-only records and ``###`` comments
+    and writes ``XXR`` for the number of rounds; TRF26 writes 142, 192,
+    202 and 222 from the event's format, tie-breaks and time control.
+
+The codec and its hooks are here; the work is done by the package's modules:
+:mod:`.importing` and :mod:`.exporting` (the event file), and the reader
+:mod:`.records`, :mod:`.lines`, :mod:`.document`, :mod:`.scoring`, :mod:`.checks`
+and :mod:`.results` (their public names gathered in
+:mod:`caddy_plugins.codecs.trf_document`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
+
+from caddy import hookimpl
+from caddy.codecs import Exported, FileCheck, FileResults, Imported
+from caddy.errors import CaddyError
+from caddy_plugins.codecs.trf.exporting import OWNED, ResultTexts, export_event, kept_records
+from caddy_plugins.codecs.trf.importing import BYE_KINDS, import_document
+
+if TYPE_CHECKING:
+    from caddy.event import EventFile
+
+__all__ = [
+    "BYE_KINDS",
+    "OWNED",
+    "ResultTexts",
+    "TrfCodec",
+    "caddy_check_file",
+    "caddy_read_results",
+    "caddy_register_codecs",
+    "export_event",
+    "import_document",
+    "kept_records",
+]
+
+
+class TrfCodec:
+    """FIDE Tournament Report File."""
+
+    name: ClassVar[str] = "trf"
+    summary: ClassVar[str] = "FIDE Tournament Report File (TRF16; TRF26 with --trf26)"
+    suffixes: ClassVar[tuple[str, ...]] = (".trf", ".trfx", ".txt")
+
+    def sniff(self, data: bytes) -> bool:
+        return any(line[:3] in (b"001", b"012") for line in data.splitlines()[:200])
+
+    def read(self, data: bytes, *, source: str, strict: bool = False) -> Imported:
+        from caddy.collector import paused
+        from caddy_plugins.codecs.trf.document import parse_document
+
+        with paused():  # a big file is a million small acyclic objects
+            doc = parse_document(data, source)
+            return import_document(doc, strict=strict)
+
+    def write(self, event: EventFile, *, flavour: str | None = None) -> Exported:
+        if flavour not in (None, "16", "26"):
+            raise CaddyError(f"TRF flavours are 16 and 26, not '{flavour}'")
+        from caddy.collector import paused
+
+        with paused():  # a big event is a million small acyclic objects
+            return export_event(event, trf26=flavour == "26")
+
+
+@hookimpl
+def caddy_register_codecs(register: Callable[[TrfCodec], None]) -> None:
+    register(TrfCodec())
+
+
+@hookimpl
+def caddy_read_results(codec: str, data: bytes, source: str) -> FileResults | None:
+    """A TRF file's results as written: each player's line, the stated points
+    and the bye values they imply, players annulled by the 50% rule."""
+    if codec != TrfCodec.name:
+        return None
+    from caddy.collector import paused
+    from caddy_plugins.codecs.trf.results import parse_trf
+
+    with paused():
+        trf = parse_trf(data, source)
+    return FileResults(event=trf.event, warnings=trf.warnings)
+
+
+@hookimpl
+def caddy_check_file(codec: str, data: bytes, source: str) -> FileCheck | None:
+    """A TRF file's pairings (both sides of every game, meetings) and its stated points."""
+    if codec != TrfCodec.name:
+        return None
+    from caddy_plugins.codecs.trf.checks import check_document
+    from caddy_plugins.codecs.trf.document import parse_document
+
+    doc = parse_document(data, source)
+    problems = check_document(doc)
+    kind = "round robin" if doc.round_robin() else "Swiss or other"
+    return FileCheck(
+        problems=tuple(problems),
+        summary=f"{len(doc.players)} players, {doc.rounds} rounds, {kind}",
+        warnings=tuple(doc.warnings),
+    )

@@ -1,0 +1,44 @@
+"""Checks of a TRF file: both sides of every game (with :func:`caddy.check.check_rows`) and the stated points."""
+
+from __future__ import annotations
+
+from caddy.check import check_rows
+from caddy.results import Scoring, round_robin_cycles
+from caddy_plugins.codecs.trf.records import TrfDocument
+from caddy_plugins.codecs.trf.scoring import points_of
+
+__all__ = ["check_document"]
+
+
+def check_document(
+    doc: TrfDocument,
+    *,
+    stated: bool = True,
+    pairings: bool = True,
+    scored: tuple[Scoring, dict[str, float]] | None = None,
+) -> list[str]:
+    """Problems in a TRF file: its pairings (with ``pairings``) and, with
+    ``stated``, points that disagree with the results (``scored``: the file's
+    scoring and bye values, when the caller has them)."""
+    rows = [p.cells for p in doc.players]
+    names = [p.name for p in doc.players]
+    problems = []
+    if pairings:
+        cycles = doc.round_robin()
+        n = len(rows)
+        complete = round_robin_cycles(n, doc.opponents()) > 0 or doc.rounds >= (
+            (n - 1 if n % 2 == 0 else n) * cycles
+        )
+        problems = check_rows(rows, cycles=cycles, complete=complete, names=names)
+    if stated:
+        for p, total in zip(doc.players, points_of(doc, scored), strict=True):
+            if p.points is None or abs(total - p.points) < 1e-9:
+                continue
+            if total >= 99.5 and abs(total - p.points) == 0.5:
+                continue  # 100.5 and more do not fit columns 81-84: written without the half
+            else:
+                problems.append(
+                    f"player {p.number} ({p.name}): stated points {p.points:g}, "
+                    f"the results give {total:g}"
+                )
+    return problems

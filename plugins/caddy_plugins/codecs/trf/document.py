@@ -1,0 +1,143 @@
+"""Reading a TRF file (TRF16 and TRF26) into a :class:`~caddy_plugins.codecs.trf.records.TrfDocument`.
+
+:func:`parse_document` reads player lines ``001`` by their exact columns (FIDE Handbook
+C.04 Annex 2, :mod:`caddy_plugins.codecs.trf.lines`) and keeps every other line as
+written. A file that cannot be read (a player line with bad columns, an unknown result
+code, an opponent who is not a player, numbering with gaps) raises
+:class:`~caddy.errors.CaddyError` with one line per problem.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from pathlib import Path
+
+import attrs
+
+from caddy.errors import CaddyError
+from caddy_plugins.codecs.trf.lines import read_player_line
+from caddy_plugins.codecs.trf.records import CODES, TrfDocument, TrfPlayer
+
+__all__ = ["decode", "parse_date", "parse_document", "read_document"]
+
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1
+    )
+}
+
+
+def parse_date(text: str) -> datetime.date | None:
+    """A date in the forms seen in 042: ``2024-08-01``, ``2026/02/28``,
+    ``28. 07. 2005``, ``28.07.2005``, ``Jun 26, 2020``, ``26 Jun 2020``."""
+    t = text.strip()
+    try:
+        m = re.fullmatch(r"(?a)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})", t)
+        if m:
+            return datetime.date(int(m[1]), int(m[2]), int(m[3]))
+        m = re.fullmatch(r"(?a)(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})", t) or re.fullmatch(
+            r"(?a)(\d{1,2})[/-](\d{1,2})[/-](\d{4})", t
+        )
+        if m:
+            return datetime.date(int(m[3]), int(m[2]), int(m[1]))
+        m = re.fullmatch(r"(?a)([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", t)
+        if m and m[1].lower() in _MONTHS:
+            return datetime.date(int(m[3]), _MONTHS[m[1].lower()], int(m[2]))
+        m = re.fullmatch(r"(?a)(\d{1,2})\.?\s+([A-Za-z]{3})[a-z]*\.?,?\s+(\d{4})", t)
+        if m and m[2].lower() in _MONTHS:
+            return datetime.date(int(m[3]), _MONTHS[m[2].lower()], int(m[1]))
+    except ValueError:
+        return None
+    return None
+
+
+def decode(data: bytes, name: str, warnings: list[str]) -> str:
+    """UTF-8 (a BOM allowed), else Latin-1 with a warning."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        warnings.append(f"{name}: not UTF-8 (byte {exc.start}); read as Latin-1")
+        return data.decode("latin-1")
+
+
+def read_document(path: str | Path) -> TrfDocument:
+    """Read a TRF file from disk (see :func:`parse_document`)."""
+    from caddy.storage import read_bytes  # a regular file only: never a device or a pipe
+
+    return parse_document(read_bytes(path, "a TRF file"), str(path))
+
+
+def parse_document(data: bytes | str, name: str = "<trf>") -> TrfDocument:
+    """Parse TRF text (CR, LF or CRLF line ends; UTF-8, else Latin-1).
+
+    :raises CaddyError: one ``file:line: message`` per problem that keeps
+        the file from being read.
+    """
+    warnings: list[str] = []
+    text = decode(data, name, warnings) if isinstance(data, bytes) else data
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    head: list[str] = []
+    tail: list[str] = []
+    players: dict[int, TrfPlayer] = {}
+    problems: list[str] = []
+    codes = CODES
+    for lineno, line in enumerate(lines, 1):
+        if line[:3] != "001":
+            (tail if players or problems else head).append(line)
+            continue
+        player, line_problems = read_player_line(line, lineno, name, codes)
+        if line_problems:
+            problems.extend(line_problems)
+            continue
+        assert player is not None
+        if player.number in players:
+            problems.append(f"{name}:{lineno}: starting rank {player.number} is used twice")
+            continue
+        players[player.number] = player
+        if len(problems) > 1000:
+            problems.append(f"{name}: stopped after 1000 problems")
+            break
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    if not players:
+        raise CaddyError(f"{name}: no player lines (001); not a TRF file")
+    n = len(players)
+    if max(players) != n:
+        missing = [k for k in range(1, n + 1) if k not in players]
+        raise CaddyError(
+            f"{name}: starting ranks must run 1..{n} without gaps "
+            f"(missing {', '.join(map(str, missing[:10]))}{', ...' if len(missing) > 10 else ''})"
+        )
+    ordered = tuple(players[k] for k in range(1, n + 1))
+    for p in ordered:
+        for r, (opponent, _, _) in enumerate(p.cells, 1):
+            if opponent is not None and opponent > n:
+                problems.append(
+                    f"{name}:{p.line}: round {r}: opponent {opponent} is not a player "
+                    f"(starting ranks run 1..{n})"
+                )
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    rounds = max(len(p.cells) for p in ordered)
+    doc = TrfDocument(
+        source=name,
+        players=ordered,
+        head=tuple(head),
+        tail=tuple(tail),
+        rounds=rounds,
+        warnings=tuple(warnings),
+    )
+    start = doc.record("042")
+    if start and parse_date(start) is None:
+        warnings.append(
+            f"{name}: cannot read the start date '{start}' (record 042); "
+            "the tie-break edition defaults to 2026"
+        )
+        doc = attrs.evolve(doc, warnings=tuple(warnings))
+    return doc

@@ -1,0 +1,239 @@
+"""Importing a TRF file into an event file (see :mod:`caddy_plugins.codecs.trf` for what is read)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from caddy.codecs import Imported
+from caddy.errors import CaddyError
+from caddy.results import BYE_KIND_CODES, WORD_OF_CODES
+
+if TYPE_CHECKING:
+    from caddy.check import Cell
+    from caddy.timecontrol import TimeControl
+    from caddy_plugins.codecs.trf.records import TrfDocument
+
+__all__ = ["BYE_KINDS", "import_document"]
+
+#: A bye code (no opponent) → the bye kind; ``Z`` is left implicit (a round robin's
+#: rest round is written ``Z`` too).
+BYE_KINDS = {code: kind for kind, code in BYE_KIND_CODES.items() if kind not in ("zero", "rest")}
+_KNOWN_RECORD = re.compile(r"^(0[1-9]2|1[0-3]2|013|\d\d\d|XX.|BB.|###)")
+
+
+def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
+    """An event file from a parsed TRF file."""
+    from caddy.check import check_rows
+    from caddy.event import EventFile, FormatChoice, Tournament, replay
+    from caddy_plugins.codecs.trf.checks import check_document
+    from caddy_plugins.codecs.trf.document import parse_date
+    from caddy_plugins.codecs.trf.scoring import annulled_withdrawals, bye_scoring, scoring_of
+
+    src = doc.source
+    rows = [p.cells for p in doc.players]
+    names = [p.name for p in doc.players]
+    rounds = _rounds(doc)
+    if rounds is None:  # some game's two sides disagree: say where, one line each
+        problems = [f"{src}: {p}" for p in check_rows(rows, names=names, meetings=False)]
+        problems = problems or [f"{src}: the two sides of some game disagree"]
+        raise CaddyError(problems[0], problems=problems)
+    warnings = list(doc.warnings)
+    errors_if_strict: list[str] = list(doc.warnings)
+
+    def warn(message: str) -> None:
+        warnings.append(f"{src}: {message}")
+        errors_if_strict.append(f"{src}: {message}")
+
+    scored = scoring_of(doc)
+    for problem in check_document(doc, stated=True, pairings=False, scored=scored):
+        warn(problem)
+    if strict:
+        for line in (*doc.head, *doc.tail):
+            if line.strip() and not _KNOWN_RECORD.match(line):
+                errors_if_strict.append(f"{src}: not a TRF record: {line[:40]!r}")
+
+    scoring = bye_scoring(*scored)
+    tiebreaks = _tiebreaks(doc, warn)
+    time_control = _time_control(doc.record("222"), warn)
+    for text in doc.records("240"):
+        if not re.fullmatch(r" ?[FHZfhz] +\d+( +\d+)*\s*", text):
+            warn(f"record 240 '{text.strip()}' is not 'T RRR IIII ...' (kept as written)")
+    for record in ("152", "XXC"):
+        colour = doc.record(record)
+        if colour and not re.fullmatch(r"(?i)(\d+\s+)?(w|b|white1|black1)", colour):
+            warn(f"record {record} '{colour}' names no initial colour (kept as written)")
+
+    cycles = doc.round_robin()
+    n = len(doc.players)
+    from caddy_plugins.formats.manual import ManualOptions
+    from caddy_plugins.formats.round_robin import RoundRobinOptions, round_robin_rounds
+
+    fits_table = (
+        cycles in (1, 2)
+        and len(rounds) <= round_robin_rounds(n) * cycles
+        and not any(r[3] for r in rounds)
+        and n >= 2
+    )
+    options: Any
+    if cycles and fits_table:
+        given = tuple((tuple(w), tuple(b)) for w, b, *_ in rounds)
+        options = RoundRobinOptions(
+            # a file from before round 1: FIDE's table, else the file's own rounds
+            table="given" if given else "fide",
+            cycles=cycles,
+            given=given,
+        )
+        format_choice = FormatChoice(name="round-robin", options=options)
+    else:
+        # a Swiss or other system; or a round robin the round-robin format cannot
+        # hold (games without colours, empty rounds): manual, ranked as a round robin
+        format_choice = FormatChoice(
+            name="manual",
+            options=ManualOptions(rounds=max(doc.rounds_declared, 0), round_robin=cycles > 0),
+        )
+        for problem in check_rows(rows, cycles=cycles, names=names, pairings=False, complete=False):
+            warn(problem)
+    if strict and errors_if_strict:
+        raise CaddyError(errors_if_strict[0], problems=errors_if_strict)
+
+    players = tuple(p.as_player() for p in doc.players)
+    tournament = Tournament(
+        name=doc.title,
+        start=parse_date(doc.record("042") or ""),
+        end=parse_date(doc.record("052") or ""),
+        place=doc.record("022") or "",
+        arbiter=doc.record("102") or "",
+        time_control=time_control,
+        format=format_choice,
+        tiebreaks=tiebreaks,
+        players=players,
+        numbering="given",
+        scoring=None if scoring == type(scoring)() else scoring,
+        kept={"trf": {"head": list(doc.head), "tail": list(doc.tail)}},
+    )
+    from caddy.event import Operation, OperationLog, PairRound, RecordBye, Withdraw
+
+    fixed = format_choice.name == "round-robin"
+    items: list[Operation | tuple[int, Sequence[str]]] = []
+    # a withdrawal whose results the file's points annul (docs/trf.md): after its round
+    withdrawals = annulled_withdrawals(doc, scored)
+    items.extend(Withdraw(player=w.player, after_round=0) for w in withdrawals if not w.after_round)
+    for number, (whites, blacks, words, uncoloured, resting) in enumerate(rounds, 1):
+        if not fixed:
+            items.append(
+                PairRound(
+                    round=number,
+                    white=tuple(whites),
+                    black=tuple(blacks),
+                    byes=tuple(p for p, code in resting if code == "U"),
+                    uncoloured=tuple(uncoloured),
+                )
+            )
+        items.extend(
+            RecordBye(round=number, player=p, kind=BYE_KINDS[code])
+            for p, code in resting
+            if code in BYE_KINDS and (fixed or code != "U")
+        )
+        items.append((number, words))
+        items.extend(
+            Withdraw(player=w.player, after_round=number)
+            for w in withdrawals
+            if w.after_round == number
+        )
+    event = EventFile(tournament=tournament, operations=OperationLog.build(items))
+    try:
+        replay(event)
+    except CaddyError as exc:
+        raise CaddyError(f"{src}: {exc}") from None
+    return Imported(event=event, warnings=tuple(warnings))
+
+
+#: Colours of a game's two sides that agree.
+_COLOUR_PAIRS = frozenset({("w", "b"), ("b", "w"), ("-", "-")})
+_BYE_CODES = frozenset("UFHZ+-")
+
+
+def _rounds(
+    doc: TrfDocument,
+) -> list[tuple[list[int], list[int], list[str], list[int], list[tuple[int, str]]]] | None:
+    """Per round: Whites, Blacks, result words, uncoloured boards (from 1) and
+    byes (player, code; ``Z`` left out); boards in the order of their lower
+    pairing number. ``None`` when some game's two sides disagree (opponent,
+    colour or result) or a code does not fit its cell: :func:`caddy.check.check_rows`
+    then names each problem."""
+    empty: Cell = (None, "-", "Z")
+    rounds = doc.rounds
+    rows = [
+        p.cells if len(p.cells) == rounds else [*p.cells, *[empty] * (rounds - len(p.cells))]
+        for p in doc.players
+    ]
+    out = []
+    words = WORD_OF_CODES
+    for column in zip(*rows, strict=True):
+        games = [(i, c) for i, c in enumerate(column, 1) if c[0] is not None and c[0] > i]
+        byes = [(i, c[2]) for i, c in enumerate(column, 1) if c[0] is None and c[2] != "Z"]
+        partners = [column[c[0] - 1] for _, c in games]
+        # every game seen from both sides: the partner names the player back, no one
+        # is named twice (then exactly two cells per game have an opponent), colours agree
+        if (
+            [p[0] for p in partners] != [i for i, _ in games]
+            or len(column) - [c[0] for c in column].count(None) != 2 * len(games)
+            or not _COLOUR_PAIRS.issuperset(
+                zip([c[1] for _, c in games], [p[1] for p in partners], strict=True)
+            )
+            or not _BYE_CODES.issuperset(code for _, code in byes)
+        ):
+            return None
+        try:
+            results = [
+                words[(p[2], c[2])] if c[1] == "b" else words[(c[2], p[2])]
+                for (_, c), p in zip(games, partners, strict=True)
+            ]
+        except KeyError:  # the results disagree, or a bye code on a game
+            return None
+        whites = [c[0] if c[1] == "b" else i for i, c in games]
+        blacks = [i if c[1] == "b" else c[0] for i, c in games]
+        uncoloured = [k for k, (_, c) in enumerate(games, 1) if c[1] == "-"]
+        out.append((whites, blacks, results, uncoloured, byes))
+    return out
+
+
+def _tiebreaks(doc: TrfDocument, warn: Callable[[str], None]) -> tuple[str, ...] | None:
+    """Record 202's list when caddy knows every code (else ``None`` and a warning per code)."""
+    text = doc.record("202")
+    if not text:
+        return None
+    from caddy.plugins import get_host
+    from caddy.tiebreaks import parse_spec
+
+    registry = get_host().tiebreaks()
+    codes = tuple(c.strip() for c in text.split(",") if c.strip())
+    unknown = []
+    for code in codes:
+        try:
+            spec = parse_spec(code)
+        except CaddyError:
+            unknown.append(code)
+            continue
+        if spec.code not in registry:
+            unknown.append(code)
+    for code in unknown:
+        warn(
+            f"record 202: tie-break '{code}' is not known to caddy (kept in the file; "
+            "the standings use the default list)"
+        )
+    return None if unknown else codes
+
+
+def _time_control(text: str | None, warn: Callable[[str], None]) -> TimeControl | None:
+    if not text:
+        return None
+    from caddy.timecontrol import parse_time_control
+
+    try:
+        return parse_time_control(text)
+    except CaddyError as exc:
+        warn(f"record 222: {exc} (kept in the file)")
+        return None

@@ -1,0 +1,241 @@
+"""A TRF player line ``001`` column by column (FIDE Handbook C.04 Annex 2): reading and writing.
+
+:func:`read_player_line` reads one line into a
+:class:`~caddy_plugins.codecs.trf.records.TrfPlayer` or names its problems;
+:func:`player_line` writes one in the exact TRF16 columns.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from caddy.check import Cell
+from caddy.render import CONTROL as _CONTROL
+from caddy.render import one_line as _one_line
+from caddy_plugins.codecs.trf.records import OLD_TITLES, TrfPlayer
+
+__all__ = ["CellTexts", "player_line", "points_text", "read_player_line", "title_of"]
+
+#: A round's cell (:data:`caddy.check.Cell`) in a player line's columns.
+_CELL = re.compile(r"(.{4}).(.).(.)..")
+
+
+def title_of(text: str) -> str | None:
+    text = text.strip()
+    if not text:
+        return None
+    return OLD_TITLES.get(text, text.upper()) if text.islower() else text
+
+
+class _Where:
+    """``file:line`` for messages, made only when one is written."""
+
+    __slots__ = ("line", "name")
+
+    def __init__(self, name: str, line: int) -> None:
+        self.name, self.line = name, line
+
+    def __format__(self, spec: str) -> str:
+        return f"{self.name}:{self.line}"
+
+
+_COLOURS = frozenset("wb-")
+#: What an opponent's four columns may hold (blank: no opponent).
+_OPPONENT_CHARS = frozenset(" 0123456789")
+#: Points in columns 81-84: ASCII digits only (``float`` also reads ``'٣'``, ``'1_0'``, ``'nan'``).
+_POINTS = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+
+
+def _digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits (``str.isdigit`` and ``int`` also take
+    ``'²'`` and ``'٣'``; TRF numbers are ASCII)."""
+    return text.isascii() and text.isdigit()
+
+
+def _cells_fast(rest: str, codes: frozenset[str], number: int) -> list[Cell] | None:
+    """The rounds of a line in the common case (every cell well formed), at
+    the speed of slicing; ``None`` sends the line to the cell-by-cell reader
+    that names what is wrong."""
+    colours, results = rest[5::10], rest[7::10]
+    if not (_COLOURS.issuperset(colours) and codes.issuperset(results)):
+        return None
+    texts = [rest[i : i + 4] for i in range(0, len(rest), 10)]
+    # ASCII digits only: int() also reads '٣', '+3' and '1_0'
+    if not _OPPONENT_CHARS.issuperset("".join(texts)):
+        return None
+    try:
+        opponents = list(map(int, texts))
+    except ValueError:  # a blank inside a number ("1 2 ")
+        return None
+    if number in opponents:  # paired with himself: the cell-by-cell reader says where
+        return None
+    return [
+        (opponent or None, colour, code)
+        for opponent, colour, code in zip(opponents, colours, results, strict=True)
+    ]
+
+
+def read_player_line(
+    line: str, lineno: int, name: str, codes: frozenset[str]
+) -> tuple[TrfPlayer | None, list[str]]:
+    """One ``001`` line, or the problems with it."""
+    problems: list[str] = []
+    where = _Where(name, lineno)
+    padded = line.ljust(90)
+    number_text = padded[4:8]
+    number = int(number_text) if _digits(number_text.strip()) else 0
+    if padded[8] != " " and _digits(padded[8:9]) and _digits(number_text.strip()):
+        return None, [
+            f"{where}: starting rank '{(number_text + padded[8]).strip()}' does not fit "
+            "columns 5-8 (a TRF file holds at most 9999 players)"
+        ]
+    if number < 1:
+        return None, [
+            f"{where}: starting rank '{number_text.strip()}' (columns 5-8) is not a number"
+        ]
+    rating_text = padded[48:52].strip()
+    rating = None
+    if rating_text:
+        if not _digits(rating_text):
+            problems.append(f"{where}: rating '{rating_text}' (columns 49-52) is not a number")
+        elif int(rating_text):
+            rating = int(rating_text)
+    points_text = padded[80:84].strip()
+    points = None
+    if points_text:
+        if _POINTS.fullmatch(points_text):
+            points = float(points_text)
+        else:
+            problems.append(f"{where}: points '{points_text}' (columns 81-84) is not a number")
+    rank_text = padded[85:89].strip()
+    rank = None
+    if rank_text:
+        if _digits(rank_text):
+            rank = int(rank_text)
+        else:
+            problems.append(f"{where}: rank '{rank_text}' (columns 86-89) is not a number")
+    if padded[89:91].strip():
+        problems.append(
+            f"{where}: columns 90-91 must be blank (found '{padded[89:91]}'): "
+            "the rounds are not in their columns"
+        )
+    rest = line[91:]
+    width = len(rest)
+    if width % 10:
+        rest = rest.ljust(width + 10 - width % 10)
+    cells = _cells_fast(rest, codes, number)
+    for r, (opp_text, colour, code) in enumerate(_CELL.findall(rest) if cells is None else (), 1):
+        if opp_text == "    " or opp_text == "0000":
+            opponent = None
+        elif _digits(opp_text.strip()):
+            opponent = int(opp_text) or None
+        else:
+            problems.append(f"{where}: round {r}: opponent '{opp_text.strip()}' is not a number")
+            continue
+        if colour not in "wb-":
+            colour = colour.lower()
+            if colour == " ":
+                colour = "-"
+            elif colour not in "wb":
+                problems.append(f"{where}: round {r}: colour '{colour}' (expected w, b or -)")
+                continue
+        if code not in codes:
+            upper = code.upper()
+            if upper in codes:
+                code = upper
+            elif code == " ":
+                if opponent is not None:
+                    problems.append(f"{where}: round {r}: no result against opponent {opponent}")
+                    continue
+                code = "Z"
+            else:
+                problems.append(
+                    f"{where}: round {r}: unknown result code '{code}' "
+                    "(expected 1 = 0 + - W D L H F U Z)"
+                )
+                continue
+        if opponent == number:
+            problems.append(f"{where}: round {r}: player {number} names himself as opponent")
+            continue
+        cells = cells or []
+        cells.append((opponent, colour, code))
+    cells = cells or []
+    while cells and cells[-1] == (None, "-", "Z"):
+        cells.pop()
+    if problems:
+        return None, problems
+    return (
+        TrfPlayer(
+            number=number,
+            line=lineno,
+            sex=padded[9].strip() or None,
+            title=title_of(padded[10:13]),
+            name=padded[14:47].strip(),
+            rating=rating,
+            federation=padded[53:56].strip() or None,
+            fide_id=padded[57:68].strip() or None,
+            birth=padded[69:79].strip() or None,
+            points=points,
+            rank=rank,
+            cells=tuple(cells),
+        ),
+        [],
+    )
+
+
+def points_text(points: float) -> str:
+    """Points for columns 81-84 (``" 6.5"``, ``"17.0"``; 100 and more without
+    the decimal, which does not fit)."""
+    text = f"{points:4.1f}"
+    if len(text) > 4:
+        text = f"{points:4.0f}"
+    return text
+
+
+def player_line(
+    number: int,
+    *,
+    sex: str | None = None,
+    title: str | None = None,
+    name: str = "",
+    rating: int | None = None,
+    federation: str | None = None,
+    fide_id: str | None = None,
+    birth: str | None = None,
+    points: float = 0.0,
+    rank: int = 0,
+    cells: Sequence[Hashable] = (),
+    texts: dict[Any, str] | None = None,
+) -> str:
+    """A ``001`` line in the exact TRF16 columns (text fields too long are cut
+    to fit; control characters in them, a newline included, are written as
+    spaces: no text can start a line of its own).
+
+    ``cells``: the rounds as :data:`Cell` tuples; ``texts``: a :class:`CellTexts`
+    shared by the lines of one file (a file repeats the same few thousand cells;
+    each is formatted once), or another mapping from cells to their ten columns.
+    Numbers are written as given: the caller makes sure they fit (the export
+    refuses a rating or a starting rank of more than four digits)."""
+    found: dict[Any, str] = CellTexts() if texts is None else texts
+    texts_ = (sex or " ", title or "", name, federation or "", fide_id or "", birth or "")
+    if _CONTROL.search("".join(texts_)):
+        sex, title, name, federation, fide_id, birth = map(_one_line, texts_)
+    head = (
+        f"001 {number:4d} {(sex or ' ')[:1]}{(title or '')[:3]:>3} {name[:33]:<33} "
+        + (f"{rating:4d} " if rating else "     ")
+        + f"{(federation or '')[:3]:<3} {(fide_id or '')[:11]:>11} {(birth or '')[:10]:<10} "
+        + f"{points_text(points)} {rank:4d}  "
+    )
+    return (head + "".join(map(found.__getitem__, cells))).rstrip()
+
+
+class CellTexts(dict[Cell, str]):
+    """A round's ten columns for each cell, made on first use."""
+
+    def __missing__(self, cell: Cell) -> str:
+        opponent, colour, code = cell
+        text = f"{opponent:4d} {colour} {code}  " if opponent else f"0000 - {code}  "
+        self[cell] = text
+        return text

@@ -1,0 +1,150 @@
+"""The pieces of a TRF file as read: player lines and every other record (FIDE Handbook C.04 Annex 2).
+
+:class:`TrfDocument` is what :func:`caddy_plugins.codecs.trf.document.parse_document`
+makes of a file; the constants name the codes, titles and records TRF16 and TRF26 use.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, NamedTuple
+
+import attrs
+
+from caddy.check import Cell
+from caddy.results import round_robin_cycles
+
+if TYPE_CHECKING:
+    from caddy.models import Player
+
+__all__ = ["CODES", "OLD_TITLES", "ROUND_ROBIN_192", "TRF26_RECORDS", "TrfDocument", "TrfPlayer"]
+
+#: Words of record 192 (ETT26) that name a round robin.
+ROUND_ROBIN_192 = ("ROUNDROBIN", "SCHEVENINGEN")
+#: Result codes a round may hold (upper case; blank reads as ``Z``).
+CODES = frozenset("1=0+-WDLHFUZ")
+#: Old title letters (TRF06 and FIDE's 2005 sample) and the titles they stand for.
+OLD_TITLES = {
+    "g": "GM",
+    "m": "IM",
+    "f": "FM",
+    "c": "CM",
+    "wg": "WGM",
+    "wm": "WIM",
+    "wf": "WFM",
+    "wc": "WCM",
+}
+#: Record types TRF26 added (written only by ``--trf26``).
+TRF26_RECORDS = frozenset(
+    {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250"}
+    | {"260", "299", "300", "310", "320", "330", "352", "362", "801", "802"}
+)
+
+
+class TrfPlayer(NamedTuple):
+    """A player line ``001``, its fields as read (a named tuple: a file may
+    hold thousands, read at tuple speed)."""
+
+    number: int
+    #: Line number in the file (for messages).
+    line: int
+    sex: str | None = None
+    title: str | None = None
+    name: str = ""
+    rating: int | None = None
+    federation: str | None = None
+    fide_id: str | None = None
+    birth: str | None = None
+    points: float | None = None
+    rank: int | None = None
+    #: One cell per round.
+    cells: tuple[Cell, ...] = ()
+
+    def as_player(self) -> Player:
+        """The player as an event file holds them (:class:`caddy.models.Player`)."""
+        from caddy.models import Player
+
+        return Player(
+            name=self.name,
+            rating=self.rating,
+            federation=self.federation,
+            fide_id=self.fide_id,
+            title=self.title,
+            sex=self.sex,
+            birth=self.birth,
+        )
+
+
+@attrs.frozen(kw_only=True)
+class TrfDocument:
+    """A TRF file: its players, and every other line as written."""
+
+    #: The file's name, for messages.
+    source: str
+    #: Players in pairing-number order (``players[0]`` has number 1).
+    players: tuple[TrfPlayer, ...]
+    #: Lines before the first player line, and after it (records, comments, rulers).
+    head: tuple[str, ...] = ()
+    tail: tuple[str, ...] = ()
+    #: Rounds in the player lines (trailing empty rounds dropped).
+    rounds: int = 0
+    #: Non-fatal findings, one line each (a Latin-1 fallback, an unreadable date...).
+    warnings: tuple[str, ...] = ()
+
+    def records(self, code: str) -> list[str]:
+        """Texts (from column 5) of every record ``code``, in file order."""
+        return [line[4:] for line in (*self.head, *self.tail) if line[:3] == code]
+
+    def record(self, code: str) -> str | None:
+        """The text of the first record ``code``, stripped; ``None`` if absent or empty."""
+        for text in self.records(code):
+            return text.strip() or None
+        return None
+
+    @property
+    def title(self) -> str:
+        return self.record("012") or ""
+
+    @property
+    def type_text(self) -> str | None:
+        return self.record("092")
+
+    @property
+    def type_code(self) -> str | None:
+        return self.record("192")
+
+    @property
+    def rounds_declared(self) -> int:
+        """Rounds from TRF26's 142 or JaVaFo's XXR (0 when neither)."""
+        for code in ("142", "XXR"):
+            text = self.record(code)
+            digits = re.search(r"[0-9]+", text or "")
+            if digits:
+                return int(digits.group())
+        return 0
+
+    def scoring_162(self) -> dict[str, float]:
+        """TRF26 record 162: symbol → points (``W 1.0 D 0.5 ...``)."""
+        values: dict[str, float] = {}
+        for text in self.records("162"):
+            for symbol, points in re.findall(r"([WDLAPX])\s*([0-9]+(?:\.[0-9]+)?)", text):
+                values[symbol] = float(points)
+        return values
+
+    def opponents(self) -> list[list[int | None]]:
+        return [[cell[0] for cell in p.cells] for p in self.players]
+
+    def round_robin(self) -> int:
+        """Cycles when the file is a round robin, else 0: record 192 when present,
+        else 092 (``Swiss`` there means not), else the results (every pair met
+        equally often). The one rule for standings and import."""
+        cycles = round_robin_cycles(len(self.players), self.opponents())
+        code = self.type_code
+        if code:
+            if not any(word in code.upper() for word in ROUND_ROBIN_192):
+                return 0
+            double = "DOUBLE" in code.upper() or code.upper().endswith("_G2")
+            return cycles or (2 if double else 1)
+        if self.type_text and "SWISS" in self.type_text.upper():
+            return 0
+        return cycles

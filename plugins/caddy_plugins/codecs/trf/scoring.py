@@ -1,0 +1,250 @@
+"""Points of a TRF file: its scoring, the bye values, annulled withdrawals (FIDE Handbook C.04 Annex 2).
+
+Points for byes come from the file: record 162 when present, else the values that make
+the stated points (columns 81-84) agree with the results for the most players.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import attrs
+
+from caddy.results import GAME_CODES, Scoring, Withdrawal
+from caddy_plugins.codecs.trf.records import TrfDocument
+
+__all__ = [
+    "annulled_withdrawals",
+    "bye_scoring",
+    "infer_bye_values",
+    "point_tables",
+    "points_of",
+    "points_without",
+    "scoring_of",
+    "stated_fits",
+]
+
+
+def scoring_of(doc: TrfDocument) -> tuple[Scoring, dict[str, float]]:
+    """The scoring (record 162, else the defaults) and each bye code's points
+    (from 162, else inferred from the stated points)."""
+    score_162 = doc.scoring_162()
+    scoring = Scoring(
+        win=score_162.get("W", 1.0),
+        draw=score_162.get("D", 0.5),
+        loss=score_162.get("L", 0.0),
+        forfeit_loss=score_162.get("A", 0.0),
+        zero_bye=score_162.get("A", 0.0),
+        pab=score_162.get("P"),
+    )
+    return scoring, infer_bye_values(doc, scoring, score_162)
+
+
+def bye_scoring(scoring: Scoring, byes: dict[str, float]) -> Scoring:
+    """``scoring`` with the bye values found for a file."""
+    return attrs.evolve(
+        scoring,
+        pab=byes["U"] if byes["U"] != scoring.points("U") else scoring.pab,
+        full_bye=byes["F"] if byes["F"] != scoring.points("F") else scoring.full_bye,
+        half_bye=byes["H"] if byes["H"] != scoring.points("H") else scoring.half_bye,
+        zero_bye=byes["Z"],
+    )
+
+
+def points_of(
+    doc: TrfDocument, scored: tuple[Scoring, dict[str, float]] | None = None
+) -> list[float]:
+    """Each player's points from the results (the scoring and bye values of
+    :func:`scoring_of`, or ``scored`` when the caller has them), to compare
+    with the stated points: games of a player whose results the file records
+    as annulled (:func:`annulled_withdrawals`) count for nobody."""
+    scored = scored or scoring_of(doc)
+    annulled = {w.player for w in annulled_withdrawals(doc, scored)}
+    return points_without(doc, scored, annulled)
+
+
+def points_without(
+    doc: TrfDocument, scored: tuple[Scoring, dict[str, float]], annulled: set[int]
+) -> list[float]:
+    """Points of the results, games against a player in ``annulled`` left out
+    (and every round of theirs, as the standings do: ``caddy.tiebreaks.Table``)."""
+    game, bye = point_tables(*scored)
+    return [
+        0.0
+        if p.number in annulled
+        else sum(
+            [
+                (0.0 if opp in annulled else game.get(code, 0.0))
+                if opp is not None
+                else bye.get(code, 0.0)
+                for opp, _, code in p.cells
+            ]
+        )
+        for p in doc.players
+    ]
+
+
+def annulled_withdrawals(
+    doc: TrfDocument, scored: tuple[Scoring, dict[str, float]] | None = None
+) -> tuple[Withdrawal, ...]:
+    """Round-robin withdrawals whose results the file records as annulled.
+
+    FIDE's rule (General Regulations for Competitions 6.6; Tournament Rules
+    C.06 5.4 in older handbooks): a player who leaves a round robin having
+    completed fewer than 50% of their games keeps their results in the
+    tournament table "for rating and historical purposes", but "the points
+    scored by him or against him are not counted in the final standings";
+    the unplayed games are written ``-`` for the player and ``+`` for the
+    opponent. TRF has no withdrawal marker and no code for "played, rated,
+    not counted", so caddy writes the games as played (``1 = 0``: they are
+    rated) and the later rounds as forfeits, and lets the points (columns
+    81-84) carry the annulment: the standings' points, where the games of
+    the withdrawn player count for nobody.
+
+    Read back, a player of a round robin whose last scheduled rounds are all
+    forfeit losses (``-``, the opponent ``+`` or ``-``; rest rounds between
+    them allowed), with fewer than half of their (n - 1) x cycles games
+    completed over the board before, may be a withdrawal; the results
+    annulled are those of the largest set of such players (each stating 0
+    points) whose annulment makes every player's stated points agree. A file
+    without stated points, or whose points count the games, is read at face
+    value. (A player who merely lost the last games by forfeit stays counted:
+    the points say so.)
+    """
+    cycles = doc.round_robin()
+    players = doc.players
+    if not cycles or any(p.points is None for p in players):
+        return ()
+    scheduled = (len(players) - 1) * cycles
+    found = []
+    for p in players:
+        cells = p.cells
+        after = len(cells)
+        forfeits = 0
+        while after:
+            opp, _, code = cells[after - 1]
+            if opp is None and code == "Z":
+                after -= 1
+                continue
+            if opp is None or code != "-" or opp == p.number:
+                break
+            other = players[opp - 1].cells
+            if len(other) < after or other[after - 1][0] != p.number:
+                break
+            if other[after - 1][2] not in ("+", "-"):
+                break
+            forfeits += 1
+            after -= 1
+        if not forfeits:
+            continue
+        completed = sum(
+            1 for opp, _, code in cells[:after] if opp is not None and code in GAME_CODES
+        )
+        if 2 * completed < scheduled:
+            found.append(
+                Withdrawal(
+                    player=p.number,
+                    after_round=after,
+                    completed=completed,
+                    scheduled=scheduled,
+                    annulled=True,
+                )
+            )
+    # an annulled player's stated points are 0; a candidate with more played on
+    found = [w for w in found if stated_fits(players[w.player - 1].points, 0.0)]
+    if not found:
+        return ()
+    scored = scored or scoring_of(doc)
+    # which of them the stated points annul: the largest set that fits (a player
+    # who lost the last games by forfeit without withdrawing is a candidate too)
+    sizes = range(len(found), 0, -1) if len(found) <= _MAX_CANDIDATES else (len(found),)
+    for size in sizes:
+        fits = [
+            chosen
+            for chosen in itertools.combinations(found, size)
+            if all(
+                stated_fits(p.points, t)
+                for p, t in zip(
+                    players, points_without(doc, scored, {w.player for w in chosen}), strict=True
+                )
+            )
+        ]
+        if fits:
+            # the points fit more than one set (a forfeit loss that scores as a
+            # withdrawal would): the stated ranks put the annulled players last,
+            # then the one who left earliest
+            return max(
+                fits,
+                key=lambda chosen: (
+                    sum(players[w.player - 1].rank or 0 for w in chosen),
+                    -sum(w.after_round for w in chosen),
+                ),
+            )
+    return ()
+
+
+#: More candidate withdrawals than this: all of them annulled, or none (no search).
+_MAX_CANDIDATES = 10
+
+
+def stated_fits(stated: float | None, total: float) -> bool:
+    """Whether stated points (columns 81-84) say ``total`` (100.5 and more are
+    written without the half: they do not fit)."""
+    if stated is None:
+        return False
+    return abs(total - stated) < 1e-9 or (total >= 99.5 and abs(total - stated) == 0.5)
+
+
+def point_tables(
+    scoring: Scoring, byes: dict[str, float] | None = None
+) -> tuple[dict[str, float], dict[str, float]]:
+    """Points per code: of a round with an opponent (games and forfeits), and of
+    one without (byes at ``byes`` where given, else as ``scoring`` says; ``+``
+    and ``-`` a forfeit scored with no opponent named)."""
+    game = {code: scoring.points(code) for code in "1=0+-WDL"}
+    bye = {code: scoring.points(code) for code in "UFHZ+-"} | (byes or {})
+    return game, bye
+
+
+def infer_bye_values(
+    doc: TrfDocument, scoring: Scoring, score_162: dict[str, float]
+) -> dict[str, float]:
+    """Bye values: 162 where it says, else those that fit the stated points best."""
+    defaults = {
+        "U": scoring.points("U"),
+        "F": scoring.points("F"),
+        "H": scoring.points("H"),
+        "Z": scoring.points("Z"),
+    }
+    if "P" in score_162:
+        defaults["U"] = score_162["P"]
+    present = sorted(
+        {code for p in doc.players for opp, _, code in p.cells if opp is None and code in defaults}
+    )
+    if score_162 or not present:
+        return defaults
+    known = []
+    game = {code: scoring.points(code) for code in "1=0+-WDL"}
+    for p in doc.players:
+        if p.points is None:
+            continue
+        fixed = 0.0
+        byes = []
+        for opp, _, code in p.cells:
+            if opp is not None:
+                fixed += game.get(code, 0.0)  # a bye code with an opponent: check names it
+            elif code == "+":
+                fixed += scoring.win
+            elif code in defaults:
+                byes.append(code)
+        known.append((p.points - fixed, byes))
+    if not known:
+        return defaults
+    candidates = [scoring.loss, scoring.draw, scoring.win]
+    best, best_hits = defaults, -1
+    for combo in itertools.product(*[[defaults[c], *candidates] for c in present]):
+        values = dict(zip(present, combo, strict=True))
+        hits = sum(1 for target, byes in known if abs(sum(values[c] for c in byes) - target) < 1e-9)
+        if hits > best_hits:
+            best, best_hits = {**defaults, **values}, hits
+    return best

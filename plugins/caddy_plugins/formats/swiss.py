@@ -1,0 +1,350 @@
+"""Swiss: each round paired from the results by the FIDE (Dutch) system (docs/swiss.md).
+
+The pairing itself is the engine in :mod:`caddy_plugins.swiss` (FIDE Handbook
+C.04.3, rules applied from 1 February 2026, with the general handling rules of
+C.04.2); this module adapts caddy's pairing contract
+(:class:`caddy.contracts.PairingRequest`, built by
+:func:`caddy.pairing.request_from_state`) to the engine's request and the
+engine's answer to a :class:`caddy.models.Round`:
+
+- the pairing-allocated bye (C.04.1 rule 3) is the round's bye, which the event
+  records as kind ``pab``;
+- absent players (announced byes, withdrawals) are not paired and get nothing
+  in the round (the event file records what they get);
+- after the planned rounds :meth:`Swiss.next_round` returns ``None``.
+
+Options:
+
+- ``rounds``: the planned rounds; 0 (the default) takes the recommended number
+  for the field, ``ceil(log2 N) + 1``: ``ceil(log2 N)`` rounds are the fewest
+  after which at most one player can have won every game (each round at best
+  halves the perfect scores, the argument the Swiss-system literature gives for
+  the minimum length), and one more round lets the leaders meet. For small
+  fields it is at most ``N // 2`` rounds (at least 1), so the Dutch rules can
+  pair every round without a rematch; a longer event is asked for with
+  ``rounds`` (at most ``N - 1`` for an even field, ``N`` for an odd one:
+  C.04.1 rules 2 and 3).
+- ``system``: ``dutch`` (C.04.3), the only one so far.
+- ``initial_colour``: the colour of the top-ranked player on board 1 in round
+  1 (C.04.3 5.1): ``lot`` draws it once from the seed the event file records at
+  ``caddy new``, so every replay gives the same colour; ``white``/``black``
+  give it.
+- ``win``, ``draw``, ``pab``: the points the engine pairs with (C.04.1 rule 4;
+  defaults 1, ½, 1). The standings use the event's own scoring.
+
+Pairing numbers follow C.04.2 2.1-2.3 (rating, then FIDE title: GM, IM, WGM,
+FM, WIM, CM, WFM, WCM, none; then name), the format's default numbering.
+Modules are imported when a round is paired, not when the plugin loads, so
+the CLI starts as fast as before.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+import attrs
+
+from caddy import hookimpl
+from caddy.contracts import (
+    FormatBase,
+    HistoryEntry,
+    PairingPlayer,
+    PairingRequest,
+    PlayedRound,
+    as_request,
+)
+from caddy.errors import CaddyError, InputError
+from caddy.formats import Arithmetic, require_players
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from caddy.models import Numbering, Player, Round
+    from caddy_plugins.swiss.model import Entry
+    from caddy_plugins.swiss.model import PairingRequest as EngineRequest
+
+#: FIDE titles, strongest first (C.04.2: titles order players of equal rating).
+TITLE_ORDER: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+
+
+def _points(instance: object, attribute: attrs.Attribute[float], value: float) -> None:
+    if value < 0:
+        raise ValueError(f"{attribute.name} must not be negative")
+
+
+@attrs.frozen(kw_only=True)
+class SwissOptions:
+    """Options of the ``swiss`` format (see the module docstring)."""
+
+    #: Planned rounds; 0: the recommended number for the field (ceil(log2 N) + 1).
+    rounds: int = attrs.field(default=0, validator=attrs.validators.ge(0))
+    #: The pairing system: ``dutch`` (FIDE Handbook C.04.3).
+    system: Literal["dutch"] = attrs.field(
+        default="dutch", validator=attrs.validators.in_(("dutch",))
+    )
+    #: White for the top-ranked player in round 1: drawn by ``lot`` (once, from
+    #: the event's seed), or ``white``/``black``.
+    initial_colour: Literal["lot", "white", "black"] = attrs.field(
+        default="lot", validator=attrs.validators.in_(("lot", "white", "black"))
+    )
+    #: Points of a win, a draw and the pairing-allocated bye, for the engine.
+    win: float = attrs.field(default=1.0, validator=_points)
+    draw: float = attrs.field(default=0.5, validator=_points)
+    pab: float = attrs.field(default=1.0, validator=_points)
+
+
+def recommended_rounds(players: int) -> int:
+    """``ceil(log2 N) + 1``, at most ``N // 2`` (at least 1) for small fields."""
+    if players < 2:
+        return 0
+    return max(1, min(math.ceil(math.log2(players)) + 1, players // 2))
+
+
+def initial_colour(options: SwissOptions, seed: int | None) -> Literal["w", "b"]:
+    """The colour of the top-ranked player in round 1 (C.04.3 5.1).
+
+    ``lot`` is drawn from the event's recorded ``seed`` (the same every replay);
+    with no seed at all, White.
+    """
+    if options.initial_colour == "white":
+        return "w"
+    if options.initial_colour == "black":
+        return "b"
+    if seed is None:
+        return "w"
+    import random
+
+    return "w" if random.Random(f"{seed}:swiss:initial-colour").random() < 0.5 else "b"
+
+
+def _fraction(value: float) -> Fraction:
+    from fractions import Fraction
+
+    return Fraction(value).limit_denominator(1000)
+
+
+def _history_from_played(
+    players: int, options: SwissOptions, played: Sequence[PlayedRound]
+) -> list[list[HistoryEntry]]:
+    """Histories rebuilt from rounds with results (the older ``next_round``
+    call, which gives no history): games, the PAB, absences."""
+    histories: list[list[HistoryEntry]] = [[] for _ in range(players)]
+    for record in played:
+        rnd = record.round
+        seen: set[int] = set()
+        for white, black, result in zip(rnd.white, rnd.black, record.results, strict=True):
+            for player, opponent, colour, score in (
+                (white, black, "w", result),
+                (black, white, "b", 1 - result),
+            ):
+                points = options.win if score > 0.5 else options.draw if score == 0.5 else 0.0
+                histories[player - 1].append(
+                    HistoryEntry(
+                        round=rnd.number,
+                        opponent=opponent,
+                        colour="w" if colour == "w" else "b",
+                        kind="played",
+                        points=points,
+                    )
+                )
+                seen.add(player)
+        for player in rnd.byes:
+            histories[player - 1].append(
+                HistoryEntry(
+                    round=rnd.number, opponent=None, colour=None, kind="pab", points=options.pab
+                )
+            )
+            seen.add(player)
+        for player in range(1, players + 1):
+            if player not in seen:
+                histories[player - 1].append(
+                    HistoryEntry(
+                        round=rnd.number, opponent=None, colour=None, kind="absent", points=0.0
+                    )
+                )
+    return histories
+
+
+def _entry(history: HistoryEntry) -> Entry:
+    from caddy_plugins.swiss.model import Entry, Kind
+
+    kind = {
+        "played": Kind.PLAYED,
+        "forfeit-win": Kind.FORFEIT_WIN,
+        "forfeit-loss": Kind.FORFEIT_LOSS,
+        "pab": Kind.PAB,
+        "half-bye": Kind.HALF_BYE,
+        "full-bye": Kind.FULL_BYE,
+        "zero-bye": Kind.ZERO_BYE,
+        "absent": Kind.ZERO_BYE,
+    }[history.kind]
+    games = (Kind.PLAYED, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
+    return Entry(
+        kind=kind,
+        points=_fraction(history.points),
+        opponent=history.opponent if kind in games else None,
+        colour=history.colour if kind in games else None,
+    )
+
+
+def engine_request(request: PairingRequest, options: SwissOptions, rounds: int) -> EngineRequest:
+    """caddy's pairing contract → the Dutch engine's request."""
+    from fractions import Fraction
+
+    from caddy_plugins.swiss.model import PairingRequest as Request
+    from caddy_plugins.swiss.model import PlayerInput, PointSystem
+
+    players: Sequence[PairingPlayer] = request.players
+    if request.round > 1 and all(not p.history for p in players):
+        rebuilt = _history_from_played(len(players), options, request.played)
+        players = [
+            attrs.evolve(p, history=tuple(h), points=sum(e.points for e in h))
+            for p, h in zip(players, rebuilt, strict=True)
+        ]
+    inputs = []
+    for player in players:
+        history = tuple(_entry(h) for h in player.history[: request.round - 1])
+        inputs.append(
+            PlayerInput(
+                tpn=player.number,
+                points=sum((e.points for e in history), Fraction(0)),
+                history=history,
+                present=not player.absent,
+                rating=player.rating or 0,
+            )
+        )
+    colour = request.initial_colour or initial_colour(options, request.seed)
+    return Request(
+        round_number=request.round,
+        total_rounds=rounds,
+        players=tuple(inputs),
+        initial_colour=colour,
+        points=PointSystem(
+            win=_fraction(options.win), draw=_fraction(options.draw), pab=_fraction(options.pab)
+        ),
+        forbidden_pairs=frozenset(frozenset(pair) for pair in request.forbidden_pairs),
+    )
+
+
+@attrs.frozen
+class Swiss(FormatBase):
+    """Swiss system, FIDE Dutch pairings (C.04.3, rules from 2026)."""
+
+    name: ClassVar[str] = "swiss"
+    summary: ClassVar[str] = (
+        "Swiss system: each round paired from the results (FIDE Dutch system, C.04.3)"
+    )
+    Options: ClassVar[type[SwissOptions]] = SwissOptions
+    kind: ClassVar[str] = "results"
+    default_numbering: ClassVar[str] = "rating"
+
+    def rounds(self, players: int, options: SwissOptions) -> int:
+        """The planned rounds: ``options.rounds`` or :func:`recommended_rounds`."""
+        return options.rounds or recommended_rounds(players)
+
+    def arithmetic(self, players: int, options: SwissOptions) -> Arithmetic:
+        require_players(self, players, 2)
+        rounds = self.rounds(players, options)
+        most = players - 1 if players % 2 == 0 else players
+        if rounds > most:
+            raise InputError(
+                f"a Swiss of {players} players can have at most {most} rounds "
+                f"without a rematch (FIDE Handbook C.04.1), not {rounds}"
+            )
+        boards = players // 2
+        byes = players % 2
+        return Arithmetic(
+            players=players,
+            rounds=rounds,
+            games=rounds * boards,
+            boards=boards,
+            games_per_player=rounds if byes == 0 or rounds < players else rounds - 1,
+            byes_per_round=byes,
+            pair_meetings=None,
+        )
+
+    def planned_rounds(self, players: int, options: SwissOptions) -> int:
+        return self.rounds(players, options)
+
+    def pre_determined(self, options: Any) -> bool | None:
+        return False
+
+    def match_games(self, options: SwissOptions) -> tuple[int, int]:
+        """Each board is one game (for :class:`caddy.testing.FormatContract`)."""
+        return 1, 1
+
+    def number_players(self, players: Sequence[Player], method: str, seed: int | None) -> Numbering:
+        """``rating`` numbers by C.04.2: rating (highest first, unrated last),
+        then FIDE title, then name; other methods as every format."""
+        from caddy.models import Numbering, assign_pairing_numbers
+
+        if method != "rating":
+            return assign_pairing_numbers(players, method, seed)  # type: ignore[arg-type]
+
+        def title_rank(player: Player) -> int:
+            title = (player.title or "").upper()
+            return TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER)
+
+        ordered = sorted(
+            players,
+            key=lambda p: (
+                p.rating is None,
+                -(p.rating or 0),
+                title_rank(p),
+                p.name.casefold(),
+                p.name,
+            ),
+        )
+        return Numbering(players=tuple(ordered), method="rating")
+
+    def next_round(
+        self,
+        request: PairingRequest | int,
+        options: Any = None,
+        played: Sequence[PlayedRound] | None = None,
+        *,
+        seed: int | None = None,
+    ) -> Round | None:
+        """The next round by the Dutch system, or ``None`` after the planned rounds."""
+        from caddy.models import Round
+        from caddy_plugins.swiss.dutch import pair_round
+        from caddy_plugins.swiss.model import NoValidPairingError
+
+        request = as_request(request, options, played, seed=seed)
+        opts: SwissOptions = request.options
+        total = request.planned_rounds or self.rounds(request.count, opts)
+        if request.round > total:
+            return None
+        try:
+            pairing = pair_round(engine_request(request, opts, total))
+        except NoValidPairingError as exc:
+            raise CaddyError(
+                f"round {request.round}: no pairing satisfies the absolute criteria "
+                f"(FIDE Handbook C.04.3 1.9.3; the arbiter decides): {exc}"
+            ) from None
+        return Round(
+            number=request.round,
+            white=tuple(w for w, _ in pairing.pairs),
+            black=tuple(b for _, b in pairing.pairs),
+            byes=() if pairing.bye is None else (pairing.bye,),
+        )
+
+    def winner(
+        self, players: int, options: SwissOptions, played: Sequence[PlayedRound]
+    ) -> int | None:
+        """The leader on points once the planned rounds are played (ties:
+        the lower pairing number; the standings' tie-breaks rank them for
+        real); ``None`` before."""
+        if len(played) < self.rounds(players, options):
+            return None
+        histories = _history_from_played(players, options, played)
+        totals = [sum(e.points for e in h) for h in histories]
+        best = max(totals)
+        return totals.index(best) + 1
+
+
+@hookimpl
+def caddy_register_formats(register: Callable[[Swiss], None]) -> None:
+    register(Swiss())
