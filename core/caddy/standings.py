@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
+import caddy.tiebreaks
 from caddy.errors import CaddyError, PluginError
 from caddy.results import Event, is_round_robin
 from caddy.tiebreaks import (
@@ -111,7 +112,7 @@ def build_table(
     pre_determined: bool | None = None,
     options: StandingsOptions | None = None,
     host: PluginHost | None = None,
-) -> Table:
+) -> caddy.tiebreaks.Table:  # qualified: the docs also know caddy.render.Table
     """Fold the event once for the tie-breaks (see :class:`caddy.tiebreaks.Table`)."""
     if pre_determined is None:
         pre_determined = (
