@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from caddy.calculator import calculate, quarter_hours
-from caddy.cli import format_hours
+from caddy.cli_common import format_hours
 from caddy_plugins.formats.round_robin import field_advice
 from tests.conftest import Run
 

@@ -26,7 +26,8 @@ from caddy.errors import (
     exit_code,
 )
 from caddy.event import RecordResult
-from caddy.plugins import KINDS, PluginHost, Registry, reset_host
+from caddy.plugin_registry import KINDS, Registry
+from caddy.plugins import PluginHost, reset_host
 from tests.conftest import FAKES, Run
 
 CORE = Path(__file__).resolve().parents[1] / "core" / "caddy"

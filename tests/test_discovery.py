@@ -30,7 +30,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddy import plugins
+from caddy import plugin_discovery
 from caddy.plugins import PluginHost
 from tests.conftest import Run, make_distribution
 
@@ -204,7 +204,8 @@ def by_importlib() -> list[tuple[str, str, str, str | None]]:
 def by_caddy() -> list[tuple[str, str, str, str | None]]:
     host = PluginHost(env={})
     return [
-        (ep.group, ep.name, ep.value, plugins._dist_of(ep)[0]) for ep in host._all_entry_points()
+        (ep.group, ep.name, ep.value, plugin_discovery.dist_of(ep)[0])
+        for ep in host._all_entry_points()
     ]
 
 
@@ -241,12 +242,12 @@ def test_plain_folders_are_read_without_importlib_metadata(
     """Folders only: the fast reader answers (``caddy calc`` stays within its startup
     budget, benchmarks/startup.py); a zip or another finder hands over to importlib."""
     install(tmp_path, FOLDERS, monkeypatch)
-    assert plugins.scan_folders("caddy", sys.path) is not None
+    assert plugin_discovery.scan_folders("caddy", sys.path) is not None
     sys.path.append(str(tmp_path / "missing"))  # a folder that is not there is no reason
-    assert plugins.scan_folders("caddy", sys.path) is not None
+    assert plugin_discovery.scan_folders("caddy", sys.path) is not None
     archive = tmp_path / "empty.zip"
     zipfile.ZipFile(archive, "w").close()
-    assert plugins.scan_folders("caddy", [*sys.path, str(archive)]) is None
+    assert plugin_discovery.scan_folders("caddy", [*sys.path, str(archive)]) is None
 
 
 @pytest.mark.parametrize("layouts", [ALL, FOLDERS], ids=["all", "folders"])
@@ -372,7 +373,7 @@ def test_reads_entry_points_txt_as_importlib_metadata(lines: list[str]) -> None:
     text = "\n".join(lines)
     with tempfile.TemporaryDirectory() as folder:
         info = write_info(Path(folder) / "some_dist-1.0.dist-info", "some-dist", text)
-        ours = plugins.scan_folders("caddy", [folder])
+        ours = plugin_discovery.scan_folders("caddy", [folder])
         try:
             every = importlib.metadata.PathDistribution(info).entry_points
         except Exception:

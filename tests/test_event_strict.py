@@ -338,7 +338,7 @@ def test_an_op_tag_that_is_not_a_string_is_refused(
 
 def test_every_line_of_a_problem_carries_the_prefix(cli: Cli, tmp_path: Path) -> None:
     """A message of several lines, or with characters stderr cannot encode,
-    still prints as ``caddy: error:`` lines (``cli._print_error``)."""
+    still prints as ``caddy: error:`` lines (``cli_common.print_error``)."""
     path = round_robin_event(cli, tmp_path)
     run = cli("withdraw", str(path), "Line one\nline two")
     assert_refused(

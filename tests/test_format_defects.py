@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from caddy.event import _match, replay
+from caddy.event import board_match, replay
 from caddy.plugins import get_host
 from caddy.storage import load
 from caddy_plugins.formats.groups_knockout import snake
@@ -64,7 +64,7 @@ def play_out(cli: Callable[..., Run], path: str, rng: random.Random) -> None:
         for rnd in state.rounds:
             for number, board in enumerate(rnd.boards, 1):
                 if rnd.matches:
-                    if _match(state, board).winner() is None:
+                    if board_match(state, board).winner() is None:
                         todo = (rnd.number, number, "1/2")
                 elif not board.results:
                     todo = (rnd.number, number, rng.choice(["1-0", "1/2", "1/2", "0-1"]))
@@ -93,7 +93,7 @@ def play_out(cli: Callable[..., Run], path: str, rng: random.Random) -> None:
 REPLAY = """
 import contextlib, io, json, sys
 from caddy.cli import main
-from caddy.event import _match, replay
+from caddy.event import board_match, replay
 from caddy.storage import load
 
 for path in sys.argv[1:]:

@@ -152,6 +152,7 @@ def periods(draw: st.DrawFn) -> TimeControl:
 @example(
     TimeControl(periods=(Period(moves=1, seconds=180 * 60, bonus_seconds=0, bonus_kind=None),))
 )
+@example(TimeControl(periods=(Period(moves=1, seconds=9001, bonus_seconds=0, bonus_kind=None),)))
 def test_canonical_text_round_trip(tc: TimeControl) -> None:
     """str(tc) parses back to an equal object, for any time control."""
     assert parse_time_control(str(tc)) == tc

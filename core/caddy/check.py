@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from caddy.results import GAME_CODES, WORD_OF_CODES
 
 if TYPE_CHECKING:
-    from caddy.event import RoundState, State
+    from caddy.event_replay import RoundState, State
     from caddy.formats import Stage
 
 #: One round of one player: (opponent number or None, colour ``w``/``b``/``-``,

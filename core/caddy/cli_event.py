@@ -6,16 +6,18 @@ lock (:mod:`caddy.storage`)."""
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from caddy.formats import PairingFormat, PlayedRound
-
+    pass
+from caddy.cli_common import event_player
+from caddy.cli_pair import cmd_pair, cmd_pairings
+from caddy.cli_result import cmd_history, cmd_result, cmd_undo
 from caddy.errors import CaddyError
 
 
 def add_commands(commands: Any) -> None:
-    from caddy.cli import _format_arguments, ascii_int, output_argument
+    from caddy.cli_common import ascii_int, format_arguments, output_argument
 
     new = commands.add_parser(
         "new", help="start an event file", description="Create EVENT.json for a field."
@@ -24,7 +26,7 @@ def add_commands(commands: Any) -> None:
     new.add_argument(
         "--players", dest="players_file", required=True, metavar="FILE", help="players CSV"
     )
-    _format_arguments(new)
+    format_arguments(new)
     new.add_argument("--tc", metavar="TC", help="time control")
     new.add_argument("--tiebreaks", metavar="LIST", help="tie-break list (default: the format's)")
     new.add_argument(
@@ -136,23 +138,6 @@ def refuse_other_formats(path: str) -> None:
         )
 
 
-def _player(state: Any, text: str) -> int:
-    players = state.event.tournament.players
-    from caddy.cli import is_ascii_number
-
-    if is_ascii_number(text.strip()):
-        number = int(text)
-        if not 1 <= number <= len(players):
-            raise CaddyError(f"no player {number} (pairing numbers run 1..{len(players)})")
-        return number
-    matches = [i for i, p in enumerate(players, 1) if p.name == text]
-    if not matches:
-        raise CaddyError(
-            f"no player named '{text}' (give a pairing number in digits 0-9 or the exact name)"
-        )
-    return matches[0]
-
-
 def _date(text: str | None, option: str) -> Any:
     import datetime
 
@@ -167,8 +152,8 @@ def _date(text: str | None, option: str) -> Any:
 def cmd_new(ns: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from caddy.cli import _format_and_options
-    from caddy.event import new_event
+    from caddy.cli_common import format_and_options
+    from caddy.event_documents import new_event
     from caddy.models import draw_seed
     from caddy.players import read_players_csv
     from caddy.storage import dumps, write_file
@@ -176,7 +161,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
     path = Path(ns.event)
     if path.exists():
         raise CaddyError(f"{path} exists already; an event file is created once")
-    fmt, options = _format_and_options(ns)
+    fmt, options = format_and_options(ns)
     entrants = read_players_csv(ns.players_file)
     from caddy.calculator import check_field
 
@@ -235,336 +220,14 @@ def cmd_new(ns: argparse.Namespace) -> int:
     return 0
 
 
-def played_rounds(state: Any) -> list[Any]:
-    """The rounds played so far as :class:`caddy.formats.PlayedRound` (complete rounds only)."""
-    from caddy.formats import PlayedRound
-    from caddy.models import Round
-    from caddy.results import GAME_POINTS, RESULT_WORDS
-
-    played: list[PlayedRound] = []
-    for rnd in state.rounds:
-        if not rnd.boards or not all(b.results for b in rnd.boards):
-            break
-        results = []
-        games = []
-        for board in rnd.boards:
-            if rnd.matches:
-                from caddy.event import _match
-
-                match = _match(state, board)
-                winner = match.winner()
-                if winner is None:
-                    return played
-                results.append(1.0 if winner == board.white else 0.0)
-                games.append(len(board.results))
-            else:
-                code = RESULT_WORDS[board.results[-1]][0]
-                results.append(GAME_POINTS[code])
-                games.append(1)
-        round_ = Round(
-            number=rnd.number,
-            white=tuple(b.white for b in rnd.boards),
-            black=tuple(b.black for b in rnd.boards),
-            byes=tuple(rnd.byes) or rnd.rest,
-            matches=rnd.matches,
-        )
-        played.append(PlayedRound(round=round_, results=tuple(results), games=tuple(games)))
-    return played
-
-
-def cmd_pair(ns: argparse.Namespace) -> int:
-    from caddy.event import PairRound, apply, replay
-    from caddy.formats import depends_on_results
-    from caddy.storage import updating
-
-    with updating(ns.event) as box:
-        state = replay(box[0])
-        fmt = state.fmt
-        if state.fixed:
-            print(
-                f"{ns.event}: format '{fmt.name}' fixes its schedule in advance; no round needs pairing"
-            )
-            return 0
-        if state.rounds:
-            last = state.rounds[-1]
-            missing = [i for i, b in enumerate(last.boards, 1) if not b.results]
-            undecided = []
-            if last.matches:
-                from caddy.event import _match
-
-                undecided = [
-                    i for i, b in enumerate(last.boards, 1) if _match(state, b).winner() is None
-                ]
-            if missing or undecided:
-                boards = ", ".join(str(i) for i in sorted(set(missing) | set(undecided)))
-                raise CaddyError(
-                    f"round {last.number} is not finished: board(s) {boards} have no result yet"
-                )
-        if fmt.kind == "external":
-            from caddy.cli import is_ascii_number
-
-            if not ns.pairings:
-                raise CaddyError(
-                    f"format '{fmt.name}': give the pairings with --pairings \"1-4 2-3\""
-                )
-            white, black = [], []
-            for pair in ns.pairings.replace(",", " ").split():
-                left, sep, right = pair.partition("-")
-                if not sep or not is_ascii_number(left) or not is_ascii_number(right):
-                    raise CaddyError(
-                        f"cannot read pairing '{pair}' (expected WHITE-BLACK, e.g. 1-4)"
-                    )
-                white.append(int(left))
-                black.append(int(right))
-            byes = tuple(_player(state, p) for p in ns.byes.replace(",", " ").split())
-            operation = PairRound(
-                round=len(state.rounds) + 1, white=tuple(white), black=tuple(black), byes=byes
-            )
-        elif depends_on_results(fmt):
-            from caddy.pairing import request_from_state
-
-            options = state.event.tournament.format.options
-            pairing = cast("PairingFormat", fmt)
-            request = request_from_state(state)
-            rnd = pairing.next_round(request)
-            if rnd is None:
-                winner = pairing.winner(state.players, options, request.played)
-                from caddy.render import visible
-
-                name = state.event.tournament.players[winner - 1].name if winner else "-"
-                print(f"{ns.event}: the event is over; winner {visible(name)} ({winner})")
-                return 0
-            operation = PairRound(
-                round=rnd.number,
-                white=rnd.white,
-                black=rnd.black,
-                byes=rnd.byes,
-                matches=rnd.matches,
-            )
-        else:  # pragma: no cover - every format either fixes, derives or takes its pairings
-            raise CaddyError(f"format '{fmt.name}' cannot pair rounds")
-        apply(state, operation)
-        box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
-        event = box[0]
-    print(f"round {operation.round} paired: {len(operation.white)} boards")
-    return _print_pairings(event, operation.round, json_out=False)
-
-
-def cmd_pairings(ns: argparse.Namespace) -> int:
-    from caddy.storage import load
-
-    event = load(ns.event)
-    return _print_pairings(event, ns.round, json_out=ns.json, output=ns.output)
-
-
-def _match_rows(state: Any, board: Any) -> tuple[list[tuple[int, str, int, int, str]], Any]:
-    """A knockout match game by game: (game, stage, White, Black, result from
-    that White's side) for every game played and the next one (result ``""``),
-    and the match. Results are typed White first, White as listed here."""
-    from caddy.event import _flip, _match
-
-    match = _match(state, board)
-    games = []
-    for number, result in enumerate(board.results, 1):
-        stage, white, black = match.game_at(number)
-        # the file keeps match results from the board's White (the higher seed)
-        games.append(
-            (number, stage, white, black, result if white == board.white else _flip(result))
-        )
-    upcoming = match.next_game()
-    if upcoming is not None:
-        stage, white, black = upcoming
-        games.append((len(board.results) + 1, stage, white, black, ""))
-    return games, match
-
-
-def _gone(withdrawn: dict[int, int], number: int, board: Any) -> list[int]:
-    """The board's players who withdrew before round ``number``."""
-    return [p for p in (board.white, board.black) if p in withdrawn and number > withdrawn[p]]
-
-
-def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: str = "text") -> int:
-    from caddy.event import replay
-
-    state = replay(event)
-    if not state.rounds:
-        raise CaddyError("no round is paired yet (use `caddy pair`)")
-    withdrawn = {w.player: w.after_round for w in state.withdrawals}
-
-    def open_board(rnd: Any, b: Any) -> bool:
-        if rnd.matches:
-            return _match_rows(state, b)[1].winner() is None
-        return not b.results and not _gone(withdrawn, rnd.number, b)
-
-    if number is None:
-        number = next(
-            (r.number for r in state.rounds if any(open_board(r, b) for b in r.boards)),
-            len(state.rounds),
-        )
-    rnd = state.round(number)
-    players = event.tournament.players
-
-    if json_out:
-        import json
-
-        from caddy import documents as doc
-        from caddy.documents import PlayerRef
-
-        def who(p: int) -> PlayerRef:
-            return PlayerRef(number=p, name=players[p - 1].name, rating=players[p - 1].rating)
-
-        boards: list[doc.AnyBoard] = []
-        for i, b in enumerate(rnd.boards, 1):
-            fields: dict[str, Any] = {
-                "board": i,
-                "white": who(b.white),
-                "black": who(b.black),
-                "results": tuple(b.results),
-            }
-            gone = _gone(withdrawn, number, b)
-            if gone:
-                fields["withdrawn"] = tuple(gone)
-            if rnd.matches:
-                games, match = _match_rows(state, b)
-                fields["games"] = tuple(
-                    doc.GameData(
-                        game=g, stage=stage, white=who(w), black=who(k), result=result or None
-                    )
-                    for g, stage, w, k, result in games
-                )
-                fields["winner"] = match.winner()
-                kind: type[doc.BoardData] = (
-                    doc.WithdrawnMatchBoardData if gone else doc.MatchBoardData
-                )
-            else:
-                kind = doc.WithdrawnBoardData if gone else doc.BoardData
-            boards.append(kind(**fields))
-        byes = [
-            doc.ByeData(number=p, name=players[p - 1].name, rating=players[p - 1].rating, kind=k)
-            for p, k in [*rnd.byes.items(), *((p, "rest") for p in rnd.rest)]
-        ]
-        document = doc.data(
-            doc.PairingsDocument(
-                round=number, matches=rnd.matches, boards=tuple(boards), byes=tuple(byes)
-            )
-        )
-        print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
-        return 0
-    from caddy.cli import emit
-    from caddy.render import Report, Table
-
-    title = event.tournament.name or "event"
-
-    def named(p: int, gone: list[int]) -> str:
-        return f"{players[p - 1].name} ({p})" + (" (withdrawn)" if p in gone else "")
-
-    def rating(p: int) -> str:
-        value = players[p - 1].rating
-        return "" if value is None else str(value)
-
-    rows: list[tuple[str, ...]] = []
-    notes = []
-    if rnd.matches:
-        columns: tuple[str, ...] = ("board", "game", "white", "rating", "black", "rating", "result")
-        right = frozenset({0, 1, 3, 5})
-        for i, b in enumerate(rnd.boards, 1):
-            games, match = _match_rows(state, b)
-            for g, stage, w, k, result in games:
-                label = str(g) if stage == "standard" else f"{g} {stage}"
-                rows.append(
-                    (str(i), label, named(w, []), rating(w), named(k, []), rating(k), result)
-                )
-            winner = match.winner()
-            if winner is not None:
-                by_lot = " by drawing of lots" if match.by_lot() else ""
-                notes.append(f"board {i}: {named(winner, [])} wins the match{by_lot}")
-        notes.append("each line is one game: White first; results are entered White first")
-    else:
-        columns = ("board", "white", "rating", "black", "rating", "result")
-        right = frozenset({0, 2, 4})
-        for i, b in enumerate(rnd.boards, 1):
-            gone = _gone(withdrawn, number, b)
-            result = " ".join(b.results) or ("no result needed" if gone else "")
-            rows.append(
-                (
-                    str(i),
-                    named(b.white, gone),
-                    rating(b.white),
-                    named(b.black, gone),
-                    rating(b.black),
-                    result,
-                )
-            )
-    notes += [f"bye ({kind}): {players[p - 1].name} ({p})" for p, kind in rnd.byes.items()]
-    notes += [f"rest round: {players[p - 1].name} ({p})" for p in rnd.rest]
-    for p, after in withdrawn.items():
-        if number > after:
-            notes.append(
-                f"{players[p - 1].name} ({p}) withdrew after round {after}: "
-                "their games need no result"
-            )
-    report = Report(
-        kind="pairings",
-        title=title,
-        subtitle=f"round {number}" + (" (each board is a match)" if rnd.matches else ""),
-        tables=(
-            Table(
-                caption=f"Round {number}",
-                columns=columns,
-                rows=tuple(rows),
-                right=right,
-            ),
-        ),
-        notes=tuple(notes),
-    )
-    emit(report, argparse.Namespace(output=output))
-    return 0
-
-
-def cmd_result(ns: argparse.Namespace) -> int:
-    from caddy.event import RecordBye, RecordResult, apply, replay
-    from caddy.storage import updating
-
-    with updating(ns.event) as box:
-        state = replay(box[0])
-        if ns.bye:
-            if ns.board is not None or ns.result is not None:
-                raise CaddyError("give either BOARD RESULT or --bye PLAYER KIND, not both")
-            player_text, kind = ns.bye
-            if kind not in ("full", "half", "zero", "pab"):
-                raise CaddyError(f"unknown bye '{kind}' (expected full, half or zero)")
-            player = _player(state, player_text)
-            earlier = state.round(ns.round).byes.get(player)
-            if earlier is not None and not ns.force:
-                name = state.event.tournament.players[player - 1].name
-                raise CaddyError(
-                    f"round {ns.round}: {name} ({player}) already has a {earlier} bye; "
-                    "use --force to replace it"
-                )
-            operation: Any = RecordBye(round=ns.round, player=player, kind=kind)
-        else:
-            if ns.board is None or ns.result is None:
-                raise CaddyError(
-                    "give ROUND BOARD RESULT (e.g. 1 2 1-0) or ROUND --bye PLAYER KIND"
-                )
-            result = ns.result.strip().replace("½", "1/2").replace("1/2-1/2", "1/2")
-            operation = RecordResult(round=ns.round, board=ns.board, result=result, force=ns.force)
-        apply(
-            state, operation
-        )  # refuses a board that does not exist or a second result without --force
-        box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
-    game = match_games(box[0]).get(len(box[0].operations) - 1)
-    print(f"recorded: {describe(operation, box[0], game)}")
-    return 0
-
-
 def cmd_withdraw(ns: argparse.Namespace) -> int:
-    from caddy.event import Withdraw, apply, replay
+    from caddy.event_model import Withdraw
+    from caddy.event_replay import apply, replay
     from caddy.storage import updating
 
     with updating(ns.event) as box:
         state = replay(box[0])
-        player = _player(state, ns.player)
+        player = event_player(state, ns.player)
         after = ns.after_round
         if after is None:
             after = 0
@@ -614,111 +277,3 @@ def _withdrawal_effect(state: Any, player: int, after: int) -> str:
         f"{counted}, at least half, so their results stand; "
         f"later opponents score a win by forfeit {rule}"
     )
-
-
-def cmd_undo(ns: argparse.Namespace) -> int:
-    from caddy.storage import updating
-
-    with updating(ns.event, check_history=False) as box:  # undo drops a history that fails
-        before = box[0]
-        first = len(before.operations) - ns.steps
-        dropped = before.operations[first:] if ns.steps > 0 else ()
-        box[0] = box[0].undo(ns.steps)
-    try:
-        games = match_games(before)
-    except CaddyError:  # the history undone did not replay: its results get no game label
-        games = {}
-    for index, operation in reversed(list(enumerate(dropped, first))):
-        print(f"undone: {describe(operation, box[0], games.get(index))}")
-    return 0
-
-
-def match_games(event: Any) -> dict[int, str]:
-    """For each result operation on a knockout match (by index in the log): which
-    game of the match it is and who had White, as the pairing sheet lists them
-    (the result refers to that White)."""
-    from caddy.event import RecordResult, replay
-    from caddy.plugins import get_host
-    from caddy.render import visible
-
-    fmt = get_host().formats().get(event.tournament.format.name)
-    if not fmt.has_matches:  # no matches: nothing to replay
-        return {}
-    state = replay(event)
-    players = event.tournament.players
-    options = event.tournament.format.options
-    counts: dict[tuple[int, int], int] = {}
-    games: dict[int, str] = {}
-    for index, operation in enumerate(event.operations):
-        if not isinstance(operation, RecordResult):
-            continue
-        rnd = state.rounds[operation.round - 1]
-        if not rnd.matches:
-            continue
-        key = (operation.round, operation.board)
-        if not operation.force:  # a correction replaces the match's last game
-            counts[key] = counts.get(key, 0) + 1
-        board = rnd.boards[operation.board - 1]
-        stage, white, _ = fmt.new_match(board.white, board.black, options).game_at(counts[key])
-        label = "" if stage == "standard" else f" {stage}"
-        name = visible(players[white - 1].name)
-        games[index] = f"game {counts[key]}{label}, White {name} ({white})"
-    return games
-
-
-def describe(operation: Any, event: Any, game: str | None = None) -> str:
-    """One line for an operation, with names (``game``: a knockout match's game
-    and its White, from :func:`match_games`)."""
-    from caddy.event import PairRound, RecordBye, RecordResult, Withdraw
-    from caddy.render import visible
-
-    players = event.tournament.players
-
-    def name(p: int) -> str:
-        return f"{visible(players[p - 1].name)} ({p})" if 1 <= p <= len(players) else str(p)
-
-    if isinstance(operation, PairRound):
-        kind = "matches" if operation.matches else "boards"
-        return f"pair round {operation.round}: {len(operation.white)} {kind}"
-    if isinstance(operation, RecordResult):
-        forced = " (correction)" if operation.force else ""
-        where = f" ({game})" if game else ""
-        return f"round {operation.round} board {operation.board}{where}: {operation.result}{forced}"
-    if isinstance(operation, RecordBye):
-        return f"round {operation.round}: {operation.kind} bye for {name(operation.player)}"
-    if isinstance(operation, Withdraw):
-        return f"{name(operation.player)} withdraws after round {operation.after_round}"
-    return repr(operation)  # pragma: no cover
-
-
-def cmd_history(ns: argparse.Namespace) -> int:
-    from caddy.storage import load
-
-    event = load(ns.event)
-    if ns.json:
-        import json
-
-        from caddy.event import operations_to_data
-
-        print(
-            json.dumps(
-                operations_to_data(event.operations), ensure_ascii=False, indent=2, allow_nan=False
-            )
-        )
-        return 0
-    if not event.operations:
-        print(f"{ns.event}: no operations yet")
-    games = match_games(event)
-    for index, operation in enumerate(event.operations, 1):
-        print(f"{index:>4}  {describe(operation, event, games.get(index - 1))}")
-    return 0
-
-
-def load_results(path: str) -> tuple[Any, tuple[str, ...] | None, str | None]:
-    """An event file's results for standings, with its tie-break list and edition."""
-    from caddy.event import replay, results_event
-    from caddy.storage import load
-
-    event = load(path)
-    state = replay(event)
-    return results_event(state), event.tournament.tiebreaks, event.tournament.edition

@@ -86,7 +86,7 @@ def _warn(lines: Any) -> None:
 
 
 def cmd_import(ns: argparse.Namespace) -> int:
-    from caddy.event import replay
+    from caddy.event_replay import replay
     from caddy.storage import dumps, write_file
 
     out = Path(ns.output)
@@ -100,7 +100,7 @@ def cmd_import(ns: argparse.Namespace) -> int:
     _warn(imported.warnings)
     # what is written must read back as strictly as any event file (values in
     # range, finite numbers): the check runs before anything is written
-    from caddy.event import from_document, to_document
+    from caddy.event_documents import from_document, to_document
 
     try:
         event = from_document(to_document(imported.event))
@@ -163,7 +163,7 @@ def cmd_check(ns: argparse.Namespace) -> int:
         _warn(checked.warnings)
         problems, summary = list(checked.problems), checked.summary
     else:
-        from caddy.event import replay
+        from caddy.event_replay import replay
 
         state = replay(codec.read(data, source=ns.file).event)
         problems, summary = check_state(state)

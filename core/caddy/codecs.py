@@ -20,7 +20,7 @@ from caddy.contracts import Codec as Codec
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
-    from caddy.event import EventFile
+    from caddy.event_file import EventFile
     from caddy.plugins import PluginHost
     from caddy.results import Event
 

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from caddy.contracts import HistoryEntry, HistoryKind, PairingPlayer, PairingRequest, PlayedRound
 
 if TYPE_CHECKING:
-    from caddy.event import RoundState, State
+    from caddy.event_replay import RoundState, State
     from caddy.results import Scoring
 
 #: A bye kind recorded in an event file → the history kind.
@@ -115,7 +115,7 @@ def _round_history(
 def played_rounds(state: State) -> list[PlayedRound]:
     """The complete rounds so far as :class:`~caddy.contracts.PlayedRound`
     (a knockout match counts once decided), stopping at the first open one."""
-    from caddy.event import _match
+    from caddy.event_replay import board_match
     from caddy.models import Round
     from caddy.results import GAME_POINTS, RESULT_WORDS
 
@@ -128,7 +128,7 @@ def played_rounds(state: State) -> list[PlayedRound]:
         games: list[int] = []
         for board in boards:
             if rnd.matches:
-                winner = _match(state, board).winner()
+                winner = board_match(state, board).winner()
                 if winner is None:
                     return played
                 results.append(1.0 if winner == board.white else 0.0)
@@ -165,7 +165,7 @@ def request_from_state(
     :param round: the round to pair (default: the one after the last paired).
     :param forbidden_pairs: pairs that must not meet (any order).
     """
-    from caddy.event import planned_rounds
+    from caddy.event_replay import planned_rounds
     from caddy.results import Scoring
 
     tournament = state.event.tournament

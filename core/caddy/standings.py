@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
+import caddy.tiebreaks
 from caddy.errors import CaddyError, PluginError
 from caddy.results import Event, is_round_robin
 from caddy.tiebreaks import (
@@ -33,124 +34,25 @@ from caddy.tiebreaks import (
 
 if TYPE_CHECKING:
     from caddy.contracts import GroupTieBreak
-    from caddy.documents import StandingsDocument, StandingsRowData
     from caddy.plugins import PluginHost
-
-
-@attrs.frozen(kw_only=True)
-class StandingsRow:
-    """One player's line."""
-
-    #: Place (shared places repeat: 1, 1, 3); ``None`` for an annulled player.
-    rank: int | None
-    pairing_number: int
-    name: str
-    score: float
-    #: Tie-break values keyed exactly as the list was written.
-    tiebreaks: dict[str, float | None]
-    #: Results removed from the standings by the 50% rule.
-    annulled: bool = False
-    #: The place was decided by drawing of lots.
-    by_lot: bool = False
-
-
-@attrs.frozen(kw_only=True)
-class Standings:
-    """The ranked table."""
-
-    edition: str
-    pre_determined: bool
-    tiebreaks: tuple[str, ...]
-    rows: tuple[StandingsRow, ...]
-    warnings: tuple[str, ...] = ()
-    #: Seed of the drawing of lots, when one was made.
-    lots_seed: int | None = None
-
-    def row_of(self, number: int) -> StandingsRow:
-        """The row of the player with pairing number ``number``."""
-        for row in self.rows:
-            if row.pairing_number == number:
-                return row
-        raise CaddyError(f"player {number} is not in these standings")
-
-    def rows_data(self) -> list[dict[str, Any]]:
-        """The rows as JSON data."""
-        from caddy.documents import data
-
-        return [data(row) for row in self._rows_documents()]
-
-    def _rows_documents(self) -> tuple[StandingsRowData, ...]:
-        from caddy.documents import StandingsRowData
-
-        return tuple(
-            StandingsRowData(
-                rank=row.rank,
-                pairing_number=row.pairing_number,
-                name=row.name,
-                score=row.score,
-                tiebreaks=dict(row.tiebreaks),
-                annulled=row.annulled,
-            )
-            for row in self.rows
-        )
-
-    def document(self) -> StandingsDocument:
-        """The ``caddy.standings`` document (:mod:`caddy.documents`)."""
-        from caddy.documents import StandingsDocument
-
-        return StandingsDocument(
-            edition=self.edition,
-            pre_determined=self.pre_determined,
-            tiebreaks=self.tiebreaks,
-            lots_seed=self.lots_seed,
-            rows=self._rows_documents(),
-        )
-
-    def as_dict(self) -> dict[str, Any]:
-        """The ``caddy.standings`` JSON document."""
-        from caddy.documents import data
-
-        result: dict[str, Any] = data(self.document())
-        return result
-
-
-@attrs.frozen(kw_only=True)
-class SectionStandings:
-    """One section's (a quad's, a group's) own table."""
-
-    name: str
-    #: The section's players, by pairing number in the whole event.
-    players: tuple[int, ...]
-    standings: Standings
-
-
-def sections_document(parts: Sequence[SectionStandings]) -> dict[str, Any]:
-    """The ``caddy.standings`` JSON document of a sectioned event: ``sections``
-    holds each section's own table (ranks within the section); ``rows`` is every
-    section's rows, in section order."""
-    from caddy.documents import SectionData, SectionedStandingsDocument, data
-
-    first = parts[0].standings
-    tables = [part.standings._rows_documents() for part in parts]
-    result: dict[str, Any] = data(
-        SectionedStandingsDocument(
-            edition=first.edition,
-            pre_determined=first.pre_determined,
-            tiebreaks=first.tiebreaks,
-            lots_seed=first.lots_seed,
-            rows=tuple(row for rows in tables for row in rows),
-            sections=tuple(
-                SectionData(
-                    name=part.name,
-                    players=part.players,
-                    lots_seed=part.standings.lots_seed,
-                    rows=rows,
-                )
-                for part, rows in zip(parts, tables, strict=True)
-            ),
-        )
-    )
-    return result
+from caddy.standings_table import (
+    SectionStandings as SectionStandings,
+)
+from caddy.standings_table import (
+    Standings as Standings,
+)
+from caddy.standings_table import (
+    StandingsRow as StandingsRow,
+)
+from caddy.standings_table import (
+    lower_key,
+    place_key,
+    sort_key,
+    split_tied,
+)
+from caddy.standings_table import (
+    sections_document as sections_document,
+)
 
 
 def tiebreak_texts(
@@ -210,7 +112,7 @@ def build_table(
     pre_determined: bool | None = None,
     options: StandingsOptions | None = None,
     host: PluginHost | None = None,
-) -> Table:
+) -> caddy.tiebreaks.Table:  # qualified: the docs also know caddy.render.Table
     """Fold the event once for the tie-breaks (see :class:`caddy.tiebreaks.Table`)."""
     if pre_determined is None:
         pre_determined = (
@@ -264,17 +166,17 @@ def standings(
                 f"not {table.edition}; computed anyway"
             )
     values: dict[str, list[float | None]] = {}
-    from caddy.plugins import finite_values
+    from caddy.plugin_registry import finite_values
 
     for spec, plugin in resolved:
         values[spec.text] = finite_values(plugin, spec.text, plugin.compute(table, spec))
 
     active = [i for i in range(table.n) if table.active[i]]
-    groups: list[list[int]] = _split(active, lambda i: -table.score[i])
+    groups: list[list[int]] = split_tied(active, lambda i: -table.score[i])
     for spec, plugin in resolved:
         column = values[spec.text]
-        higher_first = _sort_key(column)
-        lower_first = _lower_key(column) if plugin.lower_is_better(spec) else None
+        higher_first = sort_key(column)
+        lower_first = lower_key(column) if plugin.lower_is_better(spec) else None
         new_groups: list[list[int]] = []
         for group in groups:
             if len(group) == 1:
@@ -286,11 +188,11 @@ def standings(
                 places = plugin.rank_group(table, spec, group)  # type: ignore[attr-defined]
                 for i, place in zip(group, places, strict=True):
                     column[i] = float(place)
-                new_groups.extend(_split(group, _place_key(column)))
+                new_groups.extend(split_tied(group, place_key(column)))
             elif lower_first is not None:
-                new_groups.extend(_split(group, lower_first))
+                new_groups.extend(split_tied(group, lower_first))
             else:
-                new_groups.extend(_split(group, higher_first))
+                new_groups.extend(split_tied(group, higher_first))
         groups = new_groups
 
     lots_seed = None
@@ -330,36 +232,6 @@ def standings(
         warnings=tuple(warnings),
         lots_seed=lots_seed,
     )
-
-
-def _sort_key(column: list[float | None]) -> Any:
-    """Higher values first, ``None`` last."""
-    return lambda i: (column[i] is None, -(column[i] or 0.0))
-
-
-def _lower_key(column: list[float | None]) -> Any:
-    """Lower values first, ``None`` last."""
-    return lambda i: (column[i] is None, column[i] or 0.0)
-
-
-def _place_key(column: list[float | None]) -> Any:
-    """Places (DE) ascending."""
-    return lambda i: column[i] or 0.0
-
-
-def _split(group: list[int], key: Any) -> list[list[int]]:
-    """``group`` sorted by ``key`` and cut where the key changes."""
-    ordered = sorted(group, key=key)
-    result: list[list[int]] = []
-    last = object()
-    for i in ordered:
-        k = key(i)
-        if result and k == last:
-            result[-1].append(i)
-        else:
-            result.append([i])
-            last = k
-    return result
 
 
 def _row(

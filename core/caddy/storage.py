@@ -33,7 +33,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from caddy.errors import CaddyError
-from caddy.event import EventFile, from_document, to_document
+from caddy.event_documents import from_document, to_document
+from caddy.event_file import EventFile
 
 #: The largest event file caddy reads (a 1,000-player double round robin is well under it).
 MAX_BYTES = 512 * 1024 * 1024

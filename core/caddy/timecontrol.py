@@ -226,7 +226,12 @@ class TimeControl:
         for period in self.periods:
             head = ("G" if single else "SD") if period.moves is None else str(period.moves)
             text = f"{head}/{_minutes_text(period.seconds)}"
-            if single and period.moves is not None and period.seconds > BARE_MINUTES_LIMIT * 60:
+            if (
+                single
+                and period.moves is not None
+                and period.seconds > BARE_MINUTES_LIMIT * 60
+                and period.seconds % 60 == 0  # `9001s` already says its unit
+            ):
                 # `1/180` alone reads as PGN seconds (a bare value above the limit): say minutes
                 text += "min"
             if not uniform:  # every period carries its own bonus, +0 for none

@@ -41,7 +41,7 @@ from caddy.plugins import PluginHost, get_host
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
-    from caddy.event import EventFile
+    from caddy.event_file import EventFile
 
 __all__ = ["CodecContract", "event_files"]
 
@@ -64,7 +64,8 @@ def event_files(
     """
     from hypothesis import strategies as st
 
-    from caddy.event import PairRound, RecordBye, RecordResult, new_event
+    from caddy.event_documents import new_event
+    from caddy.event_model import PairRound, RecordBye, RecordResult
     from caddy.models import Player
 
     name = st.text(NAME_LETTERS, min_size=1, max_size=24).map(str.strip).filter(bool)
@@ -155,7 +156,7 @@ class CodecContract:
     ) -> bool:
         """write → read → write gives the same bytes; what is read replays.
         Returns ``False`` when the codec refuses to write the event."""
-        from caddy.event import replay
+        from caddy.event_replay import replay
 
         try:
             first = codec.write(event, flavour=flavour).data

@@ -346,6 +346,17 @@ class GroupsKnockout(FormatBase):
             Stage(name="knockout", first=count + 1),
         )
 
+    def schedule_title(self, players: int, options: GroupsKnockoutOptions) -> str:
+        return f"groups then knockout, {players} players; groups by snake seeding"
+
+    def schedule_notes(self, players: int, options: GroupsKnockoutOptions) -> list[str]:
+        qualified = options.groups * options.advance
+        stages = self.arithmetic(players, options).stages
+        return [
+            f"Then a knockout of {qualified} ({options.advance} per group, seeded by place and group order, "
+            f"group winners apart): {stages} rounds."
+        ]
+
     def extra_rounds(self, options: GroupsKnockoutOptions) -> int:
         """Rounds the event may add to its arithmetic: one play-off round."""
         return 1 if options.ties == "playoff" else 0

@@ -84,7 +84,7 @@ class TrfCodec:
         return any(line[:3] in (b"001", b"012") for line in data.splitlines()[:200])
 
     def read(self, data: bytes, *, source: str, strict: bool = False) -> Imported:
-        from caddy._gc import paused
+        from caddy.collector import paused
         from caddy_plugins.codecs.trf.document import parse_document
 
         with paused():  # a big file is a million small acyclic objects
@@ -94,7 +94,7 @@ class TrfCodec:
     def write(self, event: EventFile, *, flavour: str | None = None) -> Exported:
         if flavour not in (None, "16", "26"):
             raise CaddyError(f"TRF flavours are 16 and 26, not '{flavour}'")
-        from caddy._gc import paused
+        from caddy.collector import paused
 
         with paused():  # a big event is a million small acyclic objects
             return export_event(event, trf26=flavour == "26")
@@ -111,7 +111,7 @@ def caddy_read_results(codec: str, data: bytes, source: str) -> FileResults | No
     and the bye values they imply, players annulled by the 50% rule."""
     if codec != TrfCodec.name:
         return None
-    from caddy._gc import paused
+    from caddy.collector import paused
     from caddy_plugins.codecs.trf.results import parse_trf
 
     with paused():

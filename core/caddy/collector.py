@@ -1,4 +1,4 @@
-"""Pausing the cyclic garbage collector while caddy builds large acyclic data.
+"""Pausing the cyclic garbage collector while caddy (or a codec plugin) builds large acyclic data.
 
 A 1,000-player round robin holds a million round results; building them
 triggers the collector hundreds of times, each pass walking every object

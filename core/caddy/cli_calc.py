@@ -1,0 +1,179 @@
+"""``caddy calc``: rounds, games, boards, hours and club nights for a field."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    import argparse
+
+    from caddy.calculator import CalcResult
+from caddy.cli_common import (
+    ascii_int,
+    format_and_options,
+    format_arguments,
+    format_hours,
+    format_minutes,
+    is_ascii_number,
+)
+from caddy.cli_table import print_table
+
+
+def add_calc(commands: Any) -> None:
+    calc = commands.add_parser(
+        "calc",
+        help="rounds, games, boards, hours and club nights for a field",
+        description="Rounds, games, boards and, with --tc, hours and club nights for N players.",
+    )
+    calc.add_argument("players", nargs="+", type=ascii_int, metavar="N", help="number of players")
+    calc.add_argument(
+        "--tc",
+        action="append",
+        default=[],
+        metavar="TC",
+        help="time control (G/25d5, 40/90, SD/30+30, 90+30, 5400+30); repeatable",
+    )
+    format_arguments(calc)
+    calc.add_argument(
+        "--turnover",
+        type=ascii_int,
+        default=15,
+        metavar="MIN",
+        help="minutes between rounds (default 15)",
+    )
+    calc.add_argument(
+        "--night",
+        default="3h",
+        metavar="LENGTH",
+        help="length of a club night: 3h, 2.5h or 180m (default 3h)",
+    )
+    calc.add_argument("--json", action="store_true", help="print a caddy.calc JSON document")
+    calc.set_defaults(handler=cmd_calc)
+
+
+def parse_night(text: str) -> float:
+    """A night length in minutes from ``3h``, ``2.5h``, ``180m``, ``180min`` or ``3:00``."""
+    from caddy.errors import CaddyError
+
+    cleaned = text.strip().lower().replace(" ", "")
+    number, factor = cleaned, 0
+    for suffix, minutes in (("min", 1), ("h", 60), ("m", 1)):
+        if cleaned.endswith(suffix):
+            number, factor = cleaned[: -len(suffix)], minutes
+            break
+    hours, colon, mins = cleaned.partition(":")
+    value: float
+    if (
+        colon
+        and is_ascii_number(hours)
+        and is_ascii_number(mins)
+        and len(mins) == 2
+        and int(mins) < 60
+    ):
+        value = int(hours) * 60 + int(mins)
+    elif factor and is_ascii_number(number.replace(".", "", 1)):
+        value = float(number) * factor
+    else:
+        raise CaddyError(f"cannot read night length '{text}' (expected e.g. 3h, 2.5h or 180m)")
+    if value <= 0:
+        raise CaddyError(f"night length '{text}' must be positive")
+    return int(value) if value == int(value) else value
+
+
+def cmd_calc(ns: argparse.Namespace) -> int:
+    from caddy.calculator import calculate
+    from caddy.errors import CaddyError
+    from caddy.timecontrol import TimeControl, parse_time_control
+
+    if ns.turnover < 0:
+        raise CaddyError(f"--turnover must be 0 or more minutes, got {ns.turnover}")
+    night = parse_night(ns.night)
+    fmt, options = format_and_options(ns)
+    controls: list[TimeControl | None] = []
+    problems: list[str] = []
+    for text in ns.tc:
+        try:
+            controls.append(parse_time_control(text))
+        except CaddyError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    from caddy.calculator import check_field
+
+    for n in ns.players:
+        check_field(n)
+    results = [
+        calculate(
+            n,
+            format=fmt,
+            options=options,
+            time_control=tc,
+            turnover_minutes=ns.turnover,
+            night_minutes=night,
+        )
+        for n in ns.players
+        for tc in (controls or [None])
+    ]
+    if ns.json:
+        from caddy.documents import CalcDocument, write
+
+        write(CalcDocument(results=tuple(results)), sys.stdout)
+        return 0
+    for text, tc in zip(ns.tc, controls, strict=True):
+        assert tc is not None
+        print(f"{text} read as: {tc.describe()}")
+    if len(ns.players) == 1 and len(controls) <= 1:
+        _print_summary(results[0], sys.stdout)
+    else:
+        print_table(results, ns.players, controls, sys.stdout)
+    return 0
+
+
+def _print_summary(r: CalcResult, out: TextIO) -> None:
+    games = "games" if r.games != 1 else "game"
+    print(f"{r.format}, {r.players} players", file=out)
+    print(
+        f"  {r.rounds} rounds, {r.games} {games}, {r.boards} boards, "
+        f"{r.games_per_player} games per player",
+        file=out,
+    )
+    if r.max_games is not None and r.max_games != r.games:
+        print(f"  {r.games} to {r.max_games} games with knockout tie-breaks", file=out)
+    if r.byes_per_round and not r.details:
+        sits = "player sits" if r.byes_per_round == 1 else "players sit"
+        print(f"  {r.byes_per_round} {sits} out each round", file=out)
+    for line in r.details:
+        print(f"  {line}", file=out)
+    for label, arithmetic in r.variants.items():
+        print(f"  {label}: {arithmetic.rounds} rounds, {arithmetic.games} games", file=out)
+    if r.time_control is not None:
+        print(
+            f"Time control {r.time_control} (US Chess: {r.us_chess_category}; FIDE: {r.fide_category})",
+            file=out,
+        )
+        print(
+            f"  {r.minutes_per_player} min per player, {r.worst_case_game_minutes} min worst-case game, "
+            f"{r.round_minutes} min per round with {r.turnover_minutes} min turnover",
+            file=out,
+        )
+        assert r.total_hours is not None
+        print(f"  {format_hours(r.total_hours)} in all ({r.total_minutes} min)", file=out)
+        night = format_minutes(r.night_minutes)
+        if r.round_fits_night:
+            per = "round" if r.rounds_per_night == 1 else "rounds"
+            ko = ""
+            if r.knockout_rounds:
+                ko = f" (the knockout rounds on {r.knockout_rounds} nights of their own)"
+            print(
+                f"  {r.club_nights} club nights of {night} at {r.rounds_per_night} {per} a night{ko}",
+                file=out,
+            )
+        else:
+            print(
+                f"  a round ({r.round_minutes} min) does not fit in one {night} night: "
+                f"{r.club_nights} club nights, one round each and over time",
+                file=out,
+            )
+    if r.advice:
+        print(f"Advice: {r.advice}", file=out)

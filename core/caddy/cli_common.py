@@ -1,0 +1,203 @@
+"""Helpers every ``caddy`` command family shares: number arguments, the
+``--format``/``--option`` arguments, ``--output`` and printing a report.
+
+Only the standard library is imported at module top (start-up stays fast).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import argparse
+
+    from caddy.formats import Format
+    from caddy.render import Report
+
+
+def print_error(message: str, kind: str = "error") -> None:
+    """``caddy: <kind>: <message>`` on stderr (see :func:`caddy.messages.tell`)."""
+    from caddy.messages import tell
+
+    tell(message, kind)
+
+
+def format_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--format",
+        default="round-robin",
+        metavar="NAME",
+        help="tournament format (default round-robin; see `caddy plugins`)",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a format option, e.g. cycles=2 or table=circle; repeatable",
+    )
+    from caddy.formats import shorthands
+
+    for item in shorthands():  # from the format plugins
+        if item.value is None:
+            parser.add_argument(
+                item.flag, dest=_dest(item.flag), metavar=item.metavar, help=item.help
+            )
+        else:
+            parser.add_argument(
+                item.flag, dest=_dest(item.flag), action="store_true", help=item.help
+            )
+
+
+def _dest(flag: str) -> str:
+    """The namespace attribute of a format shorthand (kept apart from the commands' own)."""
+    return "shorthand_" + flag.lstrip("-").replace("-", "_")
+
+
+def is_ascii_number(text: str) -> bool:
+    """Whether ``text`` is one or more ASCII digits ``0-9``.
+
+    ``str.isdigit`` is true for ``²`` (which ``int`` refuses) and ``int``
+    reads ``٣`` as 3; a number on caddy's command line is written in ASCII.
+    """
+    return text.isascii() and text.isdigit()
+
+
+def whole_number(text: str, what: str) -> int:
+    """``text`` as a whole number of ASCII digits (an optional sign allowed),
+    or one line naming ``what`` was wrong."""
+    from caddy.errors import CaddyError
+
+    cleaned = text.strip()
+    if not is_ascii_number(cleaned[1:] if cleaned[:1] in ("-", "+") else cleaned):
+        raise CaddyError(f"{what} '{text}' is not a whole number (digits 0-9)")
+    return int(cleaned)
+
+
+def ascii_int(text: str) -> int:
+    """argparse ``type`` for whole numbers: ASCII digits only (see
+    :func:`whole_number`); argparse's message stays ``invalid int value``."""
+    from caddy.errors import CaddyError
+
+    try:
+        return whole_number(text, "value")
+    except CaddyError:
+        raise ValueError(text) from None
+
+
+def format_and_options(
+    ns: argparse.Namespace, extra: dict[str, str] | None = None
+) -> tuple[Format, Any]:
+    from caddy.errors import CaddyError
+    from caddy.formats import options_from_strings
+    from caddy.plugins import get_host
+
+    host = get_host()
+    fmt: Format = host.formats().get(ns.format)
+    values: dict[str, str] = {}
+    problems = []
+    for item in ns.option:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            problems.append(f"--option expects KEY=VALUE, got '{item}'")
+            continue
+        values[key.strip()] = value.strip()
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    from caddy.formats import shorthands
+
+    offered = shorthands(host)
+    for item in offered:  # a flag such as --double: an explicit --option wins
+        if item.value is not None and vars(ns).get(_dest(item.flag)):
+            values.setdefault(item.option, item.value)
+    for item in (
+        item for item in offered if item.value is None
+    ):  # a flag with a value (--cycles 3) wins over --option
+        value = vars(ns).get(_dest(item.flag))
+        if value is not None:
+            values[item.option] = value
+    values.update(extra or {})
+    return fmt, options_from_strings(fmt, values)
+
+
+_QUARTERS = {0: "", 1: "¼", 2: "½", 3: "¾"}
+
+
+def format_hours(hours: float) -> str:
+    """``13.75`` → ``13¾ h`` (hours are whole quarters)."""
+    quarters = round(hours * 4)
+    whole, part = divmod(quarters, 4)
+    text = (str(whole) if whole or not part else "") + _QUARTERS[part]
+    return f"{text} h"
+
+
+def format_minutes(minutes: float) -> str:
+    """``180`` → ``3 h``, ``150`` → ``2½ h``, ``100`` → ``100 min``."""
+    if minutes % 15 == 0 and minutes >= 60:
+        return format_hours(minutes / 60)
+    return f"{minutes:g} min"
+
+
+def output_argument(parser: Any) -> None:
+    """``--output FORM``: a renderer's name (text, markdown, csv, html or a plugin's)."""
+    parser.add_argument(
+        "--output",
+        default="text",
+        metavar="FORM",
+        help="text (default), markdown, csv, html, or a renderer plugin's name",
+    )
+
+
+def emit(report: Report, ns: argparse.Namespace) -> None:
+    """Print ``report`` in the form ``--output`` names."""
+    from caddy.render import get_renderer
+
+    sys.stdout.write(get_renderer(getattr(ns, "output", "text")).render(report))
+
+
+def event_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "file", metavar="FILE", help="an event file (caddy JSON) or a TRF file (TRF16 or TRF26)"
+    )
+    kind = parser.add_mutually_exclusive_group()
+    kind.add_argument(
+        "--pre-determined",
+        dest="pre_determined",
+        action="store_const",
+        const=True,
+        help="round-robin rules for unplayed rounds, whatever the file says",
+    )
+    kind.add_argument(
+        "--swiss",
+        dest="pre_determined",
+        action="store_const",
+        const=False,
+        help="Swiss rules for unplayed rounds, whatever the file says",
+    )
+    parser.add_argument(
+        "--edition",
+        choices=("2024", "2026"),
+        help="C.07 edition (default: by the start date; 2026 rules from 2026-03-01)",
+    )
+
+
+def event_player(state: Any, text: str) -> int:
+    """The pairing number of the player ``text`` names (a number or the exact name)."""
+    from caddy.errors import CaddyError
+
+    players = state.event.tournament.players
+    if is_ascii_number(text.strip()):
+        number = int(text)
+        if not 1 <= number <= len(players):
+            raise CaddyError(f"no player {number} (pairing numbers run 1..{len(players)})")
+        return number
+    matches = [i for i, p in enumerate(players, 1) if p.name == text]
+    if not matches:
+        raise CaddyError(
+            f"no player named '{text}' (give a pairing number in digits 0-9 or the exact name)"
+        )
+    return matches[0]
+
+
+ascii_int.__name__ = "int"  # argparse names the type in its message

@@ -1,0 +1,159 @@
+"""``caddy result``, ``caddy undo`` and ``caddy history``: record results,
+drop the last operations, list the operations of an event file."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    pass
+from caddy.cli_common import event_player
+from caddy.errors import CaddyError
+
+
+def cmd_result(ns: argparse.Namespace) -> int:
+    from caddy.event_model import RecordBye, RecordResult
+    from caddy.event_replay import apply, replay
+    from caddy.storage import updating
+
+    with updating(ns.event) as box:
+        state = replay(box[0])
+        if ns.bye:
+            if ns.board is not None or ns.result is not None:
+                raise CaddyError("give either BOARD RESULT or --bye PLAYER KIND, not both")
+            player_text, kind = ns.bye
+            if kind not in ("full", "half", "zero", "pab"):
+                raise CaddyError(f"unknown bye '{kind}' (expected full, half or zero)")
+            player = event_player(state, player_text)
+            earlier = state.round(ns.round).byes.get(player)
+            if earlier is not None and not ns.force:
+                name = state.event.tournament.players[player - 1].name
+                raise CaddyError(
+                    f"round {ns.round}: {name} ({player}) already has a {earlier} bye; "
+                    "use --force to replace it"
+                )
+            operation: Any = RecordBye(round=ns.round, player=player, kind=kind)
+        else:
+            if ns.board is None or ns.result is None:
+                raise CaddyError(
+                    "give ROUND BOARD RESULT (e.g. 1 2 1-0) or ROUND --bye PLAYER KIND"
+                )
+            result = ns.result.strip().replace("½", "1/2").replace("1/2-1/2", "1/2")
+            operation = RecordResult(round=ns.round, board=ns.board, result=result, force=ns.force)
+        apply(
+            state, operation
+        )  # refuses a board that does not exist or a second result without --force
+        box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
+    game = match_games(box[0]).get(len(box[0].operations) - 1)
+    print(f"recorded: {describe(operation, box[0], game)}")
+    return 0
+
+
+def cmd_undo(ns: argparse.Namespace) -> int:
+    from caddy.storage import updating
+
+    with updating(ns.event, check_history=False) as box:  # undo drops a history that fails
+        before = box[0]
+        first = len(before.operations) - ns.steps
+        dropped = before.operations[first:] if ns.steps > 0 else ()
+        box[0] = box[0].undo(ns.steps)
+    try:
+        games = match_games(before)
+    except CaddyError:  # the history undone did not replay: its results get no game label
+        games = {}
+    for index, operation in reversed(list(enumerate(dropped, first))):
+        print(f"undone: {describe(operation, box[0], games.get(index))}")
+    return 0
+
+
+def match_games(event: Any) -> dict[int, str]:
+    """For each result operation on a knockout match (by index in the log): which
+    game of the match it is and who had White, as the pairing sheet lists them
+    (the result refers to that White)."""
+    from caddy.event_model import RecordResult
+    from caddy.event_replay import replay
+    from caddy.plugins import get_host
+    from caddy.render import visible
+
+    fmt = get_host().formats().get(event.tournament.format.name)
+    if not fmt.has_matches:  # no matches: nothing to replay
+        return {}
+    state = replay(event)
+    players = event.tournament.players
+    options = event.tournament.format.options
+    counts: dict[tuple[int, int], int] = {}
+    games: dict[int, str] = {}
+    for index, operation in enumerate(event.operations):
+        if not isinstance(operation, RecordResult):
+            continue
+        rnd = state.rounds[operation.round - 1]
+        if not rnd.matches:
+            continue
+        key = (operation.round, operation.board)
+        if not operation.force:  # a correction replaces the match's last game
+            counts[key] = counts.get(key, 0) + 1
+        board = rnd.boards[operation.board - 1]
+        stage, white, _ = fmt.new_match(board.white, board.black, options).game_at(counts[key])
+        label = "" if stage == "standard" else f" {stage}"
+        name = visible(players[white - 1].name)
+        games[index] = f"game {counts[key]}{label}, White {name} ({white})"
+    return games
+
+
+def describe(operation: Any, event: Any, game: str | None = None) -> str:
+    """One line for an operation, with names (``game``: a knockout match's game
+    and its White, from :func:`match_games`)."""
+    from caddy.event_model import PairRound, RecordBye, RecordResult, Withdraw
+    from caddy.render import visible
+
+    players = event.tournament.players
+
+    def name(p: int) -> str:
+        return f"{visible(players[p - 1].name)} ({p})" if 1 <= p <= len(players) else str(p)
+
+    if isinstance(operation, PairRound):
+        kind = "matches" if operation.matches else "boards"
+        return f"pair round {operation.round}: {len(operation.white)} {kind}"
+    if isinstance(operation, RecordResult):
+        forced = " (correction)" if operation.force else ""
+        where = f" ({game})" if game else ""
+        return f"round {operation.round} board {operation.board}{where}: {operation.result}{forced}"
+    if isinstance(operation, RecordBye):
+        return f"round {operation.round}: {operation.kind} bye for {name(operation.player)}"
+    if isinstance(operation, Withdraw):
+        return f"{name(operation.player)} withdraws after round {operation.after_round}"
+    return repr(operation)  # pragma: no cover
+
+
+def cmd_history(ns: argparse.Namespace) -> int:
+    from caddy.storage import load
+
+    event = load(ns.event)
+    if ns.json:
+        import json
+
+        from caddy.event_documents import operations_to_data
+
+        print(
+            json.dumps(
+                operations_to_data(event.operations), ensure_ascii=False, indent=2, allow_nan=False
+            )
+        )
+        return 0
+    if not event.operations:
+        print(f"{ns.event}: no operations yet")
+    games = match_games(event)
+    for index, operation in enumerate(event.operations, 1):
+        print(f"{index:>4}  {describe(operation, event, games.get(index - 1))}")
+    return 0
+
+
+def load_results(path: str) -> tuple[Any, tuple[str, ...] | None, str | None]:
+    """An event file's results for standings, with its tie-break list and edition."""
+    from caddy.event_replay import replay, results_event
+    from caddy.storage import load
+
+    event = load(path)
+    state = replay(event)
+    return results_event(state), event.tournament.tiebreaks, event.tournament.edition

@@ -1,0 +1,395 @@
+"""``caddy standings``, ``caddy crosstable`` and ``caddy tiebreaks``: read an
+event (or any file a codec reads) and rank it."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import argparse
+
+from caddy.cli_common import ascii_int, emit, event_arguments, output_argument, print_error
+
+
+def add_standings(commands: Any) -> None:
+    parser = commands.add_parser(
+        "standings",
+        help="rank an event by score and tie-breaks",
+        description="Standings of the event in FILE (FIDE C.07 tie-breaks).",
+    )
+    event_arguments(parser)
+    parser.add_argument(
+        "--tiebreaks",
+        metavar="LIST",
+        help="comma-separated tie-breaks (SB,DE,KS; BH/C1; KS/L+1) or a preset: rr, swiss, c02",
+    )
+    parser.add_argument(
+        "--explain", metavar="PLAYER", help="show how each tie-break of PLAYER was computed"
+    )
+    parser.add_argument(
+        "--lots", action="store_true", help="split players equal on everything by drawing lots"
+    )
+    parser.add_argument("--seed", type=ascii_int, help="seed for the drawing of lots")
+    parser.add_argument(
+        "--unrated-rating",
+        type=ascii_int,
+        metavar="N",
+        help="rating-based tie-breaks: unrated players count with rating N (default: left out)",
+    )
+    forms = parser.add_mutually_exclusive_group()
+    forms.add_argument("--json", action="store_true", help="print a caddy.standings JSON document")
+    output_argument(forms)
+    parser.set_defaults(handler=cmd_standings)
+
+
+def add_crosstable(commands: Any) -> None:
+    parser = commands.add_parser(
+        "crosstable",
+        help="print the crosstable of an event",
+        description="Round robins: the N x N grid; other events: a per-round table.",
+    )
+    event_arguments(parser)
+    parser.add_argument(
+        "--tiebreaks", metavar="LIST", help="tie-break columns (default: the event's default list)"
+    )
+    output_argument(parser)
+    parser.set_defaults(handler=cmd_crosstable)
+
+
+def add_tiebreaks(commands: Any) -> None:
+    parser = commands.add_parser("tiebreaks", help="list the tie-breaks caddy knows")
+    parser.add_argument("--json", action="store_true", help="print a caddy.tiebreaks JSON document")
+    parser.set_defaults(handler=cmd_tiebreaks)
+
+
+def _load_event(ns: argparse.Namespace) -> Any:
+    """An event file's results, or those of any file a codec reads; an event
+    file's own tie-breaks and edition apply unless the command line gives others."""
+    from pathlib import Path
+
+    from caddy.storage import peek
+
+    path = Path(ns.file)
+    head = peek(path).lstrip()  # never opens a pipe or reads a device
+    if path.suffix.lower() == ".json" or head.startswith((b"{", b"[")):
+        from caddy.storage import load
+
+        return _document_results(ns, load(ns.file))
+    return _file_results(ns)
+
+
+def _document_results(ns: argparse.Namespace, document: Any) -> Any:
+    """An event document's results for standings, with its sections, seed,
+    tie-breaks and edition (the command line's win)."""
+    from caddy.event_replay import event_seed, replay, results_event
+
+    state = replay(document)
+    event = results_event(state)
+    tiebreaks, edition = document.tournament.tiebreaks, document.tournament.edition
+    # sectioned formats (quads, groups): one table per section
+    ns.sections = tuple(state.fmt.sections(state.players, document.tournament.format.options))
+    # a drawing of lots uses the seed the event file records
+    ns.event_seed = event_seed(document.tournament)
+    if getattr(ns, "tiebreaks", None) is None and tiebreaks is not None:
+        ns.tiebreaks = ",".join(tiebreaks)
+    if getattr(ns, "edition", None) is None:
+        ns.edition = edition
+    return event
+
+
+def _file_results(ns: argparse.Namespace) -> Any:
+    """The results of a file that is not an event file, through the codec
+    registry: the codec's own reading of its results (hook
+    ``caddy_read_results``), else the event its ``read`` imports."""
+    from caddy.cli_event import other_codec
+    from caddy.codecs import codec_for, file_results, get_codec
+    from caddy.storage import read_bytes
+
+    data = read_bytes(ns.file, "a TRF file")  # a regular file only: never a device or a pipe
+    name = other_codec(ns.file)
+    codec = get_codec(name) if name is not None else codec_for(ns.file, data)
+    results = file_results(ns.file, data, codec)
+    if results is None:
+        imported = codec.read(data, source=ns.file)
+        for warning in imported.warnings:
+            print_error(warning, "warning")
+        return _document_results(ns, imported.event)
+    for warning in results.warnings:
+        print_error(warning, "warning")
+    return results.event
+
+
+def _value_text(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:g}"
+
+
+def cmd_standings(ns: argparse.Namespace) -> int:
+    from caddy.standings import (
+        SectionStandings,
+        explain,
+        explain_for,
+        sections_document,
+        standings,
+        standings_for,
+    )
+    from caddy.tiebreaks import StandingsOptions
+
+    event = _load_event(ns)
+    sections = getattr(ns, "sections", ())
+    seed = ns.seed if ns.seed is not None else getattr(ns, "event_seed", None)
+    options = StandingsOptions(
+        draw_lots=ns.lots or ns.seed is not None,
+        lots_seed=seed,
+        unrated_rating=ns.unrated_rating,
+    )
+    parts: list[SectionStandings] = []
+    if sections:
+        parts = [
+            SectionStandings(
+                name=section.name,
+                players=section.players,
+                standings=standings_for(
+                    event, section.players, ns.tiebreaks, ns.edition, options=options
+                ),
+            )
+            for section in sections
+        ]
+        result = parts[0].standings
+    else:
+        result = standings(
+            event, ns.tiebreaks, ns.edition, pre_determined=ns.pre_determined, options=options
+        )
+    tables = [p.standings for p in parts] or [result]
+    warnings = dict.fromkeys(w for table in tables for w in table.warnings)
+    for warning in warnings:
+        print_error(warning, "warning")
+    if ns.explain:
+        player = event.find(ns.explain)
+        # the explanation and the table are one computation: the same standings
+        part = next((p for p in parts if player.number in p.players), None)
+        if part is not None:
+            result = part.standings
+            explanations = explain_for(
+                event,
+                part.players,
+                player.number,
+                list(result.tiebreaks),
+                ns.edition,
+                options=options,
+                result=result,
+            )
+        else:
+            explanations = explain(
+                event,
+                player.number,
+                list(result.tiebreaks),
+                ns.edition,
+                pre_determined=result.pre_determined,
+                options=options,
+                result=result,
+            )
+        row = result.row_of(player.number)
+        if ns.json:
+            from caddy.documents import ExplainDocument, write
+
+            write(
+                ExplainDocument(
+                    player=player.number,
+                    name=player.name,
+                    edition=result.edition,
+                    explanations=tuple(explanations),
+                ),
+                sys.stdout,
+            )
+            return 0
+        where = f" in {part.name}" if part is not None else ""
+        annulled = " (results annulled)" if row.annulled else ""
+        print(
+            f"{player.name} ({player.number}): {row.score:g} points{annulled}{where}; "
+            f"C.07 edition {result.edition}; "
+            f"{'pre-determined pairings' if result.pre_determined else 'Swiss rules for unplayed rounds'}"
+        )
+        for e in explanations:
+            print(f"{e.tiebreak} = {_value_text(e.value)}: {e.summary}")
+            for line in e.rows:
+                cells = [f"  round {line.round}" if line.round else "  "]
+                if line.opponent is not None:
+                    cells.append(f"vs {line.opponent}")
+                if line.result:
+                    cells.append(f"result {line.result}")
+                if line.opponent_score is not None:
+                    cells.append(f"opponent score {line.opponent_score:g}")
+                if line.opponent_rating is not None:
+                    cells.append(f"rating {line.opponent_rating}")
+                if line.contribution is not None:
+                    cells.append(f"adds {line.contribution:g}")
+                if line.note:
+                    cells.append(f"({line.note})")
+                print(" ".join(cells))
+        return 0
+    if ns.json:
+        import json
+
+        document = sections_document(parts) if parts else result.as_dict()
+        print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
+        return 0
+    heading = ["rank", "no", "name", "points", *result.tiebreaks]
+
+    def table_rows(table: Any) -> tuple[tuple[str, ...], ...]:
+        rows: list[tuple[str, ...]] = []
+        for row in table.rows:
+            rank = "-" if row.rank is None else str(row.rank)
+            name = row.name + (" (annulled)" if row.annulled else "")
+            rows.append(
+                (
+                    rank,
+                    str(row.pairing_number),
+                    name,
+                    _value_text(row.score),
+                    *(_value_text(row.tiebreaks[t]) for t in table.tiebreaks),
+                )
+            )
+        return tuple(rows)
+
+    from caddy.render import Report, Table
+
+    lots: tuple[str, ...] = ()
+    lots_seed = next(
+        (p.standings.lots_seed for p in parts if p.standings.lots_seed is not None),
+        result.lots_seed,
+    )
+    if lots_seed is not None:
+        lots = (f"ties split by drawing lots, seed {lots_seed} (repeat with --seed {lots_seed})",)
+    rules = (
+        "pre-determined pairings (round robin)"
+        if result.pre_determined
+        else "Swiss rules for unplayed rounds"
+    )
+    named = [(p.name, p.standings) for p in parts] or [("Standings", result)]
+    emit(
+        Report(
+            kind="standings",
+            title=event.name or ns.file,
+            subtitle=f"C.07 edition {result.edition}, {rules}"
+            + (f"; {len(parts)} sections, each ranked on its own" if parts else ""),
+            intro=lots,
+            tables=tuple(
+                Table(
+                    caption=name,
+                    columns=tuple(heading),
+                    rows=table_rows(table),
+                    right=frozenset({0, 1, *range(3, len(heading))}),
+                    row_header=2,
+                    caption_in_text=bool(parts),
+                )
+                for name, table in named
+            ),
+        ),
+        ns,
+    )
+    return 0
+
+
+def cmd_crosstable(ns: argparse.Namespace) -> int:
+    from caddy.crosstable import crosstable, section_crosstable
+
+    event = _load_event(ns)
+    sections = getattr(ns, "sections", ())
+    if sections:
+        named = [
+            (section.name, section_crosstable(event, section.players, ns.tiebreaks, ns.edition))
+            for section in sections
+        ]
+    else:
+        named = [
+            (
+                "",
+                crosstable(event, ns.tiebreaks, ns.edition, pre_determined=ns.pre_determined),
+            )
+        ]
+    table = named[0][1]
+    for warning in dict.fromkeys(w for _, t in named for w in t.warnings):
+        print_error(warning, "warning")
+    from caddy.render import Report, Table
+
+    emit(
+        Report(
+            kind="crosstable",
+            title=event.name or ns.file,
+            subtitle="crosstable" if table.round_robin else "results by round",
+            tables=tuple(
+                Table(
+                    caption=name or ("Crosstable" if t.round_robin else "Results by round"),
+                    columns=t.header,
+                    rows=t.rows,
+                    right=t.right_aligned,
+                    row_header=1,
+                    caption_in_text=bool(sections),
+                )
+                for name, t in named
+            ),
+            notes=tuple(dict.fromkeys(note for _, t in named for note in t.notes)),
+            title_in_text=False,
+            wide=max(len(t.header) for _, t in named) > 12,
+        ),
+        ns,
+    )
+    return 0
+
+
+def cmd_tiebreaks(ns: argparse.Namespace) -> int:
+    from caddy.plugins import get_host
+
+    plugins = sorted(get_host().tiebreaks(), key=lambda t: t.name)
+    if ns.json:
+        import json
+
+        from caddy.documents import TieBreakData, TieBreaksDocument, data
+
+        print(
+            json.dumps(
+                data(
+                    TieBreaksDocument(
+                        tiebreaks=tuple(
+                            TieBreakData(
+                                code=t.name,
+                                name=t.title,
+                                article=t.article,
+                                type=t.kind,
+                                modifiers=tuple("/" + m for m in t.modifiers),
+                                editions=tuple(t.editions),
+                                definition=t.summary,
+                            )
+                            for t in plugins
+                        )
+                    )
+                ),
+                indent=2,
+                ensure_ascii=False,
+                allow_nan=False,
+            )
+        )
+        return 0
+    from caddy.render import Table, aligned
+
+    table = Table(
+        caption="Tie-breaks",
+        max_width=None,  # a reference list: its definitions are prose
+        columns=("code", "name", "C.07", "type", "modifiers", "definition"),
+        rows=tuple(
+            (
+                t.name,
+                t.title,
+                t.article,
+                t.kind,
+                " ".join("/" + m for m in t.modifiers) or "-",
+                t.summary,
+            )
+            for t in plugins
+        ),
+    )
+    print("\n".join(aligned(table)))
+    return 0

@@ -1,0 +1,69 @@
+"""The defaults of a format plugin's optional members: :class:`FormatBase`.
+
+Subclass it (or be completed with it at registration, :func:`caddy.contracts.complete`);
+the members are described on :class:`caddy.contracts.Format`. Importable from
+:mod:`caddy.contracts`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from caddy.contracts_pairing import Arithmetic, Match, Stage
+    from caddy.models import Numbering, Player, Round, Section
+
+
+class FormatBase:
+    """Defaults for every optional member of :class:`Format`; subclass it."""
+
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    Options: ClassVar[type[Any]]
+    kind: ClassVar[str] = "schedule"
+    default_numbering: ClassVar[str] = "lot"
+    has_matches: ClassVar[bool] = False
+
+    def arithmetic(self, players: int, options: Any) -> Arithmetic:
+        raise NotImplementedError  # pragma: no cover - conformance refuses a format without it
+
+    def variants(self, options: Any) -> Mapping[str, Any]:
+        return {}
+
+    def check(self, players: int, options: Any) -> None:
+        self.arithmetic(players, options)
+
+    def number_players(self, players: Sequence[Player], method: str, seed: int | None) -> Numbering:
+        from caddy.models import assign_pairing_numbers
+
+        return assign_pairing_numbers(players, method, seed)  # type: ignore[arg-type]
+
+    def new_match(self, higher: int, lower: int, options: Any) -> Match:
+        from caddy.errors import InputError
+
+        raise InputError(f"format '{self.name}' has no knockout matches")
+
+    def sections(self, players: int, options: Any) -> tuple[Section, ...]:
+        return ()
+
+    def stages(self, players: int, options: Any) -> Sequence[Stage]:
+        return ()
+
+    def group_rounds(self, players: int, options: Any) -> Sequence[Round]:
+        return ()
+
+    def extra_rounds(self, options: Any) -> int:
+        return 0
+
+    def planned_rounds(self, players: int, options: Any) -> int:
+        return self.arithmetic(players, options).rounds
+
+    def pre_determined(self, options: Any) -> bool | None:
+        return self.kind == "schedule"
+
+    def schedule_title(self, players: int, options: Any) -> str | None:
+        return None
+
+    def schedule_notes(self, players: int, options: Any) -> Sequence[str]:
+        return ()

@@ -1,0 +1,495 @@
+"""The fold of an event's operations: :func:`replay` builds the current
+:class:`State`, :func:`apply` applies one operation, :func:`results_event`
+turns a state into the results that standings rank.
+
+Linear in the number of operations (``benchmarks/io.py``).
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from caddy.errors import CaddyError
+from caddy.models import Round
+from caddy.results import GAME_POINTS, RESULT_HELP, RESULT_WORDS
+
+if TYPE_CHECKING:
+    from caddy.contracts import Match
+    from caddy.event_file import EventFile
+    from caddy.formats import Format
+    from caddy.plugins import PluginHost
+    from caddy.results import Event
+from caddy.event_model import (
+    BYE_KINDS,
+    Operation,
+    PairRound,
+    RecordBye,
+    RecordResult,
+    Tournament,
+    Withdraw,
+)
+
+
+class Board:
+    """A view of one board of a round in the fold; its results live in the round."""
+
+    __slots__ = ("_index", "_round")
+
+    def __init__(self, round_state: RoundState, index: int) -> None:
+        self._round = round_state
+        self._index = index
+
+    @property
+    def white(self) -> int:
+        return self._round.white[self._index]
+
+    @property
+    def black(self) -> int:
+        return self._round.black[self._index]
+
+    @property
+    def round(self) -> int:
+        return self._round.number
+
+    @property
+    def number(self) -> int:
+        """The board number (from 1)."""
+        return self._index + 1
+
+    @property
+    def results(self) -> tuple[str, ...]:
+        """Results recorded (one per game; a knockout match may have several)."""
+        return self._round.results[self._index]
+
+    @results.setter
+    def results(self, value: tuple[str, ...]) -> None:
+        self._round.results[self._index] = value
+
+
+@attrs.define
+class RoundState:
+    """A round in the fold: Whites, Blacks and results by board (plain lists:
+    a 1,000-player round robin has half a million boards)."""
+
+    number: int
+    white: tuple[int, ...]
+    black: tuple[int, ...]
+    results: list[tuple[str, ...]]
+    byes: dict[int, str]
+    matches: bool = False
+    #: Byes that come with the schedule (rest rounds of an odd round robin).
+    rest: tuple[int, ...] = ()
+    #: Boards (from 1) whose colours are not known.
+    uncoloured: tuple[int, ...] = ()
+
+    @property
+    def boards(self) -> list[Board]:
+        """The boards, as views (board ``b`` is ``boards[b - 1]``)."""
+        return [Board(self, i) for i in range(len(self.white))]
+
+
+@attrs.define
+class State:
+    """The event now: rounds with their boards and results, byes, withdrawals."""
+
+    event: EventFile
+    fmt: Format
+    rounds: list[RoundState] = attrs.Factory(list)
+    withdrawals: list[Withdraw] = attrs.Factory(list)
+    #: The schedule when the format fixes it in advance.
+    fixed: bool = False
+
+    @property
+    def players(self) -> int:
+        return len(self.event.tournament.players)
+
+    def round(self, number: int) -> RoundState:
+        if not 1 <= number <= len(self.rounds):
+            known = f"1..{len(self.rounds)}" if self.rounds else "none yet"
+            raise CaddyError(f"round {number} does not exist (rounds: {known})")
+        return self.rounds[number - 1]
+
+
+def check_field(fmt: Format, players: int, options: Any) -> None:
+    """Raise if the format cannot run this field (formats paired from outside only check the size)."""
+    if fmt.kind == "external":
+        fmt.check(players, options)
+    else:
+        fmt.arithmetic(players, options)
+
+
+def event_seed(tournament: Tournament) -> int:
+    """The seed of every random choice of the event (colour tosses, lots):
+    the one the file records. A file without one (written before caddy
+    recorded it) uses 0, so its replay never draws anything either."""
+    return 0 if tournament.seed is None else tournament.seed
+
+
+def _schedule_rounds(fmt: Format, tournament: Tournament) -> list[Round] | None:
+    from caddy.formats import generates_schedule, schedule_format
+
+    if not generates_schedule(fmt):
+        return None
+    schedule = schedule_format(fmt).schedule(
+        len(tournament.players), tournament.format.options, seed=event_seed(tournament)
+    )
+    return list(schedule.rounds)
+
+
+#: A board's results when one plain result is recorded: one tuple per word, shared.
+_SINGLES = {word: (word,) for word in RESULT_WORDS}
+
+
+def replay(event: EventFile, host: PluginHost | None = None) -> State:
+    """Fold the operations over the starting data (linear in their number)."""
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    tournament = event.tournament
+    fmt: Format = host.formats().get(tournament.format.name)
+    try:
+        check_field(fmt, len(tournament.players), tournament.format.options)
+        fixed = _schedule_rounds(fmt, tournament)
+    except CaddyError as exc:  # the format cannot run this field
+        problems = [f"$.tournament.format: {p}" for p in exc.problems]
+        raise CaddyError(problems[0], problems=problems) from None
+    state = State(event=event, fmt=fmt)
+    if fixed is not None:
+        state.fixed = True
+        for rnd in fixed:
+            state.rounds.append(_round_state(rnd))
+    rounds = state.rounds
+    singles = _SINGLES
+    for index, (operation, rnd_no, board_no, result) in enumerate(event.operations.compact()):
+        if operation is None:
+            # a plain result: the common case, applied in line when nothing is amiss
+            if 0 < rnd_no <= len(rounds):
+                round_state = rounds[rnd_no - 1]
+                results = round_state.results
+                single = singles.get(result) if type(result) is str else None
+                if (
+                    single is not None
+                    and 0 < board_no <= len(results)
+                    and not round_state.matches
+                    and not results[board_no - 1]
+                ):
+                    results[board_no - 1] = single
+                    continue
+            operation = RecordResult(round=rnd_no, board=board_no, result=result)
+        try:
+            apply(state, operation)
+        except CaddyError as exc:
+            raise CaddyError(f"$.operations[{index}]: {exc}") from None
+    return state
+
+
+def _round_state(rnd: Round) -> RoundState:
+    return RoundState(
+        number=rnd.number,
+        white=rnd.white,
+        black=rnd.black,
+        results=[()] * len(rnd.white),
+        byes={},
+        matches=rnd.matches,
+        rest=rnd.byes,
+    )
+
+
+def apply(state: State, operation: Operation) -> None:
+    """Apply one operation to the state (raises :class:`CaddyError` if it cannot apply)."""
+    n = state.players
+    if isinstance(operation, PairRound):
+        if state.fixed:
+            raise CaddyError(
+                f"format '{state.fmt.name}' fixes its schedule: rounds are not paired by hand"
+            )
+        if operation.round != len(state.rounds) + 1:
+            raise CaddyError(
+                f"round {operation.round} cannot be paired next (next round: {len(state.rounds) + 1})"
+            )
+        if operation.matches and not state.fmt.has_matches:
+            raise CaddyError(f"format '{state.fmt.name}' has no knockout matches")
+        _check_previous_round_over(state, operation.round)
+        if len(operation.white) != len(operation.black):
+            raise CaddyError("a round needs as many Blacks as Whites")
+        seen = [*operation.white, *operation.black, *operation.byes]
+        bad = [p for p in seen if not 1 <= p <= n]
+        if bad:
+            raise CaddyError(f"unknown player {bad[0]} (pairing numbers run 1..{n})")
+        twice = sorted({p for p in seen if seen.count(p) > 1}) if len(set(seen)) < len(seen) else []
+        if twice:
+            raise CaddyError(f"player {twice[0]} appears twice in round {operation.round}")
+        paired = Round(
+            number=operation.round,
+            white=operation.white,
+            black=operation.black,
+            byes=(),
+            matches=operation.matches,
+        )
+        state.rounds.append(_round_state(paired))
+        bad_boards = [b for b in operation.uncoloured if not 1 <= b <= len(operation.white)]
+        if bad_boards:
+            raise CaddyError(f"round {operation.round} has no board {bad_boards[0]}")
+        state.rounds[-1].uncoloured = operation.uncoloured
+        for p in operation.byes:
+            state.rounds[-1].byes[p] = "pab"
+    elif isinstance(operation, RecordResult):
+        rnd = state.round(operation.round)
+        if not 1 <= operation.board <= len(rnd.boards):
+            raise CaddyError(
+                f"round {operation.round} has no board {operation.board} (boards 1..{len(rnd.boards)})"
+            )
+        if operation.result not in RESULT_WORDS:
+            raise CaddyError(f"unknown result '{operation.result}' (expected {RESULT_HELP})")
+        board = rnd.boards[operation.board - 1]
+        if rnd.matches:
+            _record_match_game(state, rnd, board, operation)
+        elif board.results and not operation.force:
+            raise CaddyError(
+                f"round {operation.round} board {operation.board} already has a result "
+                f"({board.results[-1]}); use --force to correct it"
+            )
+        else:
+            board.results = (operation.result,)
+    elif isinstance(operation, RecordBye):
+        rnd = state.round(operation.round)
+        if not 1 <= operation.player <= n:
+            raise CaddyError(f"unknown player {operation.player} (pairing numbers run 1..{n})")
+        if operation.kind not in BYE_KINDS:
+            raise CaddyError(f"unknown bye '{operation.kind}' (expected {', '.join(BYE_KINDS)})")
+        if operation.player in rnd.white or operation.player in rnd.black:
+            raise CaddyError(f"player {operation.player} has a game in round {operation.round}")
+        if rnd.byes.get(operation.player) == operation.kind:  # a second record of the same bye
+            raise CaddyError(
+                f"player {operation.player} already has a {operation.kind} bye in round {operation.round}"
+            )
+        rnd.byes[operation.player] = operation.kind
+    elif isinstance(operation, Withdraw):
+        if not 1 <= operation.player <= n:
+            raise CaddyError(f"unknown player {operation.player} (pairing numbers run 1..{n})")
+        last = planned_rounds(state)
+        if not 0 <= operation.after_round <= last:
+            raise CaddyError(
+                f"cannot withdraw after round {operation.after_round}: the event's rounds run 1..{last}"
+                if last
+                else f"cannot withdraw after round {operation.after_round}: no round is paired yet"
+            )
+        if any(w.player == operation.player for w in state.withdrawals):
+            raise CaddyError(f"player {operation.player} has already withdrawn")
+        state.withdrawals.append(operation)
+    else:  # pragma: no cover - the union is closed
+        raise CaddyError(f"unknown operation {operation!r}")
+
+
+def planned_rounds(state: State) -> int:
+    """The event's rounds: the schedule's, the format's count for the field,
+    the manual format's planned rounds; never fewer than the rounds paired."""
+    tournament = state.event.tournament
+    planned = 0
+    if state.fixed:
+        planned = len(state.rounds)
+    elif state.fmt.kind == "external":
+        planned = state.fmt.planned_rounds(state.players, tournament.format.options)
+    else:
+        try:
+            planned = state.fmt.arithmetic(state.players, tournament.format.options).rounds
+        except CaddyError:
+            planned = 0
+    return max(planned, len(state.rounds))
+
+
+def _check_previous_round_over(state: State, number: int) -> None:
+    """A format that pairs from results pairs round ``number`` only when the
+    round before has every result and every match decided (as ``caddy pair``)."""
+    from caddy.formats import depends_on_results
+
+    if number < 2 or not state.rounds:
+        return
+    last = state.rounds[-1]
+    if not (last.matches or depends_on_results(state.fmt)):
+        return
+    missing = [
+        i
+        for i, board in enumerate(last.boards, 1)
+        if not board.results or (last.matches and board_match(state, board).winner() is None)
+    ]
+    if missing:
+        boards = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
+        raise CaddyError(
+            f"round {number} cannot be paired before round {last.number} is over "
+            f"(board(s) {boards} undecided)"
+        )
+
+
+def _record_match_game(
+    state: State, rnd: RoundState, board: Board, operation: RecordResult
+) -> None:
+    """A knockout match: each result is the next game (tie-breaks included) until decided."""
+    if operation.force:  # a correction replaces the match's last game
+        if not board.results:
+            raise CaddyError(
+                f"round {operation.round} board {operation.board}: no game to correct yet"
+            )
+        board.results = board.results[:-1]
+    match = board_match(state, board)
+    if match.winner() is not None:
+        raise CaddyError(
+            f"round {operation.round} board {operation.board}: the match is decided "
+            "(use --force to correct its last game)"
+        )
+    upcoming = match.next_game()
+    if upcoming is None:
+        raise CaddyError(
+            f"round {operation.round} board {operation.board}: no further game (decided by lot?)"
+        )
+    _, white, _ = upcoming
+    # results are written from the board's White (the higher seed); the game's White may differ
+    board.results = (
+        *board.results,
+        operation.result if white == board.white else flip_result(operation.result),
+    )
+
+
+def flip_result(result: str) -> str:
+    white, black = RESULT_WORDS[result]
+    for text, codes in RESULT_WORDS.items():
+        if codes == (black, white):
+            return text
+    return result  # pragma: no cover
+
+
+def board_match(state: State, board: Board) -> Match:
+    """The board's match so far, replayed game by game (the format says what a match is)."""
+    if not state.fmt.has_matches:
+        raise CaddyError(f"format '{state.fmt.name}' has no knockout matches")
+    match = state.fmt.new_match(board.white, board.black, state.event.tournament.format.options)
+    # a drawing of lots: from the seed the file records
+    match.lot_seed = f"{event_seed(state.event.tournament)}:{board.round}:{board.number}"
+    for result in board.results:
+        _, white, _ = match.next_game() or ("", board.white, board.black)
+        code = RESULT_WORDS[result][0] if white == board.white else RESULT_WORDS[result][1]
+        match.record(GAME_POINTS[code])
+    return match
+
+
+def results_event(state: State, *, completed_only: bool = True) -> Event:
+    """The results so far as a :class:`caddy.results.Event` for standings (complete rounds)."""
+    from caddy.collector import paused
+
+    with paused():  # a million round results in a 1,000-player round robin
+        return _results_event(state, completed_only)
+
+
+def _results_event(state: State, completed_only: bool) -> Event:
+    from caddy.results import EventBuilder, EventPlayer
+
+    tournament = state.event.tournament
+    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+
+    def done(board: Board, number: int) -> bool:
+        gone = any(p in withdrawn and number > withdrawn[p] for p in (board.white, board.black))
+        return bool(board.results) or gone
+
+    def complete(rnd: RoundState) -> bool:
+        if all(rnd.results):
+            return True
+        return bool(withdrawn) and all(done(b, rnd.number) for b in rnd.boards)
+
+    rounds = [r for r in state.rounds if not r.matches and (r.white or r.byes or r.rest)]
+    if completed_only:
+        rounds = [r for r in rounds if complete(r)]
+    players = [
+        EventPlayer(
+            number=i,
+            name=p.name,
+            rating=p.rating,
+            title=p.title,
+            federation=p.federation,
+            fide_id=p.fide_id,
+            sex=p.sex,
+            birth=p.birth,
+        )
+        for i, p in enumerate(tournament.players, 1)
+    ]
+    b = EventBuilder(
+        players,
+        rounds=max(1, len(rounds)),
+        name=tournament.name,
+        start_date=tournament.start,
+        scoring=tournament.scoring,
+        # fixed schedules are pre-determined; pairings from outside: decided by the results
+        pre_determined=True
+        if state.fixed
+        else (
+            state.fmt.pre_determined(tournament.format.options)
+            if state.fmt.kind == "external"
+            else False
+        ),
+        format=state.fmt.name,
+    )
+    if not rounds:
+        if state.rounds and all(r.matches for r in state.rounds):
+            raise CaddyError(
+                "a knockout has no standings table; `caddy pair` names the winner when it is over"
+            )
+        raise CaddyError("no round is complete yet: nothing to rank")
+    later: list[tuple[int, int, int]] = []
+    for number, rnd in enumerate(rounds, 1):
+        uncoloured = set(rnd.uncoloured)
+        # every board has its result: the whole round at once; else board by board
+        played = all(rnd.results)
+        if played:
+            b.games(
+                number,
+                rnd.white,
+                rnd.black,
+                list(map(itemgetter(-1), rnd.results)),
+                uncoloured=uncoloured,
+            )
+        for index, board in enumerate(() if played else rnd.boards, 1):
+            out = [
+                p
+                for p in (board.white, board.black)
+                if p in withdrawn and rnd.number > withdrawn[p]
+            ]
+            if out and not board.results:
+                later.append((number, board.white, board.black))
+                continue
+            b.game(
+                number,
+                board.white,
+                board.black,
+                board.results[-1],
+                coloured=index not in uncoloured,
+            )
+        for p, kind in rnd.byes.items():
+            b.bye(number, p, kind)
+        for p in rnd.rest:
+            if p not in rnd.byes:
+                b.bye(number, p, "rest")
+        busy = set(rnd.white) | set(rnd.black) | set(rnd.byes) | set(rnd.rest)
+        if len(busy) < state.players:
+            # paired from results: absent (zero); a fixed schedule: the player's
+            # section has finished while a larger one plays on (quads' 5 or 6)
+            kind = "rest" if state.fixed else "zero"
+            for p in range(1, state.players + 1):
+                # a withdrawn player's later rounds are the withdrawal's (b.withdraw)
+                if p not in busy and not (p in withdrawn and rnd.number > withdrawn[p]):
+                    b.bye(number, p, kind)
+    for player, after in withdrawn.items():
+        total = None
+        if state.fixed:  # the 50% rule counts the player's games in the whole schedule
+            total = sum(
+                1 for r in state.rounds for bd in r.boards if player in (bd.white, bd.black)
+            )
+        b.withdraw(
+            player,
+            min(after, len(rounds)),
+            schedule=later if state.fixed else None,
+            scheduled=total,
+        )
+    return b.build()

@@ -1,0 +1,162 @@
+"""The shape of a ranking: :class:`Standings` (one :class:`StandingsRow` per
+player), the standings of an event's sections, and the sort keys that order
+tie-break columns. Importable from :mod:`caddy.standings`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from caddy.errors import CaddyError
+
+if TYPE_CHECKING:
+    from caddy.documents import StandingsDocument, StandingsRowData
+
+
+@attrs.frozen(kw_only=True)
+class StandingsRow:
+    """One player's line."""
+
+    #: Place (shared places repeat: 1, 1, 3); ``None`` for an annulled player.
+    rank: int | None
+    pairing_number: int
+    name: str
+    score: float
+    #: Tie-break values keyed exactly as the list was written.
+    tiebreaks: dict[str, float | None]
+    #: Results removed from the standings by the 50% rule.
+    annulled: bool = False
+    #: The place was decided by drawing of lots.
+    by_lot: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class Standings:
+    """The ranked table."""
+
+    edition: str
+    pre_determined: bool
+    tiebreaks: tuple[str, ...]
+    rows: tuple[StandingsRow, ...]
+    warnings: tuple[str, ...] = ()
+    #: Seed of the drawing of lots, when one was made.
+    lots_seed: int | None = None
+
+    def row_of(self, number: int) -> StandingsRow:
+        """The row of the player with pairing number ``number``."""
+        for row in self.rows:
+            if row.pairing_number == number:
+                return row
+        raise CaddyError(f"player {number} is not in these standings")
+
+    def rows_data(self) -> list[dict[str, Any]]:
+        """The rows as JSON data."""
+        from caddy.documents import data
+
+        return [data(row) for row in self._rows_documents()]
+
+    def _rows_documents(self) -> tuple[StandingsRowData, ...]:
+        from caddy.documents import StandingsRowData
+
+        return tuple(
+            StandingsRowData(
+                rank=row.rank,
+                pairing_number=row.pairing_number,
+                name=row.name,
+                score=row.score,
+                tiebreaks=dict(row.tiebreaks),
+                annulled=row.annulled,
+            )
+            for row in self.rows
+        )
+
+    def document(self) -> StandingsDocument:
+        """The ``caddy.standings`` document (:mod:`caddy.documents`)."""
+        from caddy.documents import StandingsDocument
+
+        return StandingsDocument(
+            edition=self.edition,
+            pre_determined=self.pre_determined,
+            tiebreaks=self.tiebreaks,
+            lots_seed=self.lots_seed,
+            rows=self._rows_documents(),
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ``caddy.standings`` JSON document."""
+        from caddy.documents import data
+
+        result: dict[str, Any] = data(self.document())
+        return result
+
+
+@attrs.frozen(kw_only=True)
+class SectionStandings:
+    """One section's (a quad's, a group's) own table."""
+
+    name: str
+    #: The section's players, by pairing number in the whole event.
+    players: tuple[int, ...]
+    standings: Standings
+
+
+def sections_document(parts: Sequence[SectionStandings]) -> dict[str, Any]:
+    """The ``caddy.standings`` JSON document of a sectioned event: ``sections``
+    holds each section's own table (ranks within the section); ``rows`` is every
+    section's rows, in section order."""
+    from caddy.documents import SectionData, SectionedStandingsDocument, data
+
+    first = parts[0].standings
+    tables = [part.standings._rows_documents() for part in parts]
+    result: dict[str, Any] = data(
+        SectionedStandingsDocument(
+            edition=first.edition,
+            pre_determined=first.pre_determined,
+            tiebreaks=first.tiebreaks,
+            lots_seed=first.lots_seed,
+            rows=tuple(row for rows in tables for row in rows),
+            sections=tuple(
+                SectionData(
+                    name=part.name,
+                    players=part.players,
+                    lots_seed=part.standings.lots_seed,
+                    rows=rows,
+                )
+                for part, rows in zip(parts, tables, strict=True)
+            ),
+        )
+    )
+    return result
+
+
+def sort_key(column: list[float | None]) -> Any:
+    """Higher values first, ``None`` last."""
+    return lambda i: (column[i] is None, -(column[i] or 0.0))
+
+
+def lower_key(column: list[float | None]) -> Any:
+    """Lower values first, ``None`` last."""
+    return lambda i: (column[i] is None, column[i] or 0.0)
+
+
+def place_key(column: list[float | None]) -> Any:
+    """Places (DE) ascending."""
+    return lambda i: column[i] or 0.0
+
+
+def split_tied(group: list[int], key: Any) -> list[list[int]]:
+    """``group`` sorted by ``key`` and cut where the key changes."""
+    ordered = sorted(group, key=key)
+    result: list[list[int]] = []
+    last = object()
+    for i in ordered:
+        k = key(i)
+        if result and k == last:
+            result[-1].append(i)
+        else:
+            result.append([i])
+            last = k
+    return result
