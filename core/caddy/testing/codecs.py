@@ -54,13 +54,13 @@ def event_files(
     max_players: int = 8,
     max_rounds: int = 4,
     host: PluginHost | None = None,
-    ranked_as: Sequence[bool | None] = (False,),
+    ranked_as: Sequence[bool | None] = (None, True, False),
 ) -> SearchStrategy[EventFile]:
     """A hypothesis strategy of ``manual`` event files with some rounds played.
 
     :param ranked_as: the ``round_robin`` option drawn for the events (how they
         are ranked: ``False`` Swiss rules, ``True`` round-robin rules, ``None``
-        decided by the results).
+        decided by the results); all three by default.
     """
     from hypothesis import strategies as st
 

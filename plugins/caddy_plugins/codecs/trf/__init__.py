@@ -4,9 +4,14 @@ Import (``caddy import FILE.trf -o EVENT.json``)
     Players come from the ``001`` lines (pairing number, sex, title, name,
     rating, federation, FIDE id, birth date as written; old title letters
     such as ``g`` become ``GM``). The format is chosen by the rule the
-    standings use (record 192, else 092, else the results): a round robin
-    becomes ``round-robin`` with ``table=given`` (the file's own rounds),
-    anything else ``manual`` with one paired round per round of the file.
+    standings use (record 192, else 092 — ``Swiss`` is not a round robin,
+    ``Round-Robin`` is, played out or not — else the results): a round robin
+    becomes ``round-robin`` with ``table=given`` (the file's own rounds) when
+    the file plans the whole table (142/XXR absent or (n - 1) x cycles) and,
+    being TRF26 (142), has 192 — what caddy writes for that format; anything
+    else ``manual`` with one paired round per round of the file, its option
+    ``round_robin`` as 192/092 say (unset when they say nothing and the
+    results form a round robin), so an exported manual event reads back whole.
     Results: ``1 = 0`` games, ``+ -`` forfeits (colours ``-`` kept),
     ``W D L`` games under one move (result words ``W-L``, ``L-W``, ``D-D``);
     byes ``U`` (pairing-allocated), ``F``, ``H``, ``Z`` (left implicit),

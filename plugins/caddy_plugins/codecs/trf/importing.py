@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -70,11 +71,27 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     from caddy_plugins.formats.manual import ManualOptions
     from caddy_plugins.formats.round_robin import RoundRobinOptions, round_robin_rounds
 
+    stated = doc.stated_round_robin()
+    meetings = Counter(
+        frozenset(pair)
+        for whites, blacks, *_ in rounds
+        for pair in zip(whites, blacks, strict=True)
+    )
     fits_table = (
         cycles in (1, 2)
+        # a round robin stated (092) but paired elsewhere may repeat a pairing
+        and all(count <= cycles for count in meetings.values())
         and len(rounds) <= round_robin_rounds(n) * cycles
         and not any(r[3] for r in rounds)
         and n >= 2
+        # caddy's export of the round-robin format writes record 192 in TRF26
+        # and plans whole cycles of the table (XXR or 142): a TRF26 file without
+        # 192, or one without 192 planning part of a cycle, is an event paired
+        # elsewhere (manual) whose results may form a round robin
+        and (
+            doc.type_code is not None
+            or (doc.record("142") is None and doc.rounds_declared % round_robin_rounds(n) == 0)
+        )
     )
     options: Any
     if cycles and fits_table:
@@ -91,7 +108,13 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
         # hold (games without colours, empty rounds): manual, ranked as a round robin
         format_choice = FormatChoice(
             name="manual",
-            options=ManualOptions(rounds=max(doc.rounds_declared, 0), round_robin=cycles > 0),
+            # ranked as the file says (192, else 092); a file that says nothing
+            # and whose results form a round robin: unset, the results decide (so
+            # a manual event that was unset reads back unset); else Swiss rules
+            options=ManualOptions(
+                rounds=max(doc.rounds_declared, 0),
+                round_robin=None if stated is None and cycles else cycles > 0,
+            ),
         )
         for problem in check_rows(rows, cycles=cycles, names=names, pairings=False, complete=False):
             warn(problem)

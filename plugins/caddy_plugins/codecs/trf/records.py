@@ -134,17 +134,32 @@ class TrfDocument:
     def opponents(self) -> list[list[int | None]]:
         return [[cell[0] for cell in p.cells] for p in self.players]
 
-    def round_robin(self) -> int:
-        """Cycles when the file is a round robin, else 0: record 192 when present,
-        else 092 (``Swiss`` there means not), else the results (every pair met
-        equally often). The one rule for standings and import."""
-        cycles = round_robin_cycles(len(self.players), self.opponents())
+    def stated_round_robin(self) -> bool | None:
+        """Whether the file says it is a round robin: record 192 when present (a
+        code containing ``ROUNDROBIN`` or ``SCHEVENINGEN``), else 092 (``Swiss``
+        there means not; ``Round-Robin`` or ``Round Robin`` means it is); ``None``
+        when neither says."""
         code = self.type_code
         if code:
-            if not any(word in code.upper() for word in ROUND_ROBIN_192):
-                return 0
-            double = "DOUBLE" in code.upper() or code.upper().endswith("_G2")
-            return cycles or (2 if double else 1)
-        if self.type_text and "SWISS" in self.type_text.upper():
+            return any(word in code.upper() for word in ROUND_ROBIN_192)
+        text = re.sub(r"[\s_-]", "", (self.type_text or "").upper())
+        if "SWISS" in text:
+            return False
+        if "ROUNDROBIN" in text:
+            return True
+        return None
+
+    def round_robin(self) -> int:
+        """Cycles when the file is a round robin, else 0: record 192 when present,
+        else 092 (``Swiss`` there means not, ``Round-Robin`` means it is: a round
+        robin still being played), else the results (every pair met equally
+        often). The one rule for standings and import."""
+        cycles = round_robin_cycles(len(self.players), self.opponents())
+        stated = self.stated_round_robin()
+        if stated is None:
+            return cycles
+        if not stated:
             return 0
-        return cycles
+        words = f"{self.type_code or ''} {self.type_text or ''}".upper()
+        double = "DOUBLE" in words or (self.type_code or "").upper().endswith("_G2")
+        return cycles or (2 if double else 1)

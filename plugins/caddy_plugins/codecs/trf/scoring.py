@@ -7,11 +7,12 @@ the stated points (columns 81-84) agree with the results for the most players.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 import attrs
 
 from caddy.results import GAME_CODES, Scoring, Withdrawal
-from caddy_plugins.codecs.trf.records import TrfDocument
+from caddy_plugins.codecs.trf.records import TrfDocument, TrfPlayer
 
 __all__ = [
     "annulled_withdrawals",
@@ -106,7 +107,10 @@ def annulled_withdrawals(
     them allowed), with fewer than half of their (n - 1) x cycles games
     completed over the board before, may be a withdrawal; the results
     annulled are those of the largest set of such players (each stating 0
-    points) whose annulment makes every player's stated points agree. A file
+    points) whose annulment makes every player's stated points agree, whose
+    stated ranks (where every player has one) put them after the others, the
+    last at rank n, and whose opponents in those forfeits won them (``+``) or
+    had left too (a double forfeit with one who stayed is no withdrawal). A file
     without stated points, or whose points count the games, is read at face
     value. (A player who merely lost the last games by forfeit stays counted:
     the points say so.)
@@ -162,7 +166,9 @@ def annulled_withdrawals(
         fits = [
             chosen
             for chosen in itertools.combinations(found, size)
-            if all(
+            if _ranked_last(players, {w.player for w in chosen})
+            and _forfeits_fit(players, chosen)
+            and all(
                 stated_fits(p.points, t)
                 for p, t in zip(
                     players, points_without(doc, scored, {w.player for w in chosen}), strict=True
@@ -181,6 +187,43 @@ def annulled_withdrawals(
                 ),
             )
     return ()
+
+
+def _forfeits_fit(players: Sequence[TrfPlayer], chosen: Sequence[Withdrawal]) -> bool:
+    """Whether each forfeit a player in ``chosen`` lost after leaving was won
+    (``+``) by the opponent, as caddy writes a withdrawal (docs/trf.md), unless
+    the opponent had left too (both ``-``, and the opponent's rounds from then
+    on all forfeit losses or rest rounds): a double forfeit with a player who
+    stayed is not a withdrawal."""
+    for w in chosen:
+        for index, (opp, _, _) in enumerate(players[w.player - 1].cells[w.after_round :]):
+            if opp is None:
+                continue
+            later = players[opp - 1].cells[w.after_round + index :]
+            if later and later[0][2] == "-" and not _all_lost(later):
+                return False
+    return True
+
+
+def _all_lost(cells: Sequence[tuple[int | None, str, str]]) -> bool:
+    """Whether every round of ``cells`` is a forfeit loss to an opponent or a rest round."""
+    return all(
+        (opp is None and code == "Z") or (opp is not None and code == "-") for opp, _, code in cells
+    )
+
+
+def _ranked_last(players: Sequence[TrfPlayer], chosen: set[int]) -> bool:
+    """Whether the stated ranks (columns 86-89), where every player has one, put
+    the players in ``chosen`` after all the others, the last of them at the last
+    place, as the standings list annulled players (docs/trf.md; caddy writes
+    rank n for each): a double forfeit in the last round played, ranked with
+    the others or tied before the last place, is not a withdrawal."""
+    ranks = [p.rank or 0 for p in players]
+    if not all(ranks):
+        return True
+    last = max((ranks[p.number - 1] for p in players if p.number not in chosen), default=0)
+    mine = [ranks[number - 1] for number in chosen]
+    return min(mine) > last and max(mine) == len(players)
 
 
 #: More candidate withdrawals than this: all of them annulled, or none (no search).
