@@ -348,6 +348,15 @@ def test_every_mutant_of_a_v2_file_loads_or_is_refused_with_its_path() -> None:
     cases = corpus(data)
     assert len(cases) > 700
     accepted_wrong = []
+    # what v2 adds (a run of results, kept data) in full: the first operations and
+    # the kept data; the rest, which the strict test covers over its own file,
+    # every fourth mutant
+    cases = [
+        case
+        for index, case in enumerate(cases)
+        if case[0][:2] in (("operations", 0), ("operations", 1), ("tournament", "kept"))
+        or index % 4 == 0
+    ]
     for where, value in cases:
         raw = json.dumps(mutated(data, where, value)).encode("ascii")
         try:
