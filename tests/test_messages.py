@@ -59,3 +59,16 @@ def test_import_refuses_what_an_event_file_cannot_hold(
         "$.tournament.scoring.win: 5000.0 is out of range (-1000..1000)"
     )
     assert not out.exists()
+
+
+def test_file_problems_are_file_errors(tmp_path: Path) -> None:
+    """An embedder tells a file problem by its class (caddy.errors.FileError), not its text."""
+    from caddy.errors import FileError, InputError
+    from caddy.storage import load
+
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    for path in (tmp_path / "missing.json", broken, tmp_path):
+        with pytest.raises(FileError) as caught:
+            load(path)
+        assert isinstance(caught.value, InputError) and caught.value.problems

@@ -32,7 +32,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from caddy.errors import CaddyError
+from caddy.errors import CaddyError, FileError
 from caddy.event_documents import from_document, to_document
 from caddy.event_file import EventFile
 
@@ -46,11 +46,11 @@ LOCK_WAIT = 10.0
 TEMP_MARK = ".caddy-tmp-"
 
 
-class LockedError(CaddyError):
+class LockedError(FileError):
     """Another process is writing the event file."""
 
 
-class WriteError(CaddyError, OSError):
+class WriteError(FileError, OSError):
     """Writing a file failed (a full disk, a file-size limit, ...); exit 1.
 
     Also an :class:`OSError`, so code that guards a write against the operating
@@ -77,19 +77,19 @@ def read_bytes(path: str | Path, what: str = "an event file", *, shown: str | No
             raise IsADirectoryError
         fd = os.open(path, flags)  # O_NONBLOCK: opening a pipe does not wait for a writer
     except FileNotFoundError:
-        raise CaddyError(f"{name}: no such file") from None
+        raise FileError(f"{name}: no such file") from None
     except IsADirectoryError:
-        raise CaddyError(f"{name}: is a folder, not {what}") from None
+        raise FileError(f"{name}: is a folder, not {what}") from None
     except OSError as exc:
-        raise CaddyError(f"{name}: cannot read ({exc.strerror})") from None
+        raise FileError(f"{name}: cannot read ({exc.strerror})") from None
     except ValueError:  # a NUL in the name
-        raise CaddyError(f"{name!r}: not a file name") from None
+        raise FileError(f"{name!r}: not a file name") from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise CaddyError(f"{name}: is a folder, not {what}")
+            raise FileError(f"{name}: is a folder, not {what}")
         if not stat.S_ISREG(info.st_mode):
-            raise CaddyError(f"{name}: is {_kind(info.st_mode)}, not {what}")
+            raise FileError(f"{name}: is {_kind(info.st_mode)}, not {what}")
         too_big = CaddyError(f"{name}: larger than {MAX_BYTES // (1024 * 1024)} MiB; not {what}")
         if info.st_size > MAX_BYTES:
             raise too_big
@@ -102,7 +102,7 @@ def read_bytes(path: str | Path, what: str = "an event file", *, shown: str | No
                 raise too_big
         return b"".join(chunks)
     except OSError as exc:
-        raise CaddyError(f"{name}: cannot read ({exc.strerror})") from None
+        raise FileError(f"{name}: cannot read ({exc.strerror})") from None
     finally:
         os.close(fd)
 
@@ -130,13 +130,13 @@ def _existing_regular(path: str | Path, what: str = "an event file") -> None:
     try:
         info = Path(path).stat()
     except FileNotFoundError:
-        raise CaddyError(f"{name}: no such file") from None
+        raise FileError(f"{name}: no such file") from None
     except (OSError, ValueError):
         return  # read_bytes says what is wrong
     if stat.S_ISDIR(info.st_mode):
-        raise CaddyError(f"{name}: is a folder, not {what}")
+        raise FileError(f"{name}: is a folder, not {what}")
     if not stat.S_ISREG(info.st_mode):
-        raise CaddyError(f"{name}: is {_kind(info.st_mode)}, not {what}")
+        raise FileError(f"{name}: is {_kind(info.st_mode)}, not {what}")
 
 
 def _kind(mode: int) -> str:
@@ -154,22 +154,22 @@ def loads(raw: bytes, source: str = "<event>", *, check_history: bool = True) ->
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise CaddyError(
+        raise FileError(
             f"{source}: not UTF-8 (byte {exc.start}); an event file is UTF-8 JSON"
         ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise CaddyError(f"{source}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg})") from None
+        raise FileError(f"{source}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg})") from None
     except RecursionError:
-        raise CaddyError(f"{source}: JSON nested too deeply") from None
+        raise FileError(f"{source}: JSON nested too deeply") from None
     except ValueError as exc:  # an integer of more than 4,300 digits
-        raise CaddyError(f"{source}: not valid JSON ({exc})") from None
+        raise FileError(f"{source}: not valid JSON ({exc})") from None
     try:
         return from_document(data, check_history=check_history)
     except CaddyError as exc:
         problems = [f"{source}: {p}" for p in exc.problems]
-        raise CaddyError(problems[0], problems=problems) from None
+        raise FileError(problems[0], problems=problems) from None
 
 
 def dumps(event: EventFile) -> bytes:
@@ -179,7 +179,7 @@ def dumps(event: EventFile) -> bytes:
             to_document(event), ensure_ascii=False, separators=(",", ":"), allow_nan=False
         )
     except ValueError:  # NaN or Infinity: not JSON (RFC 8259 §6), never written
-        raise CaddyError("the event holds a number JSON cannot carry (NaN or Infinity)") from None
+        raise FileError("the event holds a number JSON cannot carry (NaN or Infinity)") from None
     return (text + "\n").encode("utf-8")
 
 
@@ -203,13 +203,13 @@ def writable(path: str | Path, shown: str | None = None) -> os.stat_result | Non
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise CaddyError(f"{name}: cannot write ({exc.strerror})") from None
+        raise FileError(f"{name}: cannot write ({exc.strerror})") from None
     if stat.S_ISDIR(info.st_mode):
-        raise CaddyError(f"{name}: is a folder; caddy writes only regular files")
+        raise FileError(f"{name}: is a folder; caddy writes only regular files")
     if not stat.S_ISREG(info.st_mode):
-        raise CaddyError(f"{name}: is {_kind(info.st_mode)}; caddy writes only regular files")
+        raise FileError(f"{name}: is {_kind(info.st_mode)}; caddy writes only regular files")
     if not info.st_mode & 0o222 or not os.access(path, os.W_OK):
-        raise CaddyError(f"{name}: the file is read-only; caddy leaves it unchanged")
+        raise FileError(f"{name}: the file is read-only; caddy leaves it unchanged")
     return info
 
 
@@ -262,10 +262,10 @@ def _make_temp(real: Path, name: str) -> tuple[int, Path]:
         except FileExistsError:
             continue
         except FileNotFoundError:
-            raise CaddyError(f"{name}: the folder {real.parent} does not exist") from None
+            raise FileError(f"{name}: the folder {real.parent} does not exist") from None
         except OSError as exc:
             raise WriteError(f"{name}: cannot write ({_why(exc)}); nothing was written") from None
-    raise CaddyError(f"{name}: cannot make a temp file in {real.parent}")  # pragma: no cover
+    raise FileError(f"{name}: cannot make a temp file in {real.parent}")  # pragma: no cover
 
 
 def _copy_mode(fd: int, temp: Path, old: os.stat_result) -> None:
@@ -334,7 +334,7 @@ def locked(path: str | Path) -> Iterator[Path]:
             try:
                 taken = _filelock.try_lock(fd, kind)
             except OSError as exc:
-                raise CaddyError(f"{path}: cannot lock {lock_path.name} ({exc.strerror})") from None
+                raise FileError(f"{path}: cannot lock {lock_path.name} ({exc.strerror})") from None
             if taken:
                 if kind != "fcntl" or _same_file(fd, lock_path):
                     break
@@ -367,15 +367,15 @@ def _open_lock(path: str | Path, lock_path: Path) -> int:
     try:
         return os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
     except FileNotFoundError:
-        raise CaddyError(f"{path}: the folder {lock_path.parent} does not exist") from None
+        raise FileError(f"{path}: the folder {lock_path.parent} does not exist") from None
     except PermissionError:
         with contextlib.suppress(OSError):
             return os.open(lock_path, os.O_RDONLY)  # flock works on a read-only file too
-        raise CaddyError(
+        raise FileError(
             f"{path}: cannot create the lock file {lock_path.name} (permission denied)"
         ) from None
     except OSError as exc:
-        raise CaddyError(
+        raise FileError(
             f"{path}: cannot create the lock file {lock_path.name} ({exc.strerror})"
         ) from None
 
@@ -399,7 +399,7 @@ def write_file(
     writable(real_path(path), str(path))  # no lock file beside a device, a folder, ...
     with locked(path) as real:
         if not force and os.path.lexists(real):
-            raise CaddyError(exists or f"{path} exists already (use --force to replace it)")
+            raise FileError(exists or f"{path} exists already (use --force to replace it)")
         write_atomic(real, data, shown=str(path))
 
 
