@@ -178,16 +178,11 @@ class CodecContract:
     def _round_trips(
         self, host: PluginHost, codec: Codec, flavour: str | None, written: list[int]
     ) -> None:
-        from hypothesis import HealthCheck, Phase, given, settings
+        from hypothesis import given
 
-        @settings(
-            max_examples=self.max_examples,
-            deadline=None,
-            derandomize=True,
-            database=None,
-            suppress_health_check=[HealthCheck.too_slow],
-            phases=[phase for phase in Phase if self.shrink or phase is not Phase.shrink],
-        )
+        from caddy.testing.drawing import suite_settings
+
+        @suite_settings(self.max_examples, self.shrink)
         @given(self.events(host))
         def check(event: EventFile) -> None:
             written[0] += self.check_round_trip(codec, event, flavour, host)

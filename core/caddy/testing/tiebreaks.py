@@ -211,16 +211,11 @@ class TieBreakContract:
         self, check: Callable[[Any], None], strategy: SearchStrategy[Any] | None = None
     ) -> None:
         """Run ``check`` on what hypothesis draws (default: :meth:`events`)."""
-        from hypothesis import HealthCheck, Phase, given, settings
+        from hypothesis import given
 
-        @settings(
-            max_examples=self.max_examples,
-            deadline=None,
-            derandomize=True,
-            database=None,
-            suppress_health_check=[HealthCheck.too_slow],
-            phases=[phase for phase in Phase if self.shrink or phase is not Phase.shrink],
-        )
+        from caddy.testing.drawing import suite_settings
+
+        @suite_settings(self.max_examples, self.shrink)
         @given(self.events() if strategy is None else strategy)
         def run(drawn: Any) -> None:
             check(drawn)
