@@ -92,21 +92,8 @@ class RoundState:
         """Can ``vertices`` all be paired, except one bye candidate if their number is odd?"""
         if not vertices:
             return True
-        free = list(vertices)
-        taken = set()
-        leftover: list[int] = []
-        compat = self.compat
-        for pos, v in enumerate(free):
-            if v in taken:
-                continue
-            row = compat[v]
-            for w in free[pos + 1 :]:
-                if w not in taken and row[w]:
-                    taken.add(v)
-                    taken.add(w)
-                    break
-            else:
-                leftover.append(v)
+        taken = self.greedy_pairs(vertices)
+        leftover = [v for v in vertices if v not in taken]
         if not leftover or (len(leftover) == 1 and cand[leftover[0]]):
             return True
         return self._exact_completable(vertices, cand)
