@@ -164,8 +164,9 @@ _COMMANDS = {
     "crosstable": "caddy.cli_standings:add_crosstable",
     "tiebreaks": "caddy.cli_standings:add_tiebreaks",
     **dict.fromkeys(
-        ("new", "pair", "pairings", "result", "withdraw", "undo", "history"),
+        ("new", "result", "withdraw", "undo", "history"),
         "caddy.cli_event:add_commands",
     ),
+    **dict.fromkeys(("pair", "pairings"), "caddy.cli_pair:add_commands"),
     **dict.fromkeys(("import", "export", "check"), "caddy.cli_io:add_commands"),
 }

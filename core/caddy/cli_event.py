@@ -1,6 +1,6 @@
-"""The arbiter's commands on event files: new, pair, pairings, result,
-withdraw, undo, history. The file comes first; players are named by pairing
-number or exact name. Every change is a read–modify–write under the file's
+"""The arbiter's commands on event files: new, result, withdraw, undo,
+history (``pair`` and ``pairings``: :mod:`caddy.cli_pair`). The file comes
+first; players are named by pairing number or exact name. Every change is a read–modify–write under the file's
 lock (:mod:`caddy.storage`)."""
 
 from __future__ import annotations
@@ -11,13 +11,12 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     pass
 from caddy.cli_common import event_player
-from caddy.cli_pair import cmd_pair, cmd_pairings
 from caddy.cli_result import cmd_history, cmd_result, cmd_undo
 from caddy.errors import CaddyError
 
 
 def add_commands(commands: Any) -> None:
-    from caddy.cli_common import ascii_int, format_arguments, output_argument
+    from caddy.cli_common import ascii_int, format_arguments
 
     new = commands.add_parser(
         "new", help="start an event file", description="Create EVENT.json for a field."
@@ -42,29 +41,6 @@ def add_commands(commands: Any) -> None:
     new.add_argument("--place", default="", help="place")
     new.add_argument("--arbiter", default="", help="chief arbiter")
     new.set_defaults(handler=cmd_new)
-
-    pair = commands.add_parser(
-        "pair", help="pair the next round (knockouts; typed-in pairings for manual)"
-    )
-    pair.add_argument("event", metavar="EVENT.json")
-    pair.add_argument(
-        "--pairings", metavar="PAIRS", help='manual format: "white-black ..." e.g. "1-4 2-3"'
-    )
-    pair.add_argument(
-        "--byes",
-        metavar="PLAYERS",
-        default="",
-        help="manual format: players with a pairing-allocated bye",
-    )
-    pair.set_defaults(handler=cmd_pair)
-
-    pairings = commands.add_parser("pairings", help="the pairing sheet for a round")
-    pairings.add_argument("event", metavar="EVENT.json")
-    pairings.add_argument("--round", type=ascii_int, help="round (default: the current one)")
-    forms = pairings.add_mutually_exclusive_group()
-    forms.add_argument("--json", action="store_true", help="print a caddy.pairings JSON document")
-    output_argument(forms)
-    pairings.set_defaults(handler=cmd_pairings)
 
     result = commands.add_parser("result", help="record a result or a bye")
     result.add_argument("event", metavar="EVENT.json")

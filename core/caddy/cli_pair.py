@@ -7,46 +7,36 @@ import argparse
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
-    from caddy.formats import PairingFormat, PlayedRound
+    from caddy.formats import PairingFormat
 from caddy.cli_common import event_player
 from caddy.errors import CaddyError
 
 
-def played_rounds(state: Any) -> list[Any]:
-    """The rounds played so far as :class:`caddy.formats.PlayedRound` (complete rounds only)."""
-    from caddy.formats import PlayedRound
-    from caddy.models import Round
-    from caddy.results import GAME_POINTS, RESULT_WORDS
+def add_commands(commands: Any) -> None:
+    from caddy.cli_common import ascii_int, output_argument
 
-    played: list[PlayedRound] = []
-    for rnd in state.rounds:
-        if not rnd.boards or not all(b.results for b in rnd.boards):
-            break
-        results = []
-        games = []
-        for board in rnd.boards:
-            if rnd.matches:
-                from caddy.event_replay import board_match
+    pair = commands.add_parser(
+        "pair", help="pair the next round (knockouts; typed-in pairings for manual)"
+    )
+    pair.add_argument("event", metavar="EVENT.json")
+    pair.add_argument(
+        "--pairings", metavar="PAIRS", help='manual format: "white-black ..." e.g. "1-4 2-3"'
+    )
+    pair.add_argument(
+        "--byes",
+        metavar="PLAYERS",
+        default="",
+        help="manual format: players with a pairing-allocated bye",
+    )
+    pair.set_defaults(handler=cmd_pair)
 
-                match = board_match(state, board)
-                winner = match.winner()
-                if winner is None:
-                    return played
-                results.append(1.0 if winner == board.white else 0.0)
-                games.append(len(board.results))
-            else:
-                code = RESULT_WORDS[board.results[-1]][0]
-                results.append(GAME_POINTS[code])
-                games.append(1)
-        round_ = Round(
-            number=rnd.number,
-            white=tuple(b.white for b in rnd.boards),
-            black=tuple(b.black for b in rnd.boards),
-            byes=tuple(rnd.byes) or rnd.rest,
-            matches=rnd.matches,
-        )
-        played.append(PlayedRound(round=round_, results=tuple(results), games=tuple(games)))
-    return played
+    pairings = commands.add_parser("pairings", help="the pairing sheet for a round")
+    pairings.add_argument("event", metavar="EVENT.json")
+    pairings.add_argument("--round", type=ascii_int, help="round (default: the current one)")
+    forms = pairings.add_mutually_exclusive_group()
+    forms.add_argument("--json", action="store_true", help="print a caddy.pairings JSON document")
+    output_argument(forms)
+    pairings.set_defaults(handler=cmd_pairings)
 
 
 def cmd_pair(ns: argparse.Namespace) -> int:
