@@ -148,7 +148,6 @@ def test_bad_option_value_is_one_plain_line(
         ("pairings",),
         ("history",),
         ("undo",),
-        ("pair",),
         ("withdraw", "1"),
         ("result", "1", "1", "1-0"),
     ],
@@ -163,6 +162,20 @@ def test_trf_given_to_event_command(
     assert run.err == (
         f"caddy: error: {trf} is a TRF file, not an event file; "
         f"make one with `caddy import {trf} -o event.json`\n"
+    )
+
+
+def test_pair_reads_a_trf_file_and_says_when_it_is_over(
+    tmp_path: Path, cli: Callable[..., Run]
+) -> None:
+    """``caddy pair`` pairs TRF files (docs/swiss.md); this one has played all its rounds."""
+    trf = tmp_path / "x.trf"
+    trf.write_bytes(TRF.read_bytes())
+    run = cli("pair", str(trf))
+    assert (run.code, run.out) == (1, "")
+    assert (
+        run.err
+        == f"caddy: error: {trf}: round 6 is outside the 5 planned rounds (the event is over)\n"
     )
 
 

@@ -108,8 +108,11 @@ def test_round_robin_file_imports_as_round_robin() -> None:
     assert choice.options.given[0] == ((1, 2, 3), (5, 6, 4))
     lichess = DATA / "trf/swiss_lichess_2020-06-26_9p9r_allplayall.trf"
     swiss = trf().read(lichess.read_bytes(), source="lichess").event
-    assert swiss.tournament.format.name == "manual"  # 092 says Swiss: not a round robin
-    assert swiss.tournament.format.options.round_robin is False
+    # 092 says Swiss and XXC gives the initial colour: not a round robin but a
+    # Swiss the swiss format continues (planned rounds from XXR)
+    assert swiss.tournament.format.name == "swiss"
+    assert swiss.tournament.format.options.rounds == 9
+    assert swiss.tournament.format.options.initial_colour == "black"
 
 
 def test_import_reads_records_and_players() -> None:

@@ -151,7 +151,7 @@ def _escape_result_words(args: list[str]) -> list[str]:
 
 #: The commands that read or change an event file (``new`` makes one); given
 #: another format's file they say so (:func:`caddy.cli_event.refuse_other_formats`).
-_EVENT_FILE_COMMANDS = frozenset({"pair", "pairings", "result", "withdraw", "undo", "history"})
+_EVENT_FILE_COMMANDS = frozenset({"pairings", "result", "withdraw", "undo", "history"})
 
 
 #: Each built-in command and the ``module:function`` adding its parser; a

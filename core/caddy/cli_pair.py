@@ -4,6 +4,7 @@ print a round's pairings."""
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
@@ -16,9 +17,16 @@ def add_commands(commands: Any) -> None:
     from caddy.cli_common import ascii_int, output_argument
 
     pair = commands.add_parser(
-        "pair", help="pair the next round (knockouts; typed-in pairings for manual)"
+        "pair",
+        help="pair the next round of an event file, or of a TRF file",
+        description=(
+            "Pair the next round. EVENT.json: the round is recorded in the file "
+            "(typed-in pairings for the manual format). FILE.trf: the file's next "
+            "round (the first with no game) is paired by the Dutch system and "
+            "printed; the file is not changed (-o writes a copy with the round)."
+        ),
     )
-    pair.add_argument("event", metavar="EVENT.json")
+    pair.add_argument("event", metavar="FILE", help="an event file, or a TRF16/TRF26 file")
     pair.add_argument(
         "--pairings", metavar="PAIRS", help='manual format: "white-black ..." e.g. "1-4 2-3"'
     )
@@ -27,6 +35,30 @@ def add_commands(commands: Any) -> None:
         metavar="PLAYERS",
         default="",
         help="manual format: players with a pairing-allocated bye",
+    )
+    pair.add_argument(
+        "--explain",
+        action="store_true",
+        help="say how each score bracket was paired (Swiss)",
+    )
+    shown = pair.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true", help="print a caddy.pairing JSON document")
+    shown.add_argument(
+        "--output",
+        default="text",
+        metavar="FORM",
+        help="text (default), javafo (the engines' exchange form), markdown, csv, html",
+    )
+    trf = pair.add_argument_group("TRF files")
+    trf.add_argument("--round", type=ascii_int, help="the round to pair (default: the next)")
+    trf.add_argument("--rounds", type=ascii_int, help="the planned rounds (default: XXR or 142)")
+    trf.add_argument(
+        "--initial-colour",
+        choices=("white", "black"),
+        help="the top-ranked player's colour in round 1 (default: XXC or 152)",
+    )
+    trf.add_argument(
+        "-o", dest="out", metavar="OUT.trf", help="write the file with the new round added"
     )
     pair.set_defaults(handler=cmd_pair)
 
@@ -40,11 +72,34 @@ def add_commands(commands: Any) -> None:
 
 
 def cmd_pair(ns: argparse.Namespace) -> int:
+    from caddy.cli_event import other_codec
+
+    if ns.explain and ns.output == "javafo":
+        raise CaddyError("--explain prints with the text or --json output, not javafo")
+    codec = other_codec(ns.event)
+    if codec is not None:
+        return _pair_file(ns, codec)
+    misplaced = [
+        option
+        for option, value in (
+            ("--round", ns.round),
+            ("--rounds", ns.rounds),
+            ("--initial-colour", ns.initial_colour),
+            ("-o", ns.out),
+        )
+        if value is not None
+    ]
+    if misplaced:
+        raise CaddyError(
+            f"{misplaced[0]} is for TRF files; an event file pairs its next round "
+            "with its own rounds and colours"
+        )
     from caddy.event_model import PairRound
     from caddy.event_replay import apply, replay
     from caddy.formats import depends_on_results
     from caddy.storage import updating
 
+    explanation: list[str] | None = None
     with updating(ns.event) as box:
         state = replay(box[0])
         fmt = state.fmt
@@ -97,6 +152,8 @@ def cmd_pair(ns: argparse.Namespace) -> int:
             pairing = cast("PairingFormat", fmt)
             request = request_from_state(state)
             rnd = pairing.next_round(request)
+            if rnd is not None and ns.explain:
+                explanation = explain(fmt, request)
             if rnd is None:
                 winner = pairing.winner(state.players, options, request.played)
                 from caddy.render import visible
@@ -116,8 +173,112 @@ def cmd_pair(ns: argparse.Namespace) -> int:
         apply(state, operation)
         box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
         event = box[0]
+    if ns.json or ns.output == "javafo":
+        from caddy.models import Round
+
+        paired = Round(
+            number=operation.round,
+            white=operation.white,
+            black=operation.black,
+            byes=operation.byes,
+            matches=operation.matches,
+        )
+        _print_round(ns, paired, explanation)
+        return 0
     print(f"round {operation.round} paired: {len(operation.white)} boards")
-    return _print_pairings(event, operation.round, json_out=False)
+    code = _print_pairings(event, operation.round, json_out=False, output=ns.output)
+    if explanation is not None:
+        print("\n".join(explanation))
+    return code
+
+
+def explain(fmt: Any, request: Any) -> list[str]:
+    """The format's account of its pairing of ``request`` (``--explain``)."""
+    return list(fmt.explain_round(request))
+
+
+def _print_round(ns: argparse.Namespace, paired: Any, explanation: list[str] | None) -> None:
+    """``--json`` (the caddy.pairing document) or ``--output javafo``."""
+    from caddy.pairing import javafo_text, pairing_document
+
+    if ns.json:
+        import json
+
+        print(json.dumps(pairing_document(paired, explanation), indent=2))
+    else:
+        sys.stdout.write(javafo_text(paired))
+
+
+def _pair_file(ns: argparse.Namespace, codec_name: str) -> int:
+    """``caddy pair FILE.trf``: pair the file's next round, print it; the file
+    is not changed (``-o`` writes a copy with the round added)."""
+    from caddy.codecs import get_codec
+    from caddy.pairing import file_pairing
+    from caddy.storage import read_bytes, write_file
+
+    if ns.pairings or ns.byes:
+        raise CaddyError("--pairings and --byes type a manual event's round; a TRF file is paired")
+    data = read_bytes(ns.event, f"a {codec_name.upper()} file")
+    colour = {"white": "w", "black": "b"}.get(ns.initial_colour or "")
+    found = file_pairing(
+        ns.event,
+        data,
+        get_codec(codec_name),
+        round=ns.round,
+        rounds=ns.rounds,
+        initial_colour=colour,  # type: ignore[arg-type]
+    )
+    from caddy.plugins import get_host
+
+    fmt = cast("PairingFormat", get_host().formats().get(found.format))
+    paired = fmt.next_round(found.request)
+    if paired is None:  # pragma: no cover - the codec refuses a round after the planned ones
+        raise CaddyError(f"{ns.event}: round {found.request.round} is after the planned rounds")
+    explanation = explain(fmt, found.request) if ns.explain else None
+    if ns.out:
+        write_file(ns.out, found.write(paired))
+    if ns.json or ns.output == "javafo":
+        _print_round(ns, paired, explanation)
+        return 0
+    _print_file_round(ns, found.players, paired)
+    if explanation is not None:
+        print("\n".join(explanation))
+    if ns.out:
+        print(f"wrote {ns.out} (round {paired.number} added)")
+    return 0
+
+
+def _print_file_round(ns: argparse.Namespace, players: Any, paired: Any) -> None:
+    """The pairing sheet of a file's round: board, White, Black with ratings."""
+    from caddy.cli_common import emit
+    from caddy.render import Report, Table
+
+    def named(p: int) -> str:
+        return f"{players[p - 1].name} ({p})"
+
+    def rating(p: int) -> str:
+        value = players[p - 1].rating
+        return "" if value is None else str(value)
+
+    rows = tuple(
+        (str(board), named(white), rating(white), named(black), rating(black))
+        for board, (white, black) in enumerate(zip(paired.white, paired.black, strict=True), 1)
+    )
+    report = Report(
+        kind="pairings",
+        title=ns.event,
+        subtitle=f"round {paired.number} (FIDE Dutch system)",
+        tables=(
+            Table(
+                caption=f"Round {paired.number}",
+                columns=("board", "white", "rating", "black", "rating"),
+                rows=rows,
+                right=frozenset({0, 2, 4}),
+            ),
+        ),
+        notes=tuple(f"pairing-allocated bye: {named(p)}" for p in paired.byes),
+    )
+    emit(report, ns)
 
 
 def cmd_pairings(ns: argparse.Namespace) -> int:

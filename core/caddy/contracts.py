@@ -176,6 +176,12 @@ class Format(Protocol):
         """Lines ``caddy table`` prints after those rounds: what follows them."""
         ...
 
+    def explain_round(self, request: PairingRequest) -> Sequence[str]:
+        """Lines saying how the format pairs ``request`` (``caddy pair
+        --explain``): for a Swiss, each score bracket's players, floaters and
+        the criteria that decided. Default: one line saying it gives none."""
+        ...
+
     def pre_determined(self, options: Any) -> bool | None:
         """Whether the pairings are pre-determined for the tie-breaks (C.07
         Art. 15.2); ``None``: decided by the results."""
@@ -290,6 +296,7 @@ OPTIONAL: Mapping[str, tuple[str, ...]] = {
         "pre_determined",
         "schedule_title",
         "schedule_notes",
+        "explain_round",
     ),
     "tiebreaks": (
         "title",

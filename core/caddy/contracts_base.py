@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
-    from caddy.contracts_pairing import Arithmetic, Match, Stage
+    from caddy.contracts_pairing import Arithmetic, Match, PairingRequest, Stage
     from caddy.models import Numbering, Player, Round, Section
 
 
@@ -67,3 +67,6 @@ class FormatBase:
 
     def schedule_notes(self, players: int, options: Any) -> Sequence[str]:
         return ()
+
+    def explain_round(self, request: PairingRequest) -> Sequence[str]:
+        return (f"format '{self.name}' does not explain its pairings",)

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
         TimeControlParser,
     )
     from caddy.formats import Shorthand
+    from caddy.pairing import FilePairing
 
 #: Marker for hook specifications (used by caddy itself).
 hookspec = pluggy.HookspecMarker("caddy")
@@ -192,6 +193,35 @@ def caddy_check_file(codec: str, data: bytes, source: str) -> FileCheck | None:
     :param source: the file's name, for messages.
     :returns: a :class:`caddy.codecs.FileCheck`, or ``None``.
     :raises caddy.errors.CaddyError: the file cannot be read (one line each).
+
+    .. versionadded:: 0.2
+    """
+
+
+@hookspec(firstresult=True)
+def caddy_pairing_input(
+    codec: str,
+    data: bytes,
+    source: str,
+    round: int | None,
+    rounds: int | None,
+    initial_colour: str | None,
+) -> FilePairing | None:
+    """Read a file in a codec's format as a round to pair (``caddy pair FILE``).
+
+    Pairing programs hand an engine a file of the rounds so far; the codec
+    that reads such files answers with the pairing request for the round to
+    pair and a way to write the file with that round added.
+
+    :param codec: the name of the codec the file was found to be in;
+        answer ``None`` for a codec that is not yours.
+    :param data: the file's bytes.
+    :param source: the file's name, for messages.
+    :param round: the round to pair (``None``: the first with no game).
+    :param rounds: the planned rounds when the user gives them.
+    :param initial_colour: ``"w"``/``"b"`` when the user gives it.
+    :returns: a :class:`caddy.pairing.FilePairing`, or ``None``.
+    :raises caddy.errors.CaddyError: the file cannot be paired (one line each).
 
     .. versionadded:: 0.2
     """

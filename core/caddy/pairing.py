@@ -24,12 +24,18 @@ colour from ``XXC``.)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
 
 from caddy.contracts import HistoryEntry, HistoryKind, PairingPlayer, PairingRequest, PlayedRound
 
 if TYPE_CHECKING:
+    from caddy.codecs import Codec
     from caddy.event_replay import RoundState, State
+    from caddy.models import Player, Round
+    from caddy.plugins import PluginHost
     from caddy.results import Scoring
 
 #: A bye kind recorded in an event file → the history kind.
@@ -208,6 +214,60 @@ def request_from_state(
     )
 
 
+@attrs.frozen(kw_only=True)
+class FilePairing:
+    """A file's round to pair, as its codec reads it (hook ``caddy_pairing_input``)."""
+
+    #: The request for the round to pair (its ``round``), options included.
+    request: PairingRequest
+    #: The registered format that pairs it (``swiss``).
+    format: str
+    #: The file's players by pairing number (names and ratings for the sheet).
+    players: tuple[Player, ...]
+    #: The round after the last one with a game in the file.
+    next_round: int
+    #: The file's bytes with the paired round added (``caddy pair -o``).
+    write: Callable[[Round], bytes]
+
+
+def file_pairing(
+    path: str,
+    data: bytes,
+    codec: Codec,
+    *,
+    round: int | None = None,
+    rounds: int | None = None,
+    initial_colour: Literal["w", "b"] | None = None,
+    host: PluginHost | None = None,
+) -> FilePairing:
+    """What the codec of a file (not an event file) reads to pair its next
+    round (or ``round``), through the hook ``caddy_pairing_input``.
+
+    :param rounds: the planned rounds, over what the file says.
+    :param initial_colour: the top-ranked player's colour in round 1, over the file's.
+    :raises CaddyError: no plugin pairs files of that codec, or the file
+        cannot be paired (one line per problem).
+    """
+    from caddy.errors import CaddyError
+
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    host.codecs()  # the codec plugins are loaded: their hooks answer
+    found: FilePairing | None = host.pm.hook.caddy_pairing_input(
+        codec=codec.name,
+        data=data,
+        source=path,
+        round=round,
+        rounds=rounds,
+        initial_colour=initial_colour,
+    )
+    if found is None:
+        raise CaddyError(f"{path}: no plugin pairs {codec.name} files (caddy pairs TRF files)")
+    return found
+
+
 def request_summary(request: PairingRequest) -> dict[str, Any]:
     """The request as plain values (for ``--json`` and debugging)."""
     return {
@@ -227,3 +287,35 @@ def request_summary(request: PairingRequest) -> dict[str, Any]:
             for p in request.players
         ],
     }
+
+
+#: The schema and version of the document ``caddy pair --json`` prints.
+PAIRING_SCHEMA = "caddy.pairing"
+PAIRING_VERSION = 1
+
+
+def pairing_document(paired: Round, explanation: Sequence[str] | None = None) -> dict[str, Any]:
+    """``{"schema": "caddy.pairing", "version": 1, "round", "pairs", "byes"}``:
+    the boards in order with their White and Black pairing numbers, the
+    pairing-allocated bye as kind ``pab``; ``explanation`` when given."""
+    document: dict[str, Any] = {
+        "schema": PAIRING_SCHEMA,
+        "version": PAIRING_VERSION,
+        "round": paired.number,
+        "pairs": [
+            {"board": board, "white": white, "black": black}
+            for board, (white, black) in enumerate(zip(paired.white, paired.black, strict=True), 1)
+        ],
+        "byes": [{"player": player, "kind": "pab"} for player in paired.byes],
+    }
+    if explanation is not None:
+        document["explanation"] = list(explanation)
+    return document
+
+
+def javafo_text(paired: Round) -> str:
+    """The pairing engines' exchange form (JaVaFo, bbpPairings): the number of
+    pairs, then ``white black`` per board, ``player 0`` for the pairing-allocated bye."""
+    lines = [f"{white} {black}" for white, black in zip(paired.white, paired.black, strict=True)]
+    lines += [f"{player} 0" for player in paired.byes]
+    return "".join(f"{line}\n" for line in [str(len(lines)), *lines])

@@ -331,6 +331,25 @@ class Swiss(FormatBase):
             byes=() if pairing.bye is None else (pairing.bye,),
         )
 
+    def explain_round(self, request: PairingRequest) -> tuple[str, ...]:
+        """How :meth:`next_round` pairs ``request``, bracket by bracket: who was
+        in each score bracket, the pairs, who floated down and why, the
+        criteria a pairing could not meet, and the rule that gave each
+        board's colours (FIDE Handbook C.04.3 Articles 2-5)."""
+        from caddy_plugins.swiss.dutch import pair_round
+        from caddy_plugins.swiss.explain import Explanation
+        from caddy_plugins.swiss.model import NoValidPairingError
+
+        opts: SwissOptions = request.options
+        total = request.planned_rounds or self.rounds(request.count, opts)
+        if request.round > total:
+            return (f"round {request.round} is after the {total} planned rounds",)
+        try:
+            explanation = pair_round(engine_request(request, opts, total)).explanation
+        except NoValidPairingError as exc:
+            return (f"round {request.round}: no pairing satisfies the absolute criteria: {exc}",)
+        return tuple(explanation.lines()) if isinstance(explanation, Explanation) else ()
+
     def winner(
         self, players: int, options: SwissOptions, played: Sequence[PlayedRound]
     ) -> int | None:

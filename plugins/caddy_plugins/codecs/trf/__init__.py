@@ -58,6 +58,7 @@ from caddy_plugins.codecs.trf.importing import BYE_KINDS, import_document
 
 if TYPE_CHECKING:
     from caddy.event import EventFile
+    from caddy.pairing import FilePairing
 
 __all__ = [
     "BYE_KINDS",
@@ -65,6 +66,7 @@ __all__ = [
     "ResultTexts",
     "TrfCodec",
     "caddy_check_file",
+    "caddy_pairing_input",
     "caddy_read_results",
     "caddy_register_codecs",
     "export_event",
@@ -117,6 +119,26 @@ def caddy_read_results(codec: str, data: bytes, source: str) -> FileResults | No
     with paused():
         trf = parse_trf(data, source)
     return FileResults(event=trf.event, warnings=trf.warnings)
+
+
+@hookimpl
+def caddy_pairing_input(
+    codec: str,
+    data: bytes,
+    source: str,
+    round: int | None,
+    rounds: int | None,
+    initial_colour: str | None,
+) -> FilePairing | None:
+    """A TRF file's round to pair (:mod:`.pairing`)."""
+    if codec != TrfCodec.name:
+        return None
+    from caddy_plugins.codecs.trf.document import parse_document
+    from caddy_plugins.codecs.trf.pairing import pairing_input
+
+    colour = initial_colour if initial_colour in ("w", "b") else None
+    doc = parse_document(data, source)
+    return pairing_input(doc, data, round=round, rounds=rounds, colour=colour)  # type: ignore[arg-type]
 
 
 @hookimpl

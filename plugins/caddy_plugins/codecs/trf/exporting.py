@@ -287,8 +287,9 @@ def _head(state: State, trf26: bool) -> list[str]:
             continue
         if (
             code in OWNED
-            or (trf26 and code in ("142", "192", "202", "222"))
+            or (trf26 and code in ("142", "152", "192", "202", "222"))
             or (code == "XXR" and "142" in kept_codes)  # TRF16 from TRF26: rounds as XXR
+            or (code == "XXC" and "152" not in kept_codes)
         ):
             lines.append(f"{code} {text}".rstrip())
     return lines
@@ -336,6 +337,7 @@ def _made_records(state: State, trf26: bool) -> list[tuple[str, str]]:
     type_text = {
         "round-robin": "Individual: Round-Robin",
         "double-round-robin": "Individual: Double Round-Robin",
+        "swiss": "Individual: Swiss-System (FIDE Dutch)",
     }.get(fmt.name, f"Individual: {fmt.name}")
     if fmt.name == "manual":  # paired elsewhere: say how it is ranked, if known
         ranked = getattr(tournament.format.options, "round_robin", None)
@@ -348,9 +350,12 @@ def _made_records(state: State, trf26: bool) -> list[tuple[str, str]]:
     if tournament.time_control is not None:
         records.append(("122", str(tournament.time_control)))
     rounds = _planned_rounds(state)
+    colour = _initial_colour(state)
     if trf26:
         if rounds:
             records.append(("142", str(rounds)))
+        if colour:
+            records.append(("152", colour.upper()))
         code = _type_code(tournament)
         if code:
             records.append(("192", code))
@@ -359,14 +364,30 @@ def _made_records(state: State, trf26: bool) -> list[tuple[str, str]]:
         encoded = _encoded_time_control(tournament.time_control)
         if encoded:
             records.append(("222", encoded))
-    elif rounds:
-        records.append(("XXR", str(rounds)))
+    else:
+        if rounds:
+            records.append(("XXR", str(rounds)))
+        if colour:
+            records.append(("XXC", "white1" if colour == "w" else "black1"))
     return [(code, text) for code, text in records if text or code in ("012",)]
+
+
+def _initial_colour(state: State) -> str | None:
+    """A Swiss event's colour for the top-ranked player in round 1 (``w``/``b``,
+    FIDE Handbook C.04.3 5.1: the one its pairings used), for ``XXC`` and 152."""
+    if state.fmt.name != "swiss":
+        return None
+    from caddy_plugins.formats.swiss import initial_colour
+
+    tournament = state.event.tournament
+    return initial_colour(tournament.format.options, tournament.seed)
 
 
 def _planned_rounds(state: State) -> int:
     options = state.event.tournament.format.options
     planned = getattr(options, "rounds", 0)
+    if state.fmt.name == "swiss":  # the planned rounds, however many are played
+        return max(state.fmt.planned_rounds(state.players, options), len(state.rounds))
     if planned or getattr(state.fmt, "pairs_from_outside", False):
         return int(planned)  # paired from outside: 0 when the plan is not known
     if state.fixed:
@@ -390,6 +411,8 @@ def _type_code(tournament: Tournament) -> str | None:
         return "CUSTOM_ROUNDROBIN"
     if name == "scheveningen":
         return "CUSTOM_SCHEVENINGEN"
+    if name == "swiss":
+        return "FIDE_DUTCH_2026"
     return None
 
 

@@ -7,6 +7,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from caddy.codecs import Imported
 from caddy.errors import CaddyError
 from caddy.results import BYE_KIND_CODES, WORD_OF_CODES
@@ -16,7 +18,7 @@ if TYPE_CHECKING:
     from caddy.timecontrol import TimeControl
     from caddy_plugins.codecs.trf.records import TrfDocument
 
-__all__ = ["BYE_KINDS", "import_document"]
+__all__ = ["BYE_KINDS", "import_document", "rounds_of"]
 
 #: A bye code (no opponent) → the bye kind; ``Z`` is left implicit (a round robin's
 #: rest round is written ``Z`` too).
@@ -31,11 +33,12 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     from caddy_plugins.codecs.trf.checks import check_document
     from caddy_plugins.codecs.trf.document import parse_date
     from caddy_plugins.codecs.trf.scoring import annulled_withdrawals, bye_scoring, scoring_of
+    from caddy_plugins.codecs.trf.system import says_swiss
 
     src = doc.source
     rows = [p.cells for p in doc.players]
     names = [p.name for p in doc.players]
-    rounds = _rounds(doc)
+    rounds = rounds_of(doc)
     if rounds is None:  # some game's two sides disagree: say where, one line each
         problems = [f"{src}: {p}" for p in check_rows(rows, names=names, meetings=False)]
         problems = problems or [f"{src}: the two sides of some game disagree"]
@@ -103,6 +106,17 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
             given=given,
         )
         format_choice = FormatChoice(name="round-robin", options=options)
+    elif says_swiss(doc) and not stated:
+        from caddy_plugins.codecs.trf.system import initial_colour, swiss_options
+
+        format_choice = FormatChoice(
+            name="swiss",
+            options=swiss_options(
+                doc,
+                rounds=max(doc.rounds_declared, len(rounds)),
+                colour=initial_colour(doc, len(rounds) + 1),
+            ),
+        )
     else:
         # a Swiss or other system; or a round robin the round-robin format cannot
         # hold (games without colours, empty rounds): manual, ranked as a round robin
@@ -169,6 +183,20 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     try:
         replay(event)
     except CaddyError as exc:
+        if format_choice.name == "swiss":  # a Swiss the swiss format cannot hold: as paired
+            manual = FormatChoice(
+                name="manual",
+                options=ManualOptions(rounds=max(doc.rounds_declared, 0), round_robin=False),
+            )
+            event = EventFile(
+                tournament=attrs.evolve(tournament, format=manual), operations=event.operations
+            )
+            warn(f"read as paired elsewhere (manual): the swiss format cannot hold it: {exc}")
+            try:
+                replay(event)
+            except CaddyError as again:
+                raise CaddyError(f"{src}: {again}") from None
+            return Imported(event=event, warnings=tuple(warnings))
         raise CaddyError(f"{src}: {exc}") from None
     return Imported(event=event, warnings=tuple(warnings))
 
@@ -178,7 +206,7 @@ _COLOUR_PAIRS = frozenset({("w", "b"), ("b", "w"), ("-", "-")})
 _BYE_CODES = frozenset("UFHZ+-")
 
 
-def _rounds(
+def rounds_of(
     doc: TrfDocument,
 ) -> list[tuple[list[int], list[int], list[str], list[int], list[tuple[int, str]]]] | None:
     """Per round: Whites, Blacks, result words, uncoloured boards (from 1) and

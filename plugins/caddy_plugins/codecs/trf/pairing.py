@@ -1,0 +1,197 @@
+"""Pairing the next round of a TRF file (``caddy pair FILE.trf``).
+
+What an arbiter's program hands a pairing engine (FIDE Handbook C.04
+Annex 2, the TRF specification, with the records pairing programs add):
+
+- the round to pair is the first round in which no game appears (a game, a
+  forfeit or the pairing-allocated bye ``U``), unless one is given; rounds
+  before it are the history;
+- in that round, a cell with no opponent (``0000``) and code ``H``, ``F``,
+  ``Z`` or blank is an announced absence: the player is not paired;
+- the planned rounds come from ``XXR`` or TRF26 record 142, the colour of the
+  top-ranked player in round 1 from ``XXC white1``/``XXC black1`` or record
+  152 (``W``/``B``), else from the colours of the first round played;
+  ``XXP`` lines are pairs that must not meet; record ``092`` may name the
+  pairing system;
+- a cell's points come from the file's scoring (TRF26 record 162, else
+  1 / ½ / 0 with FIDE's bye values: the pairing-allocated and full-point byes
+  a win, the half-point bye a draw), never from the points column, which a
+  file cut before a round may state for the whole event; ``+`` with no
+  opponent counts as the pairing-allocated bye, as the FIDE-endorsed engines
+  read it.
+
+:mod:`.system` reads what the file says of its system; :func:`pairing_input` makes the :class:`caddy.pairing.FilePairing` the
+``caddy_pairing_input`` hook answers; :func:`with_round` writes the file with
+the new round's cells added and every other byte as it was.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from caddy.contracts import HistoryEntry, HistoryKind, PairingPlayer, PairingRequest
+from caddy.errors import CaddyError
+
+if TYPE_CHECKING:
+    from caddy.models import Round
+    from caddy.pairing import FilePairing
+    from caddy.results import Scoring
+    from caddy_plugins.codecs.trf.records import TrfDocument
+
+__all__ = ["pairing_input", "with_round"]
+
+
+def _entry(round: int, cell: tuple[int | None, str, str] | None, scoring: Scoring) -> HistoryEntry:
+    if cell is None:  # no cell for the round: not there
+        return HistoryEntry(round=round, opponent=None, colour=None, kind="zero-bye", points=0.0)
+    opponent, colour, code = cell
+    kind: HistoryKind
+    if opponent is not None:
+        kind = "forfeit-win" if code == "+" else "forfeit-loss" if code == "-" else "played"
+        side: Literal["w", "b"] | None = "w" if colour == "w" else "b" if colour == "b" else None
+        return HistoryEntry(
+            round=round, opponent=opponent, colour=side, kind=kind, points=scoring.points(code)
+        )
+    if code in "U+":
+        return HistoryEntry(
+            round=round, opponent=None, colour=None, kind="pab", points=scoring.points("U")
+        )
+    kind = "half-bye" if code == "H" else "full-bye" if code == "F" else "zero-bye"
+    points = scoring.points(code) if code in "HF" else 0.0
+    return HistoryEntry(round=round, opponent=None, colour=None, kind=kind, points=points)
+
+
+def _forbidden(doc: TrfDocument) -> frozenset[tuple[int, int]]:
+    """``XXP a b c``: no two of them meet (any round)."""
+    pairs: set[tuple[int, int]] = set()
+    for line in doc.records("XXP"):
+        numbers = [int(x) for x in line.split() if x.isascii() and x.isdigit()]
+        pairs.update((a, b) for a in numbers for b in numbers if a < b)
+    return frozenset(pairs)
+
+
+def pairing_input(
+    doc: TrfDocument,
+    data: bytes,
+    *,
+    round: int | None = None,
+    rounds: int | None = None,
+    colour: Literal["w", "b"] | None = None,
+) -> FilePairing:
+    """The request for the round to pair, and how to write the file with it.
+
+    :raises CaddyError: one line per problem (no planned rounds, no initial
+        colour, a round outside the planned ones, a system caddy does not pair).
+    """
+    from caddy.pairing import FilePairing
+    from caddy_plugins.codecs.trf.importing import rounds_of
+    from caddy_plugins.codecs.trf.scoring import scoring_of
+    from caddy_plugins.codecs.trf.system import (
+        DUTCH,
+        absences,
+        initial_colour,
+        round_to_pair,
+        swiss_options,
+    )
+
+    src = doc.source
+    if rounds_of(doc) is None:  # the two sides of some game disagree: the import names them
+        from caddy_plugins.codecs.trf.importing import import_document
+
+        import_document(doc)
+    system = (doc.record("092") or "").strip()
+    if not DUTCH.search(system):
+        raise CaddyError(
+            f"{src}: record 092 names the system '{system}'; caddy pairs the Dutch system "
+            "(FIDE Handbook C.04.3): write 092 FIDE_DUTCH_2026 to pair it so"
+        )
+    to_pair = round_to_pair(doc) if round is None else round
+    planned = rounds or doc.rounds_declared
+    if not planned:
+        raise CaddyError(
+            f"{src}: the number of rounds is missing (record XXR or 142); give it with --rounds"
+        )
+    if not 1 <= to_pair <= planned:
+        raise CaddyError(
+            f"{src}: round {to_pair} is outside the {planned} planned rounds"
+            + (" (the event is over)" if round is None else "")
+        )
+    first = colour or initial_colour(doc, to_pair)
+    if first is None:
+        raise CaddyError(
+            f"{src}: the initial colour is missing (record XXC white1 or black1, or 152); "
+            "give it with --initial-colour"
+        )
+    # the file's stated scoring, not bye values inferred from its points
+    # column: a file cut before a round states the final points
+    scoring = scoring_of(doc)[0]
+    absent = absences(doc, data, to_pair)
+    players = []
+    for player in doc.players:
+        cells = player.cells
+        history = tuple(
+            _entry(k, cells[k - 1] if k <= len(cells) else None, scoring) for k in range(1, to_pair)
+        )
+        players.append(
+            PairingPlayer(
+                number=player.number,
+                rating=player.rating,
+                points=sum(entry.points for entry in history),
+                history=history,
+                absent=player.number in absent,
+            )
+        )
+    options = swiss_options(doc, rounds=planned, colour=first)
+    request = PairingRequest(
+        round=to_pair,
+        planned_rounds=planned,
+        players=tuple(players),
+        options=options,
+        initial_colour=first,
+        forbidden_pairs=_forbidden(doc),
+    )
+    return FilePairing(
+        request=request,
+        format="swiss",
+        players=tuple(p.as_player() for p in doc.players),
+        next_round=round_to_pair(doc),
+        write=lambda paired: with_round(doc, data, paired, scoring),
+    )
+
+
+def with_round(doc: TrfDocument, data: bytes, paired: Round, scoring: Scoring) -> bytes:
+    """The file's bytes with ``paired``'s cells added to the player lines
+    (games with no result yet; the pairing-allocated bye as ``0000 - U``,
+    its points added to columns 81-84); every other line as it was.
+
+    :raises CaddyError: the round is not the next one in the file.
+    """
+    from caddy_plugins.codecs.trf.lines import points_text
+    from caddy_plugins.codecs.trf.system import file_text, round_to_pair
+
+    if paired.number != round_to_pair(doc) or any(
+        len(p.cells) >= paired.number and p.cells[paired.number - 1][0] is not None
+        for p in doc.players
+    ):
+        raise CaddyError(
+            f"{doc.source}: -o writes the next round only; round {paired.number} has games already"
+        )
+    cells: dict[int, str] = {}
+    for white, black in zip(paired.white, paired.black, strict=True):
+        cells[white] = f"{black:4d} w   "
+        cells[black] = f"{white:4d} b   "
+    for bye in paired.byes:
+        cells[bye] = "0000 - U  "
+    parts, encoding = file_text(data)
+    column = 91 + 10 * (paired.number - 1)
+    lines_of = {p.line: p for p in doc.players}
+    for index in range(0, len(parts), 2):
+        player = lines_of.get(index // 2 + 1)
+        if player is None or player.number not in cells:
+            continue
+        body = parts[index][:column].ljust(column) + cells[player.number]
+        if player.number in paired.byes:
+            stated = float(body[80:84].strip() or 0)
+            body = body[:80] + points_text(stated + scoring.points("U")) + body[84:]
+        parts[index] = body.rstrip()
+    return "".join(parts).encode(encoding)

@@ -1,0 +1,132 @@
+"""What a TRF file says of its pairing system: is it a Swiss, its initial
+colour, the round to pair and who announced an absence from it
+(FIDE Handbook C.04 Annex 2, with the records pairing programs add:
+``XXR``, ``XXC``, TRF26 142 and 152). Used to import a Swiss TRF as the
+``swiss`` format (:mod:`.importing`) and to pair a file (:mod:`.pairing`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from caddy_plugins.codecs.trf.records import TrfDocument
+    from caddy_plugins.formats.swiss import SwissOptions
+
+__all__ = [
+    "DUTCH",
+    "absences",
+    "file_text",
+    "initial_colour",
+    "round_to_pair",
+    "says_swiss",
+    "swiss_options",
+]
+
+#: Record 092 or 192 naming a Swiss system (``Individual: Swiss-System``,
+#: ``FIDE_DUTCH_2026``).
+_SWISS = re.compile(r"(?i)swiss|dutch")
+
+
+def says_swiss(doc: TrfDocument) -> bool:
+    """Whether the file is an individual Swiss that the ``swiss`` format
+    continues: record 192 (else 092) names the Dutch system, or names a Swiss
+    system while ``XXC`` or 152 records the initial colour (what pairing
+    programs write). A Swiss paired elsewhere with no initial colour (caddy's
+    ``manual`` format writes such files) is not."""
+    text = (doc.record("192") or doc.record("092") or "").upper()
+    if "TEAM" in text or not _SWISS.search(text):
+        return False
+    return "DUTCH" in text or bool(doc.record("XXC") or doc.record("152"))
+
+
+#: Codes of a cell with no opponent that announce an absence from the round.
+_ABSENT = frozenset("HFZ ")
+#: The system names record 092 may give for the Dutch system (any case).
+DUTCH = re.compile(r"(?i)dutch|swiss|^\s*$")
+
+
+def round_to_pair(doc: TrfDocument) -> int:
+    """The first round in which no game (nor a pairing-allocated bye) appears."""
+    last = 0
+    for player in doc.players:
+        for number, (opponent, _colour, code) in enumerate(player.cells, 1):
+            if number > last and (opponent is not None or code in "U+"):
+                last = number
+    return last + 1
+
+
+def absences(doc: TrfDocument, data: bytes, round: int) -> frozenset[int]:
+    """Players whose line holds an entry for ``round`` with no opponent and
+    code ``H``, ``F``, ``Z`` (or blank): announced absences. Read from the
+    line's own columns, since the reader drops a line's trailing ``0000 - Z``."""
+    lines = file_text(data)[0][::2]
+    column = 91 + 10 * (round - 1)
+    out = set()
+    for player in doc.players:
+        cell = lines[player.line - 1][column : column + 8] if player.line <= len(lines) else ""
+        if not cell.strip():
+            continue  # no entry: the player is there
+        opponent, code = cell[:4].strip(), cell[7:8].upper() or " "
+        if opponent in ("", "0000") and code in _ABSENT:
+            out.add(player.number)
+    return frozenset(out)
+
+
+def file_text(data: bytes) -> tuple[list[str], str]:
+    """The file's lines with their ends between them (as the reader splits
+    them: CR, LF, CRLF) and the encoding it was read in."""
+    try:
+        text, encoding = data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:  # read as Latin-1 (caddy_plugins.codecs.trf.document.decode)
+        text, encoding = data.decode("latin-1"), "latin-1"
+    return re.split(r"(\r\n|\r|\n)", text), encoding
+
+
+def initial_colour(doc: TrfDocument, round: int) -> Literal["w", "b"] | None:
+    """White or Black for the top-ranked player in round 1: ``XXC``, 152, else
+    read back from the first round with a coloured game (its lowest-numbered
+    paired player had the initial colour on an odd board place, the other
+    one on an even place: C.04.3 5.1 and 3.6)."""
+    text = (doc.record("XXC") or "").lower()
+    if "white1" in text:
+        return "w"
+    if "black1" in text:
+        return "b"
+    text = (doc.record("152") or "").strip().upper()
+    if text in ("W", "B"):
+        return "w" if text == "W" else "b"
+    for k in range(round - 1):
+        rank = 0
+        for player in doc.players:
+            if k >= len(player.cells):
+                continue
+            opponent, colour, code = player.cells[k]
+            if opponent is None and code != "U":
+                continue
+            rank += 1
+            if colour in "wb" and opponent is not None:
+                if rank % 2:
+                    return "w" if colour == "w" else "b"
+                return "b" if colour == "w" else "w"
+    return None
+
+
+def swiss_options(
+    doc: TrfDocument, *, rounds: int, colour: Literal["w", "b"] | None
+) -> SwissOptions:
+    """The ``swiss`` format's options for a file: ``rounds`` planned, the
+    initial ``colour`` (``None``: the format's lot) and the points of a win, a
+    draw and the pairing-allocated bye by the file's scoring (record 162)."""
+    from caddy_plugins.codecs.trf.scoring import scoring_of
+    from caddy_plugins.formats.swiss import SwissOptions
+
+    scoring = scoring_of(doc)[0]
+    return SwissOptions(
+        rounds=rounds,
+        initial_colour="lot" if colour is None else "white" if colour == "w" else "black",
+        win=scoring.points("1"),
+        draw=scoring.points("="),
+        pab=scoring.points("U"),
+    )
