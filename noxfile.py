@@ -38,6 +38,14 @@ def typing(session: nox.Session) -> None:
 
 
 @nox.session(default=False)
+def swiss(session: nox.Session) -> None:
+    """Every round of the Dutch corpus re-paired through `caddy pair` (the tests run a subset)."""
+    session.install(".")
+    session.run("python", "benchmarks/swiss_check.py", "tests/data/swiss/dutch-2026")
+    session.run("python", "benchmarks/swiss_check.py", "--prefixes", "tests/data/swiss/dutch-2026")
+
+
+@nox.session(default=False)
 def bench(session: nox.Session) -> None:
     """The benchmarks (ratios against floors measured in the same run)."""
     session.install(".")
