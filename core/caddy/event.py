@@ -40,10 +40,12 @@ from caddy.event_documents import (
 from caddy.event_file import EventFile
 from caddy.event_model import (
     BYE_KINDS,
+    MISSED_KINDS,
     OPERATIONS,
     READS,
     SCHEMA,
     VERSION,
+    Enter,
     FileOperation,
     FormatChoice,
     Operation,
@@ -64,22 +66,24 @@ from caddy.event_replay import (
     check_field,
     event_seed,
     flip_result,
-    planned_rounds,
     replay,
     results_event,
 )
+from caddy.event_rounds import planned_rounds
 
 __all__ = [
     "BYE_KINDS",
     "MAX_NUMBER",
     "MAX_POINTS",
     "MAX_RATING",
+    "MISSED_KINDS",
     "OPERATIONS",
     "READS",
     "RUN_MIN",
     "SCHEMA",
     "VERSION",
     "Board",
+    "Enter",
     "EventFile",
     "FileOperation",
     "FormatChoice",

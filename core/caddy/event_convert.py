@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
     from caddy.plugins import PluginHost
 from caddy.event_model import (
+    Enter,
     FileOperation,
     FormatChoice,
     Operation,
@@ -49,7 +50,7 @@ MAX_NUMBER = 10**6
 
 #: Every element the file's ``operations`` list may hold, by its ``op`` tag.
 _BY_TAG: dict[str, type] = {
-    cls.op: cls for cls in (PairRound, RecordResult, RecordResults, RecordBye, Withdraw)
+    cls.op: cls for cls in (PairRound, RecordResult, RecordResults, RecordBye, Withdraw, Enter)
 }
 
 
