@@ -18,7 +18,8 @@ with the format's name as their tag (``{"name": "round-robin", "options":
 
 This module is the public face of the event: it re-exports the names of
 :mod:`caddy.event_model` (starting data, operations), :mod:`caddy.event_file`
-(:class:`EventFile`), :mod:`caddy.event_replay` (the fold),
+(:class:`EventFile`), :mod:`caddy.event_replay` (the fold; :mod:`caddy.event_rounds`: announced
+byes, late entries, the planned rounds),
 :mod:`caddy.event_convert` (the converter) and :mod:`caddy.event_documents`
 (documents, :func:`new_event`). Core modules import from those directly;
 plugins and users import from here (docs/architecture.md).
