@@ -44,8 +44,6 @@ def ok(cli: Callable[..., Run]) -> Callable[..., Run]:
 def swiss(tmp_path: Path, ok: Callable[..., Run]) -> str:
     """A 6-player Swiss (5 rounds planned by the option), numbered by rating: Anna is 1 ... Finn 6."""
     (tmp_path / "p.csv").write_text(SIX, encoding="utf-8")
-    path = str(tmp_path / "open.json")
-    ok("new", path, "--format", "swiss", "--players", str(tmp_path / "p.csv"), "--seed", "3")
     ok("new", str(tmp_path / "five.json"), "--format", "swiss", "--option", "rounds=5",
        "--players", str(tmp_path / "p.csv"), "--seed", "3")  # fmt: skip
     return str(tmp_path / "five.json")

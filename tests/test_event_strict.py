@@ -227,6 +227,8 @@ COMMANDS: list[tuple[str, ...]] = [
     ("result", "2", "2", "1-0"),
     ("withdraw", "Cara"),
     ("export",),
+    ("bye", "Cara", "2-3", "--half"),
+    ("add", "Zed", "--rating", "1500"),
 ]
 
 

@@ -266,7 +266,7 @@ class OperationLog(Sequence["Operation"]):
 
     def count_type(self, cls: type) -> int:
         """How many operations of class ``cls`` the log holds (plain results are not objects)."""
-        return list(map(type, self._items)).count(cls)
+        return sum(1 for item in filter(None, self._items) if type(item) is cls)
 
     def compact(self) -> Iterator[tuple[Operation | None, int, int, str]]:
         """(object, round, board, result) per operation; the object is ``None`` for a plain result."""
