@@ -16,11 +16,8 @@ standings and compared exactly.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
-
-import pytest
 
 from caddy.event_replay import replay
 from caddy.storage import load
@@ -42,11 +39,7 @@ def result(white: int, black: int) -> str:
     return "1/2" if abs(gap) <= 25 else "1-0" if gap > 0 else "0-1"
 
 
-def test_a_swiss_event_from_start_to_export(
-    tmp_path: Path, cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # ~200 writes: durability is tests/test_storage_safety.py's; here the disk need not sync
-    monkeypatch.setattr(os, "fsync", lambda fd: None)
+def test_a_swiss_event_from_start_to_export(tmp_path: Path, cli: Callable[..., Run]) -> None:
     players = tmp_path / "p.csv"
     players.write_text(
         "name,rating\n" + "".join(f"P{k:02d},{rating(k)}\n" for k in range(1, 41)),
