@@ -206,7 +206,7 @@ def test_a_late_entry_through_every_command(
     ok("pair", swiss)  # round 1 paired, not finished: the entrant misses it too
     run = ok("add", swiss, "Gil", "--rating", "2000", "--title", "FM", "--fide-id", "123")
     assert run.out == (
-        "added: Gil (7), rating 2000: late entry: round 1 missed (zero-point byes); "
+        "added: Gil (7), rating 2000: late entry: round 1 missed (a zero-point bye); "
         "paired from round 2\n"
     )
     data = json.loads(Path(swiss).read_text())

@@ -161,11 +161,11 @@ def cmd_add(ns: argparse.Namespace) -> int:
             number = len(players) + 1
             paired = len(state.rounds)
             if paired:
-                missed = "round 1" if paired == 1 else f"rounds 1-{paired}"
                 kind = "zero-point" if ns.missed == "zero" else "half-point"
-                effect = (
-                    f"late entry: {missed} missed ({kind} byes); paired from round {paired + 1}"
-                )
+                missed = f"round 1 missed (a {kind} bye)"
+                if paired > 1:
+                    missed = f"rounds 1-{paired} missed ({kind} byes)"
+                effect = f"late entry: {missed}; paired from round {paired + 1}"
             else:
                 effect = f"{len(players) + 1} players; no round is paired yet"
         # what is written must read back strictly (text, rating range) and replay
