@@ -227,6 +227,8 @@ COMMANDS: list[tuple[str, ...]] = [
     ("result", "2", "2", "1-0"),
     ("withdraw", "Cara"),
     ("export",),
+    ("bye", "Cara", "2-3", "--half"),
+    ("add", "Zed", "--rating", "1500"),
 ]
 
 
@@ -333,7 +335,8 @@ def test_an_op_tag_that_is_not_a_string_is_refused(
     raw = write(path, document)
     run = cli(command[0], str(path), *command[1:])
     assert_refused(
-        run, "$.operations[0].op: expected a string (bye, pair, result, results, withdraw), got "
+        run,
+        "$.operations[0].op: expected a string (bye, enter, pair, result, results, withdraw), got ",
     )
     assert path.read_bytes() == raw
 

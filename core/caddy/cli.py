@@ -151,7 +151,9 @@ def _escape_result_words(args: list[str]) -> list[str]:
 
 #: The commands that read or change an event file (``new`` makes one); given
 #: another format's file they say so (:func:`caddy.cli_event.refuse_other_formats`).
-_EVENT_FILE_COMMANDS = frozenset({"pairings", "result", "withdraw", "undo", "history"})
+_EVENT_FILE_COMMANDS = frozenset(
+    {"pairings", "result", "withdraw", "undo", "history", "add", "bye"}
+)
 
 
 #: Each built-in command and the ``module:function`` adding its parser; a
@@ -167,6 +169,7 @@ _COMMANDS = {
         ("new", "result", "withdraw", "undo", "history"),
         "caddy.cli_event:add_commands",
     ),
+    **dict.fromkeys(("add", "bye"), "caddy.cli_entry:add_commands"),
     **dict.fromkeys(("pair", "pairings"), "caddy.cli_pair:add_commands"),
     **dict.fromkeys(("import", "export", "check"), "caddy.cli_io:add_commands"),
 }

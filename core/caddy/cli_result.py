@@ -15,6 +15,7 @@ from caddy.errors import CaddyError
 def cmd_result(ns: argparse.Namespace) -> int:
     from caddy.event_model import RecordBye, RecordResult
     from caddy.event_replay import apply, replay
+    from caddy.event_rounds import bye_of
     from caddy.storage import updating
 
     with updating(ns.event) as box:
@@ -26,7 +27,7 @@ def cmd_result(ns: argparse.Namespace) -> int:
             if kind not in ("full", "half", "zero", "pab"):
                 raise CaddyError(f"unknown bye '{kind}' (expected full, half or zero)")
             player = event_player(state, player_text)
-            earlier = state.round(ns.round).byes.get(player)
+            earlier = bye_of(state, ns.round, player)
             if earlier is not None and not ns.force:
                 name = state.event.tournament.players[player - 1].name
                 raise CaddyError(
@@ -63,7 +64,7 @@ def cmd_undo(ns: argparse.Namespace) -> int:
     except CaddyError:  # the history undone did not replay: its results get no game label
         games = {}
     for index, operation in reversed(list(enumerate(dropped, first))):
-        print(f"undone: {describe(operation, box[0], games.get(index))}")
+        print(f"undone: {describe(operation, before, games.get(index))}")
     return 0
 
 
@@ -104,7 +105,7 @@ def match_games(event: Any) -> dict[int, str]:
 def describe(operation: Any, event: Any, game: str | None = None) -> str:
     """One line for an operation, with names (``game``: a knockout match's game
     and its White, from :func:`match_games`)."""
-    from caddy.event_model import PairRound, RecordBye, RecordResult, Withdraw
+    from caddy.event_model import Enter, PairRound, RecordBye, RecordResult, Withdraw
     from caddy.render import visible
 
     players = event.tournament.players
@@ -123,6 +124,9 @@ def describe(operation: Any, event: Any, game: str | None = None) -> str:
         return f"round {operation.round}: {operation.kind} bye for {name(operation.player)}"
     if isinstance(operation, Withdraw):
         return f"{name(operation.player)} withdraws after round {operation.after_round}"
+    if isinstance(operation, Enter):
+        kind = "half-point" if operation.missed == "half" else "zero-point"
+        return f"{name(operation.player)} enters late: {kind} byes for the rounds paired before"
     return repr(operation)  # pragma: no cover
 
 

@@ -18,7 +18,8 @@ with the format's name as their tag (``{"name": "round-robin", "options":
 
 This module is the public face of the event: it re-exports the names of
 :mod:`caddy.event_model` (starting data, operations), :mod:`caddy.event_file`
-(:class:`EventFile`), :mod:`caddy.event_replay` (the fold),
+(:class:`EventFile`), :mod:`caddy.event_replay` (the fold; :mod:`caddy.event_rounds`: announced
+byes, late entries, the planned rounds),
 :mod:`caddy.event_convert` (the converter) and :mod:`caddy.event_documents`
 (documents, :func:`new_event`). Core modules import from those directly;
 plugins and users import from here (docs/architecture.md).
@@ -40,10 +41,12 @@ from caddy.event_documents import (
 from caddy.event_file import EventFile
 from caddy.event_model import (
     BYE_KINDS,
+    MISSED_KINDS,
     OPERATIONS,
     READS,
     SCHEMA,
     VERSION,
+    Enter,
     FileOperation,
     FormatChoice,
     Operation,
@@ -64,22 +67,24 @@ from caddy.event_replay import (
     check_field,
     event_seed,
     flip_result,
-    planned_rounds,
     replay,
     results_event,
 )
+from caddy.event_rounds import planned_rounds
 
 __all__ = [
     "BYE_KINDS",
     "MAX_NUMBER",
     "MAX_POINTS",
     "MAX_RATING",
+    "MISSED_KINDS",
     "OPERATIONS",
     "READS",
     "RUN_MIN",
     "SCHEMA",
     "VERSION",
     "Board",
+    "Enter",
     "EventFile",
     "FileOperation",
     "FormatChoice",

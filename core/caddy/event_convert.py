@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import json
 import math
+import weakref
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
     from caddy.plugins import PluginHost
 from caddy.event_model import (
+    Enter,
     FileOperation,
     FormatChoice,
     Operation,
@@ -49,7 +51,7 @@ MAX_NUMBER = 10**6
 
 #: Every element the file's ``operations`` list may hold, by its ``op`` tag.
 _BY_TAG: dict[str, type] = {
-    cls.op: cls for cls in (PairRound, RecordResult, RecordResults, RecordBye, Withdraw)
+    cls.op: cls for cls in (PairRound, RecordResult, RecordResults, RecordBye, Withdraw, Enter)
 }
 
 
@@ -73,7 +75,7 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
         from caddy.plugins import get_host
 
         host = get_host()
-    registry = host.formats()
+    formats = host.formats  # looked up at each use: a host's registries may be rebuilt
 
     def unstructure_format(choice: FormatChoice) -> dict[str, Any]:
         return {"name": choice.name, "options": converter.unstructure(choice.options)}
@@ -81,6 +83,7 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
     def structure_format(data: Any, _: Any) -> FormatChoice:
         if not isinstance(data, dict) or not isinstance(data.get("name"), str):
             raise ValueError("expected {'name': ..., 'options': {...}}")
+        registry = formats()
         if data["name"] not in registry:
             raise ValueError(
                 f"unknown format plugin '{data['name']}' (known: {', '.join(registry.names())})"
@@ -328,6 +331,26 @@ def make_event_converter(host: PluginHost | None = None) -> Converter:
     from caddy.serialize import configure_converter
 
     return configure(configure_converter(make_converter(forbid_extra_keys=True)), host)
+
+
+#: The converter caddy's own reads and writes use, one per plugin host (a
+#: converter generates its hooks on first use: building one per command
+#: costs more than the command's own work on a small event).
+_SHARED: weakref.WeakKeyDictionary[PluginHost, Converter] = weakref.WeakKeyDictionary()
+
+
+def shared_converter(host: PluginHost | None = None) -> Converter:
+    """The event converter of ``host`` (default: the global host), built once
+    per host; never changed by caddy (:func:`make_event_converter` makes one
+    of your own to change)."""
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    converter = _SHARED.get(host)
+    if converter is None:
+        converter = _SHARED[host] = make_event_converter(host)
+    return converter
 
 
 def error_detail(exc: BaseException, type_: Any) -> str:

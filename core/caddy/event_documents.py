@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from cattrs import Converter
 
     from caddy.plugins import PluginHost
-from caddy.event_convert import error_detail, make_event_converter
+from caddy.event_convert import error_detail, shared_converter
 from caddy.event_file import EventFile
 from caddy.event_model import (
     READS,
@@ -36,7 +36,7 @@ def operations_to_data(
 ) -> list[dict[str, Any]]:
     """The operations as JSON data, one item per operation (``caddy history --json``):
     the tagged union on ``op``, defaults left out."""
-    converter = converter or make_event_converter()
+    converter = converter or shared_converter()
     return [
         {"op": "result", "round": rnd, "board": board, "result": result}
         if operation is None
@@ -53,7 +53,7 @@ def operations_from_data(data: Any, path: str = "$.operations") -> tuple[Operati
     from caddy.serialize import path_first
 
     try:
-        return make_event_converter().structure(data, OperationLog), []
+        return shared_converter().structure(data, OperationLog), []
     except BaseValidationError as exc:
         return OperationLog(), path_first(
             transform_error(exc, path=path, format_exception=error_detail)
@@ -66,7 +66,7 @@ def to_document(
     event: EventFile, converter: Converter | None = None, *, host: PluginHost | None = None
 ) -> dict[str, Any]:
     """The event file as JSON data (schema version :data:`VERSION`), through the converter."""
-    converter = converter or make_event_converter(host)
+    converter = converter or shared_converter(host)
     body: dict[str, Any] = converter.unstructure(event)
     return {"schema": SCHEMA, "version": VERSION, **body}
 
@@ -149,7 +149,7 @@ def from_document(
         problems.append(f"$: unknown keys {sorted(extra)}")
     if problems:
         raise CaddyError(problems[0], problems=problems)
-    converter = converter or make_event_converter(host)
+    converter = converter or shared_converter(host)
     body = {key: data[key] for key in ("tournament", "operations") if key in data}
     if version == 1 and "tournament" in body:
         body["tournament"], problems = _upgrade_v1(body["tournament"], converter)
@@ -282,5 +282,5 @@ def new_event(
     event = EventFile(tournament=tournament)
     # what is written must read back: the strict reading (no NaN, no lone
     # surrogate, ratings in range) and the replay refuse it before any write
-    converter = make_event_converter(host)
+    converter = shared_converter(host)
     return from_document(to_document(event, converter), converter, host=host)

@@ -14,8 +14,9 @@ from caddy.errors import CaddyError, PluginError, RulesError
 
 if TYPE_CHECKING:
     from caddy.plugins import PluginHost
-from caddy.event_model import Operation, OperationLog, Tournament
+from caddy.event_model import Enter, Operation, OperationLog, Tournament
 from caddy.event_replay import State, apply, replay
+from caddy.models import Player
 
 
 def _operation_log(operations: Sequence[Operation]) -> OperationLog:
@@ -57,12 +58,45 @@ class EventFile:
         _keep_state(event, state)
         return event
 
+    def with_entrant(
+        self, player: Player, missed: str = "zero", *, host: PluginHost | None = None
+    ) -> EventFile:
+        """The event with a late entrant (FIDE Handbook C.04.2 2.5): ``player``
+        joins the roster as its next pairing number, with an
+        :class:`~caddy.event_model.Enter` operation; each round paired so far
+        is one they missed (a bye of kind ``missed``: ``zero`` or ``half``).
+        Checked as :meth:`with_operation` checks (:class:`~caddy.errors.RulesError`)."""
+        state = _take_state(self) or replay(self, host)
+        operation = Enter(player=len(self.tournament.players) + 1, missed=missed)
+        tournament = attrs.evolve(self.tournament, players=(*self.tournament.players, player))
+        event = attrs.evolve(
+            self, tournament=tournament, operations=self.operations.appended(operation)
+        )
+        state.event = event
+        state.late += 1  # the roster grew by one whose entry is this operation
+        try:
+            apply(state, operation)
+        except PluginError:
+            raise
+        except CaddyError as exc:
+            raise RulesError(str(exc), problems=exc.problems) from None
+        _keep_state(event, state)
+        return event
+
     def undo(self, steps: int = 1, *, host: PluginHost | None = None) -> EventFile:
+        """The event without its last ``steps`` operations; undoing a late
+        entry (:class:`~caddy.event_model.Enter`) takes the entrant off the
+        roster too (late entrants are the last players, in order of entry)."""
         if steps < 1:
             raise CaddyError("undo needs at least one step")
         if steps > len(self.operations):
             raise CaddyError(f"cannot undo {steps} operations: the file has {len(self.operations)}")
-        event = attrs.evolve(self, operations=self.operations[: len(self.operations) - steps])
+        kept = len(self.operations) - steps
+        leaving = self.operations[kept:].count_type(Enter)
+        tournament = self.tournament
+        if leaving:
+            tournament = attrs.evolve(tournament, players=tournament.players[:-leaving])
+        event = attrs.evolve(self, tournament=tournament, operations=self.operations[:kept])
         replay(event, host)  # the history left must replay (the dropped part need not)
         return event
 

@@ -103,7 +103,11 @@ class RecordResult:
 
 @attrs.frozen(kw_only=True)
 class RecordBye:
-    """A bye for a player in a round: ``pab``, ``full``, ``half`` or ``zero``."""
+    """A bye for a player in a round: ``pab``, ``full``, ``half`` or ``zero``.
+
+    For a round not paired yet it is an announced bye (``full``, ``half`` or
+    ``zero``, FIDE Handbook C.04.2 3.2-3.3): the player is not paired in that
+    round and gets the bye when it is paired."""
 
     op: ClassVar[str] = "bye"
     round: int
@@ -118,6 +122,24 @@ class Withdraw:
     op: ClassVar[str] = "withdraw"
     player: int
     after_round: int
+
+
+@attrs.frozen(kw_only=True)
+class Enter:
+    """A late entry (FIDE Handbook C.04.2 2.5): player ``player`` joins after
+    the event started. The player is the roster's next pairing number (the
+    last of ``tournament.players``: numbers that operations refer to never
+    change); each round paired before this operation is one the player
+    missed, scored as a bye of kind ``missed`` (``zero``, or ``half`` where
+    the event gives points for it)."""
+
+    op: ClassVar[str] = "enter"
+    player: int
+    missed: str = "zero"
+
+
+#: What a late entrant may get for each round missed.
+MISSED_KINDS = ("zero", "half")
 
 
 @attrs.frozen(kw_only=True)
@@ -138,14 +160,14 @@ class RecordResults:
             raise ValueError(f"{len(value)} results for {len(self.boards)} boards")
 
 
-Operation = Union[PairRound, RecordResult, RecordBye, Withdraw]  # noqa: UP007 - cattrs needs a Union object
+Operation = Union[PairRound, RecordResult, RecordBye, Withdraw, Enter]  # noqa: UP007 - cattrs needs a Union object
 
 
-OPERATIONS = (PairRound, RecordResult, RecordBye, Withdraw)
+OPERATIONS = (PairRound, RecordResult, RecordBye, Withdraw, Enter)
 
 
 #: What an element of the file's ``operations`` list may be: an operation, or a run of results.
-FileOperation = Union[PairRound, RecordResult, RecordResults, RecordBye, Withdraw]  # noqa: UP007
+FileOperation = Union[PairRound, RecordResult, RecordResults, RecordBye, Withdraw, Enter]  # noqa: UP007
 
 
 class OperationLog(Sequence["Operation"]):
@@ -241,6 +263,10 @@ class OperationLog(Sequence["Operation"]):
         log: OperationLog = self[:]
         log._add(operation)
         return log
+
+    def count_type(self, cls: type) -> int:
+        """How many operations of class ``cls`` the log holds (plain results are not objects)."""
+        return sum(1 for item in filter(None, self._items) if type(item) is cls)
 
     def compact(self) -> Iterator[tuple[Operation | None, int, int, str]]:
         """(object, round, board, result) per operation; the object is ``None`` for a plain result."""

@@ -23,13 +23,22 @@ if TYPE_CHECKING:
     from caddy.plugins import PluginHost
     from caddy.results import Event
 from caddy.event_model import (
-    BYE_KINDS,
+    Enter,
     Operation,
     PairRound,
     RecordBye,
     RecordResult,
     Tournament,
     Withdraw,
+)
+from caddy.event_rounds import (
+    check_announced,
+    check_players,
+    enter,
+    fix_field,
+    planned_rounds,
+    record_bye,
+    take_announced,
 )
 
 
@@ -101,6 +110,12 @@ class State:
     withdrawals: list[Withdraw] = attrs.Factory(list)
     #: The schedule when the format fixes it in advance.
     fixed: bool = False
+    #: Byes announced for rounds not paired yet: round → player → kind.
+    announced: dict[int, dict[int, str]] = attrs.Factory(dict)
+    #: Late entrants whose ``enter`` is still to come in the fold (the last players).
+    late: int = 0
+    #: The players when round 1 was paired (the planned rounds' field).
+    field: int | None = None
 
     @property
     def players(self) -> int:
@@ -157,7 +172,7 @@ def replay(event: EventFile, host: PluginHost | None = None) -> State:
     except CaddyError as exc:  # the format cannot run this field
         problems = [f"$.tournament.format: {p}" for p in exc.problems]
         raise CaddyError(problems[0], problems=problems) from None
-    state = State(event=event, fmt=fmt)
+    state = State(event=event, fmt=fmt, late=event.operations.count_type(Enter))
     if fixed is not None:
         state.fixed = True
         for rnd in fixed:
@@ -201,7 +216,6 @@ def _round_state(rnd: Round) -> RoundState:
 
 def apply(state: State, operation: Operation) -> None:
     """Apply one operation to the state (raises :class:`CaddyError` if it cannot apply)."""
-    n = state.players
     if isinstance(operation, PairRound):
         if state.fixed:
             raise CaddyError(
@@ -217,12 +231,11 @@ def apply(state: State, operation: Operation) -> None:
         if len(operation.white) != len(operation.black):
             raise CaddyError("a round needs as many Blacks as Whites")
         seen = [*operation.white, *operation.black, *operation.byes]
-        bad = [p for p in seen if not 1 <= p <= n]
-        if bad:
-            raise CaddyError(f"unknown player {bad[0]} (pairing numbers run 1..{n})")
+        check_players(state, seen)
         twice = sorted({p for p in seen if seen.count(p) > 1}) if len(set(seen)) < len(seen) else []
         if twice:
             raise CaddyError(f"player {twice[0]} appears twice in round {operation.round}")
+        check_announced(state, operation)
         paired = Round(
             number=operation.round,
             white=operation.white,
@@ -237,6 +250,8 @@ def apply(state: State, operation: Operation) -> None:
         state.rounds[-1].uncoloured = operation.uncoloured
         for p in operation.byes:
             state.rounds[-1].byes[p] = "pab"
+        take_announced(state, state.rounds[-1])
+        fix_field(state)
     elif isinstance(operation, RecordResult):
         rnd = state.round(operation.round)
         if not 1 <= operation.board <= len(rnd.boards):
@@ -256,21 +271,11 @@ def apply(state: State, operation: Operation) -> None:
         else:
             board.results = (operation.result,)
     elif isinstance(operation, RecordBye):
-        rnd = state.round(operation.round)
-        if not 1 <= operation.player <= n:
-            raise CaddyError(f"unknown player {operation.player} (pairing numbers run 1..{n})")
-        if operation.kind not in BYE_KINDS:
-            raise CaddyError(f"unknown bye '{operation.kind}' (expected {', '.join(BYE_KINDS)})")
-        if operation.player in rnd.white or operation.player in rnd.black:
-            raise CaddyError(f"player {operation.player} has a game in round {operation.round}")
-        if rnd.byes.get(operation.player) == operation.kind:  # a second record of the same bye
-            raise CaddyError(
-                f"player {operation.player} already has a {operation.kind} bye in round {operation.round}"
-            )
-        rnd.byes[operation.player] = operation.kind
+        record_bye(state, operation)
+    elif isinstance(operation, Enter):
+        enter(state, operation)
     elif isinstance(operation, Withdraw):
-        if not 1 <= operation.player <= n:
-            raise CaddyError(f"unknown player {operation.player} (pairing numbers run 1..{n})")
+        check_players(state, (operation.player,))
         last = planned_rounds(state)
         if not 0 <= operation.after_round <= last:
             raise CaddyError(
@@ -283,23 +288,6 @@ def apply(state: State, operation: Operation) -> None:
         state.withdrawals.append(operation)
     else:  # pragma: no cover - the union is closed
         raise CaddyError(f"unknown operation {operation!r}")
-
-
-def planned_rounds(state: State) -> int:
-    """The event's rounds: the schedule's, the format's count for the field,
-    the manual format's planned rounds; never fewer than the rounds paired."""
-    tournament = state.event.tournament
-    planned = 0
-    if state.fixed:
-        planned = len(state.rounds)
-    elif state.fmt.kind == "external":
-        planned = state.fmt.planned_rounds(state.players, tournament.format.options)
-    else:
-        try:
-            planned = state.fmt.arithmetic(state.players, tournament.format.options).rounds
-        except CaddyError:
-            planned = 0
-    return max(planned, len(state.rounds))
 
 
 def _check_previous_round_over(state: State, number: int) -> None:

@@ -146,7 +146,9 @@ def played_rounds(state: State) -> list[PlayedRound]:
             number=rnd.number,
             white=tuple(b.white for b in boards),
             black=tuple(b.black for b in boards),
-            byes=tuple(rnd.byes) or rnd.rest,
+            # the pairing-allocated byes (a bye a player asked for, or a late
+            # entrant's missed round, is an absence, not the pairing's bye)
+            byes=tuple(p for p, kind in rnd.byes.items() if kind == "pab") or rnd.rest,
             matches=rnd.matches,
         )
         played.append(PlayedRound(round=round_, results=tuple(results), games=tuple(games)))
@@ -164,14 +166,17 @@ def request_from_state(
     """The pairing request for the round after the event's last (or ``round``).
 
     History covers the rounds before the round to pair. A player is absent
-    from it when they withdrew before it, have a bye already recorded for it
-    (an announced bye) or are in ``absent`` (late entries, the caller's
-    knowledge); withdrawn players are flagged too.
+    from it when they withdrew before it, have a full-, half- or zero-point
+    bye announced for it (FIDE Handbook C.04.2 3.2-3.3; never a
+    pairing-allocated bye: that is the pairing's to give) or are in
+    ``absent`` (the caller's knowledge); withdrawn players are flagged too.
+    A late entrant's missed rounds are in their history as the byes they got
+    (C.04.2 2.5).
 
     :param round: the round to pair (default: the one after the last paired).
     :param forbidden_pairs: pairs that must not meet (any order).
     """
-    from caddy.event_replay import planned_rounds
+    from caddy.event_rounds import ANNOUNCED_KINDS, planned_rounds
     from caddy.results import Scoring
 
     tournament = state.event.tournament
@@ -180,11 +185,13 @@ def request_from_state(
     withdrawn = {w.player: w.after_round for w in state.withdrawals}
     count = state.players
     histories: list[list[HistoryEntry]] = [[] for _ in range(count)]
-    announced: set[int] = set()
+    announced = {
+        p for p, kind in state.announced.get(to_pair, {}).items() if kind in ANNOUNCED_KINDS
+    }
     for rnd in state.rounds:
         if rnd.number >= to_pair:
-            if rnd.number == to_pair:
-                announced.update(rnd.byes)
+            if rnd.number == to_pair:  # pairing a round again: its announced byes stand
+                announced.update(p for p, kind in rnd.byes.items() if kind in ANNOUNCED_KINDS)
             continue
         for index, entry in enumerate(_round_history(rnd, count, scoring, withdrawn)):
             histories[index].append(entry)

@@ -1,0 +1,175 @@
+"""``caddy add`` (a late entry, FIDE Handbook C.04.2 2.5) and ``caddy bye``
+(byes a player asks for, announced before the rounds are paired: C.04.2
+3.2-3.3). Each is one read–modify–write under the file's lock."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from caddy.cli_common import event_player
+from caddy.errors import CaddyError
+
+
+def add_commands(commands: Any) -> None:
+    from caddy.cli_common import ascii_int
+
+    add = commands.add_parser(
+        "add",
+        help="a player joins the event (a late entry once it has started)",
+        description=(
+            "Add a player to EVENT.json. Before any operation the field just grows; "
+            "once operations refer to pairing numbers the player gets the next one "
+            "and every round paired so far is a round missed (FIDE Handbook C.04.2 2.5)."
+        ),
+    )
+    add.add_argument("event", metavar="EVENT.json")
+    add.add_argument("name", metavar="NAME")
+    add.add_argument("--rating", type=ascii_int, required=True, help="rating (0 for unrated)")
+    add.add_argument("--title", help="FIDE title (GM, IM, ...)")
+    add.add_argument("--fide-id", dest="fide_id", help="FIDE ID")
+    add.add_argument("--federation", help="federation (three letters)")
+    add.add_argument(
+        "--missed",
+        choices=("zero", "half"),
+        default="zero",
+        help="what each round already paired scores: zero (default) or half a point",
+    )
+    add.set_defaults(handler=cmd_add)
+
+    bye = commands.add_parser(
+        "bye",
+        help="byes a player asked for, in rounds paired or not yet",
+        description=(
+            "Record a bye for PLAYER in each of ROUNDS (5, 5,6 or 5-7). A round not "
+            "paired yet keeps the bye until it is paired: the player is not paired "
+            "in it (FIDE Handbook C.04.2 3.2-3.3)."
+        ),
+    )
+    bye.add_argument("event", metavar="EVENT.json")
+    bye.add_argument("player", metavar="PLAYER")
+    bye.add_argument("rounds", metavar="ROUNDS", help="rounds: 5, 5,6 or 5-7")
+    kind = bye.add_mutually_exclusive_group(required=True)
+    for word, points in (("half", "half a point"), ("zero", "no points"), ("full", "a point")):
+        kind.add_argument(
+            f"--{word}",
+            dest="kind",
+            action="store_const",
+            const=word,
+            help=f"a {word}-point bye ({points})" if word != "zero" else "a zero-point bye",
+        )
+    bye.add_argument("--force", action="store_true", help="replace a bye of another kind")
+    bye.set_defaults(handler=cmd_bye)
+
+
+def parse_rounds(text: str) -> list[int]:
+    """``5``, ``5,6``, ``5-7`` (and lists of those) as the rounds, in order, once each."""
+    from caddy.cli_common import is_ascii_number
+
+    rounds: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        first, sep, last = part.partition("-")
+        if not is_ascii_number(first) or (sep and not is_ascii_number(last)):
+            raise CaddyError(f"rounds '{text}' is not a list of rounds (e.g. 5, 5,6 or 5-7)")
+        low, high = int(first), int(last) if sep else int(first)
+        if low < 1 or high < low:
+            raise CaddyError(f"rounds '{text}': {part} is not a range of rounds from 1")
+        rounds.extend(r for r in range(low, high + 1) if r not in rounds)
+    return rounds
+
+
+def cmd_bye(ns: argparse.Namespace) -> int:
+    from caddy.cli_result import describe
+    from caddy.event_model import RecordBye
+    from caddy.event_replay import apply, replay
+    from caddy.event_rounds import bye_of, check_not_withdrawn
+    from caddy.render import visible
+    from caddy.storage import updating
+
+    rounds = parse_rounds(ns.rounds)
+    lines = []
+    with updating(ns.event) as box:
+        state = replay(box[0])
+        player = event_player(state, ns.player)
+        name = visible(state.event.tournament.players[player - 1].name)
+        for number in rounds:
+            check_not_withdrawn(state, player, number)
+            earlier = bye_of(state, number, player)
+            if earlier is not None and earlier != ns.kind and not ns.force:
+                raise CaddyError(
+                    f"round {number}: {name} ({player}) already has a {earlier} bye; "
+                    "use --force to replace it"
+                )
+            paired = number <= len(state.rounds)
+            operation = RecordBye(round=number, player=player, kind=ns.kind)
+            apply(state, operation)
+            box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
+            note = "" if paired else f" (announced: not paired in round {number})"
+            lines.append(f"recorded: {describe(operation, box[0])}{note}")
+    print("\n".join(lines))
+    return 0
+
+
+def cmd_add(ns: argparse.Namespace) -> int:
+    from caddy.calculator import check_field as check_limits
+    from caddy.event_documents import from_document, to_document
+    from caddy.event_replay import check_field, replay
+    from caddy.models import Player
+    from caddy.players import MAX_RATING
+    from caddy.render import visible
+    from caddy.storage import updating
+
+    if not ns.name.strip():
+        raise CaddyError("a player needs a name")
+    if ns.rating > MAX_RATING:
+        raise CaddyError(f"rating {ns.rating} is out of range (0..{MAX_RATING})")
+    player = Player(
+        name=ns.name.strip(),
+        rating=ns.rating or None,
+        title=ns.title or None,
+        fide_id=ns.fide_id or None,
+        federation=ns.federation or None,
+    )
+    with updating(ns.event) as box:
+        event = box[0]
+        tournament = event.tournament
+        players = tournament.players
+        same = [i for i, p in enumerate(players, 1) if p.name == player.name]
+        if same:
+            raise CaddyError(
+                f"{visible(player.name)} is in the event already ({same[0]}); "
+                "players are named by exact name, so each name is given once"
+            )
+        state = replay(event)
+        fmt, options = state.fmt, tournament.format.options
+        check_limits(len(players) + 1, fmt, options)
+        check_field(fmt, len(players) + 1, options)
+        if not event.operations:  # nothing refers to a pairing number: the field just grows
+            import attrs
+
+            method = tournament.numbering
+            grown: tuple[Player, ...] = (*players, player)
+            if method == "rating":  # numbers follow the ratings (C.04.2 2.2)
+                grown = fmt.number_players(grown, "rating", None).players
+            new = attrs.evolve(event, tournament=attrs.evolve(tournament, players=grown))
+            number = grown.index(player) + 1
+            effect = f"{len(grown)} players" + (
+                ", pairing numbers by rating" if method == "rating" else ""
+            )
+        else:
+            new = event.with_entrant(player, ns.missed)
+            number = len(players) + 1
+            paired = len(state.rounds)
+            if paired:
+                kind = "zero-point" if ns.missed == "zero" else "half-point"
+                missed = f"round 1 missed (a {kind} bye)"
+                if paired > 1:
+                    missed = f"rounds 1-{paired} missed ({kind} byes)"
+                effect = f"late entry: {missed}; paired from round {paired + 1}"
+            else:
+                effect = f"{len(players) + 1} players; no round is paired yet"
+        # what is written must read back strictly (text, rating range) and replay
+        box[0] = from_document(to_document(new))
+    rating = "unrated" if player.rating is None else f"rating {player.rating}"
+    print(f"added: {visible(player.name)} ({number}), {rating}: {effect}")
+    return 0
