@@ -155,7 +155,9 @@ def cmd_pair(ns: argparse.Namespace) -> int:
             if rnd is not None and ns.explain:
                 explanation = explain(fmt, request)
             if rnd is None:
-                winner = pairing.winner(state.players, options, request.played)
+                # the field the rounds were planned for (late entrants do not change it)
+                field = state.players if state.field is None else state.field
+                winner = pairing.winner(field, options, request.played)
                 from caddy.render import visible
 
                 name = state.event.tournament.players[winner - 1].name if winner else "-"

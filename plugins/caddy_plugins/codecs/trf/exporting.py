@@ -387,7 +387,9 @@ def _planned_rounds(state: State) -> int:
     options = state.event.tournament.format.options
     planned = getattr(options, "rounds", 0)
     if state.fmt.name == "swiss":  # the planned rounds, however many are played
-        return max(state.fmt.planned_rounds(state.players, options), len(state.rounds))
+        from caddy.event import planned_rounds
+
+        return planned_rounds(state)
     if planned or getattr(state.fmt, "pairs_from_outside", False):
         return int(planned)  # paired from outside: 0 when the plan is not known
     if state.fixed:
