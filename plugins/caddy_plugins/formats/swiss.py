@@ -130,6 +130,11 @@ def _history_from_played(
 ) -> list[list[HistoryEntry]]:
     """Histories rebuilt from rounds with results (the older ``next_round``
     call, which gives no history): games, the PAB, absences."""
+    # late entrants may have numbers past the field the rounds were planned for
+    players = max(
+        [players]
+        + [max((*r.round.white, *r.round.black, *r.round.byes), default=0) for r in played]
+    )
     histories: list[list[HistoryEntry]] = [[] for _ in range(players)]
     for record in played:
         rnd = record.round
