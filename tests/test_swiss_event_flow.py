@@ -141,7 +141,7 @@ def test_a_swiss_event_from_start_to_export(tmp_path: Path, cli: Callable[..., R
     # each round (rounds before it, and its announced absences: the half-point
     # bye, the withdrawn player's zero-point byes) gives the event's own round,
     # colours and pairing-allocated bye included; the checker agrees
-    text = Path(trf).read_text().splitlines()
+    exported = Path(trf).read_text().splitlines()
     for rnd in final:
         column = 91 + 10 * (rnd.number - 1)
         cut = tmp_path / f"cut{rnd.number}.trf"
@@ -159,7 +159,7 @@ def test_a_swiss_event_from_start_to_export(tmp_path: Path, cli: Callable[..., R
                 + "\n"
                 if line[:3] == "001"
                 else line + "\n"
-                for line in text
+                for line in exported
             )
         )
         document = json.loads(ok("pair", str(cut), "--json").out)
