@@ -268,6 +268,7 @@ class Swiss(FormatBase):
             games_per_player=rounds if byes == 0 or rounds < players else rounds - 1,
             byes_per_round=byes,
             pair_meetings=None,
+            details=self.rounds_reason(players, options),
         )
 
     def planned_rounds(self, players: int, options: SwissOptions) -> int:
@@ -367,6 +368,56 @@ class Swiss(FormatBase):
         totals = [sum(e.points for e in h) for h in histories]
         best = max(totals)
         return totals.index(best) + 1
+
+    def rounds_reason(self, players: int, options: SwissOptions) -> tuple[str, ...]:
+        """Why the field gets its rounds, and its bye, for ``caddy calc`` (the
+        arithmetic's ``details``): the rule first, then the argument (see the
+        module docstring)."""
+        require_players(self, players, 2)
+
+        def rounds(n: int) -> str:
+            return f"{n} round" if n == 1 else f"{n} rounds"
+
+        log = (players - 1).bit_length()  # ceil(log2 N), exact
+        best = recommended_rounds(players)
+        bye = (
+            ("1 pairing-allocated bye each round (FIDE Handbook C.04.1 rule 3)",)
+            if players % 2
+            else ()
+        )
+        if options.rounds:
+            most = players - 1 if players % 2 == 0 else players
+            rules = "rule 2" if players % 2 == 0 else "rules 2 and 4: one PAB each"
+            return (
+                f"{rounds(options.rounds)}, as set by the rounds option (recommended: {best})",
+                f"at most {rounds(most)} for {players} players: no two players meet twice "
+                f"(FIDE Handbook C.04.1 {rules})",
+                *bye,
+            )
+        chain, left = [players], players
+        while left > 1:
+            left = -(-left // 2)
+            chain.append(left)
+        verb = "separates" if log == 1 else "separate"
+        why = (
+            f"⌈log₂ {players}⌉ = {rounds(log)} {verb} a single winner: after k rounds at most "
+            f"⌈{players}/2^k⌉ players can have a perfect score ({' → '.join(map(str, chain))})",
+        )
+        if best == log + 1:
+            return (
+                f"{rounds(best)} = ⌈log₂ {players}⌉ + 1 = {log} + 1",
+                *why,
+                "+ 1 round, the common practice, lets the leaders meet",
+                *bye,
+            )
+        return (
+            f"{rounds(best)} = {players} // 2, the small-field cap (⌈log₂ {players}⌉ + 1 = {log + 1})",
+            *why,
+            f"+ 1 round is the common practice, but a field of {players} plays at most "
+            f"{players} // 2 = {rounds(best)}, so the Dutch rules can pair every round "
+            "without a rematch (FIDE Handbook C.04.1 rule 2)",
+            *bye,
+        )
 
 
 @hookimpl
