@@ -57,8 +57,8 @@ def test_a_swiss_event_from_start_to_export(tmp_path: Path, cli: Callable[..., R
         event,
         "--format",
         "swiss",
-        "--option",
-        "rounds=9",
+        "--rounds",  # the format's shorthand for --option rounds=9
+        "9",
         "--players",
         str(players),
         "--seed",

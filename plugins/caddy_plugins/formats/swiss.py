@@ -61,6 +61,7 @@ from caddy.formats import Arithmetic, require_players
 if TYPE_CHECKING:
     from fractions import Fraction
 
+    from caddy.formats import Shorthand
     from caddy.models import Numbering, Player, Round
     from caddy_plugins.swiss.model import Entry
     from caddy_plugins.swiss.model import PairingRequest as EngineRequest
@@ -337,6 +338,20 @@ class Swiss(FormatBase):
             byes=() if pairing.bye is None else (pairing.bye,),
         )
 
+    def schedule_notes(self, players: int, options: SwissOptions) -> tuple[str, ...]:
+        """What ``caddy table`` says after round 1 (the only round known in advance)."""
+        rounds = self.rounds(players, options)
+        colour = (
+            "the initial colour is drawn by lot when the event is created (shown: White for 1)"
+            if options.initial_colour == "lot"
+            else f"{options.initial_colour} for 1 (the initial colour)"
+        )
+        later = f" Rounds 2-{rounds} are paired from the results." if rounds > 1 else ""
+        return (
+            f"Round 1 of {rounds} by the Dutch system (FIDE Handbook C.04.3): the top half "
+            f"of the pairing numbers meets the bottom half; {colour}.{later}",
+        )
+
     def explain_round(self, request: PairingRequest) -> tuple[str, ...]:
         """How :meth:`next_round` pairs ``request``, bracket by bracket: who was
         in each score bracket, the pairs, who floated down and why, the
@@ -423,3 +438,18 @@ class Swiss(FormatBase):
 @hookimpl
 def caddy_register_formats(register: Callable[[Swiss], None]) -> None:
     register(Swiss())
+
+
+@hookimpl
+def caddy_format_shorthands() -> list[Shorthand]:
+    """``--rounds N`` for the planned rounds (``caddy new e.json --format swiss --rounds 9``)."""
+    from caddy.formats import Shorthand
+
+    return [
+        Shorthand(
+            flag="--rounds",
+            option="rounds",
+            metavar="N",
+            help="swiss: the planned rounds (shorthand for --option rounds=N)",
+        )
+    ]
