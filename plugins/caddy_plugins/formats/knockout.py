@@ -147,6 +147,12 @@ def stage_count(players: int) -> int:
     return max(1, math.ceil(math.log2(players))) if players >= 2 else 0
 
 
+def third_place_match(players: int, options: KnockoutOptions) -> int:
+    """1 when the event has a match for third place (``third_place=true`` and
+    two semi-finals, so 4 players or more), else 0."""
+    return 1 if options.third_place and players >= 4 else 0
+
+
 @attrs.define
 class Match:
     """One knockout match, recorded game by game (tie-breaks are further games).
@@ -313,11 +319,13 @@ class Knockout(FormatBase):
         size = 2**stages
         first = players - size // 2
         matches = players - 1
+        third = third_place_match(players, options)
+        longer = options.final_games - options.games if options.final_games else 0
         return Arithmetic(
             players=players,
             rounds=stages,
-            games=matches * options.games,
-            max_games=matches * options.max_match_games,
+            games=(matches + third) * options.games + longer,
+            max_games=(matches + third) * options.max_match_games + longer,
             boards=max(first, size // 4),
             games_per_player=stages,
             byes_per_round=size - players,
@@ -325,10 +333,21 @@ class Knockout(FormatBase):
             stages=stages,
             details=(
                 f"{stages} knockout rounds, {matches} matches of {options.games} game"
-                f"{'s' if options.games > 1 else ''} + tie-breaks ({options.tiebreak})",
+                f"{'s' if options.games > 1 else ''} + tie-breaks ({','.join(options.stages)})",
                 f"{size - players} byes in round 1, to the top seeds"
                 if size > players
                 else "no byes",
+                *(
+                    [f"a final of {options.final_games} games"]
+                    if options.final_games and players >= 2
+                    else []
+                ),
+                *(["a match for third place: the semi-final losers"] if third else []),
+                *(
+                    ["sudden death: games until one is decisive (the most games count its first)"]
+                    if options.decider == "sudden-death"
+                    else []
+                ),
             ),
         )
 
@@ -359,7 +378,13 @@ class Knockout(FormatBase):
         """The next round of the bracket (:class:`caddy.contracts.PairingFormat`);
         ``next_round(players, options, played)`` still works."""
         asked = as_request(request, options, played, seed=seed)
-        return knockout_round(self.lines(asked.count), asked.played, len(asked.played) + 1)
+        knockout_options: KnockoutOptions = asked.options
+        return knockout_round(
+            self.lines(asked.count),
+            asked.played,
+            len(asked.played) + 1,
+            third_place=knockout_options is not None and knockout_options.third_place,
+        )
 
     def winner(
         self, players: int, options: KnockoutOptions, played: Sequence[PlayedRound]
@@ -393,26 +418,40 @@ def knockout_round(
     played: Sequence[PlayedRound],
     number: int,
     seed_of: Mapping[int, int] | None = None,
+    *,
+    third_place: bool = False,
 ) -> Round | None:
     """The next knockout round from the bracket ``lines`` (players, ``None`` for a
     bye) and the knockout rounds played. The higher seed (lower ``seed_of``,
-    by default the lower pairing number) has White in the first game."""
+    by default the lower pairing number) has White in the first game. With
+    ``third_place``, the final (board 1) comes with the match for third place
+    between the two semi-final losers (board 2)."""
     from caddy.models import Round
 
     current = _advance(lines, played)
     if len([x for x in current if x is not None]) <= 1:
         return None
     rank = seed_of or {}
+
+    def ordered(a: int, b: int) -> tuple[int, int]:
+        return (a, b) if rank.get(a, a) < rank.get(b, b) else (b, a)
+
     white, black, byes = [], [], []
     for a, b in zip(current[0::2], current[1::2], strict=True):
         if a is not None and b is not None:
-            high, low = (a, b) if rank.get(a, a) < rank.get(b, b) else (b, a)
+            high, low = ordered(a, b)
             white.append(high)
             black.append(low)
         elif a is not None:
             byes.append(a)
         elif b is not None:
             byes.append(b)
+    if third_place and len(current) == 2 and played:
+        losers = played[-1].losers()
+        if len(losers) == 2:  # two semi-finals were played
+            high, low = ordered(*losers)
+            white.append(high)
+            black.append(low)
     return Round(
         number=number, white=tuple(white), black=tuple(black), byes=tuple(byes), matches=True
     )
