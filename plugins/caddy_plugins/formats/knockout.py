@@ -5,11 +5,16 @@ bracket is the standard order — 1-8, 4-5, 2-7, 3-6 for eight — so seeds 1
 and 2 can meet only in the final, 1 to 4 only in the semi-finals, and so
 on. When the field is not a power of two, the top seeds get the byes.
 
-Each board is a match: 1 game (default) or 2, then the tie-break sequence
-(default rapid pair, blitz pair, armageddon) until there is a winner; the
-higher seed has White in the first game. :class:`Match` records the games
-and says what comes next. Later rounds are paired from the winners, in
-bracket order.
+Each board is a match: 1 game (default) or 2 (``final_games`` for the
+final), then the tie-break sequence (default rapid pair, blitz pair,
+armageddon; ``decider=sudden-death`` plays games until one is won instead of
+the armageddon) until there is a winner. The higher seed has White in the
+first game; each tie-break stage's colours come from a drawing of lots, and
+the armageddon's lot winner chooses the colour (the FIDE World Cup
+regulations, tie-break article; :mod:`caddy_plugins.formats.knockout_colours`).
+:class:`Match` records the games and says what comes next. Later rounds are
+paired from the winners, in bracket order; with ``third_place=true`` the
+semi-final losers play for third place beside the final.
 """
 
 from __future__ import annotations
