@@ -81,6 +81,9 @@ def test_event_with_third_place_and_a_final_of_two_games(
     White) and P2-P4 for third place."""
     table = ok(cli("table", "8", "--format", "knockout", "--option", "third_place=true")).out
     assert "1      1–8      4–5      2–7      3–6" in table
+    assert table.endswith(
+        "The semi-final losers play a match for third place in round 3 (board 2).\n"
+    )
     path = str(tmp_path / "ko.json")
     csv = players_csv(tmp_path, 8)
     options = ("--option", "third_place=true", "--option", "final_games=2")

@@ -188,6 +188,7 @@ def _known_rounds(
     ]
     if first.byes:
         later.append("Byes to the top seeds: " + ", ".join(label(p) for p in first.byes))
+    later += fmt.schedule_notes(count, options)  # the format's own (a match for third place)
     title = f"{fmt.name}, {count} players seeded by pairing number"
     return Schedule(format=fmt.name, players=count, rounds=(first,), title=title), later
 

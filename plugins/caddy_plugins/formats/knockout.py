@@ -359,6 +359,18 @@ class Knockout(FormatBase):
     def variants(self, options: KnockoutOptions) -> Mapping[str, Any]:
         return {}
 
+    def schedule_notes(self, players: int, options: KnockoutOptions) -> list[str]:
+        """``caddy table``'s lines on the final and the match for third place."""
+        rounds = stage_count(players)
+        notes = []
+        if options.final_games and players >= 2:
+            notes.append(f"The final (round {rounds}) is a match of {options.final_games} games.")
+        if third_place_match(players, options):
+            notes.append(
+                f"The semi-final losers play a match for third place in round {rounds} (board 2)."
+            )
+        return notes
+
     def match_games(self, options: KnockoutOptions) -> tuple[int, int]:
         """The fewest and most games a match can take."""
         return options.games, options.max_match_games
