@@ -225,3 +225,22 @@ def test_a_b_semifinals_need_one_winner_from_each_of_a_power_of_two_groups(
         "caddy: error: semifinals=A-B pairs the winners of neighbouring groups (A-B, C-D ...): "
         "it needs advance=1 and 2, 4, 8 ... groups (not 4 groups, advance=2)\n"
     )
+
+
+def test_groups_knockout_matches_take_the_knockout_colour_options() -> None:
+    """The group winners' matches follow the same regulations (and options)."""
+    fmt = GroupsKnockout()
+    plain = fmt.new_match(1, 2, GroupsKnockoutOptions())
+    plain.lot_seed = "5:7:1"
+    assert plain.colour_lots()  # by lot, as the knockout format
+    options = GroupsKnockoutOptions(tiebreak_colours="higher-seed", armageddon_colour="higher-seed")
+    old = fmt.new_match(1, 2, options)
+    old.lot_seed = "5:7:1"
+    assert old.colour_lots() == [] and [old.game_at(n)[1] for n in range(1, 7)] == [
+        1,
+        1,
+        2,
+        1,
+        2,
+        1,
+    ]
