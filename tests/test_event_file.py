@@ -355,7 +355,8 @@ def test_readme_workflow_runs_as_written(tmp_path: Path, monkeypatch: pytest.Mon
 
 
 def new_knockout(caddy: Callable[..., Run], players: int) -> str:
-    """A knockout event of K1..Kn (by rating), round 1 paired; matches end in armageddon."""
+    """A knockout event of K1..Kn (by rating), round 1 paired; matches end in armageddon,
+    the higher seed White (armageddon_colour=higher-seed: no lot for the colours)."""
     csv = "name,rating\n" + "".join(f"K{i},{2500 - 20 * i}\n" for i in range(1, players + 1))
     Path("ko.csv").write_text(csv)
     event = "ko.json"
@@ -368,6 +369,8 @@ def new_knockout(caddy: Callable[..., Run], players: int) -> str:
         "ko.csv",
         "--option",
         "tiebreak=armageddon",
+        "--option",
+        "armageddon_colour=higher-seed",
     )
     caddy("pair", event)
     return event

@@ -351,9 +351,22 @@ def test_check_finds_a_pair_twice_in_a_knockout(cli: Callable[..., Run], tmp_pat
 
 def test_knockout_tiebreak_games_name_their_white(cli: Callable[..., Run], tmp_path: Path) -> None:
     """Issue 13k: game 3 (the second rapid game) has the lower seed P4 White; `1-0` typed
-    for it means P4 won it, and the sheet and history say so the same way."""
+    for it means P4 won it, and the sheet and history say so the same way (the higher seed
+    White first in each stage: tests/test_knockout_colours.py has the colours by lot)."""
     path = str(tmp_path / "ko.json")
-    ok(cli("new", path, "--format", "knockout", "--players", players_csv(tmp_path, 4)))
+    csv = players_csv(tmp_path, 4)
+    ok(
+        cli(
+            "new",
+            path,
+            "--format",
+            "knockout",
+            "--players",
+            csv,
+            "--option",
+            "tiebreak_colours=higher-seed",
+        )
+    )
     ok(cli("pair", path))
     ok(cli("result", path, "1", "1", "1/2"))  # game 1: P1 White
     ok(cli("result", path, "1", "1", "1/2"))  # game 2, rapid: P1 White

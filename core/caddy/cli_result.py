@@ -73,7 +73,7 @@ def match_games(event: Any) -> dict[int, str]:
     game of the match it is and who had White, as the pairing sheet lists them
     (the result refers to that White)."""
     from caddy.event_model import RecordResult
-    from caddy.event_replay import replay
+    from caddy.event_replay import new_board_match, replay
     from caddy.plugins import get_host
     from caddy.render import visible
 
@@ -82,7 +82,6 @@ def match_games(event: Any) -> dict[int, str]:
         return {}
     state = replay(event)
     players = event.tournament.players
-    options = event.tournament.format.options
     counts: dict[tuple[int, int], int] = {}
     games: dict[int, str] = {}
     for index, operation in enumerate(event.operations):
@@ -95,7 +94,7 @@ def match_games(event: Any) -> dict[int, str]:
         if not operation.force:  # a correction replaces the match's last game
             counts[key] = counts.get(key, 0) + 1
         board = rnd.boards[operation.board - 1]
-        stage, white, _ = fmt.new_match(board.white, board.black, options).game_at(counts[key])
+        stage, white, _ = new_board_match(state, board).game_at(counts[key])
         label = "" if stage == "standard" else f" {stage}"
         name = visible(players[white - 1].name)
         games[index] = f"game {counts[key]}{label}, White {name} ({white})"

@@ -224,6 +224,9 @@ class Match(Protocol):
     #: The seed of a drawing of lots that decides a tied match (core sets it
     #: from the seed the event file records, the round and the board).
     lot_seed: str | None
+    #: Whether the match is the event's final (core sets it for board 1 of
+    #: the last round; a format may give its final more games).
+    final: bool
 
     def next_game(self) -> tuple[str, int, int] | None:
         """The next game: ``(stage, white, black)``, ``None`` when decided."""

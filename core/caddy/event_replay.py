@@ -360,13 +360,21 @@ def flip_result(result: str) -> str:
     return result  # pragma: no cover
 
 
-def board_match(state: State, board: Board) -> Match:
-    """The board's match so far, replayed game by game (the format says what a match is)."""
+def new_board_match(state: State, board: Board) -> Match:
+    """The board's match before its first game: the format's, with the seed of
+    its drawings of lots (the file's seed, the round, the board) and whether it
+    is the final (board 1 of the last round)."""
     if not state.fmt.has_matches:
         raise CaddyError(f"format '{state.fmt.name}' has no knockout matches")
     match = state.fmt.new_match(board.white, board.black, state.event.tournament.format.options)
-    # a drawing of lots: from the seed the file records
     match.lot_seed = f"{event_seed(state.event.tournament)}:{board.round}:{board.number}"
+    match.final = board.number == 1 and board.round == planned_rounds(state)
+    return match
+
+
+def board_match(state: State, board: Board) -> Match:
+    """The board's match so far, replayed game by game (the format says what a match is)."""
+    match = new_board_match(state, board)
     for result in board.results:
         _, white, _ = match.next_game() or ("", board.white, board.black)
         code = RESULT_WORDS[result][0] if white == board.white else RESULT_WORDS[result][1]

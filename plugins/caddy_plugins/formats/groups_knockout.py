@@ -11,7 +11,9 @@ for the last place that advances (three or more still draw lots).
 The knockout bracket is seeded by place, then group order (A1, B1, C1, D1,
 A2, ...), in the standard bracket order, so group winners are kept apart
 (four winners: A1–D1 and B1–C1); players from the same group are not paired
-in the first knockout round when another seeding order avoids it.
+in the first knockout round when another seeding order avoids it. With
+``semifinals=A-B`` neighbouring groups' winners meet instead (A1–B1 and
+C1–D1, the 2022 FIDE Grand Prix semi-finals).
 
 The example of docs/formats.md: 16 players, 4 groups of 4, double round robin, winners
 to the semi-finals: 6 group rounds and 48 group games, then 2 semi-finals and
@@ -31,6 +33,7 @@ from caddy.contracts import FormatBase, PairingRequest, as_request
 from caddy.errors import CaddyError
 from caddy.formats import Arithmetic, PlayedRound, Shorthand, require_players
 from caddy_plugins.formats.knockout import (
+    Decider,
     KnockoutOptions,
     Match,
     bracket_order,
@@ -39,6 +42,7 @@ from caddy_plugins.formats.knockout import (
     stage_count,
     tiebreak_sequence,
 )
+from caddy_plugins.formats.knockout_colours import CHOICES, COLOUR_RULES, Choice, ColourRule
 from caddy_plugins.formats.round_robin import round_robin_rounds
 
 if TYPE_CHECKING:
@@ -64,10 +68,33 @@ class GroupsKnockoutOptions:
     tiebreak: str = attrs.field(
         default="rapid-pair,blitz-pair,armageddon", validator=tiebreak_sequence
     )
+    #: Knockout colours and decider (as the knockout format's options).
+    tiebreak_colours: ColourRule = attrs.field(
+        default="lot", validator=attrs.validators.in_(COLOUR_RULES)
+    )
+    armageddon_colour: ColourRule = attrs.field(
+        default="lot", validator=attrs.validators.in_(COLOUR_RULES)
+    )
+    armageddon_choice: Choice = attrs.field(
+        default="black", validator=attrs.validators.in_(CHOICES)
+    )
+    decider: Decider = attrs.field(
+        default="armageddon", validator=attrs.validators.in_(("armageddon", "sudden-death"))
+    )
     #: Players still tied for a place that advances: ``lots`` or ``playoff``.
     ties: Literal["lots", "playoff"] = attrs.field(
         default="lots", validator=attrs.validators.in_(("lots", "playoff"))
     )
+    #: How the group winners meet: ``bracket`` (seeded by place and group
+    #: order in the standard bracket: A1-D1, B1-C1) or ``A-B`` (neighbouring
+    #: groups: A1-B1, C1-D1, as the 2022 FIDE Grand Prix semi-finals;
+    #: ``advance=1`` and 2, 4, 8 ... groups).
+    semifinals: Literal["bracket", "A-B"] = attrs.field(
+        default="bracket", validator=attrs.validators.in_(("bracket", "A-B"))
+    )
+
+    def __attrs_post_init__(self) -> None:
+        KnockoutOptions(tiebreak=self.tiebreak, decider=self.decider)  # the same checks
 
 
 def snake(players: int, groups: int) -> list[list[int]]:
@@ -104,10 +131,25 @@ class GroupsKnockout(FormatBase):
             raise CaddyError(
                 f"{options.advance} of each group cannot advance: the smallest group has {smallest} players"
             )
+        if options.semifinals == "A-B" and (
+            options.advance != 1 or options.groups & (options.groups - 1)
+        ):
+            raise CaddyError(
+                "semifinals=A-B pairs the winners of neighbouring groups (A-B, C-D ...): "
+                f"it needs advance=1 and 2, 4, 8 ... groups (not {options.groups} groups, "
+                f"advance={options.advance})"
+            )
         return groups
 
     def _knockout_options(self, options: GroupsKnockoutOptions) -> KnockoutOptions:
-        return KnockoutOptions(games=options.games, tiebreak=options.tiebreak)
+        return KnockoutOptions(
+            games=options.games,
+            tiebreak=options.tiebreak,
+            tiebreak_colours=options.tiebreak_colours,
+            armageddon_colour=options.armageddon_colour,
+            armageddon_choice=options.armageddon_choice,
+            decider=options.decider,
+        )
 
     def arithmetic(self, players: int, options: GroupsKnockoutOptions) -> Arithmetic:
         groups = self._check(players, options)
@@ -258,6 +300,8 @@ class GroupsKnockout(FormatBase):
         group_of = {p: g for g, order in enumerate(orders) for p in order}
         tiers = [[order[place] for order in orders] for place in range(options.advance)]
         seeds = [p for tier in tiers for p in tier]
+        if options.semifinals == "A-B":  # neighbouring groups' winners: A-B, C-D ...
+            return list(seeds), {p: i for i, p in enumerate(seeds, 1)}
         size = 2 ** stage_count(len(seeds)) if len(seeds) > 1 else 1
         order = bracket_order(size)
 
