@@ -154,7 +154,8 @@ def cmd_history(ns: argparse.Namespace) -> int:
 
 def load_results(path: str) -> tuple[Any, tuple[str, ...] | None, str | None]:
     """An event file's results for standings, with its tie-break list and edition."""
-    from caddy.event_replay import replay, results_event
+    from caddy.event_replay import replay
+    from caddy.event_results import results_event
     from caddy.storage import load
 
     event = load(path)

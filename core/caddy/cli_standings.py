@@ -82,7 +82,8 @@ def _load_event(ns: argparse.Namespace) -> Any:
 def _document_results(ns: argparse.Namespace, document: Any) -> Any:
     """An event document's results for standings, with its sections, seed,
     tie-breaks and edition (the command line's win)."""
-    from caddy.event_replay import event_seed, replay, results_event
+    from caddy.event_replay import event_seed, replay
+    from caddy.event_results import results_event
 
     state = replay(document)
     event = results_event(state)

@@ -68,8 +68,8 @@ from caddy.event_replay import (
     event_seed,
     flip_result,
     replay,
-    results_event,
 )
+from caddy.event_results import results_event
 from caddy.event_rounds import planned_rounds
 
 __all__ = [
