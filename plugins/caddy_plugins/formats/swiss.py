@@ -310,6 +310,45 @@ def forbidden(request: PairingRequest, options: SwissOptions) -> frozenset[tuple
     return frozenset(pairs)
 
 
+def _virtual_notes(engine: EngineRequest) -> list[str]:
+    """The virtual points of the round (accelerated pairings, C.04.7)."""
+    from caddy_plugins.swiss.explain import fmt_score, tpn_list
+
+    given: dict[Fraction, list[int]] = {}
+    for (player, round), points in sorted(engine.acceleration.items()):
+        if round == engine.round_number and points:
+            given.setdefault(points, []).append(player)
+    return [
+        f"  virtual points (accelerated pairings, C.04.7): {fmt_score(points)} for "
+        f"{tpn_list(tuple(players))} (pairing scores only, never the standings)"
+        for points, players in given.items()
+    ]
+
+
+def _forbidden_notes(engine: EngineRequest) -> list[str]:
+    """A line for each forbidden pair the pairing without that constraint
+    would have paired (it changed the pairing)."""
+    if not engine.forbidden_pairs:
+        return []
+    from caddy_plugins.swiss.dutch import pair_round
+    from caddy_plugins.swiss.model import NoValidPairingError
+
+    try:
+        free = pair_round(attrs.evolve(engine, forbidden_pairs=frozenset()))
+    except NoValidPairingError:
+        return []
+    kept = sorted(
+        (min(pair), max(pair))
+        for pair in map(frozenset, free.pairs)
+        if pair in engine.forbidden_pairs
+    )
+    return [
+        f"  forbidden pair {a}-{b} kept apart (an absolute criterion, like C.04.1 rule 2, "
+        "by the event's rules): the pairing without it pairs them"
+        for a, b in kept
+    ]
+
+
 @attrs.frozen
 class Swiss(FormatBase):
     """Swiss system, FIDE Dutch pairings (C.04.3, rules from 2026)."""
@@ -426,11 +465,13 @@ class Swiss(FormatBase):
         total = request.planned_rounds or self.rounds(request.count, opts)
         if request.round > total:
             return (f"round {request.round} is after the {total} planned rounds",)
+        engine = engine_request(request, opts, total)
         try:
-            explanation = pair_round(engine_request(request, opts, total)).explanation
+            explanation = pair_round(engine).explanation
         except NoValidPairingError as exc:
             return (f"round {request.round}: no pairing satisfies the absolute criteria: {exc}",)
-        return tuple(explanation.lines()) if isinstance(explanation, Explanation) else ()
+        lines = list(explanation.lines()) if isinstance(explanation, Explanation) else []
+        return (*lines, *_virtual_notes(engine), *_forbidden_notes(engine))
 
     def winner(
         self, players: int, options: SwissOptions, played: Sequence[PlayedRound]
