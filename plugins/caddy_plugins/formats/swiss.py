@@ -471,7 +471,7 @@ class Swiss(FormatBase):
         except NoValidPairingError as exc:
             return (f"round {request.round}: no pairing satisfies the absolute criteria: {exc}",)
         lines = list(explanation.lines()) if isinstance(explanation, Explanation) else []
-        return (*lines, *_virtual_notes(engine), *_forbidden_notes(engine))
+        return (*lines[:1], *_virtual_notes(engine), *lines[1:], *_forbidden_notes(engine))
 
     def winner(
         self, players: int, options: SwissOptions, played: Sequence[PlayedRound]
