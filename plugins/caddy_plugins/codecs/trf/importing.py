@@ -199,8 +199,11 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
                 name="manual",
                 options=ManualOptions(rounds=max(doc.rounds_declared, 0), round_robin=False),
             )
+            # as paired: the rounds not paired yet are left out with their announced byes
+            played = [i for i in items if not (isinstance(i, RecordBye) and i.round > paired)]
             event = EventFile(
-                tournament=attrs.evolve(tournament, format=manual), operations=event.operations
+                tournament=attrs.evolve(tournament, format=manual),
+                operations=OperationLog.build(played),
             )
             warn(f"read as paired elsewhere (manual): the swiss format cannot hold it: {exc}")
             try:
