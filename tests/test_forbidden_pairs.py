@@ -153,3 +153,16 @@ def test_pair_trf_reads_260_round_ranges(cli: Callable[..., Run], tmp_path: Path
         trf = tmp_path / "e.trf"
         trf.write_text("012 E\nXXR 4\nXXC white1\n" + records + lines)
         assert _pairs(cli("pair", str(trf), "--json")) == pairs, records
+
+
+def test_a_bad_record_260_is_one_line(cli: Callable[..., Run], tmp_path: Path) -> None:
+    trf = tmp_path / "bad.trf"
+    trf.write_text(
+        "012 E\nXXR 4\nXXC white1\n260 1 x 1 2\n"
+        + "".join(f"001 {k:4d}      P{k:<33d}{2500 - 50 * k:4d}\n" for k in range(1, 9))
+    )
+    run = cli("pair", str(trf))
+    assert (run.code, run.err) == (
+        1,
+        f"caddy: error: {trf}: record 260 '1 x 1 2': 'x' is not a number\n",
+    )

@@ -250,3 +250,14 @@ def test_bad_option_is_one_line(cli: Callable[..., Run], tmp_path: Path) -> None
         "caddy: error: invalid option acceleration=fast: 'fast' is not POINTS@R1-R2:P1-P2 "
         "(expected none, baku, or such records separated by ';')\n"
     )
+
+
+def test_a_bad_record_250_is_one_line(cli: Callable[..., Run], tmp_path: Path) -> None:
+    trf = tmp_path / "bad.trf"
+    trf.write_text("012 Ten\nXXR 7\nXXC white1\n250 1.0 1\n" + TEN)
+    run = cli("pair", str(trf))
+    assert (run.code, run.err) == (
+        1,
+        f"caddy: error: {trf}: record 250 '1.0 1' is not "
+        "'POINTS FIRST-ROUND LAST-ROUND FIRST-PLAYER LAST-PLAYER'\n",
+    )

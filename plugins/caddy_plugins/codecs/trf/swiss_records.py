@@ -33,10 +33,19 @@ __all__ = ["OPTION_RECORDS", "acceleration_option", "forbidden_option", "option_
 OPTION_RECORDS = frozenset({"250", "260", "XXA", "XXP"})
 
 
+#: What each record holds, for messages.
+_FORMS = {
+    "250": "POINTS FIRST-ROUND LAST-ROUND FIRST-PLAYER LAST-PLAYER",
+    "260": "FIRST-ROUND LAST-ROUND PLAYER PLAYER ...",
+    "XXA": "PLAYER POINTS POINTS ...",
+    "XXP": "PLAYER PLAYER ...",
+}
+
+
 def _numbers(doc: TrfDocument, code: str, text: str, count: int | None = None) -> list[str]:
     words = text.split()
     if not words or (count is not None and len(words) not in (count - 1, count)):
-        raise CaddyError(f"{doc.source}: record {code} '{text.strip()}' is not what TRF says")
+        raise CaddyError(f"{doc.source}: record {code} '{text.strip()}' is not '{_FORMS[code]}'")
     return words
 
 
