@@ -41,14 +41,16 @@ def handed_over(path: Path, round_number: int, folder: Path) -> Path:
 
 
 def _announcing() -> list[Path]:
-    """Ten files of at most 30 players whose lines announce absences, spread over the sizes."""
+    """Ten files of at most 16 players and 8 rounds whose lines announce
+    absences, spread over the sizes (fast)."""
+    small = (
+        p
+        for p in CORPUS.glob("*.trf")
+        if int(p.name.split("-")[2].split("p")[0]) <= 16
+        and int(p.stem.split("p")[-1].rstrip("r")) <= 8
+    )
     files = sorted(
-        (
-            p
-            for p in CORPUS.glob("*.trf")
-            if int(p.name.split("-")[2].split("p")[0]) <= 30
-            and any(f"0000 - {c}" in p.read_text() for c in "HFZ")
-        ),
+        (p for p in small if any(f"0000 - {c}" in p.read_text() for c in "HFZ")),
         key=lambda p: (int(p.name.split("-")[2].split("p")[0]), p.name),
     )
     return [files[int(i * len(files) / 10)] for i in range(10)]
