@@ -261,3 +261,17 @@ def test_a_bad_record_250_is_one_line(cli: Callable[..., Run], tmp_path: Path) -
         f"caddy: error: {trf}: record 250 '1.0 1' is not "
         "'POINTS FIRST-ROUND LAST-ROUND FIRST-PLAYER LAST-PLAYER'\n",
     )
+
+
+def test_a_late_entrant_is_in_group_b(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """C.04.7: the last player of group A stays the same when players enter
+    late; the entrant (number 9, rated above most) gets no virtual points."""
+    event = _new(cli, tmp_path, "late", 8, "rounds=4", "acceleration=baku")
+    _higher_wins(cli, event, 1, _pair(cli, event))
+    assert cli("add", event, "Ivy", "--rating", "2400").code == 0
+    run = cli("pair", event, "--explain")
+    assert run.code == 0
+    assert (
+        "  virtual points (accelerated pairings, C.04.7): 0.5 for 1 2 3 4 "
+        "(pairing scores only, never the standings)"
+    ) in run.out.splitlines()

@@ -258,23 +258,8 @@ def engine_request(request: PairingRequest, options: SwissOptions, rounds: int) 
             win=_fraction(options.win), draw=_fraction(options.draw), pab=_fraction(options.pab)
         ),
         forbidden_pairs=frozenset(frozenset(pair) for pair in forbidden(request, options)),
-        acceleration=acceleration(options, rounds, request.round, players),
+        acceleration=acceleration(options, rounds, request.round, players, request.field),
     )
-
-
-def first_field(players: Sequence[PairingPlayer], round: int) -> int:
-    """The players when round 1 was paired: late entrants (C.04.2 2.4-2.5)
-    are the last pairing numbers, with round 1 in their history as a round
-    they were not in the event (``absent``)."""
-    count = len(players)
-    if round > 1:
-        while (
-            count
-            and players[count - 1].history[:1]
-            and players[count - 1].history[0].kind == "absent"
-        ):
-            count -= 1
-    return count or len(players)
 
 
 def virtual_records(options: SwissOptions, rounds: int, field: int) -> tuple[VirtualPoints, ...]:
@@ -289,15 +274,22 @@ def virtual_records(options: SwissOptions, rounds: int, field: int) -> tuple[Vir
 
 
 def acceleration(
-    options: SwissOptions, rounds: int, round: int, players: Sequence[PairingPlayer]
+    options: SwissOptions,
+    rounds: int,
+    round: int,
+    players: Sequence[PairingPlayer],
+    field: int | None = None,
 ) -> dict[tuple[int, int], Fraction]:
     """``(pairing number, round) -> virtual points`` for rounds 1..``round``
-    (the engine classifies past floats by the pairing scores of their round)."""
+    (the engine classifies past floats by the pairing scores of their round).
+    The Baku method's group A is taken from the ``field`` of the first
+    pairing: late entrants, numbered after it, are in group B (C.04.7: the
+    last player of group A stays the same)."""
     if options.acceleration == "none":
         return {}
     from caddy_plugins.swiss.acceleration import virtual_points
 
-    records = virtual_records(options, rounds, first_field(players, round))
+    records = virtual_records(options, rounds, field or len(players))
     return virtual_points(records, round, (p.number for p in players))
 
 
