@@ -19,8 +19,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from caddy.contracts import PairingPlayer, PairingRequest
+from caddy.errors import CaddyError
 from caddy.storage import load
+from caddy_plugins.formats.swiss import Swiss, SwissOptions
 from caddy_plugins.swiss.acceleration import ForbiddenGroup, forbidden_pairs, parse_forbidden
 from tests.conftest import Run
 
@@ -165,4 +170,35 @@ def test_a_bad_record_260_is_one_line(cli: Callable[..., Run], tmp_path: Path) -
     assert (run.code, run.err) == (
         1,
         f"caddy: error: {trf}: record 260 '1 x 1 2': 'x' is not a number\n",
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(min_value=4, max_value=12),
+    st.lists(st.tuples(st.integers(1, 12), st.integers(1, 12)), max_size=6),
+)
+def test_no_forbidden_pair_is_ever_paired(players: int, pairs: list[tuple[int, int]]) -> None:
+    """Round 1 of any field: a pairing never holds a forbidden pair (an
+    absolute criterion), or there is none (C.04.3 1.9.3: the arbiter decides)."""
+    groups = ";".join(f"{a} {b}" for a, b in pairs if a != b and max(a, b) <= players)
+    options = SwissOptions(rounds=3, initial_colour="white", forbidden=groups)
+    request = PairingRequest(
+        round=1,
+        planned_rounds=3,
+        players=tuple(
+            PairingPlayer(number=n, rating=None, points=0.0, history=())
+            for n in range(1, players + 1)
+        ),
+        options=options,
+    )
+    try:
+        paired = Swiss().next_round(request)
+    except CaddyError:
+        return
+    assert paired is not None
+    banned = forbidden_pairs(parse_forbidden(groups), 1)
+    assert (
+        not {(min(w, b), max(w, b)) for w, b in zip(paired.white, paired.black, strict=True)}
+        & banned
     )
