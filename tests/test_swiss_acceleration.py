@@ -275,3 +275,20 @@ def test_a_late_entrant_is_in_group_b(cli: Callable[..., Run], tmp_path: Path) -
         "  virtual points (accelerated pairings, C.04.7): 0.5 for 1 2 3 4 "
         "(pairing scores only, never the standings)"
     ) in run.out.splitlines()
+
+
+def test_baku_needs_a_win_worth_two_draws(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """C.04.7: the method is for the usual scoring (a win worth two draws);
+    other point systems give the virtual points as records."""
+    args = ["new", str(tmp_path / "e.json"), "--format", "swiss"]
+    args += ["--players", str(_players(tmp_path, 8))]
+    run = cli(*args, "--option", "win=3", "--option", "draw=1", "--option", "acceleration=baku")
+    assert run.code == 1
+    assert run.err.endswith(
+        "the Baku method (FIDE Handbook C.04.7) is for events where a win is worth two draws "
+        "(here win=3, draw=1); give the virtual points as records instead\n"
+    )
+    run = cli(
+        *args, "--option", "win=3", "--option", "draw=1", "--option", "acceleration=3@1-2:1-4"
+    )
+    assert run.code == 0, run.err

@@ -86,10 +86,16 @@ def _points(instance: object, attribute: attrs.Attribute[float], value: float) -
         raise ValueError(f"{attribute.name} must not be negative")
 
 
-def _acceleration(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+def _acceleration(instance: Any, attribute: attrs.Attribute[str], value: str) -> None:
     from caddy_plugins.swiss.acceleration import parse_acceleration
 
     parse_acceleration(value)
+    if value == "baku" and instance.win != 2 * instance.draw:
+        raise ValueError(
+            "the Baku method (FIDE Handbook C.04.7) is for events where a win is worth "
+            f"two draws (here win={instance.win:g}, draw={instance.draw:g}); give the "
+            "virtual points as records instead"
+        )
 
 
 def _forbidden(instance: object, attribute: attrs.Attribute[str], value: str) -> None:

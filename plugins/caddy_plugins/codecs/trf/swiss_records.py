@@ -91,19 +91,26 @@ def virtual_records(doc: TrfDocument) -> list[VirtualPoints]:
     return out
 
 
-def acceleration_option(doc: TrfDocument, *, rounds: int, win: float) -> str:
+def acceleration_option(doc: TrfDocument, *, rounds: int, win: float, draw: float) -> str:
     """The ``acceleration`` option a file says: ``baku`` when its records are
     the Baku method's for its field and ``rounds`` (or 192 names ``_BAKU``
-    and there are none), ``none`` when nothing, else the records."""
+    and there are none), ``none`` when nothing, else the records (the
+    method's as records when a win is not worth two draws: the option
+    ``baku`` is for the scoring the method is written for)."""
     from caddy_plugins.swiss.acceleration import baku, format_records, virtual_points
 
+    points = Fraction(win).limit_denominator(1000)
+    method = baku(len(doc.players), rounds, points)
+    two_draws = win == 2 * draw
     records = virtual_records(doc)
     if not records:
-        text = (doc.record("192") or "").upper()
-        return "baku" if "BAKU" in text else "none"
+        if "BAKU" not in (doc.record("192") or "").upper():
+            return "none"
+        return "baku" if two_draws else format_records(method)
     players = range(1, len(doc.players) + 1)
-    method = baku(len(doc.players), rounds, Fraction(win).limit_denominator(1000))
-    if virtual_points(records, rounds, players) == virtual_points(method, rounds, players):
+    if two_draws and virtual_points(records, rounds, players) == virtual_points(
+        method, rounds, players
+    ):
         return "baku"
     return format_records(records)
 

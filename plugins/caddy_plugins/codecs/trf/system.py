@@ -129,13 +129,13 @@ def swiss_options(
     from caddy_plugins.formats.swiss import SwissOptions
 
     scoring = scoring_of(doc)[0]
-    win = scoring.points("1")
+    win, draw = scoring.points("1"), scoring.points("=")
     return SwissOptions(
         rounds=rounds,
         initial_colour="lot" if colour is None else "white" if colour == "w" else "black",
         win=win,
-        draw=scoring.points("="),
+        draw=draw,
         pab=scoring.points("U"),
-        acceleration=acceleration_option(doc, rounds=rounds, win=win),
+        acceleration=acceleration_option(doc, rounds=rounds, win=win, draw=draw),
         forbidden=forbidden_option(doc, rounds=rounds),
     )
