@@ -308,45 +308,6 @@ def forbidden(request: PairingRequest, options: SwissOptions) -> frozenset[tuple
     return frozenset(pairs)
 
 
-def _virtual_notes(engine: EngineRequest) -> list[str]:
-    """The virtual points of the round (accelerated pairings, C.04.7)."""
-    from caddy_plugins.swiss.explain import fmt_score, tpn_list
-
-    given: dict[Fraction, list[int]] = {}
-    for (player, round), points in sorted(engine.acceleration.items()):
-        if round == engine.round_number and points:
-            given.setdefault(points, []).append(player)
-    return [
-        f"  virtual points (accelerated pairings, C.04.7): {fmt_score(points)} for "
-        f"{tpn_list(tuple(players))} (pairing scores only, never the standings)"
-        for points, players in given.items()
-    ]
-
-
-def _forbidden_notes(engine: EngineRequest) -> list[str]:
-    """A line for each forbidden pair the pairing without that constraint
-    would have paired (it changed the pairing)."""
-    if not engine.forbidden_pairs:
-        return []
-    from caddy_plugins.swiss.dutch import pair_round
-    from caddy_plugins.swiss.model import NoValidPairingError
-
-    try:
-        free = pair_round(attrs.evolve(engine, forbidden_pairs=frozenset()))
-    except NoValidPairingError:
-        return []
-    kept = sorted(
-        (min(pair), max(pair))
-        for pair in map(frozenset, free.pairs)
-        if pair in engine.forbidden_pairs
-    )
-    return [
-        f"  forbidden pair {a}-{b} kept apart (an absolute criterion, like C.04.1 rule 2, "
-        "by the event's rules): the pairing without it pairs them"
-        for a, b in kept
-    ]
-
-
 @attrs.frozen
 class Swiss(FormatBase):
     """Swiss system, FIDE Dutch pairings (C.04.3, rules from 2026)."""
@@ -469,7 +430,9 @@ class Swiss(FormatBase):
         except NoValidPairingError as exc:
             return (f"round {request.round}: no pairing satisfies the absolute criteria: {exc}",)
         lines = list(explanation.lines()) if isinstance(explanation, Explanation) else []
-        return (*lines[:1], *_virtual_notes(engine), *lines[1:], *_forbidden_notes(engine))
+        from caddy_plugins.swiss.acceleration import forbidden_notes, virtual_notes
+
+        return (*lines[:1], *virtual_notes(engine), *lines[1:], *forbidden_notes(engine))
 
     def winner(
         self, players: int, options: SwissOptions, played: Sequence[PlayedRound]

@@ -28,6 +28,9 @@ Option syntax (``caddy new --option``):
   1-6 in rounds 1-2, ½ in rounds 3-4);
 - ``forbidden``: groups separated by ``;``, pairing numbers by spaces or
   commas, each group optionally ``@R1-R2`` (``1,2,3;7,9@1-4``).
+
+:func:`virtual_notes` and :func:`forbidden_notes` give the lines
+``caddy pair --explain`` adds for them.
 """
 
 from __future__ import annotations
@@ -39,16 +42,20 @@ from fractions import Fraction
 
 import attrs
 
+from caddy_plugins.swiss.model import PairingRequest
+
 __all__ = [
     "ForbiddenGroup",
     "VirtualPoints",
     "accelerated_rounds",
     "baku",
     "baku_group",
+    "forbidden_notes",
     "forbidden_pairs",
     "format_records",
     "parse_acceleration",
     "parse_forbidden",
+    "virtual_notes",
     "virtual_points",
 ]
 
@@ -215,3 +222,42 @@ def forbidden_pairs(groups: Sequence[ForbiddenGroup], round: int) -> frozenset[t
         for b in group.players
         if a < b
     )
+
+
+def virtual_notes(engine: PairingRequest) -> list[str]:
+    """The virtual points of the round (accelerated pairings, C.04.7)."""
+    from caddy_plugins.swiss.explain import fmt_score, tpn_list
+
+    given: dict[Fraction, list[int]] = {}
+    for (player, round), points in sorted(engine.acceleration.items()):
+        if round == engine.round_number and points:
+            given.setdefault(points, []).append(player)
+    return [
+        f"  virtual points (accelerated pairings, C.04.7): {fmt_score(points)} for "
+        f"{tpn_list(tuple(players))} (pairing scores only, never the standings)"
+        for points, players in given.items()
+    ]
+
+
+def forbidden_notes(engine: PairingRequest) -> list[str]:
+    """A line for each forbidden pair the pairing without that constraint
+    would have paired (it changed the pairing)."""
+    if not engine.forbidden_pairs:
+        return []
+    from caddy_plugins.swiss.dutch import pair_round
+    from caddy_plugins.swiss.model import NoValidPairingError
+
+    try:
+        free = pair_round(attrs.evolve(engine, forbidden_pairs=frozenset()))
+    except NoValidPairingError:
+        return []
+    kept = sorted(
+        (min(pair), max(pair))
+        for pair in map(frozenset, free.pairs)
+        if pair in engine.forbidden_pairs
+    )
+    return [
+        f"  forbidden pair {a}-{b} kept apart (an absolute criterion, like C.04.1 rule 2, "
+        "by the event's rules): the pairing without it pairs them"
+        for a, b in kept
+    ]
