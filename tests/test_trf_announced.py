@@ -6,7 +6,10 @@ round r with rounds 1..r-1 and, in round r's column, only the announced
 absences (``0000 - H``, ``0000 - F``, ``0000 - Z``: FIDE Handbook C.04.2 3.3,
 not paired). ``caddy import`` reads that column as announced byes of a round
 not paired yet, so ``caddy pair`` on the imported event pairs round r exactly
-as ``caddy pair`` on the file does (and as the file records it).
+as ``caddy pair`` on the file does (and as the file records it). The cut
+files keep the final points (columns 81-84), which no bye values explain:
+the import then takes FIDE's bye values (a half-point bye a draw), as
+``caddy pair`` on the file does.
 """
 
 from __future__ import annotations
@@ -19,25 +22,6 @@ import pytest
 
 from tests.conftest import Run
 from tests.test_pair_trf import CORPUS, cut, recorded
-
-#: Points of a cell's code (FIDE's defaults: the pairing-allocated and
-#: full-point byes and a forfeit win a win, the half-point bye a draw).
-POINTS = {"1": 1.0, "=": 0.5, "+": 1.0, "U": 1.0, "F": 1.0, "H": 0.5, "W": 1.0, "D": 0.5}
-
-
-def handed_over(path: Path, round_number: int, folder: Path) -> Path:
-    """:func:`cut`, with the points (columns 81-84) of the rounds kept, as a
-    pairing program states them before pairing ``round_number``."""
-    out = cut(path, round_number, folder)
-    lines = []
-    for line in out.read_text().splitlines():
-        if line.startswith("001"):
-            cells = [line[k : k + 10] for k in range(91, 91 + 10 * (round_number - 1), 10)]
-            points = sum(POINTS.get(cell[7:8], 0.0) for cell in cells)
-            line = f"{line[:80]}{points:4.1f}{line[84:]}"
-        lines.append(line)
-    out.write_text("\n".join(lines) + "\n")
-    return out
 
 
 def _announcing() -> list[Path]:
@@ -63,7 +47,7 @@ def test_imported_cut_pairs_as_the_file(
     """Each round r: the file cut before r, imported, paired from the event
     file, gives the pairs and bye of ``caddy pair CUT`` and of the file."""
     for number, (pairs, byes) in enumerate(recorded(path), 1):
-        trf = handed_over(path, number, tmp_path)
+        trf = cut(path, number, tmp_path)
         event = tmp_path / f"r{number}.json"
         run = cli("import", str(trf), "-o", str(event))
         assert run.code == 0, (number, run.err)
