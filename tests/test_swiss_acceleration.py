@@ -31,6 +31,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from caddy.storage import load
+from caddy_plugins.swiss import pair_trf
 from caddy_plugins.swiss.acceleration import (
     VirtualPoints,
     accelerated_rounds,
@@ -232,6 +233,8 @@ def test_pair_trf_reads_the_acceleration(
     trf = tmp_path / "ten.trf"
     trf.write_text("012 Ten\nXXR 7\nXXC white1\n" + records + TEN)
     assert _pair(cli, str(trf)) == [(1, 4), (5, 2), (3, 6), (7, 9), (10, 8)]
+    # the engine's own reader (caddy_plugins.swiss.pair_trf) reads them too
+    assert pair_trf(trf).pairs == ((1, 4), (5, 2), (3, 6), (7, 9), (10, 8))
 
 
 def test_bad_option_is_one_line(cli: Callable[..., Run], tmp_path: Path) -> None:
