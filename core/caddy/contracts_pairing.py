@@ -171,6 +171,9 @@ class PairingRequest:
     played: tuple[PlayedRound, ...] = ()
     #: The seed of every random choice (the one the event records).
     seed: int | None = None
+    #: The players when round 1 was paired (late entrants are numbered after
+    #: them; ``None``: every player, as before round 1).
+    field: int | None = None
 
     @property
     def count(self) -> int:

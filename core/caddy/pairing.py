@@ -224,6 +224,7 @@ def request_from_state(
         forbidden_pairs=frozenset((min(a, b), max(a, b)) for a, b in forbidden_pairs),
         played=tuple(played_rounds(state)),
         seed=tournament.seed,
+        field=state.field,
     )
 
 

@@ -31,6 +31,17 @@ Options:
   give it.
 - ``win``, ``draw``, ``pab``: the points the engine pairs with (C.04.1 rule 4;
   defaults 1, ½, 1). The standings use the event's own scoring.
+- ``acceleration``: ``none`` (the default), ``baku`` (accelerated pairings by
+  the Baku method, C.04.7: virtual points for the top half of the field in
+  the first rounds, computed for the field of the first pairing and the
+  planned rounds), or explicit virtual points ``POINTS@R1-R2:P1-P2;...``
+  (what TRF26 record 250 holds). The standings never see virtual points.
+- ``forbidden``: groups of pairing numbers none of whom meet, an absolute
+  criterion like C.04.1 rule 2 (the event's rules, e.g. players of one
+  family or club): ``1 2 3;7 9``, a group optionally for a round range only
+  (``7 9@1-4``; TRF26 record 260, ``XXP``).
+
+:mod:`caddy_plugins.swiss.acceleration` says how both are read.
 
 Pairing numbers follow C.04.2 2.1-2.3 (rating, then FIDE title: GM, IM, WGM,
 FM, WIM, CM, WFM, WCM, none; then name), the format's default numbering.
@@ -63,6 +74,7 @@ if TYPE_CHECKING:
 
     from caddy.formats import Shorthand
     from caddy.models import Numbering, Player, Round
+    from caddy_plugins.swiss.acceleration import VirtualPoints
     from caddy_plugins.swiss.model import Entry
     from caddy_plugins.swiss.model import PairingRequest as EngineRequest
 
@@ -73,6 +85,24 @@ TITLE_ORDER: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WC
 def _points(instance: object, attribute: attrs.Attribute[float], value: float) -> None:
     if value < 0:
         raise ValueError(f"{attribute.name} must not be negative")
+
+
+def _acceleration(instance: Any, attribute: attrs.Attribute[str], value: str) -> None:
+    from caddy_plugins.swiss.acceleration import parse_acceleration
+
+    parse_acceleration(value)
+    if value == "baku" and instance.win != 2 * instance.draw:
+        raise ValueError(
+            "the Baku method (FIDE Handbook C.04.7) is for events where a win is worth "
+            f"two draws (here win={instance.win:g}, draw={instance.draw:g}); give the "
+            "virtual points as records instead"
+        )
+
+
+def _forbidden(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    from caddy_plugins.swiss.acceleration import parse_forbidden
+
+    parse_forbidden(value)
 
 
 @attrs.frozen(kw_only=True)
@@ -94,6 +124,10 @@ class SwissOptions:
     win: float = attrs.field(default=1.0, validator=_points)
     draw: float = attrs.field(default=0.5, validator=_points)
     pab: float = attrs.field(default=1.0, validator=_points)
+    #: ``none``, ``baku`` (C.04.7), or virtual points ``POINTS@R1-R2:P1-P2;...``.
+    acceleration: str = attrs.field(default="none", validator=_acceleration)
+    #: Groups of pairing numbers that must not meet: ``1 2 3;7 9@1-4``.
+    forbidden: str = attrs.field(default="", validator=_forbidden)
 
 
 def recommended_rounds(players: int) -> int:
@@ -230,8 +264,49 @@ def engine_request(request: PairingRequest, options: SwissOptions, rounds: int) 
         points=PointSystem(
             win=_fraction(options.win), draw=_fraction(options.draw), pab=_fraction(options.pab)
         ),
-        forbidden_pairs=frozenset(frozenset(pair) for pair in request.forbidden_pairs),
+        forbidden_pairs=frozenset(frozenset(pair) for pair in forbidden(request, options)),
+        acceleration=acceleration(options, rounds, request.round, players, request.field),
     )
+
+
+def virtual_records(options: SwissOptions, rounds: int, field: int) -> tuple[VirtualPoints, ...]:
+    """The virtual points of ``options.acceleration``: the Baku method's for
+    ``field`` players and ``rounds`` planned rounds (C.04.7), or the given
+    records."""
+    from caddy_plugins.swiss.acceleration import baku, parse_acceleration
+
+    if options.acceleration == "baku":
+        return baku(field, rounds, _fraction(options.win))
+    return parse_acceleration(options.acceleration) or ()
+
+
+def acceleration(
+    options: SwissOptions,
+    rounds: int,
+    round: int,
+    players: Sequence[PairingPlayer],
+    field: int | None = None,
+) -> dict[tuple[int, int], Fraction]:
+    """``(pairing number, round) -> virtual points`` for rounds 1..``round``
+    (the engine classifies past floats by the pairing scores of their round).
+    The Baku method's group A is taken from the ``field`` of the first
+    pairing: late entrants, numbered after it, are in group B (C.04.7: the
+    last player of group A stays the same)."""
+    if options.acceleration == "none":
+        return {}
+    from caddy_plugins.swiss.acceleration import virtual_points
+
+    records = virtual_records(options, rounds, field or len(players))
+    return virtual_points(records, round, (p.number for p in players))
+
+
+def forbidden(request: PairingRequest, options: SwissOptions) -> frozenset[tuple[int, int]]:
+    """The request's forbidden pairs and the ``forbidden`` option's for its round."""
+    from caddy_plugins.swiss.acceleration import forbidden_pairs, parse_forbidden
+
+    pairs = {(min(a, b), max(a, b)) for a, b in request.forbidden_pairs}
+    pairs.update(forbidden_pairs(parse_forbidden(options.forbidden), request.round))
+    return frozenset(pairs)
 
 
 @attrs.frozen
@@ -365,11 +440,15 @@ class Swiss(FormatBase):
         total = request.planned_rounds or self.rounds(request.count, opts)
         if request.round > total:
             return (f"round {request.round} is after the {total} planned rounds",)
+        engine = engine_request(request, opts, total)
         try:
-            explanation = pair_round(engine_request(request, opts, total)).explanation
+            explanation = pair_round(engine).explanation
         except NoValidPairingError as exc:
             return (f"round {request.round}: no pairing satisfies the absolute criteria: {exc}",)
-        return tuple(explanation.lines()) if isinstance(explanation, Explanation) else ()
+        lines = list(explanation.lines()) if isinstance(explanation, Explanation) else []
+        from caddy_plugins.swiss.acceleration import forbidden_notes, virtual_notes
+
+        return (*lines[:1], *virtual_notes(engine), *lines[1:], *forbidden_notes(engine))
 
     def winner(
         self, players: int, options: SwissOptions, played: Sequence[PlayedRound]

@@ -6,8 +6,11 @@ Player lines (``001``) are read by column, as the TRF specification lays them ou
 none), a space, colour (``w``/``b``/``-``), a space, result code, two spaces.
 
 Other records used: ``XXR n`` or ``142 n`` (planned rounds), ``XXC white1`` /
-``XXC black1`` or ``152 W`` / ``152 B`` (initial colour), ``XXP`` (forbidden
-pairs for every round), ``162`` is not needed for the standard 1-½-0 scoring.
+``XXC black1`` or ``152 W`` / ``152 B`` (initial colour), ``XXP`` (players
+none of whom meet, every round) and ``260`` (the same for a range of rounds),
+``250`` or ``XXA`` (virtual points of accelerated pairings; a ``192`` naming
+a ``_BAKU`` system with neither: the Baku method, FIDE Handbook C.04.7);
+``162`` is not needed for the standard 1-½-0 scoring.
 
 Result codes (TRF): ``1 = 0`` and ``W D L`` played; ``+``/``-`` forfeits when an
 opponent is given; with ``0000``: ``U`` pairing-allocated bye, ``H`` half-point
@@ -26,6 +29,13 @@ from pathlib import Path
 
 import attrs
 
+from caddy_plugins.swiss.acceleration import (
+    ForbiddenGroup,
+    VirtualPoints,
+    forbidden_pairs,
+    virtual_points,
+)
+from caddy_plugins.swiss.acceleration import baku as baku_records
 from caddy_plugins.swiss.model import (
     Colour,
     Entry,
@@ -74,6 +84,12 @@ class TrfTournament:
     total_rounds: int | None
     initial_colour: Colour | None
     forbidden_pairs: frozenset[frozenset[int]] = frozenset()
+    #: Records 260: players none of whom meet in a range of rounds.
+    forbidden_groups: tuple[ForbiddenGroup, ...] = ()
+    #: Records 250 (else ``XXA``): virtual points (C.04.7).
+    virtual: tuple[VirtualPoints, ...] = ()
+    #: Record 192 names a ``_BAKU`` system.
+    baku: bool = False
 
     @property
     def rounds_recorded(self) -> int:
@@ -122,6 +138,10 @@ def parse_trf(text: str, name: str = "TRF") -> TrfTournament:
     total: int | None = None
     initial: Colour | None = None
     forbidden: set[frozenset[int]] = set()
+    groups: list[ForbiddenGroup] = []
+    virtual: list[VirtualPoints] = []
+    xxa: list[VirtualPoints] = []
+    baku = False
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for number, line in enumerate(lines, start=1):
         where = f"{name}:{number}"
@@ -156,15 +176,42 @@ def parse_trf(text: str, name: str = "TRF") -> TrfTournament:
             word = line[3:].strip().upper()
             if word in ("W", "B"):
                 initial = "w" if word == "W" else "b"
-        elif tag == "XXP":
-            ids = [int(x) for x in line[3:].split()]
-            forbidden.add(frozenset(ids))
+        elif tag in ("XXP", "260", "250", "XXA"):
+            numbers = _numbers(line[3:], where)
+            ids = [int(x) for x in numbers]
+            if tag == "XXP":
+                forbidden.update(frozenset((a, b)) for a in ids for b in ids if a < b)
+            elif tag == "260" and len(ids) >= 4:
+                groups.append(ForbiddenGroup(tuple(sorted(set(ids[2:]))), ids[0], ids[1]))
+            elif tag == "250" and len(numbers) >= 4:
+                r1, r2, p1 = (int(x) for x in numbers[1:4])
+                p2 = int(numbers[4]) if len(numbers) > 4 else p1
+                virtual.append(VirtualPoints(numbers[0], r1, r2, p1, p2))
+            elif tag == "XXA" and numbers:
+                player = int(numbers[0])
+                xxa.extend(
+                    VirtualPoints(v, r, r, player, player)
+                    for r, v in enumerate(numbers[1:], 1)
+                    if v
+                )
+        elif tag == "192":
+            baku = "BAKU" in line.upper()
     return TrfTournament(
         players=tuple(players),
         total_rounds=total,
         initial_colour=initial,
         forbidden_pairs=frozenset(forbidden),
+        forbidden_groups=tuple(groups),
+        virtual=tuple(virtual or xxa),
+        baku=baku,
     )
+
+
+def _numbers(text: str, where: str) -> list[Fraction]:
+    try:
+        return [Fraction(x) for x in text.split()]
+    except ValueError:
+        raise TrfError(f"{where}: expected numbers, got {text.strip()!r}") from None
 
 
 def read_trf(path: Path | str) -> TrfTournament:
@@ -265,7 +312,13 @@ def request_for_round(
         players=tuple(players),
         initial_colour=colour,
         points=pts,
-        forbidden_pairs=trf.forbidden_pairs,
+        forbidden_pairs=trf.forbidden_pairs
+        | {frozenset(p) for p in forbidden_pairs(trf.forbidden_groups, round_number)},
+        acceleration=virtual_points(
+            trf.virtual or (baku_records(len(trf.players), total, pts.win) if trf.baku else ()),
+            round_number,
+            (p.tpn for p in trf.players),
+        ),
     )
 
 

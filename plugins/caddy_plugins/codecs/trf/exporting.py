@@ -101,7 +101,10 @@ def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
         )
     kept = kept_records(tournament)
     if kept is not None:
-        lines.extend(one_line(line) for line in kept[1] if _keep(line, trf26))
+        owned = _owned_records(state)
+        lines.extend(
+            one_line(line) for line in kept[1] if _keep(line, trf26) and line[:3] not in owned
+        )
     return Exported(data=("\n".join(lines) + "\n").encode("utf-8"), warnings=tuple(warnings))
 
 
@@ -218,6 +221,15 @@ def _ranks(state: State, results: Any, points: list[float]) -> tuple[list[int], 
     return ranks, scores
 
 
+def _owned_records(state: State) -> frozenset[str]:
+    """Kept records a Swiss writes from its options instead (250, 260, ``XXA``, ``XXP``)."""
+    if state.fmt.name != "swiss":
+        return frozenset()
+    from caddy_plugins.codecs.trf.swiss_records import OPTION_RECORDS
+
+    return OPTION_RECORDS
+
+
 def _keep(line: str, trf26: bool) -> bool:
     """Whether a kept line is written: TRF16 leaves out TRF26 records and ``###`` comments."""
     from caddy_plugins.codecs.trf.records import TRF26_RECORDS
@@ -269,8 +281,11 @@ def _head(state: State, trf26: bool) -> list[str]:
     lines = []
     written = set()
     kept_codes = {line[:3] for line in (*kept[0], *kept[1])}
+    owned = _owned_records(state)
     for line in kept[0]:
         code = line[:3]
+        if code in owned:  # made from the options (below)
+            continue
         if code in OWNED:
             written.add(code)
             if not _owned_same(tournament, code, line[4:]):
@@ -283,10 +298,11 @@ def _head(state: State, trf26: bool) -> list[str]:
         if _keep(line, trf26):
             lines.append(line)
     for code, text in made:
-        if code in kept_codes or code in written:
+        if (code in kept_codes or code in written) and code not in owned:
             continue
         if (
-            code in OWNED
+            code in owned
+            or code in OWNED
             or (trf26 and code in ("142", "152", "192", "202", "222"))
             or (code == "XXR" and "142" in kept_codes)  # TRF16 from TRF26: rounds as XXR
             or (code == "XXC" and "152" not in kept_codes)
@@ -369,7 +385,26 @@ def _made_records(state: State, trf26: bool) -> list[tuple[str, str]]:
             records.append(("XXR", str(rounds)))
         if colour:
             records.append(("XXC", "white1" if colour == "w" else "black1"))
+    records.extend(_option_records(state, rounds, trf26))
     return [(code, text) for code, text in records if text or code in ("012",)]
+
+
+def _option_records(state: State, rounds: int, trf26: bool) -> list[tuple[str, str]]:
+    """A Swiss's virtual points and forbidden pairs (250/260, ``XXA``/``XXP``)."""
+    if state.fmt.name != "swiss":
+        return []
+    from caddy_plugins.codecs.trf.swiss_records import option_records
+    from caddy_plugins.formats.swiss import virtual_records
+    from caddy_plugins.swiss.acceleration import parse_forbidden
+
+    options = state.event.tournament.format.options
+    field = state.field if state.field is not None else state.players
+    return option_records(
+        virtual_records(options, rounds, field),
+        parse_forbidden(options.forbidden),
+        rounds=rounds,
+        trf26=trf26,
+    )
 
 
 def _initial_colour(state: State) -> str | None:

@@ -157,7 +157,15 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     # a withdrawal whose results the file's points annul (docs/trf.md): after its round
     withdrawals = annulled_withdrawals(doc, scored)
     items.extend(Withdraw(player=w.player, after_round=0) for w in withdrawals if not w.after_round)
-    for number, (whites, blacks, words, uncoloured, resting) in enumerate(rounds, 1):
+    # a Swiss's trailing rounds with no game and no pairing-allocated bye are
+    # not paired yet: their cells are announced byes (what a pairing program
+    # hands over before pairing a round, FIDE Handbook C.04.2 3.3), not rounds
+    # of no boards
+    ahead = format_choice.name == "swiss"
+    paired = len(rounds)
+    while ahead and paired and not _paired(rounds[paired - 1]):
+        paired -= 1
+    for number, (whites, blacks, words, uncoloured, resting) in enumerate(rounds[:paired], 1):
         if not fixed:
             items.append(
                 PairRound(
@@ -179,6 +187,9 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
             for w in withdrawals
             if w.after_round == number
         )
+    if ahead:
+        last = max(len(rounds), min(doc.rounds_declared, max(_zero_rounds(doc), default=0)))
+        items.extend(_announced(doc, paired + 1, last))
     event = EventFile(tournament=tournament, operations=OperationLog.build(items))
     try:
         replay(event)
@@ -188,8 +199,11 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
                 name="manual",
                 options=ManualOptions(rounds=max(doc.rounds_declared, 0), round_robin=False),
             )
+            # as paired: the rounds not paired yet are left out with their announced byes
+            played = [i for i in items if not (isinstance(i, RecordBye) and i.round > paired)]
             event = EventFile(
-                tournament=attrs.evolve(tournament, format=manual), operations=event.operations
+                tournament=attrs.evolve(tournament, format=manual),
+                operations=OperationLog.build(played),
             )
             warn(f"read as paired elsewhere (manual): the swiss format cannot hold it: {exc}")
             try:
@@ -199,6 +213,38 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
             return Imported(event=event, warnings=tuple(warnings))
         raise CaddyError(f"{src}: {exc}") from None
     return Imported(event=event, warnings=tuple(warnings))
+
+
+def _paired(round: tuple[list[int], list[int], Any, Any, list[tuple[int, str]]]) -> bool:
+    """Whether a round of :func:`rounds_of` was paired: a game or a
+    pairing-allocated bye (``U``, or ``+`` with no opponent)."""
+    return bool(round[0]) or any(code in "U+" for _, code in round[4])
+
+
+def _zero_rounds(doc: TrfDocument) -> list[int]:
+    return [r for p in doc.players for r in p.zero_rounds]
+
+
+#: An announced absence's code → the bye kind (C.04.2 3.3: zero unless the
+#: rules say otherwise; a requested bye worth a draw or a win).
+_ANNOUNCED = {"H": "half", "F": "full", "Z": "zero", "-": "zero"}
+
+
+def _announced(doc: TrfDocument, first: int, last: int) -> list[Any]:
+    """Announced byes of rounds ``first``..``last``, not paired yet: cells
+    with no opponent coded ``H``, ``F``, ``Z`` (written out) or ``-``."""
+    from caddy.event import RecordBye
+
+    out = []
+    for number in range(first, last + 1):
+        for player in doc.players:
+            if number <= len(player.cells):
+                kind = _ANNOUNCED.get(player.cells[number - 1][2])
+            else:
+                kind = "zero" if number in player.zero_rounds else None
+            if kind is not None:
+                out.append(RecordBye(round=number, player=player.number, kind=kind))
+    return out
 
 
 #: Colours of a game's two sides that agree.

@@ -162,7 +162,10 @@ def read_player_line(
         cells = cells or []
         cells.append((opponent, colour, code))
     cells = cells or []
+    announced: list[int] = []  # trailing cells written out (0000 - Z), not blank
     while cells and cells[-1] == (None, "-", "Z"):
+        if rest[10 * len(cells) - 10 : 10 * len(cells)].strip():
+            announced.append(len(cells))
         cells.pop()
     if problems:
         return None, problems
@@ -180,6 +183,7 @@ def read_player_line(
             points=points,
             rank=rank,
             cells=tuple(cells),
+            zero_rounds=tuple(reversed(announced)),
         ),
         [],
     )

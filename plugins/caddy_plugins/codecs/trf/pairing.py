@@ -11,8 +11,11 @@ Annex 2, the TRF specification, with the records pairing programs add):
 - the planned rounds come from ``XXR`` or TRF26 record 142, the colour of the
   top-ranked player in round 1 from ``XXC white1``/``XXC black1`` or record
   152 (``W``/``B``), else from the colours of the first round played;
-  ``XXP`` lines are pairs that must not meet; record ``092`` may name the
-  pairing system;
+  ``XXP`` lines and TRF26 records 260 are players who must not meet (260
+  for a range of rounds); records 250 (or ``XXA``) give virtual points of
+  accelerated pairings, a 192 naming a ``_BAKU`` system with neither the
+  Baku method (FIDE Handbook C.04.7); record ``092`` may name the pairing
+  system;
 - a cell's points come from the file's scoring (TRF26 record 162, else
   1 / ½ / 0 with FIDE's bye values: the pairing-allocated and full-point byes
   a win, the half-point bye a draw), never from the points column, which a
@@ -59,15 +62,6 @@ def _entry(round: int, cell: tuple[int | None, str, str] | None, scoring: Scorin
     kind = "half-bye" if code == "H" else "full-bye" if code == "F" else "zero-bye"
     points = scoring.points(code) if code in "HF" else 0.0
     return HistoryEntry(round=round, opponent=None, colour=None, kind=kind, points=points)
-
-
-def _forbidden(doc: TrfDocument) -> frozenset[tuple[int, int]]:
-    """``XXP a b c``: no two of them meet (any round)."""
-    pairs: set[tuple[int, int]] = set()
-    for line in doc.records("XXP"):
-        numbers = [int(x) for x in line.split() if x.isascii() and x.isdigit()]
-        pairs.update((a, b) for a in numbers for b in numbers if a < b)
-    return frozenset(pairs)
 
 
 def pairing_input(
@@ -148,7 +142,6 @@ def pairing_input(
         players=tuple(players),
         options=options,
         initial_colour=first,
-        forbidden_pairs=_forbidden(doc),
     )
     return FilePairing(
         request=request,

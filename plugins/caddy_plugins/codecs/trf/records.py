@@ -59,6 +59,9 @@ class TrfPlayer(NamedTuple):
     rank: int | None = None
     #: One cell per round.
     cells: tuple[Cell, ...] = ()
+    #: Rounds past ``cells`` written out as ``0000 - Z`` (the reader drops a
+    #: line's trailing ``Z`` cells, blank or not): announced zero-point byes.
+    zero_rounds: tuple[int, ...] = ()
 
     def as_player(self) -> Player:
         """The player as an event file holds them (:class:`caddy.models.Player`)."""

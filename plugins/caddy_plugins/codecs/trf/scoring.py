@@ -255,7 +255,9 @@ def point_tables(
 def infer_bye_values(
     doc: TrfDocument, scoring: Scoring, score_162: dict[str, float]
 ) -> dict[str, float]:
-    """Bye values: 162 where it says, else those that fit the stated points best."""
+    """Bye values: 162 where it says, else those that make every stated
+    points agree (else the defaults: stated points no values explain, as a
+    file cut before a round states the final points, say nothing of them)."""
     defaults = {
         "U": scoring.points("U"),
         "F": scoring.points("F"),
@@ -293,4 +295,7 @@ def infer_bye_values(
         hits = sum(1 for target, byes in known if abs(sum(values[c] for c in byes) - target) < 1e-9)
         if hits > best_hits:
             best, best_hits = {**defaults, **values}, hits
-    return best
+    # values that explain only some players' points are a guess: stated
+    # points that no bye values explain (a file cut before a round states
+    # the final points) say nothing of the byes
+    return best if best_hits == len(known) else defaults

@@ -117,16 +117,25 @@ def swiss_options(
     doc: TrfDocument, *, rounds: int, colour: Literal["w", "b"] | None
 ) -> SwissOptions:
     """The ``swiss`` format's options for a file: ``rounds`` planned, the
-    initial ``colour`` (``None``: the format's lot) and the points of a win, a
-    draw and the pairing-allocated bye by the file's scoring (record 162)."""
+    initial ``colour`` (``None``: the format's lot), the points of a win, a
+    draw and the pairing-allocated bye by the file's scoring (record 162), the
+    acceleration (records 250, ``XXA``, a ``_BAKU`` system in 192) and the
+    forbidden pairs (records 260, ``XXP``): :mod:`.swiss_records`.
+
+    :raises CaddyError: a record 250, 260, ``XXA`` or ``XXP`` that is not numbers.
+    """
     from caddy_plugins.codecs.trf.scoring import scoring_of
+    from caddy_plugins.codecs.trf.swiss_records import acceleration_option, forbidden_option
     from caddy_plugins.formats.swiss import SwissOptions
 
     scoring = scoring_of(doc)[0]
+    win, draw = scoring.points("1"), scoring.points("=")
     return SwissOptions(
         rounds=rounds,
         initial_colour="lot" if colour is None else "white" if colour == "w" else "black",
-        win=scoring.points("1"),
-        draw=scoring.points("="),
+        win=win,
+        draw=draw,
         pab=scoring.points("U"),
+        acceleration=acceleration_option(doc, rounds=rounds, win=win, draw=draw),
+        forbidden=forbidden_option(doc, rounds=rounds),
     )
