@@ -51,262 +51,45 @@ the CLI starts as fast as before.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from caddy import hookimpl
 from caddy.contracts import (
     FormatBase,
-    HistoryEntry,
-    PairingPlayer,
     PairingRequest,
     PlayedRound,
     as_request,
 )
 from caddy.errors import CaddyError, InputError
 from caddy.formats import Arithmetic, require_players
+from caddy_plugins.formats.swiss_options import SwissOptions, initial_colour, recommended_rounds
+from caddy_plugins.formats.swiss_request import (
+    engine_request,
+    history_from_played,
+    virtual_records,
+)
+
+__all__ = [
+    "TITLE_ORDER",
+    "Swiss",
+    "SwissOptions",
+    "caddy_format_shorthands",
+    "caddy_register_formats",
+    "engine_request",
+    "initial_colour",
+    "recommended_rounds",
+    "virtual_records",
+]
 
 if TYPE_CHECKING:
-    from fractions import Fraction
-
     from caddy.formats import Shorthand
     from caddy.models import Numbering, Player, Round
-    from caddy_plugins.swiss.acceleration import VirtualPoints
-    from caddy_plugins.swiss.model import Entry
-    from caddy_plugins.swiss.model import PairingRequest as EngineRequest
 
 #: FIDE titles, strongest first (C.04.2: titles order players of equal rating).
 TITLE_ORDER: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
-
-
-def _points(instance: object, attribute: attrs.Attribute[float], value: float) -> None:
-    if value < 0:
-        raise ValueError(f"{attribute.name} must not be negative")
-
-
-def _acceleration(instance: Any, attribute: attrs.Attribute[str], value: str) -> None:
-    from caddy_plugins.swiss.acceleration import parse_acceleration
-
-    parse_acceleration(value)
-    if value == "baku" and instance.win != 2 * instance.draw:
-        raise ValueError(
-            "the Baku method (FIDE Handbook C.04.7) is for events where a win is worth "
-            f"two draws (here win={instance.win:g}, draw={instance.draw:g}); give the "
-            "virtual points as records instead"
-        )
-
-
-def _forbidden(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
-    from caddy_plugins.swiss.acceleration import parse_forbidden
-
-    parse_forbidden(value)
-
-
-@attrs.frozen(kw_only=True)
-class SwissOptions:
-    """Options of the ``swiss`` format (see the module docstring)."""
-
-    #: Planned rounds; 0: the recommended number for the field (ceil(log2 N) + 1).
-    rounds: int = attrs.field(default=0, validator=attrs.validators.ge(0))
-    #: The pairing system: ``dutch`` (FIDE Handbook C.04.3).
-    system: Literal["dutch"] = attrs.field(
-        default="dutch", validator=attrs.validators.in_(("dutch",))
-    )
-    #: White for the top-ranked player in round 1: drawn by ``lot`` (once, from
-    #: the event's seed), or ``white``/``black``.
-    initial_colour: Literal["lot", "white", "black"] = attrs.field(
-        default="lot", validator=attrs.validators.in_(("lot", "white", "black"))
-    )
-    #: Points of a win, a draw and the pairing-allocated bye, for the engine.
-    win: float = attrs.field(default=1.0, validator=_points)
-    draw: float = attrs.field(default=0.5, validator=_points)
-    pab: float = attrs.field(default=1.0, validator=_points)
-    #: ``none``, ``baku`` (C.04.7), or virtual points ``POINTS@R1-R2:P1-P2;...``.
-    acceleration: str = attrs.field(default="none", validator=_acceleration)
-    #: Groups of pairing numbers that must not meet: ``1 2 3;7 9@1-4``.
-    forbidden: str = attrs.field(default="", validator=_forbidden)
-
-
-def recommended_rounds(players: int) -> int:
-    """``ceil(log2 N) + 1``, at most ``N // 2`` (at least 1) for small fields."""
-    if players < 2:
-        return 0
-    return max(1, min(math.ceil(math.log2(players)) + 1, players // 2))
-
-
-def initial_colour(options: SwissOptions, seed: int | None) -> Literal["w", "b"]:
-    """The colour of the top-ranked player in round 1 (C.04.3 5.1).
-
-    ``lot`` is drawn from the event's recorded ``seed`` (the same every replay);
-    with no seed at all, White.
-    """
-    if options.initial_colour == "white":
-        return "w"
-    if options.initial_colour == "black":
-        return "b"
-    if seed is None:
-        return "w"
-    import random
-
-    return "w" if random.Random(f"{seed}:swiss:initial-colour").random() < 0.5 else "b"
-
-
-def _fraction(value: float) -> Fraction:
-    from fractions import Fraction
-
-    return Fraction(value).limit_denominator(1000)
-
-
-def _history_from_played(
-    players: int, options: SwissOptions, played: Sequence[PlayedRound]
-) -> list[list[HistoryEntry]]:
-    """Histories rebuilt from rounds with results (the older ``next_round``
-    call, which gives no history): games, the PAB, absences."""
-    # late entrants may have numbers past the field the rounds were planned for
-    players = max(
-        [players]
-        + [max((*r.round.white, *r.round.black, *r.round.byes), default=0) for r in played]
-    )
-    histories: list[list[HistoryEntry]] = [[] for _ in range(players)]
-    for record in played:
-        rnd = record.round
-        seen: set[int] = set()
-        for white, black, result in zip(rnd.white, rnd.black, record.results, strict=True):
-            for player, opponent, colour, score in (
-                (white, black, "w", result),
-                (black, white, "b", 1 - result),
-            ):
-                points = options.win if score > 0.5 else options.draw if score == 0.5 else 0.0
-                histories[player - 1].append(
-                    HistoryEntry(
-                        round=rnd.number,
-                        opponent=opponent,
-                        colour="w" if colour == "w" else "b",
-                        kind="played",
-                        points=points,
-                    )
-                )
-                seen.add(player)
-        for player in rnd.byes:
-            histories[player - 1].append(
-                HistoryEntry(
-                    round=rnd.number, opponent=None, colour=None, kind="pab", points=options.pab
-                )
-            )
-            seen.add(player)
-        for player in range(1, players + 1):
-            if player not in seen:
-                histories[player - 1].append(
-                    HistoryEntry(
-                        round=rnd.number, opponent=None, colour=None, kind="absent", points=0.0
-                    )
-                )
-    return histories
-
-
-def _entry(history: HistoryEntry) -> Entry:
-    from caddy_plugins.swiss.model import Entry, Kind
-
-    kind = {
-        "played": Kind.PLAYED,
-        "forfeit-win": Kind.FORFEIT_WIN,
-        "forfeit-loss": Kind.FORFEIT_LOSS,
-        "pab": Kind.PAB,
-        "half-bye": Kind.HALF_BYE,
-        "full-bye": Kind.FULL_BYE,
-        "zero-bye": Kind.ZERO_BYE,
-        "absent": Kind.ZERO_BYE,
-    }[history.kind]
-    games = (Kind.PLAYED, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
-    return Entry(
-        kind=kind,
-        points=_fraction(history.points),
-        opponent=history.opponent if kind in games else None,
-        colour=history.colour if kind in games else None,
-    )
-
-
-def engine_request(request: PairingRequest, options: SwissOptions, rounds: int) -> EngineRequest:
-    """caddy's pairing contract → the Dutch engine's request."""
-    from fractions import Fraction
-
-    from caddy_plugins.swiss.model import PairingRequest as Request
-    from caddy_plugins.swiss.model import PlayerInput, PointSystem
-
-    players: Sequence[PairingPlayer] = request.players
-    if request.round > 1 and all(not p.history for p in players):
-        rebuilt = _history_from_played(len(players), options, request.played)
-        players = [
-            attrs.evolve(p, history=tuple(h), points=sum(e.points for e in h))
-            for p, h in zip(players, rebuilt, strict=True)
-        ]
-    inputs = []
-    for player in players:
-        history = tuple(_entry(h) for h in player.history[: request.round - 1])
-        inputs.append(
-            PlayerInput(
-                tpn=player.number,
-                points=sum((e.points for e in history), Fraction(0)),
-                history=history,
-                present=not player.absent,
-                rating=player.rating or 0,
-            )
-        )
-    colour = request.initial_colour or initial_colour(options, request.seed)
-    return Request(
-        round_number=request.round,
-        total_rounds=rounds,
-        players=tuple(inputs),
-        initial_colour=colour,
-        points=PointSystem(
-            win=_fraction(options.win), draw=_fraction(options.draw), pab=_fraction(options.pab)
-        ),
-        forbidden_pairs=frozenset(frozenset(pair) for pair in forbidden(request, options)),
-        acceleration=acceleration(options, rounds, request.round, players, request.field),
-    )
-
-
-def virtual_records(options: SwissOptions, rounds: int, field: int) -> tuple[VirtualPoints, ...]:
-    """The virtual points of ``options.acceleration``: the Baku method's for
-    ``field`` players and ``rounds`` planned rounds (C.04.7), or the given
-    records."""
-    from caddy_plugins.swiss.acceleration import baku, parse_acceleration
-
-    if options.acceleration == "baku":
-        return baku(field, rounds, _fraction(options.win))
-    return parse_acceleration(options.acceleration) or ()
-
-
-def acceleration(
-    options: SwissOptions,
-    rounds: int,
-    round: int,
-    players: Sequence[PairingPlayer],
-    field: int | None = None,
-) -> dict[tuple[int, int], Fraction]:
-    """``(pairing number, round) -> virtual points`` for rounds 1..``round``
-    (the engine classifies past floats by the pairing scores of their round).
-    The Baku method's group A is taken from the ``field`` of the first
-    pairing: late entrants, numbered after it, are in group B (C.04.7: the
-    last player of group A stays the same)."""
-    if options.acceleration == "none":
-        return {}
-    from caddy_plugins.swiss.acceleration import virtual_points
-
-    records = virtual_records(options, rounds, field or len(players))
-    return virtual_points(records, round, (p.number for p in players))
-
-
-def forbidden(request: PairingRequest, options: SwissOptions) -> frozenset[tuple[int, int]]:
-    """The request's forbidden pairs and the ``forbidden`` option's for its round."""
-    from caddy_plugins.swiss.acceleration import forbidden_pairs, parse_forbidden
-
-    pairs = {(min(a, b), max(a, b)) for a, b in request.forbidden_pairs}
-    pairs.update(forbidden_pairs(parse_forbidden(options.forbidden), request.round))
-    return frozenset(pairs)
 
 
 @attrs.frozen
@@ -458,7 +241,7 @@ class Swiss(FormatBase):
         real); ``None`` before."""
         if len(played) < self.rounds(players, options):
             return None
-        histories = _history_from_played(players, options, played)
+        histories = history_from_played(players, options, played)
         totals = [sum(e.points for e in h) for h in histories]
         best = max(totals)
         return totals.index(best) + 1
