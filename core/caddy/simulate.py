@@ -10,12 +10,13 @@ announced before a round (C.04.2 3.2), forfeits and players who retire
 file (FIDE Handbook C.04 Annex 2) with its planned rounds (record 142) and
 the initial colour (152).
 
-The result model (:func:`game_result`): White's expected score is the Elo
-expectation ``E = 1 / (1 + 10 ** ((Rb - Ra) / 400))`` (FIDE Handbook B.02
-8.1); a game is drawn with probability ``d = draws * (1 - |2E - 1|)`` (the
-draw share is ``draws`` between equal ratings and shrinks to 0 as the gap
-grows); White wins with ``E - d/2`` and loses with ``1 - E - d/2``, so White's
-expected score stays ``E`` whatever ``draws`` is.
+The result model (:func:`game_result`): White's expected score is the logistic
+Elo expectation ``E = 1 / (1 + 10 ** ((Rb - Ra) / 400))`` (the table of FIDE
+Handbook B.02 8.1 is a close normal-curve version of it); a game is drawn
+with probability ``d = draws * (1 - |2E - 1|)`` (the draw share is ``draws``
+between equal ratings and shrinks to 0 as the gap grows); White wins with
+``E - d/2`` and loses with ``1 - E - d/2``, so White's expected score stays
+``E`` whatever ``draws`` is.
 
 Every random number comes from one ``random.Random(seed)`` in a fixed order:
 the ratings (player by player), the names, then for each round the announced
