@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -189,24 +188,20 @@ def settings_problems(settings: Settings) -> list[str]:
     return problems
 
 
-def simulate(
-    settings: Settings,
-    *,
-    host: PluginHost | None = None,
-    on_round: Callable[[int], None] | None = None,
-) -> EventFile:
+def simulate(settings: Settings, *, host: PluginHost | None = None) -> EventFile:
     """Play a random ``swiss`` event (see the module docstring).
 
-    Each round: half-point byes are announced (a :class:`RecordBye` for the
-    round before it is paired, C.04.2 3.2), the round is paired by the
-    format as ``caddy pair`` pairs it, every board gets a result, and after
-    every round but the last some players retire (a :class:`Withdraw`; they
-    are absent from later rounds). A player announces a bye or retires only
+    Each round: half-point byes are announced (a
+    :class:`~caddy.event_model.RecordBye` for the round before it is
+    paired, C.04.2 3.2), the round is paired by the format as ``caddy pair``
+    pairs it, every board gets a result, and after every round but the last
+    some players retire (a :class:`~caddy.event_model.Withdraw`; they are
+    absent from later rounds). A player announces a bye or retires only
     while more than half the field, and two more players than the rounds,
-    stay present, so the later rounds can still be paired; when a round cannot be paired with the byes drawn for
-    it, nobody gets a bye in it (the players asking for one play).
+    stay present, so the later rounds can still be paired; when a round
+    cannot be paired with the byes drawn for it, nobody gets a bye in it
+    (the players asking for one play).
 
-    :param on_round: called with each round's number once it is played.
     :raises InputError: settings that cannot be played (:func:`check_settings`,
         more rounds than the field allows).
     :raises CaddyError: a round the Dutch rules cannot pair (C.04.3 1.9.3).
@@ -274,8 +269,6 @@ def simulate(
                 if rng.random() < settings.retire and count - len(retired) > least:
                     do(Withdraw(player=player, after_round=number))
                     retired.add(player)
-        if on_round is not None:
-            on_round(number)
     return EventFile(tournament=event.tournament, operations=OperationLog(operations))
 
 
