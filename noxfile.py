@@ -43,6 +43,7 @@ def swiss(session: nox.Session) -> None:
     session.install(".")
     session.run("python", "benchmarks/swiss_check.py", "tests/data/swiss/dutch-2026")
     session.run("python", "benchmarks/swiss_check.py", "--prefixes", "tests/data/swiss/dutch-2026")
+    session.run("python", "benchmarks/swiss_check.py", "--checker", "tests/data/swiss/dutch-2026")
 
 
 @nox.session(default=False)

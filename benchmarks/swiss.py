@@ -10,7 +10,8 @@ planned) is played up to the round before ``--round`` with realistic results
 paired by caddy's engine; the event is written once as a TRF file (FIDE Data
 Exchange Format, ``XXR`` planned rounds, ``XXC white1``). Then, in the same
 run, both engines read that file and pair the next round: caddy in this
-process (:func:`caddy_plugins.swiss.pair_trf`), py4swiss in its own
+process as the arbiter runs it (``caddy pair FILE --json`` through
+:func:`caddy.cli.main`, the JSON read back), py4swiss in its own
 environment (``.bench-venv``, created with ``pip install py4swiss==0.3.1``
 when missing: py4swiss is not a caddy dependency). Each time covers reading
 the TRF and pairing; the best of ``--repeat`` runs counts. Every pairing is
@@ -34,7 +35,6 @@ import venv
 from fractions import Fraction
 from pathlib import Path
 
-from caddy_plugins.swiss import pair_trf
 from caddy_plugins.swiss.dutch import pair_round
 from caddy_plugins.swiss.model import Entry, Kind, PairingRequest, PlayerInput
 
@@ -123,15 +123,28 @@ def random_event(n: int, played: int, planned: int, seed: int) -> str:
 
 
 def time_caddy(path: Path, repeat: int) -> tuple[float, list[tuple[int, int]], int | None]:
+    """``caddy pair FILE --json`` in this process: reading the file through the
+    TRF codec, pairing, printing the document; the document is read back."""
+    import contextlib
+    import io
+
+    from caddy.cli import main as caddy
+
     best = float("inf")
     pairs: list[tuple[int, int]] = []
     bye: int | None = None
     for _ in range(repeat):
+        out = io.StringIO()
         start = time.perf_counter()
-        pairing = pair_trf(path)
+        with contextlib.redirect_stdout(out):
+            code = caddy(["pair", str(path), "--json"])
+        document = json.loads(out.getvalue())
         elapsed = time.perf_counter() - start
+        if code != 0:
+            raise SystemExit(f"caddy pair {path} failed")
         best = min(best, elapsed)
-        pairs, bye = list(pairing.pairs), pairing.bye
+        pairs = [(p["white"], p["black"]) for p in document["pairs"]]
+        bye = document["byes"][0]["player"] if document["byes"] else None
     return best, pairs, bye
 
 

@@ -106,11 +106,38 @@ def check_file(
     return same, len(expected)
 
 
+def run_checker(paths: list[Path]) -> int:
+    """``caddy check FILE --pairings`` on each file: print what it prints for
+    files that differ, then the totals."""
+    start = time.perf_counter()
+    failed = rounds = 0
+    for path in paths:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = caddy(["check", str(path), "--pairings"])
+        if code != 0:
+            failed += 1
+            print(out.getvalue() + err.getvalue(), end="")
+        else:
+            rounds += int(out.getvalue().split("(")[1].split()[0])
+    elapsed = time.perf_counter() - start
+    print(
+        f"caddy check --pairings: {len(paths) - failed}/{len(paths)} files with no differing "
+        f"round ({rounds} rounds re-paired, {elapsed:.1f} s)"
+    )
+    return 1 if failed or not paths else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path)
     parser.add_argument("--explain", action="store_true", help="show caddy's reasoning")
     parser.add_argument("--limit", type=int, default=0, help="only the first N files")
+    parser.add_argument(
+        "--checker",
+        action="store_true",
+        help="run `caddy check FILE --pairings` on each file instead (differing rounds counted)",
+    )
     parser.add_argument(
         "--prefixes",
         action="store_true",
@@ -123,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
         paths = [p for p in paths if p.name in set(args.files)]
     if args.limit:
         paths = paths[: args.limit]
+    if args.checker:
+        return run_checker(paths)
     same = total = 0
     start = time.perf_counter()
     scratch = tempfile.TemporaryDirectory() if args.prefixes else None

@@ -192,6 +192,39 @@ def test_e_round_robin_withdrawal_standings_survive_trf(
     assert table(results_event(replay(back))) == expected
 
 
+def test_e_a_forfeit_before_the_end_is_no_withdrawal_when_the_ranks_say_so() -> None:
+    """3 players, double round robin (found with --hypothesis-seed=1): 3 leaves
+    before round 1, 1 after round 5 (both annulled: under 50% of their games,
+    General Regulations for Competitions 6.6); 2 stays, losing round 5 by
+    forfeit and resting in round 6. The file's points fit annulling all three,
+    but 2 is ranked first and somebody must stay: 2 is not annulled."""
+    from caddy.event import RecordResult, Withdraw, new_event, replay, results_event
+    from caddy.models import Player
+    from caddy.standings import standings
+    from caddy_plugins.codecs.trf_document import parse_trf
+    from caddy_plugins.formats.round_robin import RoundRobinOptions
+
+    tiebreaks = ("SB", "DE", "KS", "BH")
+    players = [Player(name=f"P{k}", rating=2000 - k) for k in range(1, 4)]
+    event = new_event(players, "round-robin", RoundRobinOptions(cycles=2), tiebreaks=tiebreaks)
+    for operation in (
+        Withdraw(player=3, after_round=0),
+        RecordResult(round=3, board=1, result="1-0"),  # 1-2
+        RecordResult(round=5, board=1, result="-+"),  # 2-1: 1 wins by forfeit
+        Withdraw(player=1, after_round=5),
+    ):
+        event = event.with_operation(operation)
+
+    def table(results: Any) -> list[tuple[Any, ...]]:
+        rows = standings(results, tiebreaks, "2026").rows
+        return [(r.rank, r.pairing_number, r.score, r.annulled) for r in rows]
+
+    expected = [(1, 2, 0.0, False), (None, 1, 0.0, True), (None, 3, 0.0, True)]
+    assert table(results_event(replay(event))) == expected
+    exported = get_codec("trf").write(event).data
+    assert table(parse_trf(exported).event) == expected
+
+
 # -- u: hostile text --------------------------------------------------------------------
 
 FORGED_NAME = "Club\n001   99 Forged Title Line"

@@ -227,8 +227,8 @@ def test_advice_comes_from_the_format() -> None:
 
 
 def test_shorthands_come_from_the_formats(cli: Callable[..., Run]) -> None:
-    """`--double`, `--cycles`, `--groups`, `--advance` are the format plugins'
-    (hook caddy_format_shorthands); the CLI's source names none of them."""
+    """`--double`, `--cycles`, `--groups`, `--advance`, `--rounds` are the format
+    plugins' (hook caddy_format_shorthands); the CLI's source names none of them."""
     from caddy.formats import shorthands
 
     flags = {item.flag: item.option for item in shorthands()}
@@ -237,6 +237,7 @@ def test_shorthands_come_from_the_formats(cli: Callable[..., Run]) -> None:
         "--cycles": "cycles",
         "--groups": "groups",
         "--advance": "advance",
+        "--rounds": "rounds",
     }
     tree = ast.parse((CORE / "cli.py").read_text(encoding="utf-8"))
     assert not [s for _, s in strings(tree) if s in flags or s in ("groups", "advance")]

@@ -63,6 +63,16 @@ def add_commands(commands: Any) -> None:
     chk.add_argument(
         "--from", dest="codec", metavar="FORMAT", help="FILE's format (default: by suffix)"
     )
+    chk.add_argument(
+        "--pairings",
+        nargs="?",
+        const="dutch",
+        metavar="SYSTEM",
+        help=(
+            "re-pair every round from the rounds before it (default system: dutch) and "
+            "list each board that differs; exit 1 if any"
+        ),
+    )
     chk.set_defaults(handler=cmd_check)
 
 
@@ -158,6 +168,8 @@ def cmd_check(ns: argparse.Namespace) -> int:
 
     data = _read(ns.file)
     codec = _codec(ns.codec, ns.file, data)
+    if ns.pairings is not None:
+        return _check_pairings(ns, data, codec)
     checked = file_check(ns.file, data, codec)  # the codec's own check of its files
     if checked is not None:
         _warn(checked.warnings)
@@ -175,6 +187,35 @@ def cmd_check(ns: argparse.Namespace) -> int:
         print(f"caddy: {ns.file}: {len(problems)} problem(s)", file=sys.stderr)
         return 1
     print(f"{ns.file}: ok ({summary})")
+    return 0
+
+
+def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
+    """``caddy check FILE --pairings``: every round re-paired (docs/swiss.md)."""
+    from caddy.pairing_check import check_event_pairings, check_pairings
+    from caddy.render import visible
+
+    if codec.name == "json":
+        from caddy.event_replay import replay
+
+        state = replay(codec.read(data, source=ns.file).event)
+        found = check_event_pairings(ns.file, state)
+    else:
+        found = check_pairings(ns.file, data, codec, system=ns.pairings)
+    for line in found.differences:
+        print(visible(line))
+    if found.differing:
+        rounds = ", ".join(map(str, found.differing))
+        print(
+            f"caddy: {ns.file}: {len(found.differing)} of {len(found.rounds)} rounds differ "
+            f"(round(s) {rounds})",
+            file=sys.stderr,
+        )
+        return 1
+    print(
+        f"{ns.file}: ok ({len(found.rounds)} rounds re-paired by {found.system}: "
+        "every pairing identical)"
+    )
     return 0
 
 

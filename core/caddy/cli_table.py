@@ -183,11 +183,18 @@ def _known_rounds(
 
     first = cast("PairingFormat", fmt).next_round(PairingRequest.simple(count, options))
     assert first is not None
-    later = [
-        f"Round 1 of {arithmetic.rounds}: each board is a match; later rounds pair the winners in bracket order."
-    ]
-    if first.byes:
+    later = list(fmt.schedule_notes(count, options))  # the format's own words, if it has them
+    if not later and fmt.has_matches:
+        later = [
+            f"Round 1 of {arithmetic.rounds}: each board is a match; later rounds pair "
+            "the winners in bracket order."
+        ]
+    elif not later:
+        later = [f"Round 1 of {arithmetic.rounds}: later rounds are paired from the results."]
+    if first.byes and fmt.has_matches:
         later.append("Byes to the top seeds: " + ", ".join(label(p) for p in first.byes))
+    elif first.byes:
+        later.append("Pairing-allocated bye: " + ", ".join(label(p) for p in first.byes))
     title = f"{fmt.name}, {count} players seeded by pairing number"
     return Schedule(format=fmt.name, players=count, rounds=(first,), title=title), later
 

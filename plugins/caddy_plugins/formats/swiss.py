@@ -61,6 +61,7 @@ from caddy.formats import Arithmetic, require_players
 if TYPE_CHECKING:
     from fractions import Fraction
 
+    from caddy.formats import Shorthand
     from caddy.models import Numbering, Player, Round
     from caddy_plugins.swiss.model import Entry
     from caddy_plugins.swiss.model import PairingRequest as EngineRequest
@@ -268,6 +269,7 @@ class Swiss(FormatBase):
             games_per_player=rounds if byes == 0 or rounds < players else rounds - 1,
             byes_per_round=byes,
             pair_meetings=None,
+            details=self.rounds_reason(players, options),
         )
 
     def planned_rounds(self, players: int, options: SwissOptions) -> int:
@@ -336,6 +338,20 @@ class Swiss(FormatBase):
             byes=() if pairing.bye is None else (pairing.bye,),
         )
 
+    def schedule_notes(self, players: int, options: SwissOptions) -> tuple[str, ...]:
+        """What ``caddy table`` says after round 1 (the only round known in advance)."""
+        rounds = self.rounds(players, options)
+        colour = (
+            "the initial colour is drawn by lot when the event is created (shown: White for 1)"
+            if options.initial_colour == "lot"
+            else f"{options.initial_colour} for 1 (the initial colour)"
+        )
+        later = f" Rounds 2-{rounds} are paired from the results." if rounds > 1 else ""
+        return (
+            f"Round 1 of {rounds} by the Dutch system (FIDE Handbook C.04.3): the top half "
+            f"of the pairing numbers meets the bottom half; {colour}.{later}",
+        )
+
     def explain_round(self, request: PairingRequest) -> tuple[str, ...]:
         """How :meth:`next_round` pairs ``request``, bracket by bracket: who was
         in each score bracket, the pairs, who floated down and why, the
@@ -368,7 +384,72 @@ class Swiss(FormatBase):
         best = max(totals)
         return totals.index(best) + 1
 
+    def rounds_reason(self, players: int, options: SwissOptions) -> tuple[str, ...]:
+        """Why the field gets its rounds, and its bye, for ``caddy calc`` (the
+        arithmetic's ``details``): the rule first, then the argument (see the
+        module docstring)."""
+        require_players(self, players, 2)
+
+        def rounds(n: int) -> str:
+            return f"{n} round" if n == 1 else f"{n} rounds"
+
+        log = (players - 1).bit_length()  # ceil(log2 N), exact
+        best = recommended_rounds(players)
+        bye = (
+            ("1 pairing-allocated bye each round (FIDE Handbook C.04.1 rule 3)",)
+            if players % 2
+            else ()
+        )
+        if options.rounds:
+            most = players - 1 if players % 2 == 0 else players
+            rules = "rule 2" if players % 2 == 0 else "rules 2 and 4: one PAB each"
+            return (
+                f"{rounds(options.rounds)}, as set by the rounds option (recommended: {best})",
+                f"at most {rounds(most)} for {players} players: no two players meet twice "
+                f"(FIDE Handbook C.04.1 {rules})",
+                *bye,
+            )
+        chain, left = [players], players
+        while left > 1:
+            left = -(-left // 2)
+            chain.append(left)
+        verb = "separates" if log == 1 else "separate"
+        why = (
+            f"⌈log₂ {players}⌉ = {rounds(log)} {verb} a single winner: after k rounds at most "
+            f"⌈{players}/2^k⌉ players can have a perfect score ({' → '.join(map(str, chain))})",
+        )
+        if best == log + 1:
+            return (
+                f"{rounds(best)} = ⌈log₂ {players}⌉ + 1 = {log} + 1",
+                *why,
+                "+ 1 round, the common practice, lets the leaders meet",
+                *bye,
+            )
+        return (
+            f"{rounds(best)} = {players} // 2, the small-field cap (⌈log₂ {players}⌉ + 1 = {log + 1})",
+            *why,
+            f"+ 1 round is the common practice, but a field of {players} plays at most "
+            f"{players} // 2 = {rounds(best)}, so the Dutch rules can pair every round "
+            "without a rematch (FIDE Handbook C.04.1 rule 2)",
+            *bye,
+        )
+
 
 @hookimpl
 def caddy_register_formats(register: Callable[[Swiss], None]) -> None:
     register(Swiss())
+
+
+@hookimpl
+def caddy_format_shorthands() -> list[Shorthand]:
+    """``--rounds N`` for the planned rounds (``caddy new e.json --format swiss --rounds 9``)."""
+    from caddy.formats import Shorthand
+
+    return [
+        Shorthand(
+            flag="--rounds",
+            option="rounds",
+            metavar="N",
+            help="swiss: the planned rounds (shorthand for --option rounds=N)",
+        )
+    ]

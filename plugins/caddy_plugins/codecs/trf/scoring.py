@@ -110,7 +110,8 @@ def annulled_withdrawals(
     points) whose annulment makes every player's stated points agree, whose
     stated ranks (where every player has one) put them after the others, the
     last at rank n, and whose opponents in those forfeits won them (``+``) or
-    had left too (a double forfeit with one who stayed is no withdrawal). A file
+    had left too (a double forfeit with one who stayed is no withdrawal); at
+    least one player stays (a set annulling everyone ranks nobody). A file
     without stated points, or whose points count the games, is read at face
     value. (A player who merely lost the last games by forfeit stays counted:
     the points say so.)
@@ -161,7 +162,9 @@ def annulled_withdrawals(
     scored = scored or scoring_of(doc)
     # which of them the stated points annul: the largest set that fits (a player
     # who lost the last games by forfeit without withdrawing is a candidate too)
-    sizes = range(len(found), 0, -1) if len(found) <= _MAX_CANDIDATES else (len(found),)
+    # and never everyone: a round robin whose every player left has nobody to rank
+    most = min(len(found), len(players) - 1)
+    sizes = range(most, 0, -1) if len(found) <= _MAX_CANDIDATES else (most,)
     for size in sizes:
         fits = [
             chosen

@@ -1,0 +1,217 @@
+"""Re-pairing a finished tournament round by round (``caddy check FILE --pairings``).
+
+FIDE's endorsement of pairing programs asks for a checker beside the engine:
+given a tournament file, pair every round again from the rounds before it
+(with that round's announced absences) and list every round whose pairing
+differs from what the rules give. :func:`check_pairings` does that for a
+file in another program's format (a TRF file, through the codec's hook
+``caddy_pairing_input``, the same path as ``caddy pair FILE``) and
+:func:`check_event_pairings` for a caddy event file.
+
+A round differs when a pair (with its colours: the file's White first) or
+the pairing-allocated bye is not the one caddy pairs. Boards whose colours
+the file does not know (a forfeit written with ``-``) are compared without
+colours. Each difference is one line naming the round, caddy's board and
+why caddy chose it: the score bracket it paired the pair in and the colour
+rule (C.04.3 Article 5) from ``--explain``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+if TYPE_CHECKING:
+    from caddy.codecs import Codec
+    from caddy.contracts import PairingRequest
+    from caddy.event_replay import RoundState, State
+    from caddy.models import Round
+    from caddy.plugins import PluginHost
+
+__all__ = ["PairingCheck", "check_event_pairings", "check_pairings", "round_differences"]
+
+
+@attrs.frozen(kw_only=True)
+class PairingCheck:
+    """What re-pairing a tournament found."""
+
+    #: One line per differing board (and per differing bye), in round order.
+    differences: tuple[str, ...]
+    #: The rounds re-paired, and those that differ.
+    rounds: tuple[int, ...]
+    differing: tuple[int, ...]
+    #: What paired the rounds: the system (``dutch``) or the event's format.
+    system: str
+
+
+def _recorded(rnd: RoundState) -> tuple[dict[tuple[int, int], int], set[frozenset[int]], list[int]]:
+    """A round as the file has it: coloured pairs (White, Black) → board,
+    uncoloured pairs, and the pairing-allocated byes."""
+    uncoloured = set(rnd.uncoloured)
+    coloured: dict[tuple[int, int], int] = {}
+    plain: set[frozenset[int]] = set()
+    for board, (white, black) in enumerate(zip(rnd.white, rnd.black, strict=True), 1):
+        if board in uncoloured:
+            plain.add(frozenset((white, black)))
+        else:
+            coloured[(white, black)] = board
+    byes = sorted(p for p, kind in rnd.byes.items() if kind == "pab")
+    return coloured, plain, byes
+
+
+def _reason(explanation: Sequence[str], white: int, black: int) -> str:
+    """The bracket that paired ``white``-``black`` and the colour rule that
+    decided their colours, from the explanation's lines."""
+    bracket = ""
+    colour = ""
+    current = ""
+    pair_texts = {f"{white}-{black}", f"{black}-{white}"}
+    for line in explanation:
+        text = line.strip()
+        if text.startswith("Bracket "):
+            current = text.split(":")[0]
+        elif text.startswith("pairs ") and pair_texts & {
+            p.strip() for p in text[len("pairs ") :].split(",")
+        }:
+            bracket = current
+        elif text.startswith(f"{white}-{black}:"):
+            colour = text.split(":", 1)[1].strip()
+    parts = [p for p in (f"paired in {bracket}" if bracket else "", colour) if p]
+    return "; ".join(parts) or "see --explain"
+
+
+def round_differences(
+    label: str,
+    recorded: RoundState,
+    paired: Round,
+    explanation: Sequence[str] | None = None,
+) -> list[str]:
+    """One line per board of ``paired`` (caddy's round) that the recorded
+    round does not have, and per differing pairing-allocated bye."""
+    coloured, plain, byes = _recorded(recorded)
+    lines = []
+    for board, (white, black) in enumerate(zip(paired.white, paired.black, strict=True), 1):
+        if (white, black) in coloured or frozenset((white, black)) in plain:
+            continue
+        if (black, white) in coloured:
+            has = f"the file has {black}-{white} (board {coloured[(black, white)]}): colours differ"
+        else:
+            where = _opponents(recorded, white, black)
+            has = f"the file has {where}"
+        why = _reason(explanation or (), white, black)
+        lines.append(
+            f"{label}: round {paired.number} board {board}: caddy pairs {white}-{black}; {has} ({why})"
+        )
+    if sorted(paired.byes) != byes:
+        caddy_bye = ", ".join(map(str, paired.byes)) or "none"
+        file_bye = ", ".join(map(str, byes)) or "none"
+        lines.append(
+            f"{label}: round {paired.number}: caddy gives the pairing-allocated bye to "
+            f"{caddy_bye}; the file to {file_bye}"
+        )
+    return lines
+
+
+def _opponents(rnd: RoundState, *players: int) -> str:
+    """Where the file puts each player in the round (``7-5 (board 3)``, ``a bye``)."""
+    texts = []
+    for player in players:
+        for board, (white, black) in enumerate(zip(rnd.white, rnd.black, strict=True), 1):
+            if player in (white, black):
+                text = f"{white}-{black} (board {board})"
+                break
+        else:
+            kind = rnd.byes.get(player)
+            text = f"{player} with a {kind} bye" if kind else f"{player} not paired"
+        if text not in texts:
+            texts.append(text)
+    return " and ".join(texts)
+
+
+def check_pairings(
+    path: str, data: bytes, codec: Codec, *, system: str = "dutch", host: PluginHost | None = None
+) -> PairingCheck:
+    """Re-pair every round of a file in another program's format (a TRF file)
+    from the rounds before it, as ``caddy pair FILE --round R`` does.
+
+    :raises CaddyError: the file cannot be read or paired (one line each).
+    """
+    from caddy.errors import CaddyError
+    from caddy.event_replay import replay
+    from caddy.pairing import file_pairing
+
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    if system != "dutch":
+        raise CaddyError(f"caddy checks pairings of the Dutch system, not '{system}'")
+    state = replay(codec.read(data, source=path).event, host)
+    differences: list[str] = []
+    rounds = []
+    differing = []
+    for rnd in state.rounds:
+        if not rnd.white and not any(kind == "pab" for kind in rnd.byes.values()):
+            continue  # nobody paired: announced absences only
+        found = file_pairing(path, data, codec, round=rnd.number, host=host)
+        fmt = host.formats().get(found.format)
+        lines = _compare(path, rnd, fmt, found.request)
+        rounds.append(rnd.number)
+        if lines:
+            differing.append(rnd.number)
+            differences.extend(lines)
+    return PairingCheck(
+        differences=tuple(differences),
+        rounds=tuple(rounds),
+        differing=tuple(differing),
+        system=system,
+    )
+
+
+def check_event_pairings(
+    label: str, state: State, *, host: PluginHost | None = None
+) -> PairingCheck:
+    """Re-pair every round of a caddy event whose format pairs from results
+    (a Swiss) from the rounds before it and compare."""
+    from caddy.errors import CaddyError
+    from caddy.formats import depends_on_results
+    from caddy.pairing import request_from_state
+
+    fmt = state.fmt
+    if not depends_on_results(fmt) or fmt.has_matches:
+        raise CaddyError(
+            f"{label}: format '{fmt.name}' does not pair rounds from the results; "
+            "`caddy check` checks its rounds without --pairings"
+        )
+    differences: list[str] = []
+    rounds = []
+    differing = []
+    for rnd in state.rounds:
+        lines = _compare(label, rnd, fmt, request_from_state(state, round=rnd.number))
+        rounds.append(rnd.number)
+        if lines:
+            differing.append(rnd.number)
+            differences.extend(lines)
+    return PairingCheck(
+        differences=tuple(differences),
+        rounds=tuple(rounds),
+        differing=tuple(differing),
+        system=fmt.name,
+    )
+
+
+def _compare(label: str, rnd: RoundState, fmt: Any, request: PairingRequest) -> list[str]:
+    from caddy.errors import CaddyError
+
+    try:
+        paired = fmt.next_round(request)
+    except CaddyError as exc:
+        return [f"{label}: round {rnd.number}: caddy cannot pair it: {exc}"]
+    if paired is None:
+        return [f"{label}: round {rnd.number} is after the planned rounds"]
+    lines = round_differences(label, rnd, paired)
+    if lines:  # explain only what differs (pairing once more)
+        lines = round_differences(label, rnd, paired, list(fmt.explain_round(request)))
+    return lines

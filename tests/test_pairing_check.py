@@ -1,0 +1,115 @@
+"""``caddy check FILE --pairings``: every round re-paired from the rounds before it.
+
+Sources:
+- FIDE's endorsement of pairing programs (FIDE Handbook C.04.A, "Annex-3":
+  a checker that re-pairs a tournament and lists each round that differs).
+- tests/data/swiss/dutch-2026 (SOURCES.md there): tournaments paired by
+  bbpPairings, a FIDE-endorsed engine; none of their rounds may differ. A
+  planted swap of two boards' Blacks must be named (round and boards).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import DATA, Run
+
+CORPUS = DATA / "swiss" / "dutch-2026"
+ELEVEN = CORPUS / "dutch2026-000003-11p9r.trf"
+
+
+def swap_blacks(path: Path, out: Path, round_number: int, cells: dict[int, str]) -> Path:
+    """A copy of ``path`` with the given players' cells of ``round_number`` replaced."""
+    column = 91 + 10 * (round_number - 1)
+    lines = []
+    for line in path.read_text().splitlines():
+        if line.startswith("001") and int(line[4:8]) in cells:
+            line = line[:column] + cells[int(line[4:8])] + line[column + 8 :]
+        lines.append(line)
+    out.write_text("\n".join(lines) + "\n")
+    return out
+
+
+#: Round 9 of the 11-player file: 9-1 (1 wins) and 11-4 (4 wins) become 9-4 and 11-1.
+LAST_ROUND_SWAP = {1: "  11 b 1", 4: "   9 b 1", 9: "   4 w 0", 11: "   1 w 0"}
+#: Round 4: 1-5 (draw) and 7-3 (draw) become 1-3 and 7-5.
+ROUND_4_SWAP = {1: "   3 w =", 3: "   1 b =", 5: "   7 b =", 7: "   5 w ="}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "dutch2026-000003-11p9r.trf",
+        "dutch2026-000056-39p10r.trf",
+        "dutch2026-000012-93p8r.trf",
+        "dutch2026-000033-62p7r.trf",
+    ],
+)
+def test_corpus_files_have_no_differing_round(name: str, cli: Callable[..., Run]) -> None:
+    path = CORPUS / name
+    run = cli("check", str(path), "--pairings")
+    rounds = int(name.split("p")[1].split("r")[0])
+    assert (run.code, run.err) == (0, "")
+    assert run.out == (
+        f"{path}: ok ({rounds} rounds re-paired by dutch: every pairing identical)\n"
+    )
+
+
+def test_a_planted_swap_is_named(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """The last round's two boards swapped: that round, those two boards, exit 1."""
+    path = swap_blacks(ELEVEN, tmp_path / "swapped.trf", 9, LAST_ROUND_SWAP)
+    run = cli("check", str(path), "--pairings")
+    assert run.code == 1
+    assert run.out.splitlines() == [
+        f"{path}: round 9 board 1: caddy pairs 9-1; the file has 9-4 (board 3) and "
+        "11-1 (board 1) (paired in Bracket 2; 5.2.1 both preferences granted)",
+        f"{path}: round 9 board 3: caddy pairs 11-4; the file has 11-1 (board 1) and "
+        "9-4 (board 3) (paired in Bracket 2.5; 5.2.1 both preferences granted)",
+    ]
+    assert run.err == f"caddy: {path}: 1 of 9 rounds differ (round(s) 9)\n"
+
+
+def test_a_swap_in_the_middle_is_the_first_round_named(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """Later rounds were paired from the unchanged history, so they may differ
+    too; the first round named is the one changed, with its two boards."""
+    path = swap_blacks(ELEVEN, tmp_path / "swapped.trf", 4, ROUND_4_SWAP)
+    run = cli("check", str(path), "--pairings")
+    assert run.code == 1
+    first = [line for line in run.out.splitlines() if ": round 4 " in line]
+    assert [line.split(": caddy pairs ")[1].split(";")[0] for line in first] == ["1-5", "7-3"]
+    assert run.out.splitlines()[:2] == first
+    assert "(round(s) 4" in run.err
+
+
+def test_an_imported_swiss_event_is_checked_too(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """The file imported as a swiss event: the event's rounds re-paired from its state."""
+    event = tmp_path / "e.json"
+    assert cli("import", str(ELEVEN), "-o", str(event)).code == 0
+    run = cli("check", str(event), "--pairings")
+    assert (run.code, run.out) == (
+        0,
+        f"{event}: ok (9 rounds re-paired by swiss: every pairing identical)\n",
+    )
+    swapped = tmp_path / "swapped.json"
+    source = swap_blacks(ELEVEN, tmp_path / "swapped.trf", 9, LAST_ROUND_SWAP)
+    assert cli("import", str(source), "-o", str(swapped)).code == 0
+    run = cli("check", str(swapped), "--pairings")
+    assert run.code == 1 and len(run.out.splitlines()) == 2
+    assert all(": round 9 board " in line for line in run.out.splitlines())
+
+
+def test_refusals(cli: Callable[..., Run], tmp_path: Path) -> None:
+    run = cli("check", str(ELEVEN), "--pairings", "burstein")
+    assert (run.code, run.out) == (1, "")
+    assert run.err == "caddy: error: caddy checks pairings of the Dutch system, not 'burstein'\n"
+    rr = tmp_path / "rr.json"
+    assert (
+        cli("import", str(DATA / "trf/rr_fide_tec_exercise_held_6p.trf"), "-o", str(rr)).code == 0
+    )
+    run = cli("check", str(rr), "--pairings")
+    assert run.code == 1 and run.err.startswith(f"caddy: error: {rr}: format 'round-robin'")
