@@ -10,10 +10,12 @@ plus one (a Swiss with nearly as many rounds as players may be impossible to
 pair under the Dutch rules, FIDE Handbook C.04.3 1.9.3: the arbiter decides).
 Each is written by ``caddy simulate`` (in this process, through
 :func:`caddy.cli.main`), written a second time to check that the same seed
-gives the same bytes, and every round r is paired again by ``caddy pair FILE
---round r --json`` and compared with the file: the pairs with their colours
-and the pairing-allocated bye. Prints each tournament that differs, then
-``N/M tournaments identical (R rounds, S s, T s per tournament)``; exit 1 if any differs.
+gives the same bytes, every round r is paired again by ``caddy pair FILE
+--round r --json`` and compared with the file (the pairs with their colours
+and the pairing-allocated bye), and ``caddy check FILE --pairings`` (the
+pairing checker) must find every round identical. Prints each tournament
+that differs, then ``N/M tournaments identical (R rounds, S s, T s per
+tournament)``; exit 1 if any differs.
 """
 
 from __future__ import annotations
@@ -97,6 +99,9 @@ def check(players: int, rounds: int, seed: int, folder: Path) -> list[str]:
                 f"(file only {sorted(pairs - got)}, caddy only {sorted(got - pairs)}; "
                 f"byes {byes} / {got_byes})"
             )
+    code, text = run("check", str(path), "--pairings")
+    if code != 0 or "every pairing identical" not in text:
+        problems.append(f"seed {seed}: caddy check --pairings: {text.strip()}")
     return problems
 
 

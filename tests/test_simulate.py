@@ -163,6 +163,9 @@ def test_every_round_pairs_again_identically(
     options = ("--players", str(players), "--rounds", str(rounds), "--seed", str(seed))
     assert simulate_cli(cli, path, *options).code == 0
     assert_pairs_again(cli, path, rounds)
+    assert cli("check", str(path), "--pairings") == Run(
+        0, f"{path}: ok ({rounds} rounds re-paired by dutch: every pairing identical)\n", ""
+    )
 
 
 def test_the_api_gives_the_event_and_the_file(tmp_path: Path) -> None:
@@ -203,6 +206,8 @@ def test_bad_input_one_line_each(cli: Callable[..., Run], tmp_path: Path) -> Non
     assert run.err == f"caddy: error: {out} exists already (use --force to replace it)\n"
     assert out.read_text() == "kept"
     assert simulate_cli(cli, out, "--players", "8", "--rounds", "3", "--force").code == 0
+    run = simulate_cli(cli, tmp_path, "--players", "8", "--rounds", "3", "--force")
+    assert run.err == f"caddy: error: {tmp_path}: is a folder; caddy writes only regular files\n"
 
 
 def test_a_round_the_dutch_rules_cannot_pair(cli: Callable[..., Run], tmp_path: Path) -> None:

@@ -5,7 +5,6 @@ pairing (FIDE Dutch system, FIDE Handbook C.04.3), written as a TRF26 file
 from __future__ import annotations
 
 import argparse
-import os
 import re
 from typing import Any
 
@@ -80,7 +79,7 @@ def _probabilities(ns: argparse.Namespace) -> tuple[dict[str, float], list[str]]
 def cmd_simulate(ns: argparse.Namespace) -> int:
     from caddy.models import draw_seed
     from caddy.simulate import DEFAULT_RATINGS, Settings, settings_problems, simulate, trf_bytes
-    from caddy.storage import write_file
+    from caddy.storage import real_path, writable, write_file
 
     values, problems = _probabilities(ns)
     found = _RANGE.fullmatch(ns.ratings.strip()) if ns.ratings.isascii() else None
@@ -97,7 +96,8 @@ def cmd_simulate(ns: argparse.Namespace) -> int:
     problems += settings_problems(settings)
     if problems:
         raise InputError(problems[0], problems=problems)
-    if not ns.force and os.path.lexists(ns.out):  # before the work; write_file checks again
+    # before the work (write_file checks again, under the file's lock)
+    if writable(real_path(ns.out), ns.out) is not None and not ns.force:
         raise FileError(f"{ns.out} exists already (use --force to replace it)", path=ns.out)
     event = simulate(settings)
     write_file(ns.out, trf_bytes(event, settings), force=ns.force)
