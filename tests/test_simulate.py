@@ -262,7 +262,8 @@ def test_the_expected_score_is_elo_whatever_the_draws(
     settings = Settings(players=2, rounds=1, seed=0, draws=draws, forfeits=0.0)
     score = expected_score(white, black)
     drawn = draws * (1 - abs(2 * score - 1))
-    assert 0 <= score - drawn / 2 <= score + drawn / 2 <= 1
+    tiny = 1e-12  # rounding: with draws 1 the win band of the weaker side is 0
+    assert -tiny <= score - drawn / 2 <= score + drawn / 2 <= 1 + tiny
     assert (score - drawn / 2) + drawn / 2 == pytest.approx(score)
     result = game_result(Scripted([0.5, outcome]), white, black, settings)
     assert result == (
