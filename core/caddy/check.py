@@ -217,6 +217,7 @@ def _meeting_problems(
 
 def state_rows(state: State) -> list[list[Cell]]:
     """An event's rounds as TRF cells (byes: ``U F H Z``, ``+``/``-`` with no opponent)."""
+    from caddy.event_rounds import withdrawal_result
     from caddy.results import BYE_KIND_CODES, RESULT_WORDS
 
     n = state.players
@@ -237,14 +238,14 @@ def state_rows(state: State) -> list[list[Cell]]:
             for index, (white, black, results) in enumerate(
                 zip(rnd.white, rnd.black, rnd.results, strict=True), 1
             ):
-                if results:
-                    w_code, b_code = words[results[-1]]
-                elif white in withdrawn and rnd.number > withdrawn[white]:
-                    w_code, b_code = "-", "+"
-                elif black in withdrawn and rnd.number > withdrawn[black]:
-                    w_code, b_code = "+", "-"
-                else:
+                implied = (
+                    results[-1]
+                    if results
+                    else withdrawal_result(withdrawn, rnd.number, white, black)
+                )
+                if implied is None:
                     continue  # not played yet
+                w_code, b_code = words[implied]
                 w_col, b_col = ("-", "-") if index in uncoloured else ("w", "b")
                 column[white - 1] = (black, w_col, w_code)
                 column[black - 1] = (white, b_col, b_code)

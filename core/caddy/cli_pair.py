@@ -110,7 +110,17 @@ def cmd_pair(ns: argparse.Namespace) -> int:
             return 0
         if state.rounds:
             last = state.rounds[-1]
-            missing = [i for i, b in enumerate(last.boards, 1) if not b.results]
+            from caddy.event_rounds import withdrawal_result
+
+            withdrawn = {w.player: w.after_round for w in state.withdrawals}
+            missing = [
+                i
+                for i, b in enumerate(last.boards, 1)
+                if not b.results
+                and (
+                    last.matches or not withdrawal_result(withdrawn, last.number, b.white, b.black)
+                )
+            ]
             undecided = []
             if last.matches:
                 from caddy.event_replay import board_match

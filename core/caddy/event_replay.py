@@ -300,10 +300,20 @@ def _check_previous_round_over(state: State, number: int) -> None:
     last = state.rounds[-1]
     if not (last.matches or depends_on_results(state.fmt)):
         return
+    from caddy.event_rounds import withdrawal_result
+
+    withdrawn = {w.player: w.after_round for w in state.withdrawals}
     missing = [
         i
         for i, board in enumerate(last.boards, 1)
-        if not board.results or (last.matches and board_match(state, board).winner() is None)
+        if (
+            not board.results
+            and (
+                last.matches
+                or not withdrawal_result(withdrawn, last.number, board.white, board.black)
+            )
+        )
+        or (last.matches and board_match(state, board).winner() is None)
     ]
     if missing:
         boards = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
@@ -373,6 +383,7 @@ def results_event(state: State, *, completed_only: bool = True) -> Event:
 
 
 def _results_event(state: State, completed_only: bool) -> Event:
+    from caddy.event_rounds import withdrawal_result
     from caddy.results import EventBuilder, EventPlayer
 
     tournament = state.event.tournament
@@ -444,15 +455,14 @@ def _results_event(state: State, completed_only: bool) -> Event:
                 for p in (board.white, board.black)
                 if p in withdrawn and rnd.number > withdrawn[p]
             ]
-            if out and not board.results:
-                later.append((number, board.white, board.black))
+            if out and not board.results and state.fixed:
+                later.append((number, board.white, board.black))  # the 50% rule's
                 continue
+            # a Swiss game whose player left after it was paired: a forfeit
+            result = board.results[-1] if board.results else None
+            result = result or withdrawal_result(withdrawn, rnd.number, board.white, board.black)
             b.game(
-                number,
-                board.white,
-                board.black,
-                board.results[-1],
-                coloured=index not in uncoloured,
+                number, board.white, board.black, result or "--", coloured=index not in uncoloured
             )
         for p, kind in rnd.byes.items():
             b.bye(number, p, kind)

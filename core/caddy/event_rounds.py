@@ -17,7 +17,7 @@ applies the rest and calls these).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from caddy.errors import CaddyError
@@ -29,6 +29,28 @@ if TYPE_CHECKING:
 #: Byes a player may be given for a round not paired yet (C.04.2 3.2-3.3):
 #: never a pairing-allocated bye (the pairing gives it) nor a forfeit (a game's).
 ANNOUNCED_KINDS = ("full", "half", "zero")
+
+
+def withdrawal_result(
+    withdrawn: Mapping[int, int], number: int, white: int, black: int
+) -> str | None:
+    """The result of a board of round ``number`` with no result recorded whose
+    player withdrew before that round (``withdrawn``: player → the round after
+    which they left): the one who stayed wins by forfeit (``+-``/``-+``), both
+    gone is a double forfeit (``--``); ``None`` when both are still in. A
+    player who leaves after the round is paired does not play it (FIDE
+    Handbook C.04.2 3.2: withdrawn players are not paired; the opponent scores
+    the forfeit as the standings and the TRF file record it)."""
+    white_gone = white in withdrawn and number > withdrawn[white]
+    black_gone = black in withdrawn and number > withdrawn[black]
+    if white_gone and black_gone:
+        return "--"
+    if white_gone:
+        return "-+"
+    if black_gone:
+        return "+-"
+    return None
+
 
 #: A bye kind in words.
 BYE_WORDS = {

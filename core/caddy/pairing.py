@@ -64,6 +64,7 @@ def _round_history(
     rnd: RoundState, players: int, scoring: Scoring, withdrawn: dict[int, int]
 ) -> list[HistoryEntry]:
     """One entry per player (index = pairing number - 1) for a round."""
+    from caddy.event_rounds import withdrawal_result
     from caddy.results import RESULT_WORDS
 
     entries: list[HistoryEntry | None] = [None] * players
@@ -85,8 +86,13 @@ def _round_history(
                     kind = "forfeit-win"
                 elif code == "-":
                     kind = "forfeit-loss"
-            elif player in withdrawn and rnd.number > withdrawn[player]:
-                kind = "absent"
+            elif not results and withdrawal_result(withdrawn, rnd.number, white, black):
+                # a player who left after the round was paired: a forfeit (C.04.2 3.2)
+                code = RESULT_WORDS[withdrawal_result(withdrawn, rnd.number, white, black) or "--"][
+                    side
+                ]
+                points = scoring.points(code)
+                kind = "forfeit-win" if code == "+" else "forfeit-loss"
             side_colour: Literal["w", "b"] | None = (
                 ("w" if colour == "w" else "b") if coloured else None
             )

@@ -18,7 +18,7 @@ rule (C.04.3 Article 5) from ``--explain``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -149,25 +149,14 @@ def check_pairings(
     if system != "dutch":
         raise CaddyError(f"caddy checks pairings of the Dutch system, not '{system}'")
     state = replay(codec.read(data, source=path).event, host)
-    differences: list[str] = []
-    rounds = []
-    differing = []
-    for rnd in state.rounds:
+
+    def repair(rnd: RoundState) -> tuple[Any, PairingRequest] | None:
         if not rnd.white and not any(kind == "pab" for kind in rnd.byes.values()):
-            continue  # nobody paired: announced absences only
+            return None  # nobody paired: announced absences only
         found = file_pairing(path, data, codec, round=rnd.number, host=host)
-        fmt = host.formats().get(found.format)
-        lines = _compare(path, rnd, fmt, found.request)
-        rounds.append(rnd.number)
-        if lines:
-            differing.append(rnd.number)
-            differences.extend(lines)
-    return PairingCheck(
-        differences=tuple(differences),
-        rounds=tuple(rounds),
-        differing=tuple(differing),
-        system=system,
-    )
+        return host.formats().get(found.format), found.request
+
+    return _check(path, state, repair, system)
 
 
 def check_event_pairings(
@@ -185,11 +174,27 @@ def check_event_pairings(
             f"{label}: format '{fmt.name}' does not pair rounds from the results; "
             "`caddy check` checks its rounds without --pairings"
         )
+    return _check(
+        label, state, lambda rnd: (fmt, request_from_state(state, round=rnd.number)), fmt.name
+    )
+
+
+def _check(
+    label: str,
+    state: State,
+    repair: Callable[[RoundState], tuple[Any, PairingRequest] | None],
+    system: str,
+) -> PairingCheck:
+    """Each round of ``state`` against the format's pairing of ``repair``'s
+    request for it (``None``: a round with nobody paired, left out)."""
     differences: list[str] = []
     rounds = []
     differing = []
     for rnd in state.rounds:
-        lines = _compare(label, rnd, fmt, request_from_state(state, round=rnd.number))
+        found = repair(rnd)
+        if found is None:
+            continue
+        lines = _compare(label, rnd, *found)
         rounds.append(rnd.number)
         if lines:
             differing.append(rnd.number)
@@ -198,7 +203,7 @@ def check_event_pairings(
         differences=tuple(differences),
         rounds=tuple(rounds),
         differing=tuple(differing),
-        system=fmt.name,
+        system=system,
     )
 
 

@@ -246,7 +246,8 @@ class EventBuilder:
         when they are not recorded yet; ``scheduled`` gives the player's
         number of games in the whole event when the event built here holds
         only the rounds played so far. In other events the player is absent
-        (``Z``) from every later round.
+        (``Z``) from every later round, but for a game paired before they left,
+        which they lose by forfeit (``-``).
         """
         if not 1 <= player <= len(self.players):
             raise CaddyError(f"unknown player {player}")
@@ -314,7 +315,10 @@ class EventBuilder:
                 remaining[rnd] = (black, "w") if white == player else (white, "b")
         if not self.pre_determined:
             for rnd in range(after + 1, self.rounds + 1):
-                if mine[rnd - 1] is not None:
+                cell = mine[rnd - 1]
+                if cell is not None and cell[0] is not None and cell[2] == "-":
+                    continue  # a game paired before the player left, lost by forfeit
+                if cell is not None:
                     raise CaddyError(
                         f"player {player} withdrew after round {after} but has a result in round {rnd}"
                     )
