@@ -172,4 +172,5 @@ _COMMANDS = {
     **dict.fromkeys(("add", "bye"), "caddy.cli_entry:add_commands"),
     **dict.fromkeys(("pair", "pairings"), "caddy.cli_pair:add_commands"),
     **dict.fromkeys(("import", "export", "check"), "caddy.cli_io:add_commands"),
+    "simulate": "caddy.cli_simulate:add_commands",
 }

@@ -1,0 +1,138 @@
+"""Generate Swiss tournaments with ``caddy simulate`` and re-pair every round of each.
+
+Usage::
+
+    python benchmarks/simulate_check.py [--count 200] [--first-seed 1] [--keep FOLDER]
+
+Tournament k (seed ``first-seed + k``) has a size drawn from 8-200 players,
+log-uniformly (most of them small), and 5-11 rounds, at most half the field
+plus one (a Swiss with nearly as many rounds as players may be impossible to
+pair under the Dutch rules, FIDE Handbook C.04.3 1.9.3: the arbiter decides).
+Each is written by ``caddy simulate`` (in this process, through
+:func:`caddy.cli.main`), written a second time to check that the same seed
+gives the same bytes, every round r is paired again by ``caddy pair FILE
+--round r --json`` and compared with the file (the pairs with their colours
+and the pairing-allocated bye), and ``caddy check FILE --pairings`` (the
+pairing checker) must find every round identical. Prints each tournament
+that differs, then ``N/M tournaments identical (R rounds, S s, T s per
+tournament)``; exit 1 if any differs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from caddy.cli import main as caddy
+
+
+def sizes(count: int, first_seed: int) -> list[tuple[int, int, int]]:
+    """``(players, rounds, seed)`` of each tournament (fixed by ``first_seed``)."""
+    rng = random.Random(f"simulate-check:{first_seed}")
+    out = []
+    for k in range(count):
+        players = round(8 * 25 ** rng.random())  # 8..200, log-uniform
+        rounds = rng.randint(5, min(11, players // 2 + 1))
+        out.append((players, rounds, first_seed + k))
+    return out
+
+
+def run(*args: str) -> tuple[int, str]:
+    """``caddy ARGS`` in this process: exit code and stdout (stderr when it fails)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = caddy(list(args))
+    return code, out.getvalue() if code == 0 else err.getvalue()
+
+
+def recorded(path: Path) -> list[tuple[set[tuple[int, int]], list[int]]]:
+    """Each round's (White, Black) pairs and pairing-allocated byes, read by
+    column from the file's 001 records (opponent 92-95, colour 97, result 99,
+    then every 10 columns: FIDE Handbook C.04 Annex 2)."""
+    rounds: dict[int, tuple[set[tuple[int, int]], list[int]]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("001"):
+            continue
+        number = int(line[4:8])
+        for k in range(91, len(line), 10):
+            cell = line[k : k + 8].ljust(8)
+            pairs, byes = rounds.setdefault((k - 91) // 10 + 1, (set(), []))
+            if cell[5] == "w":
+                pairs.add((number, int(cell[:4])))
+            elif cell[:4] == "0000" and cell[7] == "U":
+                byes.append(number)
+    return [rounds[r] for r in sorted(rounds)]
+
+
+def check(players: int, rounds: int, seed: int, folder: Path) -> list[str]:
+    """Simulate one tournament twice and re-pair each round: one line per problem."""
+    path = folder / f"sim-{seed}.trf"
+    again = folder / f"sim-{seed}-again.trf"
+    problems = []
+    for target in (path, again):
+        code, text = run(
+            "simulate", "--players", str(players), "--rounds", str(rounds), "--seed", str(seed),
+            "-o", str(target), "--force",
+        )  # fmt: skip
+        if code != 0:
+            return [f"seed {seed} ({players} players, {rounds} rounds): {text.strip()}"]
+    if path.read_bytes() != again.read_bytes():
+        problems.append(f"seed {seed}: two runs wrote different files")
+    for number, (pairs, byes) in enumerate(recorded(path), 1):
+        code, text = run("pair", str(path), "--round", str(number), "--json")
+        if code != 0:
+            problems.append(f"seed {seed} round {number}: {text.strip()}")
+            continue
+        document = json.loads(text)
+        got = {(p["white"], p["black"]) for p in document["pairs"]}
+        got_byes = [b["player"] for b in document["byes"]]
+        if (got, got_byes) != (pairs, byes):
+            problems.append(
+                f"seed {seed} round {number}: pairs differ "
+                f"(file only {sorted(pairs - got)}, caddy only {sorted(got - pairs)}; "
+                f"byes {byes} / {got_byes})"
+            )
+    code, text = run("check", str(path), "--pairings")
+    if code != 0 or "every pairing identical" not in text:
+        problems.append(f"seed {seed}: caddy check --pairings: {text.strip()}")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=200, help="tournaments (default 200)")
+    parser.add_argument("--first-seed", type=int, default=1, help="seed of the first one")
+    parser.add_argument("--keep", type=Path, help="write the files here (default: a temp folder)")
+    args = parser.parse_args(argv)
+    plan = sizes(args.count, args.first_seed)
+    same = total_rounds = 0
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as temp:
+        folder = args.keep or Path(temp)
+        folder.mkdir(parents=True, exist_ok=True)
+        for players, rounds, seed in plan:
+            problems = check(players, rounds, seed, folder)
+            total_rounds += rounds
+            if problems:
+                print("\n".join(problems))
+            else:
+                same += 1
+    took = time.perf_counter() - start
+    smallest = min(p for p, _, _ in plan)
+    largest = max(p for p, _, _ in plan)
+    print(
+        f"{same}/{len(plan)} tournaments identical ({smallest}-{largest} players, "
+        f"{total_rounds} rounds, {took:.1f} s, {took / len(plan):.2f} s per tournament)"
+    )
+    return 0 if same == len(plan) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
