@@ -156,12 +156,17 @@ def test_generated_exact_values() -> None:
     ]
 
 
-def test_double_reverses_colours() -> None:
-    """Double Scheveningen: each pair meets once with each colour."""
-    for k in SIZES:
+@pytest.mark.parametrize("kind", ["generated", "published"])
+def test_double_reverses_colours(kind: str) -> None:
+    """Double Scheveningen: each pair meets once with each colour, never in consecutive rounds."""
+    for k in SIZES if kind == "generated" else sorted(PUBLISHED):
         games: Counter[tuple[int, int]] = Counter()
-        for rnd in schedule(k, 2).rounds:
-            games.update(zip(rnd.white, rnd.black, strict=True))
+        previous: set[frozenset[int]] = set()
+        for rnd in schedule(k, 2, kind).rounds:
+            pairs = list(zip(rnd.white, rnd.black, strict=True))
+            games.update(pairs)
+            assert not previous & {frozenset(p) for p in pairs}, (k, rnd.number)
+            previous = {frozenset(p) for p in pairs}
         assert set(games.values()) == {1} and len(games) == 2 * k * k
         assert all((b, w) in games for w, b in games)
 
