@@ -10,14 +10,15 @@ within one and nobody with one colour three times in a row.
 ``table=generated`` (the default, every k). Round r (0-based) pairs A's
 player i with B's player (i + r) mod k; A's player i is on board i + 1.
 
-* Odd k: let u = (2i + r) mod k. A's player has White when u is even,
-  except that in the odd rounds the game with u = k - 1 goes to B. As r
-  grows u runs through k consecutive residues, so both players' colours
-  alternate but for one repeat where u wraps from k - 1 to 0; the exception
-  removes one White from A in every odd round: A has White on (k + 1)/2
-  boards in the even rounds and (k - 1)/2 in the odd ones, A's total is
-  (k² + 1)/2 and B's (k² - 1)/2. This reproduces the published tables
-  for 3, 5 (the version below) and 7 boards exactly.
+* Odd k: let u = (2i + r) mod k, the same number for B's player j, as
+  u = (2j - r) mod k. A's player has White when u is even, except that in
+  the odd rounds the game with u = k - 1 goes to B. As r grows u runs
+  through k consecutive residues (upwards for A's player, downwards for
+  B's), so colours alternate but for one repeat where u wraps between
+  k - 1 and 0 (the exception only moves it): Whites (k ± 1)/2, never three
+  alike. A has White on (k + 1)/2 boards in the even rounds and (k - 1)/2
+  in the odd ones, so A's total is (k² + 1)/2 and B's (k² - 1)/2. This is
+  the published table for 3, 5 (the version below) and 7 boards exactly.
 * Even k: let w be the word (0011)(0011)... of length k, ending in 01 when
   k = 4t + 2 (no three equal letters, even cyclically, and k/2 ones). A's
   player i has White when r + i + w[i] is even: A's players alternate
@@ -37,6 +38,11 @@ verification script, not read on the page itself. They have the same
 properties and also give each team White on k/2 boards every round (±1 for
 odd k) but for two boards, where no table can: with two teams of two each
 player needs one White, so one round's boards both go to A.
+
+The generated table is the default: one rule, proved above for every k and
+checked for 2-16 in tests/test_scheveningen_colours.py, the same pairing
+pattern for every size, while the published tables come in more than one
+version (5 and 6 boards differ between the page and its older copy).
 
 ``cycles=2`` (double Scheveningen): the second cycle repeats the first with
 colours reversed, so every pair meets once with each colour and everyone
