@@ -93,13 +93,13 @@ class TestQuadsContract(FormatContract):
 
 class TestScheveningenContract(FormatContract):
     format_name = "scheveningen"
-    sizes = (2, 4, 6, 8, 10, 12, 20, 24)
+    sizes = (2, 4, 6, 8, 10, 12, 20, 24, 28, 32)
     option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({}, {"cycles": 2})
 
     def colour_promise(self, fmt: Format, players: int, options: Any) -> ColourPromise:
-        """Whites within one of half the games (a difference of up to 2 in one
-        cycle, none over two), never three in a row (caddy_plugins.formats.scheveningen)."""
-        return ColourPromise(max_difference=2 if options.cycles == 1 else 0, max_run=2)
+        """k/2 Whites (within one for odd k; k over two cycles), never three in a row
+        (caddy_plugins.formats.scheveningen)."""
+        return ColourPromise(max_difference=1 if options.cycles == 1 else 0, max_run=2)
 
     def expected_meetings(self, fmt: Format, players: int, options: Any, a: int, b: int) -> int:
         k = players // 2
