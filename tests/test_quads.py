@@ -291,3 +291,64 @@ def test_every_field_plays_its_sections(players: int, seed: int) -> None:
         else:
             for r in played:
                 assert len(members & set(r.round.byes)) == len(members) % 2
+
+
+def test_a_bye_in_a_quad_is_refused_when_paired(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """A quad's games are fixed by its table: an announced bye cannot take a player
+    out of it (the game is recorded as a forfeit instead)."""
+    path = str(tmp_path / "q8.json")
+    ok(cli("new", path, "--format", "quads", "--players", players_csv(tmp_path, 8)))
+    ok(cli("bye", path, "3", "1", "--half"))
+    run = cli("pair", path)
+    assert run.code == 1
+    assert run.err == (
+        "caddy: error: round 1: player 3 has a bye announced, but their section's games "
+        "are fixed by its round-robin table; drop the bye (caddy undo) and record the "
+        "game as a forfeit once the round is paired\n"
+    )
+
+
+def test_a_bye_in_the_swiss_section_is_honoured(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """In the Swiss section an announced bye leaves the player out of the pairing."""
+    path = str(tmp_path / "q9.json")
+    ok(cli("new", path, "--format", "quads", "--players", players_csv(tmp_path, 9)))
+    ok(cli("bye", path, "9", "1", "--half"))
+    ok(cli("pair", path))
+    rnd = replay(load(path)).rounds[0]
+    assert {frozenset(p) for p in zip(rnd.white, rnd.black, strict=True)} == {
+        frozenset({1, 4}),
+        frozenset({2, 3}),
+        frozenset({5, 7}),
+        frozenset({6, 8}),
+    }
+    assert rnd.byes == {9: "half"}
+
+
+def test_round_robin_remainder_through_the_cli(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """remainder=round-robin: 9 players are a quad and a round robin of 5 (5 rounds,
+    FIDE Berger table); the quad's players have no game in rounds 4 and 5."""
+    path = str(tmp_path / "q9.json")
+    ok(
+        cli(
+            "new",
+            path,
+            "--format",
+            "quads",
+            "--option",
+            "remainder=round-robin",
+            "--players",
+            players_csv(tmp_path, 9),
+        )
+    )
+    played = play(cli, path, 5)
+    assert "the event is over" in ok(cli("pair", path)).out
+    assert all(not r.round.byes for r in played)  # a rest round is no PAB
+    assert [len(r.round.white) for r in played] == [4, 4, 4, 2, 2]
+    met = Counter(
+        frozenset(p) for r in played for p in zip(r.round.white, r.round.black, strict=True)
+    )
+    assert max(met.values()) == 1
+    assert set(met) == {
+        frozenset({a, b}) for s in ((1, 2, 3, 4), (5, 6, 7, 8, 9)) for a in s for b in s if a < b
+    }
+    assert "each a round robin" in ok(cli("check", path)).out

@@ -45,7 +45,7 @@ import attrs
 
 from caddy import hookimpl
 from caddy.contracts import FormatBase, PairingRequest, PlayedRound, as_request
-from caddy.errors import InputError
+from caddy.errors import CaddyError, InputError
 from caddy.formats import Arithmetic, require_players
 from caddy_plugins.formats.quads_swiss import SWISS_ROUNDS, pair_section
 from caddy_plugins.formats.round_robin import round_robin_rounds
@@ -94,6 +94,20 @@ def section_sizes(players: int, remainder3: str = "auto", remainder: str = "swis
 def is_swiss(size: int, options: QuadsOptions) -> bool:
     """Whether a section of ``size`` plays the 3-round Swiss."""
     return options.remainder == "swiss" and 5 <= size <= 7
+
+
+def _check_present(request: PairingRequest, players: Sequence[int]) -> None:
+    """A round robin's games are fixed by its table: a player with a bye
+    announced for the round cannot be left out (withdrawn players stay in;
+    their games need no result)."""
+    for number in players:
+        player = request.players[number - 1]
+        if player.absent and not player.withdrawn:
+            raise CaddyError(
+                f"round {request.round}: player {number} has a bye announced, but their "
+                "section's games are fixed by its round-robin table; drop the bye "
+                "(caddy undo) and record the game as a forfeit once the round is paired"
+            )
 
 
 class Quads(FormatBase):
@@ -267,6 +281,7 @@ class Quads(FormatBase):
         if number <= len(table):  # a rest round is no bye: it scores nothing (not a PAB)
             white += table[number - 1].white
             black += table[number - 1].black
+            _check_present(request, (*white, *black))
         for section in self.swiss_sections(players, opts):
             rnd = pair_section(request, section.players)
             if rnd is not None:
