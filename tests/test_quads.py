@@ -352,3 +352,17 @@ def test_round_robin_remainder_through_the_cli(cli: Callable[..., Run], tmp_path
         frozenset({a, b}) for s in ((1, 2, 3, 4), (5, 6, 7, 8, 9)) for a in s for b in s if a < b
     }
     assert "each a round robin" in ok(cli("check", path)).out
+
+
+def test_pair_explain_names_the_swiss_section(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """``caddy pair --explain``: the Swiss section's Dutch pairing, bracket by bracket, in
+    the section's own numbers; round 1's PAB to its lowest-ranked player (5 = 21)."""
+    path = str(tmp_path / "q21.json")
+    ok(cli("new", path, "--format", "quads", "--players", players_csv(tmp_path, 21)))
+    out = ok(cli("pair", path, "--explain")).out
+    assert (
+        "Section 5 (17-21), a 3-round Swiss by the Dutch system; "
+        "numbers within the section: 1 = 17 ... 5 = 21"
+    ) in out
+    assert "  Round 1 (FIDE Dutch system, C.04.3)" in out
+    assert "    PAB: 5" in out

@@ -47,7 +47,7 @@ from caddy import hookimpl
 from caddy.contracts import FormatBase, PairingRequest, PlayedRound, as_request
 from caddy.errors import CaddyError, InputError
 from caddy.formats import Arithmetic, require_players
-from caddy_plugins.formats.quads_swiss import SWISS_ROUNDS, pair_section
+from caddy_plugins.formats.quads_swiss import SWISS_ROUNDS, pair_section, section_request
 from caddy_plugins.formats.round_robin import round_robin_rounds
 
 if TYPE_CHECKING:
@@ -289,6 +289,25 @@ class Quads(FormatBase):
                 black += rnd.black
                 byes += rnd.byes
         return Round(number=number, white=tuple(white), black=tuple(black), byes=tuple(byes))
+
+    def explain_round(self, request: PairingRequest) -> tuple[str, ...]:
+        """``caddy pair --explain``: the quads' games come from their tables; each
+        Swiss section's Dutch pairing explained bracket by bracket (FIDE Handbook
+        C.04.3), in the section's own numbers (1 = its highest-rated player)."""
+        from caddy_plugins.formats.swiss import Swiss
+
+        opts: QuadsOptions = request.options
+        lines = ["round-robin sections: the games of their tables (US Chess quad table or FIDE)"]
+        for section in self.swiss_sections(request.count, opts):
+            first, last = section.players[0], section.players[-1]
+            lines.append(
+                f"{section.name} ({first}-{last}), a {SWISS_ROUNDS}-round Swiss by the Dutch "
+                f"system; numbers within the section: 1 = {first} ... "
+                f"{len(section.players)} = {last}"
+            )
+            explained = Swiss().explain_round(section_request(request, section.players))
+            lines.extend(f"  {line}" for line in explained)
+        return tuple(lines)
 
     def winner(
         self, players: int, options: QuadsOptions, played: Sequence[PlayedRound]
