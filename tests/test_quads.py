@@ -366,3 +366,18 @@ def test_pair_explain_names_the_swiss_section(cli: Callable[..., Run], tmp_path:
     ) in out
     assert "  Round 1 (FIDE Dutch system, C.04.3)" in out
     assert "    PAB: 5" in out
+
+
+def test_nobody_enters_once_round_1_is_paired(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """The sections are cut from the field of round 1: a late entrant would move the
+    players between sections mid-event, so ``caddy add`` is refused once round 1
+    is paired (before it, the new player just joins the field)."""
+    path = str(tmp_path / "q8.json")
+    ok(cli("new", path, "--format", "quads", "--players", players_csv(tmp_path, 8)))
+    ok(cli("pair", path))
+    run = cli("add", path, "Late", "--rating", "1500")
+    assert run.code == 1
+    assert run.err == (
+        "caddy: error: format 'quads' cuts its sections from the field of round 1: "
+        "nobody enters once round 1 is paired\n"
+    )
