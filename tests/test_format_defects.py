@@ -158,11 +158,25 @@ def test_standings_lots_use_the_seed_the_event_records(
 
 
 def quads_13(cli: Callable[..., Run], folder: Path, rounds: int) -> str:
-    """Quads of 13 (sections 4, 4, 5), White wins every game of the first ``rounds`` rounds."""
+    """Quads of 13 (sections 4, 4 and a round robin of 5), White wins every game
+    of the first ``rounds`` rounds (each round paired by ``caddy pair``)."""
     path = str(folder / "quads.json")
-    ok(cli("new", path, "--format", "quads", "--players", players_csv(folder, 13)))
-    state = replay(load(path))
-    for rnd in state.rounds[:rounds]:
+    players = players_csv(folder, 13)
+    ok(
+        cli(
+            "new",
+            path,
+            "--format",
+            "quads",
+            "--option",
+            "remainder=round-robin",
+            "--players",
+            players,
+        )
+    )
+    for number in range(1, rounds + 1):
+        ok(cli("pair", path))
+        rnd = replay(load(path)).rounds[number - 1]
         for board in range(1, len(rnd.white) + 1):
             ok(cli("result", path, str(rnd.number), str(board), "1-0"))
     return path

@@ -24,24 +24,29 @@ from tests.conftest import Run
 @pytest.mark.parametrize("n", range(4, 42))
 def test_quads_never_a_section_of_three(n: int) -> None:
     """docs/formats.md, Quads: never a section of three; everyone in exactly one section."""
-    for policy in ("5+6", "7"):
-        sizes = section_sizes(n, policy)
-        assert 3 not in sizes and sum(sizes) == n
-        assert all(size in (4, 5, 6, 7) for size in sizes)
-        schedule = Quads().schedule(n, QuadsOptions(remainder3=policy), seed=1)
-        members = [p for section in schedule.sections for p in section.players]
-        assert sorted(members) == list(range(1, n + 1))
+    for remainder in ("swiss", "round-robin"):
+        for policy in ("auto", "5+6", "7"):
+            sizes = section_sizes(n, policy, remainder)
+            assert 3 not in sizes and sum(sizes) == n
+            assert all(size in (4, 5, 6, 7) for size in sizes)
+            options = QuadsOptions(remainder=remainder, remainder3=policy)
+            members = [p for section in Quads().sections(n, options) for p in section.players]
+            assert members == list(range(1, n + 1))
 
 
 def test_quads_remainders() -> None:
-    """1 or 2 over: the bottom 5 or 6 play one round robin; 3 over: 5 above 6 (from 11), else 7."""
+    """1 or 2 over: the bottom 5 or 6 form one section; 3 over: with a Swiss (the
+    default) the bottom 7, with a round robin 5 above 6 (from 11), else 7."""
     assert section_sizes(16) == [4, 4, 4, 4]
     assert section_sizes(17) == [4, 4, 4, 5]
     assert section_sizes(18) == [4, 4, 4, 6]
-    assert section_sizes(19) == [4, 4, 5, 6]
-    assert section_sizes(19, "7") == [4, 4, 4, 7]
+    assert section_sizes(19) == [4, 4, 4, 7]
+    assert section_sizes(19, "5+6") == [4, 4, 5, 6]
+    assert section_sizes(19, remainder="round-robin") == [4, 4, 5, 6]
+    assert section_sizes(19, "7", "round-robin") == [4, 4, 4, 7]
     assert section_sizes(7) == [7]
-    assert section_sizes(11) == [5, 6]
+    assert section_sizes(11, remainder="round-robin") == [5, 6]
+    assert section_sizes(11) == [4, 7]
     assert section_sizes(3) == [3]
 
 
@@ -56,7 +61,9 @@ def test_quads_three_rounds(cli: Callable[..., Run], n: int) -> None:
 
 
 def test_quads_calc_reports_larger_sections(cli: Callable[..., Run]) -> None:
-    run = cli("calc", "19", "--format", "quads", "--tc", "G/25d5")
+    run = cli(
+        "calc", "19", "--format", "quads", "--tc", "G/25d5", "--option", "remainder=round-robin"
+    )
     assert "2 quads: 3 rounds each" in run.out
     assert "1 section of 5: 5 rounds" in run.out and "1 section of 6: 5 rounds" in run.out
     assert "5 rounds" in run.out.splitlines()[2]  # hours from the longest section
@@ -76,7 +83,7 @@ def test_quads_table_by_rating(cli: Callable[..., Run], tmp_path: object) -> Non
 
 
 def test_quads_us_table_in_each_quad() -> None:
-    schedule = Quads().schedule(8, QuadsOptions(), seed=5)
+    schedule = Quads().table_schedule(8, QuadsOptions(), seed=5)
     first = list(zip(schedule.rounds[0].white, schedule.rounds[0].black, strict=True))
     assert first == [(1, 4), (2, 3), (5, 8), (6, 7)]  # US Chess quad table, round 1
 
@@ -324,7 +331,8 @@ def test_quads_standings_per_section() -> None:
     """Prizes are per section: standings per section, from the section's own games."""
     from caddy.standings import standings_for
 
-    schedule = Quads().schedule(9, QuadsOptions(), seed=2)  # a quad and a section of 5
+    options = QuadsOptions(remainder="round-robin")
+    schedule = Quads().table_schedule(9, options, seed=2)  # a quad and a section of 5
     assert [len(s.players) for s in schedule.sections] == [4, 5]
     b = EventBuilder(
         [f"P{i}" for i in range(1, 10)], rounds=len(schedule.rounds), pre_determined=True

@@ -192,6 +192,11 @@ def enter(state: State, operation: Enter) -> None:
         raise CaddyError(
             f"format '{state.fmt.name}' pairs knockout matches: nobody enters once round 1 is paired"
         )
+    if state.rounds and state.fmt.sections(n, state.event.tournament.format.options):
+        raise CaddyError(
+            f"format '{state.fmt.name}' cuts its sections from the field of round 1: "
+            "nobody enters once round 1 is paired"
+        )
     state.late -= 1
     for rnd in state.rounds:
         rnd.byes[player] = operation.missed
