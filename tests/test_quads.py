@@ -217,13 +217,18 @@ def test_swiss_section_is_the_swiss_format_on_its_own_players(
 def test_fields_of_quads_run_as_before(
     cli: Callable[..., Run], tmp_path: Path, players: int
 ) -> None:
-    """Fields divisible by four: only quads, paired round by round from the quad table;
-    round-robin tie-breaks, standings per section, export and check."""
+    """Fields divisible by four: only quads, a schedule fixed in advance like a
+    round robin's (nothing to pair); round-robin tie-breaks, standings per
+    section, export and check."""
     path = str(tmp_path / "q.json")
     ok(cli("new", path, "--format", "quads", "--players", players_csv(tmp_path, players)))
-    played = play(cli, path, 3)
-    assert all(not r.round.byes for r in played)
-    assert "the event is over" in ok(cli("pair", path)).out
+    assert "fixes its schedule in advance" in ok(cli("pair", path)).out
+    state = replay(load(path))
+    assert state.fixed and len(state.rounds) == 3
+    for rnd in state.rounds:
+        assert not rnd.byes and not rnd.rest
+        for board in range(1, len(rnd.white) + 1):
+            ok(cli("result", path, str(rnd.number), str(board), result_for(rnd.number, board)[0]))
     run = ok(cli("standings", path))
     assert "pre-determined pairings (round robin)" in run.out
     assert [line for line in run.out.splitlines() if line.startswith("Section")] == [
@@ -296,8 +301,12 @@ def test_every_field_plays_its_sections(players: int, seed: int) -> None:
 def test_a_bye_in_a_quad_is_refused_when_paired(cli: Callable[..., Run], tmp_path: Path) -> None:
     """A quad's games are fixed by its table: an announced bye cannot take a player
     out of it (the game is recorded as a forfeit instead)."""
-    path = str(tmp_path / "q8.json")
-    ok(cli("new", path, "--format", "quads", "--players", players_csv(tmp_path, 8)))
+    fixed = str(tmp_path / "q8.json")  # quads only: the schedule is there before round 1
+    ok(cli("new", fixed, "--format", "quads", "--players", players_csv(tmp_path, 8)))
+    run = cli("bye", fixed, "3", "1", "--half")
+    assert (run.code, run.err) == (1, "caddy: error: player 3 has a game in round 1\n")
+    path = str(tmp_path / "q9.json")  # a Swiss section: rounds are paired, then refused
+    ok(cli("new", path, "--format", "quads", "--players", players_csv(tmp_path, 9)))
     ok(cli("bye", path, "3", "1", "--half"))
     run = cli("pair", path)
     assert run.code == 1
@@ -340,8 +349,8 @@ def test_round_robin_remainder_through_the_cli(cli: Callable[..., Run], tmp_path
             players_csv(tmp_path, 9),
         )
     )
-    played = play(cli, path, 5)
-    assert "the event is over" in ok(cli("pair", path)).out
+    played = play(cli, path, 5)  # round robins only: fixed in advance, nothing to pair
+    assert "fixes its schedule in advance" in ok(cli("pair", path)).out
     assert all(not r.round.byes for r in played)  # a rest round is no PAB
     assert [len(r.round.white) for r in played] == [4, 4, 4, 2, 2]
     met = Counter(
@@ -372,8 +381,8 @@ def test_nobody_enters_once_round_1_is_paired(cli: Callable[..., Run], tmp_path:
     """The sections are cut from the field of round 1: a late entrant would move the
     players between sections mid-event, so ``caddy add`` is refused once round 1
     is paired (before it, the new player just joins the field)."""
-    path = str(tmp_path / "q8.json")
-    ok(cli("new", path, "--format", "quads", "--players", players_csv(tmp_path, 8)))
+    path = str(tmp_path / "q9.json")
+    ok(cli("new", path, "--format", "quads", "--players", players_csv(tmp_path, 9)))
     ok(cli("pair", path))
     run = cli("add", path, "Late", "--rating", "1500")
     assert run.code == 1
@@ -381,3 +390,8 @@ def test_nobody_enters_once_round_1_is_paired(cli: Callable[..., Run], tmp_path:
         "caddy: error: format 'quads' cuts its sections from the field of round 1: "
         "nobody enters once round 1 is paired\n"
     )
+    fixed = str(tmp_path / "q8.json")  # quads only: a round robin's schedule, fixed
+    ok(cli("new", fixed, "--format", "quads", "--players", players_csv(tmp_path, 8)))
+    ok(cli("result", fixed, "1", "1", "1-0"))
+    run = cli("add", fixed, "Late", "--rating", "1500")
+    assert run.code == 1 and "nobody enters late" in run.err

@@ -138,14 +138,14 @@ def cmd_table(ns: argparse.Namespace) -> int:
     else:
         count = ns.players
     from caddy.calculator import check_field
-    from caddy.formats import depends_on_results, option_summary
+    from caddy.formats import depends_on_results, fixed_in_advance, option_summary
 
     check_field(count, fmt, options)
     later: list[str] = []
-    if depends_on_results(fmt):
+    if depends_on_results(fmt) and not fixed_in_advance(fmt, count, options):
         schedule, later = _known_rounds(fmt, count, options, numbering)
     else:
-        schedule = schedule_format(fmt).schedule(count, options, seed=ns.seed)
+        schedule = schedule_format(fmt, count, options).schedule(count, options, seed=ns.seed)
 
     if ns.json:
         write_schedule_json(

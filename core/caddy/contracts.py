@@ -124,6 +124,11 @@ class Format(Protocol):
     default_numbering: ClassVar[str]
     #: Whether a board is a match of several games (:meth:`new_match`).
     has_matches: ClassVar[bool]
+    #: What an event file written before an option existed meant by leaving it
+    #: out: ``{option: value}`` read for each key a file's options lack (the
+    #: behaviour of the version that wrote it), so old files replay as they did.
+    #: ``caddy new`` writes every option, so new files never need it. Default ``{}``.
+    legacy_options: ClassVar[Mapping[str, Any]]
 
     def arithmetic(self, players: int, options: Any) -> Arithmetic:
         """Counts for ``players``; raise :class:`~caddy.errors.InputError`
@@ -174,6 +179,14 @@ class Format(Protocol):
 
     def schedule_notes(self, players: int, options: Any) -> Sequence[str]:
         """Lines ``caddy table`` prints after those rounds: what follows them."""
+        ...
+
+    def schedules_in_advance(self, players: int, options: Any) -> bool:
+        """Whether the whole schedule of this field is known before round 1:
+        replay then takes it from ``schedule(players, options, seed=...)`` and
+        no round is paired. Default: ``kind == "schedule"``. A format that pairs
+        from results may fix some fields in advance (quads with no Swiss
+        section)."""
         ...
 
     def explain_round(self, request: PairingRequest) -> Sequence[str]:
@@ -297,6 +310,8 @@ OPTIONAL: Mapping[str, tuple[str, ...]] = {
         "schedule_title",
         "schedule_notes",
         "explain_round",
+        "schedules_in_advance",
+        "legacy_options",
     ),
     "tiebreaks": (
         "title",

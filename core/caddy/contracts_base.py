@@ -24,6 +24,7 @@ class FormatBase:
     kind: ClassVar[str] = "schedule"
     default_numbering: ClassVar[str] = "lot"
     has_matches: ClassVar[bool] = False
+    legacy_options: ClassVar[Mapping[str, Any]] = {}
 
     def arithmetic(self, players: int, options: Any) -> Arithmetic:
         raise NotImplementedError  # pragma: no cover - conformance refuses a format without it
@@ -67,6 +68,9 @@ class FormatBase:
 
     def schedule_notes(self, players: int, options: Any) -> Sequence[str]:
         return ()
+
+    def schedules_in_advance(self, players: int, options: Any) -> bool:
+        return self.kind == "schedule"
 
     def explain_round(self, request: PairingRequest) -> Sequence[str]:
         return (f"format '{self.name}' does not explain its pairings",)

@@ -97,8 +97,12 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
 
         from caddy.serialize import path_first
 
+        raw = data.get("options", {})
+        if isinstance(raw, dict) and fmt.legacy_options:
+            # a key the file lacks: what the version that wrote it meant (Format.legacy_options)
+            raw = {**fmt.legacy_options, **raw}
         try:
-            options = converter.structure(data.get("options", {}), fmt.Options)
+            options = converter.structure(raw, fmt.Options)
         except BaseValidationError as exc:
             lines = transform_error(exc, path="options", format_exception=error_detail)
             raise ValueError("; ".join(path_first(lines, root="options"))) from None

@@ -142,12 +142,13 @@ def event_seed(tournament: Tournament) -> int:
 
 
 def _schedule_rounds(fmt: Format, tournament: Tournament) -> list[Round] | None:
-    from caddy.formats import generates_schedule, schedule_format
+    from caddy.formats import fixed_in_advance, schedule_format
 
-    if not generates_schedule(fmt):
+    players, options = len(tournament.players), tournament.format.options
+    if not fixed_in_advance(fmt, players, options):
         return None
-    schedule = schedule_format(fmt).schedule(
-        len(tournament.players), tournament.format.options, seed=event_seed(tournament)
+    schedule = schedule_format(fmt, players, options).schedule(
+        players, options, seed=event_seed(tournament)
     )
     return list(schedule.rounds)
 

@@ -50,6 +50,7 @@ __all__ = [
     "Shorthand",
     "Stage",
     "depends_on_results",
+    "fixed_in_advance",
     "generates_schedule",
     "option_summary",
     "options_from_strings",
@@ -81,9 +82,19 @@ def pairs_from_outside(fmt: Format) -> bool:
     return format_kind(fmt) == "external"
 
 
-def schedule_format(fmt: Format) -> ScheduleFormat:
-    """``fmt`` as a :class:`ScheduleFormat`, or a clear error if it is not one."""
-    if not generates_schedule(fmt):
+def fixed_in_advance(fmt: Format, players: int, options: Any) -> bool:
+    """Whether the whole schedule of ``players`` is known before round 1
+    (:meth:`~caddy.contracts.Format.schedules_in_advance`: every field of a
+    ``schedule`` format; some fields of a format that pairs from results)."""
+    return bool(complete("formats", fmt).schedules_in_advance(players, options))
+
+
+def schedule_format(fmt: Format, players: int | None = None, options: Any = None) -> ScheduleFormat:
+    """``fmt`` as a :class:`ScheduleFormat` (for ``players`` and ``options``
+    when given: a format that fixes that field in advance), or a clear error."""
+    if not generates_schedule(fmt) and (
+        players is None or not fixed_in_advance(fmt, players, options)
+    ):
         raise InputError(f"format '{fmt.name}' does not produce a whole schedule in advance")
     return fmt  # type: ignore[return-value]
 

@@ -122,6 +122,12 @@ class GroupsKnockout(FormatBase):
     kind: ClassVar[str] = "results"
     default_numbering: ClassVar[str] = "rating"
     has_matches: ClassVar[bool] = True
+    #: Files written before the colour lots (caddy 0.1): the higher seed had
+    #: White first in every tie-break stage and in the Armageddon.
+    legacy_options: ClassVar[Mapping[str, Any]] = {
+        "tiebreak_colours": "higher-seed",
+        "armageddon_colour": "higher-seed",
+    }
 
     def _check(self, players: int, options: GroupsKnockoutOptions) -> list[list[int]]:
         require_players(self, players, 2 * options.groups)

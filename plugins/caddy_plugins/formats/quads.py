@@ -27,10 +27,14 @@ with a Swiss remainder (one Swiss among the lowest 5 to 7) and ``5+6`` with a
 round-robin remainder (two round robins of 5 rounds rather than one of 7). A
 field of 3 is one round robin of three.
 
-Because a Swiss section is paired from results, the format pairs each round
-with ``caddy pair`` (kind ``results``): the round holds every quad's games from
-its table and the Swiss section's Dutch pairing. The quads' rounds are known
-before round 1 (:meth:`Quads.group_rounds`, what ``caddy table`` prints).
+Because a Swiss section is paired from results, such a field is paired round
+by round with ``caddy pair`` (kind ``results``): the round holds every quad's
+games from its table and the Swiss section's Dutch pairing. The quads' rounds
+are known before round 1 (:meth:`Quads.group_rounds`, what ``caddy table``
+prints). A field with no Swiss section (a multiple of four, or
+``remainder=round-robin``) is fixed in advance like a round robin
+(:meth:`Quads.schedules_in_advance`). Event files written before the Swiss
+remainder existed read ``remainder`` as ``round-robin`` (``legacy_options``).
 
 Sections are named Section 1, 2, ... in rating order; prizes are per
 section, so standings are per section (:func:`caddy.standings.standings_for`).
@@ -122,6 +126,9 @@ class Quads(FormatBase):
     Options: ClassVar[type[Any]] = QuadsOptions
     kind: ClassVar[str] = "results"
     default_numbering: ClassVar[str] = "rating"
+    #: Files written before the Swiss remainder (caddy 0.1): the bottom 5 to 7
+    #: players played a round robin.
+    legacy_options: ClassVar[Mapping[str, Any]] = {"remainder": "round-robin"}
 
     def _sizes(self, players: int, options: QuadsOptions) -> list[int]:
         require_players(self, players, 3)
@@ -248,6 +255,17 @@ class Quads(FormatBase):
             title=self.schedule_title(players, options),
             sections=self.sections(players, options),
         )
+
+    def schedules_in_advance(self, players: int, options: QuadsOptions) -> bool:
+        """A field with no Swiss section (a multiple of four, or a round-robin
+        remainder) is round robins only: its whole schedule is known before
+        round 1, as a round robin's (nothing to pair; FIDE's rules for a
+        round robin's withdrawals and unplayed rounds apply)."""
+        return not self.swiss_sections(players, options)
+
+    def schedule(self, players: int, options: QuadsOptions, *, seed: int | None = None) -> Schedule:
+        """The whole schedule of a field :meth:`schedules_in_advance` fixes."""
+        return self.table_schedule(players, options, seed=seed)
 
     def planned_rounds(self, players: int, options: QuadsOptions) -> int:
         return self.arithmetic(players, options).rounds

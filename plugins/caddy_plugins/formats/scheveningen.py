@@ -70,7 +70,7 @@ if TYPE_CHECKING:
     from caddy.models import Numbering, Player, Schedule
     from caddy.results import Event
 
-Table = Literal["generated", "published"]
+Table = Literal["generated", "published", "search"]
 
 #: One game of a table: (A's player, B's player, A has White), players 0-based.
 Game = tuple[int, int, bool]
@@ -84,9 +84,11 @@ class ScheveningenOptions:
 
     #: 1, or 2 for a double Scheveningen (colours reversed in the second cycle).
     cycles: int = attrs.field(default=1, validator=attrs.validators.in_((1, 2)))
-    #: ``generated`` (every size) or ``published`` (2-8 and 10 boards).
+    #: ``generated`` (every size), ``published`` (2-8 and 10 boards) or
+    #: ``search`` (caddy 0.1's colouring, for files it wrote; teams up to 12).
     table: Table = attrs.field(
-        default="generated", validator=attrs.validators.in_(("generated", "published"))
+        default="generated",
+        validator=attrs.validators.in_(("generated", "published", "search")),
     )
 
 
@@ -216,6 +218,10 @@ def _double_orders(k: int) -> list[list[tuple[int, bool]]]:
 @cache
 def rounds(k: int, cycles: int = 1, kind: Table = "generated") -> Rounds:
     """The rounds to play, each its games board by board (see the module docstring)."""
+    if kind == "search":  # caddy 0.1's colours (files it wrote)
+        from caddy_plugins.formats.scheveningen_search import search_rounds
+
+        return search_rounds(k, cycles)
     single = table(k, kind)
     if cycles == 1:
         return single
@@ -236,6 +242,8 @@ class Scheveningen(FormatBase):
         "two teams of k: everyone meets every player of the other team; k rounds, k² games"
     )
     Options: ClassVar[type[Any]] = ScheveningenOptions
+    #: Files written before the colour tables (caddy 0.1) replay with its colours.
+    legacy_options: ClassVar[Mapping[str, Any]] = {"table": "search"}
 
     def number_players(self, players: Sequence[Player], method: str, seed: int | None) -> Numbering:
         """Pairing numbers: team A 1..k, team B k+1..2k (see :func:`number_players`)."""
