@@ -64,7 +64,7 @@ def test_same_seed_same_bytes_and_the_summary(cli: Callable[..., Run], tmp_path:
     assert simulate_cli(cli, second, *options).code == 0
     assert first.read_bytes() == second.read_bytes()
     lines = first.read_text(encoding="ascii").splitlines()
-    assert lines[:8] == [
+    assert lines[:10] == [
         "### caddy simulate --players 9 --rounds 5 --seed 3 --draws 0.4 --forfeits 0.02 "
         "--half-byes 0.02 --retire 0.01 --ratings 1400-2700",
         "012 Simulated Swiss (seed 3)",
@@ -73,6 +73,8 @@ def test_same_seed_same_bytes_and_the_summary(cli: Callable[..., Run], tmp_path:
         "092 Individual: Swiss-System (FIDE Dutch)",
         "142 5",
         "152 B",
+        "XXR 5",
+        "XXC black1",
         "192 FIDE_DUTCH_2026",
     ]
     players = [line for line in lines if line.startswith("001")]

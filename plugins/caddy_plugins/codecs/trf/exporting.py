@@ -372,6 +372,10 @@ def _made_records(state: State, trf26: bool) -> list[tuple[str, str]]:
             records.append(("142", str(rounds)))
         if colour:
             records.append(("152", colour.upper()))
+            # a Swiss: also the pairing engines' own records (JaVaFo's XXR and XXC),
+            # which engines that read no TRF26 record ask for
+            records.append(("XXR", str(rounds)))
+            records.append(("XXC", "white1" if colour == "w" else "black1"))
         code = _type_code(tournament)
         if code:
             records.append(("192", code))
