@@ -49,6 +49,14 @@ def add_calc(commands: Any) -> None:
         help="length of a club night: 3h, 2.5h or 180m (default 3h)",
     )
     calc.add_argument("--json", action="store_true", help="print a caddy.calc JSON document")
+    from caddy.cli_dates import add_schedule_arguments
+
+    add_schedule_arguments(calc)
+    calc.add_argument(
+        "--ics",
+        metavar="FILE",
+        help="write the dated rounds as an iCalendar file (needs the extra chess-caddy[ics])",
+    )
     calc.set_defaults(handler=cmd_calc)
 
 
@@ -88,6 +96,15 @@ def cmd_calc(ns: argparse.Namespace) -> int:
 
     if ns.turnover < 0:
         raise CaddyError(f"--turnover must be 0 or more minutes, got {ns.turnover}")
+    from caddy.cli_dates import wants_dates
+
+    dated = wants_dates(ns)
+    if dated and (len(ns.players) > 1 or len(ns.tc) > 1):
+        raise CaddyError("dated rounds are for one field and at most one --tc")
+    if dated and ns.json:
+        raise CaddyError("--json does not take dated rounds (--start or --days)")
+    if ns.ics is not None and not dated:
+        raise CaddyError("--ics needs dated rounds: --start, --every and --at, or --days")
     night = parse_night(ns.night)
     fmt, options = format_and_options(ns)
     controls: list[TimeControl | None] = []
@@ -125,9 +142,34 @@ def cmd_calc(ns: argparse.Namespace) -> int:
         print(f"{text} read as: {tc.describe()}")
     if len(ns.players) == 1 and len(controls) <= 1:
         _print_summary(results[0], sys.stdout)
+        if dated:
+            _dated(ns, results[0])
     else:
         print_table(results, ns.players, controls, sys.stdout)
     return 0
+
+
+def _dated(ns: argparse.Namespace, r: CalcResult) -> None:
+    """Print (and with ``--ics`` write) the dated rounds of the one result ``r``."""
+    from caddy.cli_dates import print_dates, schedule_from_args
+
+    schedule, left_over = schedule_from_args(
+        ns,
+        r.rounds,
+        round_minutes=r.round_minutes,
+        default_per_night=r.rounds_per_night or 1,
+        own_nights=r.knockout_rounds,
+    )
+    print_dates(
+        schedule, r.worst_case_game_minutes, sys.stdout, left_over=left_over, rounds=r.rounds
+    )
+    if ns.ics is not None:
+        from caddy.ics import calendar_bytes, write_calendar
+
+        game = r.worst_case_game_minutes
+        write_calendar(ns.ics, calendar_bytes(schedule, game if game is not None else 0))
+        count = len(schedule.rounds)
+        print(f"wrote {ns.ics}: {count} round{'s' if count != 1 else ''}")
 
 
 def _print_summary(r: CalcResult, out: TextIO) -> None:
