@@ -99,8 +99,10 @@ def wants_dates(ns: argparse.Namespace, *, start_is_date: bool = False) -> bool:
         return True
     stray = _given(ns, (*WEEKLY_ONLY, "rounds_per_night", "tz"))
     if stray:
-        need = "--start, --every and --at"
-        raise CaddyError(f"{_flag(stray[0])} needs {need} (dated rounds)")
+        missing = [f"--{name}" for name in ("start", "every", "at") if getattr(ns, name) is None]
+        raise CaddyError(
+            f"{_flag(stray[0])}: dated rounds need {' and '.join(missing)} too (or --days)"
+        )
     return False
 
 
