@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable
 
     from caddy.calculator import CalcResult
 from caddy.cli_common import (
@@ -132,6 +133,7 @@ def cmd_calc(ns: argparse.Namespace) -> int:
         for n in ns.players
         for tc in (controls or [None])
     ]
+    show_dates = _dated(ns, results[0]) if dated else None
     if ns.json:
         from caddy.documents import CalcDocument, write
 
@@ -142,15 +144,16 @@ def cmd_calc(ns: argparse.Namespace) -> int:
         print(f"{text} read as: {tc.describe()}")
     if len(ns.players) == 1 and len(controls) <= 1:
         _print_summary(results[0], sys.stdout)
-        if dated:
-            _dated(ns, results[0])
+        if show_dates is not None:
+            show_dates()
     else:
         print_table(results, ns.players, controls, sys.stdout)
     return 0
 
 
-def _dated(ns: argparse.Namespace, r: CalcResult) -> None:
-    """Print (and with ``--ics`` write) the dated rounds of the one result ``r``."""
+def _dated(ns: argparse.Namespace, r: CalcResult) -> Callable[[], None]:
+    """The dated rounds of the one result ``r``: checked, and with ``--ics``
+    written, before anything is printed; returns what prints them."""
     from caddy.cli_dates import print_dates, schedule_from_args
 
     schedule, left_over = schedule_from_args(
@@ -159,17 +162,21 @@ def _dated(ns: argparse.Namespace, r: CalcResult) -> None:
         round_minutes=r.round_minutes,
         default_per_night=r.rounds_per_night or 1,
         own_nights=r.knockout_rounds,
+        night_minutes=r.night_minutes,
     )
-    print_dates(
-        schedule, r.worst_case_game_minutes, sys.stdout, left_over=left_over, rounds=r.rounds
-    )
+    game = r.worst_case_game_minutes
     if ns.ics is not None:
         from caddy.ics import calendar_bytes, write_calendar
 
-        game = r.worst_case_game_minutes
         write_calendar(ns.ics, calendar_bytes(schedule, game if game is not None else 0))
-        count = len(schedule.rounds)
-        print(f"wrote {ns.ics}: {count} round{'s' if count != 1 else ''}")
+
+    def show() -> None:
+        print_dates(schedule, game, sys.stdout, left_over=left_over, rounds=r.rounds)
+        if ns.ics is not None:
+            count = len(schedule.rounds)
+            print(f"wrote {ns.ics}: {count} round{'s' if count != 1 else ''}")
+
+    return show
 
 
 def _print_summary(r: CalcResult, out: TextIO) -> None:

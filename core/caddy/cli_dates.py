@@ -113,10 +113,12 @@ def schedule_from_args(
     round_minutes: int | float | None,
     default_per_night: int = 1,
     own_nights: int = 0,
+    night_minutes: int | float | None = None,
 ) -> tuple[RoundDates, int]:
     """The dated rounds the options ask for, and how many rounds did not fit
     (``--days`` only). ``round_minutes`` is ``None`` without a time control:
-    then one round a night, and ``--days`` is refused."""
+    then one round a night, and ``--days`` is refused. With ``night_minutes``
+    (``caddy calc --night``) a ``--rounds-per-night`` that does not fit a night is refused."""
     from caddy.dates import on_days, parse_date, parse_dates, weekly
 
     tz = ns.tz
@@ -147,6 +149,18 @@ def schedule_from_args(
     if per_night is not None and per_night > 1 and round_minutes is None:
         raise CaddyError(
             f"--rounds-per-night {per_night} needs --tc: a round's length spaces the rounds of a night"
+        )
+    if (
+        per_night is not None
+        and round_minutes is not None
+        and night_minutes is not None
+        and per_night * round_minutes > night_minutes
+    ):
+        from caddy.cli_common import format_minutes
+
+        raise CaddyError(
+            f"{per_night} rounds of {round_minutes} min do not fit in one "
+            f"{format_minutes(night_minutes)} night (--night)"
         )
     schedule = weekly(
         rounds,
