@@ -250,7 +250,8 @@ def weekly(
     if len(slots) < rounds:
         raise CaddyError(
             f"no {describe_weekdays(every)} from {start.isoformat()} is left for round "
-            f"{len(slots) + 1} (every such night is skipped)"
+            f"{len(slots) + 1}: caddy dates rounds up to {MAX_NIGHTS_SEARCHED} days ahead"
+            + (", less the skipped dates" if skip else "")
         )
     return RoundDates(
         every=every.lower(),
