@@ -32,6 +32,16 @@ from caddy import hookimpl
 from caddy.contracts import FormatBase, PairingRequest, as_request
 from caddy.errors import CaddyError
 from caddy.formats import Arithmetic, PlayedRound, Shorthand, require_players
+from caddy_plugins.formats.groups_draw import (
+    GROUPS_BY,
+    GroupsBy,
+    draw_notes,
+    form_groups,
+    group_name,
+)
+from caddy_plugins.formats.groups_draw import (
+    snake as snake,
+)
 from caddy_plugins.formats.knockout import (
     Decider,
     KnockoutOptions,
@@ -56,6 +66,14 @@ class GroupsKnockoutOptions:
 
     #: Number of groups.
     groups: int = attrs.field(default=4, validator=attrs.validators.ge(1))
+    #: How the groups are formed: ``snake``, ``cyclic`` or ``baskets``
+    #: (rating baskets of G, each drawn by lot into the groups).
+    groups_by: GroupsBy = attrs.field(default="snake", validator=attrs.validators.in_(GROUPS_BY))
+    #: The seed of the basket draw (``groups_by=baskets``): given, or drawn
+    #: once when the options are made and recorded with them in the event file.
+    draw_seed: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.ge(0))
+    )
     #: Group round robin: 1 (single) or 2 (double).
     cycles: int = attrs.field(default=1, validator=attrs.validators.in_((1, 2)))
     #: Players that advance from each group.
@@ -95,28 +113,20 @@ class GroupsKnockoutOptions:
 
     def __attrs_post_init__(self) -> None:
         KnockoutOptions(tiebreak=self.tiebreak, decider=self.decider)  # the same checks
+        if self.groups_by == "baskets" and self.draw_seed is None:
+            from caddy.models import draw_seed
 
-
-def snake(players: int, groups: int) -> list[list[int]]:
-    """Snake seeding: seeds 1..players into groups, turning at each end."""
-    result: list[list[int]] = [[] for _ in range(groups)]
-    for index in range(players):
-        row, position = divmod(index, groups)
-        group = position if row % 2 == 0 else groups - 1 - position
-        result[group].append(index + 1)
-    return result
-
-
-def group_name(index: int) -> str:
-    return chr(ord("A") + index) if index < 26 else f"G{index + 1}"
+            # drawn once, here; the event file records it with the options
+            object.__setattr__(self, "draw_seed", draw_seed())
 
 
 class GroupsKnockout(FormatBase):
-    """Groups by snake seeding, then a knockout of the best of each group."""
+    """Round-robin groups, then a knockout of the best of each group."""
 
     name: ClassVar[str] = "groups-knockout"
     summary: ClassVar[str] = (
-        "round-robin groups by snake seeding, then a knockout of the top finishers"
+        "round-robin groups (snake seeding or rating baskets drawn by lot), "
+        "then a knockout of the top finishers"
     )
     Options: ClassVar[type[Any]] = GroupsKnockoutOptions
     kind: ClassVar[str] = "results"
@@ -131,7 +141,7 @@ class GroupsKnockout(FormatBase):
 
     def _check(self, players: int, options: GroupsKnockoutOptions) -> list[list[int]]:
         require_players(self, players, 2 * options.groups)
-        groups = snake(players, options.groups)
+        groups = form_groups(players, options.groups, options.groups_by, options.draw_seed)
         smallest = min(len(g) for g in groups)
         if options.advance >= smallest:
             raise CaddyError(
@@ -193,12 +203,13 @@ class GroupsKnockout(FormatBase):
         return Match(higher=higher, lower=lower, options=self._knockout_options(options))
 
     def sections(self, players: int, options: GroupsKnockoutOptions) -> tuple[Section, ...]:
-        """The groups, by snake seeding."""
+        """The groups (snake, cyclic or drawn from rating baskets)."""
         from caddy.models import Section
 
+        groups = form_groups(players, options.groups, options.groups_by, options.draw_seed)
         return tuple(
             Section(name=f"Group {group_name(i)}", players=tuple(members))
-            for i, members in enumerate(snake(players, options.groups))
+            for i, members in enumerate(groups)
         )
 
     def match_games(self, options: GroupsKnockoutOptions) -> tuple[int, int]:
@@ -397,14 +408,23 @@ class GroupsKnockout(FormatBase):
         )
 
     def schedule_title(self, players: int, options: GroupsKnockoutOptions) -> str:
-        return f"groups then knockout, {players} players; groups by snake seeding"
+        how = {
+            "snake": "snake seeding",
+            "cyclic": "cyclic seeding",
+            "baskets": "rating baskets drawn by lot",
+        }[options.groups_by]
+        return f"groups then knockout, {players} players; groups by {how}"
 
     def schedule_notes(self, players: int, options: GroupsKnockoutOptions) -> list[str]:
         qualified = options.groups * options.advance
         stages = self.arithmetic(players, options).stages
+        drawn = []
+        if options.groups_by == "baskets" and options.draw_seed is not None:
+            drawn = draw_notes(players, options.groups, options.draw_seed)
         return [
+            *drawn,
             f"Then a knockout of {qualified} ({options.advance} per group, seeded by place and group order, "
-            f"group winners apart): {stages} rounds."
+            f"group winners apart): {stages} round{'s' if stages != 1 else ''}.",
         ]
 
     def extra_rounds(self, options: GroupsKnockoutOptions) -> int:
