@@ -14,11 +14,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from caddy.formats import PlayedRound
-from caddy_plugins.formats import groups_draw
+from caddy_plugins.formats import groups_draw, groups_ties
 from caddy_plugins.formats.groups_draw import basket_draw, baskets, draw_notes, form_groups
 from caddy_plugins.formats.groups_knockout import GroupsKnockout, GroupsKnockoutOptions
 from tests.conftest import Run
@@ -31,6 +32,7 @@ def ok(run: Run) -> Run:
 
 def test_doctests() -> None:
     assert doctest.testmod(groups_draw).failed == 0
+    assert doctest.testmod(groups_ties).failed == 0
 
 
 # -- the draw -------------------------------------------------------------------------------
@@ -223,23 +225,63 @@ def test_two_level_on_everything_lots() -> None:
     assert fmt.group_order(8, options, played, seed=3) == ([[4, 2, 6, 7], [1, 3, 5, 8]], [])
 
 
-def test_three_level_draw_lots() -> None:
-    """2 beats 4, 4 beats 6, 6 beats 2, all beat 7: three players on 2 points, level on
-    SB (2 each), the direct encounter (1 each) and Koya: with ties=playoff three or more
-    still draw lots (no three-player play-off), from the event's seed."""
+#: 2 beats 4, 4 beats 6, 6 beats 2, all beat 7: three players on 2 points, level on SB
+#: (2 each: one win against a 2-point player), the direct encounter (1 each) and Koya.
+THREE: dict[frozenset[int], int | None] = {
+    frozenset({2, 4}): 2,
+    frozenset({4, 6}): 4,
+    frozenset({2, 6}): 6,
+}
+
+
+def test_three_level_play_off() -> None:
+    """ties=playoff, three tied for one place: seeded by rating (2, 4, 6), the two lowest
+    seeds meet first (4 v 6), then the top seed meets the winner (2 v 6): two extra rounds
+    of matches. 6 wins both and advances; 2 (the final's loser) is second, 4 third."""
     options = drawn("playoff")
-    played = group_stage(
-        options,
-        {
-            frozenset({2, 4}): 2,
-            frozenset({4, 6}): 4,
-            frozenset({2, 6}): 6,
-        },
-    )
+    fmt = GroupsKnockout()
+    played = group_stage(options, THREE)
+    first = fmt.next_round(8, options, played, seed=3)
+    assert first is not None and first.matches and first.number == 4
+    assert list(zip(first.white, first.black, strict=True)) == [(4, 6)]
+    played.append(PlayedRound(round=first, results=(0.0,)))  # 6 beats 4
+    second = fmt.next_round(8, options, played, seed=3)
+    assert second is not None and second.matches and second.number == 5
+    assert list(zip(second.white, second.black, strict=True)) == [(2, 6)]
+    played.append(PlayedRound(round=second, results=(0.0,)))  # 6 beats 2
+    orders, needed = fmt.group_order(8, options, played[:3], seed=3, playoffs=played[3:])
+    assert needed == [] and orders == [[6, 2, 4, 7], [1, 3, 5, 8]]
+    final = fmt.next_round(8, options, played, seed=3)
+    assert final is not None and final.number == 6
+    assert {final.white[0], final.black[0]} == {1, 6}
+    played.append(PlayedRound(round=final, results=(1.0,)))
+    assert fmt.next_round(8, options, played, seed=3) is None
+    assert fmt.winner(8, options, played) == final.white[0]
+
+
+def test_three_level_for_two_places() -> None:
+    """advance=2, the same three tied for the first two places: one match (4 v 6); the
+    top seed (2) and its winner advance, in seed order."""
+    options = attrs.evolve(drawn("playoff"), advance=2)
+    fmt = GroupsKnockout()
+    played = group_stage(options, THREE)
+    first = fmt.next_round(8, options, played, seed=3)
+    assert first is not None and list(zip(first.white, first.black, strict=True)) == [(4, 6)]
+    played.append(PlayedRound(round=first, results=(1.0,)))  # 4 beats 6
+    orders, needed = fmt.group_order(8, options, played[:3], seed=3, playoffs=played[3:])
+    assert needed == [] and orders[0] == [2, 4, 6, 7]
+
+
+def test_three_level_lots() -> None:
+    """ties=lots: the same three-way tie is decided by lots from the event's seed: no
+    extra round, the same order on every replay."""
+    options = drawn("lots")
+    played = group_stage(options, THREE)
     orders, needed = GroupsKnockout().group_order(8, options, played, seed=3)
     assert needed == []
     assert sorted(orders[0][:3]) == [2, 4, 6] and orders[0][3] == 7
     assert GroupsKnockout().group_order(8, options, played, seed=3)[0] == orders
+    assert GroupsKnockout().next_round(8, options, played, seed=3) is not None
 
 
 # -- the event commands ---------------------------------------------------------------------
@@ -282,3 +324,35 @@ def test_new_pair_result_standings_with_baskets(cli: Callable[..., Run], tmp_pat
     boards = json.loads(ok(cli("pairings", path, "--json")).out)["boards"]
     # the final: A1 (2) is the bracket's first seed (place, then group order), B1 (1) second
     assert [(b["white"]["number"], b["black"]["number"]) for b in boards] == [(2, 1)]
+
+
+def test_a_three_player_play_off_through_the_commands(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """caddy pair pairs the play-off after the group stage, round by round (4 v 6, then
+    2 v 6), then the final; caddy check accepts the event (a play-off loser never plays
+    again)."""
+    path = str(tmp_path / "gk.json")
+    csv = players_csv(tmp_path, 8)
+    ok(
+        cli(
+            "new", path, "--format", "groups-knockout", "--players", csv, "--groups", "2",
+            "--option", "groups_by=baskets", "--option", "draw_seed=5", "--seed", "3",
+        )
+    )  # fmt: skip
+    for number in (1, 2, 3):
+        ok(cli("pair", path))
+        for board in json.loads(ok(cli("pairings", path, "--json")).out)["boards"]:
+            white, black = board["white"]["number"], board["black"]["number"]
+            winner = THREE.get(frozenset({white, black}), min(white, black))
+            result = "1-0" if winner == white else "0-1"
+            ok(cli("result", path, str(number), str(board["board"]), result))
+    pairs = []
+    for number, result in ((4, "0-1"), (5, "0-1"), (6, "1-0")):
+        ok(cli("pair", path))
+        (board,) = json.loads(ok(cli("pairings", path, "--json")).out)["boards"]
+        pairs.append((board["white"]["number"], board["black"]["number"]))
+        ok(cli("result", path, str(number), "1", result))
+    assert pairs == [(4, 6), (2, 6), (6, 1)]
+    assert ok(cli("pair", path)).out == f"{path}: the event is over; winner P6 (6)\n"
+    assert ok(cli("check", path)).out.startswith(f"{path}: ok (8 players, 6 rounds;")

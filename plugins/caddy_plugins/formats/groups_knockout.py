@@ -42,6 +42,7 @@ from caddy_plugins.formats.groups_draw import (
 from caddy_plugins.formats.groups_draw import (
     snake as snake,
 )
+from caddy_plugins.formats.groups_ties import play_off, straddling_tie
 from caddy_plugins.formats.knockout import (
     Decider,
     KnockoutOptions,
@@ -99,9 +100,11 @@ class GroupsKnockoutOptions:
     decider: Decider = attrs.field(
         default="armageddon", validator=attrs.validators.in_(("armageddon", "sudden-death"))
     )
-    #: Players still tied for a place that advances: ``lots`` or ``playoff``.
+    #: Players still tied (after the group tie-breaks) across the last place
+    #: that advances: ``playoff`` (a knockout between them after the group
+    #: stage) or ``lots`` (a drawing of lots from the event's seed).
     ties: Literal["lots", "playoff"] = attrs.field(
-        default="lots", validator=attrs.validators.in_(("lots", "playoff"))
+        default="playoff", validator=attrs.validators.in_(("lots", "playoff"))
     )
     #: How the group winners meet: ``bracket`` (seeded by place and group
     #: order in the standard bracket: A1-D1, B1-C1) or ``A-B`` (neighbouring
@@ -137,6 +140,8 @@ class GroupsKnockout(FormatBase):
     legacy_options: ClassVar[Mapping[str, Any]] = {
         "tiebreak_colours": "higher-seed",
         "armageddon_colour": "higher-seed",
+        # before the play-off was the default: ties were decided by lots
+        "ties": "lots",
     }
 
     def _check(self, players: int, options: GroupsKnockoutOptions) -> list[list[int]]:
@@ -234,13 +239,14 @@ class GroupsKnockout(FormatBase):
         options: GroupsKnockoutOptions,
         group_played: Sequence[PlayedRound],
         seed: int | None,
-        playoff: PlayedRound | None = None,
+        playoffs: Sequence[PlayedRound] = (),
     ) -> tuple[list[list[int]], list[tuple[int, int]]]:
-        """Each group's finishing order, and the play-off pairs still needed.
+        """Each group's finishing order, and the play-off matches still needed.
 
         Ties left after the group tie-breaks: a seeded drawing of lots; with
-        ``ties=playoff``, two players tied across the last place that advances
-        play a match (``playoff`` holds its result once played).
+        ``ties=playoff``, players tied across the last place that advances
+        play a knockout for the places (:mod:`caddy_plugins.formats.groups_ties`;
+        ``playoffs`` are its rounds played so far).
         """
         from caddy.results import EventBuilder
         from caddy.standings import standings
@@ -249,7 +255,6 @@ class GroupsKnockout(FormatBase):
         groups = self._check(players, options)
         orders: list[list[int]] = []
         needed: list[tuple[int, int]] = []
-        playoff_winners = set(playoff.winners()) if playoff is not None else set()
         for index, members in enumerate(groups):
             local = {p: i for i, p in enumerate(members, 1)}
             # the rounds this group played (a smaller group finishes earlier)
@@ -278,18 +283,16 @@ class GroupsKnockout(FormatBase):
             ]
             if options.ties == "playoff":
                 plain = standings(event, options.tiebreaks).rows
-                rank_of = {members[row.pairing_number - 1]: row.rank for row in plain}
-                straddle = rank_of[order[options.advance - 1]]
-                tied = [p for p in order if rank_of[p] == straddle]
-                if len(tied) == 2 and rank_of[order[options.advance]] == straddle:
-                    pair = (min(tied), max(tied))
-                    if playoff_winners & set(pair):
-                        winner = next(iter(playoff_winners & set(pair)))
-                        loser = pair[1] if winner == pair[0] else pair[0]
-                        at = order.index(tied[0])
-                        order[at : at + 2] = [winner, loser]
-                    else:
-                        needed.append(pair)
+                rank_of = {  # an annulled row has no rank: tied with nobody
+                    members[row.pairing_number - 1]: -row.pairing_number
+                    if row.rank is None
+                    else row.rank
+                    for row in plain
+                }
+                tied = straddling_tie(order, rank_of, options.advance)
+                if tied:
+                    order, pairs = play_off(order, tied, options.advance, playoffs)
+                    needed += pairs
             orders.append(order)
         return orders, needed
 
@@ -302,13 +305,15 @@ class GroupsKnockout(FormatBase):
     ) -> tuple[int, list[list[int]], list[tuple[int, int]], Sequence[PlayedRound]]:
         """(group rounds, group orders, play-offs still needed, knockout rounds played)."""
         count = len(self.group_rounds(players, options))
-        orders, needed = self.group_order(players, options, played[:count], seed)
-        if not needed:
-            return count, orders, [], played[count:]
-        if len(played) <= count:
-            return count, orders, needed, []
-        orders, _ = self.group_order(players, options, played[:count], seed, playoff=played[count])
-        return count, orders, [], played[count + 1 :]
+        playoffs: list[PlayedRound] = []
+        while True:  # each play-off round, until every group's play-off is decided
+            orders, needed = self.group_order(players, options, played[:count], seed, playoffs)
+            at = count + len(playoffs)
+            if not needed:
+                return count, orders, [], played[at:]
+            if len(played) <= at:
+                return count, orders, needed, []
+            playoffs.append(played[at])
 
     def knockout_lines(
         self, orders: list[list[int]], options: GroupsKnockoutOptions
@@ -428,8 +433,9 @@ class GroupsKnockout(FormatBase):
         ]
 
     def extra_rounds(self, options: GroupsKnockoutOptions) -> int:
-        """Rounds the event may add to its arithmetic: one play-off round."""
-        return 1 if options.ties == "playoff" else 0
+        """Rounds the event may add to its arithmetic: the play-off's, at most
+        ⌈log2 t⌉ for t players tied (5 covers groups of up to 32 players)."""
+        return 5 if options.ties == "playoff" else 0
 
 
 @hookimpl
