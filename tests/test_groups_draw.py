@@ -138,6 +138,8 @@ def test_table_shows_the_draw(cli: Callable[..., Run]) -> None:
         "Basket 2 (seeds 3–4): 3 → B, 4 → A",
         "Basket 3 (seeds 5–6): 5 → B, 6 → A",
         "Basket 4 (seeds 7–8): 7 → A, 8 → B",
+        "Ties for a place that advances: the group tie-breaks (SB,DE,KS), "
+        "then a play-off knockout of the tied players after the group stage.",
         "Then a knockout of 2 (1 per group, seeded by place and group order, "
         "group winners apart): 1 round.",
     ]

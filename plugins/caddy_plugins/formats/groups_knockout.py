@@ -1,12 +1,17 @@
 """Group stage then knockout (docs/formats.md; the 2022 FIDE Grand Prix shape).
 
-Players are numbered by rating (1 = highest) and snake-seeded into G groups
-(A gets seeds 1, 2G, 2G+1, ...; B gets 2, 2G-1, ...). Each group plays a
-single or double round robin (FIDE Berger tables) in the same rounds. The
-top Q of each group advance, ranked within the group by score, then the
-group tie-breaks (default SB, DE, KS), then a seeded drawing of lots — or,
-with ``ties=playoff``, a play-off match when exactly two players are tied
-for the last place that advances (three or more still draw lots).
+Players are numbered by rating (1 = highest) and put into G groups
+(:mod:`caddy_plugins.formats.groups_draw`): snake-seeded (A gets seeds 1, 2G,
+2G+1, ...; B gets 2, 2G-1, ...), cyclic (A gets 1, G+1, ...), or drawn by lot
+from rating baskets of G (``groups_by=baskets``, as the 2022 Grand Prix pools:
+one player of each basket per group, from the recorded ``draw_seed``). Each
+group plays a single or double round robin (FIDE Berger tables) in the same
+rounds. The top Q of each group advance, ranked within the group by score,
+then the group tie-breaks (default SB, DE, KS; FIDE Handbook C.07); players
+still tied across the last place that advances play a knockout play-off after
+the group stage (``ties=playoff``, the default;
+:mod:`caddy_plugins.formats.groups_ties`) or are split by a seeded drawing of
+lots (``ties=lots``).
 
 The knockout bracket is seeded by place, then group order (A1, B1, C1, D1,
 A2, ...), in the standard bracket order, so group winners are kept apart
@@ -42,7 +47,7 @@ from caddy_plugins.formats.groups_draw import (
 from caddy_plugins.formats.groups_draw import (
     snake as snake,
 )
-from caddy_plugins.formats.groups_ties import play_off, straddling_tie
+from caddy_plugins.formats.groups_ties import play_off, rank_group, straddling_tie
 from caddy_plugins.formats.knockout import (
     Decider,
     KnockoutOptions,
@@ -248,47 +253,14 @@ class GroupsKnockout(FormatBase):
         play a knockout for the places (:mod:`caddy_plugins.formats.groups_ties`;
         ``playoffs`` are its rounds played so far).
         """
-        from caddy.results import EventBuilder
-        from caddy.standings import standings
-        from caddy.tiebreaks import StandingsOptions
-
         groups = self._check(players, options)
         orders: list[list[int]] = []
         needed: list[tuple[int, int]] = []
         for index, members in enumerate(groups):
-            local = {p: i for i, p in enumerate(members, 1)}
-            # the rounds this group played (a smaller group finishes earlier)
-            mine = [
-                record
-                for record in group_played
-                if local.keys() & {*record.round.white, *record.round.black, *record.round.byes}
-            ]
-            b = EventBuilder([str(p) for p in members], rounds=len(mine), pre_determined=True)
-            for number, record in enumerate(mine, 1):
-                for w, k, result in zip(
-                    record.round.white, record.round.black, record.results, strict=True
-                ):
-                    if w in local:
-                        b.game(
-                            number, local[w], local[k], {1.0: "1-0", 0.5: "1/2", 0.0: "0-1"}[result]
-                        )
-                for p in record.round.byes:
-                    if p in local:
-                        b.bye(number, local[p], "rest")
-            event = b.build()
-            lots = StandingsOptions(draw_lots=True, lots_seed=(seed or 0) + index)
-            order = [
-                members[row.pairing_number - 1]
-                for row in standings(event, options.tiebreaks, options=lots).rows
-            ]
+            order, rank_of = rank_group(
+                members, group_played, options.tiebreaks, (seed or 0) + index
+            )
             if options.ties == "playoff":
-                plain = standings(event, options.tiebreaks).rows
-                rank_of = {  # an annulled row has no rank: tied with nobody
-                    members[row.pairing_number - 1]: -row.pairing_number
-                    if row.rank is None
-                    else row.rank
-                    for row in plain
-                }
                 tied = straddling_tie(order, rank_of, options.advance)
                 if tied:
                     order, pairs = play_off(order, tied, options.advance, playoffs)
@@ -426,8 +398,15 @@ class GroupsKnockout(FormatBase):
         drawn = []
         if options.groups_by == "baskets" and options.draw_seed is not None:
             drawn = draw_notes(players, options.groups, options.draw_seed)
+        then = (
+            "a play-off knockout of the tied players after the group stage"
+            if options.ties == "playoff"
+            else "a drawing of lots"
+        )
         return [
             *drawn,
+            f"Ties for a place that advances: the group tie-breaks ({options.tiebreaks}), "
+            f"then {then}.",
             f"Then a knockout of {qualified} ({options.advance} per group, seeded by place and group order, "
             f"group winners apart): {stages} round{'s' if stages != 1 else ''}.",
         ]

@@ -33,6 +33,45 @@ if TYPE_CHECKING:
     from caddy.formats import PlayedRound
 
 
+def rank_group(
+    members: Sequence[int], played: Sequence[PlayedRound], tiebreaks: str, lots_seed: int
+) -> tuple[list[int], dict[int, int]]:
+    """One group's order (score, the tie-breaks, then lots drawn from
+    ``lots_seed``) and each member's rank before the lots (level players
+    share one; an annulled row is level with nobody)."""
+    from caddy.results import EventBuilder
+    from caddy.standings import standings
+    from caddy.tiebreaks import StandingsOptions
+
+    local = {p: i for i, p in enumerate(members, 1)}
+    # the rounds this group played (a smaller group finishes earlier)
+    mine = [
+        record
+        for record in played
+        if local.keys() & {*record.round.white, *record.round.black, *record.round.byes}
+    ]
+    b = EventBuilder([str(p) for p in members], rounds=len(mine), pre_determined=True)
+    for number, record in enumerate(mine, 1):
+        for w, k, result in zip(
+            record.round.white, record.round.black, record.results, strict=True
+        ):
+            if w in local:
+                b.game(number, local[w], local[k], {1.0: "1-0", 0.5: "1/2", 0.0: "0-1"}[result])
+        for p in record.round.byes:
+            if p in local:
+                b.bye(number, local[p], "rest")
+    event = b.build()
+    lots = StandingsOptions(draw_lots=True, lots_seed=lots_seed)
+    order = [
+        members[row.pairing_number - 1] for row in standings(event, tiebreaks, options=lots).rows
+    ]
+    rank_of = {
+        members[row.pairing_number - 1]: -row.pairing_number if row.rank is None else row.rank
+        for row in standings(event, tiebreaks).rows
+    }
+    return order, rank_of
+
+
 def straddling_tie(order: Sequence[int], rank_of: Mapping[int, int], advance: int) -> list[int]:
     """The players (in ``order``) level on points and tie-breaks with the last
     player who advances, when one of them would not advance; else ``[]``.
