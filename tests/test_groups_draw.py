@@ -22,6 +22,7 @@ from caddy.formats import PlayedRound
 from caddy_plugins.formats import groups_draw, groups_ties
 from caddy_plugins.formats.groups_draw import basket_draw, baskets, draw_notes, form_groups
 from caddy_plugins.formats.groups_knockout import GroupsKnockout, GroupsKnockoutOptions
+from caddy_plugins.formats.groups_ties import PlayOff
 from tests.conftest import Run
 
 
@@ -284,6 +285,40 @@ def test_three_level_lots() -> None:
     assert sorted(orders[0][:3]) == [2, 4, 6] and orders[0][3] == 7
     assert GroupsKnockout().group_order(8, options, played, seed=3)[0] == orders
     assert GroupsKnockout().next_round(8, options, played, seed=3) is not None
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data(), tied=st.integers(2, 32))
+def test_play_off_property(data: st.DataObject, tied: int) -> None:
+    """Property: t tied players for k < t places: the play-off fills exactly k places,
+    ranks everyone once, never pairs a loser again, and takes at most ceil(log2 t)
+    rounds (within extra_rounds: 5 for groups of up to 32)."""
+    from caddy.models import Round
+
+    places = data.draw(st.integers(1, tied - 1))
+    players = list(range(1, tied + 1))
+    state = PlayOff(places=places, alive=tuple(players), out=())
+    rounds, lost = 0, set[int]()
+    while state.pairs():
+        pairs = state.pairs()
+        assert not {p for pair in pairs for p in pair} & lost
+        results = tuple(data.draw(st.sampled_from((0.0, 1.0))) for _ in pairs)
+        record = PlayedRound(
+            round=Round(
+                number=rounds + 1,
+                white=tuple(a for a, _ in pairs),
+                black=tuple(b for _, b in pairs),
+                matches=True,
+            ),
+            results=results,
+        )
+        lost |= set(record.losers())
+        following = state.after(record)
+        assert following is not None
+        state, rounds = following, rounds + 1
+    assert len(state.alive) == places and sorted(state.order()) == players
+    assert set(state.out) == lost
+    assert rounds <= (tied - 1).bit_length() <= GroupsKnockout().extra_rounds(drawn("playoff"))
 
 
 # -- the event commands ---------------------------------------------------------------------
