@@ -275,6 +275,23 @@ def test_three_level_for_two_places() -> None:
     assert needed == [] and orders[0] == [2, 4, 6, 7]
 
 
+def test_a_file_from_before_three_player_play_offs_replays_as_played() -> None:
+    """Before three-player play-offs, ties=playoff drew lots for three or more: the round
+    after the group stage was the knockout. Such a file still replays: the round without
+    the play-off's match is the final, and the lots (seed 3: 4) won group A."""
+    from caddy.models import Round
+
+    options = drawn("playoff")
+    fmt = GroupsKnockout()
+    played = group_stage(options, THREE)
+    lots_order = fmt.group_order(8, drawn("lots"), played, seed=3)[0]
+    assert lots_order[0][0] == 4
+    final = Round(number=4, white=(4,), black=(1,), matches=True)
+    played.append(PlayedRound(round=final, results=(0.0,)))  # 1 wins the final
+    assert fmt.next_round(8, options, played, seed=3) is None
+    assert fmt.winner(8, options, played) == 1
+
+
 def test_three_level_lots() -> None:
     """ties=lots: the same three-way tie is decided by lots from the event's seed: no
     extra round, the same order on every replay."""

@@ -285,6 +285,12 @@ class GroupsKnockout(FormatBase):
                 return count, orders, [], played[at:]
             if len(played) <= at:
                 return count, orders, needed, []
+            nxt = played[at].round
+            if not set(needed) & set(zip(nxt.white, nxt.black, strict=True)):
+                # not a play-off round (a file from before three-player play-offs)
+                closing = [*playoffs, played[at]]
+                orders, _ = self.group_order(players, options, played[:count], seed, closing)
+                return count, orders, [], played[at:]
             playoffs.append(played[at])
 
     def knockout_lines(

@@ -140,7 +140,10 @@ def play_off(
             break
         following = state.after(record)
         if following is None:
-            break
+            # a round after the group stage without this play-off's matches: a file
+            # from before three-player play-offs (caddy drew lots for three or
+            # more): the lots decide, as they did then
+            return list(order), []
         state = following
     merged = [*order[:start], *state.order(), *order[start + len(tied) :]]
     return merged, state.pairs()
