@@ -103,8 +103,8 @@ def _document_results(ns: argparse.Namespace, document: Any) -> Any:
 
 
 def _asks_table(ns: argparse.Namespace) -> bool:
-    """Whether the command needs a table of scores (``--json``, ``--explain``)."""
-    return bool(getattr(ns, "json", False) or getattr(ns, "explain", None))
+    """Whether the command needs a table of scores (``--explain``)."""
+    return bool(getattr(ns, "explain", None))
 
 
 def _views(ns: argparse.Namespace) -> Any:
@@ -121,11 +121,45 @@ def _views(ns: argparse.Namespace) -> Any:
     )
 
 
+def _views_data(ns: argparse.Namespace) -> dict[str, Any]:
+    """``caddy standings --json``: the keys the format's views add (docs/json.md):
+    ``qualified`` and ``bracket`` (a knockout stage), ``teams`` (a team match)."""
+    from caddy.views import bracket_data, qualified_data, team_data
+
+    state = getattr(ns, "state", None)
+    if state is None:
+        return {}
+    added: dict[str, Any] = {}
+    qualified = qualified_data(state)
+    if qualified:
+        added["qualified"] = qualified
+    rounds = bracket_data(state)
+    if rounds:
+        added["bracket"] = rounds
+    teams = team_data(state)
+    if teams is not None:
+        added["teams"] = teams
+    return added
+
+
 def _bracket_only(ns: argparse.Namespace, kind: str) -> int:
     """A knockout (every round a match): the bracket is the report."""
     from caddy.render import Report
 
     state = ns.state
+    if getattr(ns, "json", False):
+        import json
+
+        from caddy.views import bracket_data, champion
+
+        document = {
+            "schema": "caddy.bracket",
+            "version": 1,
+            "rounds": bracket_data(state),
+            "winner": champion(state),
+        }
+        print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
+        return 0
     view = _views(ns)
     emit(
         Report(
@@ -278,6 +312,7 @@ def cmd_standings(ns: argparse.Namespace) -> int:
         import json
 
         document = sections_document(parts) if parts else result.as_dict()
+        document.update(_views_data(ns))
         print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
         return 0
     heading = ["rank", "no", "name", "points", *result.tiebreaks]
