@@ -289,3 +289,180 @@ def test_round_names() -> None:
     base = FormatBase()
     assert (base.round_name(request, 1), base.match_name(request, 1, 1)) == (None, None)
     assert (base.bracket_seeds(request), base.team_match(8, None)) == ({}, ())
+
+
+# -- groups then knockout ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def groups(cli: Callable[..., Run], tmp_path: Path) -> str:
+    """8 players, 2 groups of 4 by snake seeding (A: 1 4 5 8, B: 2 3 6 7), the
+    top 2 of each go through. Group A: 1-8 1-0, 4-5 0-1, 8-5 0-1, 1-4 ½, 4-8
+    1-0, 5-1 ½: P5 2½, P1 2, P4 1½, P8 0. Group B: 2-7 ½, 3-6 0-1, 7-6 0-1,
+    2-3 1-0, 3-7 1-0, 6-2 ½: P6 2½, P2 2, P3 1, P7 ½. The knockout is seeded
+    A1 P5, B1 P6, A2 P1, B2 P2: semi-finals A1-B2 (P5 beats P2) and B1-A2
+    (P1 beats P6); the final P5-P1: a draw, then the rapid pair."""
+    path = str(tmp_path / "groups.json")
+    options = ("--option", "groups=2", "--option", "advance=2")
+    csv_path = players_csv(tmp_path, 8)
+    ok(
+        cli(
+            "new",
+            path,
+            "--format",
+            "groups-knockout",
+            "--players",
+            csv_path,
+            "--seed",
+            "3",
+            *options,
+        )
+    )
+    for number, results in enumerate(
+        (("1-0", "0-1", "1/2", "0-1"), ("0-1", "1/2", "0-1", "1-0"), ("1-0", "1/2", "1-0", "1/2")),
+        1,
+    ):
+        ok(cli("pair", path))
+        for board, result in enumerate(results, 1):
+            record(cli, path, number, board, result)
+    ok(cli("pair", path))
+    record(cli, path, 4, 1, "1-0")
+    record(cli, path, 4, 2, "0-1")
+    ok(cli("pair", path))
+    record(cli, path, 5, 1, "1/2", "1-0", "1/2")
+    return path
+
+
+GROUP_TABLES = """\
+Group A
+rank  no  name  points   SB  DE   KS  through
+   1   5  P5       2.5  2.5   1  1.5  A1
+   2   1  P1         2    2   1    1  A2
+   3   4  P4       1.5    1   1  0.5
+   4   8  P8         0    0   1    0
+Group B
+rank  no  name  points   SB  DE   KS  through
+   1   6  P6       2.5  2.5   1  0.5  B1
+   2   2  P2         2  2.5   1  0.5  B2
+   3   3  P3         1  0.5   1    0
+   4   7  P7       0.5    1   1  0.5
+"""
+GROUP_BRACKET = """\
+Semi-finals (round 4)
+board  match                  game  stage     white      black      result  goes through
+    1  P5 (5) A1 – P2 (2) B2     1  standard  P5 (5) A1  P2 (2) B2  1-0     P5 (5) A1 1–0
+    2  P6 (6) B1 – P1 (1) A2     1  standard  P6 (6) B1  P1 (1) A2  0-1     P1 (1) A2 1–0
+Final (round 5)
+board  match                  game  stage     white      black      result  goes through
+    1  P5 (5) A1 – P1 (1) A2     1  standard  P5 (5) A1  P1 (1) A2  1/2
+                                 2  rapid     P5 (5) A1  P1 (1) A2  1-0
+                                 3  rapid     P1 (1) A2  P5 (5) A1  1/2     P5 (5) A1 in the rapid tie-break (2–1)
+"""
+GROUP_NOTES = """\
+Group A: A1, A2 go through (A1 P5 (5), A2 P1 (1))
+Group B: B1, B2 go through (B1 P6 (6), B2 P2 (2))
+winner: P5 (5)
+bracket: each line is one game, White first; results from White's side
+"""
+
+
+def test_groups_knockout_standings_in_text(cli: Callable[..., Run], groups: str) -> None:
+    """One table per group with who goes through (A1, A2 ...), then the
+    knockout stage's bracket, seeds by group and place."""
+    out = ok(cli("standings", groups)).out
+    heading, rest = out.split("\n", 1)
+    assert heading.endswith("2 sections, each ranked on its own")
+    assert rest == GROUP_TABLES + GROUP_BRACKET + "\n" + GROUP_NOTES
+
+
+def test_groups_knockout_crosstable_in_text(cli: Callable[..., Run], groups: str) -> None:
+    out = ok(cli("crosstable", groups)).out
+    assert "Group A\nno  name  1  4  5  8  points  rank   SB  DE   KS\n" in out
+    assert out.endswith(GROUP_BRACKET + "\n" + GROUP_NOTES)
+
+
+def test_groups_knockout_in_html(cli: Callable[..., Run], groups: str) -> None:
+    page = ok(cli("standings", groups, "--output", "html")).out
+    rows = cells(page)
+    assert ["1", "5", "P5", "2.5", "2.5", "1", "1.5", "A1"] in rows
+    assert ["4", "7", "P7", "0.5", "1", "1", "0.5", ""] in rows
+    assert "<caption>Final (round 5)</caption>" in page
+    assert [
+        "",
+        "",
+        "3",
+        "rapid",
+        "P1 (1) A2",
+        "P5 (5) A1",
+        "1/2",
+        "P5 (5) A1 in the rapid tie-break (2–1)",
+    ] in rows
+    assert "Group A: A1, A2 go through (A1 P5 (5), A2 P1 (1))" in page
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_groups_knockout_in_every_form(cli: Callable[..., Run], groups: str, form: str) -> None:
+    for command in ("standings", "crosstable"):
+        out = ok(cli(command, groups, "--output", form)).out
+        for text in ("P1 (1) A2 1–0", "Semi-finals (round 4)"):
+            assert text in out
+        if form != "csv":  # a spreadsheet has the tables only: the column says it
+            assert "Group B: B1, B2 go through" in out
+    table = list(csv.reader(io.StringIO(ok(cli("standings", groups, "--output", "csv")).out)))
+    assert table[0] == ["table", "rank", "no", "name", "points", "SB", "DE", "KS", "through"]
+    assert ["Group B", "2", "2", "P2", "2", "2.5", "1", "0.5", "B2"] in table
+
+
+def test_groups_knockout_json(cli: Callable[..., Run], groups: str) -> None:
+    """``qualified`` (who goes through, as which seed) and ``bracket``."""
+    document = json.loads(ok(cli("standings", groups, "--json")).out)
+    assert [(q["number"], q["seed"]) for q in document["qualified"]] == [
+        (5, "A1"),
+        (6, "B1"),
+        (1, "A2"),
+        (2, "B2"),
+    ]
+    assert [r["name"] for r in document["bracket"]] == ["Semi-finals", "Final"]
+    final = document["bracket"][1]["matches"][0]
+    assert (final["seeds"], final["winner"], final["decided_by"], final["score"]) == (
+        ["A1", "A2"],
+        5,
+        "rapid-pair",
+        [2, 1],
+    )
+
+
+def test_no_qualifiers_before_the_group_stage_is_over(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    path = str(tmp_path / "early.json")
+    csv_path = players_csv(tmp_path, 8)
+    ok(
+        cli(
+            "new",
+            path,
+            "--format",
+            "groups-knockout",
+            "--players",
+            csv_path,
+            "--groups",
+            "2",
+            "--advance",
+            "2",
+        )
+    )
+    ok(cli("pair", path))
+    for board in "1234":
+        record(cli, path, 1, int(board), "1-0")
+    out = ok(cli("standings", path)).out
+    assert "through" not in out and "bracket" not in out
+    assert "qualified" not in json.loads(ok(cli("standings", path, "--json")).out)
+
+
+def test_groups_knockout_round_names() -> None:
+    """The group rounds have no name; a play-off round comes before the knockout."""
+    fmt = GroupsKnockout()
+    options = GroupsKnockoutOptions(groups=4, advance=2)
+    request = PairingRequest.simple(16, options)
+    assert fmt.round_name(request, 1) is None
+    assert fmt.bracket_seeds(request) == {}
