@@ -466,3 +466,108 @@ def test_groups_knockout_round_names() -> None:
     request = PairingRequest.simple(16, options)
     assert fmt.round_name(request, 1) is None
     assert fmt.bracket_seeds(request) == {}
+
+
+# -- Scheveningen ------------------------------------------------------------------------------
+
+SCHEVENINGEN_RESULTS = (
+    ("1-0", "1/2", "0-1", "0-1"),  # A1 beats B1, A3 beats B3, B4 beats A4: 2½-1½
+    ("1-0", "1/2", "1-0", "1/2"),  # B2 beats A1, A3 beats B4: 2-2
+    ("0-1", "1-0", "1/2", "1-0"),  # B3 beats A1, B4 beats A2, A4 beats B2: 1½-2½
+    ("0-1", "1/2", "0-1", "1-0"),  # A1 beats B4, B2 beats A3, B3 beats A4: 1½-2½
+)
+
+
+@pytest.fixture
+def scheveningen(cli: Callable[..., Run], tmp_path: Path) -> str:
+    """Two teams of four (Lions A1-A4, Tigers B1-B4, numbered by rating: 1-4
+    and 5-8), the generated table (round 1: A1-B1, B2-A2, B3-A3, A4-B4)."""
+    players = tmp_path / "teams.csv"
+    ratings = (2500, 2450, 2400, 2350)
+    players.write_text(
+        "name,rating,team\n"
+        + "".join(f"A{i},{r},Lions\n" for i, r in enumerate(ratings, 1))
+        + "".join(f"B{i},{r - 10},Tigers\n" for i, r in enumerate(ratings, 1))
+    )
+    path = str(tmp_path / "match.json")
+    ok(cli("new", path, "--format", "scheveningen", "--players", str(players), "--by", "rating"))
+    return path
+
+
+TEAM_TABLE = """\
+Team score: Lions – Tigers
+round  Lions – Tigers  running total
+1               2½–1½          2½–1½
+2                 2–2          4½–3½
+3               1½–2½            6–6
+4               1½–2½          7½–8½
+total           7½–8½
+"""
+
+
+def test_scheveningen_team_score(cli: Callable[..., Run], scheveningen: str) -> None:
+    """The team score per round, the running total and the match result, after
+    the players' table in ``caddy standings`` and the grid in ``crosstable``."""
+    for number, results in enumerate(SCHEVENINGEN_RESULTS, 1):
+        for board, result in enumerate(results, 1):
+            record(cli, scheveningen, number, board, result)
+    result = "\nteam match: Lions 7½–8½ Tigers; Tigers win\n"
+    standings = ok(cli("standings", scheveningen)).out
+    assert "\nStandings\nrank  no  name  points" in standings
+    assert standings.endswith(TEAM_TABLE + result)
+    crosstable = ok(cli("crosstable", scheveningen)).out
+    assert crosstable.startswith("Crosstable\nno  name  1  2  3  4  5  6  7  8  points")
+    assert crosstable.endswith(TEAM_TABLE + result)
+    page = ok(cli("standings", scheveningen, "--output", "html")).out
+    assert "<caption>Team score: Lions – Tigers</caption>" in page
+    rows = cells(page)
+    assert rows[-5:] == [
+        ["1", "2½–1½", "2½–1½"],
+        ["2", "2–2", "4½–3½"],
+        ["3", "1½–2½", "6–6"],
+        ["4", "1½–2½", "7½–8½"],
+        ["total", "7½–8½", ""],
+    ]
+    assert "team match: Lions 7½–8½ Tigers; Tigers win" in page
+    for form in ("markdown", "csv"):
+        out = ok(cli("crosstable", scheveningen, "--output", form)).out
+        assert "7½–8½" in out and "4½–3½" in out
+    teams = json.loads(ok(cli("standings", scheveningen, "--json")).out)["teams"]
+    assert teams == {
+        "names": ["Lions", "Tigers"],
+        "rounds": [
+            {"round": 1, "score": [2.5, 1.5], "total": [2.5, 1.5], "complete": True},
+            {"round": 2, "score": [2, 2], "total": [4.5, 3.5], "complete": True},
+            {"round": 3, "score": [1.5, 2.5], "total": [6, 6], "complete": True},
+            {"round": 4, "score": [1.5, 2.5], "total": [7.5, 8.5], "complete": True},
+        ],
+        "total": [7.5, 8.5],
+        "planned_rounds": 4,
+        "over": True,
+        "result": "Tigers win",
+    }
+
+
+def test_scheveningen_team_score_while_playing(cli: Callable[..., Run], scheveningen: str) -> None:
+    """A round in play counts the boards finished; the leader leads, not wins."""
+    for board, result in enumerate(SCHEVENINGEN_RESULTS[0], 1):
+        record(cli, scheveningen, 1, board, result)
+    record(cli, scheveningen, 2, 1, "1-0")
+    out = ok(cli("standings", scheveningen)).out
+    assert out.endswith(
+        "Team score: Lions – Tigers\n"
+        "round        Lions – Tigers  running total\n"
+        "1                     2½–1½          2½–1½\n"
+        "2 (in play)             0–1          2½–2½\n"
+        "total                 2½–2½\n"
+        "\n"
+        "team match: Lions 2½–2½ Tigers; the teams are level after 1 of 4 rounds\n"
+    )
+
+
+def test_team_match_is_the_two_teams() -> None:
+    teams = Scheveningen().team_match(8, ScheveningenOptions())
+    assert [(t.name, t.players) for t in teams] == [
+        ("Team A", (1, 2, 3, 4)),
+        ("Team B", (5, 6, 7, 8)),
+    ]
