@@ -13,6 +13,7 @@ played through here; every figure below is worked out from the results typed.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -21,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from caddy.cli import main
 from caddy.contracts import FormatBase, PairingRequest
 from caddy_plugins.formats.groups_knockout import GroupsKnockout, GroupsKnockoutOptions
 from caddy_plugins.formats.knockout import Knockout, KnockoutOptions
@@ -50,8 +52,17 @@ def record(cli: Callable[..., Run], path: str, round_: int, board: int, *results
 # -- knockout ----------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def knockout(cli: Callable[..., Run], tmp_path: Path) -> str:
+def quiet(*args: str) -> Run:
+    """``caddy ARGS`` in this process, its output kept (module-scoped fixtures
+    build an event once for every test that reads it)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return Run(code, out.getvalue(), err.getvalue())
+
+
+@pytest.fixture(scope="module")
+def knockout(tmp_path_factory: pytest.TempPathFactory) -> str:
     """8 players (seeds 1-8 by rating), a match for third place. Round 1:
     P1-P8 draws the standard game, both rapid and both blitz games and the
     Armageddon, where P8 has Black (by the drawing of lots of seed 3) and so
@@ -59,6 +70,7 @@ def knockout(cli: Callable[..., Run], tmp_path: Path) -> str:
     first rapid game, the second is drawn: P7 through 2-1; P4 and P3 win.
     Semi-finals: P4 beats P8, P7 beats P3. Final: P4 beats P7; for third
     place P3 beats P8."""
+    cli, tmp_path = quiet, tmp_path_factory.mktemp("knockout")
     path = str(tmp_path / "ko.json")
     csv_path = players_csv(tmp_path, 8)
     ok(
@@ -299,14 +311,15 @@ def test_round_names() -> None:
 # -- groups then knockout ----------------------------------------------------------------------
 
 
-@pytest.fixture
-def groups(cli: Callable[..., Run], tmp_path: Path) -> str:
+@pytest.fixture(scope="module")
+def groups(tmp_path_factory: pytest.TempPathFactory) -> str:
     """8 players, 2 groups of 4 by snake seeding (A: 1 4 5 8, B: 2 3 6 7), the
     top 2 of each go through. Group A: 1-8 1-0, 4-5 0-1, 8-5 0-1, 1-4 ½, 4-8
     1-0, 5-1 ½: P5 2½, P1 2, P4 1½, P8 0. Group B: 2-7 ½, 3-6 0-1, 7-6 0-1,
     2-3 1-0, 3-7 1-0, 6-2 ½: P6 2½, P2 2, P3 1, P7 ½. The knockout is seeded
     A1 P5, B1 P6, A2 P1, B2 P2: semi-finals A1-B2 (P5 beats P2) and B1-A2
     (P1 beats P6); the final P5-P1: a draw, then the rapid pair."""
+    cli, tmp_path = quiet, tmp_path_factory.mktemp("groups")
     path = str(tmp_path / "groups.json")
     options = ("--option", "groups=2", "--option", "advance=2")
     csv_path = players_csv(tmp_path, 8)
@@ -576,3 +589,85 @@ def test_team_match_is_the_two_teams() -> None:
         ("Team A", (1, 2, 3, 4)),
         ("Team B", (5, 6, 7, 8)),
     ]
+
+
+def test_a_group_play_off_comes_before_the_knockout(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """``ties=playoff``, one of each group goes through. Group A: P1 and P4
+    beat P5 and P8 and draw each other (P5-P8 drawn): equal on points, SB, DE
+    and KS, so they play off; P4 wins it, then beats P2 (group B's winner,
+    who won every game) in the final."""
+    path = str(tmp_path / "playoff.json")
+    options = ("--groups", "2", "--advance", "1", "--option", "ties=playoff")
+    csv_path = players_csv(tmp_path, 8)
+    ok(
+        cli(
+            "new",
+            path,
+            "--format",
+            "groups-knockout",
+            "--players",
+            csv_path,
+            "--seed",
+            "3",
+            *options,
+        )
+    )
+    rounds = (
+        ("1-0", "1-0", "1-0", "1/2"),
+        ("1/2", "1/2", "1/2", "1-0"),
+        ("1-0", "0-1", "1/2", "0-1"),
+    )
+    for number, results in enumerate(rounds, 1):
+        ok(cli("pair", path))
+        for board, result in enumerate(results, 1):
+            record(cli, path, number, board, result)
+    ok(cli("pair", path))
+    record(cli, path, 4, 1, "0-1")
+    ok(cli("pair", path))
+    record(cli, path, 5, 1, "1-0")
+    out = ok(cli("standings", path)).out
+    assert out.endswith(
+        "Play-off (round 4)\n"
+        "board  match               game  stage     white   black      result  goes through\n"
+        "    1  P1 (1) – P4 (4) A1     1  standard  P1 (1)  P4 (4) A1  0-1     P4 (4) A1 1–0\n"
+        "Final (round 5)\n"
+        "board  match                  game  stage     white      black      result  goes through\n"
+        "    1  P4 (4) A1 – P2 (2) B1     1  standard  P4 (4) A1  P2 (2) B1  1-0     P4 (4) A1 1–0\n"
+        "\n"
+        "Group A: A1 goes through (A1 P4 (4))\n"
+        "Group B: B1 goes through (B1 P2 (2))\n"
+        "winner: P4 (4)\n"
+        "bracket: each line is one game, White first; results from White's side\n"
+    )
+
+
+def test_byes_in_the_bracket(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """6 players: seeds 1 and 2 have byes in round 1 (the top seeds get them)."""
+    path = str(tmp_path / "six.json")
+    ok(
+        cli(
+            "new",
+            path,
+            "--format",
+            "knockout",
+            "--players",
+            players_csv(tmp_path, 6),
+            "--seed",
+            "2",
+        )
+    )
+    ok(cli("pair", path))
+    record(cli, path, 1, 1, "1-0")
+    out = ok(cli("standings", path)).out
+    assert out.endswith(
+        "    1  P4 (4) – P5 (5)     1  standard  P4 (4)  P5 (5)  1-0     P4 (4) 1–0\n"
+        "    2  P3 (3) – P6 (6)                                          not started\n"
+        "  bye  P1 (1)                                                   P1 (1) by a bye\n"
+        "  bye  P2 (2)                                                   P2 (2) by a bye\n"
+        "\n"
+        "bracket: each line is one game, White first; results from White's side\n"
+    )
+    byes = json.loads(ok(cli("standings", path, "--json")).out)["rounds"][0]["byes"]
+    assert [(b["number"], b["kind"]) for b in byes] == [(1, "pab"), (2, "pab")]

@@ -221,7 +221,8 @@ def _round_tables(rnd: RoundView, who: Callable[[int], str]) -> list[Table]:
         else:
             main.extend(rows)
     for p, kind in rnd.byes:
-        main.append(("bye", who(p), "", "", "", "", "", f"{who(p)} ({kind})"))
+        by = "by a bye" if kind == "pab" else f"({kind})"
+        main.append(("bye", who(p), "", "", "", "", "", f"{who(p)} {by}"))
     return [_table(caption, main), *apart]
 
 
