@@ -200,6 +200,23 @@ class Format(Protocol):
         Art. 15.2); ``None``: decided by the results."""
         ...
 
+    def bracket_seeds(self, request: PairingRequest) -> Mapping[int, str]:
+        """Who a knockout after a first stage seeds once ``request.played`` decides
+        it, with seed labels (``{3: "A1"}``: group A's winner). Default ``{}``."""
+        ...
+
+    def round_name(self, request: PairingRequest, number: int) -> str | None:
+        """A bracket round's name (``"Final"``, ``"Play-off"``); ``None``: ``Round N``."""
+        ...
+
+    def match_name(self, request: PairingRequest, number: int, board: int) -> str | None:
+        """A board that is a match of its own (``"Match for third place"``); default ``None``."""
+        ...
+
+    def team_match(self, players: int, options: Any) -> tuple[Section, ...]:
+        """The two teams of a team match (their score by round); default ``()``."""
+        ...
+
 
 @runtime_checkable
 class ScheduleFormat(Format, Protocol):
@@ -312,6 +329,10 @@ OPTIONAL: Mapping[str, tuple[str, ...]] = {
         "explain_round",
         "schedules_in_advance",
         "legacy_options",
+        "bracket_seeds",
+        "round_name",
+        "match_name",
+        "team_match",
     ),
     "tiebreaks": (
         "title",

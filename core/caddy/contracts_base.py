@@ -74,3 +74,15 @@ class FormatBase:
 
     def explain_round(self, request: PairingRequest) -> Sequence[str]:
         return (f"format '{self.name}' does not explain its pairings",)
+
+    def bracket_seeds(self, request: PairingRequest) -> Mapping[int, str]:
+        return {}
+
+    def round_name(self, request: PairingRequest, number: int) -> str | None:
+        return None
+
+    def match_name(self, request: PairingRequest, number: int, board: int) -> str | None:
+        return None
+
+    def team_match(self, players: int, options: Any) -> tuple[Section, ...]:
+        return ()

@@ -422,6 +422,37 @@ class GroupsKnockout(FormatBase):
         ⌈log2 t⌉ for t players tied (5 covers groups of up to 32 players)."""
         return 5 if options.ties == "playoff" else 0
 
+    def bracket_seeds(self, request: PairingRequest) -> Mapping[int, str]:
+        """The players who go through, labelled by group and place (``A1``,
+        ``B2``), once the group stage (and any play-off) is over; else ``{}``."""
+        players, options, played = request.count, request.options, request.played
+        if len(played) < len(self.group_rounds(players, options)):
+            return {}
+        _, orders, needed, _ = self._phases(players, options, played, request.seed)
+        if needed:
+            return {}
+        return {
+            order[place]: f"{group_name(index)}{place + 1}"
+            for place in range(options.advance)
+            for index, order in enumerate(orders)
+        }
+
+    def round_name(self, request: PairingRequest, number: int) -> str | None:
+        """``Play-off`` for the play-off round, then the knockout's rounds
+        (``Semi-finals``, ``Final``); the group rounds have no name."""
+        from caddy_plugins.formats.bracket_names import round_name
+
+        players, options = request.count, request.options
+        count = len(self.group_rounds(players, options))
+        if number <= count or len(request.played) < count:
+            return None
+        _, needed = self.group_order(players, options, request.played[:count], request.seed)
+        if needed and number == count + 1:
+            return "Play-off"
+        first = count + 1 + (1 if needed else 0)
+        stages = stage_count(options.groups * options.advance)
+        return round_name(stages - 1 - (number - first))
+
 
 @hookimpl
 def caddy_format_shorthands() -> list[Shorthand]:
