@@ -40,6 +40,7 @@ __all__ = [
     "Plan",
     "PlanDocument",
     "PlanRow",
+    "Unit",
     "candidates",
     "parse_controls",
     "plan",
