@@ -147,7 +147,8 @@ def print_plan(result: Plan, out: TextIO) -> None:
     if result.rows:
         _table(result.rows, budget.unit, out)
     else:
-        print("Nothing fits: fewer rounds, a faster time control or more time.", file=out)
+        hint = "" if result.not_fitting else " (--all says why)"
+        print(f"Nothing fits{hint}: fewer rounds, a faster time control or more time.", file=out)
     if result.not_fitting:
         print("Not fitting:", file=out)
         for row in result.not_fitting:
