@@ -292,6 +292,26 @@ def test_bad_input_is_one_error_line(
     assert (run.code, run.out, run.err) == (1, "", f"caddy: error: {message}\n")
 
 
+def test_format_weighs_only_the_formats_named(cli: Callable[..., Run]) -> None:
+    """Without the double-round-robin format, the round robin's variant is listed."""
+    document = _document(
+        cli, "6", "--nights", "8", "--tc", "G/30", "--format", "swiss", "--format", "round-robin"
+    )
+    labels = [(r["format"], r["variant"], r["rounds"]) for r in document["rows"]]
+    # 6 players: round robin 5 rounds, double 10; Swiss recommended min(3 + 1, 3) = 3
+    assert labels == [
+        ("round-robin", "double round robin", 10),
+        ("round-robin", "", 5),
+        ("swiss", "", 3),
+    ]
+    for row in document["rows"]:
+        _check_row(row, 6, 180)
+    run = cli("plan", "6", "--nights", "8", "--format", "nope")
+    assert run.code == 1
+    assert run.err.startswith("caddy: error: unknown format 'nope' (known: ")
+    assert run.err.count("\n") == 1
+
+
 def test_nights_and_days_together_is_a_usage_error(cli: Callable[..., Run]) -> None:
     run = cli("plan", "14", "--nights", "8", "--days", "2")
     assert run.code == 2

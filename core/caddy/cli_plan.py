@@ -44,6 +44,13 @@ def add_commands(commands: Any) -> None:
         help="a time control to try (repeatable; default: the standard list, docs/planning.md)",
     )
     plan.add_argument(
+        "--format",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="weigh only this format (repeatable; default: every registered format)",
+    )
+    plan.add_argument(
         "--turnover",
         type=ascii_int,
         default=15,
@@ -109,7 +116,14 @@ def cmd_plan(ns: argparse.Namespace) -> int:
 
     budget = budget_of(ns)
     host = get_host()
-    result = plan(ns.players, budget, time_controls=ns.tc or None, include_all=ns.all, host=host)
+    result = plan(
+        ns.players,
+        budget,
+        time_controls=ns.tc or None,
+        include_all=ns.all,
+        formats=ns.format or None,
+        host=host,
+    )
     if ns.json:
         from caddy.documents import write
 

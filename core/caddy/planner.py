@@ -177,7 +177,7 @@ def _key(fmt: Format, options: Any, players: int) -> tuple[str, tuple[Any, ...]]
 
 
 def candidates(
-    players: int, host: PluginHost | None = None
+    players: int, host: PluginHost | None = None, formats: Sequence[str] | None = None
 ) -> tuple[list[Candidate], list[tuple[str, str]]]:
     """Every format's option sets for ``players``, and the formats that cannot take the field.
 
@@ -187,15 +187,23 @@ def candidates(
     reason (its first refusal). A variant with the same options and the same
     arithmetic as another format's own options (the round robin's ``double
     round robin`` and the ``double-round-robin`` format) is listed once, as
-    the format's own.
+    the format's own. ``formats`` names the formats to ask (default: all).
+
+    :raises caddy.errors.CaddyError: a name in ``formats`` no plugin registers.
     """
     if host is None:
         from caddy.plugins import get_host
 
         host = get_host()
+    registry = host.formats()
+    chosen = (
+        sorted(registry, key=lambda f: f.name)
+        if formats is None
+        else [registry.get(name) for name in dict.fromkeys(formats)]
+    )
     offered: list[list[Candidate]] = []
     refused: list[tuple[str, str]] = []
-    for fmt in sorted(host.formats(), key=lambda f: f.name):
+    for fmt in chosen:
         sets: list[Candidate] = []
         first_problem: str | None = None
         try:
@@ -333,6 +341,7 @@ def plan(
     *,
     time_controls: Sequence[TimeControl | str] | None = None,
     include_all: bool = False,
+    formats: Sequence[str] | None = None,
     host: PluginHost | None = None,
 ) -> Plan:
     """Every registered format and time control that fits ``budget`` for ``players``.
@@ -342,14 +351,17 @@ def plan(
     :param include_all: also return what does not fit, with the reason
         (:attr:`Plan.not_fitting`): formats that cannot take the field
         first, then each option set and control that is too long.
+    :param formats: the formats to weigh, by name (default: every registered
+        format); rows then follow this order where the ranking ties.
     :raises caddy.errors.CaddyError: fewer than 2 players, more than
-        :data:`caddy.calculator.MAX_PLAYERS`, or an unreadable time control.
+        :data:`caddy.calculator.MAX_PLAYERS`, an unreadable time control or
+        an unknown format.
     """
     if players < 2:
         raise CaddyError(f"a plan needs at least 2 players, got {players}")
     check_field(players)
     controls = parse_controls(time_controls, host)
-    items, refused = candidates(players, host)
+    items, refused = candidates(players, host, formats)
     order = {id(item): index for index, item in enumerate(items)}
     rows = [
         (_row(players, item, tc, budget), order[id(item)], position)
