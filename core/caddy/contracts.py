@@ -143,6 +143,13 @@ class Format(Protocol):
         """Raise if the format cannot run this field (default: :meth:`arithmetic`)."""
         ...
 
+    def plan_options(self, players: int, options: Any) -> Mapping[str, Any]:
+        """The option sets ``caddy plan`` weighs for a field of ``players``, by
+        label (``""``: ``options`` themselves). Default: ``options`` and their
+        :meth:`variants`; the Swiss adds every round count from the recommended
+        down to ``ceil(log2 N)``."""
+        ...
+
     def number_players(self, players: Sequence[Player], method: str, seed: int | None) -> Numbering:
         """Pairing numbers for the entrants (default: lots, rating or given order)."""
         ...
@@ -316,6 +323,7 @@ OPTIONAL: Mapping[str, tuple[str, ...]] = {
         "has_matches",
         "variants",
         "check",
+        "plan_options",
         "number_players",
         "new_match",
         "sections",

@@ -35,6 +35,9 @@ class FormatBase:
     def check(self, players: int, options: Any) -> None:
         self.arithmetic(players, options)
 
+    def plan_options(self, players: int, options: Any) -> Mapping[str, Any]:
+        return {"": options, **self.variants(options)}
+
     def number_players(self, players: Sequence[Player], method: str, seed: int | None) -> Numbering:
         from caddy.models import assign_pairing_numbers
 

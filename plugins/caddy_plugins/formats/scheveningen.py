@@ -258,7 +258,8 @@ class Scheveningen(FormatBase):
 
     def arithmetic(self, players: int, options: ScheveningenOptions) -> Arithmetic:
         k = self.teams(players)
-        table(k, options.table)  # a published table exists only for some sizes
+        if options.table == "published":  # exists only for some sizes; the others for all
+            table(k, options.table)
         return Arithmetic(
             players=players,
             rounds=k * options.cycles,
