@@ -438,6 +438,16 @@ def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: s
                     result,
                 )
             )
+    from caddy.views import points, request_of, team_match
+
+    match = team_match(state)  # a team match: the round's team score and the match's
+    for team_round in match.rounds if match else ():
+        if match and team_round.round == number:
+            (first, second), (ta, tb) = team_round.score, team_round.total
+            notes.append(
+                f"{match.names[0]} {points(first)}–{points(second)} {match.names[1]} "
+                f"in round {number} (match: {points(ta)}–{points(tb)})"
+            )
     notes += [f"bye ({kind}): {players[p - 1].name} ({p})" for p, kind in rnd.byes.items()]
     notes += [f"rest round: {players[p - 1].name} ({p})" for p in rnd.rest]
     for p, after in withdrawn.items():
@@ -449,7 +459,13 @@ def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: s
     report = Report(
         kind="pairings",
         title=title,
-        subtitle=f"round {number}" + (" (each board is a match)" if rnd.matches else ""),
+        subtitle=f"round {number}"
+        + (
+            f": {round_name}"
+            if (round_name := state.fmt.round_name(request_of(state), number))
+            else ""
+        )
+        + (" (each board is a match)" if rnd.matches else ""),
         tables=(
             Table(
                 caption=f"Round {number}",
