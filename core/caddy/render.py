@@ -22,6 +22,15 @@ if TYPE_CHECKING:
     from caddy.plugins import PluginHost
 
 
+@attrs.frozen
+class Link:
+    """A link to another page of a published site (``caddy publish``)."""
+
+    text: str
+    #: A relative address inside the site (``round-3.html``).
+    href: str
+
+
 @attrs.frozen(kw_only=True)
 class Table:
     """A table of text cells."""
@@ -39,6 +48,9 @@ class Table:
     #: Text output: the widest a cell prints (longer ones are cut, ending ``…``);
     #: ``None``: no limit (a reference list whose last column is prose).
     max_width: int | None = 40
+    #: Per row, per cell: the page the cell links to (``""``: none); empty: no
+    #: links. Only ``html`` makes links; the other forms print the text.
+    links: tuple[tuple[str, ...], ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -59,6 +71,8 @@ class Report:
     title_in_text: bool = True
     #: Wide tables (a crosstable) print in landscape.
     wide: bool = False
+    #: Links to the site's other pages (``caddy publish``); only ``html`` shows them.
+    nav: tuple[Link, ...] = ()
 
     @property
     def heading(self) -> str:

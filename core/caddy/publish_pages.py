@@ -1,0 +1,535 @@
+"""The pages of a published event (``caddy publish``), as :class:`caddy.render.Report`
+objects: the event's index, each round's pairings and results, the standings
+after each complete round, the crosstable (a knockout: its matches round by
+round) and one page per player. :mod:`caddy.publish` renders and writes them.
+
+Built from the public event and standings APIs (:func:`caddy.event.replay`,
+:func:`caddy.event.results_event`, :func:`caddy.standings.standings`,
+:func:`caddy.crosstable.crosstable`); scores and tie-breaks follow FIDE
+Handbook C.07, byes and withdrawals C.04.2 as the standings do.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from caddy.crosstable import SYMBOL, crosstable, section_crosstable
+from caddy.errors import CaddyError
+from caddy.event_replay import board_match, event_seed
+from caddy.event_results import results_event
+from caddy.event_rounds import planned_rounds, withdrawal_result
+from caddy.render import Link, Report, Table
+from caddy.results import GAME_POINTS, RESULT_WORDS
+from caddy.standings import standings, standings_for
+from caddy.tiebreaks import StandingsOptions
+
+if TYPE_CHECKING:
+    from caddy.event_replay import Board, RoundState, State
+    from caddy.results import Event
+    from caddy.standings import Standings
+
+INDEX = "index.html"
+CROSSTABLE = "crosstable.html"
+
+
+def round_page(number: int) -> str:
+    """The file of round ``number``'s pairings and results."""
+    return f"round-{number}.html"
+
+
+def standings_page(number: int) -> str:
+    """The file of the standings after round ``number``."""
+    return f"standings-{number}.html"
+
+
+def player_page(number: int) -> str:
+    """The file of the player with pairing number ``number``."""
+    return f"player-{number}.html"
+
+
+def _points(value: float) -> str:
+    return f"{value:g}".replace(".5", "½").replace("0½", "½")
+
+
+def round_done(state: State, rnd: RoundState) -> bool:
+    """Whether every board of the round has its result (a match its winner),
+    or needs none (a player withdrew before the round)."""
+    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+    if rnd.matches:
+        return all(board_match(state, b).winner() is not None for b in rnd.boards)
+    return all(
+        b.results or withdrawal_result(withdrawn, rnd.number, b.white, b.black) for b in rnd.boards
+    )
+
+
+def complete_rounds(state: State) -> int:
+    """How many rounds from round 1 on are complete."""
+    done = 0
+    for rnd in state.rounds:
+        if not round_done(state, rnd):
+            break
+        done += 1
+    return done
+
+
+def state_after(state: State, number: int) -> State:
+    """The event as it stood after round ``number`` (its later rounds and
+    withdrawals left out)."""
+    return attrs.evolve(
+        state,
+        rounds=state.rounds[:number],
+        withdrawals=[w for w in state.withdrawals if w.after_round < number],
+    )
+
+
+@attrs.frozen(kw_only=True)
+class Context:
+    """What every page of one event needs."""
+
+    state: Any  # caddy.event_replay.State (attrs cannot resolve the forward name)
+    nav: tuple[Link, ...]
+    knockout: bool
+    done: int
+
+    @property
+    def tournament(self) -> Any:
+        return self.state.event.tournament
+
+    @property
+    def title(self) -> str:
+        return str(self.tournament.name) or "Event"
+
+    def name(self, number: int) -> str:
+        return str(self.tournament.players[number - 1].name)
+
+    def rating(self, number: int) -> str:
+        value = self.tournament.players[number - 1].rating
+        return "" if value is None else str(value)
+
+    def where(self) -> str:
+        """The event's dates and place, as one line."""
+        t = self.tournament
+        dates = ""
+        if t.start is not None:
+            dates = t.start.isoformat()
+            if t.end is not None and t.end != t.start:
+                dates += f" to {t.end.isoformat()}"
+        return ", ".join(part for part in (dates, t.place) if part)
+
+
+def context(state: State) -> Context:
+    done = complete_rounds(state)
+    knockout = any(r.matches for r in state.rounds) or (
+        state.fmt.has_matches and not state.fmt.sections(state.players, _options(state))
+    )
+    nav = [Link("Event", INDEX)]
+    if state.rounds:
+        nav.append(Link(f"Round {len(state.rounds)}", round_page(len(state.rounds))))
+    if done and not knockout_only(state):
+        nav.append(Link("Standings", standings_page(done)))
+    if state.rounds:
+        nav.append(Link("Matches" if knockout_only(state) else "Crosstable", CROSSTABLE))
+    return Context(state=state, nav=tuple(nav), knockout=knockout, done=done)
+
+
+def _options(state: State) -> Any:
+    return state.event.tournament.format.options
+
+
+def knockout_only(state: State) -> bool:
+    """A knockout with no stage that ranks (its standings table does not exist)."""
+    return bool(state.rounds) and all(r.matches for r in state.rounds)
+
+
+def ranked(ctx: Context, event: Event) -> list[tuple[str, Standings]]:
+    """The standings of ``event``: one table, or one per section (quads, groups)."""
+    t = ctx.tournament
+    options = StandingsOptions(lots_seed=event_seed(t))
+    sections = ctx.state.fmt.sections(ctx.state.players, _options(ctx.state))
+    if sections:
+        return [
+            (s.name, standings_for(event, s.players, t.tiebreaks, t.edition, options=options))
+            for s in sections
+        ]
+    return [("Standings", standings(event, t.tiebreaks, t.edition, options=options))]
+
+
+def index_report(ctx: Context) -> Report:
+    t = ctx.tournament
+    state = ctx.state
+    intro = [line for line in (ctx.where(),) if line]
+    if t.time_control is not None:
+        intro.append(f"time control {t.time_control} ({t.time_control.describe()})")
+    if t.arbiter:
+        intro.append(f"chief arbiter {t.arbiter}")
+    planned = planned_rounds(state)
+    rows: list[tuple[str, ...]] = []
+    links: list[tuple[str, ...]] = []
+    for rnd in state.rounds:
+        results = sum(1 for b in rnd.boards if b.results)
+        shown = "complete" if round_done(state, rnd) else f"{results} of {len(rnd.boards)}"
+        after = rnd.number <= ctx.done and not knockout_only(state)
+        rows.append((str(rnd.number), f"Round {rnd.number}", shown, "standings" if after else ""))
+        links.append(("", round_page(rnd.number), "", standings_page(rnd.number) if after else ""))
+    players = tuple((str(n), ctx.name(n), ctx.rating(n)) for n in range(1, len(t.players) + 1))
+    return Report(
+        kind="index",
+        title=ctx.title,
+        subtitle=f"{state.fmt.name}, {len(t.players)} players, "
+        f"{len(state.rounds)} of {planned} rounds paired",
+        intro=tuple(intro),
+        tables=(
+            Table(
+                caption="Rounds",
+                columns=("round", "pairings and results", "results", "standings after"),
+                rows=tuple(rows),
+                right=frozenset({0}),
+                links=tuple(links),
+            ),
+            Table(
+                caption="Players",
+                columns=("no", "name", "rating"),
+                rows=players,
+                right=frozenset({0, 2}),
+                row_header=1,
+                links=tuple(("", player_page(int(p[0])), "") for p in players),
+            ),
+        ),
+        nav=ctx.nav,
+    )
+
+
+def _round_nav(ctx: Context, number: int) -> tuple[Link, ...]:
+    extra = []
+    if number > 1:
+        extra.append(Link(f"Round {number - 1}", round_page(number - 1)))
+    if number < len(ctx.state.rounds):
+        extra.append(Link(f"Round {number + 1}", round_page(number + 1)))
+    return (*ctx.nav, *extra)
+
+
+def match_games(state: State, board: Board) -> list[tuple[int, str, int, int, str]]:
+    """A knockout match game by game: (game, stage, White, Black, result from
+    that White's side), the next game with result ``""``."""
+    match = board_match(state, board)
+    games = []
+    for number, result in enumerate(board.results, 1):
+        stage, white, black = match.game_at(number)
+        if white != board.white:  # the file keeps results from the board's White
+            codes = RESULT_WORDS[result]
+            result = next(w for w, c in RESULT_WORDS.items() if c == codes[::-1])
+        games.append((number, stage, white, black, result))
+    upcoming = match.next_game()
+    if upcoming is not None:
+        stage, white, black = upcoming
+        games.append((len(board.results) + 1, stage, white, black, ""))
+    return games
+
+
+def round_report(ctx: Context, number: int) -> Report:
+    """The pairing sheet of round ``number``, with its results so far."""
+    state = ctx.state
+    rnd = state.round(number)
+    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+
+    def named(p: int) -> str:
+        gone = p in withdrawn and number > withdrawn[p]
+        return f"{ctx.name(p)} ({p})" + (" (withdrawn)" if gone else "")
+
+    rows: list[tuple[str, ...]] = []
+    links: list[tuple[str, ...]] = []
+    notes: list[str] = []
+    if rnd.matches:
+        columns: tuple[str, ...] = ("board", "game", "white", "rating", "black", "rating", "result")
+        right = frozenset({0, 1, 3, 5})
+        for i, b in enumerate(rnd.boards, 1):
+            for g, stage, w, k, result in match_games(state, b):
+                label = str(g) if stage == "standard" else f"{g} {stage}"
+                rows.append(
+                    (str(i), label, named(w), ctx.rating(w), named(k), ctx.rating(k), result)
+                )
+                links.append(("", "", player_page(w), "", player_page(k), "", ""))
+            match = board_match(state, b)
+            if match.winner() is not None:
+                lot = " by drawing of lots" if match.by_lot() else ""
+                notes.append(f"board {i}: {named(match.winner() or 0)} wins the match{lot}")
+    else:
+        columns = ("board", "white", "rating", "black", "rating", "result")
+        right = frozenset({0, 2, 4})
+        for i, b in enumerate(rnd.boards, 1):
+            result = " ".join(b.results) or (
+                "no result needed" if withdrawal_result(withdrawn, number, b.white, b.black) else ""
+            )
+            rows.append(
+                (
+                    str(i),
+                    named(b.white),
+                    ctx.rating(b.white),
+                    named(b.black),
+                    ctx.rating(b.black),
+                    result,
+                )
+            )
+            links.append(("", player_page(b.white), "", player_page(b.black), "", ""))
+    notes += [f"bye ({kind}): {named(p)}" for p, kind in rnd.byes.items()]
+    notes += [f"rest round: {named(p)}" for p in rnd.rest]
+    intro = [f"{ctx.title}, round {number}"]
+    if ctx.where():
+        intro.append(ctx.where())
+    return Report(
+        kind="pairings",
+        title=ctx.title,
+        subtitle=f"round {number}" + (" (each board is a match)" if rnd.matches else ""),
+        intro=tuple(intro[1:]),
+        tables=(
+            Table(
+                caption=f"Round {number}",
+                columns=columns,
+                rows=tuple(rows),
+                right=right,
+                links=tuple(links),
+            ),
+        ),
+        notes=tuple(notes),
+        nav=_round_nav(ctx, number),
+    )
+
+
+def _standings_table(caption: str, result: Standings) -> Table:
+    columns = ("rank", "no", "name", "points", *result.tiebreaks)
+    rows = []
+    for row in result.rows:
+        rows.append(
+            (
+                "-" if row.rank is None else str(row.rank),
+                str(row.pairing_number),
+                row.name + (" (annulled)" if row.annulled else ""),
+                f"{row.score:g}",
+                *(
+                    "-" if row.tiebreaks[t] is None else f"{row.tiebreaks[t]:g}"
+                    for t in result.tiebreaks
+                ),
+            )
+        )
+    return Table(
+        caption=caption,
+        columns=columns,
+        rows=tuple(rows),
+        right=frozenset({0, 1, *range(3, len(columns))}),
+        row_header=2,
+        links=tuple(("", "", player_page(int(r[1])), *([""] * (len(columns) - 3))) for r in rows),
+    )
+
+
+def standings_report(ctx: Context, number: int) -> Report:
+    """The standings after round ``number`` (FIDE C.07 tie-breaks)."""
+    event = results_event(state_after(ctx.state, number))
+    parts = ranked(ctx, event)
+    previous = [Link(f"after round {number - 1}", standings_page(number - 1))] if number > 1 else []
+    later = (
+        [Link(f"after round {number + 1}", standings_page(number + 1))] if number < ctx.done else []
+    )
+    return Report(
+        kind="standings",
+        title=ctx.title,
+        subtitle=f"standings after round {number}",
+        tables=tuple(
+            _standings_table(name if len(parts) > 1 else f"Standings after round {number}", s)
+            for name, s in parts
+        ),
+        nav=(*ctx.nav, *previous, *later),
+    )
+
+
+def crosstable_report(ctx: Context) -> Report:
+    """The crosstable of the complete rounds; a knockout: its matches by round."""
+    if knockout_only(ctx.state):
+        return _matches_report(ctx)
+    event = results_event(state_after(ctx.state, ctx.done))
+    t = ctx.tournament
+    sections = ctx.state.fmt.sections(ctx.state.players, _options(ctx.state))
+    if sections:
+        named = [
+            (s.name, section_crosstable(event, s.players, t.tiebreaks, t.edition)) for s in sections
+        ]
+    else:
+        named = [("", crosstable(event, t.tiebreaks, t.edition))]
+    tables = []
+    for caption, table in named:
+        links = []
+        for row in table.rows:
+            cells = [""] * len(row)
+            cells[1] = player_page(int(row[0]))
+            links.append(tuple(cells))
+        tables.append(
+            Table(
+                caption=caption or ("Crosstable" if table.round_robin else "Results by round"),
+                columns=table.header,
+                rows=table.rows,
+                right=table.right_aligned,
+                row_header=1,
+                links=tuple(links),
+            )
+        )
+    return Report(
+        kind="crosstable",
+        title=ctx.title,
+        subtitle=f"crosstable after round {ctx.done}",
+        tables=tuple(tables),
+        notes=tuple(dict.fromkeys(n for _, c in named for n in c.notes)),
+        wide=max(len(c.header) for _, c in named) > 12,
+        nav=ctx.nav,
+    )
+
+
+def _matches_report(ctx: Context) -> Report:
+    state = ctx.state
+    tables = []
+    for rnd in state.rounds:
+        rows, links = [], []
+        for i, b in enumerate(rnd.boards, 1):
+            match = board_match(state, b)
+            high = sum(GAME_POINTS[RESULT_WORDS[r][0]] for r in b.results)
+            low = sum(GAME_POINTS[RESULT_WORDS[r][1]] for r in b.results)
+            winner = match.winner()
+            rows.append(
+                (
+                    str(i),
+                    f"{ctx.name(b.white)} ({b.white})",
+                    f"{ctx.name(b.black)} ({b.black})",
+                    f"{_points(high)}–{_points(low)}" if b.results else "",
+                    ""
+                    if winner is None
+                    else ctx.name(winner) + (" (lots)" if match.by_lot() else ""),
+                )
+            )
+            links.append(("", player_page(b.white), player_page(b.black), "", ""))
+        tables.append(
+            Table(
+                caption=f"Round {rnd.number}",
+                columns=("board", "player", "player", "games", "winner"),
+                rows=tuple(rows),
+                right=frozenset({0, 3}),
+                links=tuple(links),
+            )
+        )
+    return Report(
+        kind="crosstable",
+        title=ctx.title,
+        subtitle="matches by round",
+        tables=tuple(tables),
+        nav=ctx.nav,
+    )
+
+
+def player_report(ctx: Context, number: int, extra: dict[int, tuple[str, ...]]) -> Report:
+    """Player ``number``'s games: round, colour, opponent, result, running points;
+    ``extra``: lines said under the name (rank, performance rating)."""
+    state = ctx.state
+    rows: list[tuple[str, ...]] = []
+    links: list[tuple[str, ...]] = []
+    points = _round_points(state, number)
+    total = 0.0
+    for rnd in state.rounds:
+        got = points.get(rnd.number)
+        if got is not None:
+            total += got
+        running = _points(total) if got is not None else ""
+        for i, b in enumerate(rnd.boards, 1):
+            if number not in (b.white, b.black):
+                continue
+            games = (
+                match_games(state, b)
+                if rnd.matches
+                else [(1, "standard", b.white, b.black, b.results[-1] if b.results else "")]
+            )
+            for g, stage, w, k, result in games:
+                white = w == number
+                other = k if white else w
+                code = RESULT_WORDS[result][0 if white else 1] if result else ""
+                label = (
+                    f"{rnd.number}"
+                    if not rnd.matches
+                    else f"{rnd.number}.{g}" + ("" if stage == "standard" else f" {stage}")
+                )
+                rows.append(
+                    (
+                        label,
+                        str(i),
+                        "white" if white else "black",
+                        f"{ctx.name(other)} ({other})",
+                        ctx.rating(other),
+                        SYMBOL.get(code, code),
+                        "" if rnd.matches else running,
+                    )
+                )
+                links.append(("", "", "", player_page(other), "", "", ""))
+        kind = rnd.byes.get(number) or ("rest" if number in rnd.rest else None)
+        if kind is not None:
+            rows.append((str(rnd.number), "", "", f"bye ({kind})", "", "", running))
+            links.append(("",) * 7)
+    rating = ctx.rating(number)
+    return Report(
+        kind="player",
+        title=ctx.name(number),
+        subtitle=f"{ctx.title}, pairing number {number}" + (f", rating {rating}" if rating else ""),
+        intro=extra.get(number, ()),
+        tables=(
+            Table(
+                caption=f"Games of {ctx.name(number)}",
+                columns=("round", "board", "colour", "opponent", "rating", "result", "points"),
+                rows=tuple(rows),
+                right=frozenset({0, 1, 4, 6}),
+                links=tuple(links),
+            ),
+        ),
+        nav=ctx.nav,
+    )
+
+
+def _round_points(state: State, number: int) -> dict[int, float]:
+    """The player's points by round, for rounds whose result is in (FIDE
+    scoring, byes and forfeits as the standings count them)."""
+    ranked_rounds = [r for r in state.rounds if not r.matches and (r.white or r.byes or r.rest)]
+    if not ranked_rounds:
+        return {}
+    try:
+        event = results_event(state, completed_only=False)
+    except CaddyError:
+        return {}
+    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+    points = {}
+    for rnd, result in zip(ranked_rounds, event.results[number - 1], strict=False):
+        board = next((b for b in rnd.boards if number in (b.white, b.black)), None)
+        if (
+            board is None
+            or board.results
+            or withdrawal_result(withdrawn, rnd.number, board.white, board.black)
+        ):
+            points[rnd.number] = result.points
+    return points
+
+
+def player_lines(ctx: Context) -> dict[int, tuple[str, ...]]:
+    """Each player's rank and points after the last complete round, and their
+    tournament performance rating (TPR, C.07) where the standings give one."""
+    if not ctx.done or knockout_only(ctx.state):
+        return {}
+    event = results_event(state_after(ctx.state, ctx.done))
+    lines: dict[int, list[str]] = {}
+    for name, part in ranked(ctx, event):
+        where = f" in {name}" if name != "Standings" else ""
+        for row in part.rows:
+            rank = "" if row.rank is None else f", rank {row.rank}{where}"
+            lines[row.pairing_number] = [f"{row.score:g} points after round {ctx.done}{rank}"]
+    try:
+        tpr = standings(event, ["TPR"], ctx.tournament.edition)
+    except CaddyError:
+        tpr = None
+    for row in tpr.rows if tpr is not None else ():
+        value = row.tiebreaks.get("TPR")
+        if value is not None and row.pairing_number in lines:
+            lines[row.pairing_number].append(f"performance rating {value:g} (TPR, C.07)")
+    return {k: tuple(v) for k, v in lines.items()}
