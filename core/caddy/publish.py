@@ -54,14 +54,13 @@ def site_reports(event: EventFile, host: PluginHost | None = None) -> dict[str, 
         crosstable_report,
         index_report,
         knockout_only,
-        player_lines,
         player_page,
-        player_report,
         round_page,
         round_report,
         standings_page,
         standings_report,
     )
+    from caddy.publish_players import player_lines, player_report
 
     state = replay(event, host)
     ctx = context(state)
