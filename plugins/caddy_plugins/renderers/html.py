@@ -50,6 +50,7 @@ th[scope="row"] { font-weight: normal; text-align: left; }
 .notes { margin-top: .8rem; font-size: .9em; color: #333; }
 @media (max-width: 40rem) {
   body { margin: .6rem; }
+  table { font-size: .9rem; }
   th, td { padding: .1rem .25rem; }
 }
 @media print {
@@ -71,10 +72,10 @@ PRINT_AREA_MM = (190.0, 259.0)
 PT_MM = 25.4 / 72
 #: Generous estimates, in ems: a character's width, a cell's padding and
 #: border, a row's height, the title and notes around a table.
-CHAR_EM, CELL_EM, ROW_EM, FRAME_EM = 0.6, 0.7, 1.6, 6.0
+CHAR_EM, CELL_EM, ROW_EM, FRAME_EM = 0.55, 0.7, 1.6, 6.0
 #: Print type sizes (pt): never larger, never smaller; a table that fits one
 #: page whole at MIN_ONE_PAGE_PT or more is sized to fit it.
-MAX_PT, MIN_PT, MIN_ONE_PAGE_PT = 14.0, 7.0, 9.0
+MAX_PT, MIN_PT, MIN_ONE_PAGE_PT = 18.0, 7.0, 9.0
 
 
 def table_width_em(table: Table) -> float:
