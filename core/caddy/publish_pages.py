@@ -124,8 +124,9 @@ def context(state: State) -> Context:
         state.fmt.has_matches and not state.fmt.sections(state.players, _options(state))
     )
     nav = [Link("Event", INDEX)]
-    if state.rounds:
-        nav.append(Link(f"Round {len(state.rounds)}", round_page(len(state.rounds))))
+    if state.rounds:  # the round being played (a fixed schedule has them all)
+        now = min(done + 1, len(state.rounds))
+        nav.append(Link(f"Round {now}", round_page(now)))
     if done and not knockout_only(state):
         nav.append(Link("Standings", standings_page(done)))
     if state.rounds:
@@ -166,12 +167,16 @@ def index_report(ctx: Context) -> Report:
     planned = planned_rounds(state)
     rows: list[tuple[str, ...]] = []
     links: list[tuple[str, ...]] = []
+    ranks = not knockout_only(state)  # a knockout has no standings
     for rnd in state.rounds:
         results = sum(1 for b in rnd.boards if b.results)
         shown = "complete" if round_done(state, rnd) else f"{results} of {len(rnd.boards)}"
-        after = rnd.number <= ctx.done and not knockout_only(state)
-        rows.append((str(rnd.number), f"Round {rnd.number}", shown, "standings" if after else ""))
-        links.append(("", round_page(rnd.number), "", standings_page(rnd.number) if after else ""))
+        after = rnd.number <= ctx.done
+        row = (str(rnd.number), f"Round {rnd.number}", shown)
+        link = ("", round_page(rnd.number), "")
+        rows.append((*row, "standings" if after else "") if ranks else row)
+        links.append((*link, standings_page(rnd.number) if after else "") if ranks else link)
+    columns = ("round", "pairings and results", "results", "standings after")
     players = tuple((str(n), ctx.name(n), ctx.rating(n)) for n in range(1, len(t.players) + 1))
     return Report(
         kind="index",
@@ -182,7 +187,7 @@ def index_report(ctx: Context) -> Report:
         tables=(
             Table(
                 caption="Rounds",
-                columns=("round", "pairings and results", "results", "standings after"),
+                columns=columns if ranks else columns[:3],
                 rows=tuple(rows),
                 right=frozenset({0}),
                 links=tuple(links),
