@@ -274,3 +274,21 @@ def test_print_check_a_ten_player_crosstable_prints_at_11_pt_or_more(tmp_path: P
     text = "".join(Page(sheet).text)
     assert "Club Championship" in text and "round 1" in text
     assert "2026-05-01 to 2026-05-09, Leeds" in text
+
+
+def test_cli_watch_stops_cleanly_on_ctrl_c(
+    swiss: Path, tmp_path: Path, cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--watch``: the first build, then the loop until Ctrl-C (the loop
+    itself is test_watch_reports_changes_and_bad_files's)."""
+    from caddy import publish
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(publish, "watch", interrupted)
+    site = tmp_path / "site"
+    run = cli("publish", str(swiss), "-o", str(site), "--watch")
+    assert run == Run(
+        0, f"{site}: wrote 24, unchanged 0\nwatching {swiss} (Ctrl-C stops)\nstopped\n", ""
+    )
