@@ -292,3 +292,17 @@ def test_cli_watch_stops_cleanly_on_ctrl_c(
     assert run == Run(
         0, f"{site}: wrote 24, unchanged 0\nwatching {swiss} (Ctrl-C stops)\nstopped\n", ""
     )
+
+
+def test_a_pairing_sheet_says_its_round_date_when_the_file_has_one() -> None:
+    """Dated rounds (an event file's ``schedule``) reach the pairing sheet."""
+    import datetime
+    from types import SimpleNamespace
+
+    from caddy.publish_pages import round_date
+
+    dated = {2: datetime.date(2026, 5, 12)}
+    tournament = SimpleNamespace(schedule=SimpleNamespace(date_of=dated.get))
+    assert round_date(tournament, 2) == datetime.date(2026, 5, 12)
+    assert round_date(tournament, 3) is None
+    assert round_date(SimpleNamespace(), 2) is None  # a file without dated rounds

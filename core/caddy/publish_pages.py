@@ -11,6 +11,7 @@ Handbook C.07, byes and withdrawals C.04.2 as the standings do.
 
 from __future__ import annotations
 
+import datetime
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -205,6 +206,15 @@ def index_report(ctx: Context) -> Report:
     )
 
 
+def round_date(tournament: Any, number: int) -> datetime.date | None:
+    """The date of round ``number`` when the event file has dated rounds
+    (a ``schedule`` with ``date_of``), else ``None``."""
+    schedule = getattr(tournament, "schedule", None)
+    date_of = getattr(schedule, "date_of", None)
+    found = date_of(number) if date_of is not None else None
+    return found if isinstance(found, datetime.date) else None
+
+
 def _round_nav(ctx: Context, number: int) -> tuple[Link, ...]:
     extra = []
     if number > 1:
@@ -279,14 +289,17 @@ def round_report(ctx: Context, number: int) -> Report:
             links.append(("", player_page(b.white), "", player_page(b.black), "", ""))
     notes += [f"bye ({kind}): {named(p)}" for p, kind in rnd.byes.items()]
     notes += [f"rest round: {named(p)}" for p in rnd.rest]
-    intro = [f"{ctx.title}, round {number}"]
+    intro = []
+    played = round_date(ctx.tournament, number)
+    if played is not None:
+        intro.append(f"round {number} is played on {played.isoformat()}")
     if ctx.where():
         intro.append(ctx.where())
     return Report(
         kind="pairings",
         title=ctx.title,
         subtitle=f"round {number}" + (" (each board is a match)" if rnd.matches else ""),
-        intro=tuple(intro[1:]),
+        intro=tuple(intro),
         tables=(
             Table(
                 caption=f"Round {number}",
