@@ -50,8 +50,8 @@ th[scope="row"] { font-weight: normal; text-align: left; }
 .notes { margin-top: .8rem; font-size: .9em; color: #333; }
 @media (max-width: 40rem) {
   body { margin: .6rem; }
-  table { font-size: .9rem; }
-  th, td { padding: .1rem .25rem; }
+  table { font-size: .85rem; }
+  th, td { padding: .1rem .2rem; }
 }
 @media print {
   @page { size: A4; margin: 10mm; }
