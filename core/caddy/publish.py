@@ -72,9 +72,6 @@ def site_reports(event: EventFile, host: PluginHost | None = None) -> dict[str, 
             pages[standings_page(number)] = standings_report(ctx, number)
     if state.rounds and (ctx.done or knockout_only(state)):
         pages[CROSSTABLE] = crosstable_report(ctx)
-    if ctx.done == 0 and not knockout_only(state):
-        ctx = attrs.evolve(ctx, nav=tuple(link for link in ctx.nav if link.href != CROSSTABLE))
-        pages = {name: attrs.evolve(r, nav=ctx.nav) for name, r in pages.items()}
     lines = player_lines(ctx)
     for number in range(1, len(event.tournament.players) + 1):
         pages[player_page(number)] = player_report(ctx, number, lines)

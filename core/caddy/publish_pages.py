@@ -90,7 +90,6 @@ class Context:
 
     state: Any  # caddy.event_replay.State (attrs cannot resolve the forward name)
     nav: tuple[Link, ...]
-    knockout: bool
     done: int
 
     @property
@@ -121,18 +120,17 @@ class Context:
 
 def context(state: State) -> Context:
     done = complete_rounds(state)
-    knockout = any(r.matches for r in state.rounds) or (
-        state.fmt.has_matches and not state.fmt.sections(state.players, _options(state))
-    )
     nav = [Link("Event", INDEX)]
     if state.rounds:  # the round being played (a fixed schedule has them all)
         now = min(done + 1, len(state.rounds))
         nav.append(Link(f"Round {now}", round_page(now)))
     if done and not knockout_only(state):
         nav.append(Link("Standings", standings_page(done)))
-    if state.rounds:
-        nav.append(Link("Matches" if knockout_only(state) else "Crosstable", CROSSTABLE))
-    return Context(state=state, nav=tuple(nav), knockout=knockout, done=done)
+    if knockout_only(state):
+        nav.append(Link("Matches", CROSSTABLE))
+    elif done:
+        nav.append(Link("Crosstable", CROSSTABLE))
+    return Context(state=state, nav=tuple(nav), done=done)
 
 
 def _options(state: State) -> Any:

@@ -57,7 +57,8 @@ class Table:
 class Report:
     """Everything a renderer needs; no renderer adds facts of its own."""
 
-    #: What the report is: ``pairings``, ``crosstable``, ``standings`` or ``table``.
+    #: What the report is: ``pairings``, ``crosstable``, ``standings`` or ``table``
+    #: (a published site adds ``index`` and ``player``, :mod:`caddy.publish`).
     kind: str
     title: str
     #: Said after the title (text: ``title: subtitle`` on the first line).
