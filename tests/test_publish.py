@@ -306,3 +306,25 @@ def test_a_pairing_sheet_says_its_round_date_when_the_file_has_one() -> None:
     assert round_date(tournament, 2) == datetime.date(2026, 5, 12)
     assert round_date(tournament, 3) is None
     assert round_date(SimpleNamespace(), 2) is None  # a file without dated rounds
+
+
+def test_an_event_before_round_one_and_after_a_pairing(tmp_path: Path) -> None:
+    """Before any pairing: the index and the players; after round 1 is paired:
+    its pairing sheet too, and no standings or crosstable until it is played."""
+    csv = players_csv(tmp_path, ["Ann", "Ben", "Cat", "Dan"])
+    event = tmp_path / "e.json"
+    assert (
+        quiet("new", str(event), "--players", str(csv), "--format", "swiss", "--rounds", "3") == 0
+    )
+    write_site(build_site(load(event)), tmp_path / "site")
+    assert sorted(check_site(tmp_path / "site")) == ["index.html"] + [
+        f"player-{n}.html" for n in range(1, 5)
+    ]
+    assert quiet("pair", str(event)) == 0
+    written = write_site(build_site(load(event)), tmp_path / "site")
+    assert written.summary() == "wrote 6, unchanged 0"  # every page links round 1 now
+    assert sorted(check_site(tmp_path / "site")) == [
+        "index.html",
+        *(f"player-{n}.html" for n in range(1, 5)),
+        "round-1.html",
+    ]
