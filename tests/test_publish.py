@@ -294,20 +294,6 @@ def test_cli_watch_stops_cleanly_on_ctrl_c(
     )
 
 
-def test_a_pairing_sheet_says_its_round_date_when_the_file_has_one() -> None:
-    """Dated rounds (an event file's ``schedule``) reach the pairing sheet."""
-    import datetime
-    from types import SimpleNamespace
-
-    from caddy.publish_pages import round_date
-
-    dated = {2: datetime.date(2026, 5, 12)}
-    tournament = SimpleNamespace(schedule=SimpleNamespace(date_of=dated.get))
-    assert round_date(tournament, 2) == datetime.date(2026, 5, 12)
-    assert round_date(tournament, 3) is None
-    assert round_date(SimpleNamespace(), 2) is None  # a file without dated rounds
-
-
 def test_an_event_before_round_one_and_after_a_pairing(tmp_path: Path) -> None:
     """Before any pairing: the index and the players; after round 1 is paired:
     its pairing sheet too, and no standings or crosstable until it is played."""

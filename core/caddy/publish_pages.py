@@ -11,7 +11,6 @@ Handbook C.07, byes and withdrawals C.04.2 as the standings do.
 
 from __future__ import annotations
 
-import datetime
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -204,15 +203,6 @@ def index_report(ctx: Context) -> Report:
     )
 
 
-def round_date(tournament: Any, number: int) -> datetime.date | None:
-    """The date of round ``number`` when the event file has dated rounds
-    (a ``schedule`` with ``date_of``), else ``None``."""
-    schedule = getattr(tournament, "schedule", None)
-    date_of = getattr(schedule, "date_of", None)
-    found = date_of(number) if date_of is not None else None
-    return found if isinstance(found, datetime.date) else None
-
-
 def _round_nav(ctx: Context, number: int) -> tuple[Link, ...]:
     extra = []
     if number > 1:
@@ -287,12 +277,7 @@ def round_report(ctx: Context, number: int) -> Report:
             links.append(("", player_page(b.white), "", player_page(b.black), "", ""))
     notes += [f"bye ({kind}): {named(p)}" for p, kind in rnd.byes.items()]
     notes += [f"rest round: {named(p)}" for p in rnd.rest]
-    intro = []
-    played = round_date(ctx.tournament, number)
-    if played is not None:
-        intro.append(f"round {number} is played on {played.isoformat()}")
-    if ctx.where():
-        intro.append(ctx.where())
+    intro = [ctx.where()] if ctx.where() else []
     return Report(
         kind="pairings",
         title=ctx.title,
