@@ -322,7 +322,7 @@ def test_playoff_option() -> None:
     played.append(PlayedRound(round=final, results=(1.0,)))
     assert fmt.next_round(8, options, played) is None
     assert fmt.winner(8, options, played) == final.white[0]
-    lots = GroupsKnockoutOptions(groups=2, advance=1, tiebreaks="DE")
+    lots = GroupsKnockoutOptions(groups=2, advance=1, tiebreaks="DE", ties="lots")
     direct = fmt.next_round(8, lots, played[: len(fmt.group_rounds(8, lots))])
     assert direct is not None and direct.matches and {direct.white[0], direct.black[0]} & {1, 4}
 

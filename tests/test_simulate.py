@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from caddy.simulate import (
@@ -64,7 +64,7 @@ def test_same_seed_same_bytes_and_the_summary(cli: Callable[..., Run], tmp_path:
     assert simulate_cli(cli, second, *options).code == 0
     assert first.read_bytes() == second.read_bytes()
     lines = first.read_text(encoding="ascii").splitlines()
-    assert lines[:8] == [
+    assert lines[:10] == [
         "### caddy simulate --players 9 --rounds 5 --seed 3 --draws 0.4 --forfeits 0.02 "
         "--half-byes 0.02 --retire 0.01 --ratings 1400-2700",
         "012 Simulated Swiss (seed 3)",
@@ -73,6 +73,8 @@ def test_same_seed_same_bytes_and_the_summary(cli: Callable[..., Run], tmp_path:
         "092 Individual: Swiss-System (FIDE Dutch)",
         "142 5",
         "152 B",
+        "XXR 5",
+        "XXC black1",
         "192 FIDE_DUTCH_2026",
     ]
     players = [line for line in lines if line.startswith("001")]
@@ -280,3 +282,42 @@ def test_settings_problems() -> None:
         "--half-byes -0.5: not a probability (a number from 0 to 1)",
         "--ratings 0-10: a range LOW-HIGH with 1 <= LOW <= HIGH <= 9999",
     ]
+
+
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    players=st.integers(8, 24),
+    extra=st.integers(0, 3),
+    seed=st.integers(0, 10**6),
+    draws=st.sampled_from(["0", "0.3", "0.6"]),
+    forfeits=st.sampled_from(["0", "0.05"]),
+    half_byes=st.sampled_from(["0", "0.05"]),
+)
+def test_generated_tournaments_pass_the_checker(
+    cli: Callable[..., Run],
+    tmp_path: Path,
+    players: int,
+    extra: int,
+    seed: int,
+    draws: str,
+    forfeits: str,
+    half_byes: str,
+) -> None:
+    """Issue 16: tournaments `caddy simulate` draws (any seed, field, draw and
+    forfeit rates) pass `caddy check --pairings`: every round is what the
+    Dutch rules give from the rounds before it (5 rounds and up to 3 more,
+    at most half the field plus one: a Swiss with nearly as many rounds as
+    players may be unpairable, FIDE Handbook C.04.3 1.9.3)."""
+    rounds = min(5 + extra, players // 2 + 1)
+    path = tmp_path / f"h{seed}.trf"
+    options = ("--players", str(players), "--rounds", str(rounds), "--seed", str(seed))
+    rates = ("--draws", draws, "--forfeits", forfeits, "--half-byes", half_byes, "--force")
+    run = simulate_cli(cli, path, *options, *rates)
+    if run.code != 0:  # the rules left a round unpairable: said in one line, nothing written
+        assert "no pairing satisfies the absolute criteria" in run.err, run.err
+        assert run.err.count("\n") == 1
+        return
+    checked = cli("check", str(path), "--pairings")
+    assert (checked.code, checked.err) == (0, ""), checked.out

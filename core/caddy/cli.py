@@ -173,5 +173,6 @@ _COMMANDS = {
     **dict.fromkeys(("pair", "pairings"), "caddy.cli_pair:add_commands"),
     **dict.fromkeys(("import", "export", "check"), "caddy.cli_io:add_commands"),
     "simulate": "caddy.cli_simulate:add_commands",
+    "plan": "caddy.cli_plan:add_commands",
     "publish": "caddy.cli_publish:add_commands",
 }

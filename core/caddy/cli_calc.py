@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable
 
     from caddy.calculator import CalcResult
 from caddy.cli_common import (
@@ -49,6 +50,14 @@ def add_calc(commands: Any) -> None:
         help="length of a club night: 3h, 2.5h or 180m (default 3h)",
     )
     calc.add_argument("--json", action="store_true", help="print a caddy.calc JSON document")
+    from caddy.cli_dates import add_schedule_arguments
+
+    add_schedule_arguments(calc)
+    calc.add_argument(
+        "--ics",
+        metavar="FILE",
+        help="write the dated rounds as an iCalendar file (needs the extra chess-caddy[ics])",
+    )
     calc.set_defaults(handler=cmd_calc)
 
 
@@ -88,6 +97,15 @@ def cmd_calc(ns: argparse.Namespace) -> int:
 
     if ns.turnover < 0:
         raise CaddyError(f"--turnover must be 0 or more minutes, got {ns.turnover}")
+    from caddy.cli_dates import wants_dates
+
+    dated = wants_dates(ns)
+    if dated and (len(ns.players) > 1 or len(ns.tc) > 1):
+        raise CaddyError("dated rounds are for one field and at most one --tc")
+    if dated and ns.json:
+        raise CaddyError("--json does not take dated rounds (--start or --days)")
+    if ns.ics is not None and not dated:
+        raise CaddyError("--ics needs dated rounds: --start, --every and --at, or --days")
     night = parse_night(ns.night)
     fmt, options = format_and_options(ns)
     controls: list[TimeControl | None] = []
@@ -115,6 +133,7 @@ def cmd_calc(ns: argparse.Namespace) -> int:
         for n in ns.players
         for tc in (controls or [None])
     ]
+    show_dates = _dated(ns, results[0]) if dated else None
     if ns.json:
         from caddy.documents import CalcDocument, write
 
@@ -125,9 +144,39 @@ def cmd_calc(ns: argparse.Namespace) -> int:
         print(f"{text} read as: {tc.describe()}")
     if len(ns.players) == 1 and len(controls) <= 1:
         _print_summary(results[0], sys.stdout)
+        if show_dates is not None:
+            show_dates()
     else:
         print_table(results, ns.players, controls, sys.stdout)
     return 0
+
+
+def _dated(ns: argparse.Namespace, r: CalcResult) -> Callable[[], None]:
+    """The dated rounds of the one result ``r``: checked, and with ``--ics``
+    written, before anything is printed; returns what prints them."""
+    from caddy.cli_dates import print_dates, schedule_from_args
+
+    schedule, left_over = schedule_from_args(
+        ns,
+        r.rounds,
+        round_minutes=r.round_minutes,
+        default_per_night=r.rounds_per_night or 1,
+        own_nights=r.knockout_rounds,
+        night_minutes=r.night_minutes,
+    )
+    game = r.worst_case_game_minutes
+    if ns.ics is not None:
+        from caddy.ics import calendar_bytes, write_calendar
+
+        write_calendar(ns.ics, calendar_bytes(schedule, game if game is not None else 0))
+
+    def show() -> None:
+        print_dates(schedule, game, sys.stdout, left_over=left_over, rounds=r.rounds)
+        if ns.ics is not None:
+            count = len(schedule.rounds)
+            print(f"wrote {ns.ics}: {count} round{'s' if count != 1 else ''}")
+
+    return show
 
 
 def _print_summary(r: CalcResult, out: TextIO) -> None:

@@ -36,10 +36,15 @@ def add_commands(commands: Any) -> None:
     )
     new.add_argument("--seed", type=int, help="seed for the lot and any colour toss")
     new.add_argument("--name", default="", help="event name")
-    new.add_argument("--start", help="start date YYYY-MM-DD")
+    new.add_argument(
+        "--start", help="start date YYYY-MM-DD (with --every: the first playing night)"
+    )
     new.add_argument("--end", help="end date YYYY-MM-DD")
     new.add_argument("--place", default="", help="place")
     new.add_argument("--arbiter", default="", help="chief arbiter")
+    from caddy.cli_dates import add_schedule_arguments
+
+    add_schedule_arguments(new, start=False)
     new.set_defaults(handler=cmd_new)
 
     result = commands.add_parser("result", help="record a result or a bye")
@@ -148,11 +153,17 @@ def cmd_new(ns: argparse.Namespace) -> int:
     seed = ns.seed if ns.seed is not None else numbering.seed
     if seed is None:
         seed = draw_seed()
+    from caddy.cli_dates import wants_dates
+
+    dated = wants_dates(ns, start_is_date=True)
     time_control = None
     if ns.tc:
         from caddy.timecontrol import parse_time_control
 
         time_control = parse_time_control(ns.tc)
+    schedule = None
+    if dated:
+        schedule = _schedule(ns, fmt, options, len(entrants), time_control)
     tiebreaks = None
     if ns.tiebreaks:
         from caddy.standings import resolve_tiebreaks, tiebreak_texts
@@ -165,8 +176,8 @@ def cmd_new(ns: argparse.Namespace) -> int:
         fmt.name,
         options,
         name=ns.name,
-        start=_date(ns.start, "--start"),
-        end=_date(ns.end, "--end"),
+        start=_date(ns.start, "--start") or (schedule.rounds[0].date if schedule else None),
+        end=_date(ns.end, "--end") or (schedule.rounds[-1].date if schedule else None),
         place=ns.place,
         arbiter=ns.arbiter,
         time_control=time_control,
@@ -175,6 +186,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
         numbering=numbering.method,
         numbering_seed=numbering.seed,
         seed=seed,
+        schedule=schedule,
     )
     # created under the lock, never over an existing file (another `new` may have won)
     write_file(
@@ -188,12 +200,42 @@ def cmd_new(ns: argparse.Namespace) -> int:
         print(f"pairing numbers drawn by lot, seed {numbering.seed} (recorded in the file)")
     if seed != numbering.seed:
         print(f"colour tosses and lots: seed {seed} (recorded in the file)")
+    if schedule is not None:
+        from caddy.cli_dates import describe_rule
+
+        last = schedule.rounds[-1]
+        print(
+            f"rounds dated {describe_rule(schedule)}: round 1 on {schedule.rounds[0].date}, "
+            f"round {last.round} on {last.date}"
+        )
     from caddy.render import visible
 
     for number, player in enumerate(numbering.players, 1):
         rating = "unrated" if player.rating is None else str(player.rating)
         print(f"  {number:>3}  {visible(player.name)} ({rating})")
     return 0
+
+
+def _schedule(ns: argparse.Namespace, fmt: Any, options: Any, players: int, tc: Any) -> Any:
+    """The dated rounds ``caddy new --every`` asks for: the format's rounds for the
+    field, spaced by the calculator's round length when there is a time control."""
+    from caddy.calculator import calculate
+    from caddy.cli_dates import schedule_from_args
+
+    figures = calculate(players, format=fmt, options=options, time_control=tc)
+    schedule, left_over = schedule_from_args(
+        ns,
+        figures.rounds,
+        round_minutes=figures.round_minutes,
+        default_per_night=figures.rounds_per_night or 1,
+        own_nights=figures.knockout_rounds,
+    )
+    if left_over:
+        raise CaddyError(
+            f"{left_over} of {figures.rounds} rounds do not fit on the given days "
+            f"({schedule.rounds_per_night} a day between --from and --to)"
+        )
+    return schedule
 
 
 def cmd_withdraw(ns: argparse.Namespace) -> int:

@@ -86,6 +86,9 @@ def _document_results(ns: argparse.Namespace, document: Any) -> Any:
     from caddy.event_results import results_event
 
     state = replay(document)
+    ns.state = state  # the format's views: a bracket, the groups' qualifiers, team scores
+    if state.rounds and all(r.matches for r in state.rounds) and not _asks_table(ns):
+        return None  # a knockout: its bracket is its table
     event = results_event(state)
     tiebreaks, edition = document.tournament.tiebreaks, document.tournament.edition
     # sectioned formats (quads, groups): one table per section
@@ -97,6 +100,78 @@ def _document_results(ns: argparse.Namespace, document: Any) -> Any:
     if getattr(ns, "edition", None) is None:
         ns.edition = edition
     return event
+
+
+def _asks_table(ns: argparse.Namespace) -> bool:
+    """Whether the command needs a table of scores (``--explain``)."""
+    return bool(getattr(ns, "explain", None))
+
+
+def _views(ns: argparse.Namespace) -> Any:
+    """The format's views of the event (:mod:`caddy.views`): the bracket and the team score."""
+    from caddy.views import View, bracket, team_score
+
+    state = getattr(ns, "state", None)
+    if state is None:
+        return View()
+    parts = [bracket(state), team_score(state)]
+    return View(
+        tables=tuple(t for part in parts for t in part.tables),
+        notes=tuple(n for part in parts for n in part.notes),
+    )
+
+
+def _views_data(ns: argparse.Namespace) -> dict[str, Any]:
+    """``caddy standings --json``: the keys the format's views add (docs/json.md):
+    ``qualified`` and ``bracket`` (a knockout stage), ``teams`` (a team match)."""
+    from caddy.views import bracket_data, qualified_data, team_data
+
+    state = getattr(ns, "state", None)
+    if state is None:
+        return {}
+    added: dict[str, Any] = {}
+    qualified = qualified_data(state)
+    if qualified:
+        added["qualified"] = qualified
+    rounds = bracket_data(state)
+    if rounds:
+        added["bracket"] = rounds
+    teams = team_data(state)
+    if teams is not None:
+        added["teams"] = teams
+    return added
+
+
+def _bracket_only(ns: argparse.Namespace, kind: str) -> int:
+    """A knockout (every round a match): the bracket is the report."""
+    from caddy.render import Report
+
+    state = ns.state
+    if getattr(ns, "json", False):
+        import json
+
+        from caddy.views import bracket_data, champion
+
+        document = {
+            "schema": "caddy.bracket",
+            "version": 1,
+            "rounds": bracket_data(state),
+            "winner": champion(state),
+        }
+        print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
+        return 0
+    view = _views(ns)
+    emit(
+        Report(
+            kind=kind,
+            title=state.event.tournament.name or ns.file,
+            subtitle="knockout bracket",
+            tables=view.tables,
+            notes=view.notes,
+        ),
+        ns,
+    )
+    return 0
 
 
 def _file_results(ns: argparse.Namespace) -> Any:
@@ -139,6 +214,8 @@ def cmd_standings(ns: argparse.Namespace) -> int:
     from caddy.tiebreaks import StandingsOptions
 
     event = _load_event(ns)
+    if event is None:
+        return _bracket_only(ns, "standings")
     sections = getattr(ns, "sections", ())
     seed = ns.seed if ns.seed is not None else getattr(ns, "event_seed", None)
     options = StandingsOptions(
@@ -235,6 +312,7 @@ def cmd_standings(ns: argparse.Namespace) -> int:
         import json
 
         document = sections_document(parts) if parts else result.as_dict()
+        document.update(_views_data(ns))
         print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
         return 0
     heading = ["rank", "no", "name", "points", *result.tiebreaks]
@@ -270,6 +348,19 @@ def cmd_standings(ns: argparse.Namespace) -> int:
         else "Swiss rules for unplayed rounds"
     )
     named = [(p.name, p.standings) for p in parts] or [("Standings", result)]
+    from caddy.views import qualifier_notes, seeds
+
+    through = seeds(ns.state) if parts and getattr(ns, "state", None) is not None else {}
+    if through:
+        heading.append("through")
+
+    def marked(rows: tuple[tuple[str, ...], ...], table: Any) -> tuple[tuple[str, ...], ...]:
+        if not through:
+            return rows
+        numbers = [row.pairing_number for row in table.rows]
+        return tuple((*row, through.get(n, "")) for row, n in zip(rows, numbers, strict=True))
+
+    view = _views(ns)
     emit(
         Report(
             kind="standings",
@@ -281,13 +372,15 @@ def cmd_standings(ns: argparse.Namespace) -> int:
                 Table(
                     caption=name,
                     columns=tuple(heading),
-                    rows=table_rows(table),
-                    right=frozenset({0, 1, *range(3, len(heading))}),
+                    rows=marked(table_rows(table), table),
+                    right=frozenset({0, 1, *range(3, len(heading) - bool(through))}),
                     row_header=2,
-                    caption_in_text=bool(parts),
+                    caption_in_text=bool(parts) or bool(view.tables),
                 )
                 for name, table in named
-            ),
+            )
+            + view.tables,
+            notes=(qualifier_notes(ns.state, sections) if through else ()) + view.notes,
         ),
         ns,
     )
@@ -298,6 +391,8 @@ def cmd_crosstable(ns: argparse.Namespace) -> int:
     from caddy.crosstable import crosstable, section_crosstable
 
     event = _load_event(ns)
+    if event is None:
+        return _bracket_only(ns, "crosstable")
     sections = getattr(ns, "sections", ())
     if sections:
         named = [
@@ -315,7 +410,10 @@ def cmd_crosstable(ns: argparse.Namespace) -> int:
     for warning in dict.fromkeys(w for _, t in named for w in t.warnings):
         print_error(warning, "warning")
     from caddy.render import Report, Table
+    from caddy.views import qualifier_notes, seeds
 
+    view = _views(ns)
+    through = seeds(ns.state) if sections and getattr(ns, "state", None) is not None else {}
     emit(
         Report(
             kind="crosstable",
@@ -328,11 +426,14 @@ def cmd_crosstable(ns: argparse.Namespace) -> int:
                     rows=t.rows,
                     right=t.right_aligned,
                     row_header=1,
-                    caption_in_text=bool(sections),
+                    caption_in_text=bool(sections) or bool(view.tables),
                 )
                 for name, t in named
-            ),
-            notes=tuple(dict.fromkeys(note for _, t in named for note in t.notes)),
+            )
+            + view.tables,
+            notes=tuple(dict.fromkeys(note for _, t in named for note in t.notes))
+            + (qualifier_notes(ns.state, sections) if through else ())
+            + view.notes,
             title_in_text=False,
             wide=max(len(t.header) for _, t in named) > 12,
         ),

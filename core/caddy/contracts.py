@@ -143,6 +143,13 @@ class Format(Protocol):
         """Raise if the format cannot run this field (default: :meth:`arithmetic`)."""
         ...
 
+    def plan_options(self, players: int, options: Any) -> Mapping[str, Any]:
+        """The option sets ``caddy plan`` weighs for a field of ``players``, by
+        label (``""``: ``options`` themselves). Default: ``options`` and their
+        :meth:`variants`; the Swiss adds every round count from the recommended
+        down to ``ceil(log2 N)``."""
+        ...
+
     def number_players(self, players: Sequence[Player], method: str, seed: int | None) -> Numbering:
         """Pairing numbers for the entrants (default: lots, rating or given order)."""
         ...
@@ -198,6 +205,23 @@ class Format(Protocol):
     def pre_determined(self, options: Any) -> bool | None:
         """Whether the pairings are pre-determined for the tie-breaks (C.07
         Art. 15.2); ``None``: decided by the results."""
+        ...
+
+    def bracket_seeds(self, request: PairingRequest) -> Mapping[int, str]:
+        """Who a knockout after a first stage seeds once ``request.played`` decides
+        it, with seed labels (``{3: "A1"}``: group A's winner). Default ``{}``."""
+        ...
+
+    def round_name(self, request: PairingRequest, number: int) -> str | None:
+        """A bracket round's name (``"Final"``, ``"Play-off"``); ``None``: ``Round N``."""
+        ...
+
+    def match_name(self, request: PairingRequest, number: int, board: int) -> str | None:
+        """A board that is a match of its own (``"Match for third place"``); default ``None``."""
+        ...
+
+    def team_match(self, players: int, options: Any) -> tuple[Section, ...]:
+        """The two teams of a team match (their score by round); default ``()``."""
         ...
 
 
@@ -299,6 +323,7 @@ OPTIONAL: Mapping[str, tuple[str, ...]] = {
         "has_matches",
         "variants",
         "check",
+        "plan_options",
         "number_players",
         "new_match",
         "sections",
@@ -312,6 +337,10 @@ OPTIONAL: Mapping[str, tuple[str, ...]] = {
         "explain_round",
         "schedules_in_advance",
         "legacy_options",
+        "bracket_seeds",
+        "round_name",
+        "match_name",
+        "team_match",
     ),
     "tiebreaks": (
         "title",

@@ -35,6 +35,9 @@ class FormatBase:
     def check(self, players: int, options: Any) -> None:
         self.arithmetic(players, options)
 
+    def plan_options(self, players: int, options: Any) -> Mapping[str, Any]:
+        return {"": options, **self.variants(options)}
+
     def number_players(self, players: Sequence[Player], method: str, seed: int | None) -> Numbering:
         from caddy.models import assign_pairing_numbers
 
@@ -74,3 +77,15 @@ class FormatBase:
 
     def explain_round(self, request: PairingRequest) -> Sequence[str]:
         return (f"format '{self.name}' does not explain its pairings",)
+
+    def bracket_seeds(self, request: PairingRequest) -> Mapping[int, str]:
+        return {}
+
+    def round_name(self, request: PairingRequest, number: int) -> str | None:
+        return None
+
+    def match_name(self, request: PairingRequest, number: int, board: int) -> str | None:
+        return None
+
+    def team_match(self, players: int, options: Any) -> tuple[Section, ...]:
+        return ()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 import attrs
 
+from caddy.dates import RoundDates
 from caddy.models import Player
 from caddy.results import BYE_KIND_CODES, Scoring
 from caddy.timecontrol import TimeControl
@@ -48,12 +49,17 @@ class FormatChoice:
 class Tournament:
     """Starting data of an event."""
 
+    #: Fields left out of the file when they have their default (old files stay byte for byte).
+    omit_defaults: ClassVar[tuple[str, ...]] = ("schedule",)
+
     name: str = ""
     start: datetime.date | None = None
     end: datetime.date | None = None
     place: str = ""
     arbiter: str = ""
     time_control: TimeControl | None = None
+    #: The dated rounds (``caddy new --every``; docs/calculator.md), if any.
+    schedule: RoundDates | None = None
     format: FormatChoice
     #: Tie-break list as written (``None``: the format's default).
     tiebreaks: tuple[str, ...] | None = None

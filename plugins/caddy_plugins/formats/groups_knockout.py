@@ -1,12 +1,17 @@
 """Group stage then knockout (docs/formats.md; the 2022 FIDE Grand Prix shape).
 
-Players are numbered by rating (1 = highest) and snake-seeded into G groups
-(A gets seeds 1, 2G, 2G+1, ...; B gets 2, 2G-1, ...). Each group plays a
-single or double round robin (FIDE Berger tables) in the same rounds. The
-top Q of each group advance, ranked within the group by score, then the
-group tie-breaks (default SB, DE, KS), then a seeded drawing of lots — or,
-with ``ties=playoff``, a play-off match when exactly two players are tied
-for the last place that advances (three or more still draw lots).
+Players are numbered by rating (1 = highest) and put into G groups
+(:mod:`caddy_plugins.formats.groups_draw`): snake-seeded (A gets seeds 1, 2G,
+2G+1, ...; B gets 2, 2G-1, ...), cyclic (A gets 1, G+1, ...), or drawn by lot
+from rating baskets of G (``groups_by=baskets``, as the 2022 Grand Prix pools:
+one player of each basket per group, from the recorded ``draw_seed``). Each
+group plays a single or double round robin (FIDE Berger tables) in the same
+rounds. The top Q of each group advance, ranked within the group by score,
+then the group tie-breaks (default SB, DE, KS; FIDE Handbook C.07); players
+still tied across the last place that advances play a knockout play-off after
+the group stage (``ties=playoff``, the default;
+:mod:`caddy_plugins.formats.groups_ties`) or are split by a seeded drawing of
+lots (``ties=lots``).
 
 The knockout bracket is seeded by place, then group order (A1, B1, C1, D1,
 A2, ...), in the standard bracket order, so group winners are kept apart
@@ -32,6 +37,17 @@ from caddy import hookimpl
 from caddy.contracts import FormatBase, PairingRequest, as_request
 from caddy.errors import CaddyError
 from caddy.formats import Arithmetic, PlayedRound, Shorthand, require_players
+from caddy_plugins.formats.groups_draw import (
+    GROUPS_BY,
+    GroupsBy,
+    draw_notes,
+    form_groups,
+    group_name,
+)
+from caddy_plugins.formats.groups_draw import (
+    snake as snake,
+)
+from caddy_plugins.formats.groups_ties import play_off, rank_group, straddling_tie
 from caddy_plugins.formats.knockout import (
     Decider,
     KnockoutOptions,
@@ -56,6 +72,14 @@ class GroupsKnockoutOptions:
 
     #: Number of groups.
     groups: int = attrs.field(default=4, validator=attrs.validators.ge(1))
+    #: How the groups are formed: ``snake``, ``cyclic`` or ``baskets``
+    #: (rating baskets of G, each drawn by lot into the groups).
+    groups_by: GroupsBy = attrs.field(default="snake", validator=attrs.validators.in_(GROUPS_BY))
+    #: The seed of the basket draw (``groups_by=baskets``): given, or drawn
+    #: once when the options are made and recorded with them in the event file.
+    draw_seed: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.ge(0))
+    )
     #: Group round robin: 1 (single) or 2 (double).
     cycles: int = attrs.field(default=1, validator=attrs.validators.in_((1, 2)))
     #: Players that advance from each group.
@@ -81,9 +105,11 @@ class GroupsKnockoutOptions:
     decider: Decider = attrs.field(
         default="armageddon", validator=attrs.validators.in_(("armageddon", "sudden-death"))
     )
-    #: Players still tied for a place that advances: ``lots`` or ``playoff``.
+    #: Players still tied (after the group tie-breaks) across the last place
+    #: that advances: ``playoff`` (a knockout between them after the group
+    #: stage) or ``lots`` (a drawing of lots from the event's seed).
     ties: Literal["lots", "playoff"] = attrs.field(
-        default="lots", validator=attrs.validators.in_(("lots", "playoff"))
+        default="playoff", validator=attrs.validators.in_(("lots", "playoff"))
     )
     #: How the group winners meet: ``bracket`` (seeded by place and group
     #: order in the standard bracket: A1-D1, B1-C1) or ``A-B`` (neighbouring
@@ -95,28 +121,20 @@ class GroupsKnockoutOptions:
 
     def __attrs_post_init__(self) -> None:
         KnockoutOptions(tiebreak=self.tiebreak, decider=self.decider)  # the same checks
+        if self.groups_by == "baskets" and self.draw_seed is None:
+            from caddy.models import draw_seed
 
-
-def snake(players: int, groups: int) -> list[list[int]]:
-    """Snake seeding: seeds 1..players into groups, turning at each end."""
-    result: list[list[int]] = [[] for _ in range(groups)]
-    for index in range(players):
-        row, position = divmod(index, groups)
-        group = position if row % 2 == 0 else groups - 1 - position
-        result[group].append(index + 1)
-    return result
-
-
-def group_name(index: int) -> str:
-    return chr(ord("A") + index) if index < 26 else f"G{index + 1}"
+            # drawn once, here; the event file records it with the options
+            object.__setattr__(self, "draw_seed", draw_seed())
 
 
 class GroupsKnockout(FormatBase):
-    """Groups by snake seeding, then a knockout of the best of each group."""
+    """Round-robin groups, then a knockout of the best of each group."""
 
     name: ClassVar[str] = "groups-knockout"
     summary: ClassVar[str] = (
-        "round-robin groups by snake seeding, then a knockout of the top finishers"
+        "round-robin groups (snake seeding or rating baskets drawn by lot), "
+        "then a knockout of the top finishers"
     )
     Options: ClassVar[type[Any]] = GroupsKnockoutOptions
     kind: ClassVar[str] = "results"
@@ -127,11 +145,13 @@ class GroupsKnockout(FormatBase):
     legacy_options: ClassVar[Mapping[str, Any]] = {
         "tiebreak_colours": "higher-seed",
         "armageddon_colour": "higher-seed",
+        # before the play-off was the default: ties were decided by lots
+        "ties": "lots",
     }
 
     def _check(self, players: int, options: GroupsKnockoutOptions) -> list[list[int]]:
         require_players(self, players, 2 * options.groups)
-        groups = snake(players, options.groups)
+        groups = form_groups(players, options.groups, options.groups_by, options.draw_seed)
         smallest = min(len(g) for g in groups)
         if options.advance >= smallest:
             raise CaddyError(
@@ -193,12 +213,13 @@ class GroupsKnockout(FormatBase):
         return Match(higher=higher, lower=lower, options=self._knockout_options(options))
 
     def sections(self, players: int, options: GroupsKnockoutOptions) -> tuple[Section, ...]:
-        """The groups, by snake seeding."""
+        """The groups (snake, cyclic or drawn from rating baskets)."""
         from caddy.models import Section
 
+        groups = form_groups(players, options.groups, options.groups_by, options.draw_seed)
         return tuple(
             Section(name=f"Group {group_name(i)}", players=tuple(members))
-            for i, members in enumerate(snake(players, options.groups))
+            for i, members in enumerate(groups)
         )
 
     def match_games(self, options: GroupsKnockoutOptions) -> tuple[int, int]:
@@ -223,62 +244,27 @@ class GroupsKnockout(FormatBase):
         options: GroupsKnockoutOptions,
         group_played: Sequence[PlayedRound],
         seed: int | None,
-        playoff: PlayedRound | None = None,
+        playoffs: Sequence[PlayedRound] = (),
     ) -> tuple[list[list[int]], list[tuple[int, int]]]:
-        """Each group's finishing order, and the play-off pairs still needed.
+        """Each group's finishing order, and the play-off matches still needed.
 
         Ties left after the group tie-breaks: a seeded drawing of lots; with
-        ``ties=playoff``, two players tied across the last place that advances
-        play a match (``playoff`` holds its result once played).
+        ``ties=playoff``, players tied across the last place that advances
+        play a knockout for the places (:mod:`caddy_plugins.formats.groups_ties`;
+        ``playoffs`` are its rounds played so far).
         """
-        from caddy.results import EventBuilder
-        from caddy.standings import standings
-        from caddy.tiebreaks import StandingsOptions
-
         groups = self._check(players, options)
         orders: list[list[int]] = []
         needed: list[tuple[int, int]] = []
-        playoff_winners = set(playoff.winners()) if playoff is not None else set()
         for index, members in enumerate(groups):
-            local = {p: i for i, p in enumerate(members, 1)}
-            # the rounds this group played (a smaller group finishes earlier)
-            mine = [
-                record
-                for record in group_played
-                if local.keys() & {*record.round.white, *record.round.black, *record.round.byes}
-            ]
-            b = EventBuilder([str(p) for p in members], rounds=len(mine), pre_determined=True)
-            for number, record in enumerate(mine, 1):
-                for w, k, result in zip(
-                    record.round.white, record.round.black, record.results, strict=True
-                ):
-                    if w in local:
-                        b.game(
-                            number, local[w], local[k], {1.0: "1-0", 0.5: "1/2", 0.0: "0-1"}[result]
-                        )
-                for p in record.round.byes:
-                    if p in local:
-                        b.bye(number, local[p], "rest")
-            event = b.build()
-            lots = StandingsOptions(draw_lots=True, lots_seed=(seed or 0) + index)
-            order = [
-                members[row.pairing_number - 1]
-                for row in standings(event, options.tiebreaks, options=lots).rows
-            ]
+            order, rank_of = rank_group(
+                members, group_played, options.tiebreaks, (seed or 0) + index
+            )
             if options.ties == "playoff":
-                plain = standings(event, options.tiebreaks).rows
-                rank_of = {members[row.pairing_number - 1]: row.rank for row in plain}
-                straddle = rank_of[order[options.advance - 1]]
-                tied = [p for p in order if rank_of[p] == straddle]
-                if len(tied) == 2 and rank_of[order[options.advance]] == straddle:
-                    pair = (min(tied), max(tied))
-                    if playoff_winners & set(pair):
-                        winner = next(iter(playoff_winners & set(pair)))
-                        loser = pair[1] if winner == pair[0] else pair[0]
-                        at = order.index(tied[0])
-                        order[at : at + 2] = [winner, loser]
-                    else:
-                        needed.append(pair)
+                tied = straddling_tie(order, rank_of, options.advance)
+                if tied:
+                    order, pairs = play_off(order, tied, options.advance, playoffs)
+                    needed += pairs
             orders.append(order)
         return orders, needed
 
@@ -291,13 +277,21 @@ class GroupsKnockout(FormatBase):
     ) -> tuple[int, list[list[int]], list[tuple[int, int]], Sequence[PlayedRound]]:
         """(group rounds, group orders, play-offs still needed, knockout rounds played)."""
         count = len(self.group_rounds(players, options))
-        orders, needed = self.group_order(players, options, played[:count], seed)
-        if not needed:
-            return count, orders, [], played[count:]
-        if len(played) <= count:
-            return count, orders, needed, []
-        orders, _ = self.group_order(players, options, played[:count], seed, playoff=played[count])
-        return count, orders, [], played[count + 1 :]
+        playoffs: list[PlayedRound] = []
+        while True:  # each play-off round, until every group's play-off is decided
+            orders, needed = self.group_order(players, options, played[:count], seed, playoffs)
+            at = count + len(playoffs)
+            if not needed:
+                return count, orders, [], played[at:]
+            if len(played) <= at:
+                return count, orders, needed, []
+            nxt = played[at].round
+            if not set(needed) & set(zip(nxt.white, nxt.black, strict=True)):
+                # not a play-off round (a file from before three-player play-offs)
+                closing = [*playoffs, played[at]]
+                orders, _ = self.group_order(players, options, played[:count], seed, closing)
+                return count, orders, [], played[at:]
+            playoffs.append(played[at])
 
     def knockout_lines(
         self, orders: list[list[int]], options: GroupsKnockoutOptions
@@ -397,19 +391,67 @@ class GroupsKnockout(FormatBase):
         )
 
     def schedule_title(self, players: int, options: GroupsKnockoutOptions) -> str:
-        return f"groups then knockout, {players} players; groups by snake seeding"
+        how = {
+            "snake": "snake seeding",
+            "cyclic": "cyclic seeding",
+            "baskets": "rating baskets drawn by lot",
+        }[options.groups_by]
+        return f"groups then knockout, {players} players; groups by {how}"
 
     def schedule_notes(self, players: int, options: GroupsKnockoutOptions) -> list[str]:
         qualified = options.groups * options.advance
         stages = self.arithmetic(players, options).stages
+        drawn = []
+        if options.groups_by == "baskets" and options.draw_seed is not None:
+            drawn = draw_notes(players, options.groups, options.draw_seed)
+        then = (
+            "a play-off knockout of the tied players after the group stage"
+            if options.ties == "playoff"
+            else "a drawing of lots"
+        )
         return [
+            *drawn,
+            f"Ties for a place that advances: the group tie-breaks ({options.tiebreaks}), "
+            f"then {then}.",
             f"Then a knockout of {qualified} ({options.advance} per group, seeded by place and group order, "
-            f"group winners apart): {stages} rounds."
+            f"group winners apart): {stages} round{'s' if stages != 1 else ''}.",
         ]
 
     def extra_rounds(self, options: GroupsKnockoutOptions) -> int:
-        """Rounds the event may add to its arithmetic: one play-off round."""
-        return 1 if options.ties == "playoff" else 0
+        """Rounds the event may add to its arithmetic: the play-off's, at most
+        ⌈log2 t⌉ for t players tied (5 covers groups of up to 32 players)."""
+        return 5 if options.ties == "playoff" else 0
+
+    def bracket_seeds(self, request: PairingRequest) -> Mapping[int, str]:
+        """The players who go through, labelled by group and place (``A1``,
+        ``B2``), once the group stage (and any play-off) is over; else ``{}``."""
+        players, options, played = request.count, request.options, request.played
+        if len(played) < len(self.group_rounds(players, options)):
+            return {}
+        _, orders, needed, _ = self._phases(players, options, played, request.seed)
+        if needed:
+            return {}
+        return {
+            order[place]: f"{group_name(index)}{place + 1}"
+            for place in range(options.advance)
+            for index, order in enumerate(orders)
+        }
+
+    def round_name(self, request: PairingRequest, number: int) -> str | None:
+        """``Play-off`` for the play-off round, then the knockout's rounds
+        (``Semi-finals``, ``Final``); the group rounds have no name."""
+        from caddy_plugins.formats.bracket_names import round_name
+
+        players, options = request.count, request.options
+        count = len(self.group_rounds(players, options))
+        if number <= count or len(request.played) < count:
+            return None
+        _, needed = self.group_order(players, options, request.played[:count], request.seed)
+        if needed and number == count + 1:
+            return "Play-off"
+        first = count + 1 + (1 if needed else 0)
+        stages = stage_count(options.groups * options.advance)
+        return round_name(stages - 1 - (number - first))
 
 
 @hookimpl

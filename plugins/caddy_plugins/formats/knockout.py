@@ -29,6 +29,7 @@ from caddy import hookimpl
 from caddy.contracts import FormatBase, PairingRequest, as_request
 from caddy.errors import CaddyError
 from caddy.formats import Arithmetic, PlayedRound, require_players
+from caddy_plugins.formats.bracket_names import round_name as bracket_round_name
 from caddy_plugins.formats.knockout_colours import (
     CHOICES,
     COLOUR_RULES,
@@ -419,6 +420,15 @@ class Knockout(FormatBase):
         first = self.next_round(PairingRequest.simple(players, options))
         assert first is not None
         return first
+
+    def round_name(self, request: PairingRequest, number: int) -> str | None:
+        """``Final``, ``Semi-finals``, ``Quarter-finals``, then ``Round of N``."""
+        return bracket_round_name(stage_count(request.count) - number)
+
+    def match_name(self, request: PairingRequest, number: int, board: int) -> str | None:
+        """Board 2 of the last round is the match for third place (``third_place=true``)."""
+        third = third_place_match(request.count, request.options) and board == 2
+        return "Match for third place" if third and number == stage_count(request.count) else None
 
 
 def _advance(lines: list[int | None], played: Sequence[PlayedRound]) -> list[int | None]:

@@ -67,7 +67,7 @@ from caddy.errors import CaddyError
 from caddy.formats import Arithmetic
 
 if TYPE_CHECKING:
-    from caddy.models import Numbering, Player, Schedule
+    from caddy.models import Numbering, Player, Schedule, Section
     from caddy.results import Event
 
 Table = Literal["generated", "published", "search"]
@@ -258,7 +258,8 @@ class Scheveningen(FormatBase):
 
     def arithmetic(self, players: int, options: ScheveningenOptions) -> Arithmetic:
         k = self.teams(players)
-        table(k, options.table)  # a published table exists only for some sizes
+        if options.table == "published":  # exists only for some sizes; the others for all
+            table(k, options.table)
         return Arithmetic(
             players=players,
             rounds=k * options.cycles,
@@ -299,6 +300,16 @@ class Scheveningen(FormatBase):
                 Section(name="Team A", players=tuple(range(1, k + 1))),
                 Section(name="Team B", players=tuple(range(k + 1, 2 * k + 1))),
             ),
+        )
+
+    def team_match(self, players: int, options: ScheveningenOptions) -> tuple[Section, ...]:
+        """Team A (numbers 1..k) and team B (k+1..2k)."""
+        from caddy.models import Section
+
+        k = self.teams(players)
+        return (
+            Section(name="Team A", players=tuple(range(1, k + 1))),
+            Section(name="Team B", players=tuple(range(k + 1, 2 * k + 1))),
         )
 
 

@@ -51,7 +51,8 @@ the CLI starts as fast as before.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import math
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -132,6 +133,23 @@ class Swiss(FormatBase):
 
     def planned_rounds(self, players: int, options: SwissOptions) -> int:
         return self.rounds(players, options)
+
+    def plan_options(self, players: int, options: SwissOptions) -> Mapping[str, Any]:
+        """For ``caddy plan``: the planned rounds (by default the recommended
+        ``ceil(log2 N) + 1``) and each count below it down to ``ceil(log2 N)``,
+        the fewest that can leave a single perfect score (FIDE Handbook C.04.1
+        sets no number; see the module docstring)."""
+        planned = self.rounds(players, options)
+        if players < 2:
+            return {"": options}
+        fewest = min(planned, max(1, math.ceil(math.log2(players))))
+        return {
+            "": options,
+            **{
+                f"{count} rounds": attrs.evolve(options, rounds=count)
+                for count in range(planned - 1, fewest - 1, -1)
+            },
+        }
 
     def pre_determined(self, options: Any) -> bool | None:
         return False

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.render import CONTROL, Report, one_line
+from caddy.render import CONTROL, Report, Table, one_line
 
 #: What a spreadsheet may take for a formula: these first characters (OWASP).
 _FORMULA = re.compile(r"\s*[=+\-@\t\r]")
@@ -40,7 +40,7 @@ def _safe(rows: Iterable[Iterable[str]]) -> list[list[str]]:
 
 
 class CsvRenderer:
-    """One header row and one row per line; several tables with the same
+    """One header row and one row per line; consecutive tables with the same
     columns become one, with a first column ``table`` naming each row's table."""
 
     name: ClassVar[str] = "csv"
@@ -48,19 +48,26 @@ class CsvRenderer:
     suffix: ClassVar[str] = ".csv"
 
     def render(self, report: Report) -> str:
+        """Consecutive tables with the same columns (the groups, a bracket's
+        rounds) become one; blocks of different columns are a blank line apart."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        tables = report.tables
-        if len(tables) > 1 and len({t.columns for t in tables}) == 1:
-            writer.writerows(_safe([["table", *tables[0].columns]]))
-            for table in tables:
-                writer.writerows(_safe([table.caption, *row] for row in table.rows))
-            return out.getvalue()
-        for index, table in enumerate(tables):
+        runs: list[list[Table]] = []
+        for table in report.tables:
+            if runs and runs[-1][0].columns == table.columns:
+                runs[-1].append(table)
+            else:
+                runs.append([table])
+        for index, run in enumerate(runs):
             if index:
                 out.write("\n")
-            writer.writerows(_safe([table.columns]))
-            writer.writerows(_safe(table.rows))
+            if len(run) > 1:
+                writer.writerows(_safe([["table", *run[0].columns]]))
+                for table in run:
+                    writer.writerows(_safe([table.caption, *row] for row in table.rows))
+                continue
+            writer.writerows(_safe([run[0].columns]))
+            writer.writerows(_safe(run[0].rows))
         return out.getvalue()
 
 

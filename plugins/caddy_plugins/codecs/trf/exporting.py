@@ -282,6 +282,8 @@ def _head(state: State, trf26: bool) -> list[str]:
     written = set()
     kept_codes = {line[:3] for line in (*kept[0], *kept[1])}
     owned = _owned_records(state)
+    if round_dates_text(tournament):  # the event's dated rounds replace a kept 132
+        owned |= {"132"}
     for line in kept[0]:
         code = line[:3]
         if code in owned:  # made from the options (below)
@@ -309,6 +311,25 @@ def _head(state: State, trf26: bool) -> list[str]:
         ):
             lines.append(f"{code} {text}".rstrip())
     return lines
+
+
+#: Record 132: round 1's date at columns 92-99, each next round 10 columns on.
+ROUND_DATE_COLUMN = 92
+
+
+def round_dates_text(tournament: Tournament) -> str:
+    """Record 132's text (from column 5) for the event's dated rounds, or ``""``:
+    each round's date ``YY/MM/DD`` at columns 92-99, 102-109, … (a round
+    without a date left blank)."""
+    schedule = tournament.schedule
+    if schedule is None or not schedule.rounds:
+        return ""
+    by_round = {slot.round: slot.date for slot in schedule.rounds}
+    cells = [
+        by_round[r].strftime("%y/%m/%d") if r in by_round else " " * 8
+        for r in range(1, max(by_round) + 1)
+    ]
+    return " " * (ROUND_DATE_COLUMN - 5) + "  ".join(cells)
 
 
 def _trf26_replacement(
@@ -365,6 +386,9 @@ def _made_records(state: State, trf26: bool) -> list[tuple[str, str]]:
     records.append(("102", tournament.arbiter))
     if tournament.time_control is not None:
         records.append(("122", str(tournament.time_control)))
+    dates = round_dates_text(tournament)
+    if dates:
+        records.append(("132", dates))
     rounds = _planned_rounds(state)
     colour = _initial_colour(state)
     if trf26:
@@ -372,6 +396,10 @@ def _made_records(state: State, trf26: bool) -> list[tuple[str, str]]:
             records.append(("142", str(rounds)))
         if colour:
             records.append(("152", colour.upper()))
+            # a Swiss: also the pairing engines' own records (JaVaFo's XXR and XXC),
+            # which engines that read no TRF26 record ask for
+            records.append(("XXR", str(rounds)))
+            records.append(("XXC", "white1" if colour == "w" else "black1"))
         code = _type_code(tournament)
         if code:
             records.append(("192", code))

@@ -1,0 +1,227 @@
+"""The dated-schedule options of ``caddy calc`` and ``caddy new`` (``--start``,
+``--every``, ``--at``, ``--skip``, ``--rounds-per-night``, ``--days``,
+``--from``, ``--to``, ``--tz``) and the printed list of dated rounds."""
+
+from __future__ import annotations
+
+import datetime
+from typing import TYPE_CHECKING, Any, TextIO
+
+from caddy.errors import CaddyError
+
+if TYPE_CHECKING:
+    import argparse
+
+    from caddy.dates import RoundDates
+
+#: Options that only mean something with ``--start`` (weekly) or ``--days``.
+WEEKLY_ONLY = ("every", "at", "skip")
+DAYS_ONLY = ("from_time", "to_time")
+
+
+def add_schedule_arguments(parser: Any, *, days: bool = True, start: bool = True) -> None:
+    """Add the dated-schedule options to ``parser`` (``days``: the weekend form
+    too; ``start``: ``--start`` as well, which ``caddy new`` has already)."""
+    from caddy.cli_common import ascii_int
+
+    if start:
+        parser.add_argument(
+            "--start",
+            metavar="YYYY-MM-DD",
+            help="date of the first playing night (dated rounds; needs --every, --at)",
+        )
+    parser.add_argument(
+        "--every", metavar="DAY", help="playing nights: mon tue wed thu fri sat sun, or day"
+    )
+    parser.add_argument("--at", metavar="HH:MM", help="start time of a night's first round")
+    parser.add_argument(
+        "--skip", metavar="DATES", help="comma-separated dates YYYY-MM-DD that are not played"
+    )
+    parser.add_argument(
+        "--rounds-per-night",
+        type=ascii_int,
+        metavar="K",
+        help="rounds a night (default: as many as fit in --night, at least 1)",
+    )
+    if days:
+        parser.add_argument(
+            "--days", metavar="DATES", help="playing days YYYY-MM-DD,... (a weekend event)"
+        )
+        parser.add_argument(
+            "--from", dest="from_time", metavar="HH:MM", help="first round's time each day"
+        )
+        parser.add_argument("--to", dest="to_time", metavar="HH:MM", help="end of a playing day")
+    parser.add_argument(
+        "--tz",
+        metavar="ZONE",
+        help="time zone of the times, e.g. Europe/Budapest (default: floating local time)",
+    )
+
+
+def _given(ns: argparse.Namespace, names: tuple[str, ...]) -> list[str]:
+    return [name for name in names if getattr(ns, name, None) is not None]
+
+
+def _flag(name: str) -> str:
+    return {"from_time": "--from", "to_time": "--to"}.get(name, "--" + name.replace("_", "-"))
+
+
+def wants_dates(ns: argparse.Namespace, *, start_is_date: bool = False) -> bool:
+    """Whether the command line asks for dated rounds; refuses options given
+    without what they need (one line). ``start_is_date``: ``--start`` alone is
+    the event's start date (``caddy new``), dated rounds need ``--every`` too."""
+    days = getattr(ns, "days", None)
+    weekly = ns.start is not None and (not start_is_date or ns.every is not None)
+    if days is not None and ns.start is not None and not start_is_date:
+        raise CaddyError("give either --start (weekly nights) or --days (given days), not both")
+    if days is not None:
+        weekly = False
+        stray = _given(ns, WEEKLY_ONLY)
+        if stray:
+            raise CaddyError(
+                f"{_flag(stray[0])} is for weekly nights (--start); --days takes --from and --to"
+            )
+        missing = [name for name in DAYS_ONLY if getattr(ns, name) is None]
+        if missing:
+            raise CaddyError(f"--days needs {_flag(missing[0])} HH:MM")
+        if ns.rounds_per_night is not None:
+            raise CaddyError(
+                "--rounds-per-night is for weekly nights; --days fits what --from and --to hold"
+            )
+        return True
+    stray = _given(ns, DAYS_ONLY)
+    if stray:
+        raise CaddyError(f"{_flag(stray[0])} needs --days")
+    if weekly:
+        for name in ("every", "at"):
+            if getattr(ns, name) is None:
+                raise CaddyError(f"--start needs --{name} for dated rounds")
+        return True
+    stray = _given(ns, (*WEEKLY_ONLY, "rounds_per_night", "tz"))
+    if stray:
+        missing = [f"--{name}" for name in ("start", "every", "at") if getattr(ns, name) is None]
+        raise CaddyError(
+            f"{_flag(stray[0])}: dated rounds need {' and '.join(missing)} too (or --days)"
+        )
+    return False
+
+
+def schedule_from_args(
+    ns: argparse.Namespace,
+    rounds: int,
+    *,
+    round_minutes: int | float | None,
+    default_per_night: int = 1,
+    own_nights: int = 0,
+    night_minutes: int | float | None = None,
+) -> tuple[RoundDates, int]:
+    """The dated rounds the options ask for, and how many rounds did not fit
+    (``--days`` only). ``round_minutes`` is ``None`` without a time control:
+    then one round a night, and ``--days`` is refused. With ``night_minutes``
+    (``caddy calc --night``) a ``--rounds-per-night`` that does not fit a night is refused."""
+    from caddy.dates import on_days, parse_date, parse_dates, weekly
+
+    tz = ns.tz
+    if tz is not None:
+        from caddy.ics import time_zone
+
+        time_zone(tz)  # a known zone, or one line
+    if getattr(ns, "days", None) is not None:
+        days = parse_dates(ns.days, "--days")
+        if not days:
+            raise CaddyError("--days needs at least one date YYYY-MM-DD")
+        if round_minutes is None:
+            raise CaddyError("--days needs --tc: how many rounds fit a day depends on their length")
+        return on_days(
+            rounds,
+            days=days,
+            start_at=ns.from_time,
+            end_at=ns.to_time,
+            round_minutes=round_minutes,
+            own_nights=own_nights,
+            tz=tz,
+        )
+    start = parse_date(ns.start, "--start")
+    skip = parse_dates(ns.skip, "--skip") if ns.skip is not None else ()
+    per_night = ns.rounds_per_night
+    if per_night is not None and per_night < 1:
+        raise CaddyError(f"--rounds-per-night must be 1 or more, got {per_night}")
+    if per_night is not None and per_night > 1 and round_minutes is None:
+        raise CaddyError(
+            f"--rounds-per-night {per_night} needs --tc: a round's length spaces the rounds of a night"
+        )
+    if (
+        per_night is not None
+        and round_minutes is not None
+        and night_minutes is not None
+        and per_night * round_minutes > night_minutes
+    ):
+        from caddy.cli_common import format_minutes
+
+        raise CaddyError(
+            f"{per_night} rounds of {round_minutes} min do not fit in one "
+            f"{format_minutes(night_minutes)} night (--night)"
+        )
+    schedule = weekly(
+        rounds,
+        start=start,
+        every=ns.every,
+        at=ns.at,
+        skip=skip,
+        rounds_per_night=per_night or max(1, default_per_night),
+        round_minutes=round_minutes or 0,
+        own_nights=own_nights,
+        tz=tz,
+    )
+    return schedule, 0
+
+
+def describe_rule(schedule: RoundDates) -> str:
+    """The rule in words: ``every Tuesday from 2026-09-01 at 19:30, 1 round a night``."""
+    from caddy.dates import describe_weekdays
+
+    per = schedule.rounds_per_night
+    rounds = "round" if per == 1 else "rounds"
+    zone = f" ({schedule.tz})" if schedule.tz else ""
+    if schedule.every is None:
+        return f"given days from {schedule.at}, at most {per} {rounds} a day{zone}"
+    first = schedule.rounds[0].date.isoformat() if schedule.rounds else "?"
+    skipped = ""
+    if schedule.skip:
+        skipped = ", not " + ", ".join(day.isoformat() for day in schedule.skip)
+    return (
+        f"every {describe_weekdays(schedule.every)} from {first} at {schedule.at}"
+        f"{skipped}, {per} {rounds} a night{zone}"
+    )
+
+
+def print_dates(
+    schedule: RoundDates,
+    game_minutes: int | float | None,
+    out: TextIO,
+    *,
+    left_over: int = 0,
+    rounds: int = 0,
+) -> None:
+    """``Dated rounds: <rule>`` then one line per round: ``round 1  Tue 2026-09-01  19:30–21:40``
+    (the end is the start plus the worst-case game, shown with a time control)."""
+    from caddy.dates import WEEKDAY_NAMES
+
+    print(f"Dated rounds: {describe_rule(schedule)}", file=out)
+    width = len(str(len(schedule.rounds)))
+    for slot in schedule.rounds:
+        when = slot.time
+        if game_minutes is not None:
+            end = slot.start + datetime.timedelta(seconds=round(60 * game_minutes))
+            later = (end.date() - slot.date).days
+            when += f"–{end:%H:%M}" + (f" (+{later} day)" if later else "")
+        day = WEEKDAY_NAMES[slot.date.weekday()][:3]
+        print(f"  round {slot.round:>{width}}  {day} {slot.date.isoformat()}  {when}", file=out)
+    if left_over:
+        first = rounds - left_over + 1
+        which = f"round {first}" if left_over == 1 else f"rounds {first}–{rounds}"
+        print(
+            f"  {which} do{'es' if left_over == 1 else ''} not fit on the given days "
+            f"({schedule.rounds_per_night} a day): add days or widen --from/--to",
+            file=out,
+        )

@@ -1,0 +1,312 @@
+"""Dated schedules: which day and at what time each round starts (docs/calculator.md,
+"Dated rounds").
+
+Two ways to lay the rounds on the calendar:
+
+* **weekly** (a club): from a start date, every given weekday (or every
+  day), at one time, leaving out the ``skip`` dates; a night holds
+  ``rounds_per_night`` rounds, the next one starting a scheduled round (the
+  calculator's worst-case game + turnover) after the one before;
+* **days** (a weekend event): the given days, each holding as many rounds as
+  fit between ``from`` and ``to`` by the calculator's rule for a night:
+  ⌊(to − from) / scheduled round⌋.
+
+Rounds that take a night of their own (a format's knockout stages, as the
+calculator counts them) are the last ones and never share a night.
+
+Times are local wall-clock times ``HH:MM``; the event's time zone (if any) is
+only a label here (:mod:`caddy.ics` writes it into the calendar file).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from caddy.errors import CaddyError
+
+#: Weekday names ``--every`` takes, Monday first (``datetime.date.weekday``).
+WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+#: ``--every day``: every day of the week.
+EVERY_DAY = "day"
+#: Nights searched before a weekly schedule gives up (about 20 years of Tuesdays).
+MAX_NIGHTS_SEARCHED = 7 * 1100
+
+
+def _clock(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    parse_clock(value, attribute.name)
+
+
+def _every(instance: object, attribute: attrs.Attribute[str | None], value: str | None) -> None:
+    if value is not None:
+        parse_weekdays(value)
+
+
+@attrs.frozen(kw_only=True)
+class RoundSlot:
+    """When one round starts: a date and a local time ``HH:MM``."""
+
+    round: int = attrs.field(validator=attrs.validators.ge(1))
+    date: datetime.date
+    time: str = attrs.field(validator=_clock)
+
+    @property
+    def start(self) -> datetime.datetime:
+        """The start as a naive (local, floating) date and time."""
+        return datetime.datetime.combine(self.date, _time(self.time))
+
+
+@attrs.frozen(kw_only=True)
+class RoundDates:
+    """An event's dated rounds (``Tournament.schedule``): the rule as given and
+    the date and time of every round it placed.
+
+    ``rounds`` is the truth (a TRF export's record 132, ``caddy pairings``);
+    the rule fields say how the dates were made.
+    """
+
+    #: ``--every``: weekday names (``tue`` or ``tue,thu``) or ``day``; ``None`` for given days.
+    every: str | None = attrs.field(default=None, validator=_every)
+    #: ``--at``: the start time of a night's first round.
+    at: str | None = None
+    #: Dates that are not playing nights.
+    skip: tuple[datetime.date, ...] = ()
+    rounds_per_night: int = attrs.field(default=1, validator=attrs.validators.ge(1))
+    #: ``--tz``: the IANA time zone of the times (``None``: floating local time).
+    tz: str | None = None
+    rounds: tuple[RoundSlot, ...] = ()
+
+    def date_of(self, round_number: int) -> datetime.date | None:
+        """The date of round ``round_number``, or ``None`` when it has none."""
+        for slot in self.rounds:
+            if slot.round == round_number:
+                return slot.date
+        return None
+
+
+def parse_date(text: str, option: str) -> datetime.date:
+    """A date ``YYYY-MM-DD``.
+
+    :raises CaddyError: ``--start '2026-13-01' is not a date (expected YYYY-MM-DD)``.
+    """
+    try:
+        if len(text) != 10:
+            raise ValueError
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise CaddyError(f"{option} '{text}' is not a date (expected YYYY-MM-DD)") from None
+
+
+def parse_dates(text: str, option: str) -> tuple[datetime.date, ...]:
+    """Comma-separated dates ``YYYY-MM-DD``, in the order given, without repeats."""
+    dates: list[datetime.date] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        day = parse_date(part, option)
+        if day not in dates:
+            dates.append(day)
+    return tuple(dates)
+
+
+def parse_clock(text: str, option: str) -> int:
+    """Minutes after midnight from ``HH:MM`` (``9:30``, ``19:30``).
+
+    :raises CaddyError: ``--at '25:00' is not a time (expected HH:MM, 00:00 to 23:59)``.
+    """
+    hours, colon, minutes = text.partition(":")
+    if (
+        colon
+        and 1 <= len(hours) <= 2
+        and len(minutes) == 2
+        and (hours + minutes).isascii()
+        and (hours + minutes).isdigit()
+        and int(hours) < 24
+        and int(minutes) < 60
+    ):
+        return int(hours) * 60 + int(minutes)
+    raise CaddyError(f"{option} '{text}' is not a time (expected HH:MM, 00:00 to 23:59)")
+
+
+def clock_text(minutes: int) -> str:
+    """``HH:MM`` for minutes after midnight (within the day)."""
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def _time(text: str) -> datetime.time:
+    minutes = parse_clock(text, "time")
+    return datetime.time(minutes // 60, minutes % 60)
+
+
+def parse_weekdays(text: str) -> frozenset[int]:
+    """Weekday numbers (Monday 0) from ``tue``, ``tue,thu`` or ``day`` (every day).
+
+    Full names (``tuesday``) are read too, in any case.
+
+    :raises CaddyError: ``--every 'tues' is not a weekday (mon tue wed thu fri sat sun, or day)``.
+    """
+    days: set[int] = set()
+    for part in text.lower().split(","):
+        part = part.strip()
+        if part == EVERY_DAY:
+            days.update(range(7))
+        elif part in WEEKDAYS:
+            days.add(WEEKDAYS.index(part))
+        elif part in (name.lower() for name in WEEKDAY_NAMES):
+            days.add([name.lower() for name in WEEKDAY_NAMES].index(part))
+        else:
+            raise CaddyError(
+                f"--every '{text}' is not a weekday ({' '.join(WEEKDAYS)}, or {EVERY_DAY})"
+            )
+    return frozenset(days)
+
+
+def describe_weekdays(text: str) -> str:
+    """``Tuesday``, ``Tuesday and Thursday``, ``day`` in words."""
+    days = sorted(parse_weekdays(text))
+    if len(days) == 7:
+        return "day"
+    names = [WEEKDAY_NAMES[d] for d in days]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _nights(
+    start: datetime.date, weekdays: frozenset[int], skip: Iterable[datetime.date]
+) -> Iterable[datetime.date]:
+    skipped = frozenset(skip)
+    day = start
+    for _ in range(MAX_NIGHTS_SEARCHED):
+        if day.weekday() in weekdays and day not in skipped:
+            yield day
+        day += datetime.timedelta(days=1)
+
+
+def _place(
+    rounds: int,
+    nights: Iterable[datetime.date],
+    per_night: int,
+    first_minute: int,
+    round_minutes: int | float,
+    own_nights: int,
+) -> list[RoundSlot]:
+    """Rounds 1…``rounds`` onto ``nights``, ``per_night`` a night (the last
+    ``own_nights`` rounds one a night), starting ``round_minutes`` apart."""
+    slots: list[RoundSlot] = []
+    number = 1
+    for night in nights:
+        if number > rounds:
+            break
+        shared = number <= rounds - own_nights
+        for k in range(per_night if shared else 1):
+            if number > rounds or (shared and number > rounds - own_nights):
+                break
+            start = first_minute + round(k * round_minutes)
+            slots.append(RoundSlot(round=number, date=night, time=clock_text(start)))
+            number += 1
+    return slots
+
+
+def weekly(
+    rounds: int,
+    *,
+    start: datetime.date,
+    every: str,
+    at: str,
+    skip: Sequence[datetime.date] = (),
+    rounds_per_night: int = 1,
+    round_minutes: int | float = 0,
+    own_nights: int = 0,
+    tz: str | None = None,
+) -> RoundDates:
+    """A club's dated rounds: from ``start`` every ``every`` night at ``at``.
+
+    ``round_minutes`` (the calculator's scheduled round) spaces the rounds of
+    one night; the last ``own_nights`` rounds each take a night of their own.
+
+    :raises CaddyError: one line (a bad weekday or time, a night that cannot
+        hold its rounds before midnight, no playing night found).
+    """
+    weekdays = parse_weekdays(every)
+    first = parse_clock(at, "--at")
+    if rounds_per_night < 1:
+        raise CaddyError(f"--rounds-per-night must be 1 or more, got {rounds_per_night}")
+    if rounds_per_night > 1 and first + (rounds_per_night - 1) * round_minutes >= 24 * 60:
+        raise CaddyError(
+            f"{rounds_per_night} rounds of {_minutes(round_minutes)} min from {at} "
+            "do not start before midnight"
+        )
+    slots = _place(
+        rounds,
+        _nights(start, weekdays, skip),
+        rounds_per_night,
+        first,
+        round_minutes,
+        own_nights,
+    )
+    if len(slots) < rounds:
+        raise CaddyError(
+            f"no {describe_weekdays(every)} from {start.isoformat()} is left for round "
+            f"{len(slots) + 1}: caddy dates rounds up to {MAX_NIGHTS_SEARCHED} days ahead"
+            + (", less the skipped dates" if skip else "")
+        )
+    return RoundDates(
+        every=every.lower(),
+        at=at,
+        skip=tuple(sorted(set(skip))),
+        rounds_per_night=rounds_per_night,
+        tz=tz,
+        rounds=tuple(slots),
+    )
+
+
+def per_window(window_minutes: int, round_minutes: int | float) -> int:
+    """Rounds that fit in a day's window: ⌊window / scheduled round⌋ (the calculator's rule)."""
+    if round_minutes <= 0:
+        return 1
+    return int(window_minutes * 60 // round(round_minutes * 60))
+
+
+def on_days(
+    rounds: int,
+    *,
+    days: Sequence[datetime.date],
+    start_at: str,
+    end_at: str,
+    round_minutes: int | float,
+    own_nights: int = 0,
+    tz: str | None = None,
+) -> tuple[RoundDates, int]:
+    """A weekend event: on each of ``days`` as many rounds as fit between
+    ``start_at`` and ``end_at``. Returns the dated rounds and the number of
+    rounds that did not fit (the last ones).
+
+    :raises CaddyError: ``--to`` not after ``--from``, or a day too short for a round.
+    """
+    first = parse_clock(start_at, "--from")
+    last = parse_clock(end_at, "--to")
+    if last <= first:
+        raise CaddyError(f"--to {end_at} must be later than --from {start_at}")
+    per_day = per_window(last - first, round_minutes)
+    if per_day == 0:
+        raise CaddyError(
+            f"no day is long enough for a round: {start_at} to {end_at} is "
+            f"{last - first} min, a round takes {_minutes(round_minutes)} min"
+        )
+    ordered = sorted(set(days))
+    slots = _place(rounds, ordered, per_day, first, round_minutes, own_nights)
+    schedule = RoundDates(
+        every=None,
+        at=start_at,
+        rounds_per_night=per_day,
+        tz=tz,
+        rounds=tuple(slots),
+    )
+    return schedule, rounds - len(slots)
+
+
+def _minutes(value: int | float) -> str:
+    return str(int(value)) if value == int(value) else str(value)
