@@ -158,10 +158,11 @@ def test_knockout_site_escapes_hostile_names(knockout: Path, tmp_path: Path) -> 
         if name in ("round-1.html", "crosstable.html", "index.html", "player-2.html"):
             assert HOSTILE[0] in shown and "&lt;script&gt;alert(1)&lt;/script&gt;" in text, name
             assert HOSTILE[1] in shown and "&quot;&amp;&#x27;" in text, name
-    matches = Page(pages["crosstable.html"])
-    assert "matches by round" in "".join(matches.text)
-    # the final: board 1 of round 3, won by player 1 (every match 1-0 for the higher seed)
-    assert '<tr><td class="num">1</td>' in pages["crosstable.html"]
+    # the crosstable page of a knockout is its bracket (caddy.views), with the winner
+    bracket = pages["crosstable.html"]
+    assert "knockout bracket" in "".join(Page(bracket).text)
+    assert re.search(r"<caption>Final \(round 3\)</caption>", bracket)
+    assert re.search(r"<p>winner: [^<]+ \(\d\)</p>", bracket)
 
 
 def test_rewrites_only_the_pages_that_changed(swiss: Path, tmp_path: Path) -> None:
@@ -314,3 +315,14 @@ def test_an_event_before_round_one_and_after_a_pairing(tmp_path: Path) -> None:
         *(f"player-{n}.html" for n in range(1, 5)),
         "round-1.html",
     ]
+
+
+def test_a_pairing_sheet_says_when_its_round_starts(tmp_path: Path) -> None:
+    """Dated rounds (``caddy new --every tue --at 19:30``) reach the pairing sheets."""
+    csv = players_csv(tmp_path, ["Ann", "Ben", "Cat", "Dan"])
+    event = tmp_path / "e.json"
+    dated = ("--start", "2026-05-05", "--every", "tue", "--at", "19:30", "--place", "Leeds")
+    assert quiet("new", str(event), "--players", str(csv), *dated) == 0
+    pages = build_site(load(event))
+    sheet = pages["round-2.html"].decode()
+    assert "<p>round 2: 2026-05-12 at 19:30</p>\n<p>2026-05-05 to 2026-05-19, Leeds</p>" in sheet

@@ -12,7 +12,7 @@ The site::
     index.html            the event: dates, place, time control, rounds, players
     round-R.html          round R's pairings and results (a knockout: game by game)
     standings-R.html      the standings after round R (complete rounds only)
-    crosstable.html       the crosstable (a knockout: its matches by round)
+    crosstable.html       the crosstable and the format's views (a knockout: its bracket)
     player-N.html         player N's games, colours, opponents, results, points
 """
 

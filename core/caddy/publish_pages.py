@@ -1,7 +1,7 @@
 """The pages of a published event (``caddy publish``), as :class:`caddy.render.Report`
 objects: the event's index, each round's pairings and results, the standings
-after each complete round, the crosstable (a knockout: its matches round by
-round) and one page per player. :mod:`caddy.publish` renders and writes them.
+after each complete round, the crosstable with the format's views (a
+knockout: its bracket, :mod:`caddy.views`) and one page per player. :mod:`caddy.publish` renders and writes them.
 
 Built from the public event and standings APIs (:func:`caddy.event.replay`,
 :func:`caddy.event.results_event`, :func:`caddy.standings.standings`,
@@ -20,11 +20,13 @@ from caddy.event_replay import board_match, event_seed
 from caddy.event_results import results_event
 from caddy.event_rounds import planned_rounds, withdrawal_result
 from caddy.render import Link, Report, Table
-from caddy.results import GAME_POINTS, RESULT_WORDS
+from caddy.results import RESULT_WORDS
 from caddy.standings import standings, standings_for
 from caddy.tiebreaks import StandingsOptions
+from caddy.views import View, bracket, team_score
 
 if TYPE_CHECKING:
+    from caddy.dates import RoundSlot
     from caddy.event_replay import Board, RoundState, State
     from caddy.results import Event
     from caddy.standings import Standings
@@ -126,7 +128,7 @@ def context(state: State) -> Context:
     if done and not knockout_only(state):
         nav.append(Link("Standings", standings_page(done)))
     if knockout_only(state):
-        nav.append(Link("Matches", CROSSTABLE))
+        nav.append(Link("Bracket", CROSSTABLE))
     elif done:
         nav.append(Link("Crosstable", CROSSTABLE))
     return Context(state=state, nav=tuple(nav), done=done)
@@ -201,6 +203,13 @@ def index_report(ctx: Context) -> Report:
         ),
         nav=ctx.nav,
     )
+
+
+def round_slot(tournament: Any, number: int) -> RoundSlot | None:
+    """When round ``number`` starts, if the event file has dated rounds."""
+    if tournament.schedule is None:
+        return None
+    return next((s for s in tournament.schedule.rounds if s.round == number), None)
 
 
 def _round_nav(ctx: Context, number: int) -> tuple[Link, ...]:
@@ -278,6 +287,9 @@ def round_report(ctx: Context, number: int) -> Report:
     notes += [f"bye ({kind}): {named(p)}" for p, kind in rnd.byes.items()]
     notes += [f"rest round: {named(p)}" for p in rnd.rest]
     intro = [ctx.where()] if ctx.where() else []
+    slot = round_slot(ctx.tournament, number)
+    if slot is not None:
+        intro.insert(0, f"round {number}: {slot.date.isoformat()} at {slot.time}")
     return Report(
         kind="pairings",
         title=ctx.title,
@@ -344,9 +356,9 @@ def standings_report(ctx: Context, number: int) -> Report:
 
 
 def crosstable_report(ctx: Context) -> Report:
-    """The crosstable of the complete rounds; a knockout: its matches by round."""
+    """The crosstable of the complete rounds, with the format's views; a knockout: its bracket."""
     if knockout_only(ctx.state):
-        return _matches_report(ctx)
+        return _bracket_report(ctx)
     event = results_event(state_after(ctx.state, ctx.done))
     t = ctx.tournament
     sections = ctx.state.fmt.sections(ctx.state.players, _options(ctx.state))
@@ -373,52 +385,35 @@ def crosstable_report(ctx: Context) -> Report:
                 links=tuple(links),
             )
         )
+    view = _views(ctx.state)  # a groups stage's knockout, a team match
     return Report(
         kind="crosstable",
         title=ctx.title,
         subtitle=f"crosstable after round {ctx.done}",
-        tables=tuple(tables),
-        notes=tuple(dict.fromkeys(n for _, c in named for n in c.notes)),
+        tables=(*tables, *view.tables),
+        notes=(*dict.fromkeys(n for _, c in named for n in c.notes), *view.notes),
         wide=max(len(c.header) for _, c in named) > 12,
         nav=ctx.nav,
     )
 
 
-def _matches_report(ctx: Context) -> Report:
-    state = ctx.state
-    tables = []
-    for rnd in state.rounds:
-        rows, links = [], []
-        for i, b in enumerate(rnd.boards, 1):
-            match = board_match(state, b)
-            high = sum(GAME_POINTS[RESULT_WORDS[r][0]] for r in b.results)
-            low = sum(GAME_POINTS[RESULT_WORDS[r][1]] for r in b.results)
-            winner = match.winner()
-            rows.append(
-                (
-                    str(i),
-                    f"{ctx.name(b.white)} ({b.white})",
-                    f"{ctx.name(b.black)} ({b.black})",
-                    f"{points_text(high)}–{points_text(low)}" if b.results else "",
-                    ""
-                    if winner is None
-                    else ctx.name(winner) + (" (lots)" if match.by_lot() else ""),
-                )
-            )
-            links.append(("", player_page(b.white), player_page(b.black), "", ""))
-        tables.append(
-            Table(
-                caption=f"Round {rnd.number}",
-                columns=("board", "player", "player", "games", "winner"),
-                rows=tuple(rows),
-                right=frozenset({0, 3}),
-                links=tuple(links),
-            )
-        )
+def _views(state: State) -> View:
+    """The format's views (:mod:`caddy.views`): a knockout stage's bracket, a team match's score."""
+    parts = [bracket(state), team_score(state)]
+    return View(
+        tables=tuple(t for part in parts for t in part.tables),
+        notes=tuple(n for part in parts for n in part.notes),
+    )
+
+
+def _bracket_report(ctx: Context) -> Report:
+    view = _views(ctx.state)
     return Report(
         kind="crosstable",
         title=ctx.title,
-        subtitle="matches by round",
-        tables=tuple(tables),
+        subtitle="knockout bracket",
+        tables=view.tables,
+        notes=view.notes,
+        wide=True,
         nav=ctx.nav,
     )
