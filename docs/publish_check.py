@@ -173,7 +173,8 @@ def screenshots(folder: Path) -> list[str]:
     csv = players_csv(folder / "ko.csv", names)
     caddy("new", str(knockout), "--format", "knockout", "--players", str(csv), "--by",
           "given", "--seed", "3", "--name", "Spring Knockout", "--place", "Town Hall",
-          "--start", "2026-04-04", "--end", "2026-04-05", "--tc", "G/60;d5")  # fmt: skip
+          "--start", "2026-04-04", "--every", "sat,sun", "--at", "10:00",
+          "--rounds-per-night", "2", "--tc", "G/60;d5")  # fmt: skip
     results = iter(["1-0", "1/2", "0-1", "1/2", "1-0", "1-0", "0-1"] * 10)
     for rnd in (1, 2, 3):
         caddy("pair", str(knockout))
