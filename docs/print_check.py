@@ -98,7 +98,7 @@ def make_event(folder: Path, players: int, seed: int) -> tuple[Path, list[str]]:
 def print_pdf(html: Path, paper: str) -> Path:
     """The page printed to PDF on ``paper`` (A4 or Letter), as a printer would."""
     page = html.read_text(encoding="utf-8")
-    landscape = "size: landscape" in page
+    landscape = re.search(r"size:[^;}]*landscape", page) is not None
     size = f"{paper} landscape" if landscape else paper
     copy = html.with_name(f"{html.stem}-{paper}.html")
     copy.write_text(

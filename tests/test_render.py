@@ -103,7 +103,7 @@ def test_html_is_self_contained_accessible_and_escaped(
 
 def test_crosstable_html_prints_landscape(cli: Callable[..., Run]) -> None:
     page = cli("crosstable", RR_FILE, "--output", "html").out
-    assert "@page { size: landscape; }" in page
+    assert "@page { size: A4 landscape; }" in page
     standings = cli("standings", RR_FILE, "--output", "html").out
     assert "size: landscape" not in standings
 

@@ -174,4 +174,5 @@ _COMMANDS = {
     **dict.fromkeys(("import", "export", "check"), "caddy.cli_io:add_commands"),
     "simulate": "caddy.cli_simulate:add_commands",
     "plan": "caddy.cli_plan:add_commands",
+    "publish": "caddy.cli_publish:add_commands",
 }

@@ -22,6 +22,15 @@ if TYPE_CHECKING:
     from caddy.plugins import PluginHost
 
 
+@attrs.frozen
+class Link:
+    """A link to another page of a published site (``caddy publish``)."""
+
+    text: str
+    #: A relative address inside the site (``round-3.html``).
+    href: str
+
+
 @attrs.frozen(kw_only=True)
 class Table:
     """A table of text cells."""
@@ -39,13 +48,17 @@ class Table:
     #: Text output: the widest a cell prints (longer ones are cut, ending ``…``);
     #: ``None``: no limit (a reference list whose last column is prose).
     max_width: int | None = 40
+    #: Per row, per cell: the page the cell links to (``""``: none); empty: no
+    #: links. Only ``html`` makes links; the other forms print the text.
+    links: tuple[tuple[str, ...], ...] = ()
 
 
 @attrs.frozen(kw_only=True)
 class Report:
     """Everything a renderer needs; no renderer adds facts of its own."""
 
-    #: What the report is: ``pairings``, ``crosstable``, ``standings`` or ``table``.
+    #: What the report is: ``pairings``, ``crosstable``, ``standings`` or ``table``
+    #: (a published site adds ``index`` and ``player``, :mod:`caddy.publish`).
     kind: str
     title: str
     #: Said after the title (text: ``title: subtitle`` on the first line).
@@ -59,6 +72,8 @@ class Report:
     title_in_text: bool = True
     #: Wide tables (a crosstable) print in landscape.
     wide: bool = False
+    #: Links to the site's other pages (``caddy publish``); only ``html`` shows them.
+    nav: tuple[Link, ...] = ()
 
     @property
     def heading(self) -> str:

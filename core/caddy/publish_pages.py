@@ -1,0 +1,419 @@
+"""The pages of a published event (``caddy publish``), as :class:`caddy.render.Report`
+objects: the event's index, each round's pairings and results, the standings
+after each complete round, the crosstable with the format's views (a
+knockout: its bracket, :mod:`caddy.views`) and one page per player. :mod:`caddy.publish` renders and writes them.
+
+Built from the public event and standings APIs (:func:`caddy.event.replay`,
+:func:`caddy.event.results_event`, :func:`caddy.standings.standings`,
+:func:`caddy.crosstable.crosstable`); scores and tie-breaks follow FIDE
+Handbook C.07, byes and withdrawals C.04.2 as the standings do.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from caddy.crosstable import crosstable, section_crosstable
+from caddy.event_replay import board_match, event_seed
+from caddy.event_results import results_event
+from caddy.event_rounds import planned_rounds, withdrawal_result
+from caddy.render import Link, Report, Table
+from caddy.results import RESULT_WORDS
+from caddy.standings import standings, standings_for
+from caddy.tiebreaks import StandingsOptions
+from caddy.views import View, bracket, team_score
+
+if TYPE_CHECKING:
+    from caddy.dates import RoundSlot
+    from caddy.event_replay import Board, RoundState, State
+    from caddy.results import Event
+    from caddy.standings import Standings
+
+INDEX = "index.html"
+CROSSTABLE = "crosstable.html"
+
+
+def round_page(number: int) -> str:
+    """The file of round ``number``'s pairings and results."""
+    return f"round-{number}.html"
+
+
+def standings_page(number: int) -> str:
+    """The file of the standings after round ``number``."""
+    return f"standings-{number}.html"
+
+
+def player_page(number: int) -> str:
+    """The file of the player with pairing number ``number``."""
+    return f"player-{number}.html"
+
+
+def points_text(value: float) -> str:
+    return f"{value:g}".replace(".5", "½").replace("0½", "½")
+
+
+def round_done(state: State, rnd: RoundState) -> bool:
+    """Whether every board of the round has its result (a match its winner),
+    or needs none (a player withdrew before the round)."""
+    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+    if rnd.matches:
+        return all(board_match(state, b).winner() is not None for b in rnd.boards)
+    return all(
+        b.results or withdrawal_result(withdrawn, rnd.number, b.white, b.black) for b in rnd.boards
+    )
+
+
+def complete_rounds(state: State) -> int:
+    """How many rounds from round 1 on are complete."""
+    done = 0
+    for rnd in state.rounds:
+        if not round_done(state, rnd):
+            break
+        done += 1
+    return done
+
+
+def state_after(state: State, number: int) -> State:
+    """The event as it stood after round ``number`` (its later rounds and
+    withdrawals left out)."""
+    return attrs.evolve(
+        state,
+        rounds=state.rounds[:number],
+        withdrawals=[w for w in state.withdrawals if w.after_round < number],
+    )
+
+
+@attrs.frozen(kw_only=True)
+class Context:
+    """What every page of one event needs."""
+
+    state: Any  # caddy.event_replay.State (attrs cannot resolve the forward name)
+    nav: tuple[Link, ...]
+    done: int
+
+    @property
+    def tournament(self) -> Any:
+        return self.state.event.tournament
+
+    @property
+    def title(self) -> str:
+        return str(self.tournament.name) or "Event"
+
+    def name(self, number: int) -> str:
+        return str(self.tournament.players[number - 1].name)
+
+    def rating(self, number: int) -> str:
+        value = self.tournament.players[number - 1].rating
+        return "" if value is None else str(value)
+
+    def where(self) -> str:
+        """The event's dates and place, as one line."""
+        t = self.tournament
+        dates = ""
+        if t.start is not None:
+            dates = t.start.isoformat()
+            if t.end is not None and t.end != t.start:
+                dates += f" to {t.end.isoformat()}"
+        return ", ".join(part for part in (dates, t.place) if part)
+
+
+def context(state: State) -> Context:
+    done = complete_rounds(state)
+    nav = [Link("Event", INDEX)]
+    if state.rounds:  # the round being played (a fixed schedule has them all)
+        now = min(done + 1, len(state.rounds))
+        nav.append(Link(f"Round {now}", round_page(now)))
+    if done and not knockout_only(state):
+        nav.append(Link("Standings", standings_page(done)))
+    if knockout_only(state):
+        nav.append(Link("Bracket", CROSSTABLE))
+    elif done:
+        nav.append(Link("Crosstable", CROSSTABLE))
+    return Context(state=state, nav=tuple(nav), done=done)
+
+
+def _options(state: State) -> Any:
+    return state.event.tournament.format.options
+
+
+def knockout_only(state: State) -> bool:
+    """A knockout with no stage that ranks (its standings table does not exist)."""
+    return bool(state.rounds) and all(r.matches for r in state.rounds)
+
+
+def ranked(ctx: Context, event: Event) -> list[tuple[str, Standings]]:
+    """The standings of ``event``: one table, or one per section (quads, groups)."""
+    t = ctx.tournament
+    options = StandingsOptions(lots_seed=event_seed(t))
+    sections = ctx.state.fmt.sections(ctx.state.players, _options(ctx.state))
+    if sections:
+        return [
+            (s.name, standings_for(event, s.players, t.tiebreaks, t.edition, options=options))
+            for s in sections
+        ]
+    return [("Standings", standings(event, t.tiebreaks, t.edition, options=options))]
+
+
+def index_report(ctx: Context) -> Report:
+    t = ctx.tournament
+    state = ctx.state
+    intro = [line for line in (ctx.where(),) if line]
+    if t.time_control is not None:
+        intro.append(f"time control {t.time_control} ({t.time_control.describe()})")
+    if t.arbiter:
+        intro.append(f"chief arbiter {t.arbiter}")
+    planned = planned_rounds(state)
+    rows: list[tuple[str, ...]] = []
+    links: list[tuple[str, ...]] = []
+    ranks = not knockout_only(state)  # a knockout has no standings
+    for rnd in state.rounds:
+        results = sum(1 for b in rnd.boards if b.results)
+        shown = "complete" if round_done(state, rnd) else f"{results} of {len(rnd.boards)}"
+        after = rnd.number <= ctx.done
+        row = (str(rnd.number), f"Round {rnd.number}", shown)
+        link = ("", round_page(rnd.number), "")
+        rows.append((*row, "standings" if after else "") if ranks else row)
+        links.append((*link, standings_page(rnd.number) if after else "") if ranks else link)
+    columns = ("round", "pairings and results", "results", "standings after")
+    players = tuple((str(n), ctx.name(n), ctx.rating(n)) for n in range(1, len(t.players) + 1))
+    return Report(
+        kind="index",
+        title=ctx.title,
+        subtitle=f"{state.fmt.name}, {len(t.players)} players, "
+        f"{len(state.rounds)} of {planned} rounds paired",
+        intro=tuple(intro),
+        tables=(
+            Table(
+                caption="Rounds",
+                columns=columns if ranks else columns[:3],
+                rows=tuple(rows),
+                right=frozenset({0}),
+                links=tuple(links),
+            ),
+            Table(
+                caption="Players",
+                columns=("no", "name", "rating"),
+                rows=players,
+                right=frozenset({0, 2}),
+                row_header=1,
+                links=tuple(("", player_page(int(p[0])), "") for p in players),
+            ),
+        ),
+        nav=ctx.nav,
+    )
+
+
+def round_slot(tournament: Any, number: int) -> RoundSlot | None:
+    """When round ``number`` starts, if the event file has dated rounds."""
+    if tournament.schedule is None:
+        return None
+    return next((s for s in tournament.schedule.rounds if s.round == number), None)
+
+
+def _round_nav(ctx: Context, number: int) -> tuple[Link, ...]:
+    extra = []
+    if number > 1:
+        extra.append(Link(f"Round {number - 1}", round_page(number - 1)))
+    if number < len(ctx.state.rounds):
+        extra.append(Link(f"Round {number + 1}", round_page(number + 1)))
+    return (*ctx.nav, *extra)
+
+
+def match_games(state: State, board: Board) -> list[tuple[int, str, int, int, str]]:
+    """A knockout match game by game: (game, stage, White, Black, result from
+    that White's side), the next game with result ``""``."""
+    match = board_match(state, board)
+    games = []
+    for number, result in enumerate(board.results, 1):
+        stage, white, black = match.game_at(number)
+        if white != board.white:  # the file keeps results from the board's White
+            codes = RESULT_WORDS[result]
+            result = next(w for w, c in RESULT_WORDS.items() if c == codes[::-1])
+        games.append((number, stage, white, black, result))
+    upcoming = match.next_game()
+    if upcoming is not None:
+        stage, white, black = upcoming
+        games.append((len(board.results) + 1, stage, white, black, ""))
+    return games
+
+
+def round_report(ctx: Context, number: int) -> Report:
+    """The pairing sheet of round ``number``, with its results so far."""
+    state = ctx.state
+    rnd = state.round(number)
+    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+
+    def named(p: int) -> str:
+        gone = p in withdrawn and number > withdrawn[p]
+        return f"{ctx.name(p)} ({p})" + (" (withdrawn)" if gone else "")
+
+    rows: list[tuple[str, ...]] = []
+    links: list[tuple[str, ...]] = []
+    notes: list[str] = []
+    if rnd.matches:
+        columns: tuple[str, ...] = ("board", "game", "white", "rating", "black", "rating", "result")
+        right = frozenset({0, 1, 3, 5})
+        for i, b in enumerate(rnd.boards, 1):
+            for g, stage, w, k, result in match_games(state, b):
+                label = str(g) if stage == "standard" else f"{g} {stage}"
+                rows.append(
+                    (str(i), label, named(w), ctx.rating(w), named(k), ctx.rating(k), result)
+                )
+                links.append(("", "", player_page(w), "", player_page(k), "", ""))
+            match = board_match(state, b)
+            if match.winner() is not None:
+                lot = " by drawing of lots" if match.by_lot() else ""
+                notes.append(f"board {i}: {named(match.winner() or 0)} wins the match{lot}")
+    else:
+        columns = ("board", "white", "rating", "black", "rating", "result")
+        right = frozenset({0, 2, 4})
+        for i, b in enumerate(rnd.boards, 1):
+            result = " ".join(b.results) or (
+                "no result needed" if withdrawal_result(withdrawn, number, b.white, b.black) else ""
+            )
+            rows.append(
+                (
+                    str(i),
+                    named(b.white),
+                    ctx.rating(b.white),
+                    named(b.black),
+                    ctx.rating(b.black),
+                    result,
+                )
+            )
+            links.append(("", player_page(b.white), "", player_page(b.black), "", ""))
+    notes += [f"bye ({kind}): {named(p)}" for p, kind in rnd.byes.items()]
+    notes += [f"rest round: {named(p)}" for p in rnd.rest]
+    intro = [ctx.where()] if ctx.where() else []
+    slot = round_slot(ctx.tournament, number)
+    if slot is not None:
+        intro.insert(0, f"round {number}: {slot.date.isoformat()} at {slot.time}")
+    return Report(
+        kind="pairings",
+        title=ctx.title,
+        subtitle=f"round {number}" + (" (each board is a match)" if rnd.matches else ""),
+        intro=tuple(intro),
+        tables=(
+            Table(
+                caption=f"Round {number}",
+                columns=columns,
+                rows=tuple(rows),
+                right=right,
+                links=tuple(links),
+            ),
+        ),
+        notes=tuple(notes),
+        nav=_round_nav(ctx, number),
+    )
+
+
+def _standings_table(caption: str, result: Standings) -> Table:
+    columns = ("rank", "no", "name", "points", *result.tiebreaks)
+    rows = []
+    for row in result.rows:
+        rows.append(
+            (
+                "-" if row.rank is None else str(row.rank),
+                str(row.pairing_number),
+                row.name + (" (annulled)" if row.annulled else ""),
+                f"{row.score:g}",
+                *(
+                    "-" if row.tiebreaks[t] is None else f"{row.tiebreaks[t]:g}"
+                    for t in result.tiebreaks
+                ),
+            )
+        )
+    return Table(
+        caption=caption,
+        columns=columns,
+        rows=tuple(rows),
+        right=frozenset({0, 1, *range(3, len(columns))}),
+        row_header=2,
+        links=tuple(("", "", player_page(int(r[1])), *([""] * (len(columns) - 3))) for r in rows),
+    )
+
+
+def standings_report(ctx: Context, number: int) -> Report:
+    """The standings after round ``number`` (FIDE C.07 tie-breaks)."""
+    event = results_event(state_after(ctx.state, number))
+    parts = ranked(ctx, event)
+    previous = [Link(f"after round {number - 1}", standings_page(number - 1))] if number > 1 else []
+    later = (
+        [Link(f"after round {number + 1}", standings_page(number + 1))] if number < ctx.done else []
+    )
+    return Report(
+        kind="standings",
+        title=ctx.title,
+        subtitle=f"standings after round {number}",
+        tables=tuple(
+            _standings_table(name if len(parts) > 1 else f"Standings after round {number}", s)
+            for name, s in parts
+        ),
+        nav=(*ctx.nav, *previous, *later),
+    )
+
+
+def crosstable_report(ctx: Context) -> Report:
+    """The crosstable of the complete rounds, with the format's views; a knockout: its bracket."""
+    if knockout_only(ctx.state):
+        return _bracket_report(ctx)
+    event = results_event(state_after(ctx.state, ctx.done))
+    t = ctx.tournament
+    sections = ctx.state.fmt.sections(ctx.state.players, _options(ctx.state))
+    if sections:
+        named = [
+            (s.name, section_crosstable(event, s.players, t.tiebreaks, t.edition)) for s in sections
+        ]
+    else:
+        named = [("", crosstable(event, t.tiebreaks, t.edition))]
+    tables = []
+    for caption, table in named:
+        links = []
+        for row in table.rows:
+            cells = [""] * len(row)
+            cells[1] = player_page(int(row[0]))
+            links.append(tuple(cells))
+        tables.append(
+            Table(
+                caption=caption or ("Crosstable" if table.round_robin else "Results by round"),
+                columns=table.header,
+                rows=table.rows,
+                right=table.right_aligned,
+                row_header=1,
+                links=tuple(links),
+            )
+        )
+    view = _views(ctx.state)  # a groups stage's knockout, a team match
+    return Report(
+        kind="crosstable",
+        title=ctx.title,
+        subtitle=f"crosstable after round {ctx.done}",
+        tables=(*tables, *view.tables),
+        notes=(*dict.fromkeys(n for _, c in named for n in c.notes), *view.notes),
+        wide=max(len(c.header) for _, c in named) > 12,
+        nav=ctx.nav,
+    )
+
+
+def _views(state: State) -> View:
+    """The format's views (:mod:`caddy.views`): a knockout stage's bracket, a team match's score."""
+    parts = [bracket(state), team_score(state)]
+    return View(
+        tables=tuple(t for part in parts for t in part.tables),
+        notes=tuple(n for part in parts for n in part.notes),
+    )
+
+
+def _bracket_report(ctx: Context) -> Report:
+    view = _views(ctx.state)
+    return Report(
+        kind="crosstable",
+        title=ctx.title,
+        subtitle="knockout bracket",
+        tables=view.tables,
+        notes=view.notes,
+        wide=True,
+        nav=ctx.nav,
+    )
