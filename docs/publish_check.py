@@ -188,7 +188,7 @@ def screenshots(folder: Path) -> list[str]:
     made = []
     for event, site, pages in (
         (swiss, "swiss", ("index.html", "round-7.html", "player-1.html")),
-        (knockout, "knockout", ("index.html", "round-1.html", "crosstable.html")),
+        (knockout, "knockout", ("index.html", "round-1.html", "crosstable.html", "player-1.html")),
     ):
         caddy("publish", str(event), "-o", str(folder / site))
         for page in pages:
