@@ -35,3 +35,18 @@ def test_knockout_sheet_names_the_round(cli: Callable[..., Run], tmp_path: Path)
     assert cli("new", path, *args).code == 0
     run = cli("pair", path)
     assert run.out.splitlines()[1] == "event: round 1: Semi-finals (each board is a match)"
+
+
+def test_sheet_carries_the_round_date_and_the_venue(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """Issue 19: a pairing sheet to pin up names the round's date and time and the venue."""
+    players = tmp_path / "p.csv"
+    players.write_text("name,rating\n" + "".join(f"P{i},{2000 - i}\n" for i in range(1, 5)))
+    path = str(tmp_path / "d.json")
+    dated = ("--start", "2026-09-01", "--every", "tue", "--at", "19:30", "--place", "Budapest")
+    assert cli("new", path, "--players", str(players), *dated).code == 0
+    for output in ("text", "html"):
+        run = cli("pairings", path, "--round", "2", "--output", output)
+        assert "round 2: 2026-09-08 at 19:30" in run.out, output
+        assert "2026-09-01 to 2026-09-15, Budapest" in run.out, output

@@ -456,9 +456,17 @@ def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: s
                 f"{players[p - 1].name} ({p}) withdrew after round {after}: "
                 "their games need no result"
             )
+    from caddy.publish_pages import event_where, round_slot
+
+    # a sheet to pin up: the round's date and time when the event has dated rounds, the venue
+    intro = [event_where(event.tournament)] if event_where(event.tournament) else []
+    slot = round_slot(event.tournament, number)
+    if slot is not None:
+        intro.insert(0, f"round {number}: {slot.date.isoformat()} at {slot.time}")
     report = Report(
         kind="pairings",
         title=title,
+        intro=tuple(intro),
         subtitle=f"round {number}"
         + (
             f": {round_name}"

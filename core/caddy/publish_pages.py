@@ -110,13 +110,17 @@ class Context:
 
     def where(self) -> str:
         """The event's dates and place, as one line."""
-        t = self.tournament
-        dates = ""
-        if t.start is not None:
-            dates = t.start.isoformat()
-            if t.end is not None and t.end != t.start:
-                dates += f" to {t.end.isoformat()}"
-        return ", ".join(part for part in (dates, t.place) if part)
+        return event_where(self.tournament)
+
+
+def event_where(tournament: Any) -> str:
+    """An event's dates and place as one line (``2026-09-01 to 2026-10-27, Budapest``)."""
+    dates = ""
+    if tournament.start is not None:
+        dates = tournament.start.isoformat()
+        if tournament.end is not None and tournament.end != tournament.start:
+            dates += f" to {tournament.end.isoformat()}"
+    return ", ".join(part for part in (dates, tournament.place) if part)
 
 
 def context(state: State) -> Context:
