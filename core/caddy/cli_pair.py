@@ -300,34 +300,10 @@ def cmd_pairings(ns: argparse.Namespace) -> int:
     return _print_pairings(event, ns.round, json_out=ns.json, output=ns.output)
 
 
-def _match_rows(state: Any, board: Any) -> tuple[list[tuple[int, str, int, int, str]], Any]:
-    """A knockout match game by game: (game, stage, White, Black, result from
-    that White's side) for every game played and the next one (result ``""``),
-    and the match. Results are typed White first, White as listed here."""
-    from caddy.event_replay import board_match, flip_result
-
-    match = board_match(state, board)
-    games = []
-    for number, result in enumerate(board.results, 1):
-        stage, white, black = match.game_at(number)
-        # the file keeps match results from the board's White (the higher seed)
-        games.append(
-            (number, stage, white, black, result if white == board.white else flip_result(result))
-        )
-    upcoming = match.next_game()
-    if upcoming is not None:
-        stage, white, black = upcoming
-        games.append((len(board.results) + 1, stage, white, black, ""))
-    return games, match
-
-
-def _gone(withdrawn: dict[int, int], number: int, board: Any) -> list[int]:
-    """The board's players who withdrew before round ``number``."""
-    return [p for p in (board.white, board.black) if p in withdrawn and number > withdrawn[p]]
-
-
 def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: str = "text") -> int:
-    from caddy.event_replay import replay
+    from caddy.event_replay import board_match, replay
+    from caddy.event_rounds import withdrawal_result
+    from caddy.pairing_sheet import match_games
 
     state = replay(event)
     if not state.rounds:
@@ -336,8 +312,8 @@ def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: s
 
     def open_board(rnd: Any, b: Any) -> bool:
         if rnd.matches:
-            return _match_rows(state, b)[1].winner() is None
-        return not b.results and not _gone(withdrawn, rnd.number, b)
+            return board_match(state, b).winner() is None
+        return not b.results and not withdrawal_result(withdrawn, rnd.number, b.white, b.black)
 
     if number is None:
         number = next(
@@ -364,11 +340,11 @@ def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: s
                 "black": who(b.black),
                 "results": tuple(b.results),
             }
-            gone = _gone(withdrawn, number, b)
+            gone = [p for p in (b.white, b.black) if p in withdrawn and number > withdrawn[p]]
             if gone:
                 fields["withdrawn"] = tuple(gone)
             if rnd.matches:
-                games, match = _match_rows(state, b)
+                games, match = match_games(state, b), board_match(state, b)
                 fields["games"] = tuple(
                     doc.GameData(
                         game=g, stage=stage, white=who(w), black=who(k), result=result or None
@@ -394,95 +370,7 @@ def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: s
         print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
         return 0
     from caddy.cli_common import emit
-    from caddy.render import Report, Table
+    from caddy.pairing_sheet import sheet
 
-    title = event.tournament.name or "event"
-
-    def named(p: int, gone: list[int]) -> str:
-        return f"{players[p - 1].name} ({p})" + (" (withdrawn)" if p in gone else "")
-
-    def rating(p: int) -> str:
-        value = players[p - 1].rating
-        return "" if value is None else str(value)
-
-    rows: list[tuple[str, ...]] = []
-    notes = []
-    if rnd.matches:
-        columns: tuple[str, ...] = ("board", "game", "white", "rating", "black", "rating", "result")
-        right = frozenset({0, 1, 3, 5})
-        for i, b in enumerate(rnd.boards, 1):
-            games, match = _match_rows(state, b)
-            for g, stage, w, k, result in games:
-                label = str(g) if stage == "standard" else f"{g} {stage}"
-                rows.append(
-                    (str(i), label, named(w, []), rating(w), named(k, []), rating(k), result)
-                )
-            winner = match.winner()
-            if winner is not None:
-                by_lot = " by drawing of lots" if match.by_lot() else ""
-                notes.append(f"board {i}: {named(winner, [])} wins the match{by_lot}")
-        notes.append("each line is one game: White first; results are entered White first")
-    else:
-        columns = ("board", "white", "rating", "black", "rating", "result")
-        right = frozenset({0, 2, 4})
-        for i, b in enumerate(rnd.boards, 1):
-            gone = _gone(withdrawn, number, b)
-            result = " ".join(b.results) or ("no result needed" if gone else "")
-            rows.append(
-                (
-                    str(i),
-                    named(b.white, gone),
-                    rating(b.white),
-                    named(b.black, gone),
-                    rating(b.black),
-                    result,
-                )
-            )
-    from caddy.views import points, request_of, team_match
-
-    match = team_match(state)  # a team match: the round's team score and the match's
-    for team_round in match.rounds if match else ():
-        if match and team_round.round == number:
-            (first, second), (ta, tb) = team_round.score, team_round.total
-            notes.append(
-                f"{match.names[0]} {points(first)}–{points(second)} {match.names[1]} "
-                f"in round {number} (match: {points(ta)}–{points(tb)})"
-            )
-    notes += [f"bye ({kind}): {players[p - 1].name} ({p})" for p, kind in rnd.byes.items()]
-    notes += [f"rest round: {players[p - 1].name} ({p})" for p in rnd.rest]
-    for p, after in withdrawn.items():
-        if number > after:
-            notes.append(
-                f"{players[p - 1].name} ({p}) withdrew after round {after}: "
-                "their games need no result"
-            )
-    from caddy.publish_pages import event_where, round_slot
-
-    # a sheet to pin up: the round's date and time when the event has dated rounds, the venue
-    intro = [event_where(event.tournament)] if event_where(event.tournament) else []
-    slot = round_slot(event.tournament, number)
-    if slot is not None:
-        intro.insert(0, f"round {number}: {slot.date.isoformat()} at {slot.time}")
-    report = Report(
-        kind="pairings",
-        title=title,
-        intro=tuple(intro),
-        subtitle=f"round {number}"
-        + (
-            f": {round_name}"
-            if (round_name := state.fmt.round_name(request_of(state), number))
-            else ""
-        )
-        + (" (each board is a match)" if rnd.matches else ""),
-        tables=(
-            Table(
-                caption=f"Round {number}",
-                columns=columns,
-                rows=tuple(rows),
-                right=right,
-            ),
-        ),
-        notes=tuple(notes),
-    )
-    emit(report, argparse.Namespace(output=output))
+    emit(sheet(state, number), argparse.Namespace(output=output))
     return 0

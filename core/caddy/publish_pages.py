@@ -19,15 +19,14 @@ from caddy.crosstable import crosstable, section_crosstable
 from caddy.event_replay import board_match, event_seed
 from caddy.event_results import results_event
 from caddy.event_rounds import planned_rounds, withdrawal_result
+from caddy.pairing_sheet import event_where
 from caddy.render import Link, Report, Table
-from caddy.results import RESULT_WORDS
 from caddy.standings import standings, standings_for
 from caddy.tiebreaks import StandingsOptions
 from caddy.views import View, bracket, team_score
 
 if TYPE_CHECKING:
-    from caddy.dates import RoundSlot
-    from caddy.event_replay import Board, RoundState, State
+    from caddy.event_replay import RoundState, State
     from caddy.results import Event
     from caddy.standings import Standings
 
@@ -111,16 +110,6 @@ class Context:
     def where(self) -> str:
         """The event's dates and place, as one line."""
         return event_where(self.tournament)
-
-
-def event_where(tournament: Any) -> str:
-    """An event's dates and place as one line (``2026-09-01 to 2026-10-27, Budapest``)."""
-    dates = ""
-    if tournament.start is not None:
-        dates = tournament.start.isoformat()
-        if tournament.end is not None and tournament.end != tournament.start:
-            dates += f" to {tournament.end.isoformat()}"
-    return ", ".join(part for part in (dates, tournament.place) if part)
 
 
 def context(state: State) -> Context:
@@ -209,13 +198,6 @@ def index_report(ctx: Context) -> Report:
     )
 
 
-def round_slot(tournament: Any, number: int) -> RoundSlot | None:
-    """When round ``number`` starts, if the event file has dated rounds."""
-    if tournament.schedule is None:
-        return None
-    return next((s for s in tournament.schedule.rounds if s.round == number), None)
-
-
 def _round_nav(ctx: Context, number: int) -> tuple[Link, ...]:
     extra = []
     if number > 1:
@@ -225,92 +207,13 @@ def _round_nav(ctx: Context, number: int) -> tuple[Link, ...]:
     return (*ctx.nav, *extra)
 
 
-def match_games(state: State, board: Board) -> list[tuple[int, str, int, int, str]]:
-    """A knockout match game by game: (game, stage, White, Black, result from
-    that White's side), the next game with result ``""``."""
-    match = board_match(state, board)
-    games = []
-    for number, result in enumerate(board.results, 1):
-        stage, white, black = match.game_at(number)
-        if white != board.white:  # the file keeps results from the board's White
-            codes = RESULT_WORDS[result]
-            result = next(w for w, c in RESULT_WORDS.items() if c == codes[::-1])
-        games.append((number, stage, white, black, result))
-    upcoming = match.next_game()
-    if upcoming is not None:
-        stage, white, black = upcoming
-        games.append((len(board.results) + 1, stage, white, black, ""))
-    return games
-
-
 def round_report(ctx: Context, number: int) -> Report:
-    """The pairing sheet of round ``number``, with its results so far."""
-    state = ctx.state
-    rnd = state.round(number)
-    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+    """The pairing sheet of round ``number`` (:func:`caddy.pairing_sheet.sheet`),
+    its players linked to their pages."""
+    from caddy.pairing_sheet import sheet
 
-    def named(p: int) -> str:
-        gone = p in withdrawn and number > withdrawn[p]
-        return f"{ctx.name(p)} ({p})" + (" (withdrawn)" if gone else "")
-
-    rows: list[tuple[str, ...]] = []
-    links: list[tuple[str, ...]] = []
-    notes: list[str] = []
-    if rnd.matches:
-        columns: tuple[str, ...] = ("board", "game", "white", "rating", "black", "rating", "result")
-        right = frozenset({0, 1, 3, 5})
-        for i, b in enumerate(rnd.boards, 1):
-            for g, stage, w, k, result in match_games(state, b):
-                label = str(g) if stage == "standard" else f"{g} {stage}"
-                rows.append(
-                    (str(i), label, named(w), ctx.rating(w), named(k), ctx.rating(k), result)
-                )
-                links.append(("", "", player_page(w), "", player_page(k), "", ""))
-            match = board_match(state, b)
-            if match.winner() is not None:
-                lot = " by drawing of lots" if match.by_lot() else ""
-                notes.append(f"board {i}: {named(match.winner() or 0)} wins the match{lot}")
-    else:
-        columns = ("board", "white", "rating", "black", "rating", "result")
-        right = frozenset({0, 2, 4})
-        for i, b in enumerate(rnd.boards, 1):
-            result = " ".join(b.results) or (
-                "no result needed" if withdrawal_result(withdrawn, number, b.white, b.black) else ""
-            )
-            rows.append(
-                (
-                    str(i),
-                    named(b.white),
-                    ctx.rating(b.white),
-                    named(b.black),
-                    ctx.rating(b.black),
-                    result,
-                )
-            )
-            links.append(("", player_page(b.white), "", player_page(b.black), "", ""))
-    notes += [f"bye ({kind}): {named(p)}" for p, kind in rnd.byes.items()]
-    notes += [f"rest round: {named(p)}" for p in rnd.rest]
-    intro = [ctx.where()] if ctx.where() else []
-    slot = round_slot(ctx.tournament, number)
-    if slot is not None:
-        intro.insert(0, f"round {number}: {slot.date.isoformat()} at {slot.time}")
-    return Report(
-        kind="pairings",
-        title=ctx.title,
-        subtitle=f"round {number}" + (" (each board is a match)" if rnd.matches else ""),
-        intro=tuple(intro),
-        tables=(
-            Table(
-                caption=f"Round {number}",
-                columns=columns,
-                rows=tuple(rows),
-                right=right,
-                links=tuple(links),
-            ),
-        ),
-        notes=tuple(notes),
-        nav=_round_nav(ctx, number),
-    )
+    report = sheet(ctx.state, number, link=player_page)
+    return attrs.evolve(report, title=ctx.title, nav=_round_nav(ctx, number))
 
 
 def _standings_table(caption: str, result: Standings) -> Table:

@@ -11,10 +11,10 @@ from caddy.crosstable import SYMBOL
 from caddy.errors import CaddyError
 from caddy.event_results import results_event
 from caddy.event_rounds import withdrawal_result
+from caddy.pairing_sheet import match_games
 from caddy.publish_pages import (
     Context,
     knockout_only,
-    match_games,
     player_page,
     points_text,
     ranked,
