@@ -113,3 +113,22 @@ def test_refusals(cli: Callable[..., Run], tmp_path: Path) -> None:
     )
     run = cli("check", str(rr), "--pairings")
     assert run.code == 1 and run.err.startswith(f"caddy: error: {rr}: format 'round-robin'")
+
+
+def test_a_forbidden_pair_is_named_when_it_changed_the_pairing(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """Issue 16: with `XXP 1 5` (1 and 5 must not meet) the file's round 4, which
+    pairs them, differs; the checker says the forbidden pair decided caddy's boards."""
+    path = tmp_path / "xxp.trf"
+    path.write_text(ELEVEN.read_text().replace("XXR 9\n", "XXR 9\nXXP 1 5\n"))
+    run = cli("check", str(path), "--pairings")
+    assert run.code == 1
+    lines = run.out.splitlines()
+    assert lines[0] == (
+        f"{path}: round 4 board 1: caddy pairs 1-10; the file has 1-5 (board 1) and 10-6 "
+        "(board 4) (paired in Bracket 2; 5.2.1 both preferences granted; forbidden pair 1-5 "
+        "kept apart)"
+    )
+    assert all(": round 4 " in line for line in lines)
+    assert run.err == f"caddy: {path}: 1 of 9 rounds differ (round(s) 4)\n"

@@ -78,7 +78,14 @@ def _reason(explanation: Sequence[str], white: int, black: int) -> str:
             bracket = current
         elif text.startswith(f"{white}-{black}:"):
             colour = text.split(":", 1)[1].strip()
-    parts = [p for p in (f"paired in {bracket}" if bracket else "", colour) if p]
+    # a forbidden pair (C.04.3 C1-like, by the event's rules) that kept one of them apart
+    forbidden = [
+        text.split(" (")[0]
+        for text in (line.strip() for line in explanation)
+        if text.startswith("forbidden pair ")
+        and {white, black} & {int(n) for n in text.split()[2].split("-") if n.isdigit()}
+    ]
+    parts = [p for p in (f"paired in {bracket}" if bracket else "", colour, *forbidden) if p]
     return "; ".join(parts) or "see --explain"
 
 
