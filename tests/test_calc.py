@@ -254,7 +254,7 @@ def test_every_field_size_through_the_cli(n: int) -> None:
         (10, "9 rounds"),
         (11, "ceiling"),
         (12, "ceiling"),
-        (13, "Swiss (about 4 rounds)"),
+        (13, "Swiss (at least 4 rounds; --format swiss plans 5)"),
         (40, "quads"),
     ],
 )

@@ -87,13 +87,7 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli: Callable[..., 
     )
     (tmp_path / "broken.trf").write_text(text)
     # a Swiss as a pairing program hands it over before round 4 (docs/swiss.md)
-    swiss = DATA / "swiss/dutch-2026/dutch2026-000003-11p9r.trf"
-    (tmp_path / "swiss.trf").write_text(
-        "".join(
-            (line[:121].rstrip() if line.startswith("001") else line) + "\n"
-            for line in swiss.read_text().splitlines()
-        )
-    )
+    shutil.copy(DOCS / "examples/swiss_dutch_11p9r_before_round_4.trf", tmp_path / "swiss.trf")
     run = cli("import", str(rr), "-o", str(tmp_path / "club.json"))
     assert (run.code, run.err) == (0, "")
     monkeypatch.chdir(tmp_path)

@@ -54,7 +54,7 @@ def test_corpus_files_have_no_differing_round(name: str, cli: Callable[..., Run]
     rounds = int(name.split("p")[1].split("r")[0])
     assert (run.code, run.err) == (0, "")
     assert run.out == (
-        f"{path}: ok ({rounds} rounds re-paired by dutch: every pairing identical)\n"
+        f"{path}: ok ({rounds} rounds re-paired by the Dutch system: every pairing identical)\n"
     )
 
 
@@ -93,7 +93,7 @@ def test_an_imported_swiss_event_is_checked_too(cli: Callable[..., Run], tmp_pat
     run = cli("check", str(event), "--pairings")
     assert (run.code, run.out) == (
         0,
-        f"{event}: ok (9 rounds re-paired by swiss: every pairing identical)\n",
+        f"{event}: ok (9 rounds re-paired by format 'swiss': every pairing identical)\n",
     )
     swapped = tmp_path / "swapped.json"
     source = swap_blacks(ELEVEN, tmp_path / "swapped.trf", 9, LAST_ROUND_SWAP)

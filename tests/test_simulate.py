@@ -166,7 +166,9 @@ def test_every_round_pairs_again_identically(
     assert simulate_cli(cli, path, *options).code == 0
     assert_pairs_again(cli, path, rounds)
     assert cli("check", str(path), "--pairings") == Run(
-        0, f"{path}: ok ({rounds} rounds re-paired by dutch: every pairing identical)\n", ""
+        0,
+        f"{path}: ok ({rounds} rounds re-paired by the Dutch system: every pairing identical)\n",
+        "",
     )
 
 

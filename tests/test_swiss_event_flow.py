@@ -171,4 +171,6 @@ def test_a_swiss_event_from_start_to_export(tmp_path: Path, cli: Callable[..., R
             p for p, kind in rnd.byes.items() if kind == "pab"
         ], rnd.number
     run = ok("check", trf, "--pairings")
-    assert run.out == f"{trf}: ok (9 rounds re-paired by dutch: every pairing identical)\n"
+    assert (
+        run.out == f"{trf}: ok (9 rounds re-paired by the Dutch system: every pairing identical)\n"
+    )

@@ -72,8 +72,10 @@ def parse_rounds(text: str) -> list[int]:
         if not is_ascii_number(first) or (sep and not is_ascii_number(last)):
             raise CaddyError(f"rounds '{text}' is not a list of rounds (e.g. 5, 5,6 or 5-7)")
         low, high = int(first), int(last) if sep else int(first)
-        if low < 1 or high < low:
-            raise CaddyError(f"rounds '{text}': {part} is not a range of rounds from 1")
+        if low < 1:
+            raise CaddyError(f"rounds '{text}': rounds are numbered from 1")
+        if high < low:
+            raise CaddyError(f"rounds '{text}': {part} runs backwards (write {last}-{first})")
         rounds.extend(r for r in range(low, high + 1) if r not in rounds)
     return rounds
 

@@ -32,7 +32,9 @@ def add_commands(commands: Any) -> None:
         "--edition", choices=("2024", "2026"), help="C.07 edition (default: by the start date)"
     )
     new.add_argument(
-        "--by", choices=("lot", "rating", "given"), help="pairing numbers (default lot)"
+        "--by",
+        choices=("lot", "rating", "given"),
+        help="pairing numbers (default: the format's; lot, or rating for quads, knockouts, Swiss)",
     )
     new.add_argument("--seed", type=int, help="seed for the lot and any colour toss")
     new.add_argument("--name", default="", help="event name")
@@ -120,14 +122,12 @@ def refuse_other_formats(path: str) -> None:
 
 
 def _date(text: str | None, option: str) -> Any:
-    import datetime
 
     if text is None:
         return None
-    try:
-        return datetime.date.fromisoformat(text)
-    except ValueError:
-        raise CaddyError(f"{option} '{text}' is not a date (expected YYYY-MM-DD)") from None
+    from caddy.dates import parse_date
+
+    return parse_date(text, option)
 
 
 def cmd_new(ns: argparse.Namespace) -> int:

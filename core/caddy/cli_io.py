@@ -213,7 +213,8 @@ def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
         )
         return 1
     print(
-        f"{ns.file}: ok ({len(found.rounds)} rounds re-paired by {found.system}: "
+        f"{ns.file}: ok ({len(found.rounds)} rounds re-paired by "
+        f"{'the Dutch system' if found.system == 'dutch' else f'format {found.system!r}'}: "
         "every pairing identical)"
     )
     return 0

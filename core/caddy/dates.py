@@ -90,13 +90,18 @@ class RoundDates:
 def parse_date(text: str, option: str) -> datetime.date:
     """A date ``YYYY-MM-DD``.
 
-    :raises CaddyError: ``--start '2026-13-01' is not a date (expected YYYY-MM-DD)``.
+    :raises CaddyError: ``--start '2026-13-01': no such day`` (the shape is
+        right) or ``--start '1.9.2026' is not a date (expected YYYY-MM-DD)``.
     """
+    import re
+
     try:
         if len(text) != 10:
             raise ValueError
         return datetime.date.fromisoformat(text)
     except ValueError:
+        if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
+            raise CaddyError(f"{option} '{text}': no such day") from None
         raise CaddyError(f"{option} '{text}' is not a date (expected YYYY-MM-DD)") from None
 
 

@@ -118,8 +118,9 @@ def sheet(state: State, number: int, *, link: Callable[[int], str] | None = None
             )
     notes += [f"bye ({kind}): {named(p)}" for p, kind in rnd.byes.items()]
     notes += [f"rest round: {named(p)}" for p in rnd.rest]
+    in_round = {p for b in rnd.boards for p in (b.white, b.black)}
     for p, after in withdrawn.items():
-        if number > after:
+        if number > after and p in in_round:  # paired before leaving: the game is not played
             notes.append(
                 f"{players[p - 1].name} ({p}) withdrew after round {after}: "
                 "their games need no result"

@@ -409,8 +409,11 @@ def field_advice(players: int) -> str:
         )
     if players <= 12:
         return f"{players} players: the ceiling for a round robin; expect a long season."
+    from caddy_plugins.formats.swiss_options import recommended_rounds
+
     swiss = math.ceil(math.log2(players))
     return (
-        f"{players} players: too many for one round robin; play a Swiss (about {swiss} rounds), "
+        f"{players} players: too many for one round robin; play a Swiss (at least {swiss} "
+        f"rounds; --format swiss plans {recommended_rounds(players)}), "
         "split into rating-banded round robins, or cut into quads."
     )
