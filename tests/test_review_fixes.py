@@ -4,6 +4,7 @@ paired, and `caddy new --help` naming the format's own numbering."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -52,8 +53,6 @@ def test_withdrawal_note_only_where_the_player_was_paired(
 def test_new_help_names_the_formats_numbering(capsys: pytest.CaptureFixture[str]) -> None:
     from caddy.cli import main
 
-    try:
+    with contextlib.suppress(SystemExit):  # argparse's --help may exit
         main(["new", "--help"])
-    except SystemExit:  # argparse's --help exits
-        pass
     assert "default: the format's; lot, or rating for" in " ".join(capsys.readouterr().out.split())
