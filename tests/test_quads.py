@@ -312,8 +312,8 @@ def test_a_bye_in_a_quad_is_refused_when_paired(cli: Callable[..., Run], tmp_pat
     assert run.code == 1
     assert run.err == (
         "caddy: error: round 1: player 3 has a bye announced, but their section's games "
-        "are fixed by its round-robin table; drop the bye (caddy undo) and record the "
-        "game as a forfeit once the round is paired\n"
+        "are fixed by its round-robin table; undo back to the bye (caddy history lists "
+        "the steps) and record the game as a forfeit once the round is paired\n"
     )
 
 

@@ -109,8 +109,9 @@ def _check_present(request: PairingRequest, players: Sequence[int]) -> None:
         if player.absent and not player.withdrawn:
             raise CaddyError(
                 f"round {request.round}: player {number} has a bye announced, but their "
-                "section's games are fixed by its round-robin table; drop the bye "
-                "(caddy undo) and record the game as a forfeit once the round is paired"
+                "section's games are fixed by its round-robin table; undo back to the bye "
+                "(caddy history lists the steps) and record the game as a forfeit once "
+                "the round is paired"
             )
 
 
