@@ -68,7 +68,7 @@ def events(draw: st.DrawFn) -> EventFile:
     return event
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(events())
 def test_json_round_trip_is_identity(event: EventFile) -> None:
     document = json.loads(json.dumps(to_document(event)))
