@@ -91,12 +91,12 @@ def _counting_init(self: subprocess.Popen[Any], args: Any, *rest: Any, **kwargs:
 _fsync = os.fsync
 
 
-def _fsync_without_waiting(fd: int) -> None:
+def _fsync_without_waiting(fd: Any) -> None:
     """``os.fsync`` in this process: an invalid descriptor fails as in ``fsync``
     (``EBADF``), a valid one returns without waiting for the disk. What reaches the
     disk after a power cut is nothing a test here can see, and the wait was about a
     tenth of the suite's time; tests that make ``fsync`` fail still patch it."""
-    os.fstat(fd)
+    os.fstat(fd if isinstance(fd, int) else fd.fileno())
 
 
 def pytest_configure(config: pytest.Config) -> None:
