@@ -116,6 +116,14 @@ def test_builtin_formats_subclass_the_base_and_declare_their_kind(
     assert kinds["round-robin"] == "schedule"
 
 
+def test_each_base_class_has_every_optional_member() -> None:
+    """``complete`` returns an instance of a base class as it is, unchecked: that holds
+    only while the base class gives every optional member a default."""
+    for kind, base in contracts.BASES.items():
+        for member in contracts.OPTIONAL[kind]:
+            assert hasattr(base, member), (kind, member)
+
+
 # -- conformance names what is missing --------------------------------------------------
 
 

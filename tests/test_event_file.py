@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import select
 import subprocess
 import sys
 import threading
@@ -67,7 +68,7 @@ def events(draw: st.DrawFn) -> EventFile:
     return event
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(events())
 def test_json_round_trip_is_identity(event: EventFile) -> None:
     document = json.loads(json.dumps(to_document(event)))
@@ -266,25 +267,39 @@ def test_two_writers_racing(tmp_path: Path) -> None:
     path = tmp_path / "event.json"
     path.write_bytes((DATA / "event-v1.json").read_bytes())
     script = """
-import sys, time
+import sys
 from caddy.storage import updating
 from caddy.event import RecordResult
+print("trying", flush=True)
 try:
     with updating(sys.argv[1]) as box:
-        time.sleep(1.0)
+        print("locked", flush=True)
+        if sys.argv[2] == "1":
+            sys.stdin.readline()  # hold the lock until told
         box[0] = box[0].with_operation(RecordResult(round=2, board=int(sys.argv[2]), result="1-0"))
     print("won")
 except Exception as exc:
     print("lost:", exc)
 """
-    procs = [
-        subprocess.Popen(
-            [sys.executable, "-c", script, str(path), str(b)], stdout=subprocess.PIPE, text=True
+
+    def writer(board: int) -> subprocess.Popen[str]:
+        return subprocess.Popen(
+            [sys.executable, "-c", script, str(path), str(board)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
         )
-        for b in (1, 2)
-    ]
-    outputs = sorted(p.communicate(timeout=60)[0].strip() for p in procs)
-    assert outputs == ["won", "won"]
+
+    first = writer(1)
+    assert first.stdout is not None
+    assert [first.stdout.readline(), first.stdout.readline()] == ["trying\n", "locked\n"]
+    second = writer(2)
+    assert second.stdout is not None
+    assert second.stdout.readline() == "trying\n"
+    # the second is at the lock: it waits while the first holds it
+    assert select.select([second.stdout], [], [], 0.3)[0] == []
+    assert first.communicate("\n", timeout=60)[0] == "won\n"  # let go of the lock
+    assert second.communicate(timeout=60)[0] == "locked\nwon\n"
     assert len(load(path).operations) == 6
 
 

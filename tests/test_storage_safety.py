@@ -357,6 +357,23 @@ def test_a_failed_write_is_one_line(
     assert temps(event.parent) == []
 
 
+def test_a_write_syncs_the_file_before_the_rename_then_its_folder(
+    event: Path, cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13 t: the temp file reaches the disk before it replaces the event
+    (``fsync``, then the rename), and the rename too (``fsync`` of the folder)."""
+    synced: list[tuple[str, bool]] = []
+
+    def fsync(fd: int) -> None:
+        info = os.fstat(fd)
+        kind = "folder" if stat.S_ISDIR(info.st_mode) else "file"
+        synced.append((kind, temps(event.parent) != []))
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    assert cli("result", str(event), "1", "1", "1-0").code == 0
+    assert synced == [("file", True), ("folder", False)]
+
+
 def _under_size_limit(event: str, out: str, limit: int) -> list[tuple[int, str, str]]:
     import resource
 

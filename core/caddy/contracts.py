@@ -336,6 +336,8 @@ def complete(kind: str, obj: Any) -> Any:
     base = BASES.get(kind)
     if base is None:
         return obj
+    if isinstance(obj, base):  # the base class has every optional member
+        return obj
     optional = OPTIONAL[kind]
     if all(_has(obj, member) for member in optional):
         return obj
