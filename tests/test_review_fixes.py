@@ -56,3 +56,16 @@ def test_new_help_names_the_formats_numbering(capsys: pytest.CaptureFixture[str]
     with contextlib.suppress(SystemExit):  # argparse's --help may exit
         main(["new", "--help"])
     assert "default: the format's; lot, or rating for" in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize(
+    "options,expected",
+    [((), 3), (("--option", "final_games=2"), 4), (("--option", "games=2"), 6)],
+)
+def test_knockout_games_per_player_count_every_game_of_the_finalists(
+    cli: Callable[..., Run], options: tuple[str, ...], expected: int
+) -> None:
+    """8 players, 3 rounds: the finalists play each round's standard games,
+    the final as many as ``final_games`` says (tie-breaks not counted)."""
+    run = cli("calc", "8", "--format", "knockout", *options)
+    assert run.out.splitlines()[1].endswith(f"{expected} games per player"), run.out

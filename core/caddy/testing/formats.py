@@ -194,7 +194,10 @@ class FormatContract:
                 assert a.games <= a.rounds * a.boards, label
             else:
                 assert a.games <= a.max_games, label
-            assert a.games_per_player <= a.rounds, label
+            if a.max_games is None:  # one game a round at most
+                assert a.games_per_player <= a.rounds, label
+            else:  # matches of several games: a finalist plays every round's games
+                assert 1 <= a.games_per_player <= a.games, label
             assert 0 <= a.byes_per_round < players, label
             assert 0 <= a.stages <= a.rounds, label
 

@@ -339,7 +339,7 @@ class Knockout(FormatBase):
             games=(matches + third) * options.games + longer,
             max_games=(matches + third) * options.max_match_games + longer,
             boards=max(first, size // 4),
-            games_per_player=stages,
+            games_per_player=stages * options.games + longer,  # the finalists
             byes_per_round=size - players,
             pair_meetings=None,
             stages=stages,
