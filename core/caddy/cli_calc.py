@@ -143,7 +143,7 @@ def cmd_calc(ns: argparse.Namespace) -> int:
         assert tc is not None
         print(f"{text} read as: {tc.describe()}")
     if len(ns.players) == 1 and len(controls) <= 1:
-        _print_summary(results[0], sys.stdout)
+        _print_summary(results[0], sys.stdout, nights=not ns.days)
         if show_dates is not None:
             show_dates()
     else:
@@ -179,7 +179,9 @@ def _dated(ns: argparse.Namespace, r: CalcResult) -> Callable[[], None]:
     return show
 
 
-def _print_summary(r: CalcResult, out: TextIO) -> None:
+def _print_summary(r: CalcResult, out: TextIO, *, nights: bool = True) -> None:
+    """One field's figures; ``nights=False`` leaves out the club nights (a
+    weekend event's days say how the rounds fit instead)."""
     games = "games" if r.games != 1 else "game"
     print(f"{r.format}, {r.players} players", file=out)
     print(
@@ -209,7 +211,7 @@ def _print_summary(r: CalcResult, out: TextIO) -> None:
         assert r.total_hours is not None
         print(f"  {format_hours(r.total_hours)} in all ({r.total_minutes} min)", file=out)
         night = format_minutes(r.night_minutes)
-        if r.round_fits_night:
+        if nights and r.round_fits_night:
             per = "round" if r.rounds_per_night == 1 else "rounds"
             ko = ""
             if r.knockout_rounds:
@@ -218,7 +220,7 @@ def _print_summary(r: CalcResult, out: TextIO) -> None:
                 f"  {r.club_nights} club nights of {night} at {r.rounds_per_night} {per} a night{ko}",
                 file=out,
             )
-        else:
+        elif nights:
             print(
                 f"  a round ({r.round_minutes} min) does not fit in one {night} night: "
                 f"{r.club_nights} club nights, one round each and over time",
