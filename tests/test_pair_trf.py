@@ -156,8 +156,10 @@ def test_announced_absences_are_not_paired(cli: Callable[..., Run], tmp_path: Pa
 
 
 def test_output_file_gets_the_round(cli: Callable[..., Run], tmp_path: Path) -> None:
-    """-o writes the file with round 4's cells (no results yet) and the PAB's point;
-    every other byte as it was; the input is not changed."""
+    """-o writes the file with round 4's cells (no results yet: the last round,
+    paired and not played) and the bye; every other byte as it was; the input is
+    not changed. caddy reads the file back: the round is paired, not to be paired
+    again before its results, and the import holds it as paired."""
     source = cut(ELEVEN, 4, tmp_path)
     before = source.read_bytes()
     out = tmp_path / "out.trf"
@@ -172,12 +174,27 @@ def test_output_file_gets_the_round(cli: Callable[..., Run], tmp_path: Path) -> 
     assert rows[1][121:] == "   5 w"
     assert rows[5][121:] == "   1 b"
     assert rows[8][121:] == "0000 - U"
-    assert rows[8][80:84] == " 5.0"  # 4.0 stated, plus the bye's point
-    unchanged = [rows[n][:121].rstrip() == line for n, line in enumerate(old[1:12], 1) if n != 8]
-    assert all(unchanged) and rows[8][:80] == old[8][:80]
-    assert rows[8][84:121].rstrip() == old[8][84:]
+    assert all(rows[n][:121].rstrip() == line for n, line in enumerate(old[1:12], 1))
     again = cli("pair", str(out))  # round 4 has no results yet
-    assert again.code == 1 and "round 4: no result against opponent" in again.err
+    assert (again.code, again.out) == (1, "")
+    assert again.err == (
+        f"caddy: error: {out}: round 4 is paired but has no results yet: enter them first "
+        "(or pair it again with --round 4)\n"
+    )
+    same = json.loads(cli("pair", str(out), "--round", "4", "--json").out)
+    assert same == json.loads(cli("pair", str(source), "--json").out)
+    event = tmp_path / "out.json"
+    assert cli("import", str(out), "-o", str(event)).code == 0
+    sheet = cli("pairings", str(event), "--json")
+    boards = json.loads(sheet.out)["boards"]
+    assert {(b["white"]["number"], b["black"]["number"]) for b in boards} == {
+        (1, 5),
+        (7, 3),
+        (10, 6),
+        (2, 4),
+        (11, 9),
+    }
+    assert all(not b["results"] for b in boards)
 
 
 @pytest.mark.parametrize(
@@ -265,3 +282,34 @@ def test_event_pair_prints_json_and_javafo(cli: Callable[..., Run], tmp_path: Pa
     assert [(b["white"]["number"], b["black"]["number"]) for b in boards] == [
         (p["white"], p["black"]) for p in document["pairs"]
     ]
+
+
+def test_games_without_results_only_as_a_whole_last_round(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """A game with no result is the last round paired and not played only when
+    every game of that round has none; anywhere else the file is refused, one
+    line per such cell (TRF: every game's result column is filled)."""
+    base = cut(ELEVEN, 5, tmp_path).read_text().splitlines()
+    # round 3 of players 1 and 3 (1-3) blanked: a round that is not the last
+    middle = [
+        line[:118] + " " + line[119:] if line.startswith(("001    1", "001    3")) else line
+        for line in base
+    ]
+    path = tmp_path / "middle.trf"
+    path.write_text("\n".join(middle) + "\n")
+    run = cli("pair", str(path))
+    assert run.code == 1
+    assert run.err.splitlines() == [
+        f"caddy: error: {path}:2: round 3: no result against opponent 3",
+        f"caddy: error: {path}:4: round 3: no result against opponent 1",
+    ]
+    # the last round (4) with one game blanked, the others played
+    last = [
+        line[:128] + " " + line[129:] if line.startswith(("001    1", "001    5")) else line
+        for line in base
+    ]
+    path = tmp_path / "last.trf"
+    path.write_text("\n".join(last) + "\n")
+    run = cli("pair", str(path))
+    assert run.code == 1 and "round 4: no result against opponent 5" in run.err

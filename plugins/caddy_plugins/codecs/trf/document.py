@@ -122,6 +122,7 @@ def parse_document(data: bytes | str, name: str = "<trf>") -> TrfDocument:
                     f"{name}:{p.line}: round {r}: opponent {opponent} is not a player "
                     f"(starting ranks run 1..{n})"
                 )
+    ordered, pending_round, pending = _pending_round(ordered, name, problems)
     if problems:
         raise CaddyError(problems[0], problems=problems)
     rounds = max(len(p.cells) for p in ordered)
@@ -132,6 +133,8 @@ def parse_document(data: bytes | str, name: str = "<trf>") -> TrfDocument:
         tail=tuple(tail),
         rounds=rounds,
         warnings=tuple(warnings),
+        pending_round=pending_round,
+        pending=pending,
     )
     start = doc.record("042")
     if start and parse_date(start) is None:
@@ -141,3 +144,39 @@ def parse_document(data: bytes | str, name: str = "<trf>") -> TrfDocument:
         )
         doc = attrs.evolve(doc, warnings=tuple(warnings))
     return doc
+
+
+def _pending_round(
+    players: tuple[TrfPlayer, ...], name: str, problems: list[str]
+) -> tuple[tuple[TrfPlayer, ...], int, tuple[tuple[int | None, str, str] | None, ...]]:
+    """Games with no result (a blank result column against an opponent): the
+    file's last round paired and not played yet, when every game of that
+    round has none and no other round has one. Its cells leave the players'
+    rows and come back as ``(players, round, cells)``; anywhere else a game
+    with no result is a problem, one line each."""
+    blank = {
+        (p.number, r)
+        for p in players
+        for r, (opponent, _, code) in enumerate(p.cells, 1)
+        if opponent is not None and code == " "
+    }
+    if not blank:
+        return players, 0, ()
+    last = max(len(p.cells) for p in players)
+    games = {p.number for p in players if len(p.cells) >= last and p.cells[last - 1][0] is not None}
+    if {r for _, r in blank} != {last} or {n for n, _ in blank} != games:
+        for p in players:
+            for r, (opponent, _, code) in enumerate(p.cells, 1):
+                if opponent is not None and code == " ":
+                    problems.append(
+                        f"{name}:{p.line}: round {r}: no result against opponent {opponent}"
+                    )
+        return players, 0, ()
+    cells = tuple(p.cells[last - 1] if len(p.cells) >= last else None for p in players)
+    kept = []
+    for p in players:
+        row = list(p.cells[: last - 1])
+        while row and row[-1] == (None, "-", "Z"):
+            row.pop()
+        kept.append(p._replace(cells=tuple(row)))
+    return tuple(kept), last, cells

@@ -190,6 +190,8 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     if ahead:
         last = max(len(rounds), min(doc.rounds_declared, max(_zero_rounds(doc), default=0)))
         items.extend(_announced(doc, paired + 1, last))
+    if doc.pending_round and not fixed and doc.pending_round == paired + 1:
+        items.extend(_pending_round(doc))
     event = EventFile(tournament=tournament, operations=OperationLog.build(items))
     try:
         replay(event)
@@ -219,6 +221,39 @@ def _paired(round: tuple[list[int], list[int], Any, Any, list[tuple[int, str]]])
     """Whether a round of :func:`rounds_of` was paired: a game or a
     pairing-allocated bye (``U``, or ``+`` with no opponent)."""
     return bool(round[0]) or any(code in "U+" for _, code in round[4])
+
+
+def _pending_round(doc: TrfDocument) -> list[Any]:
+    """The file's last round, paired and not played yet (``doc.pending``): the
+    pairing, with its pairing-allocated bye, then its other byes; no results."""
+    from caddy.event import PairRound, RecordBye
+
+    number = doc.pending_round
+    white, black, uncoloured, byes, others = [], [], [], [], []
+    for player, cell in enumerate(doc.pending, 1):
+        if cell is None:
+            continue
+        opponent, colour, code = cell
+        if opponent is None:
+            if code == "U":
+                byes.append(player)
+            elif code in BYE_KINDS:
+                others.append(RecordBye(round=number, player=player, kind=BYE_KINDS[code]))
+        elif colour == "w" or (colour == "-" and player < opponent):
+            white.append(player)
+            black.append(opponent)
+            if colour == "-":
+                uncoloured.append(len(white))
+    return [
+        PairRound(
+            round=number,
+            white=tuple(white),
+            black=tuple(black),
+            byes=tuple(byes),
+            uncoloured=tuple(uncoloured),
+        ),
+        *others,
+    ]
 
 
 def _zero_rounds(doc: TrfDocument) -> list[int]:

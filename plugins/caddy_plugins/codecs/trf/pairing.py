@@ -100,6 +100,11 @@ def pairing_input(
             "(FIDE Handbook C.04.3): write 092 FIDE_DUTCH_2026 to pair it so"
         )
     to_pair = round_to_pair(doc) if round is None else round
+    if doc.pending_round and to_pair >= doc.pending_round and round != doc.pending_round:
+        raise CaddyError(
+            f"{src}: round {doc.pending_round} is paired but has no results yet: enter them "
+            f"first (or pair it again with --round {doc.pending_round})"
+        )
     planned = rounds or doc.rounds_declared
     if not planned:
         raise CaddyError(
@@ -148,23 +153,28 @@ def pairing_input(
         format="swiss",
         players=tuple(p.as_player() for p in doc.players),
         next_round=round_to_pair(doc),
-        write=lambda paired: with_round(doc, data, paired, scoring),
+        write=lambda paired: with_round(doc, data, paired),
     )
 
 
-def with_round(doc: TrfDocument, data: bytes, paired: Round, scoring: Scoring) -> bytes:
+def with_round(doc: TrfDocument, data: bytes, paired: Round) -> bytes:
     """The file's bytes with ``paired``'s cells added to the player lines
-    (games with no result yet; the pairing-allocated bye as ``0000 - U``,
-    its points added to columns 81-84); every other line as it was.
+    (games with no result yet, which the reader takes as the last round
+    paired and not played; the pairing-allocated bye as ``0000 - U``); every
+    other line as it was, the points (columns 81-84) those of the rounds
+    played.
 
     :raises CaddyError: the round is not the next one in the file.
     """
-    from caddy_plugins.codecs.trf.lines import points_text
     from caddy_plugins.codecs.trf.system import file_text, round_to_pair
 
-    if paired.number != round_to_pair(doc) or any(
-        len(p.cells) >= paired.number and p.cells[paired.number - 1][0] is not None
-        for p in doc.players
+    if (
+        paired.number != round_to_pair(doc)
+        or doc.pending_round
+        or any(
+            len(p.cells) >= paired.number and p.cells[paired.number - 1][0] is not None
+            for p in doc.players
+        )
     ):
         raise CaddyError(
             f"{doc.source}: -o writes the next round only; round {paired.number} has games already"
@@ -183,8 +193,5 @@ def with_round(doc: TrfDocument, data: bytes, paired: Round, scoring: Scoring) -
         if player is None or player.number not in cells:
             continue
         body = parts[index][:column].ljust(column) + cells[player.number]
-        if player.number in paired.byes:
-            stated = float(body[80:84].strip() or 0)
-            body = body[:80] + points_text(stated + scoring.points("U")) + body[84:]
         parts[index] = body.rstrip()
     return "".join(parts).encode(encoding)

@@ -93,6 +93,12 @@ class TrfDocument:
     rounds: int = 0
     #: Non-fatal findings, one line each (a Latin-1 fallback, an unreadable date...).
     warnings: tuple[str, ...] = ()
+    #: A last round paired but not played yet (its games have no result, what
+    #: ``caddy pair -o`` writes): its number (0: none) and each player's cell in
+    #: it (``None``: no cell), by pairing number. Its cells are not in the
+    #: players' ``cells``: the rounds there all have their results.
+    pending_round: int = 0
+    pending: tuple[tuple[int | None, str, str] | None, ...] = ()
 
     def records(self, code: str) -> list[str]:
         """Texts (from column 5) of every record ``code``, in file order."""
