@@ -48,16 +48,6 @@ _BYE_HISTORY: dict[str, HistoryKind] = {
     "forfeit-loss": "forfeit-loss",
     "rest": "absent",
 }
-#: A bye kind → its result code (for the points, :meth:`caddy.results.Scoring.points`).
-_BYE_CODE = {
-    "pab": "U",
-    "full": "F",
-    "half": "H",
-    "zero": "Z",
-    "forfeit-win": "+",
-    "forfeit-loss": "-",
-    "rest": "R",
-}
 
 
 def _round_history(
@@ -65,7 +55,7 @@ def _round_history(
 ) -> list[HistoryEntry]:
     """One entry per player (index = pairing number - 1) for a round."""
     from caddy.event_rounds import withdrawal_result
-    from caddy.results import RESULT_WORDS
+    from caddy.results import BYE_KIND_CODES, RESULT_WORDS
 
     entries: list[HistoryEntry | None] = [None] * players
     uncoloured = set(rnd.uncoloured)
@@ -105,7 +95,7 @@ def _round_history(
             opponent=None,
             colour=None,
             kind=_BYE_HISTORY.get(bye, "absent"),
-            points=scoring.points(_BYE_CODE[bye]) if bye in _BYE_CODE else 0.0,
+            points=scoring.points(BYE_KIND_CODES[bye]) if bye in BYE_KIND_CODES else 0.0,
         )
     for player in rnd.rest:
         if entries[player - 1] is None:
