@@ -131,7 +131,9 @@ def sheet(state: State, number: int, *, link: Callable[[int], str] | None = None
     slot = round_slot(tournament, number)
     if slot is not None:
         intro.insert(0, f"round {number}: {slot.date.isoformat()} at {slot.time}")
-    round_name = state.fmt.round_name(request_of(state), number)
+    # a bracket's rounds have names (Semi-finals): asked only for a round of matches,
+    # as the views do (the request replays every round's history)
+    round_name = state.fmt.round_name(request_of(state), number) if rnd.matches else None
     return Report(
         kind="pairings",
         title=tournament.name or "event",
