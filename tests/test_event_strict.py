@@ -336,7 +336,7 @@ def test_an_op_tag_that_is_not_a_string_is_refused(
     run = cli(command[0], str(path), *command[1:])
     assert_refused(
         run,
-        "$.operations[0].op: expected a string (bye, enter, pair, result, results, withdraw), got ",
+        "$.operations[0].op: expected a string (bye, enter, lineup, pair, result, results, withdraw), got ",
     )
     assert path.read_bytes() == raw
 

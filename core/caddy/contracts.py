@@ -202,6 +202,7 @@ OPTIONAL: Mapping[str, tuple[str, ...]] = {
         "editions",
         "group_dependent",
         "separates_round_robin",
+        "scope",
         "lower_is_better",
         "explain_group",
     ),

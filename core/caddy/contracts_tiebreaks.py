@@ -39,6 +39,10 @@ class TieBreak(Protocol):
     #: False when the value cannot separate players of a complete round robin
     #: (everyone's opponents are everyone else: BH, FB, AOB).
     separates_round_robin: ClassVar[bool]
+    #: Who it ranks: ``players`` (individual events), ``teams`` (a team
+    #: tie-break of C.07 Arts. 12-13, reading ``table.teams``) or ``both`` (an
+    #: individual tie-break C.07 lets team events use on MP or GP: ``BH:MP``).
+    scope: ClassVar[str]
 
     def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
         """One value per player index (``None`` sorts last)."""
@@ -80,6 +84,7 @@ class TieBreakBase:
     editions: ClassVar[tuple[str, ...]] = ("2024", "2026")
     group_dependent: ClassVar[bool] = False
     separates_round_robin: ClassVar[bool] = True
+    scope: ClassVar[str] = "players"
 
     def lower_is_better(self, spec: TieBreakSpec) -> bool:
         return False

@@ -36,6 +36,7 @@ from caddy.event_model import (
     RecordResults,
     Withdraw,
 )
+from caddy.teams import LineUp
 
 #: At least this many plain results of one round recorded one after the other
 #: are written as one ``results`` operation; fewer stay one ``result`` each, as a
@@ -51,7 +52,8 @@ MAX_NUMBER = 10**6
 
 #: Every element the file's ``operations`` list may hold, by its ``op`` tag.
 _BY_TAG: dict[str, type] = {
-    cls.op: cls for cls in (PairRound, RecordResult, RecordResults, RecordBye, Withdraw, Enter)
+    cls.op: cls
+    for cls in (PairRound, RecordResult, RecordResults, RecordBye, Withdraw, Enter, LineUp)
 }
 
 

@@ -17,6 +17,7 @@ import attrs
 from caddy.dates import RoundDates
 from caddy.models import Player
 from caddy.results import BYE_KIND_CODES, Scoring
+from caddy.teams import LineUp, TeamRound, TeamSetup
 from caddy.timecontrol import TimeControl
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ class Tournament:
     """Starting data of an event."""
 
     #: Fields left out of the file when they have their default (old files stay byte for byte).
-    omit_defaults: ClassVar[tuple[str, ...]] = ("schedule",)
+    omit_defaults: ClassVar[tuple[str, ...]] = ("schedule", "teams")
 
     name: str = ""
     start: datetime.date | None = None
@@ -74,6 +75,8 @@ class Tournament:
     seed: int | None = None
     #: Points per kind of result (``None``: 1 / ½ / 0, byes as FIDE scores them).
     scoring: Scoring | None = None
+    #: The teams of a team event (:mod:`caddy.teams`); ``None``: players only.
+    teams: TeamSetup | None = None
     #: What a codec keeps to write back, by codec name: that codec's own JSON
     #: data, opaque to core (the TRF codec keeps the records caddy does not
     #: model; a version 1 file's ``trf`` reads as ``kept["trf"]``).
@@ -93,6 +96,8 @@ class PairRound:
     #: Boards (numbered from 1) whose colours are not known (TRF colour ``-``);
     #: their player listed as White is the lower pairing number.
     uncoloured: tuple[int, ...] = ()
+    #: A team event's matches this round (its boards are the games above).
+    teams: TeamRound | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -166,14 +171,14 @@ class RecordResults:
             raise ValueError(f"{len(value)} results for {len(self.boards)} boards")
 
 
-Operation = Union[PairRound, RecordResult, RecordBye, Withdraw, Enter]  # noqa: UP007 - cattrs needs a Union object
+Operation = Union[PairRound, RecordResult, RecordBye, Withdraw, Enter, LineUp]  # noqa: UP007 - cattrs needs a Union object
 
 
-OPERATIONS = (PairRound, RecordResult, RecordBye, Withdraw, Enter)
+OPERATIONS = (PairRound, RecordResult, RecordBye, Withdraw, Enter, LineUp)
 
 
 #: What an element of the file's ``operations`` list may be: an operation, or a run of results.
-FileOperation = Union[PairRound, RecordResult, RecordResults, RecordBye, Withdraw, Enter]  # noqa: UP007
+FileOperation = Union[PairRound, RecordResult, RecordResults, RecordBye, Withdraw, Enter, LineUp]  # noqa: UP007
 
 
 class OperationLog(Sequence["Operation"]):

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from caddy.event_file import EventFile
     from caddy.formats import Format
     from caddy.plugins import PluginHost
+    from caddy.teams import TeamRound
 from caddy.event_model import (
     Enter,
     Operation,
@@ -38,6 +39,7 @@ from caddy.event_rounds import (
     record_bye,
     take_announced,
 )
+from caddy.teams import LineUp
 
 
 class Board:
@@ -91,6 +93,8 @@ class RoundState:
     rest: tuple[int, ...] = ()
     #: Boards (from 1) whose colours are not known.
     uncoloured: tuple[int, ...] = ()
+    #: A team event's matches this round (:class:`caddy.teams.TeamRound`).
+    teams: TeamRound | None = None
 
     @property
     def boards(self) -> list[Board]:
@@ -114,6 +118,8 @@ class State:
     late: int = 0
     #: The players when round 1 was paired (the planned rounds' field).
     field: int | None = None
+    #: Team line-ups given for rounds not paired yet: round → team → players.
+    lineups: dict[int, dict[int, tuple[int, ...]]] = attrs.Factory(dict)
 
     @property
     def players(self) -> int:
@@ -249,6 +255,10 @@ def apply(state: State, operation: Operation) -> None:
         state.rounds[-1].uncoloured = operation.uncoloured
         for p in operation.byes:
             state.rounds[-1].byes[p] = "pab"
+        if operation.teams is not None:
+            from caddy.event_teams import apply_team_round
+
+            apply_team_round(state, operation)
         take_announced(state, state.rounds[-1])
         fix_field(state)
     elif isinstance(operation, RecordResult):
@@ -273,6 +283,10 @@ def apply(state: State, operation: Operation) -> None:
         record_bye(state, operation)
     elif isinstance(operation, Enter):
         enter(state, operation)
+    elif isinstance(operation, LineUp):
+        from caddy.event_teams import apply_lineup
+
+        apply_lineup(state, operation)
     elif isinstance(operation, Withdraw):
         check_players(state, (operation.player,))
         last = planned_rounds(state)

@@ -95,7 +95,12 @@ def resolve_tiebreaks(
         try:
             code = parse_spec(text).code
             plugin: TieBreak = registry.get(code)
-            resolved.append((parse_spec(text, plugin.modifiers), plugin))
+            spec = parse_spec(text, plugin.modifiers)
+            if plugin.scope == "teams" or spec.score is not None:
+                raise CaddyError(
+                    f"tie-break '{text}' ranks teams (C.07 Arts. 12-13); this ranks players"
+                )
+            resolved.append((spec, plugin))
         except PluginError:  # two plugins claim the code: exit 3, not bad input
             raise
         except CaddyError as exc:

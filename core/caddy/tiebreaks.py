@@ -46,6 +46,7 @@ from caddy.errors import CaddyError
 if TYPE_CHECKING:
     from caddy.plugins import PluginHost
     from caddy.results import Event
+    from caddy.team_results import TeamEvent
 
 EDITIONS = ("2024", "2026")
 #: The 2026 C.07 edition is in force from this date (approved 02/02/2026).
@@ -83,6 +84,10 @@ class TieBreakSpec:
     fore: bool = False
     #: ``/R``: the order reversed (TPN, RTNG).
     reverse: bool = False
+    #: A team tie-break's score, ``MP`` or ``GP`` (``BH:MP``); ``None``: the primary score.
+    score: str | None = None
+    #: ``/Kx``: SSSC's normalising factor (``None``: computed, C.07 13.4).
+    factor: float | None = None
 
 
 def parse_spec(text: str, allowed: str | None = None, code: str | None = None) -> TieBreakSpec:
@@ -94,10 +99,20 @@ def parse_spec(text: str, allowed: str | None = None, code: str | None = None) -
     raw = text.strip()
     if not raw:
         raise CaddyError("empty tie-break name")
-    if "/" in raw:
-        head, *mods = raw.split("/")
+    score: str | None = None
+    body = raw.replace("#", "/").replace("!", "/")  # FIDE's reference engine's separators
+    head_text, sep, tail = body.partition("/")
+    if ":" in head_text:
+        head_text, _, score = head_text.partition(":")
+        score, dash, hyphenated = score.partition("-")  # BH:MP-C1, the handbook's hyphen
+        score = score.strip().upper()
+        if score not in ("MP", "GP"):
+            raise CaddyError(f"tie-break '{text}': the score after ':' is MP or GP, not '{score}'")
+        body = head_text + dash + hyphenated + sep + tail
+    if "/" in body:
+        head, *mods = body.split("/")
     else:
-        head, _, rest = raw.partition("-")
+        head, _, rest = body.partition("-")
         mods = [rest] if rest else []
     name = head.strip().upper()
     name = ALIASES.get(name, name)
@@ -123,11 +138,13 @@ def parse_spec(text: str, allowed: str | None = None, code: str | None = None) -
                 values["cut_high"] = int(arg)
         elif letter == "L":
             values.update(_parse_limit(text, arg))
+        elif letter == "K" and arg.replace(".", "", 1).isdigit() and arg.isascii():
+            values["factor"] = float(arg)
         elif letter in "PFR" and not arg:
             values[{"P": "predetermined", "F": "fore", "R": "reverse"}[letter]] = True
         else:
             raise CaddyError(f"tie-break '{text}': unknown modifier /{mod}")
-    return TieBreakSpec(text=raw, code=name, **values)  # type: ignore[arg-type]
+    return TieBreakSpec(text=raw, code=name, score=score, **values)  # type: ignore[arg-type]
 
 
 def _parse_limit(text: str, arg: str) -> dict[str, object]:
@@ -275,6 +292,10 @@ class Table:
             self.adjusted = [self._adjusted(i) for i in range(self.n)]
         self._fore: tuple[list[float], list[float]] | None = None
         self._kinds: list[str] | None = None
+        #: A team event's results when the players are teams (team tie-breaks read it).
+        self.teams: TeamEvent | None = None
+        #: The score the table holds for a team event: ``MP`` or ``GP``.
+        self.score_kind: str | None = None
         unrated = self.options.unrated_rating
         #: Ratings by player index (``None``: unrated and no rating given for the unrated).
         self.ratings: list[int | None] = [

@@ -17,6 +17,8 @@ from caddy_plugins.tiebreaks.common import OpponentScoreSum
 
 class Buchholz(OpponentScoreSum):
     name: ClassVar[str] = "BH"
+    #: Team events may use it on MP or GP (C.07 Art. 13 preamble: ``BH:MP``).
+    scope: ClassVar[str] = "both"
     title: ClassVar[str] = "Buchholz"
     article: ClassVar[str] = "8.1"
     kind: ClassVar[str] = "C"

@@ -29,6 +29,8 @@ from caddy.tiebreaks import EDITIONS, ExplainRow, Explanation, Table, TieBreakSp
 
 class DirectEncounter:
     name: ClassVar[str] = "DE"
+    #: Team events may use it on MP or GP (C.07 Art. 13 preamble: ``BH:MP``).
+    scope: ClassVar[str] = "both"
     title: ClassVar[str] = "Direct encounter"
     article: ClassVar[str] = "6"
     kind: ClassVar[str] = "A"

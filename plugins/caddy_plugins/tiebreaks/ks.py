@@ -21,6 +21,8 @@ from caddy.tiebreaks import EDITIONS, ExplainRow, Explanation, Table, TieBreakSp
 
 class Koya:
     name: ClassVar[str] = "KS"
+    #: Team events may use it on MP or GP (C.07 Art. 13 preamble: ``BH:MP``).
+    scope: ClassVar[str] = "both"
     title: ClassVar[str] = "Koya system"
     article: ClassVar[str] = "9.2"
     kind: ClassVar[str] = "BC"

@@ -17,6 +17,8 @@ from caddy.tiebreaks import EDITIONS, ExplainRow, Explanation, Table, TieBreakSp
 
 class ProgressiveScores:
     name: ClassVar[str] = "PS"
+    #: Team events may use it on MP or GP (C.07 Art. 13 preamble: ``BH:MP``).
+    scope: ClassVar[str] = "both"
     title: ClassVar[str] = "Sum of progressive scores"
     article: ClassVar[str] = "7.5"
     kind: ClassVar[str] = "B"

@@ -16,6 +16,8 @@ from caddy_plugins.tiebreaks.common import RoundCount, otb_or_rr_forfeit_win
 
 class GamesWon(RoundCount):
     name: ClassVar[str] = "WON"
+    #: Team events may use it on MP or GP (C.07 Art. 13 preamble: ``BH:MP``).
+    scope: ClassVar[str] = "both"
     title: ClassVar[str] = "Number of games won"
     article: ClassVar[str] = "7.2"
     kind: ClassVar[str] = "B"

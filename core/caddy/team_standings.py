@@ -1,0 +1,299 @@
+"""Team standings: teams ranked by their primary score (match points or game
+points, C.07 Art. 11; C.04.6 1.2), then by a list of tie-breaks.
+
+A tie-break text names a registered tie-break plugin whose ``scope`` is
+``teams`` (a team tie-break of C.07 Arts. 12-13: ``EDE``, ``EMGSB``, ``BC``
+...) or ``both`` (an individual tie-break run on the teams' MP or GP:
+``BH:MP``, ``PS:GP``; without ``:MP``/``:GP`` the primary score, C.07 Art. 13
+preamble). Each plugin is handed a :class:`caddy.tiebreaks.Table` whose
+players are the teams scored in that score, with ``table.teams`` the
+:class:`caddy.team_results.TeamEvent` and ``table.score_kind`` the score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import attrs
+
+from caddy.errors import CaddyError, PluginError
+from caddy.standings_table import lower_key, place_key, sort_key, split_tied
+from caddy.tiebreaks import (
+    Explanation,
+    StandingsOptions,
+    Table,
+    TieBreak,
+    TieBreakSpec,
+    parse_spec,
+    standings_edition,
+)
+
+if TYPE_CHECKING:
+    from caddy.contracts import GroupTieBreak
+    from caddy.plugins import PluginHost
+    from caddy.team_results import TeamEvent
+
+
+@attrs.frozen(kw_only=True)
+class TeamStandingsRow:
+    """One team's line."""
+
+    rank: int
+    #: The team number.
+    pairing_number: int
+    name: str
+    match_points: float
+    game_points: float
+    #: Tie-break values keyed exactly as the list was written.
+    tiebreaks: dict[str, float | None]
+    code: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class TeamStandings:
+    """The ranked teams."""
+
+    edition: str
+    pre_determined: bool
+    #: ``MP`` or ``GP``: the score that ranks the teams.
+    primary: str
+    tiebreaks: tuple[str, ...]
+    rows: tuple[TeamStandingsRow, ...]
+    warnings: tuple[str, ...] = ()
+
+    def row_of(self, number: int) -> TeamStandingsRow:
+        for row in self.rows:
+            if row.pairing_number == number:
+                return row
+        raise CaddyError(f"team {number} is not in these standings")
+
+    def rows_data(self) -> list[dict[str, Any]]:
+        """The rows as JSON data (``pairing_number`` is the team number)."""
+        return [
+            {
+                "rank": row.rank,
+                "pairing_number": row.pairing_number,
+                "name": row.name,
+                "code": row.code,
+                "match_points": row.match_points,
+                "game_points": row.game_points,
+                "tiebreaks": dict(row.tiebreaks),
+            }
+            for row in self.rows
+        ]
+
+    def data(self) -> dict[str, Any]:
+        """The ``caddy.team-standings`` document."""
+        return {
+            "schema": "caddy.team-standings",
+            "version": 1,
+            "edition": self.edition,
+            "pre_determined": self.pre_determined,
+            "primary": self.primary,
+            "tiebreaks": list(self.tiebreaks),
+            "rows": self.rows_data(),
+            "warnings": list(self.warnings),
+        }
+
+
+def team_tiebreak_texts(
+    texts: Sequence[str] | str | None, pre_determined: bool, host: PluginHost
+) -> list[str]:
+    """A team tie-break list: the texts, a preset's, or the default preset
+    for team events (``teams-rr`` / ``teams-swiss``)."""
+    presets = host.tiebreak_presets()
+    if texts is None:
+        kind = "teams-pre-determined" if pre_determined else "teams-other"
+        for preset in presets:
+            if kind in preset.default_for:
+                return list(preset.tiebreaks)
+        raise CaddyError(f"no tie-break preset is the default for {kind} events; give --tiebreaks")
+    if isinstance(texts, str):
+        if texts.lower() in presets:
+            return list(presets.get(texts.lower()).tiebreaks)
+        return [t.strip() for t in texts.split(",") if t.strip()]
+    return list(texts)
+
+
+def resolve_team_tiebreaks(
+    texts: Sequence[str], host: PluginHost
+) -> list[tuple[TieBreakSpec, TieBreak]]:
+    """Parse team tie-break texts against the registered plugins (scope ``teams`` or ``both``)."""
+    registry = host.tiebreaks()
+    resolved = []
+    problems: list[str] = []
+    for text in texts:
+        try:
+            code = parse_spec(text).code
+            plugin: TieBreak = registry.get(code)
+            if plugin.scope == "players":
+                raise CaddyError(
+                    f"tie-break '{text}' ranks players, not teams (C.07 gives teams "
+                    "Arts. 12-13 and BH, FB, AOB, PS, KS, WIN, WON, DE on MP or GP)"
+                )
+            resolved.append((parse_spec(text, plugin.modifiers), plugin))
+        except PluginError:
+            raise
+        except CaddyError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    return resolved
+
+
+def team_tables(
+    tevent: TeamEvent,
+    *,
+    edition: str | None = None,
+    options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
+) -> dict[str, Table]:
+    """The teams folded for the tie-breaks, once per score (``MP``, ``GP``)."""
+    tables = {}
+    for kind in ("MP", "GP"):
+        event = tevent.as_event(kind)
+        table = Table(
+            event,
+            edition=standings_edition(event, edition),
+            pre_determined=tevent.pre_determined,
+            options=options,
+            host=host,
+        )
+        table.teams = tevent
+        table.score_kind = kind
+        tables[kind] = table
+    return tables
+
+
+def team_standings(
+    tevent: TeamEvent,
+    tiebreaks: Sequence[str] | str | None = None,
+    edition: str | None = None,
+    *,
+    options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
+) -> TeamStandings:
+    """Rank the teams by the primary score, then by the tie-breaks in order."""
+    from caddy.plugin_registry import finite_values
+
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    options = options or StandingsOptions()
+    tables = team_tables(tevent, edition=edition, options=options, host=host)
+    primary = tevent.primary
+    main = tables[primary]
+    texts = team_tiebreak_texts(tiebreaks, tevent.pre_determined, host)
+    resolved = resolve_team_tiebreaks(texts, host)
+    warnings = []
+    for spec, plugin in resolved:
+        if main.edition not in plugin.editions:
+            warnings.append(
+                f"{spec.text} is a tie-break of the {'/'.join(plugin.editions)} edition, "
+                f"not {main.edition}; computed anyway"
+            )
+        if main.rr and not plugin.separates_round_robin:
+            warnings.append(
+                f"{spec.text} separates nobody in a complete round robin (C.07 Art. 15.2: "
+                "the Buchholz family is not for round robins)"
+            )
+    values: dict[str, list[float | None]] = {}
+    for spec, plugin in resolved:
+        table = tables[spec.score or primary]
+        values[spec.text] = finite_values(plugin, spec.text, plugin.compute(table, spec))
+    groups = split_tied(list(range(tevent.count)), lambda i: -main.score[i])
+    for spec, plugin in resolved:
+        table = tables[spec.score or primary]
+        column = values[spec.text]
+        higher_first = sort_key(column)
+        lower_first = lower_key(column) if plugin.lower_is_better(spec) else None
+        new_groups: list[list[int]] = []
+        for group in groups:
+            if len(group) == 1:
+                if plugin.group_dependent:
+                    column[group[0]] = 1.0
+                new_groups.append(group)
+            elif plugin.group_dependent:
+                grouped = cast("GroupTieBreak", plugin)
+                places = grouped.rank_group(table, spec, group)
+                for i, place in zip(group, places, strict=True):
+                    column[i] = float(place)
+                new_groups.extend(split_tied(group, place_key(column)))
+            else:
+                new_groups.extend(split_tied(group, lower_first or higher_first))
+        groups = new_groups
+    mp, gp = tevent.mp, tevent.gp
+    rows = []
+    position = 1
+    for group in groups:
+        for i in sorted(group):
+            team = tevent.setup.teams[i]
+            rows.append(
+                TeamStandingsRow(
+                    rank=position,
+                    pairing_number=i + 1,
+                    name=team.name,
+                    code=team.code,
+                    match_points=mp[i],
+                    game_points=gp[i],
+                    tiebreaks={text: column[i] for text, column in values.items()},
+                )
+            )
+        position += len(group)
+    return TeamStandings(
+        edition=main.edition,
+        pre_determined=main.rr,
+        primary=primary,
+        tiebreaks=tuple(spec.text for spec, _ in resolved),
+        rows=tuple(rows),
+        warnings=tuple(warnings),
+    )
+
+
+def team_explain(
+    tevent: TeamEvent,
+    team: int,
+    result: TeamStandings,
+    *,
+    edition: str | None = None,
+    options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
+) -> list[Explanation]:
+    """How every tie-break value of team ``team`` (its number) was computed."""
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    tables = team_tables(tevent, edition=edition, options=options, host=host)
+    resolved = resolve_team_tiebreaks(list(result.tiebreaks), host)
+    i = team - 1
+    rows = {row.pairing_number - 1: row for row in result.rows}
+    primary_score = tevent.score(tevent.primary)
+    explanations = []
+    for index, (spec, plugin) in enumerate(resolved):
+        table = tables[spec.score or tevent.primary]
+        if plugin.group_dependent:
+            keys = result.tiebreaks[:index]
+
+            def signature(
+                j: int, keys: tuple[str, ...] = keys, score: list[float] = primary_score
+            ) -> tuple[Any, ...]:
+                return (score[j], *(rows[j].tiebreaks[k] for k in keys))
+
+            group = sorted(j for j in rows if signature(j) == signature(i))
+            grouped = cast("GroupTieBreak", plugin)
+            explained = grouped.explain_group(table, spec, group, i) if len(group) > 1 else None
+            explanations.append(
+                explained
+                or Explanation(
+                    tiebreak=spec.text,
+                    player=team,
+                    value=1.0,
+                    summary="not tied with any team when this tie-break was applied",
+                )
+            )
+        else:
+            explanations.append(plugin.explain(table, spec, i))
+    return explanations

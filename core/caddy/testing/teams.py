@@ -1,0 +1,138 @@
+"""Team events for tests: :func:`build_team_event` plays matches written the
+way a match card is (board results from the first-named team's side) through
+the event file and its fold, the path ``caddy`` takes, and returns the
+:class:`caddy.team_results.TeamEvent`.
+
+Example (a 2-board match, team A with White on board 1)::
+
+    tevent = build_team_event(["A", "B"], 2, [[("A", "B", "1-0 1/2")]])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from caddy.teams import Team, TeamBye, TeamMatchPairing, TeamRound, TeamScoring, TeamSetup
+
+if TYPE_CHECKING:
+    import datetime
+
+    from caddy.event_file import EventFile
+    from caddy.plugins import PluginHost
+    from caddy.team_results import TeamEvent
+
+#: A board result from the first-named team's side, flipped for the other side.
+_FLIP = {"1-0": "0-1", "0-1": "1-0", "1/2": "1/2", "+-": "-+", "-+": "+-", "--": "--"}
+
+
+def build_team_file(
+    teams: Sequence[str],
+    boards: int,
+    rounds: Sequence[Sequence[tuple[str, str, str]]],
+    *,
+    byes: Mapping[int, Sequence[tuple[str, str]]] | None = None,
+    colours: str = "",
+    scoring: TeamScoring | None = None,
+    start: datetime.date | None = None,
+    host: PluginHost | None = None,
+    reserves: int = 0,
+) -> EventFile:
+    """An event file (format ``manual``) where team ``k`` (1-based, in the order
+    of ``teams``) has players ``(k-1)*(boards+reserves)+1 ...`` in board order.
+
+    :param rounds: per round, ``(first team, other team, "1-0 1/2 0-1")``: the
+        first team has White on board 1, results from its side, one per board;
+        ``"+-"`` ``"-+"`` ``"--"`` alone forfeits the whole match.
+    :param byes: round (1-based) → ``(team, kind)`` team byes (``pab`` ...).
+    """
+    from caddy.event_file import EventFile
+    from caddy.event_model import FormatChoice, PairRound, RecordResult, Tournament
+    from caddy.models import Player
+
+    if host is None:
+        from caddy.plugins import get_host
+
+        host = get_host()
+    size = boards + reserves
+    number = {name: k for k, name in enumerate(teams, 1)}
+    team_list = tuple(
+        Team(name=name, members=tuple(range((k - 1) * size + 1, k * size + 1)))
+        for k, name in enumerate(teams, 1)
+    )
+    setup = TeamSetup(
+        teams=team_list, boards=boards, colours=colours, scoring=scoring or TeamScoring()
+    )
+    players = tuple(
+        Player(name=f"{name} {b}", team=name) for name in teams for b in range(1, size + 1)
+    )
+    fmt = host.formats().get("manual")
+    tournament = Tournament(
+        name="test",
+        start=start,
+        format=FormatChoice(name="manual", options=fmt.Options()),
+        players=players,
+        teams=setup,
+    )
+    event = EventFile(tournament=tournament)
+    pattern = setup.board_colours()
+    for r, matches in enumerate(rounds, 1):
+        pairings = []
+        results: list[str] = []
+        for first, other, text in matches:
+            a, b = number[first], number[other]
+            forfeit = text.strip() if text.strip() in ("+-", "-+", "--") else ""
+            pairings.append(
+                TeamMatchPairing(
+                    white=a,
+                    black=b,
+                    white_lineup=setup.default_lineup(a),
+                    black_lineup=setup.default_lineup(b),
+                    forfeit=forfeit,
+                )
+            )
+            if not forfeit:
+                words = text.split()
+                if len(words) != boards:
+                    raise ValueError(f"{first}-{other}: {len(words)} results for {boards} boards")
+                # results are typed from the first team's side; a board where it has Black flips
+                results.extend(w if pattern[i] == "W" else _FLIP[w] for i, w in enumerate(words))
+        team_byes = tuple(
+            TeamBye(team=number[name], kind=kind) for name, kind in (byes or {}).get(r, ())
+        )
+        team_round = TeamRound(matches=tuple(pairings), byes=team_byes)
+        white, black, _ = team_round.games(pattern)
+        event = event.with_operation(
+            PairRound(round=r, white=white, black=black, teams=team_round), host=host
+        )
+        for board, result in enumerate(results, 1):
+            event = event.with_operation(
+                RecordResult(round=r, board=board, result=result), host=host
+            )
+    return event
+
+
+def build_team_event(
+    teams: Sequence[str],
+    boards: int,
+    rounds: Sequence[Sequence[tuple[str, str, str]]],
+    *,
+    pre_determined: bool | None = None,
+    **kwargs: object,
+) -> TeamEvent:
+    """:func:`build_team_file`, folded into team results.
+
+    :param pre_determined: round-robin rules for unplayed rounds (C.07 15.2);
+        ``None``: the event's own (a ``manual`` event: not pre-determined).
+    """
+    import attrs
+
+    from caddy.event_replay import replay
+    from caddy.event_teams import state_team_event
+
+    host = kwargs.get("host")
+    event = build_team_file(teams, boards, rounds, **kwargs)  # type: ignore[arg-type]
+    tevent = state_team_event(replay(event, host))  # type: ignore[arg-type]
+    if pre_determined is not None:
+        tevent = attrs.evolve(tevent, pre_determined=pre_determined)
+    return tevent
