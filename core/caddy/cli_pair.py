@@ -179,6 +179,7 @@ def cmd_pair(ns: argparse.Namespace) -> int:
                 black=rnd.black,
                 byes=rnd.byes,
                 matches=rnd.matches,
+                teams=rnd.teams,
             )
         else:  # pragma: no cover - every format either fixes, derives or takes its pairings
             raise CaddyError(f"format '{fmt.name}' cannot pair rounds")
@@ -194,6 +195,7 @@ def cmd_pair(ns: argparse.Namespace) -> int:
             black=operation.black,
             byes=operation.byes,
             matches=operation.matches,
+            teams=operation.teams,
         )
         _print_round(ns, paired, explanation)
         return 0

@@ -86,6 +86,9 @@ from caddy.contracts_pairing import (
     Stage as Stage,
 )
 from caddy.contracts_pairing import (
+    TeamPairingContext as TeamPairingContext,
+)
+from caddy.contracts_pairing import (
     as_request as as_request,
 )
 from caddy.contracts_tiebreaks import (

@@ -14,6 +14,7 @@ from typing import Literal
 import attrs
 
 from caddy.errors import CaddyError
+from caddy.teams import TeamRound
 
 #: How pairing numbers are given: drawn by lot, by rating, or in the order given.
 NumberingMethod = Literal["lot", "rating", "given"]
@@ -116,6 +117,8 @@ class Round:
     #: Each board is a knockout match that must produce a winner (over one or
     #: more games, tie-breaks included), not a single game.
     matches: bool = False
+    #: A team event's matches (their games are the boards above).
+    teams: TeamRound | None = None
 
     @property
     def boards(self) -> int:

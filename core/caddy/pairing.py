@@ -29,7 +29,14 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from caddy.contracts import HistoryEntry, HistoryKind, PairingPlayer, PairingRequest, PlayedRound
+from caddy.contracts import (
+    HistoryEntry,
+    HistoryKind,
+    PairingPlayer,
+    PairingRequest,
+    PlayedRound,
+    TeamPairingContext,
+)
 
 if TYPE_CHECKING:
     from caddy.codecs import Codec
@@ -215,6 +222,40 @@ def request_from_state(
         played=tuple(played_rounds(state)),
         seed=tournament.seed,
         field=state.field,
+        teams=None if tournament.teams is None else _team_context(state, to_pair, players),
+    )
+
+
+def _team_context(
+    state: State, to_pair: int, players: Sequence[PairingPlayer]
+) -> TeamPairingContext:
+    """The teams' side of a request: their results before the round, the
+    line-ups given ahead, who cannot play, and teams with a bye announced."""
+    from caddy.event_teams import state_team_event
+
+    setup = state.event.tournament.teams
+    assert setup is not None
+    history = state_team_event(state)
+    if history.rounds > to_pair - 1:
+        history = attrs.evolve(
+            history,
+            rounds=to_pair - 1,
+            results=tuple(row[: to_pair - 1] for row in history.results),
+        )
+    unavailable = frozenset(p.number for p in players if p.absent)
+    absent: dict[int, str] = {}
+    announced = state.announced.get(to_pair, {})
+    for number, team in enumerate(setup.teams, 1):
+        kinds = {announced.get(p) for p in team.members}
+        if all(p in unavailable for p in team.members):
+            kind = next(iter(kinds)) if len(kinds) == 1 and None not in kinds else "zero"
+            absent[number] = kind or "zero"
+    return TeamPairingContext(
+        setup=setup,
+        history=history,
+        lineups=dict(state.lineups.get(to_pair, {})),
+        unavailable=unavailable,
+        absent=absent,
     )
 
 
@@ -312,6 +353,19 @@ def pairing_document(paired: Round, explanation: Sequence[str] | None = None) ->
         ],
         "byes": [{"player": player, "kind": "pab"} for player in paired.byes],
     }
+    if paired.teams is not None:
+        # a team event: the matches by team number (the team with White on board 1 first)
+        document["matches"] = [
+            {
+                "match": m,
+                "white": match.white,
+                "black": match.black,
+                "white_lineup": list(match.white_lineup),
+                "black_lineup": list(match.black_lineup),
+            }
+            for m, match in enumerate(paired.teams.matches, 1)
+        ]
+        document["team_byes"] = [{"team": b.team, "kind": b.kind} for b in paired.teams.byes]
     if explanation is not None:
         document["explanation"] = list(explanation)
     return document
@@ -319,7 +373,12 @@ def pairing_document(paired: Round, explanation: Sequence[str] | None = None) ->
 
 def javafo_text(paired: Round) -> str:
     """The pairing engines' exchange form (JaVaFo, bbpPairings): the number of
-    pairs, then ``white black`` per board, ``player 0`` for the pairing-allocated bye."""
+    pairs, then ``white black`` per board, ``player 0`` for the pairing-allocated
+    bye; for a team event, the matches by team number."""
+    if paired.teams is not None:
+        lines = [f"{m.white} {m.black}" for m in paired.teams.matches]
+        lines += [f"{b.team} 0" for b in paired.teams.byes if b.kind == "pab"]
+        return "".join(f"{line}\n" for line in [str(len(lines)), *lines])
     lines = [f"{white} {black}" for white, black in zip(paired.white, paired.black, strict=True)]
     lines += [f"{player} 0" for player in paired.byes]
     return "".join(f"{line}\n" for line in [str(len(lines)), *lines])
