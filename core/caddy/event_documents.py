@@ -238,6 +238,13 @@ def tournament_problems(tournament: Tournament, where: str = "$.tournament") -> 
         problems.append(
             f"{where}.numbering: expected 'lot', 'rating' or 'given', got '{tournament.numbering}'"
         )
+    if tournament.teams is not None:
+        from caddy.teams import check_setup
+
+        try:
+            check_setup(tournament.teams, len(tournament.players))
+        except CaddyError as exc:
+            problems.extend(f"{where}.teams: {p}" for p in exc.problems)
     return problems
 
 
