@@ -1,0 +1,73 @@
+"""Re-pair every round of a TRF26 team-Swiss file with the C.04.6 engine and compare.
+
+Usage::
+
+    python benchmarks/team_swiss_check.py [FILE] [--explain]
+
+Default FILE: the FIDE TEC sample ``tests/data/trf/teamswiss_trf26_tec_sample_grandmommys_cup.trf``.
+The file is read by the small reader below (team lists 310, player rows 001, line-ups 300,
+byes 240, acceleration 250, forbidden pairs 260, PAB 320, forfeited matches 330; other
+lines are skipped). For each round r the engine pairs from rounds 1..r-1 and round r's
+absences; its matches (team with White on board 1 first) and its pairing-allocated bye are
+compared with round r of the file. Prints ``round r: identical`` or the differences, then
+``N/M rounds identical``; exit 1 if any round differs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.team_swiss_sample import Sample, read_sample  # noqa: E402
+
+from caddy_plugins.team_swiss import pair_teams  # noqa: E402
+
+SAMPLE = (
+    Path(__file__).resolve().parent.parent
+    / "tests/data/trf/teamswiss_trf26_tec_sample_grandmommys_cup.trf"
+)
+
+
+def check(sample: Sample, explain: bool) -> int:
+    """Print one line per round; return the number of identical rounds."""
+    identical = 0
+    for rnd in range(1, sample.rounds + 1):
+        expected_pairs, expected_bye = sample.pairing(rnd)
+        request = sample.request(rnd)
+        start = time.perf_counter()
+        got = pair_teams(request)
+        took = time.perf_counter() - start
+        got_pairs = set(got.pairs)
+        if got_pairs == expected_pairs and got.bye == expected_bye:
+            identical += 1
+            print(f"round {rnd}: identical ({took:.2f} s)")
+        else:
+            print(f"round {rnd}: differs ({took:.2f} s)")
+            if got.bye != expected_bye:
+                print(f"  bye: engine {got.bye}, file {expected_bye}")
+            for pair in sorted(got_pairs - expected_pairs):
+                print(f"  engine only: {pair[0]}-{pair[1]}")
+            for pair in sorted(expected_pairs - got_pairs):
+                print(f"  file only:   {pair[0]}-{pair[1]}")
+        if explain:
+            for line in got.explain:
+                print("   ", line)
+    print(f"{identical}/{sample.rounds} rounds identical")
+    return identical
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", nargs="?", type=Path, default=SAMPLE)
+    parser.add_argument("--explain", action="store_true")
+    args = parser.parse_args(argv)
+    sample = read_sample(args.file.read_text(encoding="utf-8"))
+    return 0 if check(sample, args.explain) == sample.rounds else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
