@@ -21,7 +21,7 @@ from itertools import combinations
 
 import attrs
 
-from caddy_plugins.team_swiss import TeamInput, TeamPairingRequest, TeamRound
+from caddy_plugins.team_swiss import Colour, TeamInput, TeamPairingRequest, TeamRound
 
 __all__ = ["Sample", "read_sample"]
 
@@ -162,7 +162,7 @@ def _parse(text: str) -> Sample:
     return sample
 
 
-def _board_colour(sample: Sample, rnd: int, team: int) -> str | None:
+def _board_colour(sample: Sample, rnd: int, team: int) -> Colour | None:
     """Board-1 colour of ``team`` in round ``rnd`` (C.04.6 1.6.1), from its line-up."""
     lineup = sample.lineups.get((rnd, team))
     if lineup is None:
@@ -200,9 +200,12 @@ def _rebuild_round(sample: Sample, rnd: int) -> None:
     matches: set[tuple[int, int]] = set()
     for team, other in opponents.items():
         colour = _board_colour(sample, rnd, team)
+        if colour is None:
+            theirs_colour = _board_colour(sample, rnd, other)
+            colour = None if theirs_colour is None else "b" if theirs_colour == "w" else "w"
         mine, theirs = gp.get(team, Fraction(0)), gp.get(other, Fraction(0))
         mp = Fraction(2 if mine > theirs else 1 if mine == theirs and mine > 0 else 0)
-        entries[team] = TeamRound(mp, mine, other, "w" if colour == "w" else "b")
+        entries[team] = TeamRound(mp, mine, other, colour)
         if colour == "w":
             matches.add((team, other))
     for kind, white, black in sample.forfeits.get(rnd, []):
