@@ -22,9 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.team_swiss_sample import Sample, read_sample  # noqa: E402
-
-from caddy_plugins.team_swiss import pair_teams  # noqa: E402
+from caddy_plugins.team_swiss import pair_teams
+from tests.team_swiss_sample import Sample, read_sample
 
 SAMPLE = (
     Path(__file__).resolve().parent.parent

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 
 from caddy_plugins.swiss.matching import max_weight_matching
 
-__all__ = ["Allowed", "can_pair_all", "pair_bracket"]
+__all__ = ["Allowed", "Cost", "can_pair_all", "pair_bracket"]
 
 #: ``allowed(a, b)``: True when the teams ``a`` and ``b`` may meet ([C1], forbidden pairs).
 Allowed = Callable[[int, int], bool]
@@ -41,9 +41,7 @@ def can_pair_all(tpns: Sequence[int], allowed: Allowed) -> bool:
     return all(m >= 0 for m in mate)
 
 
-def pair_bracket(
-    tpns: Sequence[int], allowed: Allowed, cost: Cost
-) -> list[tuple[int, int]] | None:
+def pair_bracket(tpns: Sequence[int], allowed: Allowed, cost: Cost) -> list[tuple[int, int]] | None:
     """The pairs ``(top, bottom)`` of the bracket, or ``None`` when it cannot be paired."""
     order = sorted(tpns)
     size = len(order)

@@ -13,9 +13,13 @@ def _other(colour: str) -> Colour:
 
 
 def first_team(a: Team, b: Team, use_secondary: bool) -> tuple[Team, Team]:
-    """C.04.6 4.2: higher (pairing) score, then higher secondary score, then smaller TPN."""
-    if a.score != b.score:
-        return (a, b) if a.score > b.score else (b, a)
+    """C.04.6 4.2: higher primary score, then higher secondary score, then smaller TPN.
+
+    The primary score is the standings score: C.04.7 1.5 lists what the pairing score
+    (with virtual points) is used for, and the colour allocation is not among them.
+    """
+    if a.standing != b.standing:
+        return (a, b) if a.standing > b.standing else (b, a)
     if use_secondary and a.secondary != b.secondary:
         return (a, b) if a.secondary > b.secondary else (b, a)
     return (a, b) if a.tpn < b.tpn else (b, a)

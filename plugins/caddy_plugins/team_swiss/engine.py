@@ -22,7 +22,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
-from caddy_plugins.team_swiss.bracket import can_pair_all, pair_bracket
+from caddy_plugins.team_swiss.bracket import Cost, can_pair_all, pair_bracket
 from caddy_plugins.team_swiss.colours import allocate
 from caddy_plugins.team_swiss.model import NoTeamPairingError, TeamPairing, TeamPairingRequest
 from caddy_plugins.team_swiss.state import Team, build_teams
@@ -47,7 +47,7 @@ class _Round:
         """[C1] no rematch (and the competition's forbidden pairs)."""
         return b not in self.teams[a].met and frozenset((a, b)) not in self.forbidden
 
-    def cost(self, level: Fraction) -> object:
+    def cost(self, level: Fraction) -> Cost:
         """``cost(a, b) -> (c8, c9, c10)`` for a bracket whose residents score ``level``."""
         type_b = self.request.colour_preference == "B"
 
@@ -142,7 +142,7 @@ class _Round:
                     rest = [t for t in nodes if t not in members]
                     if not self.pairable(rest):
                         continue  # [C3]
-                    pairs = pair_bracket(members, self.allowed, cost)  # type: ignore[arg-type]
+                    pairs = pair_bracket(members, self.allowed, cost)
                     if pairs is None:
                         continue
                     c6 = self.c6(level, rest)

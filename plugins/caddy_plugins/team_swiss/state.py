@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import attrs
 
-from caddy_plugins.team_swiss.model import Colour, TeamInput, TeamPairingRequest
+from caddy_plugins.team_swiss.model import TeamInput, TeamPairingRequest
 
 __all__ = ["Team", "build_teams", "colour_preference"]
 
@@ -17,8 +17,10 @@ class Team:
     """A team ready to be paired this round."""
 
     tpn: int
-    #: Pairing score: primary score plus this round's virtual points (C.04.7).
+    #: Pairing score: primary score plus this round's virtual points (C.04.7 1.5).
     score: Fraction
+    #: Standings score: the primary score actually scored (C.04.6 4.2.1).
+    standing: Fraction
     #: Secondary score (C.04.6 4.2.2).
     secondary: Fraction
     #: Board-1 colours of the played matches, oldest first (C.04.6 1.6.1).
@@ -104,6 +106,7 @@ def build_teams(request: TeamPairingRequest) -> dict[int, Team]:
         teams[tpn] = Team(
             tpn=tpn,
             score=team.primary + request.acceleration.get((tpn, request.round_number), Fraction(0)),
+            standing=team.primary,
             secondary=team.secondary,
             colours=colours,
             played=len(played),
@@ -114,8 +117,3 @@ def build_teams(request: TeamPairingRequest) -> dict[int, Team]:
             strong=strong,
         )
     return teams
-
-
-def first_colour(colour: Colour) -> Colour:
-    """The other colour."""
-    return "b" if colour == "w" else "w"
