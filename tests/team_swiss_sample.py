@@ -58,6 +58,10 @@ class Sample:
     #: Rebuilt: round -> set of (white, black); round -> absent teams.
     matches: dict[int, set[tuple[int, int]]] = attrs.field(factory=dict)
     absent: dict[int, set[int]] = attrs.field(factory=dict)
+    #: Where the file contradicts itself, one line each.
+    notes: list[str] = attrs.field(factory=list)
+    #: MP and GP totals of the 310 records.
+    totals: dict[int, tuple[Fraction, Fraction]] = attrs.field(factory=dict)
 
     @property
     def boards(self) -> int:
@@ -115,6 +119,7 @@ def _parse(text: str) -> Sample:
             team = _int(line[4:7])
             members = [_int(line[c : c + 4]) for c in range(73, len(line), 5)]
             sample.members[team] = [m for m in members if m]
+            sample.totals[team] = (Fraction(line[54:60].strip()), Fraction(line[61:67].strip()))
             for member in sample.members[team]:
                 sample.team_of[member] = team
         elif tag == "001":
@@ -158,7 +163,8 @@ def _parse(text: str) -> Sample:
             sample.forfeits.setdefault(rnd, []).append(entry)
     # A team given the PAB was paired: a 240 bye of the same round is a slip of the file.
     for rnd, team in sample.pab.items():
-        sample.byes.get(rnd, {}).pop(team, None)
+        if sample.byes.get(rnd, {}).pop(team, None):
+            sample.notes.append(f"round {rnd}: team {team} has the PAB (320) and a bye (240)")
     return sample
 
 
@@ -228,6 +234,7 @@ def _rebuild_round(sample: Sample, rnd: int) -> None:
         # a team with no game and no bye record: its 801 record may still show a bye
         kind = sample.informative.get(team, {}).get(rnd, "")[:1]
         if team not in entries and kind in ("F", "H"):
+            sample.notes.append(f"round {rnd}: team {team} has no 240 record; its 801 shows {kind}")
             sample.byes.setdefault(rnd, {})[team] = kind
             entries[team] = (
                 TeamRound(Fraction(2), boards, full_bye=True)
@@ -245,4 +252,18 @@ def read_sample(text: str) -> Sample:
     sample = _parse(text)
     for rnd in range(1, sample.rounds + 1):
         _rebuild_round(sample, rnd)
+    for first, last, group in sample.forbidden:
+        for rnd in range(first, min(last, sample.rounds) + 1):
+            for white, black in sorted(sample.matches[rnd]):
+                if white in group and black in group:
+                    sample.notes.append(f"round {rnd}: {white}-{black} is forbidden by 260")
+    for team, (mp, gp) in sorted(sample.totals.items()):
+        rebuilt = (
+            sum(e.primary for e in sample.history[team]),
+            sum(e.secondary for e in sample.history[team]),
+        )
+        if rebuilt != (mp, gp):
+            sample.notes.append(
+                f"team {team}: rebuilt MP/GP {rebuilt[0]}/{rebuilt[1]}, 310 says {mp}/{gp}"
+            )
     return sample

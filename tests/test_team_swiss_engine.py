@@ -19,6 +19,7 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -230,6 +231,17 @@ def test_no_pairing_raises() -> None:
         pair_teams(request(2, [[(1, 2, 1)]]))
 
 
+def test_bad_requests_are_refused() -> None:
+    """Inconsistent input: unknown team, short history, Baku with GP primary (C.04.7)."""
+    req = request(4, [[(1, 2, 2), (3, 4, 2)]])
+    with pytest.raises(ValueError, match="not in the event"):
+        pair_teams(attrs.evolve(req, to_pair=frozenset({1, 2, 3, 4, 5})))
+    with pytest.raises(ValueError, match="history"):
+        pair_teams(attrs.evolve(req, round_number=3))
+    with pytest.raises(ValueError, match="acceleration"):
+        pair_teams(attrs.evolve(req, primary="GP", acceleration={(1, 2): Fraction(2)}))
+
+
 # -- Art. 4 colours ----------------------------------------------------------------
 
 
@@ -329,7 +341,7 @@ def test_tec_sample_replay() -> None:
     """Replay the 14 rounds of "Grandmommy's Cup" (50 teams, Baku, MP primary, type A).
 
     The file was paired before C.04.6 (2026) existed and does not follow it everywhere:
-    it pairs teams its record 260 forbids (1-16 in round 3, 1-11 in round 7); round 1's
+    it pairs teams its record 260 forbids (1-16, 1-11, 11-16 in rounds 3, 7, 10); round 1's
     colours give team 1 Black although record 152 says White (4.3.1); nine later matches
     have colours no reading of Art. 4 gives (e.g. round 3, team 37 gets a third White in
     a row against a team without a preference); rounds 8, 12 and 13 pair brackets other

@@ -198,7 +198,15 @@ class _Round:
 
 def pair_teams(request: TeamPairingRequest) -> TeamPairing:
     """Pair one round (C.04.6 3.3.2); raises :class:`NoTeamPairingError` if impossible."""
-    unknown = request.to_pair - {team.tpn for team in request.teams}
+    tpns = [team.tpn for team in request.teams]
+    if len(set(tpns)) != len(tpns):
+        raise ValueError("two teams share a TPN (C.04.6 1.1.1)")
+    unknown = request.to_pair - set(tpns)
     if unknown:
         raise ValueError(f"teams to pair not in the event: {sorted(unknown)}")
+    short = [t.tpn for t in request.teams if len(t.history) < request.round_number - 1]
+    if short:
+        raise ValueError(f"teams without a history of every past round: {short}")
+    if request.primary == "GP" and any(request.acceleration.values()):
+        raise ValueError("the Baku acceleration needs match points as primary score (C.04.7)")
     return _Round(request).run()
