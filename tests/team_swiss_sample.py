@@ -5,7 +5,9 @@ replay the FIDE TEC sample "Grandmommy's Cup" round by round. Records read: 142 
 152 (initial colour), 352 (board colours), 310 (teams and members), 001 (players: from
 column 92, per round the opponent's start rank, colour and result, 10 columns a round),
 300 (a round's line-up), 240 (requested byes), 250 (acceleration), 260 (forbidden pairs),
-320 (pairing-allocated byes), 330 (forfeited matches). Anything else is skipped.
+320 (pairing-allocated byes), 330 (forfeited matches), and of the informative 801 records
+only the bye letters (``HHHH``, ``FFFF``) of a team that has no game and no bye record in a
+round. Anything else is skipped; where the file contradicts itself, ``Sample.notes`` says so.
 
 Scoring (C.07 11.1 and the TRF26 conventions): GP = the sum of a team's board results
 (a forfeited board counts); the match goes to the higher GP total, equal totals draw,
@@ -108,7 +110,7 @@ class Sample:
 def _parse(text: str) -> Sample:
     sample = Sample()
     for line in text.splitlines():
-        tag, rest = line[:3], line
+        tag = line[:3]
         if tag == "142":
             sample.rounds = _int(line[4:])
         elif tag == "152":
@@ -125,8 +127,8 @@ def _parse(text: str) -> Sample:
         elif tag == "001":
             start = _int(line[4:8])
             sample.games[start] = [
-                (_int(rest[c : c + 4]), rest[c + 5 : c + 6], rest[c + 7 : c + 8])
-                for c in range(91, len(rest), 10)
+                (_int(line[c : c + 4]), line[c + 5 : c + 6], line[c + 7 : c + 8])
+                for c in range(91, len(line), 10)
             ]
         elif tag == "300":
             rnd, team = _int(line[4:7]), _int(line[8:11])
