@@ -1,0 +1,70 @@
+"""Colour allocation of a paired match (C.04.6 Art. 4)."""
+
+from __future__ import annotations
+
+from caddy_plugins.team_swiss.model import Colour
+from caddy_plugins.team_swiss.state import Team
+
+__all__ = ["allocate", "first_team"]
+
+
+def _other(colour: str) -> Colour:
+    return "b" if colour == "w" else "w"
+
+
+def first_team(a: Team, b: Team, use_secondary: bool) -> tuple[Team, Team]:
+    """C.04.6 4.2: higher primary score, then higher secondary score, then smaller TPN.
+
+    The primary score is the standings score: C.04.7 1.5 lists what the pairing score
+    (with virtual points) is used for, and the colour allocation is not among them.
+    """
+    if a.standing != b.standing:
+        return (a, b) if a.standing > b.standing else (b, a)
+    if use_secondary and a.secondary != b.secondary:
+        return (a, b) if a.secondary > b.secondary else (b, a)
+    return (a, b) if a.tpn < b.tpn else (b, a)
+
+
+def allocate(
+    a: Team, b: Team, initial_colour: Colour, use_secondary: bool, type_b: bool
+) -> tuple[int, int, str]:
+    """``(white TPN, black TPN, rule)``: the first rule of C.04.6 4.3 that applies."""
+    first, second = first_team(a, b, use_secondary)
+
+    def give(colour: str, rule: str) -> tuple[int, int, str]:
+        if colour == "w":
+            return first.tpn, second.tpn, rule
+        return second.tpn, first.tpn, rule
+
+    fp, sp = first.preference, second.preference
+    # 4.3.1 both teams have yet to play a match: the first-team gets the initial-colour
+    # when its TPN is odd, the other colour when it is even.
+    if first.played == 0 and second.played == 0:
+        return give(initial_colour if first.tpn % 2 == 1 else _other(initial_colour), "4.3.1")
+    # 4.3.2 only one team has a colour preference: grant it.
+    if fp and not sp:
+        return give(fp, "4.3.2")
+    if sp and not fp:
+        return give(_other(sp), "4.3.2")
+    # 4.3.3 opposite colour preferences: grant both.
+    if fp and sp and fp != sp:
+        return give(fp, "4.3.3")
+    # 4.3.4 (type B) only one strong preference: grant it.
+    if type_b and fp and sp and first.strong != second.strong:
+        return give(fp, "4.3.4") if first.strong else give(_other(sp), "4.3.4")
+    # 4.3.5 White to the team with the lower colour difference.
+    if first.colour_difference != second.colour_difference:
+        lower = first.colour_difference < second.colour_difference
+        return give("w" if lower else "b", "4.3.5")
+    # 4.3.6 alternate to the most recent match where one had White and the other Black
+    # (the colour sequences of played matches, compared from the latest).
+    for fc, sc in zip(reversed(first.colours), reversed(second.colours), strict=False):
+        if fc != sc:
+            return give(_other(fc), "4.3.6")
+    # 4.3.7 grant the first-team's colour preference.
+    if fp:
+        return give(fp, "4.3.7")
+    # 4.3.8 alternate the first-team's last colour; 4.3.9 the other team's.
+    if first.colours:
+        return give(_other(first.colours[-1]), "4.3.8")
+    return give(second.colours[-1], "4.3.9")

@@ -1,0 +1,108 @@
+"""Input and output types of the team-Swiss pairing engine (independent of caddy's event models).
+
+Vocabulary follows the FIDE Handbook C.04.6 *Swiss Team Pairing System* (rules applied from
+1 February 2026) and C.04.7 (Baku acceleration). Scores are exact
+(:class:`fractions.Fraction`): match points (MP) and game points (GP) are never rounded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Literal
+
+import attrs
+
+__all__ = [
+    "Colour",
+    "NoTeamPairingError",
+    "TeamInput",
+    "TeamPairing",
+    "TeamPairingRequest",
+    "TeamRound",
+]
+
+#: ``"w"`` the team had White on board 1 (C.04.6 1.6.1), ``"b"`` Black.
+Colour = Literal["w", "b"]
+
+
+@attrs.frozen
+class TeamRound:
+    """One past round of a team, as the pairing sees it.
+
+    ``opponent`` and ``colour`` are set only for a match actually played (C.04.6 1.6: a
+    forfeited match, a bye or an absence gives no colour and is no meeting).
+    """
+
+    #: Primary score scored in that round (MP when MP are primary), exact.
+    primary: Fraction = Fraction(0)
+    #: Secondary score scored in that round (GP when MP are primary).
+    secondary: Fraction = Fraction(0)
+    #: Opponent's TPN of a played match, else ``None``.
+    opponent: int | None = None
+    #: Board-1 colour of a played match, else ``None``.
+    colour: Colour | None = None
+    #: The team received the pairing-allocated bye (C.04.6 1.4).
+    pab: bool = False
+    #: The team won the match by forfeit (C.04.6 2.1.2 [C2]).
+    forfeit_win: bool = False
+    #: The team was given a full-point bye (C.04.6 2.1.2 [C2]).
+    full_bye: bool = False
+
+
+@attrs.frozen
+class TeamInput:
+    """One team as the engine needs it."""
+
+    #: Team pairing number (C.04.6 1.1), 1-based, unique.
+    tpn: int
+    #: Primary score before the round to pair (C.04.6 1.2).
+    primary: Fraction = Fraction(0)
+    #: Secondary score before the round to pair (used by C.04.6 4.2.2 only).
+    secondary: Fraction = Fraction(0)
+    #: Rounds 1 .. r-1, in order.
+    history: tuple[TeamRound, ...] = ()
+
+
+@attrs.frozen
+class TeamPairingRequest:
+    """Everything needed to pair one round with the Swiss Team Pairing System."""
+
+    #: Round to pair (1-based); every team's history has ``round_number - 1`` entries.
+    round_number: int
+    #: Planned number of rounds ([C7] and [C10] do not apply in the last two rounds).
+    total_rounds: int
+    #: Every team of the event (absent ones too: their history matters to their opponents).
+    teams: tuple[TeamInput, ...]
+    #: TPNs of the teams to pair this round (announced byes and absent teams left out).
+    to_pair: frozenset[int]
+    #: Pairs of TPNs that must not meet (treated like [C1]).
+    forbidden_pairs: frozenset[frozenset[int]] = frozenset()
+    #: Virtual points (C.04.7 Baku acceleration, MP primary only): ``(tpn, round) -> MP``.
+    #: The current round's values enter the pairing scores; earlier rounds' values
+    #: classify the floats of those rounds (C.04.6 1.5).
+    acceleration: Mapping[tuple[int, int], Fraction] = attrs.field(factory=dict)
+    #: The initial-colour drawn before round 1 (C.04.6 4.1).
+    initial_colour: Colour = "w"
+    #: Colour preference type (C.04.6 1.7): ``"A"`` (default), ``"B"`` or ``"none"``.
+    colour_preference: Literal["A", "B", "none"] = "A"
+    #: Which score is primary (C.04.6 1.2); only recorded, the scores come in already chosen.
+    primary: Literal["MP", "GP"] = "MP"
+    #: Whether the secondary score decides the first-team (C.04.6 4.2.2).
+    use_secondary: bool = True
+
+
+@attrs.frozen
+class TeamPairing:
+    """The engine's answer for one round."""
+
+    #: ``(team with White on board 1, other team)`` TPNs, higher scores first.
+    pairs: tuple[tuple[int, int], ...]
+    #: TPN of the team given the pairing-allocated bye, or ``None``.
+    bye: int | None
+    #: One line per decision (bye, brackets, upfloaters), for ``--explain``-style output.
+    explain: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
+
+
+class NoTeamPairingError(ValueError):
+    """No pairing satisfies [C1]-[C3] (C.04.6 3.3.3: the Chief Arbiter decides)."""
