@@ -355,7 +355,9 @@ class TieBreakContract:
         others = [
             text
             for text in (self.companions or known.names())
-            if parse_spec(text).code in known and parse_spec(text).code != tiebreak.name
+            if parse_spec(text).code in known
+            and parse_spec(text).code != tiebreak.name
+            and known.get(parse_spec(text).code).scope != "teams"  # team tie-breaks rank teams
         ]
         texts = self.spec_texts(tiebreak)
 
