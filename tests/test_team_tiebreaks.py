@@ -12,6 +12,7 @@ drawn by hypothesis on small team events (caddy.testing.team_tiebreaks).
 from __future__ import annotations
 
 import itertools
+from datetime import date
 
 import attrs
 import pytest
@@ -251,6 +252,18 @@ def test_example_c_pab_with_stated_points() -> None:
 
 
 # -- further rules --------------------------------------------------------------------
+
+
+def test_a_team_pab_is_not_cut_first() -> None:
+    """C.07 Art. 16.5 cuts a voluntarily unplayed round first; a pairing-
+    allocated bye is not one, though a team PAB scores a drawn match (less
+    than a win). C (MP 5): PAB (dummy, own 5 x 1 MP) + A (3 x 2) + B (1 x 2);
+    /C1 leaves out B, the opponent with the fewest MP (Art. 14.1): 11."""
+    rounds = [[("A", "B", "1-0 1-0")], [("C", "A", "1-0 1-0")], [("C", "B", "1-0 1-0")]]
+    byes = {1: [("C", "pab")], 2: [("B", "pab")], 3: [("A", "pab")]}
+    tevent = build_team_event(["A", "B", "C"], 2, rounds, byes=byes, start=date(2025, 1, 1))
+    assert tevent.mp == [3, 1, 5]
+    assert values(tevent, "EMMSB/C1") == [3, 0, 11]  # A cuts B (1 MP), B its PAB (1)
 
 
 def test_top_board_results_go_down_the_boards() -> None:
