@@ -167,7 +167,7 @@ class TieBreakContract:
     #: The value is the pairing number's (TPN): no relabelling invariance.
     depends_on_pairing_number: ClassVar[bool] = False
     #: Other tie-breaks listed with it in the order check (those the host knows);
-    #: empty: every other tie-break the host has.
+    #: empty: every other tie-break the host has that ranks players (scope not ``teams``).
     companions: ClassVar[Sequence[str]] = ()
     #: Events hypothesis draws per check.
     max_examples: ClassVar[int] = 20
