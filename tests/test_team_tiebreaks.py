@@ -346,6 +346,7 @@ def test_team_tiebreaks_refuse_an_individual_event() -> None:
 
 
 def test_sssc_refuses_a_zero_factor() -> None:
+    """C.07 13.4 divides by the factor: /K0 is one clear error."""
     with pytest.raises(CaddyError, match="above 0"):
         values(example(EXAMPLE_A), "SSSC/K0")
 
@@ -387,7 +388,8 @@ def test_match_points_sum_to_two_per_match(drawn: DrawnTeamEvent) -> None:
 )
 def test_relabelling_teams_changes_no_value(pair: tuple[DrawnTeamEvent, list[int]]) -> None:
     """Other names and another order of the teams (other team numbers): each
-    team keeps every tie-break value and its rank."""
+    team keeps every tie-break value and its rank (C.07 Arts. 12-13 read the
+    results, never the team numbers; only TPN, Art. 7.8, would)."""
     drawn, permutation = pair
     rename = {name: f"X{permutation[k]}" for k, name in enumerate(drawn.teams)}
     renamed = DrawnTeamEvent(
@@ -409,6 +411,7 @@ def test_relabelling_teams_changes_no_value(pair: tuple[DrawnTeamEvent, list[int
 @PROPERTY
 @given(small_team_events())
 def test_values_are_deterministic(drawn: DrawnTeamEvent) -> None:
-    """The same event built twice gives the same standings, every tie-break at once."""
+    """The same event built twice gives the same standings, every tie-break
+    of C.07 Arts. 12-13 at once (a drawing of lots, Art. 4.2, is not asked)."""
     first = team_standings(drawn.build(), list(ALL))
     assert team_standings(drawn.build(), list(ALL)) == first

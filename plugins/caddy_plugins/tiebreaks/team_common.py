@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from caddy.errors import CaddyError
@@ -156,7 +156,3 @@ def products(opponent: Table, own: Table, spec: TieBreakSpec, i: int) -> list[It
     for rnd, opp, score, _, vur, note in opponent_scores(opponent, spec, i):
         out.append((rnd, opp, score, score * own.pts[i][rnd - 1], vur, note))
     return out
-
-
-def per_team(table: Table, value: Callable[[int], float | None]) -> list[float | None]:
-    return [value(i) for i in range(table.n)]
