@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 FAKES = Path(__file__).parent / "fake_plugins"
 #: The built-ins, read once at collection (the registries the suites run over).
 BUILTIN = PluginHost(env={})
-TIEBREAKS = sorted(BUILTIN.tiebreaks().names())
+#: Team tie-breaks (scope ``teams``) run the team suite: tests/test_team_tiebreak_contracts.py.
+TIEBREAKS = sorted(t.name for t in BUILTIN.tiebreaks() if t.scope != "teams")
 CODECS = sorted(BUILTIN.codecs().names())
 RENDERERS = sorted(BUILTIN.renderers().names())
 #: Tie-breaks whose value is the pairing number itself (C.07 Art. 7.8).

@@ -140,7 +140,8 @@ def test_import_reads_records_and_players() -> None:
 
 def test_trf26_records_become_event_settings() -> None:
     """The TRF26 team sample: 222 read by the time-control plugins; 202's
-    team codes unknown to caddy give a warning each and stay in the file."""
+    team tie-breaks (C.07 Arts. 12-13, BH on MP) rank teams, not players: a
+    warning each, and they stay in the file."""
     path = DATA / "trf/teamswiss_trf26_tec_sample_grandmommys_cup.trf"
     imported = trf().read(path.read_bytes(), source="cup")
     t = imported.event.tournament
@@ -148,7 +149,8 @@ def test_trf26_records_become_event_settings() -> None:
     assert str(t.time_control) == "40/100, SD/15+30"
     assert t.tiebreaks is None
     unknown = [w for w in imported.warnings if "record 202" in w]
-    assert len(unknown) == 3 and "EDET/P" in unknown[0]  # BH:MP is BH on match points
+    assert len(unknown) == 4 and "EDET/P" in unknown[0]
+    assert all("ranks teams" in w for w in unknown)  # BH:MP is BH on match points: teams too
     assert t.format.options.rounds == 14  # record 142
     out = trf().write(imported.event, flavour="26").data.decode()
     assert "202 EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP\n" in out

@@ -33,7 +33,7 @@ Conventions (issue 4; FIDE Handbook C.07; docs/standings.md):
 from __future__ import annotations
 
 import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import attrs
 
@@ -220,6 +220,13 @@ class StandingsOptions:
     #: Rating-based tie-breaks: the rating an unrated player counts with
     #: (``None``: unrated players are left out, as C.07's notes advise).
     unrated_rating: int | None = None
+    #: Team events, EDEBT/EDEBB/EDET/EDEB (C.07 13.3.2): the board tie-breaks of
+    #: Art. 12 read the direct encounter only (``direct``, as FIDE's reference
+    #: engine does) or every match of the event (``event``, Art. 12's own text).
+    ede_board_tiebreaks_scope: Literal["direct", "event"] = "direct"
+    #: Team events, EDEBT/EDEBB: board count ranks the lower value first (Art.
+    #: 12.1's text) instead of the higher (FIDE's reference engine).
+    ede_board_count_lower_first: bool = False
 
 
 class Table:

@@ -3,13 +3,18 @@
 Subclass a suite in your own tests, name your plugin, and pytest proves
 that it keeps caddy's promises::
 
-    from caddy.testing import CodecContract, FormatContract, RendererContract, TieBreakContract
+    from caddy.testing import (
+        CodecContract, FormatContract, RendererContract, TeamTieBreakContract, TieBreakContract,
+    )
 
     class TestMyFormat(FormatContract):
         format_name = "my-format"
 
     class TestMyTieBreak(TieBreakContract):
         tiebreak_name = "MYTB"
+
+    class TestMyTeamTieBreak(TeamTieBreakContract):
+        tiebreak_name = "MYTEAMTB"
 
     class TestMyCodec(CodecContract):
         codec_name = "my-codec"
@@ -24,6 +29,9 @@ that it keeps caddy's promises::
   generated events, deterministic, unchanged by relabelling the players,
   ``explain`` agrees with the value, the order of a tie-break list changes
   no value.
+* :class:`TeamTieBreakContract` (:mod:`caddy.testing.team_tiebreaks`): the
+  same promises for a team tie-break, on small generated team events (byes,
+  forfeited matches and boards, team round robins).
 * :class:`CodecContract` (:mod:`caddy.testing.codecs`): write → read → write
   gives the same bytes, on generated events.
 * :class:`RendererContract` (:mod:`caddy.testing.renderers`): every kind of
@@ -43,6 +51,7 @@ from __future__ import annotations
 from caddy.testing.codecs import CodecContract
 from caddy.testing.formats import ColourPromise, FormatContract, colour_problems
 from caddy.testing.renderers import HOSTILE_NAMES, RendererContract
+from caddy.testing.team_tiebreaks import TeamTieBreakContract
 from caddy.testing.tiebreaks import TieBreakContract
 
 __all__ = [
@@ -51,6 +60,7 @@ __all__ = [
     "ColourPromise",
     "FormatContract",
     "RendererContract",
+    "TeamTieBreakContract",
     "TieBreakContract",
     "colour_problems",
 ]

@@ -167,7 +167,7 @@ class TieBreakContract:
     #: The value is the pairing number's (TPN): no relabelling invariance.
     depends_on_pairing_number: ClassVar[bool] = False
     #: Other tie-breaks listed with it in the order check (those the host knows);
-    #: empty: every other tie-break the host has.
+    #: empty: every other tie-break the host has that ranks players (scope not ``teams``).
     companions: ClassVar[Sequence[str]] = ()
     #: Events hypothesis draws per check.
     max_examples: ClassVar[int] = 20
@@ -355,7 +355,9 @@ class TieBreakContract:
         others = [
             text
             for text in (self.companions or known.names())
-            if parse_spec(text).code in known and parse_spec(text).code != tiebreak.name
+            if parse_spec(text).code in known
+            and parse_spec(text).code != tiebreak.name
+            and known.get(parse_spec(text).code).scope != "teams"  # team tie-breaks rank teams
         ]
         texts = self.spec_texts(tiebreak)
 

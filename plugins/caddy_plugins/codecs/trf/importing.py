@@ -333,7 +333,8 @@ def rounds_of(
 
 
 def _tiebreaks(doc: TrfDocument, warn: Callable[[str], None]) -> tuple[str, ...] | None:
-    """Record 202's list when caddy knows every code (else ``None`` and a warning per code)."""
+    """Record 202's list when caddy knows every code as a tie-break of players
+    (else ``None`` and a warning per code: unknown, or a team tie-break)."""
     text = doc.record("202")
     if not text:
         return None
@@ -343,6 +344,7 @@ def _tiebreaks(doc: TrfDocument, warn: Callable[[str], None]) -> tuple[str, ...]
     registry = get_host().tiebreaks()
     codes = tuple(c.strip() for c in text.split(",") if c.strip())
     unknown = []
+    teams = []
     for code in codes:
         try:
             spec = parse_spec(code)
@@ -351,12 +353,19 @@ def _tiebreaks(doc: TrfDocument, warn: Callable[[str], None]) -> tuple[str, ...]
             continue
         if spec.code not in registry:
             unknown.append(code)
+        elif spec.score is not None or registry.get(spec.code).scope == "teams":
+            teams.append(code)
     for code in unknown:
         warn(
             f"record 202: tie-break '{code}' is not known to caddy (kept in the file; "
             "the standings use the default list)"
         )
-    return None if unknown else codes
+    for code in teams:
+        warn(
+            f"record 202: tie-break '{code}' ranks teams (C.07 Arts. 12-13), not players "
+            "(kept in the file; the standings use the default list)"
+        )
+    return None if unknown or teams else codes
 
 
 def _time_control(text: str | None, warn: Callable[[str], None]) -> TimeControl | None:

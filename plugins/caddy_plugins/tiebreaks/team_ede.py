@@ -1,0 +1,294 @@
+"""EDE, extended direct encounter (FIDE Handbook C.07 Art. 13.3), and its four
+sequences with the knock-out tie-breaks of Art. 12 (13.3.2, named in the 2026
+edition): EDEBT, EDEBB, EDET, EDEB.
+
+EDE ranks a group of tied teams by the direct encounter (Art. 6) on the
+primary score: the points each scored in the matches among them (repeated
+meetings averaged per pair, Art. 6.1.2). When that separates nobody, by the
+direct encounter on the secondary score. Whenever a smaller tied subset forms,
+it is ranked again from the primary score (13.3.3). When not every pair of
+the group met (a Swiss), a team is placed first only if no other could
+overtake it whatever the missing matches would give (Art. 6.3); then the
+next place likewise.
+
+Forfeited matches count in round robins (Art. 15.2), elsewhere only with
+``/P`` (played against the scheduled opponent).
+
+When exactly two teams are still tied after EDE (equal on MP and GP in
+their direct encounter), the sequences go on:
+
+=======  ==========================================
+EDEBT    board count (12.1), then top board results (12.2)
+EDEBB    board count (12.1), then bottom board elimination (12.3)
+EDET     top board results (12.2)
+EDEB     bottom board elimination (12.3)
+=======  ==========================================
+
+By default the board tie-breaks read the direct encounter only and board
+count ranks the **higher** value first, as FIDE's reference engine does;
+:class:`caddy.tiebreaks.StandingsOptions` ``ede_board_tiebreaks_scope="event"``
+reads every match of the event instead, ``ede_board_count_lower_first=True``
+ranks the lower board count first (Art. 12.1's text).
+
+The value is the team's place within the tied group it is applied to (1 =
+first; equal places share the number; 1 for a team that was not tied).
+Lower is better.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from caddy import hookimpl
+from caddy.contracts import TieBreakBase
+from caddy.tiebreaks import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
+from caddy_plugins.tiebreaks.team_common import (
+    board_count,
+    board_totals,
+    bottom_elimination,
+    fmt,
+    score_table,
+    team_event,
+    top_boards,
+)
+
+#: The board tie-breaks each sequence applies, in order.
+SEQUENCES: dict[str, tuple[str, ...]] = {
+    "EDE": (),
+    "EDEBT": ("BC", "TBR"),
+    "EDEBB": ("BC", "BBE"),
+    "EDET": ("TBR",),
+    "EDEB": ("BBE",),
+}
+
+
+class _Ranking:
+    """One ranking of a tied group, with the steps it took (for explain)."""
+
+    def __init__(self, plugin: ExtendedDirectEncounter, table: Table, spec: TieBreakSpec) -> None:
+        self.plugin = plugin
+        self.table = table
+        self.spec = spec
+        self.tevent = team_event(table, spec)
+        self.places: dict[int, int] = {}
+        self.steps: list[str] = []
+
+    def name(self, i: int) -> str:
+        return str(self.table.numbers[i])
+
+    def counts(self, i: int, r: int) -> bool:
+        """A match that counts among the tied teams (a forfeit: Art. 15.2 or /P)."""
+        code = self.table.code[i][r]
+        if code in "1=0WDL":
+            return True
+        return code in "+-" and (
+            self.spec.predetermined or (self.table.rr and self.table.options.rr_forfeits_are_games)
+        )
+
+    def meetings(self, i: int, j: int) -> list[int]:
+        """Rounds where teams ``i`` and ``j`` met in a match that counts."""
+        return [r for r, o in enumerate(self.table.opp[i]) if o == j and self.counts(i, r)]
+
+    def split(self, kind: str, members: list[int]) -> list[list[int]]:
+        """Direct encounter on ``kind`` among ``members``: ordered subgroups
+        (one group: nobody separated)."""
+        table = score_table(self.table, kind)
+        points: dict[int, float] = {}
+        met: dict[int, int] = {}
+        for i in members:
+            averages = []
+            for j in members:
+                rounds = self.meetings(i, j) if j != i else []
+                if rounds:
+                    averages.append(math.fsum(table.pts[i][r] for r in rounds) / len(rounds))
+            points[i], met[i] = math.fsum(averages), len(averages)
+        size = len(members)
+        shown = ", ".join(f"team {self.name(i)}: {fmt(points[i])}" for i in members)
+        if self.table.rr or all(met[i] == size - 1 for i in members):
+            order = sorted(members, key=lambda i: -points[i])
+            groups: list[list[int]] = []
+            for i in order:
+                if groups and points[groups[-1][0]] == points[i]:
+                    groups[-1].append(i)
+                else:
+                    groups.append([i])
+            if len(groups) > 1:
+                self.steps.append(f"{kind} among {self._names(members)}: {shown}")
+            return groups
+        # Art. 6.3: first only if nobody could overtake them whatever the missing matches give
+        most = {i: points[i] + (size - 1 - met[i]) * table.win for i in members}
+        order = sorted(members, key=lambda i: (-points[i], -most[i]))
+        placed: list[list[int]] = []
+        while len(order) > 1 and points[order[0]] > max(most[i] for i in order[1:]):
+            placed.append([order.pop(0)])
+        if placed:
+            self.steps.append(
+                f"{kind} among {self._names(members)} (not all met, Art. 6.3): {shown}"
+            )
+        return [*placed, order] if order else placed
+
+    def _names(self, members: Sequence[int]) -> str:
+        return "{" + ", ".join(self.name(i) for i in sorted(members)) + "}"
+
+    def rank(self, members: list[int], start: int) -> None:
+        if len(members) == 1:
+            self.places[members[0]] = start
+            return
+        groups = self.split(self.tevent.primary, members)
+        if len(groups) == 1:
+            groups = self.split(self.tevent.secondary, members)
+        if len(groups) == 1:
+            if len(members) == 2 and SEQUENCES[self.plugin.name]:
+                self.boards(members, start)
+                return
+            self.steps.append(f"{self._names(members)} still tied")
+            for i in members:
+                self.places[i] = start
+            return
+        position = start
+        for sub in groups:
+            self.rank(sub, position)
+            position += len(sub)
+
+    def boards(self, pair: list[int], start: int) -> None:
+        """Two teams tied after EDE: the sequence's board tie-breaks (13.3.2)."""
+        a, b = pair
+        options = self.table.options
+        direct = options.ede_board_tiebreaks_scope == "direct"
+        where = "direct encounter" if direct else "whole event"
+        totals = {
+            i: board_totals(self.tevent, i, self.meetings(i, j) if direct else None)
+            for i, j in ((a, b), (b, a))
+        }
+        for code in SEQUENCES[self.plugin.name]:
+            keys: dict[int, tuple[float, ...]]
+            if code == "BC":
+                sign = -1.0 if options.ede_board_count_lower_first else 1.0
+                keys = {i: (sign * board_count(totals[i]),) for i in pair}
+                order = "lower" if sign < 0 else "higher"
+                shown = ", ".join(
+                    f"team {self.name(i)}: {fmt(board_count(totals[i]))}" for i in pair
+                )
+                self.steps.append(f"BC ({where}, {order} first): {shown}")
+            else:
+                seq = top_boards if code == "TBR" else bottom_elimination
+                keys = {i: seq(totals[i]) for i in pair}
+                shown = ", ".join(
+                    f"team {self.name(i)}: " + "/".join(fmt(v) for v in keys[i]) for i in pair
+                )
+                self.steps.append(f"{code} ({where}): {shown}")
+            if keys[a] != keys[b]:
+                first, second = (a, b) if keys[a] > keys[b] else (b, a)
+                self.places[first], self.places[second] = start, start + 1
+                return
+        self.steps.append(f"{self._names(pair)} still tied")
+        self.places[a] = self.places[b] = start
+
+
+class ExtendedDirectEncounter(TieBreakBase):
+    name: ClassVar[str] = "EDE"
+    scope: ClassVar[str] = "teams"
+    title: ClassVar[str] = "Extended direct encounter"
+    article: ClassVar[str] = "13.3.1, 13.3.3"
+    kind: ClassVar[str] = "A"
+    modifiers: ClassVar[str] = "P"
+    summary: ClassVar[str] = (
+        "direct encounter among the tied teams on the primary score, then the secondary (place)"
+    )
+    editions: ClassVar[tuple[str, ...]] = EDITIONS
+    group_dependent: ClassVar[bool] = True
+
+    def lower_is_better(self, spec: TieBreakSpec) -> bool:
+        return True  # the value is a place
+
+    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+        tevent = team_event(table, spec)
+        return [1.0] * tevent.count  # the standings replace this by the place in each tied group
+
+    def ranking(self, table: Table, spec: TieBreakSpec, group: Sequence[int]) -> _Ranking:
+        ranking = _Ranking(self, table, spec)
+        ranking.rank(sorted(group), 1)
+        return ranking
+
+    def rank_group(self, table: Table, spec: TieBreakSpec, group: Sequence[int]) -> list[int]:
+        places = self.ranking(table, spec, group).places
+        return [places[i] for i in group]
+
+    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+        team_event(table, spec)
+        return Explanation(
+            tiebreak=spec.text,
+            player=table.numbers[player],
+            value=None,
+            summary="extended direct encounter depends on the tied group: "
+            "see the standings' explanation",
+        )
+
+    def explain_group(
+        self, table: Table, spec: TieBreakSpec, group: Sequence[int], player: int
+    ) -> Explanation:
+        """The matches between ``player`` and the rest of the tied ``group``, and the steps."""
+        ranking = self.ranking(table, spec, group)
+        tevent = ranking.tevent
+        inside = set(group)
+        rows = []
+        for r, result in enumerate(tevent.results[player]):
+            o = table.opp[player][r]
+            if o in inside and o != player:
+                counted = ranking.counts(player, r)
+                rows.append(
+                    ExplainRow(
+                        round=r + 1,
+                        opponent=o + 1,
+                        result=result.code,
+                        contribution=result.mp if counted else None,
+                        note=f"match among the tied teams: MP {fmt(result.mp)}, GP "
+                        f"{fmt(result.gp)}, boards " + " ".join(fmt(p) for p in result.boards)
+                        if counted
+                        else "forfeited match: not counted (use /P)",
+                    )
+                )
+        place = ranking.places[player]
+        return Explanation(
+            tiebreak=spec.text,
+            player=table.numbers[player],
+            value=float(place),
+            rows=tuple(rows),
+            summary="; ".join([*ranking.steps, f"place {place}"]),
+        )
+
+
+class EDEBT(ExtendedDirectEncounter):
+    name: ClassVar[str] = "EDEBT"
+    title: ClassVar[str] = "Extended direct encounter, board count, top board results"
+    article: ClassVar[str] = "13.3.2"
+    summary: ClassVar[str] = "EDE; two teams still tied: board count, then top board results"
+
+
+class EDEBB(ExtendedDirectEncounter):
+    name: ClassVar[str] = "EDEBB"
+    title: ClassVar[str] = "Extended direct encounter, board count, bottom board elimination"
+    article: ClassVar[str] = "13.3.2"
+    summary: ClassVar[str] = "EDE; two teams still tied: board count, then bottom board elimination"
+
+
+class EDET(ExtendedDirectEncounter):
+    name: ClassVar[str] = "EDET"
+    title: ClassVar[str] = "Extended direct encounter, top board results"
+    article: ClassVar[str] = "13.3.2"
+    summary: ClassVar[str] = "EDE; two teams still tied: top board results"
+
+
+class EDEB(ExtendedDirectEncounter):
+    name: ClassVar[str] = "EDEB"
+    title: ClassVar[str] = "Extended direct encounter, bottom board elimination"
+    article: ClassVar[str] = "13.3.2"
+    summary: ClassVar[str] = "EDE; two teams still tied: bottom board elimination"
+
+
+@hookimpl
+def caddy_register_tiebreaks(register: Callable[[ExtendedDirectEncounter], None]) -> None:
+    for plugin in (ExtendedDirectEncounter(), EDEBT(), EDEBB(), EDET(), EDEB()):
+        register(plugin)

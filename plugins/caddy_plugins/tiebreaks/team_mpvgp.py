@@ -1,0 +1,69 @@
+"""MPvGP, match points versus game points (FIDE Handbook C.07 Art. 13.1): the
+secondary score's total — game points when match points rank the teams,
+match points when game points do. ``MPvGP:MP`` / ``MPvGP:GP`` name the
+score outright.
+
+The registry key is ``MPVGP``: tie-break names are read without regard to
+case, so users write ``MPvGP`` as C.07 does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from caddy import hookimpl
+from caddy.contracts import TieBreakBase
+from caddy.tiebreaks import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
+from caddy_plugins.tiebreaks.team_common import fmt, team_event
+
+
+class MatchVersusGamePoints(TieBreakBase):
+    name: ClassVar[str] = "MPVGP"
+    scope: ClassVar[str] = "teams"
+    title: ClassVar[str] = "Match points vs game points (MPvGP)"
+    article: ClassVar[str] = "13.1"
+    kind: ClassVar[str] = "B"
+    modifiers: ClassVar[str] = ""
+    summary: ClassVar[str] = (
+        "the secondary score: game points when match points rank the teams, else match points"
+    )
+    editions: ClassVar[tuple[str, ...]] = EDITIONS
+
+    def _kind(self, table: Table, spec: TieBreakSpec) -> str:
+        tevent = team_event(table, spec)
+        return spec.score or tevent.secondary
+
+    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+        tevent = team_event(table, spec)
+        return list(tevent.score(self._kind(table, spec)))
+
+    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+        tevent = team_event(table, spec)
+        kind = self._kind(table, spec)
+        rows = []
+        for r, result in enumerate(tevent.results[player]):
+            points = result.mp if kind == "MP" else result.gp
+            rows.append(
+                ExplainRow(
+                    round=r + 1,
+                    opponent=result.opponent,
+                    result=result.code,
+                    contribution=points,
+                    note=f"{kind} ({result.kind})",
+                )
+            )
+        value = tevent.score(kind)[player]
+        parts = " + ".join(fmt(row.contribution) for row in rows) or "0"
+        return Explanation(
+            tiebreak=spec.text,
+            player=table.numbers[player],
+            value=value,
+            rows=tuple(rows),
+            summary=f"{kind}: {parts} = {fmt(value)}",
+        )
+
+
+@hookimpl
+def caddy_register_tiebreaks(register: Callable[[MatchVersusGamePoints], None]) -> None:
+    register(MatchVersusGamePoints())
