@@ -327,8 +327,8 @@ class Table:
         """Voluntarily unplayed round: a requested bye or a forfeit loss
         (not a game, and not scored as a win)."""
         c = self.code[i][r]
-        if c in "1=0WDLRA" or self.counts_as_game(i, r):
-            return False
+        if c in "1=0WDLRAU" or self.counts_as_game(i, r):
+            return False  # a pairing-allocated bye is never voluntary (Art. 16.5)
         return self.pts[i][r] != self.win
 
     def is_skipped(self, i: int, r: int) -> bool:

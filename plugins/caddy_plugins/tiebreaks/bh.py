@@ -22,7 +22,7 @@ class Buchholz(OpponentScoreSum):
     title: ClassVar[str] = "Buchholz"
     article: ClassVar[str] = "8.1"
     kind: ClassVar[str] = "C"
-    modifiers: ClassVar[str] = "CM"
+    modifiers: ClassVar[str] = "CMP"
     #: Everyone's value is the total of all scores less their own (docs/standings.md).
     separates_round_robin: ClassVar[bool] = False
     summary: ClassVar[str] = (

@@ -29,10 +29,15 @@ from caddy.tiebreaks import (
 Item = tuple[int, int, float, float, bool, str]
 
 
-def contributions(table: Table, i: int, *, sb: bool, fore: bool = False) -> list[Item]:
+def contributions(
+    table: Table, i: int, *, sb: bool, fore: bool = False, played_forfeits: bool = False
+) -> list[Item]:
     """Per round, what a Buchholz (``sb=False``) or Sonneborn–Berger value adds:
     the opponent's adjusted score (times the points scored, for SB), or the
-    dummy opponent's score for the player's own unplayed rounds."""
+    dummy opponent's score for the player's own unplayed rounds.
+
+    :param played_forfeits: ``/P``: a forfeit counts as a game against the
+        scheduled opponent (C.07 Art. 14.5; team events)."""
     if fore:
         own_scores, opp_scores = table.fore()
     else:
@@ -50,6 +55,8 @@ def contributions(table: Table, i: int, *, sb: bool, fore: bool = False) -> list
         points = pts_row[r]
         if fore and r == last and o >= 0:
             points = table.draw
+            kind = "G"
+        if played_forfeits and o >= 0 and table.code[i][r] in "+-":
             kind = "G"
         if kind == "G":
             score = opp_scores[o]
@@ -130,7 +137,12 @@ class OpponentScoreSum:
             return [sum(map(value, table.opp[i])) for i in range(table.n)]
         if not (spec.cut_low or spec.cut_high):
             return [
-                sum(c[3] for c in contributions(table, i, sb=self.sb, fore=fore))
+                sum(
+                    c[3]
+                    for c in contributions(
+                        table, i, sb=self.sb, fore=fore, played_forfeits=spec.predetermined
+                    )
+                )
                 for i in range(table.n)
             ]
         return [self.value(table, spec, i)[0] for i in range(table.n)]
@@ -138,7 +150,9 @@ class OpponentScoreSum:
     def value(
         self, table: Table, spec: TieBreakSpec, i: int
     ) -> tuple[float, list[Item], list[tuple[Item, str]]]:
-        items = contributions(table, i, sb=self.sb, fore=self.fore or spec.fore)
+        items = contributions(
+            table, i, sb=self.sb, fore=self.fore or spec.fore, played_forfeits=spec.predetermined
+        )
         kept, cut = apply_cuts(items, spec.cut_low, spec.cut_high, table.rounds)
         return sum(c[3] for c in kept), kept, cut
 

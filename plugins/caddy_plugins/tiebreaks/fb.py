@@ -18,7 +18,7 @@ class ForeBuchholz(OpponentScoreSum):
     title: ClassVar[str] = "Fore Buchholz"
     article: ClassVar[str] = "8.3"
     kind: ClassVar[str] = "D"
-    modifiers: ClassVar[str] = "CM"
+    modifiers: ClassVar[str] = "CMP"
     #: Everyone's value is the total of all scores less their own (docs/standings.md).
     separates_round_robin: ClassVar[bool] = False
     summary: ClassVar[str] = "Buchholz with every last-round game counted as a draw"

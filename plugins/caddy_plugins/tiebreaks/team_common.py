@@ -132,21 +132,8 @@ def opponent_scores(table: Table, spec: TieBreakSpec, i: int) -> list[Item]:
     16.4, capped in 2026), as Buchholz items (contribution = the score).
     With ``/P`` a forfeited match counts as played against the scheduled
     opponent."""
-    tevent = table.teams
-    assert tevent is not None
-    out = []
-    for item in contributions(table, i, sb=False, fore=spec.fore):
-        rnd, opp, score, _, vur, note = item
-        if spec.predetermined and opp and table.code[i][rnd - 1] in "+-":
-            if not note.startswith("forfeit"):
-                score = table.adjusted[opp - 1]
-                item = (rnd, opp, score, score, False, "forfeit, counted as played (/P)")
-        elif vur and tevent.results[i][rnd - 1].kind == "pab":
-            # a pairing-allocated bye is not voluntarily unplayed (Art. 16.5), even
-            # when it scores less than a won match (a team PAB is a drawn match)
-            item = (rnd, opp, score, score, False, note)
-        out.append(item)
-    return out
+    assert table.teams is not None
+    return contributions(table, i, sb=False, fore=spec.fore, played_forfeits=spec.predetermined)
 
 
 def products(opponent: Table, own: Table, spec: TieBreakSpec, i: int) -> list[Item]:
