@@ -175,4 +175,5 @@ _COMMANDS = {
     "simulate": "caddy.cli_simulate:add_commands",
     "plan": "caddy.cli_plan:add_commands",
     "publish": "caddy.cli_publish:add_commands",
+    "cards": "caddy.cli_cards:add_commands",
 }

@@ -10,6 +10,13 @@ if TYPE_CHECKING:
     import argparse
 
 from caddy.cli_common import ascii_int, emit, event_arguments, output_argument, print_error
+from caddy.cli_team_standings import (
+    is_team_view,
+    print_explanations,
+    team_arguments,
+    team_crosstable_command,
+    team_standings_command,
+)
 
 
 def add_standings(commands: Any) -> None:
@@ -37,6 +44,7 @@ def add_standings(commands: Any) -> None:
         metavar="N",
         help="rating-based tie-breaks: unrated players count with rating N (default: left out)",
     )
+    team_arguments(parser, boards=True)
     forms = parser.add_mutually_exclusive_group()
     forms.add_argument("--json", action="store_true", help="print a caddy.standings JSON document")
     output_argument(forms)
@@ -53,6 +61,7 @@ def add_crosstable(commands: Any) -> None:
     parser.add_argument(
         "--tiebreaks", metavar="LIST", help="tie-break columns (default: the event's default list)"
     )
+    team_arguments(parser, boards=False)
     output_argument(parser)
     parser.set_defaults(handler=cmd_crosstable)
 
@@ -214,6 +223,8 @@ def cmd_standings(ns: argparse.Namespace) -> int:
     from caddy.tiebreaks import StandingsOptions
 
     event = _load_event(ns)
+    if is_team_view(ns):
+        return team_standings_command(ns)
     if event is None:
         return _bracket_only(ns, "standings")
     sections = getattr(ns, "sections", ())
@@ -290,23 +301,7 @@ def cmd_standings(ns: argparse.Namespace) -> int:
             f"C.07 edition {result.edition}; "
             f"{'pre-determined pairings' if result.pre_determined else 'Swiss rules for unplayed rounds'}"
         )
-        for e in explanations:
-            print(f"{e.tiebreak} = {_value_text(e.value)}: {e.summary}")
-            for line in e.rows:
-                cells = [f"  round {line.round}" if line.round else "  "]
-                if line.opponent is not None:
-                    cells.append(f"vs {line.opponent}")
-                if line.result:
-                    cells.append(f"result {line.result}")
-                if line.opponent_score is not None:
-                    cells.append(f"opponent score {line.opponent_score:g}")
-                if line.opponent_rating is not None:
-                    cells.append(f"rating {line.opponent_rating}")
-                if line.contribution is not None:
-                    cells.append(f"adds {line.contribution:g}")
-                if line.note:
-                    cells.append(f"({line.note})")
-                print(" ".join(cells))
+        print_explanations(explanations)
         return 0
     if ns.json:
         import json
@@ -391,6 +386,8 @@ def cmd_crosstable(ns: argparse.Namespace) -> int:
     from caddy.crosstable import crosstable, section_crosstable
 
     event = _load_event(ns)
+    if is_team_view(ns):
+        return team_crosstable_command(ns)
     if event is None:
         return _bracket_only(ns, "crosstable")
     sections = getattr(ns, "sections", ())
