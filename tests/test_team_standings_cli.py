@@ -106,7 +106,7 @@ def test_tiebreaks_from_the_event_file(cli: Callable[..., Run], tmp_path: Path) 
     lines = cells(ok(cli("standings", str(path))).out)
     assert lines[1] == ["rank", "no", "team", "MP", "GP", "PS:GP", "DE"]
     assert [row[2] for row in lines[2:6]] == ["A", "B", "C", "D"]
-    # the command line wins over the file: WON (matches won over the board, C.07 Art. 7) puts B
+    # the command line wins over the file: WON (matches won over the board, C.07 Art. 7.2) puts B
     # (2: C and D) before A (1: B; two drawn matches)
     lines = cells(ok(cli("standings", str(path), "--tiebreaks", "WON")).out)
     assert lines[2][:3] == ["1", "2", "B"]
@@ -146,21 +146,7 @@ def test_explain_a_team(cli: Callable[..., Run], event_path: str) -> None:
         "B (team 2): 4 MP, 5.5 GP, rank 2; ranked on MP; C.07 edition 2026; Swiss rules"
     )
     assert lines[1] == "BH:MP = 8: 3 + 4 + 1 = 8"
-    assert lines[2].split() == [
-        "round",
-        "1",
-        "vs",
-        "3",
-        "result",
-        "1",
-        "opponent",
-        "score",
-        "3",
-    ] + [
-        "adds",
-        "3",
-        "(game)",
-    ]
+    assert lines[2] == "  round 1 vs 3 result 1 opponent score 3 adds 3 (game)"
     assert any(line.startswith("DE = 2") for line in lines)
     # by number too, and as JSON (the team number in "player")
     document = json.loads(
