@@ -248,18 +248,23 @@ def match_cards(state: State, number: int) -> Report:
         ]
         totals = [0.0, 0.0]
         known = True
+        # a match may carry its own board colours (a Scheveningen's table)
+        pattern = str(getattr(match, "colours", "") or "") or colours
         for b, (a, z) in enumerate(zip(match.white_lineup, match.black_lineup, strict=True), 1):
             codes: tuple[str, str] | None
+            white_first = pattern[b - 1] == "W"
             if match.forfeit:
                 codes = (match.forfeit[0], match.forfeit[1])
             elif not a or not z:
                 codes = ("-" if not a else "+", "-" if not z else "+")
             else:
-                words = rnd.results[teams.board_index(m, b) - 1]
+                index = teams.board_index(m, b) - 1
+                white_first = rnd.white[index] == a  # the board as paired
+                words = rnd.results[index]
                 codes = None
                 if words:
                     white, black = RESULT_WORDS[words[-1]]
-                    codes = (white, black) if colours[b - 1] == "W" else (black, white)
+                    codes = (white, black) if white_first else (black, white)
             if codes is None:
                 known = False
                 text = ""
@@ -268,7 +273,7 @@ def match_cards(state: State, number: int) -> Report:
                 totals[1] += scoring.points(codes[1])
                 forfeit = codes[0] in "+-" and codes[1] in "+-"
                 text = f"{_CARD[codes[0]]}{'/' if forfeit else '-'}{_CARD[codes[1]]}"
-            own, other = ("W", "B") if colours[b - 1] == "W" else ("B", "W")
+            own, other = ("W", "B") if white_first else ("B", "W")
             rows.append(
                 (
                     str(b),
