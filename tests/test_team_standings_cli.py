@@ -110,6 +110,11 @@ def test_tiebreaks_from_the_event_file(cli: Callable[..., Run], tmp_path: Path) 
     # (2: C and D) before A (1: B; two drawn matches)
     lines = cells(ok(cli("standings", str(path), "--tiebreaks", "WON")).out)
     assert lines[2][:3] == ["1", "2", "B"]
+    # the file's list ranks the teams: --players ranks the players by the default list
+    run = ok(cli("standings", str(path), "--players", "--json"))
+    listed = json.loads(run.out)["tiebreaks"]
+    assert listed and not {"PS:GP", "DE"} <= set(listed)
+    assert ok(cli("crosstable", str(path), "--players")).err == ""
 
 
 def test_team_standings_json(cli: Callable[..., Run], event_path: str) -> None:

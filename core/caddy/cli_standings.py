@@ -12,11 +12,13 @@ if TYPE_CHECKING:
 from caddy.cli_common import ascii_int, emit, event_arguments, output_argument, print_error
 from caddy.cli_team_standings import (
     is_team_view,
+    players_of,
     print_explanations,
     team_arguments,
     team_crosstable_command,
     team_standings_command,
 )
+from caddy.cli_tiebreaks import cmd_tiebreaks
 
 
 def add_standings(commands: Any) -> None:
@@ -104,7 +106,12 @@ def _document_results(ns: argparse.Namespace, document: Any) -> Any:
     ns.sections = tuple(state.fmt.sections(state.players, document.tournament.format.options))
     # a drawing of lots uses the seed the event file records
     ns.event_seed = event_seed(document.tournament)
-    if getattr(ns, "tiebreaks", None) is None and tiebreaks is not None:
+    teams = document.tournament.teams is not None  # its list ranks the teams, not --players
+    if (
+        getattr(ns, "tiebreaks", None) is None
+        and tiebreaks is not None
+        and not players_of(ns, teams)
+    ):
         ns.tiebreaks = ",".join(tiebreaks)
     if getattr(ns, "edition", None) is None:
         ns.edition = edition
@@ -436,59 +443,4 @@ def cmd_crosstable(ns: argparse.Namespace) -> int:
         ),
         ns,
     )
-    return 0
-
-
-def cmd_tiebreaks(ns: argparse.Namespace) -> int:
-    from caddy.plugins import get_host
-
-    plugins = sorted(get_host().tiebreaks(), key=lambda t: t.name)
-    if ns.json:
-        import json
-
-        from caddy.documents import TieBreakData, TieBreaksDocument, data
-
-        print(
-            json.dumps(
-                data(
-                    TieBreaksDocument(
-                        tiebreaks=tuple(
-                            TieBreakData(
-                                code=t.name,
-                                name=t.title,
-                                article=t.article,
-                                type=t.kind,
-                                modifiers=tuple("/" + m for m in t.modifiers),
-                                editions=tuple(t.editions),
-                                definition=t.summary,
-                            )
-                            for t in plugins
-                        )
-                    )
-                ),
-                indent=2,
-                ensure_ascii=False,
-                allow_nan=False,
-            )
-        )
-        return 0
-    from caddy.render import Table, aligned
-
-    table = Table(
-        caption="Tie-breaks",
-        max_width=None,  # a reference list: its definitions are prose
-        columns=("code", "name", "C.07", "type", "modifiers", "definition"),
-        rows=tuple(
-            (
-                t.name,
-                t.title,
-                t.article,
-                t.kind,
-                " ".join("/" + m for m in t.modifiers) or "-",
-                t.summary,
-            )
-            for t in plugins
-        ),
-    )
-    print("\n".join(aligned(table)))
     return 0

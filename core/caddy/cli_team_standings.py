@@ -43,6 +43,11 @@ def is_team_view(ns: argparse.Namespace) -> bool:
     return state.event.tournament.teams is not None
 
 
+def players_of(ns: argparse.Namespace, teams: bool) -> bool:
+    """Whether the command ranks the players of a team event (``--players``)."""
+    return teams and bool(getattr(ns, "players", False))
+
+
 def _team_event(ns: argparse.Namespace) -> TeamEvent:
     from caddy.event_teams import state_team_event
 
