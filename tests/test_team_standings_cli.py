@@ -240,6 +240,17 @@ def test_board_prizes_json(cli: Callable[..., Run], event_path: str) -> None:
     last = document["boards"][1]["rows"][-1]
     assert (last["name"], last["percentage"], last["performance"]) == ("C 2", 16.7, 1560)
     assert document["boards"][2]["rows"][-1]["performance"] is None
+    assert document["min_games"] == 0
+    # --min-games: the competition's condition; everyone here played 3 games on his board
+    fewer = json.loads(
+        ok(cli("standings", event_path, "--boards", "--min-games", "3", "--json")).out
+    )
+    assert fewer["boards"] == document["boards"]
+    none = json.loads(
+        ok(cli("standings", event_path, "--boards", "--min-games", "4", "--json")).out
+    )
+    assert none["min_games"] == 4
+    assert [b["rows"] for b in none["boards"]] == [[], [], []]
 
 
 def test_team_crosstable(cli: Callable[..., Run], event_path: str) -> None:

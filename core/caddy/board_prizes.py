@@ -65,6 +65,8 @@ class BoardPrizes:
     boards: tuple[tuple[BoardPrizeRow, ...], ...]
     #: The complete rounds the boards were taken from.
     rounds: int
+    #: Players with fewer games on a board are left out of its list.
+    min_games: int = 0
 
     def data(self) -> dict[str, Any]:
         """The ``caddy.board-prizes`` document (docs/team-standings.md)."""
@@ -72,6 +74,7 @@ class BoardPrizes:
             "schema": "caddy.board-prizes",
             "version": 1,
             "rounds": self.rounds,
+            "min_games": self.min_games,
             "boards": [
                 {"board": b, "rows": [attrs.asdict(row) for row in rows]}
                 for b, rows in enumerate(self.boards, 1)
@@ -150,8 +153,11 @@ def board_prizes(
     edition: str | None = None,
     options: StandingsOptions | None = None,
     host: PluginHost | None = None,
+    min_games: int = 0,
 ) -> BoardPrizes:
-    """Each board's players ranked by percentage, points and performance rating."""
+    """Each board's players ranked by percentage, points and performance rating;
+    ``min_games``: leave out players with fewer games on the board (the
+    competition's condition for a board prize)."""
     if host is None:
         from caddy.plugins import get_host
 
@@ -164,6 +170,8 @@ def board_prizes(
         performance = _performances(tevent, games, edition=edition, options=options, host=host)
         scored = []
         for p, rounds in games.items():
+            if len(rounds) < min_games:
+                continue
             points = sum(players.results[p - 1][r].points for r in rounds)
             exact = Fraction(points).limit_denominator(1000) / len(rounds)
             perf = performance[p]
@@ -190,4 +198,4 @@ def board_prizes(
                 )
             )
         tables.append(tuple(rows))
-    return BoardPrizes(boards=tuple(tables), rounds=tevent.rounds)
+    return BoardPrizes(boards=tuple(tables), rounds=tevent.rounds, min_games=min_games)

@@ -10,7 +10,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from caddy.cli_common import emit, print_error
+from caddy.cli_common import ascii_int, emit, print_error
 
 if TYPE_CHECKING:
     import argparse
@@ -32,6 +32,13 @@ def team_arguments(parser: Any, *, boards: bool) -> None:
             "--boards",
             action="store_true",
             help="a team event: board prizes (percentage and performance per board)",
+        )
+        parser.add_argument(
+            "--min-games",
+            type=ascii_int,
+            default=0,
+            metavar="N",
+            help="--boards: only players with N or more games on the board",
         )
 
 
@@ -159,7 +166,11 @@ def _board_prizes(ns: argparse.Namespace, tevent: TeamEvent, options: StandingsO
     from caddy.board_prizes import board_prizes
     from caddy.team_views import board_prizes_report
 
-    prizes = board_prizes(tevent, edition=ns.edition, options=options)
+    if ns.min_games < 0:
+        from caddy.errors import CaddyError
+
+        raise CaddyError(f"--min-games must be 0 or more, got {ns.min_games}")
+    prizes = board_prizes(tevent, edition=ns.edition, options=options, min_games=ns.min_games)
     if ns.json:
         print(json.dumps(prizes.data(), ensure_ascii=False, indent=2, allow_nan=False))
         return 0

@@ -196,7 +196,8 @@ def board_prizes_report(prizes: BoardPrizes, title: str) -> Report:
     return Report(
         kind="board-prizes",
         title=title,
-        subtitle=f"board prizes after {prizes.rounds} rounds",
+        subtitle=f"board prizes after {prizes.rounds} rounds"
+        + (f"; players with {prizes.min_games} or more games" if prizes.min_games else ""),
         tables=tables,
         notes=(
             "games over the board only (forfeits are not games); % = points ÷ games; "
