@@ -25,8 +25,11 @@ from caddy.render import Report, Table
 from caddy.views import points
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from caddy.board_prizes import BoardPrizes
     from caddy.event_replay import State
+    from caddy.models import Player
     from caddy.team_results import TeamEvent, TeamRoundResult
     from caddy.team_standings import TeamStandings
 
@@ -249,11 +252,9 @@ def match_cards(state: State, number: int) -> Report:
         ]
         totals = [0.0, 0.0]
         known = True
-        # a match may carry its own board colours (a Scheveningen's table)
-        pattern = str(getattr(match, "colours", "") or "") or colours
         for b, (a, z) in enumerate(zip(match.white_lineup, match.black_lineup, strict=True), 1):
             codes: tuple[str, str] | None
-            white_first = pattern[b - 1] == "W"
+            white_first = colours[b - 1] == "W"  # a board with a game: as paired (below)
             if match.forfeit:
                 codes = (match.forfeit[0], match.forfeit[1])
             elif not a or not z:
@@ -317,14 +318,10 @@ def match_cards(state: State, number: int) -> Report:
     )
 
 
-def _name(players: tuple[object, ...], number: int) -> str:
-    if not number:
-        return "(empty board)"
-    return str(getattr(players[number - 1], "name", number))
+def _name(players: Sequence[Player], number: int) -> str:
+    return players[number - 1].name if number else "(empty board)"
 
 
-def _rating(players: tuple[object, ...], number: int) -> str:
-    if not number:
-        return ""
-    rating = getattr(players[number - 1], "rating", None)
+def _rating(players: Sequence[Player], number: int) -> str:
+    rating = players[number - 1].rating if number else None
     return "" if rating is None else str(rating)
