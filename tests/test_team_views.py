@@ -212,3 +212,16 @@ def test_board_prizes_leave_out_forfeits(cli: Callable[..., Run], event_path: st
         ["1", "2", "Lions", "2", "Lions", "1", "0.5", "50.0"],
         ["1", "4", "Tigers", "2", "Tigers", "1", "0.5", "50.0"],
     ]
+
+
+def test_an_event_without_a_name_is_named_by_its_file(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    import attrs
+
+    event = two_rounds()
+    path = tmp_path / "league.json"
+    write_file(path, dumps(attrs.evolve(event, tournament=attrs.evolve(event.tournament, name=""))))
+    lines = ok(cli("cards", str(path), "1")).out.splitlines()
+    assert lines[0] == f"{path}: match cards, round 1"
+    assert lines[1] == f"{path}: round 1, match 1: 1 Lions – 2 Tigers"

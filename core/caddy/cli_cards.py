@@ -78,7 +78,7 @@ def cmd_cards(ns: argparse.Namespace) -> int:
     if state.event.tournament.teams is None:
         raise CaddyError(f"{ns.file} has no teams: match cards are for team events")
     number = ns.round if ns.round is not None else last_paired_round(state)
-    text = renderer.render(match_cards(state, number))
+    text = renderer.render(match_cards(state, number, ns.file))
     if ns.out:
         from caddy.storage import write_file
 

@@ -217,8 +217,9 @@ def last_paired_round(state: State) -> int:
     return numbers[-1]
 
 
-def match_cards(state: State, number: int) -> Report:
-    """The match cards of round ``number`` (see the module docstring)."""
+def match_cards(state: State, number: int, title: str = "") -> Report:
+    """The match cards of round ``number`` (see the module docstring);
+    ``title`` names the event when it has no name (its file)."""
     from caddy.event_teams import team_setup
     from caddy.results import RESULT_WORDS, Scoring
 
@@ -234,7 +235,7 @@ def match_cards(state: State, number: int) -> Report:
     players = tournament.players
     scoring = tournament.scoring or Scoring()
     colours = setup.board_colours()
-    event_name = tournament.name or "event"
+    event_name = tournament.name or title or "event"
     tables = []
     for m, match in enumerate(teams.matches, 1):
         first, second = setup.team(match.white), setup.team(match.black)
