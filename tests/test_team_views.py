@@ -24,7 +24,10 @@ import io
 from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from caddy.event_file import EventFile
 from caddy.event_model import PairRound, RecordResult
@@ -217,11 +220,52 @@ def test_board_prizes_leave_out_forfeits(cli: Callable[..., Run], event_path: st
 def test_an_event_without_a_name_is_named_by_its_file(
     cli: Callable[..., Run], tmp_path: Path
 ) -> None:
-    import attrs
-
     event = two_rounds()
     path = tmp_path / "league.json"
     write_file(path, dumps(attrs.evolve(event, tournament=attrs.evolve(event.tournament, name=""))))
     lines = ok(cli("cards", str(path), "1")).out.splitlines()
     assert lines[0] == f"{path}: match cards, round 1"
     assert lines[1] == f"{path}: round 1, match 1: 1 Lions – 2 Tigers"
+
+
+BOARD_RESULTS = st.sampled_from(["1-0", "0-1", "1/2"])
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(BOARD_RESULTS, min_size=12, max_size=12))
+def test_board_prizes_and_crosstable_add_up(results: list[str]) -> None:
+    """Any results of a 4-team, 2-board round robin: on each board every
+    player has his 3 games and the points listed are the board's games (one
+    point a game); percentages never rise down a board; each team's crosstable
+    cells add up to its GP, and the 6 matches share 12 MP (C.07 Art. 11.1:
+    a match has 2 GP here, so it is won and lost or drawn)."""
+    from caddy.board_prizes import board_prizes
+    from caddy.event_replay import replay
+    from caddy.event_teams import state_team_event
+    from caddy.team_standings import team_standings
+    from caddy.team_views import team_crosstable
+
+    host = get_host()
+    words = iter(results)
+    pairs = [[("A", "B"), ("C", "D")], [("A", "C"), ("B", "D")], [("A", "D"), ("B", "C")]]
+    rounds = [[(a, b, f"{next(words)} {next(words)}") for a, b in rnd] for rnd in pairs]
+    tevent = state_team_event(
+        replay(build_team_file(["A", "B", "C", "D"], 2, rounds, host=host), host)
+    )
+    prizes = board_prizes(tevent, host=host)
+    for rows in prizes.boards:
+        assert [row.games for row in rows] == [3, 3, 3, 3]
+        assert sum(row.points for row in rows) == 6  # 3 rounds x 2 games on the board
+        assert [row.percentage for row in rows] == sorted(
+            (r.percentage for r in rows), reverse=True
+        )
+        assert [row.rank for row in rows] == sorted(row.rank for row in rows)
+    result = team_standings(tevent, "WON", host=host)
+    assert sum(row.match_points for row in result.rows) == 12
+    grid = team_crosstable(
+        attrs.evolve(tevent, pre_determined=True), attrs.evolve(result, pre_determined=True)
+    )
+    for row, standing in zip(grid.rows, result.rows, strict=True):
+        cells = [c for c in row[3:7] if c != "×"]
+        scored = sum(float(c.replace("½", ".5")) if c != "½" else 0.5 for c in cells)
+        assert scored == standing.game_points
