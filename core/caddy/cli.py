@@ -165,6 +165,7 @@ _COMMANDS = {
     "standings": "caddy.cli_standings:add_standings",
     "crosstable": "caddy.cli_standings:add_crosstable",
     "tiebreaks": "caddy.cli_standings:add_tiebreaks",
+    "cards": "caddy.cli_cards:add_commands",
     **dict.fromkeys(
         ("new", "result", "withdraw", "undo", "history"),
         "caddy.cli_event:add_commands",

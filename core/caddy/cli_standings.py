@@ -10,6 +10,15 @@ if TYPE_CHECKING:
     import argparse
 
 from caddy.cli_common import ascii_int, emit, event_arguments, output_argument, print_error
+from caddy.cli_team_standings import (
+    is_team_view,
+    players_of,
+    print_explanations,
+    team_arguments,
+    team_crosstable_command,
+    team_standings_command,
+)
+from caddy.cli_tiebreaks import cmd_tiebreaks
 
 
 def add_standings(commands: Any) -> None:
@@ -37,6 +46,7 @@ def add_standings(commands: Any) -> None:
         metavar="N",
         help="rating-based tie-breaks: unrated players count with rating N (default: left out)",
     )
+    team_arguments(parser, boards=True)
     forms = parser.add_mutually_exclusive_group()
     forms.add_argument("--json", action="store_true", help="print a caddy.standings JSON document")
     output_argument(forms)
@@ -53,6 +63,7 @@ def add_crosstable(commands: Any) -> None:
     parser.add_argument(
         "--tiebreaks", metavar="LIST", help="tie-break columns (default: the event's default list)"
     )
+    team_arguments(parser, boards=False)
     output_argument(parser)
     parser.set_defaults(handler=cmd_crosstable)
 
@@ -95,7 +106,12 @@ def _document_results(ns: argparse.Namespace, document: Any) -> Any:
     ns.sections = tuple(state.fmt.sections(state.players, document.tournament.format.options))
     # a drawing of lots uses the seed the event file records
     ns.event_seed = event_seed(document.tournament)
-    if getattr(ns, "tiebreaks", None) is None and tiebreaks is not None:
+    teams = document.tournament.teams is not None  # its list ranks the teams, not --players
+    if (
+        getattr(ns, "tiebreaks", None) is None
+        and tiebreaks is not None
+        and not players_of(ns, teams)
+    ):
         ns.tiebreaks = ",".join(tiebreaks)
     if getattr(ns, "edition", None) is None:
         ns.edition = edition
@@ -214,6 +230,8 @@ def cmd_standings(ns: argparse.Namespace) -> int:
     from caddy.tiebreaks import StandingsOptions
 
     event = _load_event(ns)
+    if is_team_view(ns):
+        return team_standings_command(ns)
     if event is None:
         return _bracket_only(ns, "standings")
     sections = getattr(ns, "sections", ())
@@ -290,23 +308,7 @@ def cmd_standings(ns: argparse.Namespace) -> int:
             f"C.07 edition {result.edition}; "
             f"{'pre-determined pairings' if result.pre_determined else 'Swiss rules for unplayed rounds'}"
         )
-        for e in explanations:
-            print(f"{e.tiebreak} = {_value_text(e.value)}: {e.summary}")
-            for line in e.rows:
-                cells = [f"  round {line.round}" if line.round else "  "]
-                if line.opponent is not None:
-                    cells.append(f"vs {line.opponent}")
-                if line.result:
-                    cells.append(f"result {line.result}")
-                if line.opponent_score is not None:
-                    cells.append(f"opponent score {line.opponent_score:g}")
-                if line.opponent_rating is not None:
-                    cells.append(f"rating {line.opponent_rating}")
-                if line.contribution is not None:
-                    cells.append(f"adds {line.contribution:g}")
-                if line.note:
-                    cells.append(f"({line.note})")
-                print(" ".join(cells))
+        print_explanations(explanations)
         return 0
     if ns.json:
         import json
@@ -391,6 +393,8 @@ def cmd_crosstable(ns: argparse.Namespace) -> int:
     from caddy.crosstable import crosstable, section_crosstable
 
     event = _load_event(ns)
+    if is_team_view(ns):
+        return team_crosstable_command(ns)
     if event is None:
         return _bracket_only(ns, "crosstable")
     sections = getattr(ns, "sections", ())
@@ -439,59 +443,4 @@ def cmd_crosstable(ns: argparse.Namespace) -> int:
         ),
         ns,
     )
-    return 0
-
-
-def cmd_tiebreaks(ns: argparse.Namespace) -> int:
-    from caddy.plugins import get_host
-
-    plugins = sorted(get_host().tiebreaks(), key=lambda t: t.name)
-    if ns.json:
-        import json
-
-        from caddy.documents import TieBreakData, TieBreaksDocument, data
-
-        print(
-            json.dumps(
-                data(
-                    TieBreaksDocument(
-                        tiebreaks=tuple(
-                            TieBreakData(
-                                code=t.name,
-                                name=t.title,
-                                article=t.article,
-                                type=t.kind,
-                                modifiers=tuple("/" + m for m in t.modifiers),
-                                editions=tuple(t.editions),
-                                definition=t.summary,
-                            )
-                            for t in plugins
-                        )
-                    )
-                ),
-                indent=2,
-                ensure_ascii=False,
-                allow_nan=False,
-            )
-        )
-        return 0
-    from caddy.render import Table, aligned
-
-    table = Table(
-        caption="Tie-breaks",
-        max_width=None,  # a reference list: its definitions are prose
-        columns=("code", "name", "C.07", "type", "modifiers", "definition"),
-        rows=tuple(
-            (
-                t.name,
-                t.title,
-                t.article,
-                t.kind,
-                " ".join("/" + m for m in t.modifiers) or "-",
-                t.summary,
-            )
-            for t in plugins
-        ),
-    )
-    print("\n".join(aligned(table)))
     return 0

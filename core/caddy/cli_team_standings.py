@@ -1,0 +1,191 @@
+"""``caddy standings`` and ``caddy crosstable`` for a team event: the teams
+ranked on match or game points (FIDE Handbook C.07 Art. 11) and team
+tie-breaks (Arts. 12-13), a tie-break's working (``--explain TEAM``), board
+prizes (``--boards``) and the team crosstable (:mod:`caddy.team_views`).
+``--players`` gives the individual standings and crosstable instead."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+from caddy.cli_common import ascii_int, emit, print_error
+
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+
+    from caddy.team_results import TeamEvent
+    from caddy.tiebreaks import Explanation, StandingsOptions
+
+
+def team_arguments(parser: Any, *, boards: bool) -> None:
+    """``--players`` (and for standings ``--boards``)."""
+    parser.add_argument(
+        "--players",
+        action="store_true",
+        help="a team event: the players' own results instead of the teams'",
+    )
+    if boards:
+        parser.add_argument(
+            "--boards",
+            action="store_true",
+            help="a team event: board prizes (percentage and performance per board)",
+        )
+        parser.add_argument(
+            "--min-games",
+            type=ascii_int,
+            default=0,
+            metavar="N",
+            help="--boards: only players with N or more games on the board",
+        )
+
+
+def is_team_view(ns: argparse.Namespace) -> bool:
+    """Whether the command shows the teams: a team event, without ``--players``."""
+    state = getattr(ns, "state", None)
+    if state is None or getattr(ns, "players", False):
+        return False
+    return state.event.tournament.teams is not None
+
+
+def players_of(ns: argparse.Namespace, teams: bool) -> bool:
+    """Whether the command ranks the players of a team event (``--players``)."""
+    return teams and bool(getattr(ns, "players", False))
+
+
+def _team_event(ns: argparse.Namespace) -> TeamEvent:
+    from caddy.event_teams import state_team_event
+
+    tevent = state_team_event(ns.state)
+    if ns.pre_determined is not None:
+        import attrs
+
+        tevent = attrs.evolve(tevent, pre_determined=ns.pre_determined)
+    return tevent
+
+
+def _options(ns: argparse.Namespace) -> StandingsOptions:
+    from caddy.tiebreaks import StandingsOptions
+
+    seed = getattr(ns, "seed", None)
+    if seed is None:
+        seed = getattr(ns, "event_seed", None)
+    return StandingsOptions(
+        draw_lots=bool(getattr(ns, "lots", False)) or getattr(ns, "seed", None) is not None,
+        lots_seed=seed,
+        unrated_rating=getattr(ns, "unrated_rating", None),
+    )
+
+
+def _title(ns: argparse.Namespace) -> str:
+    return str(ns.state.event.tournament.name or ns.file)
+
+
+def print_explanations(explanations: Sequence[Explanation]) -> None:
+    """Each tie-break's value, summary and rows, one line each."""
+    for e in explanations:
+        print(f"{e.tiebreak} = {'-' if e.value is None else f'{e.value:g}'}: {e.summary}")
+        for line in e.rows:
+            cells = [f"  round {line.round}" if line.round else "  "]
+            if line.opponent is not None:
+                cells.append(f"vs {line.opponent}")
+            if line.result:
+                cells.append(f"result {line.result}")
+            if line.opponent_score is not None:
+                cells.append(f"opponent score {line.opponent_score:g}")
+            if line.opponent_rating is not None:
+                cells.append(f"rating {line.opponent_rating}")
+            if line.contribution is not None:
+                cells.append(f"adds {line.contribution:g}")
+            if line.note:
+                cells.append(f"({line.note})")
+            print(" ".join(cells))
+
+
+def team_standings_command(ns: argparse.Namespace) -> int:
+    """``caddy standings`` of a team event."""
+    from caddy.plugins import get_host
+    from caddy.team_standings import team_explain, team_standings
+
+    host = get_host()
+    tevent = _team_event(ns)
+    options = _options(ns)
+    if ns.boards:
+        return _board_prizes(ns, tevent, options)
+    result = team_standings(tevent, ns.tiebreaks, ns.edition, options=options, host=host)
+    for warning in result.warnings:
+        print_error(warning, "warning")
+    if ns.explain:
+        team = tevent.setup.find(ns.explain)
+        explanations = team_explain(
+            tevent, team, result, edition=ns.edition, options=options, host=host
+        )
+        row = result.row_of(team)
+        if ns.json:
+            from caddy.documents import ExplainDocument, write
+
+            document = ExplainDocument(
+                player=team, name=row.name, edition=result.edition, explanations=tuple(explanations)
+            )
+            write(document, sys.stdout)
+            return 0
+        rules = "pre-determined pairings" if result.pre_determined else "Swiss rules"
+        print(
+            f"{row.name} (team {team}): {row.match_points:g} MP, {row.game_points:g} GP, "
+            f"rank {row.rank}; ranked on {result.primary}; C.07 edition {result.edition}; {rules}"
+        )
+        print_explanations(explanations)
+        return 0
+    if ns.json:
+        print(json.dumps(result.data(), ensure_ascii=False, indent=2, allow_nan=False))
+        return 0
+    from caddy.render import Report
+    from caddy.team_views import team_standings_table
+
+    rules = (
+        "pre-determined pairings (round robin)"
+        if result.pre_determined
+        else "Swiss rules for unplayed rounds"
+    )
+    emit(
+        Report(
+            kind="standings",
+            title=_title(ns),
+            subtitle=f"teams ranked on {result.primary}; C.07 edition {result.edition}, {rules}",
+            tables=(team_standings_table(result),),
+            notes=("MP match points, GP game points (C.07 Art. 11.1)",),
+        ),
+        ns,
+    )
+    return 0
+
+
+def _board_prizes(ns: argparse.Namespace, tevent: TeamEvent, options: StandingsOptions) -> int:
+    from caddy.board_prizes import board_prizes
+    from caddy.team_views import board_prizes_report
+
+    if ns.min_games < 0:
+        from caddy.errors import CaddyError
+
+        raise CaddyError(f"--min-games must be 0 or more, got {ns.min_games}")
+    prizes = board_prizes(tevent, edition=ns.edition, options=options, min_games=ns.min_games)
+    if ns.json:
+        print(json.dumps(prizes.data(), ensure_ascii=False, indent=2, allow_nan=False))
+        return 0
+    emit(board_prizes_report(prizes, _title(ns)), ns)
+    return 0
+
+
+def team_crosstable_command(ns: argparse.Namespace) -> int:
+    """``caddy crosstable`` of a team event."""
+    from caddy.team_standings import team_standings
+    from caddy.team_views import team_crosstable_report
+
+    tevent = _team_event(ns)
+    result = team_standings(tevent, ns.tiebreaks, ns.edition, options=_options(ns))
+    for warning in result.warnings:
+        print_error(warning, "warning")
+    emit(team_crosstable_report(tevent, result, _title(ns)), ns)
+    return 0
