@@ -72,6 +72,12 @@ def team_count(players: int, teams: int, boards: int, name: str) -> int:
     return n
 
 
+#: Why ``caddy plan`` leaves a team format out.
+PLAN_REFUSAL = (
+    "format '{name}' runs team events (caddy new --teams); caddy plan weighs formats for players"
+)
+
+
 @cache
 def team_table(teams: int, cycles: int, swap_last_two: bool) -> Schedule:
     """The Berger table of ``teams`` team numbers (C.05 Annex 1), both cycles."""
@@ -139,6 +145,10 @@ class TeamRoundRobin(FormatBase):
         if options.cycles == 1:
             return {"double round robin": attrs.evolve(options, cycles=2)}
         return {}
+
+    def plan_options(self, players: int, options: TeamRoundRobinOptions) -> dict[str, Any]:
+        """None: ``caddy plan`` weighs formats for a field of individual players."""
+        raise InputError(PLAN_REFUSAL.format(name=self.name))
 
     def pre_determined(self, options: TeamRoundRobinOptions) -> bool | None:
         return True

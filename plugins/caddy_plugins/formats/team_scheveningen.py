@@ -31,7 +31,7 @@ from caddy.contracts import FormatBase
 from caddy.errors import CaddyError, InputError
 from caddy.formats import Arithmetic
 from caddy_plugins.formats.scheveningen import Table, rounds
-from caddy_plugins.formats.team_round_robin import match_pairing, team_context
+from caddy_plugins.formats.team_round_robin import PLAN_REFUSAL, match_pairing, team_context
 
 if TYPE_CHECKING:
     from caddy.contracts import PairingRequest, PlayedRound
@@ -91,7 +91,13 @@ class TeamScheveningen(FormatBase):
         )
 
     def variants(self, options: TeamScheveningenOptions) -> dict[str, Any]:
-        return {"double Scheveningen": attrs.evolve(options, cycles=2)} if options.cycles == 1 else {}
+        return (
+            {"double Scheveningen": attrs.evolve(options, cycles=2)} if options.cycles == 1 else {}
+        )
+
+    def plan_options(self, players: int, options: TeamScheveningenOptions) -> dict[str, Any]:
+        """None: ``caddy plan`` weighs formats for a field of individual players."""
+        raise InputError(PLAN_REFUSAL.format(name=self.name))
 
     def pre_determined(self, options: TeamScheveningenOptions) -> bool | None:
         return True
@@ -121,7 +127,10 @@ class TeamScheveningen(FormatBase):
         colours = "".join("W" if white == a_white else "B" for _, _, white in games)
         plain = match_pairing(context, first, other)
         slots = {1: context.lineup(1), 2: context.lineup(2)}
-        on_board = {1: tuple(slots[1][a] for a, _, _ in games), 2: tuple(slots[2][b] for _, b, _ in games)}
+        on_board = {
+            1: tuple(slots[1][a] for a, _, _ in games),
+            2: tuple(slots[2][b] for _, b, _ in games),
+        }
         match = attrs.evolve(
             plain, white_lineup=on_board[first], black_lineup=on_board[other], colours=colours
         )
