@@ -4,12 +4,24 @@ tables with team numbers; C.04.6 1.6.1 board colours) and
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, ClassVar
 
+import attrs
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from caddy.contracts import PairingRequest, TeamPairingContext
+from caddy.event_replay import replay
+from caddy.event_teams import state_team_event
 from caddy.formats import Format
+from caddy.models import Round
+from caddy.plugins import get_host
+from caddy.team_results import TeamEvent
 from caddy.teams import Team, TeamSetup
 from caddy.testing import FormatContract
-from caddy.testing.formats import ColourPromise
+from caddy.testing.formats import ColourPromise, play_team_event
+from caddy_plugins.formats.team_round_robin import TeamRoundRobin, TeamRoundRobinOptions
 
 
 def even_teams(players: int, teams: int) -> TeamSetup:
@@ -50,3 +62,136 @@ class TestTeamScheveningenContract(FormatContract):
 
     def team_meetings(self, fmt: Format, setup: TeamSetup, options: Any) -> int | None:
         return int(setup.boards * options.cycles)
+
+
+# -- the Berger table with team numbers ----------------------------------------
+
+#: FIDE Handbook C.05 Annex 1, Berger table for 5 or 6 players, rounds 1-5
+#: (first-named = White on board 1).
+FIDE_SIX = (
+    ((1, 6), (2, 5), (3, 4)),
+    ((6, 4), (5, 3), (1, 2)),
+    ((2, 6), (3, 1), (4, 5)),
+    ((6, 5), (1, 4), (2, 3)),
+    ((3, 6), (4, 2), (5, 1)),
+)
+
+
+def request(setup: TeamSetup, number: int, options: Any, **context: Any) -> PairingRequest:
+    """A request for round ``number`` with only the teams (the round robin needs no history)."""
+    history = TeamEvent(setup=setup, rounds=0, results=((),) * len(setup.teams))
+    return PairingRequest(
+        round=number,
+        planned_rounds=0,
+        players=(),
+        options=options,
+        teams=TeamPairingContext(setup=setup, history=history, **context),
+    )
+
+
+def rounds_of(setup: TeamSetup, options: Any) -> list[Round]:
+    fmt = TeamRoundRobin()
+    out = []
+    while (rnd := fmt.next_round(request(setup, len(out) + 1, options))) is not None:
+        out.append(rnd)
+    return out
+
+
+def four_boards(teams: int, reserves: int = 0) -> TeamSetup:
+    size = 4 + reserves
+    return TeamSetup(
+        teams=tuple(
+            Team(name=f"T{t}", members=tuple(range((t - 1) * size + 1, t * size + 1)))
+            for t in range(1, teams + 1)
+        ),
+        boards=4,
+    )
+
+
+def test_six_teams_meet_as_the_fide_berger_table_says() -> None:
+    rounds = rounds_of(four_boards(6), TeamRoundRobinOptions(teams=6))
+    assert [tuple((m.white, m.black) for m in r.teams.matches) for r in rounds if r.teams] == list(
+        FIDE_SIX
+    )
+
+
+def test_first_named_team_has_white_on_board_one_and_wbwb() -> None:
+    """C.04.6 1.6.1: the first-named team has White on board 1, then the event's pattern."""
+    setup = four_boards(6)
+    rnd = rounds_of(setup, TeamRoundRobinOptions())[1]  # round 2: 6-4 5-3 1-2
+    # team 6 (players 21-24) against team 4 (13-16): 6 White on boards 1 and 3
+    assert rnd.white[:4] == (21, 14, 23, 16)
+    assert rnd.black[:4] == (13, 22, 15, 24)
+    assert rnd.teams is not None
+    assert rnd.teams.board_index(3, 2) == 10  # match 3 (1-2), board 2: the round's 10th board
+    other = attrs.evolve(setup, colours="WWBB")
+    rnd = TeamRoundRobin().next_round(request(other, 2, TeamRoundRobinOptions()))
+    assert rnd is not None and rnd.white[:4] == (21, 22, 15, 16)
+
+
+def test_lineup_given_ahead_and_absent_team() -> None:
+    setup = four_boards(6, reserves=1)  # team 1 is players 1-5, player 5 a reserve
+    options = TeamRoundRobinOptions()
+    rnd = TeamRoundRobin().next_round(
+        request(setup, 2, options, lineups={1: (1, 2, 5, 0)}, absent={4: "zero"})
+    )
+    assert rnd is not None and rnd.teams is not None
+    one_two, six_four = rnd.teams.matches[2], rnd.teams.matches[0]
+    assert one_two.white_lineup == (1, 2, 5, 0) and one_two.forfeit == ""
+    assert (six_four.white, six_four.black, six_four.forfeit) == (6, 4, "+-")
+    # the forfeited match has no games, the empty board neither: 2 x 4 - 1 boards
+    assert len(rnd.white) == 7
+
+
+def test_odd_number_of_teams_rests_one_team_a_round() -> None:
+    rounds = rounds_of(four_boards(5), TeamRoundRobinOptions())
+    rest = [({1, 2, 3, 4, 5} - set(r.teams.teams())).pop() for r in rounds if r.teams is not None]
+    assert rest == [1, 4, 2, 5, 3]  # whoever meets the phantom 6 in FIDE_SIX
+    assert all(not r.teams.byes for r in rounds if r.teams is not None)
+
+
+def runs(colours: list[str]) -> int:
+    longest = run = 0
+    for i, c in enumerate(colours):
+        run = run + 1 if i and colours[i - 1] == c else 1
+        longest = max(longest, run)
+    return longest
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    teams=st.integers(2, 7),
+    cycles=st.sampled_from((1, 2)),
+    boards=st.integers(1, 3),
+    seed=st.integers(0, 10**6),
+)
+def test_team_round_robin_property(teams: int, cycles: int, boards: int, seed: int) -> None:
+    """Every pair of teams meets once per cycle; each team's board-1 colours keep the
+    C.05 Annex 1 Berger table's balance (Whites and Blacks within one, never three
+    alike in a row, also across a double's seam with FIDE's swap); with 2/1/0 match
+    points every match played hands out 2 MP (C.07 Art. 11)."""
+    setup = TeamSetup(teams=even_teams(teams * boards, teams), boards=boards)  # type: ignore[arg-type]
+    fmt = get_host().formats().get("team-round-robin")
+    options = TeamRoundRobinOptions(cycles=cycles, teams=teams, boards=boards)
+    event, played = play_team_event(fmt, teams * boards, options, seed, setup)
+    met: Counter[tuple[int, int]] = Counter()
+    board_one: dict[int, list[str]] = {t: [] for t in range(1, teams + 1)}
+    for record in played:
+        assert record.round.teams is not None
+        for m in record.round.teams.matches:
+            met[(min(m.white, m.black), max(m.white, m.black))] += 1
+            board_one[m.white].append("W")
+            board_one[m.black].append("B")
+    assert set(met.values()) == {cycles} and len(met) == teams * (teams - 1) // 2
+    for colours in board_one.values():
+        assert abs(colours.count("W") - colours.count("B")) <= 1
+        assert runs(colours) <= 2
+    tevent = state_team_event(replay(event))
+    assert tevent.pre_determined
+    for t, row in enumerate(tevent.results, 1):
+        for r, result in enumerate(row):
+            if result.opponent is not None:
+                other = tevent.results[result.opponent - 1][r]
+                assert result.mp + other.mp == 2, (t, r)
+            else:
+                assert result.kind == "zero" and teams % 2 == 1  # the rest round

@@ -61,6 +61,7 @@ import attrs
 import pytest
 
 from caddy.contracts import complete, conformance
+from caddy.event_file import EventFile
 from caddy.formats import (
     Format,
     PlayedRound,
@@ -72,7 +73,13 @@ from caddy.models import Schedule
 from caddy.plugins import PluginHost, get_host
 from caddy.teams import TeamSetup
 
-__all__ = ["ColourPromise", "FormatContract", "colour_problems", "team_play_through"]
+__all__ = [
+    "ColourPromise",
+    "FormatContract",
+    "colour_problems",
+    "play_team_event",
+    "team_play_through",
+]
 
 
 @attrs.frozen(kw_only=True)
@@ -375,9 +382,15 @@ def team_play_through(
     :meth:`FormatContract.team_setup`); every round is checked: no player or
     team twice, the boards are the matches' games, the same request gives
     the same round."""
+    return play_team_event(fmt, players, options, seed, setup)[1]
+
+
+def play_team_event(
+    fmt: Format, players: int, options: Any, seed: int, setup: TeamSetup
+) -> tuple[EventFile, list[PlayedRound]]:
+    """:func:`team_play_through`, with the event file it played."""
     import random
 
-    from caddy.event_file import EventFile
     from caddy.event_model import FormatChoice, PairRound, RecordResult, Tournament
     from caddy.event_replay import replay
     from caddy.models import Player
@@ -402,7 +415,7 @@ def team_play_through(
         rnd = fmt.next_round(request)  # type: ignore[attr-defined]
         assert fmt.next_round(request) == rnd, "the same request gives another round"  # type: ignore[attr-defined]
         if rnd is None:
-            return played
+            return event, played
         label = (players, options, rnd.number)
         assert rnd.number == len(played) + 1, label
         assert rnd.teams is not None, f"{label}: a team format's round names its matches"
