@@ -91,7 +91,7 @@ def request(setup: TeamSetup, number: int, options: Any, **context: Any) -> Pair
 
 def rounds_of(setup: TeamSetup, options: Any) -> list[Round]:
     fmt = TeamRoundRobin()
-    out = []
+    out: list[Round] = []
     while (rnd := fmt.next_round(request(setup, len(out) + 1, options))) is not None:
         out.append(rnd)
     return out
@@ -125,8 +125,8 @@ def test_first_named_team_has_white_on_board_one_and_wbwb() -> None:
     assert rnd.teams is not None
     assert rnd.teams.board_index(3, 2) == 10  # match 3 (1-2), board 2: the round's 10th board
     other = attrs.evolve(setup, colours="WWBB")
-    rnd = TeamRoundRobin().next_round(request(other, 2, TeamRoundRobinOptions()))
-    assert rnd is not None and rnd.white[:4] == (21, 22, 15, 16)
+    again = TeamRoundRobin().next_round(request(other, 2, TeamRoundRobinOptions()))
+    assert again is not None and again.white[:4] == (21, 22, 15, 16)
 
 
 def test_lineup_given_ahead_and_absent_team() -> None:
