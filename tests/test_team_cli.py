@@ -188,7 +188,9 @@ def test_result_forms_are_told_apart(cli: Callable[..., Run], tmp_path: Path) ->
     pair(cli, event)
     run = cli("result", event, "1", "1", "1-0")
     assert run.code == 1
-    assert run.err == "caddy: error: match 1 has 2 boards: give 2 results from A's side, got 1\n"
+    assert (
+        run.err == "caddy: error: match 1 has 2 boards: give 2 results from the side of A, got 1\n"
+    )
     run = cli("result", event, "1", "2", "1-0 1-0")
     assert run.err == "caddy: error: no match 2 in round 1 (matches 1..1)\n"
     ok(cli("result", event, "1", "1", "-+ 1/2"))  # A loses board 1 by forfeit

@@ -280,7 +280,7 @@ def team_results(state: Any, ns: argparse.Namespace) -> tuple[list[Any], str]:
         if len(words) != setup.boards:
             raise CaddyError(
                 f"match {number} has {setup.boards} boards: give {setup.boards} results "
-                f"from {setup.team(match.white).name}'s side, got {len(words)}"
+                f"from the side of {setup.team(match.white).name}, got {len(words)}"
             )
         boards = list(range(1, setup.boards + 1))
     operations = []
@@ -307,6 +307,6 @@ def team_results(state: Any, ns: argparse.Namespace) -> tuple[list[Any], str]:
     line = (
         f"round {ns.round} match {number} ({visible(first)} - {visible(other)})"
         + (f" board {boards[0]}" if ns.extra is not None else "")
-        + f": {said} (from {visible(first)}'s side)"
+        + f": {said} (from the side of {visible(first)})"
     )
     return operations, line
