@@ -204,3 +204,20 @@ def test_result_forms_are_told_apart(cli: Callable[..., Run], tmp_path: Path) ->
     run = cli("result", single, "1", "1", "1", "1-0")
     assert run.code == 1
     assert "ROUND MATCH BOARD RESULT is for team events" in run.err
+
+
+def test_team_format_without_teams_is_refused(cli: Callable[..., Run], tmp_path: Path) -> None:
+    players = tmp_path / "p.csv"
+    players.write_text("name,rating\nAnn,1500\nBob,1400\nCy,1300\nDi,1200\n", encoding="utf-8")
+    run = cli(
+        "new", str(tmp_path / "e.json"), "--format", "team-round-robin", "--players", str(players)
+    )
+    assert (run.code, run.err) == (
+        1,
+        "caddy: error: format 'team-round-robin' pairs teams: "
+        "give them with caddy new --teams teams.csv\n",
+    )
+    run = cli("new", str(tmp_path / "e.json"), "--format", "round-robin")
+    assert run.err == (
+        "caddy: error: give the field with --players FILE, or a team event's --teams FILE\n"
+    )

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any, ClassVar
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +22,9 @@ from caddy.team_results import TeamEvent
 from caddy.teams import Team, TeamSetup
 from caddy.testing import FormatContract
 from caddy.testing.formats import ColourPromise, play_team_event
+from caddy_plugins.formats.scheveningen import Scheveningen, ScheveningenOptions
 from caddy_plugins.formats.team_round_robin import TeamRoundRobin, TeamRoundRobinOptions
+from caddy_plugins.formats.team_scheveningen import TeamScheveningen, TeamScheveningenOptions
 
 
 def even_teams(players: int, teams: int) -> TeamSetup:
@@ -195,3 +198,55 @@ def test_team_round_robin_property(teams: int, cycles: int, boards: int, seed: i
                 assert result.mp + other.mp == 2, (t, r)
             else:
                 assert result.kind == "zero" and teams % 2 == 1  # the rest round
+
+
+def test_team_arithmetic() -> None:
+    """Per cycle: teams − 1 rounds (even), teams (odd); games = matches × boards."""
+    fmt = TeamRoundRobin()
+    six = fmt.arithmetic(26, TeamRoundRobinOptions(boards=4))  # 6 teams, 2 reserves
+    assert (six.rounds, six.games, six.boards, six.games_per_player, six.byes_per_round) == (
+        5,
+        60,
+        12,
+        5,
+        2,
+    )
+    five = fmt.arithmetic(20, TeamRoundRobinOptions(boards=4, cycles=2))
+    assert (five.rounds, five.games, five.boards, five.byes_per_round) == (10, 80, 8, 4)
+    duel = TeamScheveningen().arithmetic(9, TeamScheveningenOptions(boards=4))
+    assert (duel.rounds, duel.games, duel.boards, duel.byes_per_round) == (4, 16, 4, 1)
+
+
+@pytest.mark.parametrize("k", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("cycles", [1, 2])
+def test_team_scheveningen_plays_the_scheveningen_table(k: int, cycles: int) -> None:
+    """With the default line-ups (team A players 1..k, team B k+1..2k) each round's
+    boards are the ``scheveningen`` format's round, board by board."""
+    setup = TeamSetup(teams=even_teams(2 * k, 2), boards=k)  # type: ignore[arg-type]
+    options = TeamScheveningenOptions(cycles=cycles)
+    table = Scheveningen().schedule(2 * k, ScheveningenOptions(cycles=cycles))
+    fmt = TeamScheveningen()
+    for expected in table.rounds:
+        rnd = fmt.next_round(request(setup, expected.number, options))
+        assert rnd is not None and rnd.teams is not None
+        assert (rnd.white, rnd.black) == (expected.white, expected.black)
+        (match,) = rnd.teams.matches
+        assert match.colours[0] == "W"
+        assert (match.white == 1) == (expected.white[0] <= k)  # first-named: White on board 1
+    assert fmt.next_round(request(setup, len(table.rounds) + 1, options)) is None
+
+
+def test_team_scheveningen_reserve_takes_a_slot() -> None:
+    """A line-up's position j is slot j: the reserve on slot 2 plays slot 2's games."""
+    setup = TeamSetup(
+        teams=(Team(name="A", members=(1, 2, 3, 7)), Team(name="B", members=(4, 5, 6))),
+        boards=3,
+    )
+    plain = TeamScheveningen().next_round(request(setup, 2, TeamScheveningenOptions()))
+    subbed = TeamScheveningen().next_round(
+        request(setup, 2, TeamScheveningenOptions(), lineups={1: (1, 7, 3)})
+    )
+    assert plain is not None and subbed is not None
+    swap = {2: 7}
+    assert subbed.white == tuple(swap.get(p, p) for p in plain.white)
+    assert subbed.black == tuple(swap.get(p, p) for p in plain.black)

@@ -40,7 +40,7 @@ from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions, rou
 
 if TYPE_CHECKING:
     from caddy.contracts import PairingRequest, PlayedRound, TeamPairingContext
-    from caddy.models import Round, Schedule
+    from caddy.models import Numbering, Player, Round, Schedule
     from caddy.teams import TeamMatchPairing
 
 
@@ -71,6 +71,9 @@ def team_count(players: int, teams: int, boards: int, name: str) -> int:
         )
     return n
 
+
+#: Why a team format refuses a list of players without teams.
+NEEDS_TEAMS = "format '{name}' pairs teams: give them with caddy new --teams teams.csv"
 
 #: Why ``caddy plan`` leaves a team format out.
 PLAN_REFUSAL = (
@@ -145,6 +148,10 @@ class TeamRoundRobin(FormatBase):
         if options.cycles == 1:
             return {"double round robin": attrs.evolve(options, cycles=2)}
         return {}
+
+    def number_players(self, players: Sequence[Player], method: str, seed: int | None) -> Numbering:
+        """Refused: a team event's players come with their teams (``caddy new --teams``)."""
+        raise InputError(NEEDS_TEAMS.format(name=self.name))
 
     def plan_options(self, players: int, options: TeamRoundRobinOptions) -> dict[str, Any]:
         """None: ``caddy plan`` weighs formats for a field of individual players."""

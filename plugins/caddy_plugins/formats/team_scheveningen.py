@@ -31,11 +31,16 @@ from caddy.contracts import FormatBase
 from caddy.errors import CaddyError, InputError
 from caddy.formats import Arithmetic
 from caddy_plugins.formats.scheveningen import Table, rounds
-from caddy_plugins.formats.team_round_robin import PLAN_REFUSAL, match_pairing, team_context
+from caddy_plugins.formats.team_round_robin import (
+    NEEDS_TEAMS,
+    PLAN_REFUSAL,
+    match_pairing,
+    team_context,
+)
 
 if TYPE_CHECKING:
     from caddy.contracts import PairingRequest, PlayedRound
-    from caddy.models import Round
+    from caddy.models import Numbering, Player, Round
 
 
 @attrs.frozen(kw_only=True)
@@ -94,6 +99,10 @@ class TeamScheveningen(FormatBase):
         return (
             {"double Scheveningen": attrs.evolve(options, cycles=2)} if options.cycles == 1 else {}
         )
+
+    def number_players(self, players: Sequence[Player], method: str, seed: int | None) -> Numbering:
+        """Refused: a team event's players come with their teams (``caddy new --teams``)."""
+        raise InputError(NEEDS_TEAMS.format(name=self.name))
 
     def plan_options(self, players: int, options: TeamScheveningenOptions) -> dict[str, Any]:
         """None: ``caddy plan`` weighs formats for a field of individual players."""
