@@ -46,6 +46,15 @@ match can take. Schedule checks are skipped for it, and play-through checks
 for formats with whole schedules; its colour promise is checked on the
 rounds played through.
 
+A team format gives the suite its teams through
+:meth:`FormatContract.team_setup` (for each field and option set); it is then
+played through an event file as ``caddy pair`` plays it
+(:func:`play_team_event`), with the same per-round checks plus: no team
+twice in a round, the boards are the matches' games, the same request gives
+the same round; its winner may be ``None`` (the team standings decide) or a
+team number, and :meth:`FormatContract.team_meetings` may promise how often
+each pair of teams meets.
+
 The format is looked up in caddy's plugin host; a plugin that is not
 installed can be registered by overriding the :meth:`caddy_host` fixture.
 This module imports pytest: import it from tests only.
