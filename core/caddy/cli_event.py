@@ -55,7 +55,9 @@ def add_commands(commands: Any) -> None:
     result = commands.add_parser("result", help="record a result or a bye")
     result.add_argument("event", metavar="EVENT.json")
     result.add_argument("round", type=ascii_int, metavar="ROUND")
-    result.add_argument("board", nargs="?", type=ascii_int, metavar="BOARD")
+    result.add_argument(
+        "board", nargs="?", type=ascii_int, metavar="BOARD", help="board (team events: MATCH)"
+    )
     result.add_argument("result", nargs="?", metavar="RESULT", help="1-0 0-1 1/2 ½-½ +- -+ --")
     result.add_argument(
         "extra",
