@@ -12,6 +12,7 @@ import pytest
 from caddy.formats import Format, generates_schedule
 from caddy.plugins import PluginHost, get_host
 from caddy.testing import ColourPromise, FormatContract
+from tests import test_team_formats
 
 
 class TestRoundRobinContract(FormatContract):
@@ -145,6 +146,13 @@ class TestSwissContract(FormatContract):
 CONTRACT_CLASSES = [
     cls
     for cls in list(globals().values())
+    if isinstance(cls, type) and issubclass(cls, FormatContract)
+]
+# the team formats' contract classes live with their tests (the module, not its
+# classes, is imported here, so pytest does not collect them twice)
+CONTRACT_CLASSES += [
+    cls
+    for cls in vars(test_team_formats).values()
     if isinstance(cls, type) and issubclass(cls, FormatContract)
 ]
 

@@ -139,6 +139,8 @@ def _escape_result_words(args: list[str]) -> list[str]:
         index += 1
         if arg in dashed:
             positional.append(f" {arg}")
+        elif " " in arg.strip():  # a team match's results, "-+ 1-0 1/2 0-1"
+            positional.append(" " + arg)  # (stripped again as the result words are)
         elif arg.startswith("-") and len(arg) > 1 and not arg[1:].isdigit():
             options.append(arg)
             if len(arg) > 3 and "--bye".startswith(arg):  # --bye PLAYER KIND
@@ -154,6 +156,7 @@ def _escape_result_words(args: list[str]) -> list[str]:
 _EVENT_FILE_COMMANDS = frozenset(
     {"pairings", "result", "withdraw", "undo", "history", "add", "bye"}
 )
+_EVENT_FILE_COMMANDS |= {"lineup"}
 
 
 #: Each built-in command and the ``module:function`` adding its parser; a
@@ -176,4 +179,5 @@ _COMMANDS = {
     "simulate": "caddy.cli_simulate:add_commands",
     "plan": "caddy.cli_plan:add_commands",
     "publish": "caddy.cli_publish:add_commands",
+    "lineup": "caddy.cli_teams:add_commands",
 }

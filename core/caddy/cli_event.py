@@ -23,9 +23,12 @@ def add_commands(commands: Any) -> None:
     )
     new.add_argument("event", metavar="EVENT.json")
     new.add_argument(
-        "--players", dest="players_file", required=True, metavar="FILE", help="players CSV"
+        "--players", dest="players_file", metavar="FILE", help="players CSV (or --teams)"
     )
     format_arguments(new)
+    from caddy.cli_teams import add_team_arguments
+
+    add_team_arguments(new)
     new.add_argument("--tc", metavar="TC", help="time control")
     new.add_argument("--tiebreaks", metavar="LIST", help="tie-break list (default: the format's)")
     new.add_argument(
@@ -52,8 +55,19 @@ def add_commands(commands: Any) -> None:
     result = commands.add_parser("result", help="record a result or a bye")
     result.add_argument("event", metavar="EVENT.json")
     result.add_argument("round", type=ascii_int, metavar="ROUND")
-    result.add_argument("board", nargs="?", type=ascii_int, metavar="BOARD")
+    result.add_argument(
+        "board", nargs="?", type=ascii_int, metavar="BOARD", help="board (team events: MATCH)"
+    )
     result.add_argument("result", nargs="?", metavar="RESULT", help="1-0 0-1 1/2 ½-½ +- -+ --")
+    result.add_argument(
+        "extra",
+        nargs="?",
+        metavar="TEAM_RESULT",
+        help=(
+            'team events: ROUND MATCH BOARD RESULT, or ROUND MATCH "1-0 1/2 0-1 1-0" for '
+            "every board; results from the side of the team named first (White on board 1)"
+        ),
+    )
     result.add_argument(
         "--bye", nargs=2, metavar=("PLAYER", "KIND"), help="a bye: full, half or zero"
     )
@@ -143,11 +157,24 @@ def cmd_new(ns: argparse.Namespace) -> int:
     if path.exists():
         raise CaddyError(f"{path} exists already; an event file is created once")
     fmt, options = format_and_options(ns)
-    entrants = read_players_csv(ns.players_file)
+    setup = None
+    if (ns.players_file is None) == (ns.teams_file is None):
+        raise CaddyError("give the field with --players FILE, or a team event's --teams FILE")
+    if ns.teams_file is not None:
+        from caddy.cli_teams import team_field
+        from caddy.models import Numbering
+
+        if ns.by not in (None, "given"):
+            raise CaddyError("a team event numbers its players team by team, in board order")
+        entrants, setup, options = team_field(ns, options)
+        numbering = Numbering(players=entrants, method="given")
+    else:
+        entrants = read_players_csv(ns.players_file)
     from caddy.calculator import check_field
 
     check_field(len(entrants), fmt, options)
-    numbering = fmt.number_players(entrants, ns.by or fmt.default_numbering, ns.seed)
+    if setup is None:
+        numbering = fmt.number_players(entrants, ns.by or fmt.default_numbering, ns.seed)
     # every random choice of the format (colour tosses, lots) comes from this
     # seed, drawn once here and recorded in the file: a replay never draws again
     seed = ns.seed if ns.seed is not None else numbering.seed
@@ -187,6 +214,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
         numbering_seed=numbering.seed,
         seed=seed,
         schedule=schedule,
+        teams=setup,
     )
     # created under the lock, never over an existing file (another `new` may have won)
     write_file(
@@ -208,6 +236,11 @@ def cmd_new(ns: argparse.Namespace) -> int:
             f"rounds dated {describe_rule(schedule)}: round 1 on {schedule.rounds[0].date}, "
             f"round {last.round} on {last.date}"
         )
+    if setup is not None:
+        from caddy.cli_teams import print_teams
+
+        print_teams(setup, list(numbering.players))
+        return 0
     from caddy.render import visible
 
     for number, player in enumerate(numbering.players, 1):

@@ -168,6 +168,9 @@ def cmd_pair(ns: argparse.Namespace) -> int:
                 # the field the rounds were planned for (late entrants do not change it)
                 field = state.players if state.field is None else state.field
                 winner = pairing.winner(field, options, request.played)
+                if winner is None and state.event.tournament.teams is not None:
+                    print(f"{ns.event}: the event is over; caddy standings ranks the teams")
+                    return 0
                 from caddy.render import visible
 
                 name = state.event.tournament.players[winner - 1].name if winner else "-"

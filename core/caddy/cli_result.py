@@ -35,7 +35,21 @@ def cmd_result(ns: argparse.Namespace) -> int:
                     "use --force to replace it"
                 )
             operation: Any = RecordBye(round=ns.round, player=player, kind=kind)
+        elif state.event.tournament.teams is not None:
+            from caddy.cli_teams import team_results
+
+            operations, line = team_results(state, ns)
+            for operation in operations:
+                apply(state, operation)  # refuses a second result without --force
+                box[0] = box[0].with_operation(operation, check=False)
+            print(f"recorded: {line}")
+            return 0
         else:
+            if ns.extra is not None:
+                raise CaddyError(
+                    f"unexpected '{ns.extra}': give ROUND BOARD RESULT (ROUND MATCH BOARD "
+                    "RESULT is for team events)"
+                )
             if ns.board is None or ns.result is None:
                 raise CaddyError(
                     "give ROUND BOARD RESULT (e.g. 1 2 1-0) or ROUND --bye PLAYER KIND"
@@ -126,6 +140,12 @@ def describe(operation: Any, event: Any, game: str | None = None) -> str:
     if isinstance(operation, Enter):
         kind = "half-point" if operation.missed == "half" else "zero-point"
         return f"{name(operation.player)} enters late: {kind} byes for the rounds paired before"
+    from caddy.teams import LineUp
+
+    if isinstance(operation, LineUp) and event.tournament.teams is not None:
+        team = event.tournament.teams.team(operation.team).name
+        shown = ", ".join(name(p) if p else "empty" for p in operation.players)
+        return f"round {operation.round} line-up of {visible(team)}: {shown}"
     return repr(operation)  # pragma: no cover
 
 

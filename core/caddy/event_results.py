@@ -64,13 +64,15 @@ def _results_event(state: State, completed_only: bool) -> Event:
         name=tournament.name,
         start_date=tournament.start,
         scoring=tournament.scoring,
-        # fixed schedules are pre-determined; pairings from outside: decided by the results
+        # fixed schedules are pre-determined; pairings from outside: decided by the
+        # results; a format pairing round by round from a fixed table (a team round
+        # robin, whose line-ups change) says so
         pre_determined=True
         if state.fixed
         else (
             state.fmt.pre_determined(tournament.format.options)
             if state.fmt.kind == "external"
-            else False
+            else state.fmt.pre_determined(tournament.format.options) is True
         ),
         format=state.fmt.name,
     )

@@ -43,6 +43,15 @@ def apply_team_round(state: State, operation: PairRound) -> None:
             raise CaddyError(
                 f"match {m}: unknown forfeit '{match.forfeit}' (expected +-, -+ or --)"
             )
+        if match.colours and (
+            len(match.colours) != setup.boards
+            or set(match.colours) - {"W", "B"}
+            or match.colours[0] != "W"
+        ):
+            raise CaddyError(
+                f"round {operation.round} match {m}: board colours '{match.colours}' must be "
+                f"W/B, one per board, White on board 1"
+            )
         for team, lineup in ((match.white, match.white_lineup), (match.black, match.black_lineup)):
             if len(lineup) != setup.boards:
                 raise CaddyError(

@@ -235,7 +235,12 @@ def _team_context(
 
     setup = state.event.tournament.teams
     assert setup is not None
-    history = state_team_event(state)
+    if any(not r.matches for r in state.rounds[: to_pair - 1]):
+        history = state_team_event(state)
+    else:  # nothing played yet: no team results
+        from caddy.team_results import TeamEvent
+
+        history = TeamEvent(setup=setup, rounds=0, results=((),) * len(setup.teams))
     if history.rounds > to_pair - 1:
         history = attrs.evolve(
             history,

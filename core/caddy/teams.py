@@ -145,8 +145,11 @@ class TeamMatchPairing:
     black_lineup: tuple[int, ...]
     #: ``+-``, ``-+`` or ``--``: the match was forfeited as a whole (no games).
     forfeit: str = ""
+    #: This match's board colours of the team with White on board 1, when they
+    #: differ from the event's (a Scheveningen's table); empty: the event's.
+    colours: str = ""
 
-    omit_defaults: ClassVar[tuple[str, ...]] = ("forfeit",)
+    omit_defaults: ClassVar[tuple[str, ...]] = ("forfeit", "colours")
 
 
 @attrs.frozen(kw_only=True)
@@ -177,17 +180,19 @@ class TeamRound:
     omit_defaults: ClassVar[tuple[str, ...]] = ("byes",)
 
     def games(self, colours: str) -> tuple[tuple[int, ...], tuple[int, ...], list[tuple[int, int]]]:
-        """(Whites, Blacks, (match, board) of each game) for board colours ``colours``."""
+        """(Whites, Blacks, (match, board) of each game) for board colours
+        ``colours`` (a match's own :attr:`TeamMatchPairing.colours` first)."""
         white: list[int] = []
         black: list[int] = []
         where: list[tuple[int, int]] = []
         for m, match in enumerate(self.matches, 1):
             if match.forfeit:
                 continue
+            pattern = match.colours or colours
             for b, (a, z) in enumerate(zip(match.white_lineup, match.black_lineup, strict=True), 1):
                 if not a or not z:
                     continue
-                if colours[b - 1] == "W":
+                if pattern[b - 1] == "W":
                     white.append(a)
                     black.append(z)
                 else:

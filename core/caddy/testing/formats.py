@@ -46,6 +46,15 @@ match can take. Schedule checks are skipped for it, and play-through checks
 for formats with whole schedules; its colour promise is checked on the
 rounds played through.
 
+A team format gives the suite its teams through
+:meth:`FormatContract.team_setup` (for each field and option set); it is then
+played through an event file as ``caddy pair`` plays it
+(:func:`play_team_event`), with the same per-round checks plus: no team
+twice in a round, the boards are the matches' games, the same request gives
+the same round; its winner may be ``None`` (the team standings decide) or a
+team number, and :meth:`FormatContract.team_meetings` may promise how often
+each pair of teams meets.
+
 The format is looked up in caddy's plugin host; a plugin that is not
 installed can be registered by overriding the :meth:`caddy_host` fixture.
 This module imports pytest: import it from tests only.
@@ -61,6 +70,7 @@ import attrs
 import pytest
 
 from caddy.contracts import complete, conformance
+from caddy.event_file import EventFile
 from caddy.formats import (
     Format,
     PlayedRound,
@@ -70,8 +80,15 @@ from caddy.formats import (
 )
 from caddy.models import Schedule
 from caddy.plugins import PluginHost, get_host
+from caddy.teams import TeamSetup
 
-__all__ = ["ColourPromise", "FormatContract", "colour_problems"]
+__all__ = [
+    "ColourPromise",
+    "FormatContract",
+    "colour_problems",
+    "play_team_event",
+    "team_play_through",
+]
 
 
 @attrs.frozen(kw_only=True)
@@ -156,6 +173,19 @@ class FormatContract:
                 "override FormatContract.expected_meetings"
             )
         return meetings
+
+    def team_setup(self, fmt: Format, players: int, options: Any) -> TeamSetup | None:
+        """A team format's teams for a field of ``players`` (default ``None``:
+        the format pairs players). Given teams, the play-through runs as
+        ``caddy pair`` does: an event file with these teams, each round
+        paired from :func:`caddy.pairing.request_from_state` (line-ups,
+        team history), checked, recorded and given seeded results."""
+        return None
+
+    def team_meetings(self, fmt: Format, setup: TeamSetup, options: Any) -> int | None:
+        """How often every pair of teams meets in a team format's event
+        (``None``, the default: not checked)."""
+        return None
 
     def colour_promise(self, fmt: Format, players: int, options: Any) -> ColourPromise | None:
         """The colour promise for one field and option set (default: :attr:`colours`)."""
@@ -257,6 +287,9 @@ class FormatContract:
         """Play the event with seeded random results; checks every round as it comes."""
         import random
 
+        setup = self.team_setup(fmt, players, options)
+        if setup is not None:
+            return team_play_through(fmt, players, options, seed, setup)
         rng = random.Random(seed)
         played: list[PlayedRound] = []
         knocked_out: set[int] = set()
@@ -296,6 +329,17 @@ class FormatContract:
                 assert games + matches * fewest == a.games, label
                 assert games + matches * most == (a.max_games or a.games), label
             winner = fmt.winner(players, options, played)  # type: ignore[attr-defined]
+            setup = self.team_setup(fmt, players, options)
+            if setup is not None:  # a team event: its winner is a team (or the standings')
+                assert winner is None or 1 <= winner <= len(setup.teams), label
+                expected = self.team_meetings(fmt, setup, options)
+                if expected is not None:
+                    assert team_meetings(played, len(setup.teams)) == {
+                        (a, b): expected
+                        for a in range(1, len(setup.teams) + 1)
+                        for b in range(a + 1, len(setup.teams) + 1)
+                    }, label
+                continue  # determinism: checked round by round in team_play_through
             assert winner is not None and 1 <= winner <= players, label
             lost = {p for r in played if r.round.matches for p in r.losers()}
             assert winner not in lost, label
@@ -328,3 +372,79 @@ class FormatContract:
         for players, options, schedule in self._schedules(fmt):
             again = schedule_format(fmt).schedule(players, options, seed=self.seed)
             assert again == schedule, (players, options)
+
+
+def team_meetings(played: Sequence[PlayedRound], teams: int) -> Counter[tuple[int, int]]:
+    """How often each pair of teams (smaller number first) met in ``played``."""
+    met: Counter[tuple[int, int]] = Counter()
+    for record in played:
+        assert record.round.teams is not None
+        for match in record.round.teams.matches:
+            met[(min(match.white, match.black), max(match.white, match.black))] += 1
+    return met
+
+
+def team_play_through(
+    fmt: Format, players: int, options: Any, seed: int, setup: TeamSetup
+) -> list[PlayedRound]:
+    """A team format's event played as ``caddy pair`` plays it (see
+    :meth:`FormatContract.team_setup`); every round is checked: no player or
+    team twice, the boards are the matches' games, the same request gives
+    the same round."""
+    return play_team_event(fmt, players, options, seed, setup)[1]
+
+
+def play_team_event(
+    fmt: Format, players: int, options: Any, seed: int, setup: TeamSetup
+) -> tuple[EventFile, list[PlayedRound]]:
+    """:func:`team_play_through`, with the event file it played."""
+    import random
+
+    from caddy.event_model import FormatChoice, PairRound, RecordResult, Tournament
+    from caddy.event_replay import replay
+    from caddy.models import Player
+    from caddy.pairing import request_from_state
+
+    rng = random.Random(seed)
+    team_of = setup.team_of()
+    roster = tuple(
+        Player(name=f"Player {p}", team=setup.teams[team_of[p] - 1].name if p in team_of else None)
+        for p in range(1, players + 1)
+    )
+    tournament = Tournament(
+        name="contract",
+        format=FormatChoice(name=fmt.name, options=options),
+        players=roster,
+        teams=setup,
+    )
+    event = EventFile(tournament=tournament)
+    played: list[PlayedRound] = []
+    while True:
+        request = request_from_state(replay(event))
+        rnd = fmt.next_round(request)  # type: ignore[attr-defined]
+        assert fmt.next_round(request) == rnd, "the same request gives another round"  # type: ignore[attr-defined]
+        if rnd is None:
+            return event, played
+        label = (players, options, rnd.number)
+        assert rnd.number == len(played) + 1, label
+        assert rnd.teams is not None, f"{label}: a team format's round names its matches"
+        named = rnd.teams.teams()
+        assert len(named) == len(set(named)), label
+        seen = [*rnd.white, *rnd.black, *rnd.byes]
+        assert len(seen) == len(set(seen)), label
+        assert all(1 <= p <= players for p in seen), label
+        white, black, _ = rnd.teams.games(setup.board_colours())
+        assert (white, black) == (rnd.white, rnd.black), label
+        event = event.with_operation(
+            PairRound(
+                round=rnd.number, white=rnd.white, black=rnd.black, byes=rnd.byes, teams=rnd.teams
+            )
+        )
+        results = tuple(rng.choice((1.0, 0.5, 0.0)) for _ in rnd.white)
+        words = {1.0: "1-0", 0.5: "1/2", 0.0: "0-1"}
+        for board, points in enumerate(results, 1):
+            event = event.with_operation(
+                RecordResult(round=rnd.number, board=board, result=words[points])
+            )
+        played.append(PlayedRound(round=rnd, results=results))
+        assert len(played) <= 10 * players, "the event does not end"

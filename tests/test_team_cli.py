@@ -1,0 +1,223 @@
+"""Team events from the command line, end to end in process: ``caddy new
+--teams``, ``caddy lineup``, ``caddy pair``, ``caddy result`` for whole
+matches and single boards, to the teams' match and game points (FIDE
+Handbook C.07 Art. 11: 2 / 1 / 0 match points, game points the sum of the
+boards; C.05 Annex 1 Berger tables with team numbers)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from caddy.event_replay import replay
+from caddy.event_teams import state_team_event
+from caddy.storage import load
+from caddy.team_standings import team_standings
+from tests.conftest import Run
+
+#: A board result seen from the other team's side.
+FLIP = {"1-0": "0-1", "0-1": "1-0", "1/2": "1/2", "+-": "-+", "-+": "+-"}
+
+
+def ok(run: Run) -> Run:
+    assert run.code == 0, run.err
+    assert run.err == ""
+    return run
+
+
+def teams_csv(path: Path, teams: dict[str, int]) -> str:
+    """A teams file: team ``name`` with ``size`` players, rated from 2000 down."""
+    lines = ["team,board,name,rating"]
+    for name, size in teams.items():
+        lines += [f"{name},{b},{name} {b},{2000 - 10 * b}" for b in range(1, size + 1)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def pair(cli: Callable[..., Run], event: str) -> dict[str, Any]:
+    document: dict[str, Any] = json.loads(ok(cli("pair", event, "--json")).out)
+    return document
+
+
+SIX = ("Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot")
+
+
+def test_six_team_round_robin_from_new_to_the_final_scores(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """6 teams of 4 boards, Alpha with a reserve who plays round 2. Every match the
+    lower-numbered team wins 3-1, except: round 1 Alpha-Foxtrot, whose board 4 is
+    forfeited to Alpha (4-0), and round 5 Echo-Alpha, drawn 2-2."""
+    csv = teams_csv(tmp_path / "teams.csv", {"Alpha": 5} | dict.fromkeys(SIX[1:], 4))
+    event = str(tmp_path / "league.json")
+    run = ok(cli("new", event, "--format", "team-round-robin", "--teams", csv, "--seed", "1"))
+    assert "6 teams, 4 boards (team with White on board 1: WBWB); ranked by MP" in run.out
+    assert "1  Alpha: 1 Alpha 1, 2 Alpha 2, 3 Alpha 3, 4 Alpha 4, 5 Alpha 5 (reserve)" in run.out
+    ok(cli("lineup", event, "2", "Alpha", "1", "2", "3", "Alpha 5"))
+    for rnd in range(1, 6):
+        document = pair(cli, event)
+        matches = document["matches"]
+        assert len(matches) == 3
+        if rnd == 2:
+            alpha = next(m for m in matches if m["white"] == 1 or m["black"] == 1)
+            assert alpha == {
+                "match": 3,
+                "white": 1,
+                "black": 2,
+                "white_lineup": [1, 2, 3, 5],  # the reserve on board 4
+                "black_lineup": [6, 7, 8, 9],
+            }
+            refused = cli("lineup", event, "2", "1", "1", "2", "3", "4")
+            assert refused.code == 1
+            assert refused.err == (
+                "caddy: error: round 2 is paired already: its line-ups are fixed "
+                "(record a forfeit on the board instead)\n"
+            )
+        for match in matches:
+            first, other = match["white"], match["black"]
+            words = ["1-0", "1-0", "1-0", "0-1"]  # the lower number wins 3-1
+            if (rnd, first) == (1, 1):
+                words[3] = "+-"  # Foxtrot's board 4 does not appear
+            if first > other:
+                words = [FLIP[w] for w in words]
+            if (rnd, first) == (5, 5):
+                words = ["1/2"] * 4
+            text = " ".join(words)
+            run = ok(cli("result", event, str(rnd), str(match["match"]), text))
+            assert run.out.startswith(f"recorded: round {rnd} match {match['match']} (")
+    assert "the event is over" in ok(cli("pair", event)).out
+    state = replay(load(event))
+    # round 1, match 1, board 4: Alpha has Black (WBWB), so White (Foxtrot 4) forfeits
+    assert state.rounds[0].boards[3].results[-1] == "-+"
+    assert state.rounds[0].boards[3].white == 25
+    tevent = state_team_event(state)
+    standings = team_standings(tevent, "DE")
+    assert [(r.rank, r.name, r.match_points, r.game_points) for r in standings.rows] == [
+        (1, "Alpha", 9, 15),
+        (2, "Bravo", 8, 13),
+        (3, "Charlie", 6, 11),
+        (4, "Delta", 4, 9),
+        (5, "Echo", 3, 8),
+        (6, "Foxtrot", 0, 4),
+    ]
+    assert standings.pre_determined
+
+
+def test_scheveningen_four_against_four(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """Hosts (4 + a reserve who takes slot 2 in round 3) against Guests. Results
+    from the Hosts' side: 2½-1½, 1-3, 2-2, and 2-2 with board 1 forfeited to
+    the Hosts. Game points decide: Guests 8½, Hosts 7½; 4 MP each."""
+    csv = teams_csv(tmp_path / "teams.csv", {"Hosts": 5, "Guests": 4})
+    event = str(tmp_path / "match.json")
+    run = ok(cli("new", event, "--format", "team-scheveningen", "--teams", csv))
+    assert "2 teams, 4 boards (team with White on board 1: WBWB); ranked by GP" in run.out
+    ok(cli("lineup", event, "3", "Hosts", "1", "5", "3", "4"))
+    hosts_side = {
+        1: "1-0 1/2 0-1 1-0",
+        2: "0-1 0-1 1/2 1/2",
+        3: "1/2 1/2 1/2 1/2",
+        4: "+- 1-0 0-1 0-1",
+    }
+    met: set[tuple[int, int]] = set()
+    for rnd, text in hosts_side.items():
+        document = pair(cli, event)
+        (match,) = document["matches"]
+        hosts_first = match["white"] == 1
+        lineups = (
+            (match["white_lineup"], match["black_lineup"])
+            if hosts_first
+            else (match["black_lineup"], match["white_lineup"])
+        )
+        met.update(zip(lineups[0], lineups[1], strict=True))
+        if rnd == 3:
+            assert 5 in lineups[0] and 2 not in lineups[0]
+        words = text.split() if hosts_first else [FLIP[w] for w in text.split()]
+        if rnd < 4:
+            ok(cli("result", event, str(rnd), "1", " ".join(words)))
+        else:  # board by board
+            for board, word in enumerate(words, 1):
+                ok(cli("result", event, str(rnd), "1", str(board), word))
+    # every slot met every slot: players 1-4 (5 on slot 2 in round 3) against 6-9
+    slots = {(a if a != 5 else 2, b) for a, b in met}
+    assert slots == {(a, b) for a in range(1, 5) for b in range(6, 10)}
+    assert "the event is over" in ok(cli("pair", event)).out
+    tevent = state_team_event(replay(load(event)))
+    assert tevent.primary == "GP"
+    assert (tevent.gp, tevent.mp) == ([7.5, 8.5], [4.0, 4.0])
+    standings = team_standings(tevent, ())
+    assert [(r.name, r.game_points, r.match_points) for r in standings.rows] == [
+        ("Guests", 8.5, 4),
+        ("Hosts", 7.5, 4),
+    ]
+
+
+def test_bad_teams_file_one_line_per_problem(cli: Callable[..., Run], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text(
+        "team,board,name,rating,club\nA,1,Ann,2000\nA,1,Bob,\nB,1,Cy,strong\nB,2,Di,\n",
+        encoding="utf-8",
+    )
+    run = cli("new", str(tmp_path / "e.json"), "--format", "team-round-robin", "--teams", str(bad))
+    assert run.code == 1
+    assert (
+        run.err
+        == f"caddy: error: {bad}: unknown column 'club' (columns: team, board, name, rating)\n"
+    )
+    bad.write_text("team,board,name,rating\nA,1,Ann,2000\nA,1,Bob,\nB,1,Cy,strong\nB,2,Di,\n")
+    run = cli(
+        "new", str(tmp_path / "e.json"), "--format", "team-round-robin", "--teams", str(bad),
+        "--boards", "2",
+    )  # fmt: skip
+    assert run.code == 1
+    assert run.err.splitlines() == [
+        f"caddy: error: {bad} line 3: team A has two players on board 1",
+        f"caddy: error: {bad} line 4: rating 'strong' is not a number",
+        f"caddy: error: {bad}: team A has 1 players, fewer than the 2 boards",
+        f"caddy: error: {bad}: team B has 1 players, fewer than the 2 boards",
+    ]
+    assert not (tmp_path / "e.json").exists()
+
+
+def test_result_forms_are_told_apart(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """An individual event keeps ROUND BOARD RESULT; a team match wants every board."""
+    csv = teams_csv(tmp_path / "teams.csv", {"A": 2, "B": 2})
+    event = str(tmp_path / "t.json")
+    ok(cli("new", event, "--format", "team-round-robin", "--teams", csv))
+    pair(cli, event)
+    run = cli("result", event, "1", "1", "1-0")
+    assert run.code == 1
+    assert (
+        run.err == "caddy: error: match 1 has 2 boards: give 2 results from the side of A, got 1\n"
+    )
+    run = cli("result", event, "1", "2", "1-0 1-0")
+    assert run.err == "caddy: error: no match 2 in round 1 (matches 1..1)\n"
+    ok(cli("result", event, "1", "1", "-+ 1/2"))  # A loses board 1 by forfeit
+    state = replay(load(event))
+    assert [b.results[-1] for b in state.rounds[0].boards] == ["-+", "1/2"]
+    players = tmp_path / "p.csv"
+    players.write_text("name,rating\nAnn,1500\nBob,1400\n", encoding="utf-8")
+    single = str(tmp_path / "s.json")
+    ok(cli("new", single, "--format", "round-robin", "--players", str(players)))
+    ok(cli("pair", single))
+    run = cli("result", single, "1", "1", "1", "1-0")
+    assert run.code == 1
+    assert "ROUND MATCH BOARD RESULT is for team events" in run.err
+
+
+def test_team_format_without_teams_is_refused(cli: Callable[..., Run], tmp_path: Path) -> None:
+    players = tmp_path / "p.csv"
+    players.write_text("name,rating\nAnn,1500\nBob,1400\nCy,1300\nDi,1200\n", encoding="utf-8")
+    run = cli(
+        "new", str(tmp_path / "e.json"), "--format", "team-round-robin", "--players", str(players)
+    )
+    assert (run.code, run.err) == (
+        1,
+        "caddy: error: format 'team-round-robin' pairs teams: "
+        "give them with caddy new --teams teams.csv\n",
+    )
+    run = cli("new", str(tmp_path / "e.json"), "--format", "round-robin")
+    assert run.err == (
+        "caddy: error: give the field with --players FILE, or a team event's --teams FILE\n"
+    )
