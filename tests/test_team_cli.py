@@ -14,7 +14,6 @@ from typing import Any
 from caddy.event_replay import replay
 from caddy.event_teams import state_team_event
 from caddy.storage import load
-from caddy.team_standings import team_standings
 from tests.conftest import Run
 
 #: A board result seen from the other team's side.
@@ -92,9 +91,10 @@ def test_six_team_round_robin_from_new_to_the_final_scores(
     # round 1, match 1, board 4: Alpha has Black (WBWB), so White (Foxtrot 4) forfeits
     assert state.rounds[0].boards[3].results[-1] == "-+"
     assert state.rounds[0].boards[3].white == 25
-    tevent = state_team_event(state)
-    standings = team_standings(tevent, "DE")
-    assert [(r.rank, r.name, r.match_points, r.game_points) for r in standings.rows] == [
+    document = json.loads(ok(cli("standings", event, "--json", "--tiebreaks", "DE")).out)
+    assert document["schema"] == "caddy.team-standings" and document["pre_determined"]
+    rows = document["rows"]
+    assert [(r["rank"], r["name"], r["match_points"], r["game_points"]) for r in rows] == [
         (1, "Alpha", 9, 15),
         (2, "Bravo", 8, 13),
         (3, "Charlie", 6, 11),
@@ -102,7 +102,11 @@ def test_six_team_round_robin_from_new_to_the_final_scores(
         (5, "Echo", 3, 8),
         (6, "Foxtrot", 0, 4),
     ]
-    assert standings.pre_determined
+    assert [r["pairing_number"] for r in rows] == [1, 2, 3, 4, 5, 6]
+    # the default list of a team round robin (C.07 Art. 13) ranks the same way
+    default = json.loads(ok(cli("standings", event, "--json")).out)
+    assert default["tiebreaks"] == ["EDE", "MPvGP", "BC"]
+    assert [r["name"] for r in default["rows"]] == [r["name"] for r in rows]
 
 
 def test_scheveningen_four_against_four(cli: Callable[..., Run], tmp_path: Path) -> None:
@@ -146,10 +150,13 @@ def test_scheveningen_four_against_four(cli: Callable[..., Run], tmp_path: Path)
     tevent = state_team_event(replay(load(event)))
     assert tevent.primary == "GP"
     assert (tevent.gp, tevent.mp) == ([7.5, 8.5], [4.0, 4.0])
-    standings = team_standings(tevent, ())
-    assert [(r.name, r.game_points, r.match_points) for r in standings.rows] == [
-        ("Guests", 8.5, 4),
-        ("Hosts", 7.5, 4),
+    document = json.loads(ok(cli("standings", event, "--json", "--tiebreaks", "TBR")).out)
+    assert document["primary"] == "GP"
+    assert [
+        (r["rank"], r["name"], r["game_points"], r["match_points"]) for r in document["rows"]
+    ] == [
+        (1, "Guests", 8.5, 4),
+        (2, "Hosts", 7.5, 4),
     ]
 
 

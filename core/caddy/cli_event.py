@@ -192,7 +192,14 @@ def cmd_new(ns: argparse.Namespace) -> int:
     if dated:
         schedule = _schedule(ns, fmt, options, len(entrants), time_control)
     tiebreaks = None
-    if ns.tiebreaks:
+    if ns.tiebreaks and ns.teams_file is not None:
+        from caddy.plugins import get_host
+        from caddy.team_standings import resolve_team_tiebreaks, team_tiebreak_texts
+
+        texts = team_tiebreak_texts(ns.tiebreaks, True, get_host())
+        resolve_team_tiebreaks(texts, get_host())  # team tie-breaks (C.07 Arts. 12-13, BH:MP)
+        tiebreaks = tuple(texts)
+    elif ns.tiebreaks:
         from caddy.standings import resolve_tiebreaks, tiebreak_texts
 
         texts = tiebreak_texts(ns.tiebreaks, True)
