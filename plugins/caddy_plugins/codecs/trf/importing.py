@@ -59,7 +59,11 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
                 errors_if_strict.append(f"{src}: not a TRF record: {line[:40]!r}")
 
     scoring = bye_scoring(*scored)
-    tiebreaks = _tiebreaks(doc, warn)
+    from caddy_plugins.codecs.trf.team_import import team_import
+    from caddy_plugins.codecs.trf.team_records import has_teams
+
+    teams = team_import(doc, len(rounds), warn) if has_teams(doc) else None
+    tiebreaks = _tiebreaks(doc, warn, teams=teams is not None)
     time_control = _time_control(doc.record("222"), warn)
     for text in doc.records("240"):
         if not re.fullmatch(r" ?[FHZfhz] +\d+( +\d+)*\s*", text):
@@ -97,7 +101,9 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
         )
     )
     options: Any
-    if cycles and fits_table:
+    if teams is not None:  # a team event (TRF-2026 records 310 ...): team_import
+        format_choice = teams.format
+    elif cycles and fits_table:
         given = tuple((tuple(w), tuple(b)) for w, b, *_ in rounds)
         options = RoundRobinOptions(
             # a file from before round 1: FIDE's table, else the file's own rounds
@@ -149,6 +155,7 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
         numbering="given",
         scoring=None if scoring == type(scoring)() else scoring,
         kept={"trf": {"head": list(doc.head), "tail": list(doc.tail)}},
+        teams=None if teams is None else teams.setup,
     )
     from caddy.event import Operation, OperationLog, PairRound, RecordBye, Withdraw
 
@@ -166,7 +173,11 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     while ahead and paired and not _paired(rounds[paired - 1]):
         paired -= 1
     for number, (whites, blacks, words, uncoloured, resting) in enumerate(rounds[:paired], 1):
-        if not fixed:
+        if teams is not None:  # the team matches; their implied forfeits are the replay's
+            games = list(zip(whites, blacks, words, strict=True))
+            paired_round, words, resting = teams.round(number, games, resting)
+            items.append(paired_round)
+        elif not fixed:
             items.append(
                 PairRound(
                     round=number,
@@ -332,8 +343,12 @@ def rounds_of(
     return out
 
 
-def _tiebreaks(doc: TrfDocument, warn: Callable[[str], None]) -> tuple[str, ...] | None:
-    """Record 202's list when caddy knows every code (else ``None`` and a warning per code)."""
+def _tiebreaks(
+    doc: TrfDocument, warn: Callable[[str], None], *, teams: bool = False
+) -> tuple[str, ...] | None:
+    """Record 202's list when caddy knows every code (else ``None`` and a warning per code).
+    A team event's list is the team standings' (C.07 Arts. 12-13): codes that
+    parse and rank teams stand (team tie-breaks may come from later plugins)."""
     text = doc.record("202")
     if not text:
         return None
@@ -350,6 +365,9 @@ def _tiebreaks(doc: TrfDocument, warn: Callable[[str], None]) -> tuple[str, ...]
             unknown.append(code)
             continue
         if spec.code not in registry:
+            if not teams:
+                unknown.append(code)
+        elif teams and registry.get(spec.code).scope == "players":
             unknown.append(code)
     for code in unknown:
         warn(
