@@ -63,6 +63,9 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     from caddy_plugins.codecs.trf.team_records import has_teams
 
     teams = team_import(doc, len(rounds), warn) if has_teams(doc) else None
+    team_rounds = teams.rounds(rounds, warn) if teams is not None else None
+    if team_rounds is None:  # no teams, or matches that cannot be rebuilt: individual games
+        teams = None
     tiebreaks = _tiebreaks(doc, warn, teams=teams is not None)
     time_control = _time_control(doc.record("222"), warn)
     for text in doc.records("240"):
@@ -174,8 +177,8 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
         paired -= 1
     for number, (whites, blacks, words, uncoloured, resting) in enumerate(rounds[:paired], 1):
         if teams is not None:  # the team matches; their implied forfeits are the replay's
-            games = list(zip(whites, blacks, words, strict=True))
-            paired_round, words, resting = teams.round(number, games, resting)
+            assert team_rounds is not None
+            paired_round, words, resting = team_rounds[number - 1]
             items.append(paired_round)
         elif not fixed:
             items.append(

@@ -58,6 +58,21 @@ class TeamImport:
         board order, and the bye cells left for individual byes."""
         return _team_round(self.records, self.setup, number, games, resting)
 
+    def rounds(
+        self, rounds: Sequence[Sequence[Any]], warn: Callable[[str], None]
+    ) -> list[tuple[PairRound, list[str], list[tuple[int, str]]]] | None:
+        """Every round of :func:`.importing.rounds_of` as :meth:`round` makes it;
+        ``None`` (and a warning) when some round's matches cannot be rebuilt."""
+        out = []
+        for number, (whites, blacks, words, _, resting) in enumerate(rounds, 1):
+            games = list(zip(whites, blacks, words, strict=True))
+            try:
+                out.append(self.round(number, games, resting))
+            except CaddyError as exc:
+                warn(f"teams not read ({exc}): imported as individual games")
+                return None
+        return out
+
 
 def team_import(doc: TrfDocument, rounds: int, warn: Callable[[str], None]) -> TeamImport:
     """The team layer of ``doc`` (a file :func:`.team_records.has_teams` accepts)."""
