@@ -10,7 +10,8 @@
 - ``320`` (one line per MP/GP value), ``330``, ``240`` (plus a requested bye
   the kept file lists for a team that got the pairing-allocated bye instead);
 - ``250``/``260`` from the ``team-swiss`` options (260 over rounds 1..planned);
-- ``352``, ``362``, and ``192`` when the file has none;
+- ``352`` (always: its length is the number of boards), ``362``, and
+  ``192`` when the file has none;
 - ``013`` (TRF16's team record) when the kept file had it, and always in TRF16.
 
 A kept record of one of these types is replaced in place by the made ones;
@@ -81,8 +82,7 @@ def _trf26_records(
     scoring = setup.scoring
     made: dict[str, list[str]] = {}
     fmt = tournament.format
-    if setup.colours:
-        made["352"] = [f"352 {setup.colours}"]
+    made["352"] = [f"352 {setup.board_colours()}"]  # its length: the boards
     made["362"] = [
         "362 "
         + "   ".join(

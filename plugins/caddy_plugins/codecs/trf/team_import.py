@@ -88,7 +88,10 @@ def team_import(doc: TrfDocument, rounds: int, warn: Callable[[str], None]) -> T
     setup = TeamSetup(
         teams=records.teams,
         boards=records.boards,
-        colours=records.colours,
+        # the default alternation (WBWB...) left implicit, as caddy's own events have it
+        colours=""
+        if records.colours == "WB" * (records.boards // 2) + "W" * (records.boards % 2)
+        else records.colours,
         scoring=records.scoring,
     )
     try:
