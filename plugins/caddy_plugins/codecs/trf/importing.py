@@ -370,6 +370,8 @@ def _tiebreaks(
         if spec.code not in registry:
             if not teams:
                 unknown.append(code)
+        # a team list names team tie-breaks (their modifiers, such as BH's /P
+        # for teams, are the team standings' to check): not individual ones
         elif teams and registry.get(spec.code).scope == "players":
             unknown.append(code)
     for code in unknown:
