@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from caddy.codecs import get_codec
 from caddy.errors import CaddyError
@@ -256,3 +258,54 @@ def test_a_team_event_made_by_caddy_reads_back(tmp_path: Path) -> None:
 
     assert folded(back.event) == folded(event)
     assert folded(event)[2] == [("pab", 1.0, 1.0), ("forfeit-win", 2.0, 2.0)]
+
+
+_BOARD = st.sampled_from(["1-0", "1/2", "0-1", "+-", "-+"])
+
+
+@st.composite
+def _team_events(
+    draw: st.DrawFn,
+) -> tuple[list[str], int, list[Any], dict[int, list[tuple[str, str]]]]:
+    """Manual team events: 3-5 teams, 1-3 boards, 1-3 rounds of random
+    matches (board results, whole-match forfeits), a team left over with a
+    random bye (or none)."""
+    count = draw(st.integers(3, 5))
+    boards = draw(st.integers(1, 3))
+    names = [chr(65 + k) for k in range(count)]
+    rounds: list[Any] = []
+    byes: dict[int, list[tuple[str, str]]] = {}
+    for r in range(1, draw(st.integers(1, 3)) + 1):
+        order = draw(st.permutations(names))
+        matches = []
+        for a, b in zip(order[0::2], order[1::2], strict=False):
+            whole = draw(st.sampled_from(["", "", "", "+-", "-+", "--"]))
+            text = whole or " ".join(draw(st.lists(_BOARD, min_size=boards, max_size=boards)))
+            matches.append((a, b, text))
+        rounds.append(matches)
+        if count % 2:
+            kind = draw(st.sampled_from(["pab", "full", "half", "zero", None]))
+            if kind:
+                byes[r] = [(order[-1], kind)]
+    return names, boards, rounds, byes
+
+
+@settings(max_examples=25, deadline=None)
+@given(_team_events())
+def test_team_events_read_back_with_the_same_match_and_game_points(
+    case: tuple[list[str], int, list[Any], dict[int, list[tuple[str, str]]]],
+) -> None:
+    """Property: any manual team event, exported as TRF26 and read back, has
+    the same teams and the same kind, MP and GP for every team and round."""
+    from caddy.testing.teams import build_team_file
+
+    names, boards, rounds, byes = case
+    event = build_team_file(names, boards, rounds, byes=byes)
+    back = trf().read(trf().write(event, flavour="26").data, source="made")
+    assert back.event.tournament.teams == event.tournament.teams
+
+    def folded(e: Any) -> list[list[tuple[str, float, float]]]:
+        tevent = state_team_event(replay(e))
+        return [[(r.kind, r.mp, r.gp) for r in row] for row in tevent.results]
+
+    assert folded(back.event) == folded(event)
