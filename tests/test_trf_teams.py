@@ -309,3 +309,23 @@ def test_team_events_read_back_with_the_same_match_and_game_points(
         return [[(r.kind, r.mp, r.gp) for r in row] for row in tevent.results]
 
     assert folded(back.event) == folded(event)
+
+
+def test_a_team_swiss_without_kept_lines_writes_its_own_records(fixed: Any) -> None:
+    """The sample's event with no kept TRF lines: the export makes 092, 192
+    (``FIDE_TEAM_BAKU_MP_GP``: accelerated, MP then GP), 352, 362 and the team
+    records, and reading them back gives the same format, teams and points."""
+    import attrs
+
+    tournament = attrs.evolve(fixed.event.tournament, kept={})
+    event = attrs.evolve(fixed.event, tournament=tournament)
+    text = trf().write(event, flavour="26").data.decode()
+    assert lines(text, "092") == ["092 Team: Swiss-System (FIDE C.04.6)"]
+    assert lines(text, "192") == ["192 FIDE_TEAM_BAKU_MP_GP"]
+    assert lines(text, "352") == ["352 WBWB"]
+    assert lines(text, "362") == ["362 TW 2.0   TD 1.0   TL 0.0"]
+    back = trf().read(text.encode(), source="made").event
+    assert back.tournament.format == tournament.format
+    assert back.tournament.teams == tournament.teams
+    mine, theirs = state_team_event(replay(back)), state_team_event(replay(event))
+    assert (mine.mp, mine.gp) == (theirs.mp, theirs.gp)

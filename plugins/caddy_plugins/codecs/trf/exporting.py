@@ -345,6 +345,7 @@ def _made_records(state: State, trf26: bool) -> list[tuple[str, str]]:
         "round-robin": "Individual: Round-Robin",
         "double-round-robin": "Individual: Double Round-Robin",
         "swiss": "Individual: Swiss-System (FIDE Dutch)",
+        "team-swiss": "Team: Swiss-System (FIDE C.04.6)",
     }.get(fmt.name, f"Individual: {fmt.name}")
     if fmt.name == "manual":  # paired elsewhere: say how it is ranked, if known
         ranked = getattr(tournament.format.options, "round_robin", None)

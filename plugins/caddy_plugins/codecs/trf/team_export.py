@@ -11,7 +11,7 @@
   the kept file lists for a team that got the pairing-allocated bye instead);
 - ``250``/``260`` from the ``team-swiss`` options (260 over rounds 1..planned);
 - ``352`` (always: its length is the number of boards), ``362``, and
-  ``192`` when the file has none;
+  ``192`` and ``152`` (the initial colour) when the file has none;
 - ``013`` (TRF16's team record) when the kept file had it, and always in TRF16.
 
 A kept record of one of these types is replaced in place by the made ones;
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 __all__ = ["team_lines"]
 
 #: Records that go before the player lines when the file has none to replace.
-_HEAD = ("192", "352", "362")
+_HEAD = ("152", "192", "352", "362")
 
 
 def team_lines(state: State, lines: list[str], trf26: bool) -> list[str]:
@@ -94,6 +94,9 @@ def _trf26_records(
         suffix = scoring.primary + (f"_{scoring.secondary}" if scoring.secondary else "")
         baku = "_BAKU" if fmt.options.acceleration else ""
         made["192"] = [f"192 FIDE_TEAM{baku}_{suffix}"]
+    colour = getattr(fmt.options, "initial_colour", "lot")
+    if not any(line[:3] == "152" for line in lines) and colour != "lot":
+        made["152"] = [f"152 {colour[0].upper()}"]
     ranks = _ranks(tevent, tournament.tiebreaks, tournament.edition)
     mp, gp = tevent.mp, tevent.gp
     made["310"] = []
