@@ -28,6 +28,7 @@ from caddy import hookimpl
 from caddy.contracts import FormatBase
 from caddy.errors import CaddyError, InputError
 from caddy.formats import Arithmetic, require_players
+from caddy_plugins.formats.swiss_options import recommended_rounds
 
 if TYPE_CHECKING:
     from caddy.contracts import PairingRequest, PlayedRound
@@ -72,7 +73,7 @@ def _forbidden(value: Any) -> tuple[tuple[int, ...], ...]:
 class TeamSwissOptions:
     """Options of the ``team-swiss`` format."""
 
-    #: Rounds planned (0: not set).
+    #: Rounds planned (0: open; ``caddy calc`` shows ``ceil(log2 N) + 1`` for N teams).
     rounds: int = attrs.field(default=0, validator=attrs.validators.ge(0))
     #: Colour preferences of C.04.6 1.7: type ``A``, type ``B`` or ``none``.
     colour_preference: Literal["A", "B", "none"] = attrs.field(
@@ -109,7 +110,7 @@ class TeamSwiss(FormatBase):
         team without a match when the count is odd."""
         require_players(self, players, 2)
         most = players - 1 if players % 2 == 0 else players
-        rounds = options.rounds or most
+        rounds = options.rounds or recommended_rounds(players)
         if rounds > most:
             raise InputError(
                 f"a team Swiss of {players} teams can have at most {most} rounds "
@@ -134,6 +135,7 @@ class TeamSwiss(FormatBase):
         return {}
 
     def planned_rounds(self, players: int, options: TeamSwissOptions) -> int:
+        # ``players`` counts the event's players, not its teams: 0 leaves the plan open
         return options.rounds
 
     def pre_determined(self, options: Any) -> bool | None:
