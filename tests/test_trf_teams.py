@@ -329,3 +329,30 @@ def test_a_team_swiss_without_kept_lines_writes_its_own_records(fixed: Any) -> N
     assert back.tournament.teams == tournament.teams
     mine, theirs = state_team_event(replay(back)), state_team_event(replay(event))
     assert (mine.mp, mine.gp) == (theirs.mp, theirs.gp)
+
+
+def test_the_imported_event_file_keeps_the_team_swiss_options(
+    fixed: Any, cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """``caddy import`` writes the team-swiss options and the teams into the
+    event file; loading it gives them back; the format plugin's calc counts
+    teams; pairing is the engine's, not there yet."""
+    from caddy.contracts import PairingRequest
+    from caddy.plugins import get_host
+    from caddy.storage import load
+    from caddy_plugins.formats.team_swiss import TeamSwiss
+
+    path = tmp_path / "cup.json"
+    run = cli("import", str(FIXED), "-o", str(path))
+    assert run.code == 0, run.err
+    loaded = load(str(path)).tournament
+    assert loaded.format == fixed.event.tournament.format
+    assert loaded.teams == fixed.event.tournament.teams
+    fmt = get_host().formats().get("team-swiss")
+    assert isinstance(fmt, TeamSwiss)
+    counts = fmt.arithmetic(50, fmt.Options(rounds=14))
+    assert (counts.rounds, counts.boards, counts.byes_per_round) == (14, 25, 0)
+    assert fmt.arithmetic(11, fmt.Options()).rounds == 5  # ceil(log2 11) + 1
+    request = PairingRequest(round=1, planned_rounds=14, players=(), options=fmt.Options())
+    with pytest.raises(CaddyError, match="team Swiss pairing engine not available"):
+        fmt.next_round(request)
