@@ -227,5 +227,6 @@ def _team_round(
         )
     implied = team_round.implied_byes()
     left = [(p, code) for p, code in resting if p not in implied]
-    paired = PairRound(round=number, white=whites, black=blacks, teams=team_round)
+    pab = tuple(p for p, code in left if code == "U")  # an individual PAB, as written
+    paired = PairRound(round=number, white=whites, black=blacks, byes=pab, teams=team_round)
     return paired, [words_of[pair] for pair in boards_of], left
