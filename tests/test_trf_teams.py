@@ -67,7 +67,7 @@ def test_sample_imports_as_a_team_swiss(fixed: Any) -> None:
     assert setup.team(32).members == (45, 42, 234, 114)  # a team of four
     assert t.format.name == "team-swiss"
     options = t.format.options
-    assert (options.rounds, options.initial_colour, options.colour_preference) == (14, "white", "A")
+    assert (options.rounds, options.initial_colour, options.colour_preference) == (14, "w", "A")
     assert options.forbidden == ((1, 11, 16),)
     assert [
         (a.mp, a.gp, a.first_round, a.last_round, a.first_team, a.last_team)

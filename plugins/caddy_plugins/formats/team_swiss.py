@@ -12,7 +12,7 @@ game points (C.07 Art. 11). The options are those a TRF-2026 file states:
   250; C.04.7; empty: none);
 - ``forbidden``: groups of teams that must not meet (record 260);
 - ``initial_colour``: the board-1 colour of the first team in round 1
-  (record 152; ``lot``: drawn).
+  (record 152: ``w`` or ``b``; ``None``: the pairing request's).
 
 Pairing is the team Swiss engine's (:func:`pair_teams`).
 """
@@ -83,9 +83,10 @@ class TeamSwissOptions:
     acceleration: tuple[TeamAcceleration, ...] = attrs.field(default=(), converter=_accelerations)
     #: Groups of team numbers that must not meet (TRF-2026 record 260).
     forbidden: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_forbidden)
-    #: Board-1 colour of the first team in round 1: ``lot``, ``white`` or ``black``.
-    initial_colour: Literal["lot", "white", "black"] = attrs.field(
-        default="lot", validator=attrs.validators.in_(("lot", "white", "black"))
+    #: Board-1 colour of the first team in round 1 (C.04.6 4.3): ``w`` or ``b``;
+    #: ``None``: the pairing request's (else White).
+    initial_colour: Literal["w", "b"] | None = attrs.field(
+        default=None, validator=attrs.validators.in_(("w", "b", None))
     )
 
 

@@ -94,9 +94,9 @@ def _trf26_records(
         suffix = scoring.primary + (f"_{scoring.secondary}" if scoring.secondary else "")
         baku = "_BAKU" if fmt.options.acceleration else ""
         made["192"] = [f"192 FIDE_TEAM{baku}_{suffix}"]
-    colour = getattr(fmt.options, "initial_colour", "lot")
-    if not any(line[:3] == "152" for line in lines) and colour != "lot":
-        made["152"] = [f"152 {colour[0].upper()}"]
+    colour = getattr(fmt.options, "initial_colour", None)
+    if not any(line[:3] == "152" for line in lines) and colour in ("w", "b"):
+        made["152"] = [f"152 {colour.upper()}"]
     ranks = _ranks(tevent, tournament.tiebreaks, tournament.edition)
     mp, gp = tevent.mp, tevent.gp
     made["310"] = []

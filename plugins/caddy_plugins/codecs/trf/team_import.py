@@ -109,7 +109,7 @@ def team_import(doc: TrfDocument, rounds: int, warn: Callable[[str], None]) -> T
             rounds=planned,
             acceleration=records.acceleration,
             forbidden=tuple(teams for _, _, teams in records.forbidden),
-            initial_colour="white" if colour == "W" else "black" if colour == "B" else "lot",
+            initial_colour="w" if colour == "W" else "b" if colour == "B" else None,
         )
         for first, last, teams in records.forbidden:
             if (first, last) != (1, planned):

@@ -62,7 +62,7 @@ def team_pairing_input(
     if rounds:
         options = attrs.evolve(options, rounds=rounds)
     if colour is not None:
-        options = attrs.evolve(options, initial_colour="white" if colour == "w" else "black")
+        options = attrs.evolve(options, initial_colour=colour)
     event = attrs.evolve(
         event,
         tournament=attrs.evolve(
