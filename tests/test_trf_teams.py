@@ -356,3 +356,17 @@ def test_the_imported_event_file_keeps_the_team_swiss_options(
     request = PairingRequest(round=1, planned_rounds=14, players=(), options=fmt.Options())
     with pytest.raises(CaddyError, match="team Swiss pairing engine not available"):
         fmt.next_round(request)
+
+
+def test_matches_that_cannot_be_rebuilt_read_as_individual_games() -> None:
+    """A 240 bye for team 1 in round 1, where team 1 plays a match: the
+    matches cannot stand, so the file reads as its individual games (manual,
+    no teams) with one warning saying why."""
+    text = FIXED.read_text().replace("240 F   1    3\n", "240 F   1    3    1\n")
+    imported = trf().read(text.encode(), source="bad")
+    assert imported.event.tournament.teams is None
+    assert imported.event.tournament.format.name == "manual"
+    assert [w for w in imported.warnings if "teams not read" in w] == [
+        "bad: teams not read (round 1: team 1 has a match and a bye (330/240/320)): "
+        "imported as individual games"
+    ]

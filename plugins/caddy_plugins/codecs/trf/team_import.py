@@ -156,6 +156,11 @@ def _team_round(
                     f"the games name team {opponent}"
                 )
             players = given[1]
+            strangers = [p for p in players if p and team_of.get(p) != team]
+            if strangers:
+                raise CaddyError(
+                    f"{where}: record 300 puts player {strangers[0]} in team {team}'s line-up"
+                )
         else:
             players = tuple(sorted(present, key=order.__getitem__))
         if len(players) > boards:
@@ -210,6 +215,10 @@ def _team_round(
         for team, mp, gp in records.pabs.get(number, [])
     ] + [TeamBye(team=team, kind=kind) for team, kind in records.byes.get(number, [])]
     team_round = TeamRound(matches=tuple(matches), byes=tuple(byes))
+    named = team_round.teams()
+    twice = sorted({t for t in named if named.count(t) > 1})
+    if twice:
+        raise CaddyError(f"{where}: team {twice[0]} has a match and a bye (330/240/320)")
     whites, blacks, placed = team_round.games(colours)
     boards_of = list(zip(whites, blacks, strict=True))
     missing = [pair for pair in boards_of if pair not in words_of]
