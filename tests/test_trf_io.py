@@ -76,12 +76,24 @@ def test_shared_files_round_trip(path: Path, flavour: str | None) -> None:
     assert records(written, TOURNAMENT_RECORDS) == records(original, TOURNAMENT_RECORDS)
     if flavour == "26":  # every TRF26 record of the input, as written
         present = {line[:3] for line in (*original.head, *original.tail)} & TRF26_RECORDS
-        assert records(written, present) == records(original, present)
+        # a team event's 310 ranks are caddy's (columns 69-71) and its 300
+        # line-ups follow the rounds' match order: test_trf_teams compares them
+        exact = present - {"300", "310"}
+        assert records(written, exact) == records(original, exact)
+        assert sorted(records(written, {"300"})) == sorted(records(original, {"300"}))
+        # (MP, GP, rank: columns 55-71; the sample states 13 MP for team 47, whose
+        # own 240/320 records give 12: test_trf_teams)
+        unranked = [x[:54] + x[71:] for x in records(written, {"310"})]
+        assert unranked == [x[:54] + x[71:] for x in records(original, {"310"})]
     else:
         assert not records(written, TRF26_RECORDS - {"142"})
     # the event files agree too: same players, format and rounds
     assert again.event.tournament.players == first.event.tournament.players
-    assert again.event.tournament.format == first.event.tournament.format
+    # a team event in TRF16 has its teams (013) but no line-ups (300), board
+    # colours (352) or team records: it reads back as individual games
+    if flavour == "26" or first.event.tournament.teams is None:
+        assert again.event.tournament.format == first.event.tournament.format
+        assert again.event.tournament.teams == first.event.tournament.teams
     assert state_rows(replay(again.event)) == state_rows(replay(first.event))
 
 
@@ -140,17 +152,14 @@ def test_import_reads_records_and_players() -> None:
 
 def test_trf26_records_become_event_settings() -> None:
     """The TRF26 team sample: 222 read by the time-control plugins; 202's
-    team tie-breaks (C.07 Arts. 12-13, BH on MP) rank teams, not players: a
-    warning each, and they stay in the file."""
+    team tie-breaks (C.07 Arts. 12-13) are the event's list, with no warning."""
     path = DATA / "trf/teamswiss_trf26_tec_sample_grandmommys_cup.trf"
     imported = trf().read(path.read_bytes(), source="cup")
     t = imported.event.tournament
     assert t.time_control is not None
     assert str(t.time_control) == "40/100, SD/15+30"
-    assert t.tiebreaks is None
-    unknown = [w for w in imported.warnings if "record 202" in w]
-    assert len(unknown) == 4 and "EDET/P" in unknown[0]
-    assert all("ranks teams" in w for w in unknown)  # BH:MP is BH on match points: teams too
+    assert t.tiebreaks == ("EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP")
+    assert not [w for w in imported.warnings if "record 202" in w]
     assert t.format.options.rounds == 14  # record 142
     out = trf().write(imported.event, flavour="26").data.decode()
     assert "202 EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP\n" in out
@@ -162,7 +171,7 @@ def test_strict_refuses_what_it_would_warn() -> None:
     with pytest.raises(CaddyError) as caught:
         trf().read(path.read_bytes(), source="cup", strict=True)
     assert any("not a TRF record" in p for p in caught.value.problems)
-    assert any("record 202" in p for p in caught.value.problems)
+    assert any("record 299" in p for p in caught.value.problems)
 
 
 def test_stated_points_disagreement_names_the_players() -> None:

@@ -38,6 +38,12 @@ Export (``caddy export EVENT.json --to trf [--trf26]``)
     and writes ``XXR`` for the number of rounds; TRF26 writes 142, 192,
     202 and 222 from the event's format, tie-breaks and time control.
 
+Team events (TRF-2026 records 310, 300, 320, 330, 240, 250, 260, 352, 362)
+    Read into the event's teams and each round's team matches, the format
+    ``team-swiss`` for a team Swiss (:mod:`.team_records`, :mod:`.team_import`),
+    written back from the event (:mod:`.team_export`); ``caddy pair`` on a
+    team file asks for team matches (:mod:`.team_pairing`).
+
 The codec and its hooks are here; the work is done by the package's modules:
 :mod:`.importing` and :mod:`.exporting` (the event file), and the reader
 :mod:`.records`, :mod:`.lines`, :mod:`.document`, :mod:`.scoring`, :mod:`.checks`

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from caddy.codecs import Exported
 from caddy.errors import CaddyError
-from caddy.render import CONTROL, one_line
+from caddy.render import one_line
+from caddy_plugins.codecs.trf.fields import cut_fields
 
 if TYPE_CHECKING:
     from caddy.check import Cell
@@ -70,7 +71,7 @@ def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
         raise CaddyError(too_big[0], problems=too_big)
     # text never starts a line of its own: control characters (newlines) as spaces
     lines = [one_line(line) for line in _head(state, trf26)]
-    warnings.extend(_cut_fields(players))
+    warnings.extend(cut_fields(players))
     long_names = [n for n, p in enumerate(players, 1) if len(p.name) > 33]
     lines.extend(
         player_line(
@@ -105,44 +106,11 @@ def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
         lines.extend(
             one_line(line) for line in kept[1] if _keep(line, trf26) and line[:3] not in owned
         )
+    if tournament.teams is not None:  # TRF-2026 team records from the event
+        from caddy_plugins.codecs.trf.team_export import team_lines
+
+        lines = team_lines(state, lines, trf26)
     return Exported(data=("\n".join(lines) + "\n").encode("utf-8"), warnings=tuple(warnings))
-
-
-#: Player fields with a fixed width in the ``001`` line: (label, columns, width).
-_FIELDS = (
-    ("sex", "sex", "10", 1),
-    ("title", "title", "11-13", 3),
-    ("federation", "federation", "54-56", 3),
-    ("fide_id", "FIDE id", "58-68", 11),
-    ("birth", "birth date", "70-79", 10),
-)
-
-
-def _cut_fields(players: Sequence[Any]) -> list[str]:
-    """One warning per player field that is cut to fit its columns (names
-    have their own), and one for text whose control characters become spaces."""
-    warnings = []
-    for attr, label, columns, width in _FIELDS:
-        cut = [n for n, p in enumerate(players, 1) if len(getattr(p, attr) or "") > width]
-        if cut:
-            warnings.append(
-                f"{label} longer than {width} character{'s' if width > 1 else ''} is cut to "
-                f"fit columns {columns} (players {_listed(cut)})"
-            )
-    controlled = [
-        n
-        for n, p in enumerate(players, 1)
-        if CONTROL.search("".join(getattr(p, a) or "" for a in ("name", *(f[0] for f in _FIELDS))))
-    ]
-    if controlled:
-        warnings.append(
-            f"control characters (line breaks...) written as spaces (players {_listed(controlled)})"
-        )
-    return warnings
-
-
-def _listed(numbers: Sequence[int]) -> str:
-    return ", ".join(map(str, numbers[:10])) + (", ..." if len(numbers) > 10 else "")
 
 
 def _complete(state: State, results: Any) -> bool:
@@ -214,7 +182,9 @@ def _ranks(state: State, results: Any, points: list[float]) -> tuple[list[int], 
             ranks[player - 1] = place
         return ranks, points
     scores = [0.0] * n
-    table = standings(results, tournament.tiebreaks, tournament.edition)
+    # a team event's list ranks the teams (C.07 Arts. 12-13): its players by the default list
+    tiebreaks = None if tournament.teams is not None else tournament.tiebreaks
+    table = standings(results, tiebreaks, tournament.edition)
     for line in table.rows:
         ranks[line.pairing_number - 1] = line.rank if line.rank is not None else n
         scores[line.pairing_number - 1] = line.score
@@ -375,6 +345,7 @@ def _made_records(state: State, trf26: bool) -> list[tuple[str, str]]:
         "round-robin": "Individual: Round-Robin",
         "double-round-robin": "Individual: Double Round-Robin",
         "swiss": "Individual: Swiss-System (FIDE Dutch)",
+        "team-swiss": "Team: Swiss-System (FIDE C.04.6)",
     }.get(fmt.name, f"Individual: {fmt.name}")
     if fmt.name == "manual":  # paired elsewhere: say how it is ranked, if known
         ranked = getattr(tournament.format.options, "round_robin", None)

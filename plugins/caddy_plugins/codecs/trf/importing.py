@@ -59,7 +59,14 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
                 errors_if_strict.append(f"{src}: not a TRF record: {line[:40]!r}")
 
     scoring = bye_scoring(*scored)
-    tiebreaks = _tiebreaks(doc, warn)
+    from caddy_plugins.codecs.trf.team_import import team_import
+    from caddy_plugins.codecs.trf.team_records import has_teams
+
+    teams = team_import(doc, len(rounds), warn) if has_teams(doc) else None
+    team_rounds = teams.rounds(rounds, warn) if teams is not None else None
+    if team_rounds is None:  # no teams, or matches that cannot be rebuilt: individual games
+        teams = None
+    tiebreaks = _tiebreaks(doc, warn, teams=teams is not None)
     time_control = _time_control(doc.record("222"), warn)
     for text in doc.records("240"):
         if not re.fullmatch(r" ?[FHZfhz] +\d+( +\d+)*\s*", text):
@@ -97,7 +104,9 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
         )
     )
     options: Any
-    if cycles and fits_table:
+    if teams is not None:  # a team event (TRF-2026 records 310 ...): team_import
+        format_choice = teams.format
+    elif cycles and fits_table:
         given = tuple((tuple(w), tuple(b)) for w, b, *_ in rounds)
         options = RoundRobinOptions(
             # a file from before round 1: FIDE's table, else the file's own rounds
@@ -149,6 +158,7 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
         numbering="given",
         scoring=None if scoring == type(scoring)() else scoring,
         kept={"trf": {"head": list(doc.head), "tail": list(doc.tail)}},
+        teams=None if teams is None else teams.setup,
     )
     from caddy.event import Operation, OperationLog, PairRound, RecordBye, Withdraw
 
@@ -166,7 +176,11 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     while ahead and paired and not _paired(rounds[paired - 1]):
         paired -= 1
     for number, (whites, blacks, words, uncoloured, resting) in enumerate(rounds[:paired], 1):
-        if not fixed:
+        if teams is not None:  # the team matches; their implied forfeits are the replay's
+            assert team_rounds is not None
+            paired_round, words, resting = team_rounds[number - 1]
+            items.append(paired_round)
+        elif not fixed:
             items.append(
                 PairRound(
                     round=number,
@@ -332,21 +346,31 @@ def rounds_of(
     return out
 
 
-def _tiebreaks(doc: TrfDocument, warn: Callable[[str], None]) -> tuple[str, ...] | None:
-    """Record 202's list when caddy knows every code as a tie-break of players
-    (else ``None`` and a warning per code: unknown, or a team tie-break)."""
+def _tiebreaks(
+    doc: TrfDocument, warn: Callable[[str], None], *, teams: bool = False
+) -> tuple[str, ...] | None:
+    """Record 202's list when caddy knows every code (else ``None`` and a
+    warning per code). A team event's list is the team standings' (C.07 Arts.
+    12-13, ``BH:MP``); in an event of players, a code that ranks teams is
+    refused with a warning."""
     text = doc.record("202")
     if not text:
         return None
     from caddy.plugins import get_host
     from caddy.tiebreaks import parse_spec
 
-    registry = get_host().tiebreaks()
+    host = get_host()
+    registry = host.tiebreaks()
     codes = tuple(c.strip() for c in text.split(",") if c.strip())
-    unknown = []
-    teams = []
+    unknown: list[str] = []
+    team_codes: list[str] = []
     for code in codes:
         try:
+            if teams:
+                from caddy.team_standings import resolve_team_tiebreaks
+
+                resolve_team_tiebreaks([code], host)
+                continue
             spec = parse_spec(code)
         except CaddyError:
             unknown.append(code)
@@ -354,18 +378,18 @@ def _tiebreaks(doc: TrfDocument, warn: Callable[[str], None]) -> tuple[str, ...]
         if spec.code not in registry:
             unknown.append(code)
         elif spec.score is not None or registry.get(spec.code).scope == "teams":
-            teams.append(code)
+            team_codes.append(code)
     for code in unknown:
         warn(
             f"record 202: tie-break '{code}' is not known to caddy (kept in the file; "
             "the standings use the default list)"
         )
-    for code in teams:
+    for code in team_codes:
         warn(
             f"record 202: tie-break '{code}' ranks teams (C.07 Arts. 12-13), not players "
             "(kept in the file; the standings use the default list)"
         )
-    return None if unknown or teams else codes
+    return None if unknown or team_codes else codes
 
 
 def _time_control(text: str | None, warn: Callable[[str], None]) -> TimeControl | None:

@@ -87,7 +87,12 @@ def pairing_input(
         round_to_pair,
         swiss_options,
     )
+    from caddy_plugins.codecs.trf.team_records import has_teams
 
+    if has_teams(doc):  # a team event: its matches are paired (TRF-2026 team records)
+        from caddy_plugins.codecs.trf.team_pairing import team_pairing_input
+
+        return team_pairing_input(doc, round=round, rounds=rounds, colour=colour)
     src = doc.source
     if rounds_of(doc) is None:  # the two sides of some game disagree: the import names them
         from caddy_plugins.codecs.trf.importing import import_document
