@@ -29,6 +29,7 @@ import sys
 import time
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -43,7 +44,7 @@ SAMPLE = (
 
 def replay(
     sample: Sample,
-    options: Mapping[str, object],
+    options: Mapping[str, Any],
     forbidden: bool,
     initial_colour: str | None,
     out: list[str] | None = None,
@@ -102,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     sample = read_sample(args.file.read_text(encoding="utf-8"))
-    options: dict[str, object] = dict(SAMPLE_READINGS) if args.sample_readings else {}
+    options: dict[str, Any] = dict(SAMPLE_READINGS) if args.sample_readings else {}
     flags = {
         "initial_colour_parity": args.parity,
         "colour_history": args.colour_history,

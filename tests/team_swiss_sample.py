@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
 import attrs
 
@@ -33,7 +34,7 @@ __all__ = ["SAMPLE_READINGS", "Sample", "read_sample"]
 #: With them, ``Sample.request(rnd, forbidden=False, initial_colour="b")`` (its 152 and
 #: 260 records were added when the file was converted to TRF26, so that program never
 #: saw them). See docs/team-swiss.md for the article behind each one.
-SAMPLE_READINGS: dict[str, object] = {
+SAMPLE_READINGS: dict[str, Any] = {
     "initial_colour_parity": "present",
     "upfloater_lookahead": True,
     "colour_exempt_rounds": 3,
@@ -91,7 +92,7 @@ class Sample:
         *,
         forbidden: bool = True,
         initial_colour: str | None = None,
-        options: Mapping[str, object] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> TeamPairingRequest:
         """The request pairing round ``rnd`` from rounds 1..rnd-1 and round rnd's absences.
 
