@@ -162,12 +162,12 @@ class _Round:
                 best: tuple[tuple[int, ...], list[Team], list[tuple[int, int]]] | None = None
                 for index, ups in enumerate(self.upfloater_sets(lower, profile)):
                     members = residents + [t.tpn for t in ups]
+                    pairs = pair_bracket(members, self.allowed, cost)
+                    if pairs is None:
+                        continue  # [C1] in the bracket (the cheaper test first)
                     rest = [t for t in nodes if t not in members]
                     if not self.pairable(rest):
                         continue  # [C3]
-                    pairs = pair_bracket(members, self.allowed, cost)
-                    if pairs is None:
-                        continue
                     c6 = self.c6(level, rest)
                     c8_next = self.lookahead(level, rest)
                     c7 = sum(1 for t in ups if t.floated) if self.float_rules else 0
