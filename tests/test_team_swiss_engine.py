@@ -238,6 +238,8 @@ def test_bad_requests_are_refused() -> None:
         pair_teams(attrs.evolve(req, to_pair=frozenset({1, 2, 3, 4, 5})))
     with pytest.raises(ValueError, match="history"):
         pair_teams(attrs.evolve(req, round_number=3))
+    with pytest.raises(ValueError, match="exempt"):
+        pair_teams(attrs.evolve(req, colour_exempt_rounds=-1))
     with pytest.raises(ValueError, match="acceleration"):
         pair_teams(attrs.evolve(req, primary="GP", acceleration={(1, 2): Fraction(2)}))
 

@@ -12,6 +12,10 @@ The pairing process of C.04.6 3.3.2:
 3. step 2 repeats until every team is paired;
 4. colours are allocated pair by pair (Art. 4).
 
+The request's reading options (``initial_colour_parity``, ``colour_history``,
+``float_exempt_rounds``, ``colour_exempt_rounds``, ``upfloater_lookahead``) switch the
+articles they name to readings other than the 2026 text.
+
 Scores are pairing scores: the primary score plus this round's virtual points of the
 Baku acceleration (C.04.7), which is usable with MP primary only.
 """
@@ -240,6 +244,8 @@ def pair_teams(request: TeamPairingRequest) -> TeamPairing:
     short = [t.tpn for t in request.teams if len(t.history) < request.round_number - 1]
     if short:
         raise ValueError(f"teams without a history of every past round: {short}")
+    if request.float_exempt_rounds < 0 or request.colour_exempt_rounds < 0:
+        raise ValueError("the numbers of exempt final rounds cannot be negative")
     if request.primary == "GP" and any(request.acceleration.values()):
         raise ValueError("the Baku acceleration needs match points as primary score (C.04.7)")
     return _Round(request).run()

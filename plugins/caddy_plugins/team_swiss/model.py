@@ -107,9 +107,10 @@ class TeamPairingRequest:
     #: [C8] (2.3.5) and [C9] (2.3.6) do not apply in this many final rounds (the text: 0,
     #: they always apply).
     colour_exempt_rounds: int = 0
-    #: [C6] (2.3.3) read with colours: among the upfloater sets that comply with [C6]
-    #: equally, prefer the one leaving the following scoregroup's bracket the fewest
-    #: teams without their colour preference ([C8]) - a look-ahead the text does not ask.
+    #: [C6] (2.3.3) read with colours (3.5.5): among the upfloater sets that comply with
+    #: [C6] equally, prefer (before [C7] and the 3.5.4 order) the one that leaves the
+    #: following scoregroup, when what is left of it is even and paired on its own, the
+    #: fewest [C8] failures - a look-ahead the text does not ask for.
     upfloater_lookahead: bool = False
 
 
