@@ -18,14 +18,27 @@ GP of their records. A team with no game and no such record in a round is absent
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
 import attrs
 
 from caddy_plugins.team_swiss import Colour, TeamInput, TeamPairingRequest, TeamRound
 
-__all__ = ["Sample", "read_sample"]
+__all__ = ["SAMPLE_READINGS", "Sample", "read_sample"]
+
+#: The engine options under which the sample's pairings (matches and PABs) come out in
+#: every round: the readings of the program that paired it in 2024, before C.04.6 (2026).
+#: With them, ``Sample.request(rnd, forbidden=False, initial_colour="b")`` (its 152 and
+#: 260 records were added when the file was converted to TRF26, so that program never
+#: saw them). See docs/team-swiss.md for the article behind each one.
+SAMPLE_READINGS: dict[str, Any] = {
+    "initial_colour_parity": "present",
+    "upfloater_lookahead": True,
+    "colour_exempt_rounds": 3,
+}
 
 _RESULTS = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0), "+": Fraction(1)}
 _RESULTS.update({"W": Fraction(1), "D": Fraction(1, 2), "-": Fraction(0), "L": Fraction(0)})
@@ -73,10 +86,19 @@ class Sample:
         """Round ``rnd`` of the file: its matches (White team first) and its PAB."""
         return set(self.matches[rnd]), self.pab.get(rnd)
 
-    def request(self, rnd: int, *, forbidden: bool = True) -> TeamPairingRequest:
+    def request(
+        self,
+        rnd: int,
+        *,
+        forbidden: bool = True,
+        initial_colour: str | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> TeamPairingRequest:
         """The request pairing round ``rnd`` from rounds 1..rnd-1 and round rnd's absences.
 
-        ``forbidden=False`` leaves the 260 records out.
+        ``forbidden=False`` leaves the 260 records out; ``initial_colour`` overrides the
+        152 record; ``options`` are further :class:`TeamPairingRequest` fields (the
+        readings of C.04.6, e.g. :data:`SAMPLE_READINGS`).
         """
         teams = []
         for tpn in sorted(self.members):
@@ -96,15 +118,17 @@ class Sample:
             if forbidden and first <= rnd <= last
             for pair in combinations(group, 2)
         )
-        return TeamPairingRequest(
+        colour = initial_colour or self.initial_colour
+        request = TeamPairingRequest(
             round_number=rnd,
             total_rounds=self.rounds,
             teams=tuple(teams),
             to_pair=frozenset(set(self.members) - out),
             forbidden_pairs=pairs,
             acceleration={k: v for k, v in self.acceleration.items() if k[1] <= rnd},
-            initial_colour="b" if self.initial_colour == "b" else "w",
+            initial_colour="b" if colour == "b" else "w",
         )
+        return attrs.evolve(request, **dict(options or {}))
 
 
 def _parse(text: str) -> Sample:

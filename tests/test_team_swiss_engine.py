@@ -33,7 +33,7 @@ from caddy_plugins.team_swiss import (
 )
 from caddy_plugins.team_swiss.colours import allocate
 from caddy_plugins.team_swiss.state import Team, colour_preference
-from tests.team_swiss_sample import read_sample
+from tests.team_swiss_sample import SAMPLE_READINGS, Sample, read_sample
 
 SAMPLE = Path(__file__).parent / "data/trf/teamswiss_trf26_tec_sample_grandmommys_cup.trf"
 
@@ -238,6 +238,8 @@ def test_bad_requests_are_refused() -> None:
         pair_teams(attrs.evolve(req, to_pair=frozenset({1, 2, 3, 4, 5})))
     with pytest.raises(ValueError, match="history"):
         pair_teams(attrs.evolve(req, round_number=3))
+    with pytest.raises(ValueError, match="exempt"):
+        pair_teams(attrs.evolve(req, colour_exempt_rounds=-1))
     with pytest.raises(ValueError, match="acceleration"):
         pair_teams(attrs.evolve(req, primary="GP", acceleration={(1, 2): Fraction(2)}))
 
@@ -258,6 +260,8 @@ def test_art_4_3_1_an_absent_team_keeps_its_tpn() -> None:
 
 
 def team(tpn: int, colours: str, standing: int = 0, secondary: int = 0) -> Team:
+    """A team from its board-1 colour per round (``"-"``: no match played that round)."""
+    sequence, colours = colours, colours.replace("-", "")
     pref, strong = colour_preference(colours, "A", last_round=False)
     return Team(
         tpn=tpn,
@@ -271,6 +275,7 @@ def team(tpn: int, colours: str, standing: int = 0, secondary: int = 0) -> Team:
         floated=False,
         preference=pref,
         strong=strong,
+        sequence=sequence,
     )
 
 
@@ -337,20 +342,10 @@ def test_every_team_paired_once_without_rematch(size: int, results: list[int]) -
 # -- the FIDE TEC sample -----------------------------------------------------------
 
 
-def test_tec_sample_replay() -> None:
-    """Replay the 14 rounds of "Grandmommy's Cup" (50 teams, Baku, MP primary, type A).
-
-    The file was paired before C.04.6 (2026) existed and does not follow it everywhere:
-    it pairs teams its record 260 forbids (1-16, 1-11, 11-16 in rounds 3, 7, 10); round 1's
-    colours give team 1 Black although record 152 says White (4.3.1); nine later matches
-    have colours no reading of Art. 4 gives (e.g. round 3, team 37 gets a third White in
-    a row against a team without a preference); rounds 8, 12 and 13 pair brackets other
-    than the first identifier complying with [C8] (3.6.4) or the first upfloater set
-    (3.5.5). So the replay pins today's agreement: with 260 applied, rounds 4, 5, 11 and 14
-    are identical; without it, the matches (ignoring colours) are identical in all rounds
-    but 8, 12 and 13, and every PAB is the file's.
-    """
-    start = time.perf_counter()
+def test_tec_sample_default_readings() -> None:
+    """Replay "Grandmommy's Cup" (50 teams, Baku, MP primary, type A, 14 rounds) with the
+    default options, the C.04.6 (2026) text, and its records 152 and 260 as they stand:
+    rounds 4, 5, 11 and 14 are identical; the matches and PAB of 1, 2, 4, 5, 6, 9, 11, 14."""
     sample = read_sample(SAMPLE.read_text(encoding="utf-8"))
     identical, same_matches = set(), set()
     for rnd in range(1, sample.rounds + 1):
@@ -358,10 +353,118 @@ def test_tec_sample_replay() -> None:
         got = pair_teams(sample.request(rnd))
         if set(got.pairs) == expected and got.bye == bye:
             identical.add(rnd)
-        free = pair_teams(sample.request(rnd, forbidden=False))
-        assert free.bye == bye
-        if {frozenset(p) for p in free.pairs} == {frozenset(p) for p in expected}:
+        if unordered(got.pairs) == unordered(tuple(expected)) and got.bye == bye:
             same_matches.add(rnd)
     assert identical == {4, 5, 11, 14}
-    assert same_matches == set(range(1, 15)) - {8, 12, 13}
-    assert time.perf_counter() - start < 5
+    assert same_matches == {1, 2, 4, 5, 6, 9, 11, 14}
+
+
+#: Where the sample departs from the C.04.6 (2026) text: round, article, and the request
+#: change that reproduces the file's pairing of that round (docs/team-swiss.md). The file
+#: was paired in 2024; its records 152 and 260 were added when it was converted to TRF26.
+DEPARTURES = [
+    (1, "4.3.1", {"initial_colour": "b", "initial_colour_parity": "present"}),
+    (3, "2.1.1 [C1], TRF 260", {"forbidden_pairs": frozenset()}),
+    (7, "2.1.1 [C1], TRF 260", {"forbidden_pairs": frozenset()}),
+    (8, "3.5.5 [C6]", {"upfloater_lookahead": True}),
+    (10, "2.1.1 [C1], TRF 260", {"forbidden_pairs": frozenset()}),
+    (12, "2.3.5 [C8]", {"colour_exempt_rounds": 3}),
+    (13, "2.3.5 [C8]", {"colour_exempt_rounds": 3}),
+]
+
+#: Board-1 colours of the file that no reading found gives (round: the file's matches,
+#: White first): 4.3.8 (rounds 2, 6, 7), 4.3.2 (3: team 37, CD +2, gets a third White),
+#: 4.3.6 (9; 13: 21-30, which the "rounds" reading alone gives), 4.3.3 (13: 28-34).
+UNEXPLAINED_COLOURS = {
+    2: {(19, 8), (26, 36), (31, 20)},
+    3: {(37, 43)},
+    6: {(20, 35)},
+    7: {(43, 49)},
+    9: {(8, 13)},
+    13: {(21, 30), (28, 34)},
+}
+
+
+def sample_readings(sample: Sample, rnd: int) -> TeamPairingRequest:
+    """Round ``rnd`` with the readings that reproduce the file: 260 and 152 left out."""
+    return sample.request(rnd, forbidden=False, initial_colour="b", options=SAMPLE_READINGS)
+
+
+def test_tec_sample_with_its_readings() -> None:
+    """With :data:`SAMPLE_READINGS` (and without 260, initial colour Black) every round
+    has the file's matches and PAB; 8 rounds are identical, colours included; the others
+    differ only in the colours of :data:`UNEXPLAINED_COLOURS`."""
+    start = time.perf_counter()
+    sample = read_sample(SAMPLE.read_text(encoding="utf-8"))
+    identical = set()
+    for rnd in range(1, sample.rounds + 1):
+        expected, bye = sample.pairing(rnd)
+        got = pair_teams(sample_readings(sample, rnd))
+        assert got.bye == bye
+        assert unordered(got.pairs) == unordered(tuple(expected))
+        assert expected - set(got.pairs) == UNEXPLAINED_COLOURS.get(rnd, set())
+        if set(got.pairs) == expected:
+            identical.add(rnd)
+    assert identical == {1, 4, 5, 8, 10, 11, 12, 14}
+    assert time.perf_counter() - start < 2
+
+
+@pytest.mark.parametrize(("rnd", "article", "change"), DEPARTURES)
+def test_tec_sample_departures(rnd: int, article: str, change: dict[str, object]) -> None:
+    """Each departure needs its option: the file's pairing of the round (matches, PAB,
+    and colours outside :data:`UNEXPLAINED_COLOURS`) comes with it and not without it."""
+    sample = read_sample(SAMPLE.read_text(encoding="utf-8"))
+    expected, bye = sample.pairing(rnd)
+    wanted = expected - UNEXPLAINED_COLOURS.get(rnd, set())
+    readings = sample_readings(sample, rnd)
+    with_it = pair_teams(readings)
+    assert with_it.bye == bye and wanted <= set(with_it.pairs), article
+    without = dict(SAMPLE_READINGS)
+    if "forbidden_pairs" in change:
+        undone = sample.request(rnd, initial_colour="b", options=SAMPLE_READINGS)
+    elif "initial_colour" in change:
+        undone = sample.request(rnd, forbidden=False)
+    else:
+        key = next(iter(change))
+        del without[key]
+        undone = sample.request(rnd, forbidden=False, initial_colour="b", options=without)
+    assert not wanted <= set(pair_teams(undone).pairs), article
+
+
+def test_art_4_3_1_present_parity() -> None:
+    """C.04.6 4.3.1 read with ``initial_colour_parity="present"``: team 1 absent, 2 is the
+    first team present (odd) and takes the initial-colour; by TPN (even) it does not."""
+    req = request(5, [], absent=frozenset({1}))
+    assert set(pair_teams(req).pairs) == {(4, 2), (3, 5)}
+    present = attrs.evolve(req, initial_colour_parity="present")
+    assert set(pair_teams(present).pairs) == {(2, 4), (5, 3)}
+
+
+def test_art_4_3_6_played_or_rounds() -> None:
+    """C.04.6 4.3.6, the sample's round 13 (30 on 12 MP is the first-team, 21 on 11): over
+    played matches the latest difference is 30 Black, 21 White (30 gets White); round by
+    round, skipping rounds 7-8 where 30 did not play, it is 30 White in round 4."""
+    t30, t21 = team(30, "bwbwwb--wbwb", 12), team(21, "bwwbwbbwwbwb", 11)
+    assert allocate(t30, t21, "w", True, False) == (30, 21, "4.3.6")
+    assert allocate(t30, t21, "w", True, False, history="rounds") == (21, 30, "4.3.6")
+
+
+def test_c8_exempt_in_the_final_rounds() -> None:
+    """``colour_exempt_rounds``: the [C8] case above, round 3 of 9, with [C8] left out in
+    the last 7 rounds: the first identifier "1 2 3 4" (1-3, 2-4) stands."""
+    rounds: Event = [
+        [(1, 5, 2), (3, 6, 2), (7, 2, 0), (8, 4, 0)],
+        [(1, 7, 2), (3, 8, 2), (5, 2, 0), (6, 4, 0)],
+    ]
+    req = attrs.evolve(request(8, rounds), colour_exempt_rounds=7)
+    assert unordered(pair_teams(req).pairs)[:2] == [[1, 3], [2, 4]]
+
+
+def test_c7_c10_exempt_rounds() -> None:
+    """``float_exempt_rounds``: [C7] and [C10] kept in round 13 of 14 (exempt only in the
+    last round) change the sample's round 13."""
+    sample = read_sample(SAMPLE.read_text(encoding="utf-8"))
+    expected, _bye = sample.pairing(13)
+    options = {**SAMPLE_READINGS, "float_exempt_rounds": 1}
+    req = sample.request(13, forbidden=False, initial_colour="b", options=options)
+    assert unordered(pair_teams(req).pairs) != unordered(tuple(expected))

@@ -4,7 +4,9 @@ Public API (independent of caddy's event models): :func:`pair_teams` takes a
 :class:`TeamPairingRequest` and returns a :class:`TeamPairing` (matches as
 ``(team with White on board 1, other team)`` TPNs, higher scores first, and the team with
 the pairing-allocated bye); :class:`NoTeamPairingError` when [C1]-[C3] leave no pairing.
-Baku acceleration (C.04.7) enters as virtual points per team and round.
+Baku acceleration (C.04.7) enters as virtual points per team and round. The defaults
+follow the 2026 text; other readings of it (4.3.1, 4.3.6, the final rounds without
+[C7]/[C10] or [C8]/[C9], a [C6] colour look-ahead) are fields of the request.
 """
 
 from __future__ import annotations

@@ -35,10 +35,48 @@ def can_pair_all(tpns: Sequence[int], allowed: Allowed) -> bool:
     if n == 0:
         return True
     edges = [(i, j, 1) for i in range(n) for j in range(i + 1, n) if allowed(tpns[i], tpns[j])]
-    if len(edges) < n // 2:
+    if len(edges) < n // 2 or not _has_perfect_matching(n, edges):
         return False
+    if n <= _SMALL:
+        return True
     mate = max_weight_matching(n, edges)
     return all(m >= 0 for m in mate)
+
+
+#: Up to this many teams, a perfect matching is looked for by a plain search first.
+_SMALL = 12
+
+
+def _has_perfect_matching(size: int, edges: Sequence[tuple[int, int, int]]) -> bool:
+    """Whether the graph has a perfect matching; exact search for small graphs, else a
+    quick necessary condition (every team has an edge) before Edmonds' algorithm."""
+    partners = [0] * size
+    for i, j, _w in edges:
+        partners[i] |= 1 << j
+        partners[j] |= 1 << i
+    if not all(partners):
+        return False
+    if size > _SMALL:
+        return True
+    failed: set[int] = set()
+
+    def search(free: int) -> bool:
+        if not free:
+            return True
+        if free in failed:
+            return False
+        low = (free & -free).bit_length() - 1
+        rest = free & ~(1 << low)
+        options = partners[low] & rest
+        while options:
+            bit = options & -options
+            if search(rest & ~bit):
+                return True
+            options &= ~bit
+        failed.add(free)
+        return False
+
+    return search((1 << size) - 1)
 
 
 def pair_bracket(tpns: Sequence[int], allowed: Allowed, cost: Cost) -> list[tuple[int, int]] | None:
@@ -72,6 +110,8 @@ def pair_bracket(tpns: Sequence[int], allowed: Allowed, cost: Cost) -> list[tupl
                 + (j + 1) * base ** (size - (i + 1))
             )
             edges.append((i, j, big - weight))
+    if not _has_perfect_matching(size, edges):
+        return None
     mate = max_weight_matching(size, edges)
     if any(m < 0 for m in mate):
         return None

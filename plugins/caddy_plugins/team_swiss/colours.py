@@ -25,10 +25,41 @@ def first_team(a: Team, b: Team, use_secondary: bool) -> tuple[Team, Team]:
     return (a, b) if a.tpn < b.tpn else (b, a)
 
 
+def _latest_difference(first: Team, second: Team, history: str) -> str:
+    """C.04.6 4.3.6: the first-team's colour at the latest time the two had different ones.
+
+    ``history="played"`` walks both sequences of played matches back from their ends;
+    ``"rounds"`` walks the rounds back, skipping a round where either did not play.
+    ``""`` when the colours never differed.
+    """
+    if history == "rounds":
+        pairs = zip(reversed(first.sequence), reversed(second.sequence), strict=False)
+        for fc, sc in pairs:
+            if fc != "-" and sc != "-" and fc != sc:
+                return fc
+        return ""
+    for fc, sc in zip(reversed(first.colours), reversed(second.colours), strict=False):
+        if fc != sc:
+            return fc
+    return ""
+
+
 def allocate(
-    a: Team, b: Team, initial_colour: Colour, use_secondary: bool, type_b: bool
+    a: Team,
+    b: Team,
+    initial_colour: Colour,
+    use_secondary: bool,
+    type_b: bool,
+    *,
+    parity: str = "tpn",
+    history: str = "played",
 ) -> tuple[int, int, str]:
-    """``(white TPN, black TPN, rule)``: the first rule of C.04.6 4.3 that applies."""
+    """``(white TPN, black TPN, rule)``: the first rule of C.04.6 4.3 that applies.
+
+    ``parity`` and ``history`` are the readings of 4.3.1 and 4.3.6 the request names
+    (:attr:`~caddy_plugins.team_swiss.model.TeamPairingRequest.initial_colour_parity`,
+    :attr:`~caddy_plugins.team_swiss.model.TeamPairingRequest.colour_history`).
+    """
     first, second = first_team(a, b, use_secondary)
 
     def give(colour: str, rule: str) -> tuple[int, int, str]:
@@ -40,7 +71,8 @@ def allocate(
     # 4.3.1 both teams have yet to play a match: the first-team gets the initial-colour
     # when its TPN is odd, the other colour when it is even.
     if first.played == 0 and second.played == 0:
-        return give(initial_colour if first.tpn % 2 == 1 else _other(initial_colour), "4.3.1")
+        number = first.position if parity == "present" else first.tpn
+        return give(initial_colour if number % 2 == 1 else _other(initial_colour), "4.3.1")
     # 4.3.2 only one team has a colour preference: grant it.
     if fp and not sp:
         return give(fp, "4.3.2")
@@ -56,11 +88,10 @@ def allocate(
     if first.colour_difference != second.colour_difference:
         lower = first.colour_difference < second.colour_difference
         return give("w" if lower else "b", "4.3.5")
-    # 4.3.6 alternate to the most recent match where one had White and the other Black
-    # (the colour sequences of played matches, compared from the latest).
-    for fc, sc in zip(reversed(first.colours), reversed(second.colours), strict=False):
-        if fc != sc:
-            return give(_other(fc), "4.3.6")
+    # 4.3.6 alternate to the most recent time where one had White and the other Black.
+    latest = _latest_difference(first, second, history)
+    if latest:
+        return give(_other(latest), "4.3.6")
     # 4.3.7 grant the first-team's colour preference.
     if fp:
         return give(fp, "4.3.7")

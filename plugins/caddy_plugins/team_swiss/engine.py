@@ -12,6 +12,10 @@ The pairing process of C.04.6 3.3.2:
 3. step 2 repeats until every team is paired;
 4. colours are allocated pair by pair (Art. 4).
 
+The request's reading options (``initial_colour_parity``, ``colour_history``,
+``float_exempt_rounds``, ``colour_exempt_rounds``, ``upfloater_lookahead``) switch the
+articles they name to readings other than the 2026 text.
+
 Scores are pairing scores: the primary score plus this round's virtual points of the
 Baku acceleration (C.04.7), which is usable with MP primary only.
 """
@@ -37,7 +41,9 @@ class _Round:
         self.request = request
         self.teams = build_teams(request)
         self.forbidden = request.forbidden_pairs
-        self.last_two = request.round_number > request.total_rounds - 2
+        left = request.total_rounds - request.round_number  # rounds after this one
+        self.float_rules = left >= request.float_exempt_rounds  # [C7], [C10]
+        self.colour_rules = left >= request.colour_exempt_rounds  # [C8], [C9]
         self.levels = sorted({team.score for team in self.teams.values()}, reverse=True)
         self.explain: list[str] = []
 
@@ -54,10 +60,11 @@ class _Round:
         def cost(a: int, b: int) -> tuple[int, int, int]:
             ta, tb = self.teams[a], self.teams[b]
             same = bool(ta.preference) and ta.preference == tb.preference
+            same = same and self.colour_rules
             c8 = 1 if same else 0  # [C8] one of the two will not get its colour
             c9 = 1 if same and type_b and ta.strong and tb.strong else 0  # [C9]
             c10 = 0
-            if not self.last_two:  # [C10] upfloaters' opponents that floated last round
+            if self.float_rules:  # [C10] upfloaters' opponents that floated last round
                 for team, other in ((ta, tb), (tb, ta)):
                     if team.score < level and other.floated:
                         c10 += 1
@@ -127,7 +134,27 @@ class _Round:
                 return True
         return False
 
-    def bracket(self, level: Fraction, nodes: list[int]) -> list[tuple[int, int]]:
+    def lookahead(self, level: Fraction, rest: list[int]) -> int:
+        """``upfloater_lookahead``: [C8] failures left to the following scoregroup.
+
+        What is left of that scoregroup, when it is an even number of teams, paired
+        among themselves by 3.6 (first identifier with the fewest [C8] failures); 0 when
+        the option is off, nothing follows, the rest is odd or cannot pair itself."""
+        index = self.levels.index(level)
+        if not self.request.upfloater_lookahead or index + 1 >= len(self.levels):
+            return 0
+        following = self.levels[index + 1]
+        group = [t for t in rest if self.teams[t].score == following]
+        if len(group) % 2 or not self.pairable([t for t in rest if t not in group]):
+            return 0
+        cost = self.cost(following)
+        pairs = pair_bracket(group, self.allowed, cost)
+        return 0 if pairs is None else sum(cost(a, b)[0] for a, b in pairs)
+
+    def select(
+        self, level: Fraction, nodes: list[int]
+    ) -> tuple[list[Team], list[tuple[int, int]]] | None:
+        """3.5-3.6: the upfloaters of the bracket of ``level`` and its pairs, or ``None``."""
         residents = [t for t in nodes if self.teams[t].score == level]
         lower = sorted(
             (self.teams[t] for t in nodes if self.teams[t].score < level),
@@ -136,29 +163,37 @@ class _Round:
         cost = self.cost(level)
         for count in range(len(residents) % 2, len(lower) + 1, 2):
             for profile in self.profiles(lower, count):
-                best: tuple[tuple[int, int, int], list[Team], list[tuple[int, int]]] | None = None
+                best: tuple[tuple[int, ...], list[Team], list[tuple[int, int]]] | None = None
                 for index, ups in enumerate(self.upfloater_sets(lower, profile)):
                     members = residents + [t.tpn for t in ups]
+                    pairs = pair_bracket(members, self.allowed, cost)
+                    if pairs is None:
+                        continue  # [C1] in the bracket (the cheaper test first)
                     rest = [t for t in nodes if t not in members]
                     if not self.pairable(rest):
                         continue  # [C3]
-                    pairs = pair_bracket(members, self.allowed, cost)
-                    if pairs is None:
-                        continue
                     c6 = self.c6(level, rest)
-                    c7 = 0 if self.last_two else sum(1 for t in ups if t.floated)
-                    key = (0 if c6 else 1, c7, index)
+                    c8_next = self.lookahead(level, rest)
+                    c7 = sum(1 for t in ups if t.floated) if self.float_rules else 0
+                    key = (0 if c6 else 1, c8_next, c7, index)
                     if best is None or key < best[0]:
                         best = (key, ups, pairs)
-                    if key[:2] == (0, 0):
+                    if key[:3] == (0, 0, 0):
                         break
                 if best is not None:
-                    _key, ups, pairs = best
-                    self.explain.append(
-                        f"bracket {level}: residents {residents}, upfloaters {[t.tpn for t in ups]}"
-                    )
-                    return pairs
-        raise NoTeamPairingError(f"the scoregroup {level} cannot be paired (C.04.6 3.3.3)")
+                    return best[1], best[2]
+        return None
+
+    def bracket(self, level: Fraction, nodes: list[int]) -> list[tuple[int, int]]:
+        chosen = self.select(level, nodes)
+        if chosen is None:
+            raise NoTeamPairingError(f"the scoregroup {level} cannot be paired (C.04.6 3.3.3)")
+        ups, pairs = chosen
+        residents = [t for t in nodes if self.teams[t].score == level]
+        self.explain.append(
+            f"bracket {level}: residents {residents}, upfloaters {[t.tpn for t in ups]}"
+        )
+        return pairs
 
     # -- the round -------------------------------------------------------------------
 
@@ -185,6 +220,8 @@ class _Round:
                 self.request.initial_colour,
                 self.request.use_secondary,
                 type_b,
+                parity=self.request.initial_colour_parity,
+                history=self.request.colour_history,
             )
             self.explain.append(f"{white}-{black}: colours by {rule}")
             coloured.append((white, black))
@@ -207,6 +244,8 @@ def pair_teams(request: TeamPairingRequest) -> TeamPairing:
     short = [t.tpn for t in request.teams if len(t.history) < request.round_number - 1]
     if short:
         raise ValueError(f"teams without a history of every past round: {short}")
+    if request.float_exempt_rounds < 0 or request.colour_exempt_rounds < 0:
+        raise ValueError("the numbers of exempt final rounds cannot be negative")
     if request.primary == "GP" and any(request.acceleration.values()):
         raise ValueError("the Baku acceleration needs match points as primary score (C.04.7)")
     return _Round(request).run()

@@ -91,6 +91,28 @@ class TeamPairingRequest:
     #: Whether the secondary score decides the first-team (C.04.6 4.2.2).
     use_secondary: bool = True
 
+    # -- readings of the rules (defaults: the C.04.6 text applied from 1 February 2026) --
+    #: C.04.6 4.3.1, the TPN whose parity picks the initial-colour: ``"tpn"`` the team's
+    #: own TPN (the text; 1.1.3 keeps the TPN of an absent team), ``"present"`` its
+    #: number among the teams paired this round (the individual rules' reading, where
+    #: the numbering counts the participants that have arrived).
+    initial_colour_parity: Literal["tpn", "present"] = "tpn"
+    #: C.04.6 4.3.6, "the most recent time in which one team had White and the other
+    #: Black": ``"played"`` compares the sequences of played matches (C.04.6 1.6, as the
+    #: General Handling Rules 3.4 read colour histories) from the latest one back;
+    #: ``"rounds"`` compares round by round, skipping rounds where either did not play.
+    colour_history: Literal["played", "rounds"] = "played"
+    #: [C7] (2.3.4) and [C10] (2.3.7) do not apply in this many final rounds (the text: 2).
+    float_exempt_rounds: int = 2
+    #: [C8] (2.3.5) and [C9] (2.3.6) do not apply in this many final rounds (the text: 0,
+    #: they always apply).
+    colour_exempt_rounds: int = 0
+    #: [C6] (2.3.3) read with colours (3.5.5): among the upfloater sets that comply with
+    #: [C6] equally, prefer (before [C7] and the 3.5.4 order) the one that leaves the
+    #: following scoregroup, when what is left of it is even and paired on its own, the
+    #: fewest [C8] failures - a look-ahead the text does not ask for.
+    upfloater_lookahead: bool = False
+
 
 @attrs.frozen
 class TeamPairing:

@@ -37,6 +37,10 @@ class Team:
     preference: str
     #: Strong preference (type B; every type A preference counts as strong).
     strong: bool
+    #: Board-1 colour per past round, ``"-"`` where no match was played (C.04.6 4.3.6).
+    sequence: str = ""
+    #: Number among the teams paired this round, in TPN order (C.04.6 4.3.1 ``"present"``).
+    position: int = 0
 
     @property
     def colour_difference(self) -> int:
@@ -98,7 +102,7 @@ def build_teams(request: TeamPairingRequest) -> dict[int, Team]:
     by_tpn = {team.tpn: team for team in request.teams}
     last_round = request.round_number == request.total_rounds
     teams: dict[int, Team] = {}
-    for tpn in sorted(request.to_pair):
+    for position, tpn in enumerate(sorted(request.to_pair), start=1):
         team = by_tpn[tpn]
         played = [entry for entry in team.history if entry.colour is not None]
         colours = "".join(entry.colour for entry in played if entry.colour is not None)
@@ -115,5 +119,7 @@ def build_teams(request: TeamPairingRequest) -> dict[int, Team]:
             floated=_floated(team, by_tpn, request.acceleration, request.round_number - 1),
             preference=preference,
             strong=strong,
+            sequence="".join(entry.colour or "-" for entry in team.history),
+            position=position,
         )
     return teams
