@@ -60,6 +60,13 @@ def add_commands(commands: Any) -> None:
     trf.add_argument(
         "-o", dest="out", metavar="OUT.trf", help="write the file with the new round added"
     )
+    trf.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a pairing format option over the file's, e.g. colour_exempt_rounds=3; repeatable",
+    )
     pair.set_defaults(handler=cmd_pair)
 
     pairings = commands.add_parser("pairings", help="the pairing sheet for a round")
@@ -248,6 +255,19 @@ def _pair_file(ns: argparse.Namespace, codec_name: str) -> int:
     from caddy.plugins import get_host
 
     fmt = cast("PairingFormat", get_host().formats().get(found.format))
+    if ns.option:
+        import attrs
+
+        from caddy.formats import options_from_strings
+
+        values: dict[str, str] = {}
+        for item in ns.option:
+            key, sep, value = item.partition("=")
+            if not sep or not key.strip():
+                raise CaddyError(f"--option expects KEY=VALUE, got '{item}'")
+            values[key.strip()] = value.strip()
+        options = options_from_strings(fmt, values, base=found.request.options)
+        found = attrs.evolve(found, request=attrs.evolve(found.request, options=options))
     paired = fmt.next_round(found.request)
     if paired is None:  # pragma: no cover - the codec refuses a round after the planned ones
         raise CaddyError(f"{ns.event}: round {found.request.round} is after the planned rounds")
@@ -277,6 +297,9 @@ def _print_file_round(ns: argparse.Namespace, players: Any, paired: Any) -> None
         value = players[p - 1].rating
         return "" if value is None else str(value)
 
+    if paired.teams is not None:
+        _print_team_round(ns, paired)
+        return
     rows = tuple(
         (str(board), named(white), rating(white), named(black), rating(black))
         for board, (white, black) in enumerate(zip(paired.white, paired.black, strict=True), 1)
@@ -379,3 +402,31 @@ def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: s
 
     emit(sheet(state, number), argparse.Namespace(output=output))
     return 0
+
+
+def _print_team_round(ns: argparse.Namespace, paired: Any) -> None:
+    """A team file's round: the matches by team number (White on board 1 first)."""
+    from caddy.cli_common import emit
+    from caddy.render import Report, Table
+
+    teams = paired.teams
+    report = Report(
+        kind="pairings",
+        title=ns.event,
+        subtitle=f"round {paired.number} (FIDE Swiss Team Pairing System, C.04.6)",
+        tables=(
+            Table(
+                caption=f"Round {paired.number}",
+                columns=("match", "white (board 1)", "black (board 1)"),
+                rows=tuple(
+                    (str(m), str(match.white), str(match.black))
+                    for m, match in enumerate(teams.matches, 1)
+                ),
+                right=frozenset({0, 1, 2}),
+            ),
+        ),
+        notes=tuple(
+            f"pairing-allocated bye: team {bye.team}" for bye in teams.byes if bye.kind == "pab"
+        ),
+    )
+    emit(report, ns)

@@ -19,14 +19,14 @@ Pairing is the team Swiss engine's (:func:`pair_teams`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import attrs
 
 from caddy import hookimpl
 from caddy.contracts import FormatBase
-from caddy.errors import CaddyError, InputError
+from caddy.errors import InputError
 from caddy.formats import Arithmetic, require_players
 from caddy_plugins.formats.swiss_options import recommended_rounds
 
@@ -88,11 +88,33 @@ class TeamSwissOptions:
     initial_colour: Literal["w", "b"] | None = attrs.field(
         default=None, validator=attrs.validators.in_(("w", "b", None))
     )
+    #: Readings of points the text leaves open (defaults: the 2026 text; the
+    #: reference engine's 2024 choices reproduce the FIDE TEC sample, docs/team-swiss.md):
+    #: C.04.6 4.3.1: TPN parity counted by team number (``tpn``) or over the teams present.
+    initial_colour_parity: Literal["tpn", "present"] = attrs.field(
+        default="tpn", validator=attrs.validators.in_(("tpn", "present"))
+    )
+    #: C.04.6 4.3.6: colour histories compared over played matches or round by round.
+    colour_history: Literal["played", "rounds"] = attrs.field(
+        default="played", validator=attrs.validators.in_(("played", "rounds"))
+    )
+    #: [C7]/[C10] do not apply in this many last rounds (C.04.6 2.3.4, 2.3.7: two).
+    float_exempt_rounds: int = attrs.field(default=2, validator=attrs.validators.ge(0))
+    #: [C8]/[C9] do not apply in this many last rounds (the text: none).
+    colour_exempt_rounds: int = attrs.field(default=0, validator=attrs.validators.ge(0))
+    #: C.04.6 3.5.5/[C6]: choose upfloaters looking ahead at the next scoregroup's [C8].
+    upfloater_lookahead: bool = False
+    #: Leave out the forbidden pairs (record 260) when pairing: for files whose
+    #: 260 records were written after their rounds were paired.
+    ignore_forbidden: bool = False
 
 
 def pair_teams(request: PairingRequest) -> Round:
-    """The round's team matches from ``request.teams`` (the team Swiss engine)."""
-    raise CaddyError("team Swiss pairing engine not available")
+    """The round's team matches from ``request.teams`` (the team Swiss engine,
+    :mod:`caddy_plugins.team_swiss`)."""
+    from caddy_plugins.formats.team_swiss_pairing import pair_team_round
+
+    return pair_team_round(request)[0]
 
 
 class TeamSwiss(FormatBase):
@@ -141,6 +163,11 @@ class TeamSwiss(FormatBase):
 
     def pre_determined(self, options: Any) -> bool | None:
         return False
+
+    def explain_round(self, request: PairingRequest) -> Sequence[str]:
+        from caddy_plugins.formats.team_swiss_pairing import pair_team_round
+
+        return pair_team_round(request)[1]
 
     def next_round(self, request: PairingRequest) -> Round | None:
         if request.round > request.planned_rounds > 0:

@@ -13,13 +13,14 @@ enters as virtual match points per team and round, from the format's
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
     from caddy.contracts import PairingRequest, TeamPairingContext
     from caddy.models import Round
+    from caddy_plugins.formats.team_swiss import TeamSwissOptions
     from caddy_plugins.team_swiss import TeamPairingRequest
 
 
@@ -61,17 +62,20 @@ def engine_request(request: PairingRequest) -> TeamPairingRequest:
                 history=tuple(rounds),
             )
         )
-    options: Any = request.options
+    options = cast("TeamSwissOptions", request.options)
     forbidden = {frozenset(pair) for pair in context.forbidden}
-    for group in getattr(options, "forbidden", ()):
+    for group in options.forbidden:
         members = list(group)
         forbidden.update(frozenset((a, b)) for i, a in enumerate(members) for b in members[i + 1 :])
+    if options.ignore_forbidden:
+        forbidden = set()
     acceleration: dict[tuple[int, int], Fraction] = {}
-    for record in getattr(options, "acceleration", ()):
+    for record in options.acceleration:
         for rnd in range(record.first_round, record.last_round + 1):
             for tpn in range(record.first_team, record.last_team + 1):
-                acceleration[(tpn, rnd)] = _fraction(record.mp if primary == "MP" else record.gp)
-    initial = getattr(options, "initial_colour", None) or request.initial_colour or "w"
+                virtual = record.mp if primary == "MP" else (record.gp or 0.0)
+                acceleration[(tpn, rnd)] = _fraction(virtual)
+    initial = options.initial_colour or request.initial_colour or "w"
     return TeamPairingRequest(
         round_number=request.round,
         total_rounds=request.planned_rounds,
@@ -80,9 +84,14 @@ def engine_request(request: PairingRequest) -> TeamPairingRequest:
         forbidden_pairs=frozenset(forbidden),
         acceleration=acceleration,
         initial_colour=initial,
-        colour_preference=getattr(options, "colour_preference", "A"),
+        colour_preference=options.colour_preference,
         primary=primary,
         use_secondary=setup.scoring.secondary == secondary,
+        initial_colour_parity=options.initial_colour_parity,
+        colour_history=options.colour_history,
+        float_exempt_rounds=options.float_exempt_rounds,
+        colour_exempt_rounds=options.colour_exempt_rounds,
+        upfloater_lookahead=options.upfloater_lookahead,
     )
 
 

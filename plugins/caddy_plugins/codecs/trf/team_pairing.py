@@ -47,7 +47,7 @@ def team_pairing_input(
     from caddy.pairing import FilePairing, request_from_state
     from caddy_plugins.codecs.trf.importing import import_document
     from caddy_plugins.codecs.trf.system import round_to_pair
-    from caddy_plugins.codecs.trf.team_records import BYE_240
+    from caddy_plugins.codecs.trf.team_records import read_team_records
 
     src = doc.source
     event = import_document(doc).event
@@ -72,22 +72,13 @@ def team_pairing_input(
     to_pair = round_to_pair(doc) if round is None else round
     if not 1 <= to_pair <= options.rounds:
         raise CaddyError(f"{src}: round {to_pair} is outside the {options.rounds} planned rounds")
-    absent: dict[int, str] = {}
-    for text in doc.records("240"):
-        parts = text.split()
-        if len(parts) >= 3 and parts[1].isdigit() and int(parts[1]) == to_pair:
-            absent.update((int(t), BYE_240[parts[0].upper()]) for t in parts[2:] if t.isdigit())
+    records = read_team_records(doc, lambda _: None)
+    # requested byes (240; 801 where 240 is silent), never a team given the PAB (320)
+    absent: dict[int, str] = dict(records.byes.get(to_pair, []))
     if to_pair <= doc.rounds:
-        k = 10 + 4 * (to_pair - 1)  # record 320: round r's team at columns 15+4(r-1)..
-        given_pab = {
-            int(text[k : k + 3]) for text in doc.records("320") if text[k : k + 3].strip().isdigit()
-        }
+        given_pab = {team for team, _, _ in records.pabs.get(to_pair, [])}
         forfeited = {  # a forfeited match (330) was paired: its teams were not absent
-            int(t)
-            for text in doc.records("330")
-            for t in text.split()[2:4]
-            if t.isdigit()
-            if text.split()[1:2] == [str(to_pair)]
+            t for _, a, b in records.forfeits.get(to_pair, []) for t in (a, b)
         }
         cells = {p.number: p.cells[to_pair - 1] for p in doc.players if to_pair <= len(p.cells)}
         for number, team in enumerate(setup.teams, 1):

@@ -30,7 +30,7 @@ of FIDE Handbook C.04 Annex 2 the records of a team event:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Literal
 
 import attrs
@@ -181,6 +181,30 @@ def _scoring(doc: TrfDocument) -> TeamScoring:
     )
 
 
+#: Record 801's letters of a round without a match (one per board): requested byes.
+_LETTERS_801 = {"F": "full", "H": "half"}
+
+
+def informative_byes(lines: Iterable[str], boards: int) -> list[tuple[int, int, str]]:
+    """(round, team, kind) of the full- and half-point byes the 801 lines among
+    ``lines`` show (informative; blocks ``" TTT C RRRR BBBB"`` per round from column 21)."""
+    out = []
+    width = 8 + 2 * boards
+    for line in lines:
+        number = line[4:6].strip()
+        if not line.startswith("801") or not number.isdigit():
+            continue
+        for k, start in enumerate(range(20, len(line), width), 1):
+            block = line[start : start + width]
+            letters = block[7 : 7 + boards]
+            if block[1:4].strip() or len(letters) != boards or len(set(letters)) != 1:
+                continue
+            kind = _LETTERS_801.get(letters[0])
+            if kind is not None:
+                out.append((k, int(number), kind))
+    return out
+
+
 def read_team_records(doc: TrfDocument, warn: Callable[[str], None]) -> TeamRecords:
     """The team records of ``doc`` (see the module docstring).
 
@@ -231,6 +255,18 @@ def read_team_records(doc: TrfDocument, warn: Callable[[str], None]) -> TeamReco
                     "pairing-allocated bye (320): read as the pairing-allocated bye"
                 )
                 byes[rnd] = [(t, k) for t, k in byes[rnd] if t != team]
+    boards_352 = len((doc.record("352") or "").strip()) or 4
+    lines_801 = [f"801 {text}" for text in doc.records("801")]
+    for rnd, team, kind in informative_byes(lines_801, boards_352):  # 801 where 240 is silent
+        if any(t == team for t, _, _ in pabs.get(rnd, [])) or any(
+            t == team for t, _ in byes.get(rnd, [])
+        ):
+            continue
+        warn(
+            f"round {rnd}: team {team}'s record 801 shows a {kind} bye that no record 240 "
+            "gives: read as one"
+        )
+        byes.setdefault(rnd, []).append((team, kind))
     acceleration = []
     for text in doc.records("250"):
         line = f"250 {text}".ljust(31)

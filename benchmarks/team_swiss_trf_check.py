@@ -1,0 +1,103 @@
+"""Re-pair every round of a TRF-2026 team Swiss through ``caddy pair FILE --round R --json``.
+
+Usage::
+
+    python benchmarks/team_swiss_trf_check.py [FILE] [--sample-readings] [--option KEY=VALUE ...]
+
+For each round r of the file, the command an arbiter runs (in this process,
+through :func:`caddy.cli.main`) pairs round r from rounds 1..r-1 and round
+r's absences; its matches (the team with White on board 1 first) and its
+pairing-allocated bye are compared with the round as ``caddy import`` reads
+it from the file. ``--sample-readings`` adds the readings that reproduce the
+FIDE TEC sample (docs/team-swiss.md): initial colour Black counted over the
+teams present (C.04.6 4.3.1), no 260 pairs, the upfloater look-ahead (3.5.5)
+and [C8] exempt in the last three rounds. Prints each round, then ``N/R
+rounds identical`` and ``N/R rounds with the same matches (colours aside)``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import sys
+from pathlib import Path
+
+from caddy.cli import main as caddy
+
+SAMPLE = Path("tests/data/trf/teamswiss_trf26_tec_sample_grandmommys_cup.trf")
+
+#: The readings that reproduce the FIDE TEC sample's pairings.
+SAMPLE_READINGS = (
+    "--initial-colour",
+    "black",
+    "--option",
+    "initial_colour_parity=present",
+    "--option",
+    "ignore_forbidden=true",
+    "--option",
+    "upfloater_lookahead=true",
+    "--option",
+    "colour_exempt_rounds=3",
+)
+
+
+def recorded(path: Path) -> list[tuple[set[tuple[int, int]], int | None]]:
+    """Each round's matches (White team first) and PAB team, as the import reads them."""
+    from caddy.codecs import get_codec
+    from caddy.event import PairRound
+
+    event = get_codec("trf").read(path.read_bytes(), source=str(path)).event
+    rounds = []
+    for op in event.operations:
+        if isinstance(op, PairRound) and op.teams is not None:
+            pab = [b.team for b in op.teams.byes if b.kind == "pab"]
+            rounds.append(({(m.white, m.black) for m in op.teams.matches}, pab[0] if pab else None))
+    return rounds
+
+
+def paired(path: Path, number: int, extra: list[str]) -> tuple[set[tuple[int, int]], int | None]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = caddy(["pair", str(path), "--round", str(number), "--json", *extra])
+    if code:
+        raise SystemExit(f"caddy pair {path} --round {number} exited {code}")
+    document = json.loads(out.getvalue())
+    pab = [b["team"] for b in document["team_byes"] if b["kind"] == "pab"]
+    return {(m["white"], m["black"]) for m in document["matches"]}, pab[0] if pab else None
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", nargs="?", default=str(SAMPLE))
+    parser.add_argument("--sample-readings", action="store_true")
+    parser.add_argument("--option", action="append", default=[])
+    ns = parser.parse_args()
+    path = Path(ns.file)
+    extra = list(SAMPLE_READINGS) if ns.sample_readings else []
+    for item in ns.option:
+        extra += ["--option", item]
+    truth = recorded(path)
+    identical = same_matches = 0
+    for number, (pairs, pab) in enumerate(truth, 1):
+        got, got_pab = paired(path, number, extra)
+        unordered = {frozenset(p) for p in pairs} == {frozenset(p) for p in got}
+        if got == pairs and got_pab == pab:
+            identical += 1
+            print(f"round {number}: identical")
+        else:
+            colours = sorted(p for p in got - pairs if (p[1], p[0]) in pairs)
+            missing = sorted(p for p in pairs - got if (p[1], p[0]) not in got)
+            print(
+                f"round {number}: differs: colours reversed {colours}, file's matches not paired "
+                f"{missing}, PAB {got_pab} (file {pab})"
+            )
+        same_matches += unordered and got_pab == pab
+    print(f"{identical}/{len(truth)} rounds identical")
+    print(f"{same_matches}/{len(truth)} rounds with the same matches and PAB (colours aside)")
+    return 0 if identical == len(truth) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
