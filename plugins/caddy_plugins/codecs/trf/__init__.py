@@ -119,6 +119,10 @@ def caddy_read_results(codec: str, data: bytes, source: str) -> FileResults | No
     and the bye values they imply, players annulled by the 50% rule."""
     if codec != TrfCodec.name:
         return None
+    import re
+
+    if re.search(rb"(?m)^310 ", data):  # a team event (TRF-2026 310): ranked as its import ranks it
+        return None
     from caddy.collector import paused
     from caddy_plugins.codecs.trf.results import parse_trf
 
