@@ -144,7 +144,7 @@ class TestSwissContract(FormatContract):
 
 
 #: Formats that pair teams, not players: the player contract suite does not apply.
-TEAM_FORMATS = frozenset({"team-swiss"})
+TEAM_FORMATS: frozenset[str] = frozenset()
 
 CONTRACT_CLASSES = [
     cls

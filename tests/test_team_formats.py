@@ -67,6 +67,27 @@ class TestTeamScheveningenContract(FormatContract):
         return int(setup.boards * options.cycles)
 
 
+class TestTeamSwissContract(FormatContract):
+    """The team Swiss (FIDE Handbook C.04.6) through the same play-through: no
+    team meets another twice ([C1]), no team plays twice in a round, the
+    boards are the matches' games. Colour limits do not apply to teams
+    (C.04.6: C.04.1 rules 6-7 never apply), so no colour promise."""
+
+    format_name = "team-swiss"
+    sizes = (10, 14, 16)
+    option_sets = (
+        {"rounds": 3, "boards": 2},
+        {"rounds": 4, "boards": 2, "colour_preference": "none"},
+    )
+    colours: ClassVar[ColourPromise | None] = None
+
+    def team_setup(self, fmt: Format, players: int, options: Any) -> TeamSetup | None:
+        return TeamSetup(teams=even_teams(players, players // 2), boards=options.boards)  # type: ignore[arg-type]
+
+    def team_meetings(self, fmt: Format, setup: TeamSetup, options: Any) -> int | None:
+        return None
+
+
 # -- the Berger table with team numbers ----------------------------------------
 
 #: FIDE Handbook C.05 Annex 1, Berger table for 5 or 6 players, rounds 1-5

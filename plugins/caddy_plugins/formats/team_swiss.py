@@ -27,7 +27,7 @@ import attrs
 from caddy import hookimpl
 from caddy.contracts import FormatBase
 from caddy.errors import InputError
-from caddy.formats import Arithmetic, require_players
+from caddy.formats import Arithmetic
 from caddy_plugins.formats.swiss_options import recommended_rounds
 
 if TYPE_CHECKING:
@@ -75,6 +75,10 @@ class TeamSwissOptions:
 
     #: Rounds planned (0: open; ``caddy calc`` shows ``ceil(log2 N) + 1`` for N teams).
     rounds: int = attrs.field(default=0, validator=attrs.validators.ge(0))
+    #: Teams (0: players // boards) and boards of a match, for the counts of
+    #: ``caddy calc``; ``caddy new --teams`` writes both.
+    teams: int = attrs.field(default=0, validator=attrs.validators.ge(0))
+    boards: int = attrs.field(default=1, validator=attrs.validators.ge(1))
     #: Colour preferences of C.04.6 1.7: type ``A``, type ``B`` or ``none``.
     colour_preference: Literal["A", "B", "none"] = attrs.field(
         default="A", validator=attrs.validators.in_(("A", "B", "none"))
@@ -129,30 +133,36 @@ class TeamSwiss(FormatBase):
     default_numbering: ClassVar[str] = "given"
 
     def arithmetic(self, players: int, options: TeamSwissOptions) -> Arithmetic:
-        """Counts for ``players`` teams: a match per two teams each round, one
-        team without a match when the count is odd."""
-        require_players(self, players, 2)
-        most = players - 1 if players % 2 == 0 else players
-        rounds = options.rounds or recommended_rounds(players)
+        """Counts for a field of ``players`` in ``options.teams`` teams (else
+        ``players // boards``): a match per two teams each round, one team
+        without a match (the PAB) when the count is odd."""
+        from caddy_plugins.formats.team_round_robin import team_count
+
+        teams = team_count(players, options.teams, options.boards, self.name)
+        most = teams - 1 if teams % 2 == 0 else teams
+        rounds = options.rounds or recommended_rounds(teams)
         if rounds > most:
             raise InputError(
-                f"a team Swiss of {players} teams can have at most {most} rounds "
+                f"a team Swiss of {teams} teams can have at most {most} rounds "
                 f"without a rematch (FIDE Handbook C.04.6 2.1), not {rounds}"
             )
-        matches = players // 2
+        matches = teams // 2
         return Arithmetic(
             players=players,
             rounds=rounds,
-            games=rounds * matches,
-            boards=matches,
-            games_per_player=rounds if players % 2 == 0 or rounds < players else rounds - 1,
-            byes_per_round=players % 2,
+            games=rounds * matches * options.boards,
+            boards=matches * options.boards,
+            games_per_player=rounds if teams % 2 == 0 or rounds < teams else rounds - 1,
+            byes_per_round=teams % 2,
             pair_meetings=None,
-            details=(f"{matches} matches a round (teams, not players)",),
+            details=(
+                f"{teams} teams of {options.boards} boards: {matches} matches a round"
+                + (", one team gets the pairing-allocated bye" if teams % 2 else ""),
+            ),
         )
 
     def check(self, players: int, options: TeamSwissOptions) -> None:
-        require_players(self, players, 2)
+        self.arithmetic(players, options)
 
     def variants(self, options: TeamSwissOptions) -> Mapping[str, Any]:
         return {}
@@ -163,6 +173,10 @@ class TeamSwiss(FormatBase):
 
     def pre_determined(self, options: Any) -> bool | None:
         return False
+
+    def match_games(self, options: TeamSwissOptions) -> tuple[int, int]:
+        """Every board is one game (the contract suite's play-through)."""
+        return 1, 1
 
     def explain_round(self, request: PairingRequest) -> Sequence[str]:
         from caddy_plugins.formats.team_swiss_pairing import pair_team_round

@@ -107,6 +107,8 @@ def team_import(doc: TrfDocument, rounds: int, warn: Callable[[str], None]) -> T
         colour = (doc.record("152") or "").strip().upper()
         options = TeamSwissOptions(
             rounds=planned,
+            teams=len(setup.teams),
+            boards=setup.boards,
             acceleration=records.acceleration,
             forbidden=tuple(teams for _, _, teams in records.forbidden),
             initial_colour="w" if colour == "W" else "b" if colour == "B" else None,
