@@ -358,7 +358,7 @@ ALL = (
     "BC", "TBR", "BBE", "MPvGP", "EMMSB", "EMGSB/C1/P", "EGMSB/C1", "EGGSB/P",
     "EDE/P", "EDEBT", "EDEBB", "EDET", "EDEB", "SSSC", "SSSC/F/P", "BH:MP", "PS:GP",
 )  # fmt: skip
-PROPERTY = settings(max_examples=12, deadline=None, derandomize=True, database=None)
+PROPERTY = settings(max_examples=8, deadline=None, derandomize=True, database=None)
 
 
 @PROPERTY

@@ -30,7 +30,7 @@ from tests.conftest import Run
 
 DATA = Path(__file__).parent / "data" / "trf"
 SAMPLE = DATA / "teamswiss_trf26_tec_sample_grandmommys_cup.trf"
-FIXED = DATA / "teamswiss_trf26_tec_sample_grandmommys_cup_240fixed.trf"
+FIXED = DATA.parent / "teams" / "teamswiss_trf26_tec_sample_grandmommys_cup_240fixed.trf"
 
 
 def trf() -> Any:

@@ -278,6 +278,12 @@ def _format_kind(obj: object) -> str:
     return "schedule"
 
 
+#: Conformance of plugin objects whose members are all their class's (an
+#: instance without attributes of its own), by kind and class: a class
+#: does not change, and every plugin host checks the same built-ins again.
+_CONFORMANCE: dict[tuple[str, type], list[str]] = {}
+
+
 def conformance(kind: str, obj: object) -> list[str]:
     """What ``obj`` lacks to be a plugin object of ``kind`` (empty: it conforms).
 
@@ -285,6 +291,20 @@ def conformance(kind: str, obj: object) -> list[str]:
     ``"renderers"``, ``"time_controls"``, ``"tiebreak_presets"``). Each entry
     reads ``<label> '<name>' lacks <member>(<parameters>)``.
     """
+    try:
+        own = vars(obj)
+    except TypeError:  # __slots__ only: members are the class's
+        own = {}
+    if isinstance(obj, type) or own:
+        return _conformance(kind, obj)
+    key = (kind, type(obj))
+    found = _CONFORMANCE.get(key)
+    if found is None:
+        found = _CONFORMANCE[key] = _conformance(kind, obj)
+    return list(found)
+
+
+def _conformance(kind: str, obj: object) -> list[str]:
     name = obj.__getattribute__("name") if _has(obj, "name") else None
     who = f"{_label(kind)} '{name}'" if isinstance(name, str) and name else f"a {_label(kind)}"
     if not isinstance(name, str) or not name:
@@ -333,6 +353,31 @@ def _filled_class(plugin_type: type, base: type) -> type:
     return cls
 
 
+#: The contract members a plugin class has, by kind and class (see _CONFORMANCE).
+_PRESENT: dict[tuple[str, type], frozenset[str]] = {}
+
+
+def _present(kind: str, obj: object) -> frozenset[str]:
+    """Which members of ``kind``'s contract ``obj`` has (cached per class when
+    the instance has no attributes of its own)."""
+    names = (
+        *(name for name, _ in (*REQUIRED[kind], *FORMAT_KIND_REQUIRED["results"], *GROUP_REQUIRED)),
+        *OPTIONAL[kind],
+        "schedule",
+    )
+    try:
+        own = vars(obj)
+    except TypeError:
+        own = {}
+    if own or isinstance(obj, type):
+        return frozenset(name for name in names if _has(obj, name))
+    key = (kind, type(obj))
+    found = _PRESENT.get(key)
+    if found is None:
+        found = _PRESENT[key] = frozenset(name for name in names if _has(obj, name))
+    return found
+
+
 def complete(kind: str, obj: Any) -> Any:
     """``obj`` with every member of its kind's contract: ``obj`` itself when it
     has them all (it subclasses :class:`FormatBase` ...), else a wrapper that
@@ -343,15 +388,16 @@ def complete(kind: str, obj: Any) -> Any:
     if isinstance(obj, base):  # the base class has every optional member
         return obj
     optional = OPTIONAL[kind]
-    if all(_has(obj, member) for member in optional):
+    present = _present(kind, obj)
+    if present.issuperset(optional):
         return obj
     wrapper: Any = object.__new__(_filled_class(type(obj), base))
     wrapper.__dict__["_plugin"] = obj
     for name, _ in (*REQUIRED[kind], *FORMAT_KIND_REQUIRED["results"], *GROUP_REQUIRED):
-        if _has(obj, name):
+        if name in present:
             wrapper.__dict__[name] = obj.__getattribute__(name)
     for name in (*optional, "schedule"):
-        if _has(obj, name):
+        if name in present:
             wrapper.__dict__[name] = obj.__getattribute__(name)
     if kind == "formats":
         wrapper.__dict__["kind"] = _format_kind(obj)

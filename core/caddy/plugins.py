@@ -24,7 +24,7 @@ import importlib
 import os
 import sys
 from collections.abc import Mapping
-from types import ModuleType
+from types import FunctionType, ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -74,9 +74,16 @@ class _Manager(pluggy.PluginManager):
             if value is not None and (
                 isinstance(value, (type, ModuleType))
                 or not (callable(value) or isinstance(value, (staticmethod, classmethod)))
+                # a plain function without the hookimpl marker's attribute
+                or (type(value) is FunctionType and self._impl_attr not in vars(value))
             ):
                 return None
         return super().parse_hookimpl_opts(plugin, name)
+
+    @property
+    def _impl_attr(self) -> str:
+        """The attribute :class:`pluggy.HookimplMarker` sets on a hook implementation."""
+        return self.project_name + "_impl"
 
 
 class PluginHost:
