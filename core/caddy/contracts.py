@@ -86,9 +86,6 @@ from caddy.contracts_pairing import (
     Stage as Stage,
 )
 from caddy.contracts_pairing import (
-    TeamPairingContext as TeamPairingContext,
-)
-from caddy.contracts_pairing import (
     as_request as as_request,
 )
 from caddy.contracts_tiebreaks import (
@@ -108,7 +105,7 @@ from caddy.contracts_tiebreaks import (
 )
 
 if TYPE_CHECKING:
-    pass
+    from caddy.teams import TeamPairingContext as TeamPairingContext
 
 
 def _member(name: str, *params: str) -> tuple[str, tuple[str, ...] | None]:
@@ -409,3 +406,13 @@ def plugin_of(obj: Any) -> Any:
     if isinstance(obj, tuple(BASES.values())) and "_plugin" in obj.__dict__:
         return obj.__dict__["_plugin"]
     return obj
+
+
+def __getattr__(name: str) -> Any:
+    """``TeamPairingContext`` (:mod:`caddy.teams`), loaded when first asked for:
+    ``caddy calc`` never needs the team model."""
+    if name == "TeamPairingContext":
+        from caddy.teams import TeamPairingContext
+
+        return TeamPairingContext
+    raise AttributeError(f"module 'caddy.contracts' has no attribute {name!r}")

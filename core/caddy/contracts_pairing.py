@@ -6,15 +6,14 @@ per round). Re-exported by :mod:`caddy.contracts`, where plugins import them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 import attrs
 
 if TYPE_CHECKING:
     from caddy.models import Round, Section
-    from caddy.team_results import TeamEvent
-    from caddy.teams import TeamSetup
+    from caddy.teams import TeamPairingContext
 
 
 @attrs.frozen(kw_only=True)
@@ -145,30 +144,6 @@ class PairingPlayer:
     absent: bool = False
     #: Withdrawn: not to be paired in this or any later round.
     withdrawn: bool = False
-
-
-@attrs.frozen(kw_only=True)
-class TeamPairingContext:
-    """What a team format pairs from (:attr:`PairingRequest.teams`)."""
-
-    setup: TeamSetup
-    #: The team results of the rounds before the round to pair.
-    history: TeamEvent
-    #: Line-ups given ahead for the round to pair: team number → players by board.
-    lineups: Mapping[int, tuple[int, ...]] = attrs.field(factory=dict)
-    #: Players who cannot play the round to pair (withdrawn, or with a bye announced).
-    unavailable: frozenset[int] = frozenset()
-    #: Teams not to be paired this round → the bye they get (``full``, ``half``, ``zero``).
-    absent: Mapping[int, str] = attrs.field(factory=dict)
-    #: Pairs of teams that must not meet (team numbers, smaller first).
-    forbidden: frozenset[tuple[int, int]] = frozenset()
-
-    def lineup(self, team: int) -> tuple[int, ...]:
-        """The team's line-up for the round: the one given ahead, else its first
-        available players in board order (empty boards as 0)."""
-        if team in self.lineups:
-            return self.lineups[team]
-        return self.setup.default_lineup(team, self.unavailable)
 
 
 @attrs.frozen(kw_only=True)

@@ -35,8 +35,8 @@ from caddy.contracts import (
     PairingPlayer,
     PairingRequest,
     PlayedRound,
-    TeamPairingContext,
 )
+from caddy.teams import TeamPairingContext
 
 if TYPE_CHECKING:
     from caddy.codecs import Codec

@@ -73,6 +73,36 @@ def _ours(group: str, prefix: str) -> bool:
     return group == prefix or group.startswith(prefix + ".")
 
 
+#: Folder listings and entry-point files already read, by path, with the
+#: modification time (ns) and size they had: every plugin host scans the same
+#: site folders, and a folder or file that changes is read again.
+_LISTINGS: dict[str, tuple[int, list[str]]] = {}
+_TEXTS: dict[str, tuple[int, int, str]] = {}
+
+
+def _listing(folder: str) -> list[str]:
+    """``os.listdir(folder)`` in its order (importlib.metadata lists so), cached by mtime."""
+    stamp = os.stat(folder).st_mtime_ns  # noqa: PTH116 (os.path only: see below)
+    known = _LISTINGS.get(folder)
+    if known is not None and known[0] == stamp:
+        return known[1]
+    listing = os.listdir(folder)  # noqa: PTH208
+    _LISTINGS[folder] = (stamp, listing)
+    return listing
+
+
+def _text(path: str) -> str:
+    """A file's UTF-8 text, cached by modification time and size."""
+    info = os.stat(path)  # noqa: PTH116
+    known = _TEXTS.get(path)
+    if known is not None and known[:2] == (info.st_mtime_ns, info.st_size):
+        return known[2]
+    with open(path, encoding="utf-8") as handle:  # noqa: PTH123
+        text = handle.read()
+    _TEXTS[path] = (info.st_mtime_ns, info.st_size, text)
+    return text
+
+
 def scan_folders(prefix: str, paths: list[Any]) -> list[FoundEntryPoint] | None:
     """Entry points in groups ``prefix`` and ``prefix.*`` of the ``.dist-info`` and
     ``.egg-info`` folders in ``paths``, as :mod:`importlib.metadata` reads them
@@ -89,7 +119,7 @@ def scan_folders(prefix: str, paths: list[Any]) -> list[FoundEntryPoint] | None:
         if not isinstance(entry, str) or entry.lower().endswith(".egg"):
             return None
         try:
-            listing = os.listdir(entry or ".")  # noqa: PTH208 (importlib.metadata lists so, in this order)
+            listing = _listing(entry or ".")
         except NotADirectoryError:  # a zip file, say
             return None
         except OSError:
@@ -105,8 +135,7 @@ def scan_folders(prefix: str, paths: list[Any]) -> list[FoundEntryPoint] | None:
             # os.path, not pathlib: pathlib is not otherwise imported by `caddy calc`
             folder = os.path.join(entry or ".", child)  # noqa: PTH118
             try:
-                with open(os.path.join(folder, "entry_points.txt"), encoding="utf-8") as handle:  # noqa: PTH118, PTH123
-                    text = handle.read()
+                text = _text(os.path.join(folder, "entry_points.txt"))  # noqa: PTH118
             except UnicodeDecodeError:
                 return None
             except OSError:

@@ -25,11 +25,14 @@ How a round's results fold into team results: :mod:`caddy.team_results`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 import attrs
 
 from caddy.errors import CaddyError
+
+if TYPE_CHECKING:
+    from caddy.team_results import TeamEvent
 
 #: The two team scores (C.07 Art. 11.1).
 SCORES = ("MP", "GP")
@@ -310,3 +313,28 @@ def lineup_problems(
     if twice:
         problems.append(f"player {twice[0]} is on two boards")
     return problems
+
+
+@attrs.frozen(kw_only=True)
+class TeamPairingContext:
+    """What a team format pairs from (:attr:`caddy.contracts.PairingRequest.teams`;
+    importable from :mod:`caddy.contracts`)."""
+
+    setup: TeamSetup
+    #: The team results of the rounds before the round to pair.
+    history: TeamEvent
+    #: Line-ups given ahead for the round to pair: team number → players by board.
+    lineups: Mapping[int, tuple[int, ...]] = attrs.field(factory=dict)
+    #: Players who cannot play the round to pair (withdrawn, or with a bye announced).
+    unavailable: frozenset[int] = frozenset()
+    #: Teams not to be paired this round → the bye they get (``full``, ``half``, ``zero``).
+    absent: Mapping[int, str] = attrs.field(factory=dict)
+    #: Pairs of teams that must not meet (team numbers, smaller first).
+    forbidden: frozenset[tuple[int, int]] = frozenset()
+
+    def lineup(self, team: int) -> tuple[int, ...]:
+        """The team's line-up for the round: the one given ahead, else its first
+        available players in board order (empty boards as 0)."""
+        if team in self.lineups:
+            return self.lineups[team]
+        return self.setup.default_lineup(team, self.unavailable)
