@@ -45,9 +45,7 @@ from caddy.standings_table import (
     StandingsRow as StandingsRow,
 )
 from caddy.standings_table import (
-    lower_key,
-    place_key,
-    sort_key,
+    break_ties,
     split_tied,
 )
 from caddy.standings_table import (
@@ -178,27 +176,9 @@ def standings(
 
     active = [i for i in range(table.n) if table.active[i]]
     groups: list[list[int]] = split_tied(active, lambda i: -table.score[i])
-    for spec, plugin in resolved:
-        column = values[spec.text]
-        higher_first = sort_key(column)
-        lower_first = lower_key(column) if plugin.lower_is_better(spec) else None
-        new_groups: list[list[int]] = []
-        for group in groups:
-            if len(group) == 1:
-                if plugin.group_dependent:
-                    column[group[0]] = 1.0
-                new_groups.append(group)
-                continue
-            if plugin.group_dependent:
-                places = plugin.rank_group(table, spec, group)  # type: ignore[attr-defined]
-                for i, place in zip(group, places, strict=True):
-                    column[i] = float(place)
-                new_groups.extend(split_tied(group, place_key(column)))
-            elif lower_first is not None:
-                new_groups.extend(split_tied(group, lower_first))
-            else:
-                new_groups.extend(split_tied(group, higher_first))
-        groups = new_groups
+    groups = break_ties(
+        groups, [(spec, plugin, table, values[spec.text]) for spec, plugin in resolved]
+    )
 
     lots_seed = None
     by_lot: set[int] = set()

@@ -13,7 +13,9 @@ import attrs
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
+    from caddy.contracts import TieBreak
     from caddy.documents import StandingsDocument, StandingsRowData
+    from caddy.tiebreaks import Table, TieBreakSpec
 
 
 @attrs.frozen(kw_only=True)
@@ -160,3 +162,31 @@ def split_tied(group: list[int], key: Any) -> list[list[int]]:
             result.append([i])
             last = k
     return result
+
+
+def break_ties(
+    groups: list[list[int]],
+    columns: Sequence[tuple[TieBreakSpec, TieBreak, Table, list[float | None]]],
+) -> list[list[int]]:
+    """Split tied groups by each tie-break in order (C.07 Art. 4): a value
+    column (higher first, or lower where the tie-break says so), or a group
+    tie-break's places within each tied group (DE, EDE: written into its
+    column; a team alone in its group is 1)."""
+    for spec, plugin, table, column in columns:
+        higher_first = sort_key(column)
+        lower_first = lower_key(column) if plugin.lower_is_better(spec) else None
+        new_groups: list[list[int]] = []
+        for group in groups:
+            if len(group) == 1:
+                if plugin.group_dependent:
+                    column[group[0]] = 1.0
+                new_groups.append(group)
+            elif plugin.group_dependent:
+                places = plugin.rank_group(table, spec, group)  # type: ignore[attr-defined]
+                for i, place in zip(group, places, strict=True):
+                    column[i] = float(place)
+                new_groups.extend(split_tied(group, place_key(column)))
+            else:
+                new_groups.extend(split_tied(group, lower_first or higher_first))
+        groups = new_groups
+    return groups

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from caddy.errors import CaddyError, PluginError
-from caddy.standings_table import lower_key, place_key, sort_key, split_tied
+from caddy.standings_table import break_ties, split_tied
 from caddy.tiebreaks import (
     Explanation,
     StandingsOptions,
@@ -203,27 +203,13 @@ def team_standings(
     for spec, plugin in resolved:
         table = tables[spec.score or primary]
         values[spec.text] = finite_values(plugin, spec.text, plugin.compute(table, spec))
-    groups = split_tied(list(range(tevent.count)), lambda i: -main.score[i])
-    for spec, plugin in resolved:
-        table = tables[spec.score or primary]
-        column = values[spec.text]
-        higher_first = sort_key(column)
-        lower_first = lower_key(column) if plugin.lower_is_better(spec) else None
-        new_groups: list[list[int]] = []
-        for group in groups:
-            if len(group) == 1:
-                if plugin.group_dependent:
-                    column[group[0]] = 1.0
-                new_groups.append(group)
-            elif plugin.group_dependent:
-                grouped = cast("GroupTieBreak", plugin)
-                places = grouped.rank_group(table, spec, group)
-                for i, place in zip(group, places, strict=True):
-                    column[i] = float(place)
-                new_groups.extend(split_tied(group, place_key(column)))
-            else:
-                new_groups.extend(split_tied(group, lower_first or higher_first))
-        groups = new_groups
+    groups = break_ties(
+        split_tied(list(range(tevent.count)), lambda i: -main.score[i]),
+        [
+            (spec, plugin, tables[spec.score or primary], values[spec.text])
+            for spec, plugin in resolved
+        ],
+    )
     mp, gp = tevent.mp, tevent.gp
     rows = []
     position = 1
