@@ -60,7 +60,13 @@ def test_sample_imports_as_a_team_swiss(fixed: Any) -> None:
     t = fixed.event.tournament
     setup = t.teams
     assert len(setup.teams) == 50 and setup.boards == 4 and setup.board_colours() == "WBWB"
-    assert setup.scoring == TeamScoring(win=2.0, draw=1.0, loss=0.0, primary="MP", secondary="GP")
+    assert setup.scoring == TeamScoring(
+        win=2.0,
+        draw=1.0,
+        loss=0.0,
+        primary="MP",
+        secondary="GP",
+    )
     india3 = setup.team(16)
     assert (india3.name, india3.code, india3.rating) == ("India 3", "IND3", 2318)
     assert india3.members == (242, 245, 243, 244, 246)

@@ -277,6 +277,9 @@ def team_results(state: Any, ns: argparse.Namespace) -> tuple[list[Any], str]:
         words = [ns.extra]
     else:
         words = ns.result.split()
+        if len(words) == 1 and words[0] in ("+-", "-+", "--") and setup.boards > 1:
+            # the whole match forfeited: every board (C.04.6 1.6: the match is not played)
+            words = words * setup.boards
         if len(words) != setup.boards:
             raise CaddyError(
                 f"match {number} has {setup.boards} boards: give {setup.boards} results "

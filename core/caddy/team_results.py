@@ -284,6 +284,9 @@ def _match(
                 points.append(res.points)
                 codes.append(_BOARD_CODES.get(res.code, res.code))
         sides.append((points, codes))
+    forfeited = _all_forfeits(sides[0][1], sides[1][1])
+    if forfeited is not None:  # no board was played: the match was forfeited as a whole
+        return _match(setup, attrs.evolve(match, forfeit=forfeited), r, players)
     gp_white, gp_black = sum(sides[0][0]), sum(sides[1][0])
     if gp_white > gp_black:
         outcomes = ("w", "l")
@@ -313,3 +316,13 @@ def _match(
             )
         )
     return result[0], result[1]
+
+
+def _all_forfeits(white: Sequence[str], black: Sequence[str]) -> str | None:
+    """``+-``, ``-+`` or ``--`` when every board of a match was forfeited the
+    same way (the team that lost them all did not appear: C.04.6 1.6, the
+    match is not played), else ``None``."""
+    for pair in (("+", "-"), ("-", "+"), ("-", "-")):
+        if all(c == pair[0] for c in white) and all(c == pair[1] for c in black):
+            return pair[0] + pair[1]
+    return None

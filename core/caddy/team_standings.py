@@ -132,7 +132,18 @@ def resolve_team_tiebreaks(
                     f"tie-break '{text}' ranks players, not teams (C.07 gives teams "
                     "Arts. 12-13 and BH, FB, AOB, PS, KS, WIN, WON, DE on MP or GP)"
                 )
-            resolved.append((parse_spec(text, plugin.modifiers), plugin))
+            spec = parse_spec(text, plugin.modifiers)
+            if (
+                spec.score is not None
+                and (plugin.scope != "both" or plugin.name == "DE")
+                and plugin.name != "MPVGP"
+            ):
+                raise CaddyError(
+                    f"tie-break '{text}': :MP and :GP choose the score of an individual "
+                    "tie-break run on teams (BH, FB, AOB, PS, KS, WIN, WON; C.07 Art. 13); "
+                    f"{plugin.name} reads the scores its article names"
+                )
+            resolved.append((spec, plugin))
         except PluginError:
             raise
         except CaddyError as exc:

@@ -213,7 +213,9 @@ def _team_round(
             )
         )
     byes = [
-        TeamBye(team=team, kind="pab", mp=mp, gp=gp)
+        # a 320 record's blank GP: a win on every board, as FIDE's reference
+        # engine reads it (C.04.6 1.4 says a draw); a blank MP: the event's (362 TP)
+        TeamBye(team=team, kind="pab", mp=mp, gp=boards * 1.0 if gp is None else gp)
         for team, mp, gp in records.pabs.get(number, [])
     ] + [TeamBye(team=team, kind=kind) for team, kind in records.byes.get(number, [])]
     team_round = TeamRound(matches=tuple(matches), byes=tuple(byes))

@@ -69,7 +69,8 @@ class TeamRecords:
     #: ``(round, team)`` → (opponent, start ranks by board) from 300.
     lineups: dict[tuple[int, int], tuple[int, tuple[int, ...]]]
     #: Round → [(team, MP, GP)] from 320.
-    pabs: dict[int, list[tuple[int, float, float]]]
+    #: (team, MP, GP; ``None`` where the record leaves the column blank).
+    pabs: dict[int, list[tuple[int, float | None, float | None]]]
     #: Round → [(forfeit, first team, other team)] from 330.
     forfeits: dict[int, list[tuple[str, int, int]]]
     #: Round → [(team, bye kind)] from 240.
@@ -178,6 +179,7 @@ def _scoring(doc: TrfDocument) -> TeamScoring:
         loss=values.get("L", 0.0),
         primary=primary,
         secondary=secondary,
+        pab_mp=values.get("P"),  # 362 TP: the pairing-allocated bye's match points
     )
 
 
@@ -218,7 +220,7 @@ def read_team_records(doc: TrfDocument, warn: Callable[[str], None]) -> TeamReco
         if len(numbers) < 4:
             raise CaddyError(f"{src}: record 300 '{text.strip()}' is not 'RRR TTT OOO PPPP ...'")
         lineups[(numbers[0], numbers[1])] = (numbers[2], tuple(numbers[3:]))
-    pabs: dict[int, list[tuple[int, float, float]]] = {}
+    pabs: dict[int, list[tuple[int, float | None, float | None]]] = {}
     for text in doc.records("320"):
         line = f"320 {text}"
         what = f"{src}: record 320"
@@ -227,9 +229,7 @@ def read_team_records(doc: TrfDocument, warn: Callable[[str], None]) -> TeamReco
             cell = line[k : k + 3].strip()
             if cell:
                 rnd = (k - 14) // 4 + 1
-                pabs.setdefault(rnd, []).append(
-                    (int(_number(cell, what) or 0), mp or 0.0, 0.0 if gp is None else gp)
-                )
+                pabs.setdefault(rnd, []).append((int(_number(cell, what) or 0), mp, gp))
     forfeits: dict[int, list[tuple[str, int, int]]] = {}
     for text in doc.records("330"):
         parts = text.split()
