@@ -53,12 +53,15 @@ def allocate(
     *,
     parity: str = "tpn",
     history: str = "played",
+    balance: bool = False,
 ) -> tuple[int, int, str]:
     """``(white TPN, black TPN, rule)``: the first rule of C.04.6 4.3 that applies.
 
-    ``parity`` and ``history`` are the readings of 4.3.1 and 4.3.6 the request names
+    ``parity``, ``history`` and ``balance`` are the readings of 4.3.1, 4.3.6 and
+    4.3.8/4.3.9 the request names
     (:attr:`~caddy_plugins.team_swiss.model.TeamPairingRequest.initial_colour_parity`,
-    :attr:`~caddy_plugins.team_swiss.model.TeamPairingRequest.colour_history`).
+    :attr:`~caddy_plugins.team_swiss.model.TeamPairingRequest.colour_history`,
+    :attr:`~caddy_plugins.team_swiss.model.TeamPairingRequest.balance_colours`).
     """
     first, second = first_team(a, b, use_secondary)
 
@@ -95,7 +98,13 @@ def allocate(
     # 4.3.7 grant the first-team's colour preference.
     if fp:
         return give(fp, "4.3.7")
-    # 4.3.8 alternate the first-team's last colour; 4.3.9 the other team's.
+    # 4.3.8 alternate the first-team's last colour. With ``balance``, C.04.1 Art. 8
+    # first: the first-team gets the colour it has had fewer times, and its last colour
+    # is alternated only when its colours are equal in number.
     if first.colours:
+        if balance and first.colour_difference:
+            return give("b" if first.colour_difference > 0 else "w", "4.3.8 (C.04.1 Art. 8)")
         return give(_other(first.colours[-1]), "4.3.8")
+    # 4.3.9 alternate the other team's last colour (reached with both colour differences
+    # 0, so ``balance`` changes nothing here).
     return give(second.colours[-1], "4.3.9")
