@@ -11,7 +11,8 @@ pairing-allocated bye are compared with the round as ``caddy import`` reads
 it from the file. ``--sample-readings`` adds the readings that reproduce the
 FIDE TEC sample (docs/team-swiss.md): initial colour Black counted over the
 teams present (C.04.6 4.3.1), no 260 pairs, the upfloater look-ahead (3.5.5),
-[C8] exempt in the last three rounds and 4.3.8 read with C.04.1 Art. 8.
+[C8] exempt in the last three rounds, 4.3.8 read with C.04.1 Art. 8 and the
+first-team of 4.2 compared without the points of a PAB.
 Prints each round, then ``N/R rounds identical`` and ``N/R rounds with the
 same matches (colours aside)``.
 
@@ -50,6 +51,8 @@ SAMPLE_READINGS = (
     "colour_exempt_rounds=3",
     "--option",
     "balance_colours=true",
+    "--option",
+    "first_team_without_pab=true",
 )
 
 

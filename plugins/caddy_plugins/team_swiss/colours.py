@@ -12,16 +12,23 @@ def _other(colour: str) -> Colour:
     return "b" if colour == "w" else "w"
 
 
-def first_team(a: Team, b: Team, use_secondary: bool) -> tuple[Team, Team]:
+def first_team(
+    a: Team, b: Team, use_secondary: bool, without_pab: bool = False
+) -> tuple[Team, Team]:
     """C.04.6 4.2: higher primary score, then higher secondary score, then smaller TPN.
 
     The primary score is the standings score: C.04.7 1.5 lists what the pairing score
     (with virtual points) is used for, and the colour allocation is not among them.
+    ``without_pab`` leaves the points of a pairing-allocated bye out of both scores.
     """
-    if a.standing != b.standing:
-        return (a, b) if a.standing > b.standing else (b, a)
-    if use_secondary and a.secondary != b.secondary:
-        return (a, b) if a.secondary > b.secondary else (b, a)
+    pa = a.standing - (a.pab_primary if without_pab else 0)
+    pb = b.standing - (b.pab_primary if without_pab else 0)
+    if pa != pb:
+        return (a, b) if pa > pb else (b, a)
+    sa = a.secondary - (a.pab_secondary if without_pab else 0)
+    sb = b.secondary - (b.pab_secondary if without_pab else 0)
+    if use_secondary and sa != sb:
+        return (a, b) if sa > sb else (b, a)
     return (a, b) if a.tpn < b.tpn else (b, a)
 
 
@@ -54,16 +61,18 @@ def allocate(
     parity: str = "tpn",
     history: str = "played",
     balance: bool = False,
+    without_pab: bool = False,
 ) -> tuple[int, int, str]:
     """``(white TPN, black TPN, rule)``: the first rule of C.04.6 4.3 that applies.
 
-    ``parity``, ``history`` and ``balance`` are the readings of 4.3.1, 4.3.6 and
-    4.3.8/4.3.9 the request names
+    ``parity``, ``history``, ``balance`` and ``without_pab`` are the readings of 4.3.1,
+    4.3.6, 4.3.8 and 4.2 the request names
     (:attr:`~caddy_plugins.team_swiss.model.TeamPairingRequest.initial_colour_parity`,
     :attr:`~caddy_plugins.team_swiss.model.TeamPairingRequest.colour_history`,
-    :attr:`~caddy_plugins.team_swiss.model.TeamPairingRequest.balance_colours`).
+    :attr:`~caddy_plugins.team_swiss.model.TeamPairingRequest.balance_colours`,
+    :attr:`~caddy_plugins.team_swiss.model.TeamPairingRequest.first_team_without_pab`).
     """
-    first, second = first_team(a, b, use_secondary)
+    first, second = first_team(a, b, use_secondary, without_pab)
 
     def give(colour: str, rule: str) -> tuple[int, int, str]:
         if colour == "w":

@@ -109,6 +109,11 @@ class TeamPairingRequest:
     #: last colour (the text); ``True`` gives it the colour it has had fewer times and
     #: alternates only when its colour difference is 0.
     balance_colours: bool = False
+    #: C.04.6 4.2, the first-team by primary then secondary score: ``False`` compares the
+    #: scores as they stand (the text); ``True`` leaves out the points of a
+    #: pairing-allocated bye (1.4: points the pairing awards, with no opponent), so the
+    #: first-team is the one that scored more in its matches and other byes.
+    first_team_without_pab: bool = False
     #: [C7] (2.3.4) and [C10] (2.3.7) do not apply in this many final rounds (the text: 2).
     float_exempt_rounds: int = 2
     #: [C8] (2.3.5) and [C9] (2.3.6) do not apply in this many final rounds (the text: 0,
