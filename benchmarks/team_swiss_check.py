@@ -4,7 +4,8 @@ Usage::
 
     python benchmarks/team_swiss_check.py [FILE] [--explain] [--ignore-260]
         [--initial-colour w|b] [--parity tpn|present] [--colour-history played|rounds]
-        [--colour-exempt N] [--float-exempt N] [--lookahead] [--sample-readings]
+        [--balance-colours] [--without-pab] [--colour-exempt N] [--float-exempt N]
+        [--lookahead] [--sample-readings]
 
 Default FILE: the FIDE TEC sample ``tests/data/trf/teamswiss_trf26_tec_sample_grandmommys_cup.trf``.
 The file is read by ``tests/team_swiss_sample.py`` (team lists 310, player rows 001,
@@ -18,7 +19,8 @@ record 260 applied) and the sample's readings (``--sample-readings``: 260 and 15
 initial colour Black, ``SAMPLE_READINGS``). Exit 1 if a round of the run asked for differs.
 
 The options are fields of ``TeamPairingRequest`` (see docs/team-swiss.md): ``--parity``
-C.04.6 4.3.1, ``--colour-history`` 4.3.6, ``--colour-exempt`` the final rounds without
+C.04.6 4.3.1, ``--colour-history`` 4.3.6, ``--balance-colours`` 4.3.8 read with C.04.1
+Art. 8, ``--without-pab`` the first-team of 4.2 without the PAB's points, ``--colour-exempt`` the final rounds without
 [C8]/[C9], ``--float-exempt`` those without [C7]/[C10], ``--lookahead`` [C6] with colours.
 """
 
@@ -93,6 +95,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--colour-history", choices=["played", "rounds"], help="C.04.6 4.3.6 reading"
     )
+    parser.add_argument(
+        "--balance-colours",
+        action="store_true",
+        help="C.04.6 4.3.8 read with C.04.1 Art. 8 (the colour had fewer times first)",
+    )
+    parser.add_argument(
+        "--without-pab",
+        action="store_true",
+        help="C.04.6 4.2: the first-team compared without the points of a PAB",
+    )
     parser.add_argument("--colour-exempt", type=int, help="final rounds without [C8]/[C9]")
     parser.add_argument("--float-exempt", type=int, help="final rounds without [C7]/[C10]")
     parser.add_argument("--lookahead", action="store_true", help="[C6] read with colours")
@@ -107,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     flags = {
         "initial_colour_parity": args.parity,
         "colour_history": args.colour_history,
+        "balance_colours": args.balance_colours or None,
+        "first_team_without_pab": args.without_pab or None,
         "colour_exempt_rounds": args.colour_exempt,
         "float_exempt_rounds": args.float_exempt,
         "upfloater_lookahead": args.lookahead or None,

@@ -10,9 +10,11 @@ r's absences; its matches (the team with White on board 1 first) and its
 pairing-allocated bye are compared with the round as ``caddy import`` reads
 it from the file. ``--sample-readings`` adds the readings that reproduce the
 FIDE TEC sample (docs/team-swiss.md): initial colour Black counted over the
-teams present (C.04.6 4.3.1), no 260 pairs, the upfloater look-ahead (3.5.5)
-and [C8] exempt in the last three rounds. Prints each round, then ``N/R
-rounds identical`` and ``N/R rounds with the same matches (colours aside)``.
+teams present (C.04.6 4.3.1), no 260 pairs, the upfloater look-ahead (3.5.5),
+[C8] exempt in the last three rounds, 4.3.8 read with C.04.1 Art. 8 and the
+first-team of 4.2 compared without the points of a PAB.
+Prints each round, then ``N/R rounds identical`` and ``N/R rounds with the
+same matches (colours aside)``.
 
 ``--prefixes`` pairs round r with ``caddy pair PREFIX --json`` (no ``--round``)
 from a copy of the file cut before round r, the file a pairing program hands
@@ -47,6 +49,10 @@ SAMPLE_READINGS = (
     "upfloater_lookahead=true",
     "--option",
     "colour_exempt_rounds=3",
+    "--option",
+    "balance_colours=true",
+    "--option",
+    "first_team_without_pab=true",
 )
 
 

@@ -38,6 +38,8 @@ SAMPLE_READINGS: dict[str, Any] = {
     "initial_colour_parity": "present",
     "upfloater_lookahead": True,
     "colour_exempt_rounds": 3,
+    "balance_colours": True,
+    "first_team_without_pab": True,
 }
 
 _RESULTS = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0), "+": Fraction(1)}

@@ -102,6 +102,11 @@ class TeamSwissOptions:
     colour_history: Literal["played", "rounds"] = attrs.field(
         default="played", validator=attrs.validators.in_(("played", "rounds"))
     )
+    #: C.04.6 4.3.8/4.3.9 read with C.04.1 Art. 8: the colour had fewer times before
+    #: alternation.
+    balance_colours: bool = False
+    #: C.04.6 4.2: the first-team compared without the points of a pairing-allocated bye.
+    first_team_without_pab: bool = False
     #: [C7]/[C10] do not apply in this many last rounds (C.04.6 2.3.4, 2.3.7: two).
     float_exempt_rounds: int = attrs.field(default=2, validator=attrs.validators.ge(0))
     #: [C8]/[C9] do not apply in this many last rounds (the text: none).

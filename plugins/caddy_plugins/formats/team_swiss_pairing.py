@@ -89,6 +89,8 @@ def engine_request(request: PairingRequest) -> TeamPairingRequest:
         use_secondary=setup.scoring.secondary == secondary,
         initial_colour_parity=options.initial_colour_parity,
         colour_history=options.colour_history,
+        balance_colours=options.balance_colours,
+        first_team_without_pab=options.first_team_without_pab,
         float_exempt_rounds=options.float_exempt_rounds,
         colour_exempt_rounds=options.colour_exempt_rounds,
         upfloater_lookahead=options.upfloater_lookahead,

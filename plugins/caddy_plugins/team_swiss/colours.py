@@ -12,16 +12,23 @@ def _other(colour: str) -> Colour:
     return "b" if colour == "w" else "w"
 
 
-def first_team(a: Team, b: Team, use_secondary: bool) -> tuple[Team, Team]:
+def first_team(
+    a: Team, b: Team, use_secondary: bool, without_pab: bool = False
+) -> tuple[Team, Team]:
     """C.04.6 4.2: higher primary score, then higher secondary score, then smaller TPN.
 
     The primary score is the standings score: C.04.7 1.5 lists what the pairing score
     (with virtual points) is used for, and the colour allocation is not among them.
+    ``without_pab`` leaves the points of a pairing-allocated bye out of both scores.
     """
-    if a.standing != b.standing:
-        return (a, b) if a.standing > b.standing else (b, a)
-    if use_secondary and a.secondary != b.secondary:
-        return (a, b) if a.secondary > b.secondary else (b, a)
+    pa = a.standing - (a.pab_primary if without_pab else 0)
+    pb = b.standing - (b.pab_primary if without_pab else 0)
+    if pa != pb:
+        return (a, b) if pa > pb else (b, a)
+    sa = a.secondary - (a.pab_secondary if without_pab else 0)
+    sb = b.secondary - (b.pab_secondary if without_pab else 0)
+    if use_secondary and sa != sb:
+        return (a, b) if sa > sb else (b, a)
     return (a, b) if a.tpn < b.tpn else (b, a)
 
 
@@ -53,14 +60,19 @@ def allocate(
     *,
     parity: str = "tpn",
     history: str = "played",
+    balance: bool = False,
+    without_pab: bool = False,
 ) -> tuple[int, int, str]:
     """``(white TPN, black TPN, rule)``: the first rule of C.04.6 4.3 that applies.
 
-    ``parity`` and ``history`` are the readings of 4.3.1 and 4.3.6 the request names
+    ``parity``, ``history``, ``balance`` and ``without_pab`` are the readings of 4.3.1,
+    4.3.6, 4.3.8 and 4.2 the request names
     (:attr:`~caddy_plugins.team_swiss.model.TeamPairingRequest.initial_colour_parity`,
-    :attr:`~caddy_plugins.team_swiss.model.TeamPairingRequest.colour_history`).
+    :attr:`~caddy_plugins.team_swiss.model.TeamPairingRequest.colour_history`,
+    :attr:`~caddy_plugins.team_swiss.model.TeamPairingRequest.balance_colours`,
+    :attr:`~caddy_plugins.team_swiss.model.TeamPairingRequest.first_team_without_pab`).
     """
-    first, second = first_team(a, b, use_secondary)
+    first, second = first_team(a, b, use_secondary, without_pab)
 
     def give(colour: str, rule: str) -> tuple[int, int, str]:
         if colour == "w":
@@ -95,7 +107,13 @@ def allocate(
     # 4.3.7 grant the first-team's colour preference.
     if fp:
         return give(fp, "4.3.7")
-    # 4.3.8 alternate the first-team's last colour; 4.3.9 the other team's.
+    # 4.3.8 alternate the first-team's last colour. With ``balance``, C.04.1 Art. 8
+    # first: the first-team gets the colour it has had fewer times, and its last colour
+    # is alternated only when its colours are equal in number.
     if first.colours:
+        if balance and first.colour_difference:
+            return give("b" if first.colour_difference > 0 else "w", "4.3.8 (C.04.1 Art. 8)")
         return give(_other(first.colours[-1]), "4.3.8")
+    # 4.3.9 alternate the other team's last colour (reached with both colour differences
+    # 0, so ``balance`` changes nothing here).
     return give(second.colours[-1], "4.3.9")

@@ -13,8 +13,9 @@ The pairing process of C.04.6 3.3.2:
 4. colours are allocated pair by pair (Art. 4).
 
 The request's reading options (``initial_colour_parity``, ``colour_history``,
-``float_exempt_rounds``, ``colour_exempt_rounds``, ``upfloater_lookahead``) switch the
-articles they name to readings other than the 2026 text.
+``balance_colours``, ``first_team_without_pab``, ``float_exempt_rounds``,
+``colour_exempt_rounds``, ``upfloater_lookahead``) switch the articles they name to readings other than the 2026
+text.
 
 Scores are pairing scores: the primary score plus this round's virtual points of the
 Baku acceleration (C.04.7), which is usable with MP primary only.
@@ -222,6 +223,8 @@ class _Round:
                 type_b,
                 parity=self.request.initial_colour_parity,
                 history=self.request.colour_history,
+                balance=self.request.balance_colours,
+                without_pab=self.request.first_team_without_pab,
             )
             self.explain.append(f"{white}-{black}: colours by {rule}")
             coloured.append((white, black))

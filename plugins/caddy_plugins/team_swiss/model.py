@@ -102,6 +102,18 @@ class TeamPairingRequest:
     #: General Handling Rules 3.4 read colour histories) from the latest one back;
     #: ``"rounds"`` compares round by round, skipping rounds where either did not play.
     colour_history: Literal["played", "rounds"] = "played"
+    #: C.04.6 4.3.8 and 4.3.9, "alternate the colour", read with C.04.1 Art. 8, which the
+    #: C.04.6 Preface keeps for teams (it leaves out Arts. 6 and 7 only): in general a
+    #: participant is given the colour it has had fewer times, and the colour alternating
+    #: with its last one when its colours are balanced. ``False`` alternates the team's
+    #: last colour (the text); ``True`` gives it the colour it has had fewer times and
+    #: alternates only when its colour difference is 0.
+    balance_colours: bool = False
+    #: C.04.6 4.2, the first-team by primary then secondary score: ``False`` compares the
+    #: scores as they stand (the text); ``True`` leaves out the points of a
+    #: pairing-allocated bye (1.4: points the pairing awards, with no opponent), so the
+    #: first-team is the one that scored more in its matches and other byes.
+    first_team_without_pab: bool = False
     #: [C7] (2.3.4) and [C10] (2.3.7) do not apply in this many final rounds (the text: 2).
     float_exempt_rounds: int = 2
     #: [C8] (2.3.5) and [C9] (2.3.6) do not apply in this many final rounds (the text: 0,

@@ -41,6 +41,11 @@ class Team:
     sequence: str = ""
     #: Number among the teams paired this round, in TPN order (C.04.6 4.3.1 ``"present"``).
     position: int = 0
+    #: Primary and secondary points of its pairing-allocated bye (C.04.6 1.4), if any: left
+    #: out of the first-team comparison by
+    #: :attr:`~caddy_plugins.team_swiss.model.TeamPairingRequest.first_team_without_pab`.
+    pab_primary: Fraction = Fraction(0)
+    pab_secondary: Fraction = Fraction(0)
 
     @property
     def colour_difference(self) -> int:
@@ -105,6 +110,7 @@ def build_teams(request: TeamPairingRequest) -> dict[int, Team]:
     for position, tpn in enumerate(sorted(request.to_pair), start=1):
         team = by_tpn[tpn]
         played = [entry for entry in team.history if entry.colour is not None]
+        byes = [entry for entry in team.history if entry.pab]
         colours = "".join(entry.colour for entry in played if entry.colour is not None)
         preference, strong = colour_preference(colours, request.colour_preference, last_round)
         teams[tpn] = Team(
@@ -121,5 +127,7 @@ def build_teams(request: TeamPairingRequest) -> dict[int, Team]:
             strong=strong,
             sequence="".join(entry.colour or "-" for entry in team.history),
             position=position,
+            pab_primary=sum((entry.primary for entry in byes), Fraction(0)),
+            pab_secondary=sum((entry.secondary for entry in byes), Fraction(0)),
         )
     return teams
