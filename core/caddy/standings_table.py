@@ -13,9 +13,10 @@ import attrs
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
+    import caddy.tiebreaks
     from caddy.contracts import TieBreak
     from caddy.documents import StandingsDocument, StandingsRowData
-    from caddy.tiebreaks import Table, TieBreakSpec
+    from caddy.tiebreaks import TieBreakSpec
 
 
 @attrs.frozen(kw_only=True)
@@ -166,7 +167,8 @@ def split_tied(group: list[int], key: Any) -> list[list[int]]:
 
 def break_ties(
     groups: list[list[int]],
-    columns: Sequence[tuple[TieBreakSpec, TieBreak, Table, list[float | None]]],
+    # qualified: the docs also know caddy.render.Table
+    columns: Sequence[tuple[TieBreakSpec, TieBreak, caddy.tiebreaks.Table, list[float | None]]],
 ) -> list[list[int]]:
     """Split tied groups by each tie-break in order (C.07 Art. 4): a value
     column (higher first, or lower where the tie-break says so), or a group
