@@ -158,7 +158,9 @@ def cmd_new(ns: argparse.Namespace) -> int:
         raise CaddyError(f"{path} exists already; an event file is created once")
     fmt, options = format_and_options(ns)
     setup = None
-    if (ns.players_file is None) == (ns.teams_file is None):
+    if ns.players_file is not None and ns.teams_file is not None:
+        raise CaddyError("give --players FILE or --teams FILE, not both")
+    if ns.players_file is None and ns.teams_file is None:
         raise CaddyError("give the field with --players FILE, or a team event's --teams FILE")
     if ns.teams_file is not None:
         from caddy.cli_teams import team_field
@@ -166,7 +168,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
 
         if ns.by not in (None, "given"):
             raise CaddyError("a team event numbers its players team by team, in board order")
-        entrants, setup, options = team_field(ns, options)
+        entrants, setup, options = team_field(ns, options, fmt)
         numbering = Numbering(players=entrants, method="given")
     else:
         entrants = read_players_csv(ns.players_file)

@@ -48,7 +48,12 @@ def add_standings(commands: Any) -> None:
     )
     team_arguments(parser, boards=True)
     forms = parser.add_mutually_exclusive_group()
-    forms.add_argument("--json", action="store_true", help="print a caddy.standings JSON document")
+    forms.add_argument(
+        "--json",
+        action="store_true",
+        help="print a caddy.standings JSON document (a team event: caddy.team-standings; "
+        "--boards: caddy.board-prizes)",
+    )
     output_argument(forms)
     parser.set_defaults(handler=cmd_standings)
 

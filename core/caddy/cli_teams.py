@@ -160,12 +160,22 @@ def team_scoring(ns: argparse.Namespace, options: Any) -> tuple[TeamScoring, Any
     return scoring, options
 
 
-def team_field(ns: argparse.Namespace, options: Any) -> tuple[list[Player], TeamSetup, Any]:
+def team_field(
+    ns: argparse.Namespace, options: Any, fmt: Any = None
+) -> tuple[list[Player], TeamSetup, Any]:
     """``caddy new --teams``: the players, the teams, and the format's options
     with the teams' count and boards (when the format has those options)."""
     import attrs
 
     from caddy.teams import check_setup
+
+    if fmt is not None and not fmt.pairs_teams:
+        from caddy.plugins import get_host
+
+        teams = ", ".join(f.name for f in get_host().formats() if f.pairs_teams)
+        raise CaddyError(
+            f"format '{fmt.name}' pairs players, not teams: --teams takes a team format ({teams})"
+        )
 
     players, setup = read_teams_csv(ns.teams_file, ns.boards)
     scoring, options = team_scoring(ns, options)
@@ -225,7 +235,7 @@ def cmd_lineup(ns: argparse.Namespace) -> int:
         state = replay(box[0])
         setup = team_setup(state)
         team = setup.find(ns.team)
-        if ns.round <= len(state.rounds):
+        if 1 <= ns.round <= len(state.rounds):
             raise CaddyError(
                 f"round {ns.round} is paired already: its line-ups are fixed "
                 "(record a forfeit on the board instead)"

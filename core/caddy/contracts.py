@@ -172,6 +172,7 @@ OPTIONAL: Mapping[str, tuple[str, ...]] = {
         "kind",
         "default_numbering",
         "has_matches",
+        "pairs_teams",
         "variants",
         "check",
         "plan_options",

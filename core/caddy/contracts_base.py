@@ -24,6 +24,7 @@ class FormatBase:
     kind: ClassVar[str] = "schedule"
     default_numbering: ClassVar[str] = "lot"
     has_matches: ClassVar[bool] = False
+    pairs_teams: ClassVar[bool] = False
     legacy_options: ClassVar[Mapping[str, Any]] = {}
 
     def arithmetic(self, players: int, options: Any) -> Arithmetic:

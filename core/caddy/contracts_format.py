@@ -52,6 +52,9 @@ class Format(Protocol):
     default_numbering: ClassVar[str]
     #: Whether a board is a match of several games (:meth:`new_match`).
     has_matches: ClassVar[bool]
+    #: Pairs teams, not players (a team event: ``caddy new --teams``; the
+    #: pairing request carries :attr:`PairingRequest.teams`).
+    pairs_teams: ClassVar[bool]
     #: What an event file written before an option existed meant by leaving it
     #: out: ``{option: value}`` read for each key a file's options lack (the
     #: behaviour of the version that wrote it), so old files replay as they did.

@@ -83,7 +83,17 @@ def apply_team_round(state: State, operation: PairRound) -> None:
 
 def apply_lineup(state: State, operation: LineUp) -> None:
     """A line-up for a round not paired yet (the last one given stands)."""
+    from caddy.event_rounds import planned_rounds
+
     setup = team_setup(state)
+    # a format paired from outside (manual) may leave its rounds open
+    planned = 0 if state.fmt.kind == "external" else planned_rounds(state)
+    if operation.round < 1 or (planned and operation.round > planned):
+        raise CaddyError(
+            f"round {operation.round} is not a round of the event (rounds 1..{planned})"
+            if planned
+            else f"round {operation.round} is not a round of the event"
+        )
     if operation.round <= len(state.rounds):
         raise CaddyError(
             f"round {operation.round} is paired already: its line-ups are fixed "

@@ -312,6 +312,13 @@ def lineup_problems(
     twice = sorted({p for p in named if named.count(p) > 1})
     if twice:
         problems.append(f"player {twice[0]} is on two boards")
+    # board order is kept: the regulars play in their order, a reserve takes
+    # the board of the regular they replace
+    order = {p: k for k, p in enumerate(setup.team(team).members[: setup.boards])}
+    regulars = [p for p in named if p in order]
+    if regulars != sorted(regulars, key=order.__getitem__):
+        shown = ", ".join(str(p) for p in sorted(regulars, key=order.__getitem__))
+        problems.append(f"the board order is kept: regulars {shown} play in that order")
     return problems
 
 

@@ -120,6 +120,7 @@ class TeamRoundRobin(FormatBase):
     """Every team meets every other team, once per cycle (FIDE Berger tables)."""
 
     name: ClassVar[str] = "team-round-robin"
+    pairs_teams: ClassVar[bool] = True
     summary: ClassVar[str] = (
         "team round robin: FIDE Berger tables with team numbers; 1 or 2 cycles; line-ups per round"
     )

@@ -65,6 +65,7 @@ class TeamScheveningen(FormatBase):
     """Two teams; every player meets every player of the other team; each round a team match."""
 
     name: ClassVar[str] = "team-scheveningen"
+    pairs_teams: ClassVar[bool] = True
     summary: ClassVar[str] = (
         "two teams of k boards: k rounds, each one team match; decided by total game points"
     )

@@ -130,6 +130,7 @@ class TeamSwiss(FormatBase):
     """Swiss system for teams (FIDE Handbook C.04.6)."""
 
     name: ClassVar[str] = "team-swiss"
+    pairs_teams: ClassVar[bool] = True
     summary: ClassVar[str] = (
         "team Swiss: each round's team matches paired from the team results (FIDE C.04.6)"
     )
