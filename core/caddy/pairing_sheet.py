@@ -107,6 +107,7 @@ def sheet(state: State, number: int, *, link: Callable[[int], str] | None = None
                 (str(i), named(b.white), rating(b.white), named(b.black), rating(b.black), result)
             )
             links.append(("", page(b.white), "", page(b.black), "", ""))
+    notes += _team_notes(state, number)
     match_so_far = team_match(state)  # a team match: the round's team score and the match's
     for team_round in match_so_far.rounds if match_so_far else ():
         if match_so_far and team_round.round == number:
@@ -152,3 +153,22 @@ def sheet(state: State, number: int, *, link: Callable[[int], str] | None = None
         ),
         notes=tuple(notes),
     )
+
+
+def _team_notes(state: State, number: int) -> list[str]:
+    """A team round's matches (the numbers ``caddy result EVENT ROUND MATCH``
+    takes) with their boards, and the teams' byes."""
+    setup = state.event.tournament.teams
+    teams = state.round(number).teams
+    if setup is None or teams is None:
+        return []
+    _, _, where = teams.games(setup.board_colours())
+    notes = []
+    for m, match in enumerate(teams.matches, 1):
+        boards = [k for k, (mm, _) in enumerate(where, 1) if mm == m]
+        shown = f"boards {boards[0]}-{boards[-1]}" if boards else "no game"
+        first, other = setup.team(match.white).name, setup.team(match.black).name
+        forfeit = f", forfeited {match.forfeit}" if match.forfeit else ""
+        notes.append(f"match {m}: {first} – {other} ({shown}{forfeit})")
+    notes += [f"team {setup.team(b.team).name}: bye ({b.kind})" for b in teams.byes]
+    return notes
