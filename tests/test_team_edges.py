@@ -85,3 +85,11 @@ def test_line_ups_keep_the_board_order(cli: Callable[..., Run], tmp_path: Path) 
         "caddy: error: the board order is kept: regulars 1, 2 play in that order\n"
     )
     ok(cli("lineup", event, "1", "A", "3", "2"))  # the reserve on board 1, for player 1
+
+
+def test_no_late_player_outside_the_teams(cli: Callable[..., Run], tmp_path: Path) -> None:
+    csv = teams_csv(tmp_path / "t.csv", {"A": 2, "B": 2})
+    event = str(tmp_path / "e.json")
+    ok(cli("new", event, "--format", "team-round-robin", "--teams", csv))
+    run = cli("add", event, "Zed", "--rating", "1500")
+    assert run.code == 1 and run.err.startswith("caddy: error: a team event's players come")

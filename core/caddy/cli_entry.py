@@ -135,6 +135,11 @@ def cmd_add(ns: argparse.Namespace) -> int:
     with updating(ns.event) as box:
         event = box[0]
         tournament = event.tournament
+        if tournament.teams is not None:
+            raise CaddyError(
+                "a team event's players come with their teams (the teams file of "
+                "caddy new --teams); a late player would be in no team"
+            )
         players = tournament.players
         same = [i for i, p in enumerate(players, 1) if p.name == player.name]
         if same:

@@ -205,7 +205,7 @@ def team_standings(
                 f"{spec.text} is a tie-break of the {'/'.join(plugin.editions)} edition, "
                 f"not {main.edition}; computed anyway"
             )
-        if main.rr and not plugin.separates_round_robin:
+        if main.rr and not plugin.separates_round_robin and _complete(tevent):
             warnings.append(
                 f"{spec.text} separates nobody in a complete round robin (C.07 Art. 15.2: "
                 "the Buchholz family is not for round robins)"
@@ -294,3 +294,11 @@ def team_explain(
         else:
             explanations.append(plugin.explain(table, spec, i))
     return explanations
+
+
+def _complete(tevent: TeamEvent) -> bool:
+    """Every team has met every other (a whole round-robin cycle played)."""
+    return all(
+        len({r.opponent for r in row if r.opponent is not None}) == tevent.count - 1
+        for row in tevent.results
+    )
