@@ -93,3 +93,44 @@ def test_no_late_player_outside_the_teams(cli: Callable[..., Run], tmp_path: Pat
     ok(cli("new", event, "--format", "team-round-robin", "--teams", csv))
     run = cli("add", event, "Zed", "--rating", "1500")
     assert run.code == 1 and run.err.startswith("caddy: error: a team event's players come")
+
+
+def test_the_totals_by_their_engine_names() -> None:
+    """MPTS and GPTS (C.07 Art. 11.1, the names of record 202 in TRF-2026
+    files): the TEAMS digest's example A totals, MP 4/4/3/1, GP 5½/5½/4½/2½."""
+    from .test_team_core import EXAMPLE_A
+
+    rows = team_standings(build_team_event(list("ABCD"), 3, EXAMPLE_A), "MPTS,GPTS").rows
+    assert {r.name: (r.tiebreaks["MPTS"], r.tiebreaks["GPTS"]) for r in rows} == {
+        "A": (4.0, 5.5),
+        "B": (4.0, 5.5),
+        "C": (3.0, 4.5),
+        "D": (1.0, 2.5),
+    }
+
+
+#: TEAMS digest example B (A and B draw 1½-1½; EDE leaves them tied).
+EXAMPLE_B = [
+    [("A", "D", "1/2 1-0 1/2"), ("B", "C", "1-0 1/2 1/2")],
+    [("D", "C", "0-1 1/2 1/2"), ("A", "B", "1-0 0-1 1/2")],
+    [("B", "D", "1-0 1/2 1/2"), ("C", "A", "1-0 0-1 0-1")],
+]
+
+
+@pytest.mark.parametrize(
+    ("flags", "first"),
+    [((), "B"), (("--ede-board-count", "lower"), "A"), (("--ede-boards", "event"), "A")],
+)
+def test_ede_readings_at_the_command_line(
+    cli: Callable[..., Run], tmp_path: Path, flags: tuple[str, ...], first: str
+) -> None:
+    """C.07 13.3.2 EDEBT on example B. BC on the direct match (A 2.5, B 3.5),
+    higher first as FIDE's reference engine ranks it: B; lower first, as
+    12.1 ranks BC: A. BC over the whole event (A 11.5, B 10.5), higher first: A."""
+    from caddy.storage import save
+    from caddy.testing.teams import build_team_file
+
+    path = tmp_path / "b.json"
+    save(path, build_team_file(list("ABCD"), 3, EXAMPLE_B))
+    run = ok(cli("standings", str(path), "--json", "--tiebreaks", "EDEBT", *flags))
+    assert json.loads(run.out)["rows"][0]["name"] == first

@@ -23,6 +23,8 @@ TEAM_SPECS: dict[str, tuple[str, ...]] = {
     "TBR": ("TBR",),
     "BBE": ("BBE",),
     "MPvGP": ("MPvGP",),
+    "MPTS": ("MPTS",),
+    "GPTS": ("GPTS",),
     "EMMSB": ("EMMSB", "EMMSB/C1/P"),
     "EMGSB": ("EMGSB/C1", "EMGSB/P"),
     "EGMSB": ("EGMSB", "EGMSB/C2"),

@@ -34,6 +34,20 @@ def team_arguments(parser: Any, *, boards: bool) -> None:
             help="a team event: board prizes (percentage and performance per board)",
         )
         parser.add_argument(
+            "--ede-boards",
+            choices=("direct", "event"),
+            default="direct",
+            help="EDEBT/EDEBB/EDET/EDEB: board tie-breaks over the tied teams' direct "
+            "match (FIDE's reference engine, default) or the whole event (C.07 Art. 12)",
+        )
+        parser.add_argument(
+            "--ede-board-count",
+            choices=("higher", "lower"),
+            default="higher",
+            help="EDEBT/EDEBB: the higher board count first (the reference engine, default) "
+            "or the lower, as C.07 12.1 ranks BC",
+        )
+        parser.add_argument(
             "--min-games",
             type=ascii_int,
             default=0,
@@ -76,6 +90,8 @@ def _options(ns: argparse.Namespace) -> StandingsOptions:
         draw_lots=bool(getattr(ns, "lots", False)) or getattr(ns, "seed", None) is not None,
         lots_seed=seed,
         unrated_rating=getattr(ns, "unrated_rating", None),
+        ede_board_tiebreaks_scope=getattr(ns, "ede_boards", "direct"),
+        ede_board_count_lower_first=getattr(ns, "ede_board_count", "higher") == "lower",
     )
 
 

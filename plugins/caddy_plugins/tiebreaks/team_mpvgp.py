@@ -5,6 +5,10 @@ score outright.
 
 The registry key is ``MPVGP``: tie-break names are read without regard to
 case, so users write ``MPvGP`` as C.07 does.
+
+``MPTS`` and ``GPTS`` are the two totals by the names FIDE's reference engine
+and TRF-2026 files (record 202) use: match points and game points (C.07
+Art. 11.1), whatever the primary score.
 """
 
 from __future__ import annotations
@@ -64,6 +68,28 @@ class MatchVersusGamePoints(TieBreakBase):
         )
 
 
+class MatchPoints(MatchVersusGamePoints):
+    name: ClassVar[str] = "MPTS"
+    title: ClassVar[str] = "Match points (MPTS)"
+    article: ClassVar[str] = "11.1"
+    summary: ClassVar[str] = "the team's match points"
+
+    def _kind(self, table: Table, spec: TieBreakSpec) -> str:
+        return "MP"
+
+
+class GamePoints(MatchVersusGamePoints):
+    name: ClassVar[str] = "GPTS"
+    title: ClassVar[str] = "Game points (GPTS)"
+    article: ClassVar[str] = "11.1"
+    summary: ClassVar[str] = "the team's game points"
+
+    def _kind(self, table: Table, spec: TieBreakSpec) -> str:
+        return "GP"
+
+
 @hookimpl
 def caddy_register_tiebreaks(register: Callable[[MatchVersusGamePoints], None]) -> None:
     register(MatchVersusGamePoints())
+    register(MatchPoints())
+    register(GamePoints())
