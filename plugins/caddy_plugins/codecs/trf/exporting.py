@@ -346,7 +346,9 @@ def _made_records(state: State, trf26: bool) -> list[tuple[str, str]]:
         "double-round-robin": "Individual: Double Round-Robin",
         "swiss": "Individual: Swiss-System (FIDE Dutch)",
         "team-swiss": "Team: Swiss-System (FIDE C.04.6)",
-    }.get(fmt.name, f"Individual: {fmt.name}")
+        "team-round-robin": "Team: Round-Robin",
+        "team-scheveningen": "Team: Scheveningen",
+    }.get(fmt.name, f"{'Team' if tournament.teams else 'Individual'}: {fmt.name}")
     if fmt.name == "manual":  # paired elsewhere: say how it is ranked, if known
         ranked = getattr(tournament.format.options, "round_robin", None)
         type_text = (

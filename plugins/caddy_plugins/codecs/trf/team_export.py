@@ -36,6 +36,12 @@ __all__ = ["team_lines"]
 #: Records that go before the player lines when the file has none to replace.
 _HEAD = ("152", "192", "352", "362")
 
+#: ETT26 codes (record 192) of caddy's team formats, single and double cycle.
+_ETT26 = {
+    "team-round-robin": ("FIDE_TEAM_ROUNDROBIN", "FIDE_TEAM_DOUBLEROUNDROBIN"),
+    "team-scheveningen": ("FIDE_SCHEVENINGEN", "FIDE_DOUBLESCHEVENINGEN"),
+}
+
 
 def team_lines(state: State, lines: list[str], trf26: bool) -> list[str]:
     """``lines`` (a whole exported file) with the team records of the event."""
@@ -94,6 +100,10 @@ def _trf26_records(
         suffix = scoring.primary + (f"_{scoring.secondary}" if scoring.secondary else "")
         baku = "_BAKU" if fmt.options.acceleration else ""
         made["192"] = [f"192 FIDE_TEAM{baku}_{suffix}"]
+    elif not any(line[:3] == "192" for line in lines) and fmt.name in _ETT26:
+        # TRF-2026's table ETT26: the team round robins and the Scheveningen
+        cycles = getattr(fmt.options, "cycles", 1)
+        made["192"] = [f"192 {_ETT26[fmt.name][cycles > 1]}"]
     colour = getattr(fmt.options, "initial_colour", None)
     if not any(line[:3] == "152" for line in lines) and colour in ("w", "b"):
         made["152"] = [f"152 {colour.upper()}"]
