@@ -134,3 +134,13 @@ def test_ede_readings_at_the_command_line(
     save(path, build_team_file(list("ABCD"), 3, EXAMPLE_B))
     run = ok(cli("standings", str(path), "--json", "--tiebreaks", "EDEBT", *flags))
     assert json.loads(run.out)["rows"][0]["name"] == first
+
+
+def test_sssc_factor_of_an_odd_round_robin() -> None:
+    """C.07 13.4: the highest primary score a team can reach. Three teams, one
+    cycle: two matches each (the third round is a rest), 2 × 2 MP ÷ 2 → 2;
+    SSSC = GP + BH:MP / 2."""
+    rounds = [[("A", "B", "1-0 1/2")], [("B", "C", "1-0 1-0")], [("C", "A", "1/2 1/2")]]
+    tevent = build_team_event(list("ABC"), 2, rounds, pre_determined=True)
+    rows = team_standings(tevent, "SSSC").rows
+    assert {r.name: r.tiebreaks["SSSC"] for r in rows} == {"A": 4.0, "B": 4.5, "C": 3.5}

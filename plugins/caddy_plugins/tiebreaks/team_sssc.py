@@ -8,7 +8,8 @@ The factor is the highest primary score a team can reach in the event
 (rounds × a won match's MP when MP rank the teams; rounds × a win on every
 board when GP do) divided by the highest secondary score of one match (a
 win on every board; a won match's MP), rounded toward zero — at least 1 —
-unless ``/Kx`` gives it. The rounds are those played so far, and the value
+unless ``/Kx`` gives it. The rounds are those played so far (in an odd
+round robin, less each cycle's rest round: no team can score in it), and the value
 is rounded to 2 decimals, half up, as FIDE's reference engine does. With MP
 primary, 9 rounds, 4 boards and 2-1-0 / 1-½-0: 18 ÷ 4 → 4; GP primary:
 36 ÷ 2 → 18. ``/P`` counts forfeited matches as played against the
@@ -57,7 +58,12 @@ class ScoresScheduleStrength(TieBreakBase):
         tevent = team_event(table, spec)
         primary = primary_kind(table, spec)
         secondary = secondary_kind(tevent, spec)
-        highest = tevent.rounds * tevent.max_match(primary)
+        rounds = tevent.rounds
+        if tevent.pre_determined and tevent.count % 2:
+            # an odd round robin: every team rests in one round of each cycle,
+            # so the most it can score is one match fewer per cycle
+            rounds -= max(1, rounds // tevent.count) if rounds >= tevent.count else 0
+        highest = rounds * tevent.max_match(primary)
         per_match = tevent.max_match(secondary)
         if per_match <= 0:
             return 1.0
