@@ -37,15 +37,14 @@ hypothesis is imported when a test runs, not when this module is imported.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
-import pytest
 
-from caddy.contracts import TieBreak, conformance
-from caddy.plugins import PluginHost, get_host
-from caddy.tiebreaks import parse_spec
+from caddy.contracts import TieBreak
+from caddy.plugins import PluginHost
+from caddy.testing.tiebreaks import TieBreakSuiteBase
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -55,16 +54,6 @@ if TYPE_CHECKING:
 
 __all__ = ["DrawnTeamEvent", "TeamTieBreakContract", "small_team_events"]
 
-#: One use of each modifier letter, for the default specs.
-MODIFIER_EXAMPLES = {
-    "C": "/C1",
-    "M": "/M1",
-    "L": "/L+1",
-    "P": "/P",
-    "F": "/F",
-    "R": "/R",
-    "K": "/K3",
-}
 #: Board results drawn (from the first-named team's side), forfeited boards included.
 BOARD_RESULTS = ("1-0", "0-1", "1/2", "1-0", "0-1", "1/2", "+-", "-+")
 #: Whole-match forfeits drawn now and then.
@@ -174,66 +163,26 @@ def _values(result: TeamStandings) -> dict[str, dict[str, float | None]]:
     }
 
 
-class TeamTieBreakContract:
-    """Base class of the team tie-break contract suite (see the module docstring)."""
+class TeamTieBreakContract(TieBreakSuiteBase):
+    """Base class of the team tie-break contract suite (see the module docstring).
 
-    #: The registered name (acronym) of the tie-break under test.
-    tiebreak_name: ClassVar[str]
-    #: Tie-break texts to check; empty: the name, and the name with one use
-    #: of each modifier it accepts (``/C1``, ``/P``, ``/K3`` ...).
-    specs: ClassVar[Sequence[str]] = ()
-    #: Other tie-breaks listed with it in the order check; empty: every other
-    #: tie-break of the host that team events take (scope ``teams`` or ``both``).
-    companions: ClassVar[Sequence[str]] = ()
+    :attr:`companions` empty: every other tie-break of the host that team
+    events take (scope ``teams`` or ``both``)."""
+
     #: Events hypothesis draws per check.
     max_examples: ClassVar[int] = 10
-    #: Shrink a failing event to a smallest one (off: fail at once).
-    shrink: ClassVar[bool] = True
     #: The largest event drawn.
     max_teams: ClassVar[int] = 5
     max_rounds: ClassVar[int] = 3
     max_boards: ClassVar[int] = 3
 
-    @pytest.fixture
-    def caddy_host(self) -> PluginHost:
-        """The plugin host to look the tie-break up in (override to register yours)."""
-        return get_host()
-
-    @pytest.fixture
-    def tiebreak(self, caddy_host: PluginHost) -> TieBreak:
-        plugin: TieBreak = caddy_host.tiebreaks().get(parse_spec(self.tiebreak_name).code)
-        return plugin
-
-    # -- hooks for subclasses -----------------------------------------------
-
-    def spec_texts(self, tiebreak: TieBreak) -> list[str]:
-        """The tie-break texts to check (see :attr:`specs`)."""
-        if self.specs:
-            return list(self.specs)
-        return [tiebreak.name] + [
-            tiebreak.name + MODIFIER_EXAMPLES[letter]
-            for letter in tiebreak.modifiers
-            if letter in MODIFIER_EXAMPLES
-        ]
-
     def events(self) -> SearchStrategy[DrawnTeamEvent]:
         """The events to check on (default: :func:`small_team_events`)."""
         return small_team_events(self.max_teams, self.max_rounds, self.max_boards)
 
-    def _each_event(
-        self, check: Callable[[Any], None], strategy: SearchStrategy[Any] | None = None
-    ) -> None:
-        """Run ``check`` on what hypothesis draws (default: :meth:`events`)."""
-        from hypothesis import given
-
-        from caddy.testing.drawing import suite_settings
-
-        @suite_settings(self.max_examples, self.shrink)
-        @given(self.events() if strategy is None else strategy)
-        def run(drawn: Any) -> None:
-            check(drawn)
-
-        run()
+    def prepare(self, host: PluginHost, drawn: DrawnTeamEvent) -> TeamEvent:
+        """The drawn event played through the event file."""
+        return drawn.build(host=host)
 
     def _standings(
         self, host: PluginHost, tevent: TeamEvent, texts: Sequence[str]
@@ -241,6 +190,16 @@ class TeamTieBreakContract:
         from caddy.team_standings import team_standings
 
         return team_standings(tevent, list(texts), host=host)
+
+    def values(self, result: TeamStandings) -> dict[str, dict[str, float | None]]:
+        return _values(result)
+
+    def suits(self, plugin: TieBreak) -> bool:
+        """A tie-break team events take (scope ``teams`` or ``both``)."""
+        return plugin.scope in ("teams", "both")
+
+    def check_scope(self, tiebreak: TieBreak) -> None:
+        assert self.suits(tiebreak), f"scope {tiebreak.scope!r} ranks no teams"
 
     # -- the checks, on one event ---------------------------------------------
 
@@ -286,62 +245,6 @@ class TeamTieBreakContract:
                 f"the standings {row.tiebreaks[text]}"
             )
 
-    def check_order_independent(
-        self, host: PluginHost, text: str, drawn: DrawnTeamEvent, others: Sequence[str]
-    ) -> None:
-        """Listed first, last or in between, no tie-break's values change
-        (a tie-break of the tied group only where the ones before it are the same)."""
-        registry = host.tiebreaks()
-
-        def group_dependent(spec: str) -> bool:
-            return bool(registry.get(parse_spec(spec).code).group_dependent)
-
-        tevent = drawn.build(host=host)
-        orders = [[text, *others], [text, *reversed(others)], [*others, text]]
-        if others:
-            orders.append([others[0], text, *others[1:]])
-        results = [_values(self._standings(host, tevent, order)) for order in orders]
-        base, first = results[0], orders[0]
-        for order, values in zip(orders[1:], results[1:], strict=True):
-            for spec in first:
-                before, before_base = order[: order.index(spec)], first[: first.index(spec)]
-                if group_dependent(spec) and before != before_base:
-                    continue  # ranks the group the tie-breaks before it leave: by design
-                assert values[spec] == base[spec], (
-                    f"{spec}: the list {', '.join(order)} gives other values than "
-                    f"{', '.join(first)}"
-                )
-
-    # -- the contract -----------------------------------------------------------
-
-    def check_metadata(self, tiebreak: TieBreak) -> None:
-        """The plugin conforms to :class:`caddy.contracts.TieBreak`, ranks teams
-        (scope ``teams`` or ``both``), and its descriptive members have the
-        types the contract gives them."""
-        assert conformance("tiebreaks", tiebreak) == []
-        assert tiebreak.scope in ("teams", "both"), f"scope {tiebreak.scope!r} ranks no teams"
-        for field in ("title", "article", "summary", "kind"):
-            assert isinstance(getattr(tiebreak, field), str), field
-        assert tiebreak.summary, "summary is empty"
-        assert isinstance(tiebreak.modifiers, str)
-        assert isinstance(tiebreak.editions, tuple) and tiebreak.editions
-        assert isinstance(tiebreak.group_dependent, bool)
-        for text in self.spec_texts(tiebreak):
-            assert parse_spec(text, tiebreak.modifiers).code == tiebreak.name, text
-
-    def test_has_metadata(self, tiebreak: TieBreak) -> None:
-        assert tiebreak.name == parse_spec(self.tiebreak_name).code
-        self.check_metadata(tiebreak)
-
-    def test_deterministic(self, caddy_host: PluginHost, tiebreak: TieBreak) -> None:
-        texts = self.spec_texts(tiebreak)
-
-        def check(drawn: DrawnTeamEvent) -> None:
-            for text in texts:
-                self.check_deterministic(caddy_host, text, drawn)
-
-        self._each_event(check)
-
     def test_relabelling_invariant(self, caddy_host: PluginHost, tiebreak: TieBreak) -> None:
         from hypothesis import strategies as st
 
@@ -356,30 +259,3 @@ class TeamTieBreakContract:
                 self.check_relabelling(caddy_host, text, drawn, order)
 
         self._each_event(check, relabellings)
-
-    def test_explain_agrees_with_value(self, caddy_host: PluginHost, tiebreak: TieBreak) -> None:
-        texts = self.spec_texts(tiebreak)
-
-        def check(drawn: DrawnTeamEvent) -> None:
-            for text in texts:
-                self.check_explain_agrees(caddy_host, text, drawn)
-
-        self._each_event(check)
-
-    def test_order_of_list_changes_no_value(
-        self, caddy_host: PluginHost, tiebreak: TieBreak
-    ) -> None:
-        known = caddy_host.tiebreaks()
-        names = self.companions or [t.name for t in known if t.scope in ("teams", "both")]
-        others = [
-            text
-            for text in names
-            if parse_spec(text).code in known and parse_spec(text).code != tiebreak.name
-        ]
-        texts = self.spec_texts(tiebreak)
-
-        def check(drawn: DrawnTeamEvent) -> None:
-            for text in texts:
-                self.check_order_independent(caddy_host, text, drawn, others)
-
-        self._each_event(check)

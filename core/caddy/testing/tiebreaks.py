@@ -52,10 +52,18 @@ if TYPE_CHECKING:
 
     from caddy.standings import Standings
 
-__all__ = ["TieBreakContract", "relabelled", "small_events"]
+__all__ = ["TieBreakContract", "TieBreakSuiteBase", "relabelled", "small_events"]
 
 #: One use of each modifier letter, for the default specs.
-MODIFIER_EXAMPLES = {"C": "/C1", "M": "/M1", "L": "/L+1", "P": "/P", "F": "/F", "R": "/R"}
+MODIFIER_EXAMPLES = {
+    "C": "/C1",
+    "M": "/M1",
+    "L": "/L+1",
+    "P": "/P",
+    "F": "/F",
+    "R": "/R",
+    "K": "/K3",
+}
 #: Results drawn for games (forfeits included).
 RESULTS = ("1-0", "0-1", "1/2", "1-0", "0-1", "1/2", "+-", "-+", "--")
 
@@ -156,26 +164,26 @@ def _values(result: Standings) -> dict[str, dict[int, float | None]]:
     }
 
 
-class TieBreakContract:
-    """Base class of the tie-break contract suite (see the module docstring)."""
+class TieBreakSuiteBase:
+    """What the individual and the team tie-break suites share: the host and
+    tie-break fixtures, the specs, hypothesis runs, the order check, the
+    metadata check and the tests built on them. A suite says how an event is
+    drawn (:meth:`events`), made ready (:meth:`prepare`), ranked
+    (:meth:`_standings`) and read (:meth:`values`), and which tie-breaks keep
+    it company (:meth:`companion_names`)."""
 
     #: The registered name (acronym) of the tie-break under test.
     tiebreak_name: ClassVar[str]
     #: Tie-break texts to check; empty: the name, and the name with one use
-    #: of each modifier it accepts (``/C1``, ``/L+1`` ...).
+    #: of each modifier it accepts (``/C1``, ``/L+1``, ``/K3`` ...).
     specs: ClassVar[Sequence[str]] = ()
-    #: The value is the pairing number's (TPN): no relabelling invariance.
-    depends_on_pairing_number: ClassVar[bool] = False
-    #: Other tie-breaks listed with it in the order check (those the host knows);
-    #: empty: every other tie-break the host has that ranks players (scope not ``teams``).
+    #: Other tie-breaks listed with it in the order check (those the host
+    #: knows); empty: :meth:`companion_names`.
     companions: ClassVar[Sequence[str]] = ()
     #: Events hypothesis draws per check.
     max_examples: ClassVar[int] = 20
     #: Shrink a failing event to a smallest one (off: fail at once).
     shrink: ClassVar[bool] = True
-    #: The largest event drawn.
-    max_players: ClassVar[int] = 8
-    max_rounds: ClassVar[int] = 5
 
     @pytest.fixture
     def caddy_host(self) -> PluginHost:
@@ -184,7 +192,7 @@ class TieBreakContract:
 
     @pytest.fixture
     def tiebreak(self, caddy_host: PluginHost) -> TieBreak:
-        plugin: TieBreak = caddy_host.tiebreaks().get(self.tiebreak_name)
+        plugin: TieBreak = caddy_host.tiebreaks().get(parse_spec(self.tiebreak_name).code)
         return plugin
 
     # -- hooks for subclasses -----------------------------------------------
@@ -199,13 +207,31 @@ class TieBreakContract:
             if letter in MODIFIER_EXAMPLES
         ]
 
-    def pairing_number_dependent(self, tiebreak: TieBreak) -> bool:
-        """Whether the values follow the pairing numbers (default: :attr:`depends_on_pairing_number`)."""
-        return self.depends_on_pairing_number
+    def events(self) -> SearchStrategy[Any]:
+        """The events to check on."""
+        raise NotImplementedError
 
-    def events(self) -> SearchStrategy[Event]:
-        """The events to check on (default: :func:`small_events`)."""
-        return small_events(self.max_players, self.max_rounds)
+    def prepare(self, host: PluginHost, drawn: Any) -> Any:
+        """A drawn event as :meth:`_standings` ranks it (default: as drawn)."""
+        return drawn
+
+    def _standings(self, host: PluginHost, event: Any, texts: Sequence[str]) -> Any:
+        raise NotImplementedError
+
+    def values(self, result: Any) -> dict[str, dict[Any, float | None]]:
+        """Each tie-break's values by whom they rank."""
+        return _values(result)
+
+    def suits(self, plugin: TieBreak) -> bool:
+        """Whether a tie-break ranks what this suite ranks (its ``scope``)."""
+        return True
+
+    def companion_names(self, known: Any, tiebreak: TieBreak) -> list[str]:
+        """The tie-breaks listed with it when :attr:`companions` is empty."""
+        return list(known.names())
+
+    def check_scope(self, tiebreak: TieBreak) -> None:
+        """What the suite asks of the tie-break's ``scope`` (default: nothing)."""
 
     def _each_event(
         self, check: Callable[[Any], None], strategy: SearchStrategy[Any] | None = None
@@ -222,10 +248,124 @@ class TieBreakContract:
 
         run()
 
+    # -- the checks shared by both suites ---------------------------------------
+
+    def check_order_independent(
+        self, host: PluginHost, text: str, drawn: Any, others: Sequence[str]
+    ) -> None:
+        """Listed first, last or in between, no tie-break's values change
+        (a tie-break of the tied group only where the ones before it are the same)."""
+        registry = host.tiebreaks()
+
+        def group_dependent(spec: str) -> bool:
+            return bool(registry.get(parse_spec(spec).code).group_dependent)
+
+        event = self.prepare(host, drawn)
+        orders = [[text, *others], [text, *reversed(others)], [*others, text]]
+        if others:
+            orders.append([others[0], text, *others[1:]])
+        results = [self.values(self._standings(host, event, order)) for order in orders]
+        base, first = results[0], orders[0]
+        for order, values in zip(orders[1:], results[1:], strict=True):
+            for spec in first:
+                before, before_base = order[: order.index(spec)], first[: first.index(spec)]
+                if group_dependent(spec) and before != before_base:
+                    continue  # ranks the group the tie-breaks before it leave: by design
+                assert values[spec] == base[spec], (
+                    f"{spec}: the list {', '.join(order)} gives other values than "
+                    f"{', '.join(first)}"
+                )
+
+    def check_metadata(self, tiebreak: TieBreak) -> None:
+        """The plugin conforms to :class:`caddy.contracts.TieBreak`, its scope
+        suits the suite, and its descriptive members have the types the
+        contract gives them."""
+        assert conformance("tiebreaks", tiebreak) == []
+        self.check_scope(tiebreak)
+        for field in ("title", "article", "summary", "kind"):
+            assert isinstance(getattr(tiebreak, field), str), field
+        assert tiebreak.summary, "summary is empty"
+        assert isinstance(tiebreak.modifiers, str)
+        assert isinstance(tiebreak.editions, tuple) and tiebreak.editions
+        assert isinstance(tiebreak.group_dependent, bool)
+        for text in self.spec_texts(tiebreak):
+            assert parse_spec(text, tiebreak.modifiers).code == tiebreak.name, text
+
+    def check_deterministic(self, host: PluginHost, text: str, drawn: Any) -> None:
+        raise NotImplementedError
+
+    def check_explain_agrees(self, host: PluginHost, text: str, drawn: Any) -> None:
+        raise NotImplementedError
+
+    # -- the tests ----------------------------------------------------------------
+
+    def test_has_metadata(self, tiebreak: TieBreak) -> None:
+        assert tiebreak.name == parse_spec(self.tiebreak_name).code
+        self.check_metadata(tiebreak)
+
+    def test_deterministic(self, caddy_host: PluginHost, tiebreak: TieBreak) -> None:
+        texts = self.spec_texts(tiebreak)
+
+        def check(drawn: Any) -> None:
+            for text in texts:
+                self.check_deterministic(caddy_host, text, drawn)
+
+        self._each_event(check)
+
+    def test_explain_agrees_with_value(self, caddy_host: PluginHost, tiebreak: TieBreak) -> None:
+        texts = self.spec_texts(tiebreak)
+
+        def check(drawn: Any) -> None:
+            for text in texts:
+                self.check_explain_agrees(caddy_host, text, drawn)
+
+        self._each_event(check)
+
+    def test_order_of_list_changes_no_value(
+        self, caddy_host: PluginHost, tiebreak: TieBreak
+    ) -> None:
+        known = caddy_host.tiebreaks()
+        others = [
+            text
+            for text in (self.companions or self.companion_names(known, tiebreak))
+            if parse_spec(text).code in known
+            and parse_spec(text).code != tiebreak.name
+            and self.suits(known.get(parse_spec(text).code))
+        ]
+        texts = self.spec_texts(tiebreak)
+
+        def check(drawn: Any) -> None:
+            for text in texts:
+                self.check_order_independent(caddy_host, text, drawn, others)
+
+        self._each_event(check)
+
+
+class TieBreakContract(TieBreakSuiteBase):
+    """Base class of the tie-break contract suite (see the module docstring)."""
+
+    #: The value is the pairing number's (TPN): no relabelling invariance.
+    depends_on_pairing_number: ClassVar[bool] = False
+    #: The largest event drawn.
+    max_players: ClassVar[int] = 8
+    max_rounds: ClassVar[int] = 5
+
+    def pairing_number_dependent(self, tiebreak: TieBreak) -> bool:
+        """Whether the values follow the pairing numbers (default: :attr:`depends_on_pairing_number`)."""
+        return self.depends_on_pairing_number
+
+    def events(self) -> SearchStrategy[Event]:
+        """The events to check on (default: :func:`small_events`)."""
+        return small_events(self.max_players, self.max_rounds)
+
     def _standings(self, host: PluginHost, event: Event, texts: Sequence[str]) -> Standings:
         from caddy.standings import standings
 
         return standings(event, list(texts), host=host)
+
+    def suits(self, plugin: TieBreak) -> bool:
+        """A tie-break that ranks players (scope not ``teams``)."""
+        return plugin.scope != "teams"
 
     # -- the checks, on one event ---------------------------------------------
 
@@ -267,59 +407,6 @@ class TieBreakContract:
                 f"the standings {row.tiebreaks[text]}"
             )
 
-    def check_order_independent(
-        self, host: PluginHost, text: str, event: Event, others: Sequence[str]
-    ) -> None:
-        """Listed first, last or in between, no tie-break's values change
-        (a tie-break of the tied group only where it keeps its place)."""
-        registry = host.tiebreaks()
-
-        def group_dependent(spec: str) -> bool:
-            return bool(registry.get(parse_spec(spec).code).group_dependent)
-
-        orders = [[text, *others], [text, *reversed(others)], [*others, text]]
-        if others:
-            orders.append([others[0], text, *others[1:]])
-        results = [_values(self._standings(host, event, order)) for order in orders]
-        base, first = results[0], orders[0]
-        for order, values in zip(orders[1:], results[1:], strict=True):
-            for spec in first:
-                before, before_base = order[: order.index(spec)], first[: first.index(spec)]
-                if group_dependent(spec) and before != before_base:
-                    continue  # ranks the group the tie-breaks before it leave: by design
-                assert values[spec] == base[spec], (
-                    f"{spec}: the list {', '.join(order)} gives other values than "
-                    f"{', '.join(first)}"
-                )
-
-    # -- the contract -----------------------------------------------------------
-
-    def check_metadata(self, tiebreak: TieBreak) -> None:
-        """The plugin conforms to :class:`caddy.contracts.TieBreak`, and its
-        descriptive members have the types the contract gives them."""
-        assert conformance("tiebreaks", tiebreak) == []
-        for field in ("title", "article", "summary", "kind"):
-            assert isinstance(getattr(tiebreak, field), str), field
-        assert tiebreak.summary, "summary is empty"
-        assert isinstance(tiebreak.modifiers, str)
-        assert isinstance(tiebreak.editions, tuple) and tiebreak.editions
-        assert isinstance(tiebreak.group_dependent, bool)
-        for text in self.spec_texts(tiebreak):
-            assert parse_spec(text, tiebreak.modifiers).code == tiebreak.name, text
-
-    def test_has_metadata(self, tiebreak: TieBreak) -> None:
-        assert tiebreak.name == self.tiebreak_name
-        self.check_metadata(tiebreak)
-
-    def test_deterministic(self, caddy_host: PluginHost, tiebreak: TieBreak) -> None:
-        texts = self.spec_texts(tiebreak)
-
-        def check(event: Event) -> None:
-            for text in texts:
-                self.check_deterministic(caddy_host, text, event)
-
-        self._each_event(check)
-
     def test_relabelling_invariant(self, caddy_host: PluginHost, tiebreak: TieBreak) -> None:
         if self.pairing_number_dependent(tiebreak):
             pytest.skip(f"{tiebreak.name} depends on the pairing number")
@@ -338,31 +425,3 @@ class TieBreakContract:
                 self.check_relabelling(caddy_host, text, event, numbers)
 
         self._each_event(check, relabellings)
-
-    def test_explain_agrees_with_value(self, caddy_host: PluginHost, tiebreak: TieBreak) -> None:
-        texts = self.spec_texts(tiebreak)
-
-        def check(event: Event) -> None:
-            for text in texts:
-                self.check_explain_agrees(caddy_host, text, event)
-
-        self._each_event(check)
-
-    def test_order_of_list_changes_no_value(
-        self, caddy_host: PluginHost, tiebreak: TieBreak
-    ) -> None:
-        known = caddy_host.tiebreaks()
-        others = [
-            text
-            for text in (self.companions or known.names())
-            if parse_spec(text).code in known
-            and parse_spec(text).code != tiebreak.name
-            and known.get(parse_spec(text).code).scope != "teams"  # team tie-breaks rank teams
-        ]
-        texts = self.spec_texts(tiebreak)
-
-        def check(event: Event) -> None:
-            for text in texts:
-                self.check_order_independent(caddy_host, text, event, others)
-
-        self._each_event(check)
