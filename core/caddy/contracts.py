@@ -204,6 +204,7 @@ OPTIONAL: Mapping[str, tuple[str, ...]] = {
         "group_dependent",
         "separates_round_robin",
         "scope",
+        "takes_score",
         "lower_is_better",
         "explain_group",
     ),

@@ -43,6 +43,9 @@ class TieBreak(Protocol):
     #: tie-break of C.07 Arts. 12-13, reading ``table.teams``) or ``both`` (an
     #: individual tie-break C.07 lets team events use on MP or GP: ``BH:MP``).
     scope: ClassVar[str]
+    #: Takes a score suffix, ``:MP`` or ``:GP`` (``BH:MP``): the score a team
+    #: event's table holds for it (C.07 Art. 13 preamble).
+    takes_score: ClassVar[bool]
 
     def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
         """One value per player index (``None`` sorts last)."""
@@ -85,6 +88,7 @@ class TieBreakBase:
     group_dependent: ClassVar[bool] = False
     separates_round_robin: ClassVar[bool] = True
     scope: ClassVar[str] = "players"
+    takes_score: ClassVar[bool] = False
 
     def lower_is_better(self, spec: TieBreakSpec) -> bool:
         return False

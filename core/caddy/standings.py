@@ -14,7 +14,7 @@ events, are presets the plugins register (hook
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import attrs
@@ -86,6 +86,23 @@ def resolve_tiebreaks(
         host = get_host()
     if texts is None or isinstance(texts, str):
         texts = tiebreak_texts(texts, pre_determined, host)
+
+    def refuse(text: str, spec: TieBreakSpec, plugin: TieBreak) -> str | None:
+        if plugin.scope == "teams" or spec.score is not None:
+            return f"tie-break '{text}' ranks teams (C.07 Arts. 12-13); this ranks players"
+        return None
+
+    return resolve_specs(texts, host, refuse)
+
+
+def resolve_specs(
+    texts: Sequence[str],
+    host: PluginHost,
+    refuse: Callable[[str, TieBreakSpec, TieBreak], str | None],
+) -> list[tuple[TieBreakSpec, TieBreak]]:
+    """Parse tie-break texts against the registered plugins; ``refuse`` says
+    why a parsed one does not apply here (``None``: it does). Every problem is
+    one line of the :class:`CaddyError` raised."""
     registry = host.tiebreaks()
     resolved = []
     problems: list[str] = []
@@ -94,10 +111,9 @@ def resolve_tiebreaks(
             code = parse_spec(text).code
             plugin: TieBreak = registry.get(code)
             spec = parse_spec(text, plugin.modifiers)
-            if plugin.scope == "teams" or spec.score is not None:
-                raise CaddyError(
-                    f"tie-break '{text}' ranks teams (C.07 Arts. 12-13); this ranks players"
-                )
+            why = refuse(text, spec, plugin)
+            if why is not None:
+                raise CaddyError(why)
             resolved.append((spec, plugin))
         except PluginError:  # two plugins claim the code: exit 3, not bad input
             raise

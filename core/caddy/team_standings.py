@@ -12,12 +12,12 @@ players are the teams scored in that score, with ``table.teams`` the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
-from caddy.errors import CaddyError, PluginError
+from caddy.errors import CaddyError
 from caddy.standings_table import break_ties, split_tied
 from caddy.tiebreaks import (
     Explanation,
@@ -25,7 +25,6 @@ from caddy.tiebreaks import (
     Table,
     TieBreak,
     TieBreakSpec,
-    parse_spec,
     standings_edition,
 )
 
@@ -119,38 +118,32 @@ def team_tiebreak_texts(
 def resolve_team_tiebreaks(
     texts: Sequence[str], host: PluginHost
 ) -> list[tuple[TieBreakSpec, TieBreak]]:
-    """Parse team tie-break texts against the registered plugins (scope ``teams`` or ``both``)."""
+    """Parse team tie-break texts against the registered plugins: scope
+    ``teams`` or ``both``; ``:MP``/``:GP`` only where the plugin takes a score."""
+    from caddy.standings import resolve_specs
+
     registry = host.tiebreaks()
-    resolved = []
-    problems: list[str] = []
-    for text in texts:
-        try:
-            code = parse_spec(text).code
-            plugin: TieBreak = registry.get(code)
-            if plugin.scope == "players":
-                raise CaddyError(
-                    f"tie-break '{text}' ranks players, not teams (C.07 gives teams "
-                    "Arts. 12-13 and BH, FB, AOB, PS, KS, WIN, WON, DE on MP or GP)"
-                )
-            spec = parse_spec(text, plugin.modifiers)
-            if (
-                spec.score is not None
-                and (plugin.scope != "both" or plugin.name == "DE")
-                and plugin.name != "MPVGP"
-            ):
-                raise CaddyError(
-                    f"tie-break '{text}': :MP and :GP choose the score of an individual "
-                    "tie-break run on teams (BH, FB, AOB, PS, KS, WIN, WON; C.07 Art. 13); "
-                    f"{plugin.name} reads the scores its article names"
-                )
-            resolved.append((spec, plugin))
-        except PluginError:
-            raise
-        except CaddyError as exc:
-            problems.extend(exc.problems)
-    if problems:
-        raise CaddyError(problems[0], problems=problems)
-    return resolved
+
+    def listed(keep: Callable[[TieBreak], bool]) -> str:
+        return ", ".join(sorted(p.name for p in registry if keep(p)))
+
+    def refuse(text: str, spec: TieBreakSpec, plugin: TieBreak) -> str | None:
+        if plugin.scope == "players":
+            both = listed(lambda p: p.scope == "both")
+            return (
+                f"tie-break '{text}' ranks players, not teams (C.07 gives teams "
+                f"Arts. 12-13 and {both} on MP or GP)"
+            )
+        if spec.score is not None and not plugin.takes_score:
+            takers = listed(lambda p: p.takes_score and p.scope == "both")
+            return (
+                f"tie-break '{text}': :MP and :GP choose the score of an individual "
+                f"tie-break run on teams ({takers}; C.07 Art. 13); "
+                f"{plugin.name} reads the scores its article names"
+            )
+        return None
+
+    return resolve_specs(texts, host, refuse)
 
 
 def team_tables(

@@ -20,6 +20,7 @@ class AverageOpponentBuchholz:
     name: ClassVar[str] = "AOB"
     #: Team events may use it on MP or GP (C.07 Art. 13 preamble: ``BH:MP``).
     scope: ClassVar[str] = "both"
+    takes_score: ClassVar[bool] = True
     title: ClassVar[str] = "Average of opponents' Buchholz"
     article: ClassVar[str] = "8.2"
     kind: ClassVar[str] = "CC"

@@ -19,6 +19,7 @@ class Buchholz(OpponentScoreSum):
     name: ClassVar[str] = "BH"
     #: Team events may use it on MP or GP (C.07 Art. 13 preamble: ``BH:MP``).
     scope: ClassVar[str] = "both"
+    takes_score: ClassVar[bool] = True
     title: ClassVar[str] = "Buchholz"
     article: ClassVar[str] = "8.1"
     kind: ClassVar[str] = "C"

@@ -15,6 +15,7 @@ class ForeBuchholz(OpponentScoreSum):
     name: ClassVar[str] = "FB"
     #: Team events may use it on MP or GP (C.07 Art. 13 preamble: ``BH:MP``).
     scope: ClassVar[str] = "both"
+    takes_score: ClassVar[bool] = True
     title: ClassVar[str] = "Fore Buchholz"
     article: ClassVar[str] = "8.3"
     kind: ClassVar[str] = "D"

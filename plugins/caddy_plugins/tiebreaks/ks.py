@@ -23,6 +23,7 @@ class Koya:
     name: ClassVar[str] = "KS"
     #: Team events may use it on MP or GP (C.07 Art. 13 preamble: ``BH:MP``).
     scope: ClassVar[str] = "both"
+    takes_score: ClassVar[bool] = True
     title: ClassVar[str] = "Koya system"
     article: ClassVar[str] = "9.2"
     kind: ClassVar[str] = "BC"

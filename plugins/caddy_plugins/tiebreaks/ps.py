@@ -19,6 +19,7 @@ class ProgressiveScores:
     name: ClassVar[str] = "PS"
     #: Team events may use it on MP or GP (C.07 Art. 13 preamble: ``BH:MP``).
     scope: ClassVar[str] = "both"
+    takes_score: ClassVar[bool] = True
     title: ClassVar[str] = "Sum of progressive scores"
     article: ClassVar[str] = "7.5"
     kind: ClassVar[str] = "B"

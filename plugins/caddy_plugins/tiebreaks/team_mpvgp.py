@@ -25,6 +25,7 @@ from caddy_plugins.tiebreaks.team_common import fmt, team_event
 class MatchVersusGamePoints(TieBreakBase):
     name: ClassVar[str] = "MPVGP"
     scope: ClassVar[str] = "teams"
+    takes_score: ClassVar[bool] = True
     title: ClassVar[str] = "Match points vs game points (MPvGP)"
     article: ClassVar[str] = "13.1"
     kind: ClassVar[str] = "B"
@@ -70,6 +71,7 @@ class MatchVersusGamePoints(TieBreakBase):
 
 class MatchPoints(MatchVersusGamePoints):
     name: ClassVar[str] = "MPTS"
+    takes_score: ClassVar[bool] = False
     title: ClassVar[str] = "Match points (MPTS)"
     article: ClassVar[str] = "11.1"
     summary: ClassVar[str] = "the team's match points"
@@ -80,6 +82,7 @@ class MatchPoints(MatchVersusGamePoints):
 
 class GamePoints(MatchVersusGamePoints):
     name: ClassVar[str] = "GPTS"
+    takes_score: ClassVar[bool] = False
     title: ClassVar[str] = "Game points (GPTS)"
     article: ClassVar[str] = "11.1"
     summary: ClassVar[str] = "the team's game points"

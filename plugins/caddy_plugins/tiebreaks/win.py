@@ -15,6 +15,7 @@ class Wins(RoundCount):
     name: ClassVar[str] = "WIN"
     #: Team events may use it on MP or GP (C.07 Art. 13 preamble: ``BH:MP``).
     scope: ClassVar[str] = "both"
+    takes_score: ClassVar[bool] = True
     title: ClassVar[str] = "Number of wins"
     article: ClassVar[str] = "7.1"
     kind: ClassVar[str] = "B"

@@ -18,6 +18,7 @@ class GamesWon(RoundCount):
     name: ClassVar[str] = "WON"
     #: Team events may use it on MP or GP (C.07 Art. 13 preamble: ``BH:MP``).
     scope: ClassVar[str] = "both"
+    takes_score: ClassVar[bool] = True
     title: ClassVar[str] = "Number of games won"
     article: ClassVar[str] = "7.2"
     kind: ClassVar[str] = "B"
