@@ -33,27 +33,15 @@ import json
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' sample reader
+
 from caddy.cli import main as caddy
+from tests.team_swiss_sample import command_line_readings
 
 SAMPLE = Path("tests/data/trf/teamswiss_trf26_tec_sample_grandmommys_cup.trf")
 
 #: The readings that reproduce the FIDE TEC sample's pairings.
-SAMPLE_READINGS = (
-    "--initial-colour",
-    "black",
-    "--option",
-    "initial_colour_parity=present",
-    "--option",
-    "ignore_forbidden=true",
-    "--option",
-    "upfloater_lookahead=true",
-    "--option",
-    "colour_exempt_rounds=3",
-    "--option",
-    "balance_colours=true",
-    "--option",
-    "first_team_without_pab=true",
-)
+SAMPLE_READINGS = command_line_readings()
 
 
 def recorded(path: Path) -> list[tuple[set[tuple[int, int]], int | None]]:

@@ -27,7 +27,7 @@ import attrs
 
 from caddy_plugins.team_swiss import Colour, TeamInput, TeamPairingRequest, TeamRound
 
-__all__ = ["SAMPLE_READINGS", "Sample", "read_sample"]
+__all__ = ["SAMPLE_READINGS", "Sample", "command_line_readings", "read_sample"]
 
 #: The engine options under which the sample's pairings (matches and PABs) come out in
 #: every round: the readings of the program that paired it in 2024, before C.04.6 (2026).
@@ -41,6 +41,18 @@ SAMPLE_READINGS: dict[str, Any] = {
     "balance_colours": True,
     "first_team_without_pab": True,
 }
+
+
+def command_line_readings() -> tuple[str, ...]:
+    """:data:`SAMPLE_READINGS` as ``caddy pair FILE.trf`` takes them, with the
+    file's 152 and 260 records set aside (initial colour Black, no forbidden pairs)."""
+    options = {"ignore_forbidden": True, **SAMPLE_READINGS}
+    flags: list[str] = ["--initial-colour", "black"]
+    for key, value in options.items():
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        flags += ["--option", f"{key}={text}"]
+    return tuple(flags)
+
 
 _RESULTS = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0), "+": Fraction(1)}
 _RESULTS.update({"W": Fraction(1), "D": Fraction(1, 2), "-": Fraction(0), "L": Fraction(0)})

@@ -19,26 +19,12 @@ from caddy.codecs import get_codec
 from caddy.event import PairRound
 
 from .conftest import Run
+from .team_swiss_sample import command_line_readings
 
 SAMPLE = Path(__file__).parent / "data" / "trf" / "teamswiss_trf26_tec_sample_grandmommys_cup.trf"
 
 #: The readings that reproduce the sample (docs/team-swiss.md).
-READINGS = (
-    "--initial-colour",
-    "black",
-    "--option",
-    "initial_colour_parity=present",
-    "--option",
-    "ignore_forbidden=true",
-    "--option",
-    "upfloater_lookahead=true",
-    "--option",
-    "colour_exempt_rounds=3",
-    "--option",
-    "balance_colours=true",
-    "--option",
-    "first_team_without_pab=true",
-)
+READINGS = command_line_readings()
 
 
 def stated_310() -> dict[int, tuple[float, float]]:
