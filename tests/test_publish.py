@@ -20,6 +20,7 @@ import pytest
 
 from caddy.cli import main
 from caddy.publish import build_site, rebuild, watch, write_site
+from caddy.publish_folder import MARKER
 from caddy.storage import load
 from tests.conftest import Run
 
@@ -88,8 +89,10 @@ def knockout(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def check_site(folder: Path) -> dict[str, str]:
-    """Every page: self-contained, no script, links only to pages that exist."""
-    pages = {p.name: p.read_text(encoding="utf-8") for p in folder.iterdir()}
+    """Every page: self-contained, no script, links only to pages that exist;
+    the marker lists every page and nothing else."""
+    pages = {p.name: p.read_text(encoding="utf-8") for p in folder.iterdir() if p.name != MARKER}
+    assert json.loads((folder / MARKER).read_text())["files"] == sorted(pages)
     for name, text in pages.items():
         page = Page(text)
         tags = [t for t, _ in page.tags]
@@ -185,7 +188,7 @@ def test_rewrites_only_the_pages_that_changed(swiss: Path, tmp_path: Path) -> No
     assert kept <= set(changed.unchanged)
     assert "index.html" in changed.unchanged
     assert all((site / name).stat().st_mtime_ns == before[name] for name in changed.unchanged)
-    assert not [p for p in site.iterdir() if p.name.startswith(".")]  # no temp file left
+    assert [p.name for p in site.iterdir() if p.name.startswith(".")] == [MARKER]  # no temp file
 
 
 def test_rebuild_follows_the_event_file(swiss: Path, tmp_path: Path) -> None:

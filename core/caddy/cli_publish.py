@@ -17,12 +17,20 @@ def add_commands(commands: Any) -> None:
             "each round's pairings and results, the standings after each round, "
             "the crosstable and a page per player. No scripts, nothing fetched; "
             "readable on a phone and printable. Pages whose content is the same "
-            "are left alone."
+            "are left alone; pages of an earlier publish the event no longer has are "
+            "removed. The folder's .caddy-publish.json lists the files publish wrote: "
+            "any other file is refused without --force, a symbolic link always."
         ),
     )
     parser.add_argument("event", metavar="EVENT.json")
     parser.add_argument(
         "-o", dest="folder", required=True, metavar="FOLDER", help="the site's folder"
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="publish into a folder holding files caddy publish did not write "
+        "(a page of the same name is replaced; the others are left alone)",
     )
     parser.add_argument(
         "--watch",
@@ -35,13 +43,18 @@ def add_commands(commands: Any) -> None:
 def cmd_publish(ns: argparse.Namespace) -> int:
     from caddy.publish import publish, watch
 
-    written = publish(ns.event, ns.folder)
+    written = publish(ns.event, ns.folder, force=ns.force)
     print(f"{ns.folder}: {written.summary()}")
     if not ns.watch:
         return 0
     print(f"watching {ns.event} (Ctrl-C stops)", flush=True)
     try:
-        watch(ns.event, ns.folder, lambda line: print(line, file=_stream(line), flush=True))
+        watch(
+            ns.event,
+            ns.folder,
+            lambda line: print(line, file=_stream(line), flush=True),
+            force=ns.force,
+        )
     except KeyboardInterrupt:
         print("stopped")
     return 0

@@ -3,8 +3,9 @@
 :func:`build_site` makes every page (:mod:`caddy.publish_pages`) and renders
 it with the ``html`` renderer: self-contained pages (inline CSS, no script,
 nothing fetched), readable on a phone and printable. :func:`write_site`
-writes only the pages whose bytes changed, each atomically
-(:func:`caddy.storage.write_file`); :func:`rebuild` is one step of
+writes only the pages whose bytes changed, each atomically, into a folder
+it owns (:mod:`caddy.publish_folder`: a marker file lists its pages, stale
+ones are removed, no symbolic link is followed); :func:`rebuild` is one step of
 ``--watch``: it rebuilds when the event file's modification time changed.
 
 The site::
@@ -14,6 +15,7 @@ The site::
     standings-R.html      the standings after round R (complete rounds only)
     crosstable.html       the crosstable and the format's views (a knockout: its bracket)
     player-N.html         player N's games, colours, opponents, results, points
+    .caddy-publish.json   the marker: the files publish wrote
 """
 
 from __future__ import annotations
@@ -23,25 +25,13 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import attrs
-
 from caddy.errors import CaddyError
+from caddy.publish_folder import Written, publish_into
 
 if TYPE_CHECKING:
     from caddy.event_file import EventFile
     from caddy.plugins import PluginHost
     from caddy.render import Report
-
-
-@attrs.frozen
-class Written:
-    """What :func:`write_site` did: files written, files left as they were."""
-
-    written: tuple[str, ...]
-    unchanged: tuple[str, ...]
-
-    def summary(self) -> str:
-        return f"wrote {len(self.written)}, unchanged {len(self.unchanged)}"
 
 
 def site_reports(event: EventFile, host: PluginHost | None = None) -> dict[str, Report]:
@@ -89,38 +79,19 @@ def build_site(event: EventFile, host: PluginHost | None = None) -> dict[str, by
     }
 
 
-def write_site(pages: Mapping[str, bytes], folder: str | Path) -> Written:
+def write_site(pages: Mapping[str, bytes], folder: str | Path, *, force: bool = False) -> Written:
     """Write the pages into ``folder`` (made when missing); a page whose file
-    holds the same bytes already is left alone. Every write is atomic."""
-    from caddy.storage import write_file
-
-    root = Path(folder)
-    if root.exists() and not root.is_dir():
-        raise CaddyError(f"{folder}: is not a folder")
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise CaddyError(f"{folder}: cannot make the folder ({exc.strerror})") from None
-    written, unchanged = [], []
-    for name, data in pages.items():
-        path = root / name
-        try:
-            same = path.is_file() and path.read_bytes() == data
-        except OSError:
-            same = False
-        if same:
-            unchanged.append(name)
-            continue
-        write_file(path, data)
-        written.append(name)
-    return Written(tuple(written), tuple(unchanged))
+    holds the same bytes already is left alone, stale pages of an earlier
+    publish are removed. Files publish did not write are refused unless
+    ``force``; a symbolic link always is (:mod:`caddy.publish_folder`)."""
+    return publish_into(Path(folder), pages, shown=str(folder), force=force)
 
 
-def publish(event_path: str | Path, folder: str | Path) -> Written:
+def publish(event_path: str | Path, folder: str | Path, *, force: bool = False) -> Written:
     """Read the event file, build its site, write what changed."""
     from caddy.storage import load
 
-    return write_site(build_site(load(event_path)), folder)
+    return write_site(build_site(load(event_path)), folder, force=force)
 
 
 def modified(path: str | Path) -> int | None:
@@ -132,7 +103,7 @@ def modified(path: str | Path) -> int | None:
 
 
 def rebuild(
-    event_path: str | Path, folder: str | Path, seen: int | None
+    event_path: str | Path, folder: str | Path, seen: int | None, *, force: bool = False
 ) -> tuple[int | None, Written | None]:
     """One step of ``--watch``: publish again if the event file's modification
     time is not ``seen``; returns the time now seen and what was written
@@ -140,7 +111,7 @@ def rebuild(
     now = modified(event_path)
     if now is None or now == seen:
         return seen, None
-    return now, publish(event_path, folder)
+    return now, publish(event_path, folder, force=force)
 
 
 def watch(
@@ -151,6 +122,7 @@ def watch(
     interval: float = 1.0,
     sleep: Callable[[float], None] = time.sleep,
     rounds: int | None = None,
+    force: bool = False,
 ) -> None:
     """Rebuild whenever the event file changes, checking every ``interval``
     seconds, until interrupted (``rounds``: stop after that many checks).
@@ -161,7 +133,7 @@ def watch(
         sleep(interval)
         checks += 1
         try:
-            seen, written = rebuild(event_path, folder, seen)
+            seen, written = rebuild(event_path, folder, seen, force=force)
         except CaddyError as exc:
             seen = modified(event_path)
             report(f"caddy: error: {exc.problems[0]}; the site is unchanged")
