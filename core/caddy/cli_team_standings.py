@@ -157,24 +157,9 @@ def team_standings_command(ns: argparse.Namespace) -> int:
     if ns.json:
         print(json.dumps(result.data(), ensure_ascii=False, indent=2, allow_nan=False))
         return 0
-    from caddy.render import Report
-    from caddy.team_views import team_standings_table
+    from caddy.team_views import team_standings_report
 
-    rules = (
-        "pre-determined pairings (round robin)"
-        if result.pre_determined
-        else "Swiss rules for unplayed rounds"
-    )
-    emit(
-        Report(
-            kind="standings",
-            title=_title(ns),
-            subtitle=f"teams ranked on {result.primary}; C.07 edition {result.edition}, {rules}",
-            tables=(team_standings_table(result),),
-            notes=("MP match points, GP game points (C.07 Art. 11.1)",),
-        ),
-        ns,
-    )
+    emit(team_standings_report(result, _title(ns)), ns)
     return 0
 
 

@@ -15,6 +15,9 @@ The site::
     standings-R.html      the standings after round R (complete rounds only)
     crosstable.html       the crosstable and the format's views (a knockout: its bracket)
     player-N.html         player N's games, colours, opponents, results, points
+    team-standings-R.html, team-crosstable.html, board-prizes.html
+                          a team event's team pages (:mod:`caddy.publish_teams`);
+                          its round pages show the matches
     .caddy-publish.json   the marker: the files publish wrote
 """
 
@@ -51,12 +54,16 @@ def site_reports(event: EventFile, host: PluginHost | None = None) -> dict[str, 
         standings_report,
     )
     from caddy.publish_players import player_lines, player_report
+    from caddy.publish_teams import team_pages, team_round_report
 
     state = replay(event, host)
     ctx = context(state)
     pages: dict[str, Report] = {INDEX: index_report(ctx)}
+    one_round = team_round_report if ctx.teams else round_report
     for rnd in state.rounds:
-        pages[round_page(rnd.number)] = round_report(ctx, rnd.number)
+        pages[round_page(rnd.number)] = one_round(ctx, rnd.number)
+    if ctx.teams:
+        pages.update(team_pages(ctx))
     if not knockout_only(state):
         for number in range(1, ctx.done + 1):
             pages[standings_page(number)] = standings_report(ctx, number)

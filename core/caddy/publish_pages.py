@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 
 INDEX = "index.html"
 CROSSTABLE = "crosstable.html"
+#: A team event's pages (:mod:`caddy.publish_teams`).
+TEAM_CROSSTABLE = "team-crosstable.html"
+BOARD_PRIZES = "board-prizes.html"
 
 
 def round_page(number: int) -> str:
@@ -42,6 +45,11 @@ def round_page(number: int) -> str:
 def standings_page(number: int) -> str:
     """The file of the standings after round ``number``."""
     return f"standings-{number}.html"
+
+
+def team_standings_page(number: int) -> str:
+    """The file of a team event's team standings after round ``number``."""
+    return f"team-standings-{number}.html"
 
 
 def player_page(number: int) -> str:
@@ -111,6 +119,18 @@ class Context:
         """The event's dates and place, as one line."""
         return event_where(self.tournament)
 
+    @property
+    def teams(self) -> bool:
+        """A team event: its site adds the team pages (:mod:`caddy.publish_teams`)."""
+        return self.tournament.teams is not None
+
+    @property
+    def player_tiebreaks(self) -> Any:
+        """The tie-breaks of the players' own standings: the event's list, but a
+        team event's list ranks its teams, so its players get the default
+        (as ``caddy standings --players`` does)."""
+        return None if self.teams else self.tournament.tiebreaks
+
 
 def context(state: State) -> Context:
     done = complete_rounds(state)
@@ -118,12 +138,17 @@ def context(state: State) -> Context:
     if state.rounds:  # the round being played (a fixed schedule has them all)
         now = min(done + 1, len(state.rounds))
         nav.append(Link(f"Round {now}", round_page(now)))
+    teams = state.event.tournament.teams is not None
+    if done and teams:
+        nav.append(Link("Team standings", team_standings_page(done)))
+        nav.append(Link("Team crosstable", TEAM_CROSSTABLE))
+        nav.append(Link("Board prizes", BOARD_PRIZES))
     if done and not knockout_only(state):
-        nav.append(Link("Standings", standings_page(done)))
+        nav.append(Link("Player standings" if teams else "Standings", standings_page(done)))
     if knockout_only(state):
         nav.append(Link("Bracket", CROSSTABLE))
     elif done:
-        nav.append(Link("Crosstable", CROSSTABLE))
+        nav.append(Link("Player crosstable" if teams else "Crosstable", CROSSTABLE))
     return Context(state=state, nav=tuple(nav), done=done)
 
 
@@ -139,14 +164,15 @@ def knockout_only(state: State) -> bool:
 def ranked(ctx: Context, event: Event) -> list[tuple[str, Standings]]:
     """The standings of ``event``: one table, or one per section (quads, groups)."""
     t = ctx.tournament
+    tiebreaks = ctx.player_tiebreaks
     options = StandingsOptions(lots_seed=event_seed(t))
     sections = ctx.state.fmt.sections(ctx.state.players, _options(ctx.state))
     if sections:
         return [
-            (s.name, standings_for(event, s.players, t.tiebreaks, t.edition, options=options))
+            (s.name, standings_for(event, s.players, tiebreaks, t.edition, options=options))
             for s in sections
         ]
-    return [("Standings", standings(event, t.tiebreaks, t.edition, options=options))]
+    return [("Standings", standings(event, tiebreaks, t.edition, options=options))]
 
 
 def index_report(ctx: Context) -> Report:
@@ -158,47 +184,93 @@ def index_report(ctx: Context) -> Report:
     if t.arbiter:
         intro.append(f"chief arbiter {t.arbiter}")
     planned = planned_rounds(state)
-    rows: list[tuple[str, ...]] = []
-    links: list[tuple[str, ...]] = []
-    ranks = not knockout_only(state)  # a knockout has no standings
-    for rnd in state.rounds:
-        results = sum(1 for b in rnd.boards if b.results)
-        shown = "complete" if round_done(state, rnd) else f"{results} of {len(rnd.boards)}"
-        after = rnd.number <= ctx.done
-        row = (str(rnd.number), f"Round {rnd.number}", shown)
-        link = ("", round_page(rnd.number), "")
-        rows.append((*row, "standings" if after else "") if ranks else row)
-        links.append((*link, standings_page(rnd.number) if after else "") if ranks else link)
-    columns = ("round", "pairings and results", "results", "standings after")
-    players = tuple((str(n), ctx.name(n), ctx.rating(n)) for n in range(1, len(t.players) + 1))
+    teams = (_teams_table(ctx),) if ctx.teams else ()
     return Report(
         kind="index",
         title=ctx.title,
-        subtitle=f"{state.fmt.name}, {len(t.players)} players, "
-        f"{len(state.rounds)} of {planned} rounds paired",
+        subtitle=f"{state.fmt.name}, "
+        + (f"{len(t.teams.teams)} teams, " if ctx.teams else "")
+        + f"{len(t.players)} players, {len(state.rounds)} of {planned} rounds paired",
         intro=tuple(intro),
-        tables=(
-            Table(
-                caption="Rounds",
-                columns=columns if ranks else columns[:3],
-                rows=tuple(rows),
-                right=frozenset({0}),
-                links=tuple(links),
-            ),
-            Table(
-                caption="Players",
-                columns=("no", "name", "rating"),
-                rows=players,
-                right=frozenset({0, 2}),
-                row_header=1,
-                links=tuple(("", player_page(int(p[0])), "") for p in players),
-            ),
-        ),
+        tables=(_rounds_table(ctx), *teams, _players_table(ctx)),
         nav=ctx.nav,
     )
 
 
-def _round_nav(ctx: Context, number: int) -> tuple[Link, ...]:
+def _rounds_table(ctx: Context) -> Table:
+    """Every round: its pairings, how many results are in, the standings after it
+    (a team event: the team standings too; a knockout: none)."""
+    state = ctx.state
+    ranks = not knockout_only(state)  # a knockout has no standings
+    columns = ["round", "matches and results" if ctx.teams else "pairings and results", "results"]
+    if ctx.teams:
+        columns.append("team standings after")
+    if ranks:
+        columns.append("player standings after" if ctx.teams else "standings after")
+    rows: list[tuple[str, ...]] = []
+    links: list[tuple[str, ...]] = []
+    for rnd in state.rounds:
+        results = sum(1 for b in rnd.boards if b.results)
+        shown = "complete" if round_done(state, rnd) else f"{results} of {len(rnd.boards)}"
+        after = rnd.number <= ctx.done
+        row = [str(rnd.number), f"Round {rnd.number}", shown]
+        link = ["", round_page(rnd.number), ""]
+        if ctx.teams:
+            row.append("team standings" if after else "")
+            link.append(team_standings_page(rnd.number) if after else "")
+        if ranks:
+            row.append("standings" if after else "")
+            link.append(standings_page(rnd.number) if after else "")
+        rows.append(tuple(row))
+        links.append(tuple(link))
+    return Table(
+        caption="Rounds",
+        columns=tuple(columns),
+        rows=tuple(rows),
+        right=frozenset({0}),
+        links=tuple(links),
+    )
+
+
+def _teams_table(ctx: Context) -> Table:
+    """A team event's teams: number, name, players in board order."""
+    setup = ctx.tournament.teams
+    return Table(
+        caption="Teams",
+        columns=("no", "team", "players"),
+        rows=tuple(
+            (str(n), team.name, ", ".join(ctx.name(p) for p in team.members))
+            for n, team in enumerate(setup.teams, 1)
+        ),
+        right=frozenset({0}),
+        row_header=1,
+    )
+
+
+def _players_table(ctx: Context) -> Table:
+    """Every player, linked to their page (a team event: with the team)."""
+    t = ctx.tournament
+    team_of = t.teams.team_of() if ctx.teams else {}
+
+    def team(n: int) -> tuple[str, ...]:
+        if not ctx.teams:
+            return ()
+        return (t.teams.teams[team_of[n] - 1].name if n in team_of else "",)
+
+    players = tuple(
+        (str(n), ctx.name(n), ctx.rating(n), *team(n)) for n in range(1, len(t.players) + 1)
+    )
+    return Table(
+        caption="Players",
+        columns=("no", "name", "rating", *(("team",) if ctx.teams else ())),
+        rows=players,
+        right=frozenset({0, 2}),
+        row_header=1,
+        links=tuple(("", player_page(int(p[0])), *([""] * (len(p) - 2))) for p in players),
+    )
+
+
+def round_nav(ctx: Context, number: int) -> tuple[Link, ...]:
     extra = []
     if number > 1:
         extra.append(Link(f"Round {number - 1}", round_page(number - 1)))
@@ -213,7 +285,7 @@ def round_report(ctx: Context, number: int) -> Report:
     from caddy.pairing_sheet import sheet
 
     report = sheet(ctx.state, number, link=player_page)
-    return attrs.evolve(report, title=ctx.title, nav=_round_nav(ctx, number))
+    return attrs.evolve(report, title=ctx.title, nav=round_nav(ctx, number))
 
 
 def _standings_table(caption: str, result: Standings) -> Table:
@@ -271,10 +343,11 @@ def crosstable_report(ctx: Context) -> Report:
     sections = ctx.state.fmt.sections(ctx.state.players, _options(ctx.state))
     if sections:
         named = [
-            (s.name, section_crosstable(event, s.players, t.tiebreaks, t.edition)) for s in sections
+            (s.name, section_crosstable(event, s.players, ctx.player_tiebreaks, t.edition))
+            for s in sections
         ]
     else:
-        named = [("", crosstable(event, t.tiebreaks, t.edition))]
+        named = [("", crosstable(event, ctx.player_tiebreaks, t.edition))]
     tables = []
     for caption, table in named:
         links = []
