@@ -10,6 +10,7 @@ an earlier, larger event are removed; republishing needs no ``--force``.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -176,3 +177,18 @@ def test_a_marker_naming_files_outside_the_folder_is_refused(
     )
     assert cli("publish", str(big), "-o", str(site), "--force").code == 0
     assert victim.read_bytes() == b"keep"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_planted_pipe_does_not_hang_publish(
+    big: Path, tmp_path: Path, cli: Callable[..., Run]
+) -> None:
+    """A named pipe where a page goes (reading it would wait for a writer
+    forever): refused as a file publish did not write; ``--force`` replaces it."""
+    site = tmp_path / "site"
+    site.mkdir()
+    os.mkfifo(site / "index.html")
+    run = cli("publish", str(big), "-o", str(site))
+    assert (run.code, run.err.count("caddy: error: ")) == (1, 1)
+    assert cli("publish", str(big), "-o", str(site), "--force").code == 0
+    assert (site / "index.html").is_file()

@@ -46,6 +46,8 @@ SHOWN = 10
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _DIRECTORY = getattr(os, "O_DIRECTORY", 0)
 _BINARY = getattr(os, "O_BINARY", 0)
+#: Opening a named pipe for reading would wait for a writer: never wait.
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 
 
 @attrs.frozen
@@ -105,9 +107,10 @@ class Folder:
             return None
 
     def read(self, name: str) -> bytes | None:
-        """A regular file's bytes (``None``: missing, a link or unreadable)."""
+        """A regular file's bytes (``None``: missing, a link, a pipe or unreadable)."""
+        flags = os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _BINARY
         try:
-            fd = os.open(self._at(name), os.O_RDONLY | _NOFOLLOW | _BINARY, dir_fd=self.fd)
+            fd = os.open(self._at(name), flags, dir_fd=self.fd)
         except OSError:
             return None
         with os.fdopen(fd, "rb") as file:
