@@ -8,8 +8,8 @@ the screenshots of docs/publishing.md.
    matrices' vertical scale), the page count, and with ``pdftotext`` that
    every player's name is in the PDF (a clipped column would lose it).
 2. The screenshots: publishes a 30-player, 7-round Swiss (``caddy simulate
-   --players 30 --rounds 7 --seed 1``, imported) and an 8-player knockout,
-   and takes headless screenshots at phone (390 x 844) and desktop
+   --players 30 --rounds 7 --seed 1``, imported), an 8-player knockout and a
+   6-team, 4-board team round robin (its team pages), and takes headless screenshots at phone (390 x 844) and desktop
    (1280 x 900) sizes into ``docs/images/``.
 
 Chromium and poppler-utils come from Debian's packages (``apt-get install
@@ -162,8 +162,35 @@ def print_check(folder: Path) -> list[str]:
     return lines
 
 
+#: A team round robin: 6 clubs of 4 boards.
+CLUBS = ("Ashford", "Bexley", "Croydon", "Dartford", "Epsom", "Farnham")
+FIRST = ("Anna", "Ben", "Chloé", "Dev", "Eszter", "Farid", "Grace", "Hiro", "Ivan", "Jana")
+
+
+def team_league(folder: Path) -> Path:
+    """A 6-team, 4-board round robin played to the end (board results cycle)."""
+    rows = ["team,board,name,rating"]
+    for t, club in enumerate(CLUBS):
+        for board in range(1, 5):
+            first = FIRST[(3 * t + board) % len(FIRST)]
+            rows.append(f"{club},{board},{first} {club[:3]}son,{2200 - 40 * board - 15 * t}")
+    teams = folder / "teams.csv"
+    teams.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    event = folder / "league.json"
+    caddy("new", str(event), "--format", "team-round-robin", "--teams", str(teams), "--seed",
+          "2", "--name", "County League", "--place", "Guildford")  # fmt: skip
+    words = ("1-0", "1/2", "0-1", "1/2", "1-0", "1-0", "0-1")
+    for rnd in range(1, 6):
+        document = json.loads(caddy("pair", str(event), "--json"))
+        for match in document["matches"]:
+            k = rnd + match["match"]
+            result = " ".join(words[(k + b) % len(words)] for b in range(4))
+            caddy("result", str(event), str(rnd), str(match["match"]), result)
+    return event
+
+
 def screenshots(folder: Path) -> list[str]:
-    """Publish a 30-player Swiss and a knockout; screenshot some pages."""
+    """Publish a 30-player Swiss, a knockout and a team round robin; screenshot some pages."""
     trf, swiss = folder / "s.trf", folder / "s.json"
     caddy("simulate", "--players", "30", "--rounds", "7", "--seed", "1", "-o", str(trf))
     caddy("import", str(trf), "-o", str(swiss))
@@ -189,7 +216,9 @@ def screenshots(folder: Path) -> list[str]:
     for event, site, pages in (
         (swiss, "swiss", ("index.html", "round-7.html", "player-1.html")),
         (knockout, "knockout", ("index.html", "round-1.html", "crosstable.html", "player-1.html")),
-    ):
+        (team_league(folder), "teams", ("index.html", "round-5.html", "team-standings-5.html",
+                                        "team-crosstable.html", "board-prizes.html")),
+    ):  # fmt: skip
         caddy("publish", str(event), "-o", str(folder / site))
         for page in pages:
             for device, size in (("phone", "390,844"), ("desktop", "1280,900")):
