@@ -197,21 +197,30 @@ def _class_head(name: str, cls: type) -> str:
     return signature(f"class {name}", cls).removesuffix(" -> None")
 
 
-def _members(cls: type) -> Iterator[str]:
-    """``Class.method(...)`` lines for the public methods and properties it defines."""
+def _documented_members(cls: type) -> Iterator[tuple[str, Callable[..., Any], str]]:
+    """(name, function, ``property``/``static``/``method``) for the public methods and
+    properties a class defines with a docstring."""
     for member, value in vars(cls).items():
         if member.startswith("_") or member.startswith("test_"):
             continue
         if isinstance(value, property):
             if value.fget is not None and _doc(value.fget):
-                returns = _annotation(inspect.signature(value.fget).return_annotation)
-                yield f"{cls.__name__}.{member}" + (f": {returns}" if returns else "")
+                yield member, value.fget, "property"
             continue
         function = value.__func__ if isinstance(value, (classmethod, staticmethod)) else value
-        if not inspect.isfunction(function) or not _doc(function):
-            continue
-        method = not isinstance(value, staticmethod)
-        yield signature(f"{cls.__name__}.{member}", function, method=method)
+        if inspect.isfunction(function) and _doc(function):
+            yield member, function, "static" if isinstance(value, staticmethod) else "method"
+
+
+def _members(cls: type) -> Iterator[str]:
+    """``Class.method(...)`` lines for the public methods and properties it defines."""
+    for member, function, kind in _documented_members(cls):
+        head = f"{cls.__name__}.{member}"
+        if kind == "property":
+            returns = _annotation(inspect.signature(function).return_annotation)
+            yield head + (f": {returns}" if returns else "")
+        else:
+            yield signature(head, function, method=kind == "method")
 
 
 def block(name: str, value: object) -> str:
@@ -257,6 +266,10 @@ def module_part(module_name: str) -> str:
         value = getattr(module, name)
         out.append(f"```text\n{block(name, value)}\n```\n")
         out.append(f"{summary(value)}\n")
+        if inspect.isclass(value) and getattr(value, "__name__", name) == name:
+            items = [f"- `{m}`: {summary(f)}" for m, f, _ in _documented_members(value)]
+            if items:
+                out.append("\n".join(items) + "\n")
     return "\n".join(out)
 
 
