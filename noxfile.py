@@ -59,3 +59,23 @@ def docs(session: nox.Session) -> None:
     """The documentation site (Sphinx, furo, MyST Markdown); any warning fails it."""
     session.install("-e", ".[docs]")
     session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+
+
+@nox.session(default=False)
+def tutorial(session: nox.Session) -> None:
+    """docs/tutorial.md's install blocks (sections 4 and 5) as a newcomer runs them: in a
+    fresh environment after the README's first command, `python3 -m pip install .`."""
+    import pathlib
+
+    root = pathlib.Path.cwd()
+    text = (root / "docs/tutorial.md").read_text(encoding="utf-8")
+    headings = ("## 4. Install it and use it", "## 5. A tie-break plugin")  # as in the tests
+    blocks = [text.split(h, 1)[1].split("```sh\n", 1)[1].split("```", 1)[0] for h in headings]
+    session.install(".")
+    folder = pathlib.Path(session.create_tmp()) / "tutorial"
+    folder.mkdir(exist_ok=True)
+    if not (folder / "docs").exists():
+        (folder / "docs").symlink_to(root / "docs")
+    session.chdir(folder)
+    for block in blocks:
+        session.run("bash", "-e", "-c", block, external=True)

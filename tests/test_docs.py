@@ -6,7 +6,12 @@
   ``caddy`` runs in this process (tests/shell.py: each command with a fresh
   plugin host, as a new process has); ``python3`` lines run in a subprocess.
 - A block marked ``<!-- needs: browser -->`` or ``<!-- needs: system packages -->``
-  on the line before it is only checked to parse.
+  on the line before it is only checked to parse; so is one marked
+  ``<!-- file: PATH -->``, which must be the file ``docs/PATH`` as it is (a
+  page shows an example's files in plain Markdown, no Sphinx include).
+- No page uses Sphinx-only markup (MyST directives, roles, targets, colon
+  fences) but index.md's toctrees: every page reads on a code forge as it does
+  in the Sphinx site.
 - ``json``, ``toml`` and ``html`` blocks must parse.
 
 Each block runs in a fresh folder holding the files the docs name
@@ -36,11 +41,12 @@ import pytest
 from caddy import hookspecs
 from tests.conftest import DATA, Run
 from tests.shell import Shell, words
-from tests.test_docs_example import install_block
+from tests.test_docs_example import install_blocks
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 MARKERS = ("<!-- needs: browser -->", "<!-- needs: system packages -->")
+FILE_MARKER = re.compile(r"^<!-- file: (\S+) -->$")
 FENCE = re.compile(r"^```(\w[\w-]*)?\s*$")
 
 
@@ -52,7 +58,8 @@ def blocks(path: Path) -> Iterator[tuple[int, str, str, bool]]:
         match = FENCE.match(lines[i])
         if match and match.group(1):
             end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("```"))
-            marked = i > 0 and lines[i - 1].strip() in MARKERS
+            before = lines[i - 1].strip() if i > 0 else ""
+            marked = before in MARKERS or bool(FILE_MARKER.match(before))
             yield i + 1, match.group(1), "\n".join(lines[i + 1 : end]) + "\n", marked
             i = end
         i += 1
@@ -110,7 +117,7 @@ def test_doc_block(
             with contextlib.redirect_stdout(None):
                 exec(compile(tree, where, "exec"), namespace)
     elif language == "sh":
-        if code == install_block():
+        if code in install_blocks():
             return  # run once, with more checks, by tests/test_docs_example.py
         if marked:
             check = subprocess.run(["bash", "-n", "-c", code], capture_output=True, text=True)
@@ -205,7 +212,75 @@ def test_hook_is_documented(hook: str) -> None:
         assert f":param {parameter}:" in doc, f"{hook}: parameter {parameter} undocumented"
     assert "versionadded" in doc
     page = (DOCS / "hooks.md").read_text(encoding="utf-8")
-    listed = re.search(r":members: (.*)", page)
-    assert listed and hook in [m.strip() for m in listed.group(1).split(",")], (
-        f"{hook} is missing from docs/hooks.md"
+    assert f"### `{hook}`\n" in page, f"{hook} is missing from docs/hooks.md"
+
+
+# -- plain Markdown -------------------------------------------------------------------
+
+#: Sphinx-only markup: a MyST directive fence, a colon fence, a role, a target.
+SPHINX_ONLY = {
+    "directive": re.compile(r"^\s*(`{3,}|~{3,})\s*\{[\w:-]+\}"),
+    "colon fence": re.compile(r"^\s*:{3,}"),
+    "role": re.compile(r"(?<!`)\{[a-z][\w:-]*\}`[^`]+`"),
+    "target": re.compile(r"^\(\S+\)=\s*$"),
+}
+#: What a page may keep: index.md's toctrees build the site's navigation (on a
+#: forge they show as code blocks listing the pages, which the page's own links
+#: already name).
+ALLOWED = {("index.md", "```{toctree}")}
+
+
+def sphinx_only(path: Path) -> list[str]:
+    """``page:line: kind: text`` for every Sphinx-only construct of a page; the
+    contents of fenced code blocks are examples, not markup."""
+    found = []
+    fence: str | None = None
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        stripped = line.strip()
+        if fence is not None:
+            if stripped == fence:
+                fence = None
+            continue
+        for kind, pattern in SPHINX_ONLY.items():
+            if pattern.search(line) and (path.name, stripped) not in ALLOWED:
+                found.append(f"{path.name}:{number}: {kind}: {stripped}")
+        opening = re.match(r"^(`{3,}|~{3,})", stripped)
+        if opening:
+            fence = opening.group(1)
+    return found
+
+
+def test_pages_are_plain_markdown() -> None:
+    found = [hit for path in sorted(DOCS.glob("*.md")) for hit in sphinx_only(path)]
+    found += sphinx_only(ROOT / "README.md")
+    assert not found, "\n".join(found)
+
+
+def test_sphinx_only_markup_is_recognised(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text(
+        "(intro)=\n# Page\n\nSee {ref}`intro` and `{team}` (code).\n\n"
+        "```{eval-rst}\n.. automodule:: caddy.models\n```\n\n:::{note}\nA note.\n:::\n\n"
+        "```text\n```{literalinclude} x.py\n```\n"
     )
+    kinds = [hit.split(": ")[1] for hit in sphinx_only(page)]
+    assert kinds == ["target", "role", "directive", "colon fence", "colon fence"]
+
+
+def file_blocks() -> Iterator[tuple[str, str, str]]:
+    """(page:line, path, code) for every block marked ``<!-- file: PATH -->``."""
+    for page in sorted(DOCS.glob("*.md")):
+        lines = page.read_text(encoding="utf-8").splitlines()
+        for line, _, code, _ in blocks(page):
+            marker = FILE_MARKER.match(lines[line - 2].strip()) if line > 1 else None
+            if marker:
+                yield f"{page.name}:{line}", marker.group(1), code
+
+
+def test_file_blocks_are_the_files() -> None:
+    shown = list(file_blocks())
+    assert {"examples/caddy-banded/caddy_banded/__init__.py"} <= {p for _, p, _ in shown}
+    for where, path, code in shown:
+        assert code == (DOCS / path).read_text(encoding="utf-8"), (
+            f"{where}: the block differs from docs/{path}"
+        )

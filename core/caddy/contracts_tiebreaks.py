@@ -52,7 +52,9 @@ class TieBreak(Protocol):
         ...
 
     def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
-        """The working for one player index."""
+        """The working for one player: ``player`` is an index into the table (the
+        pairing number minus one, as in :meth:`compute`), not the pairing number;
+        the :class:`~caddy.tiebreaks.Explanation` names players by pairing number."""
         ...
 
     def lower_is_better(self, spec: TieBreakSpec) -> bool:

@@ -270,6 +270,10 @@ def explain(
 ) -> list[Explanation]:
     """How every tie-break value of one player was computed.
 
+    :param player: the player's pairing number (``int``), or a ``str``: the
+        number as text or the exact name (``caddy standings --explain PLAYER``).
+        Each plugin's ``explain(table, spec, player)`` is then called with the
+        player's index, the pairing number minus one.
     :param result: the standings these explanations are for, when the caller
         has them (``caddy standings --explain``): one computation for both.
     """
