@@ -306,6 +306,6 @@ def test_a_trf_import_of_the_team_sample(cli: Callable[..., Run], tmp_path: Path
     assert document["rows"][0]["pairing_number"] == 16  # PS:GP 247.5 against 241.5
     prizes = json.loads(ok(cli("standings", str(out), "--boards", "--json")).out)
     assert [b["board"] for b in prizes["boards"]] == [1, 2, 3, 4]
-    cards = ok(cli("cards", str(out), "4", "--format", "csv")).out
+    cards = ok(cli("cards", str(out), "--round", "4", "--output", "csv")).out
     forfeited = [row for row in cards.splitlines() if "match 23: 23 " in row]
     assert forfeited[-3].endswith(",total,,,total,,,4-0")

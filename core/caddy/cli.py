@@ -101,7 +101,9 @@ def _run(args: list[str]) -> int:
         args = _escape_result_words(args)
     builtin = first in _COMMANDS and not (args and args[0] in ("-h", "--help"))
     parser = build_parser(only=first if builtin else None, with_plugin_commands=not builtin)
-    namespace = parser.parse_args(args)
+    namespace, unknown = parser.parse_known_args(args)
+    if unknown:  # the command's own usage, not caddy's (issue 24)
+        _command_parser(parser, namespace).error(f"unrecognized arguments: {' '.join(unknown)}")
     handler = getattr(namespace, "handler", None)
     if handler is None:
         parser.print_help()
@@ -112,6 +114,20 @@ def _run(args: list[str]) -> int:
         refuse_other_formats(namespace.event)
     code: int = handler(namespace)
     return code
+
+
+def _command_parser(
+    parser: argparse.ArgumentParser, namespace: argparse.Namespace
+) -> argparse.ArgumentParser:
+    """The parser of the command ``namespace`` is for (``parser`` itself when none)."""
+    import argparse
+
+    command = getattr(namespace, "command", None)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            found: argparse.ArgumentParser = action.choices[command]
+            return found
+    return parser
 
 
 def _escape_result_words(args: list[str]) -> list[str]:
@@ -156,7 +172,7 @@ def _escape_result_words(args: list[str]) -> list[str]:
 _EVENT_FILE_COMMANDS = frozenset(
     {"pairings", "result", "withdraw", "undo", "history", "add", "bye"}
 )
-_EVENT_FILE_COMMANDS |= {"lineup"}
+_EVENT_FILE_COMMANDS |= {"lineup", "publish"}
 
 
 #: Each built-in command and the ``module:function`` adding its parser; a

@@ -12,11 +12,13 @@ if TYPE_CHECKING:
     from caddy.calculator import CalcResult
 from caddy.cli_common import (
     ascii_int,
+    force_argument,
     format_and_options,
     format_arguments,
     format_hours,
     format_minutes,
     is_ascii_number,
+    refuse_existing,
 )
 from caddy.cli_table import print_table
 
@@ -58,6 +60,7 @@ def add_calc(commands: Any) -> None:
         metavar="FILE",
         help="write the dated rounds as an iCalendar file (needs the extra chess-caddy[ics])",
     )
+    force_argument(calc, "the --ics FILE")
     calc.set_defaults(handler=cmd_calc)
 
 
@@ -103,9 +106,10 @@ def cmd_calc(ns: argparse.Namespace) -> int:
     if dated and (len(ns.players) > 1 or len(ns.tc) > 1):
         raise CaddyError("dated rounds are for one field and at most one --tc")
     if dated and ns.json:
-        raise CaddyError("--json does not take dated rounds (--start or --days)")
+        raise CaddyError("--json does not take dated rounds (--start or --dates)")
     if ns.ics is not None and not dated:
-        raise CaddyError("--ics needs dated rounds: --start, --every and --at, or --days")
+        raise CaddyError("--ics needs dated rounds: --start, --every and --at, or --dates")
+    refuse_existing(ns.ics, ns.force)
     night = parse_night(ns.night)
     fmt, options = format_and_options(ns)
     controls: list[TimeControl | None] = []
@@ -143,7 +147,7 @@ def cmd_calc(ns: argparse.Namespace) -> int:
         assert tc is not None
         print(f"{text} read as: {tc.describe()}")
     if len(ns.players) == 1 and len(controls) <= 1:
-        _print_summary(results[0], sys.stdout, nights=not ns.days)
+        _print_summary(results[0], sys.stdout, nights=not ns.dates)
         if show_dates is not None:
             show_dates()
     else:
@@ -168,7 +172,8 @@ def _dated(ns: argparse.Namespace, r: CalcResult) -> Callable[[], None]:
     if ns.ics is not None:
         from caddy.ics import calendar_bytes, write_calendar
 
-        write_calendar(ns.ics, calendar_bytes(schedule, game if game is not None else 0))
+        data = calendar_bytes(schedule, game if game is not None else 0)
+        write_calendar(ns.ics, data, force=ns.force)
 
     def show() -> None:
         print_dates(schedule, game, sys.stdout, left_over=left_over, rounds=r.rounds)

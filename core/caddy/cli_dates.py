@@ -1,5 +1,5 @@
 """The dated-schedule options of ``caddy calc`` and ``caddy new`` (``--start``,
-``--every``, ``--at``, ``--skip``, ``--rounds-per-night``, ``--days``,
+``--every``, ``--at``, ``--skip``, ``--rounds-per-night``, ``--dates``,
 ``--from``, ``--to``, ``--tz``) and the printed list of dated rounds."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
     from caddy.dates import RoundDates
 
-#: Options that only mean something with ``--start`` (weekly) or ``--days``.
+#: Options that only mean something with ``--start`` (weekly) or ``--dates``.
 WEEKLY_ONLY = ("every", "at", "skip")
 DAYS_ONLY = ("from_time", "to_time")
 
@@ -45,7 +45,7 @@ def add_schedule_arguments(parser: Any, *, days: bool = True, start: bool = True
     )
     if days:
         parser.add_argument(
-            "--days", metavar="DATES", help="playing days YYYY-MM-DD,... (a weekend event)"
+            "--dates", metavar="DATES", help="the playing days YYYY-MM-DD,... (a weekend event)"
         )
         parser.add_argument(
             "--from", dest="from_time", metavar="HH:MM", help="first round's time each day"
@@ -70,28 +70,28 @@ def wants_dates(ns: argparse.Namespace, *, start_is_date: bool = False) -> bool:
     """Whether the command line asks for dated rounds; refuses options given
     without what they need (one line). ``start_is_date``: ``--start`` alone is
     the event's start date (``caddy new``), dated rounds need ``--every`` too."""
-    days = getattr(ns, "days", None)
+    days = getattr(ns, "dates", None)
     weekly = ns.start is not None and (not start_is_date or ns.every is not None)
     if days is not None and ns.start is not None and not start_is_date:
-        raise CaddyError("give either --start (weekly nights) or --days (given days), not both")
+        raise CaddyError("give either --start (weekly nights) or --dates (given days), not both")
     if days is not None:
         weekly = False
         stray = _given(ns, WEEKLY_ONLY)
         if stray:
             raise CaddyError(
-                f"{_flag(stray[0])} is for weekly nights (--start); --days takes --from and --to"
+                f"{_flag(stray[0])} is for weekly nights (--start); --dates takes --from and --to"
             )
         missing = [name for name in DAYS_ONLY if getattr(ns, name) is None]
         if missing:
-            raise CaddyError(f"--days needs {_flag(missing[0])} HH:MM")
+            raise CaddyError(f"--dates needs {_flag(missing[0])} HH:MM")
         if ns.rounds_per_night is not None:
             raise CaddyError(
-                "--rounds-per-night is for weekly nights; --days fits what --from and --to hold"
+                "--rounds-per-night is for weekly nights; --dates fits what --from and --to hold"
             )
         return True
     stray = _given(ns, DAYS_ONLY)
     if stray:
-        raise CaddyError(f"{_flag(stray[0])} needs --days")
+        raise CaddyError(f"{_flag(stray[0])} needs --dates")
     if weekly:
         for name in ("every", "at"):
             if getattr(ns, name) is None:
@@ -101,7 +101,7 @@ def wants_dates(ns: argparse.Namespace, *, start_is_date: bool = False) -> bool:
     if stray:
         missing = [f"--{name}" for name in ("start", "every", "at") if getattr(ns, name) is None]
         raise CaddyError(
-            f"{_flag(stray[0])}: dated rounds need {' and '.join(missing)} too (or --days)"
+            f"{_flag(stray[0])}: dated rounds need {' and '.join(missing)} too (or --dates)"
         )
     return False
 
@@ -116,8 +116,8 @@ def schedule_from_args(
     night_minutes: int | float | None = None,
 ) -> tuple[RoundDates, int]:
     """The dated rounds the options ask for, and how many rounds did not fit
-    (``--days`` only). ``round_minutes`` is ``None`` without a time control:
-    then one round a night, and ``--days`` is refused. With ``night_minutes``
+    (``--dates`` only). ``round_minutes`` is ``None`` without a time control:
+    then one round a night, and ``--dates`` is refused. With ``night_minutes``
     (``caddy calc --night``) a ``--rounds-per-night`` that does not fit a night is refused."""
     from caddy.dates import on_days, parse_date, parse_dates, weekly
 
@@ -126,12 +126,14 @@ def schedule_from_args(
         from caddy.ics import time_zone
 
         time_zone(tz)  # a known zone, or one line
-    if getattr(ns, "days", None) is not None:
-        days = parse_dates(ns.days, "--days")
+    if getattr(ns, "dates", None) is not None:
+        days = parse_dates(ns.dates, "--dates")
         if not days:
-            raise CaddyError("--days needs at least one date YYYY-MM-DD")
+            raise CaddyError("--dates needs at least one date YYYY-MM-DD")
         if round_minutes is None:
-            raise CaddyError("--days needs --tc: how many rounds fit a day depends on their length")
+            raise CaddyError(
+                "--dates needs --tc: how many rounds fit a day depends on their length"
+            )
         return on_days(
             rounds,
             days=days,

@@ -205,7 +205,7 @@ def _file_results(ns: argparse.Namespace) -> Any:
 
     data = read_bytes(ns.file, "a TRF file")  # a regular file only: never a device or a pipe
     name = other_codec(ns.file)
-    codec = get_codec(name) if name is not None else codec_for(ns.file, data)
+    codec = get_codec(name) if name is not None else codec_for(ns.file, data, flag=None)
     results = file_results(ns.file, data, codec)
     if results is None:
         imported = codec.read(data, source=ns.file)
