@@ -118,7 +118,41 @@ def schedule_from_args(
     """The dated rounds the options ask for, and how many rounds did not fit
     (``--dates`` only). ``round_minutes`` is ``None`` without a time control:
     then one round a night, and ``--dates`` is refused. With ``night_minutes``
-    (``caddy calc --night``) a ``--rounds-per-night`` that does not fit a night is refused."""
+    (``caddy calc --night``) a ``--rounds-per-night`` that does not fit a night is refused.
+    Every round must end by 9999-12-31 (one line); with ``--tz`` a start in a
+    daylight-saving gap moves to the time RFC 5545 reads it as, with a warning."""
+    from caddy.dates import check_ends
+
+    schedule, left_over = _schedule(
+        ns,
+        rounds,
+        round_minutes=round_minutes,
+        default_per_night=default_per_night,
+        own_nights=own_nights,
+        night_minutes=night_minutes,
+    )
+    check_ends(schedule, round_minutes or 0)
+    if ns.tz is not None:
+        from caddy.dates import move_out_of_gaps
+        from caddy.ics import time_zone
+        from caddy.messages import warn
+
+        schedule, moved = move_out_of_gaps(schedule, time_zone(ns.tz))
+        for line in moved:
+            warn(line)
+    return schedule, left_over
+
+
+def _schedule(
+    ns: argparse.Namespace,
+    rounds: int,
+    *,
+    round_minutes: int | float | None,
+    default_per_night: int,
+    own_nights: int,
+    night_minutes: int | float | None,
+) -> tuple[RoundDates, int]:
+    """The dated rounds of :func:`schedule_from_args`, before the calendar's checks."""
     from caddy.dates import on_days, parse_date, parse_dates, weekly
 
     tz = ns.tz
