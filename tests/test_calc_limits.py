@@ -82,7 +82,7 @@ def test_the_limits_themselves_are_accepted(cli: Cli) -> None:
     assert cli("calc", "10", "--night", "24:00", "--turnover", "1440").code == 0
     assert cli("plan", "10", "--nights", "1000", "--tc", "G/60").code == 0
     run = cli(
-        "calc", "10", "--tc", "90+30", "--dates", "9999-12-31", "--from", "09:00", "--to", "23:59"
+        "calc", "10", "--tc", "90+30", "--dates", "9999-12-31", "--at", "09:00", "--until", "23:59"
     )
     assert run.code == 0, run.err
     assert "  round 3  Fri 9999-12-31  17:30–21:30\n" in run.out

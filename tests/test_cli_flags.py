@@ -1,8 +1,10 @@
 """One meaning per flag across ``caddy``'s commands (issue 24, item 10).
 
 Source: the CLI conventions in docs/printing.md (``--output FORM`` names a
-renderer, ``-o FILE`` a file to write) and docs/planning.md / docs/calculator.md
-(``--days N`` is a number of days, ``--dates`` the playing dates); the TRF
+renderer, ``-o FILE`` a file to write), docs/trf.md (``--from``/``--to`` name
+a file format) and docs/planning.md / docs/calculator.md (``--days N`` is a
+number of days, ``--dates`` the playing dates, ``--at``/``--until`` a playing
+day's hours); the TRF
 file is the Dutch example of docs/examples (tests/data/SOURCES.md).
 """
 
@@ -68,6 +70,22 @@ def test_days_has_one_meaning() -> None:
     assert days == {"plan": "N"}
     for name in ("calc", "new"):
         assert _options(dict(_commands())[name])["--dates"].metavar == "DATES"
+
+
+def test_from_and_to_name_formats_and_at_is_the_first_rounds_time() -> None:
+    """`--from`/`--to` were a file's format (import, check, export) and the
+    hours of a playing day (calc, new); a day's first round is `--at`, as a
+    weekly night's, and its end `--until`."""
+    metavars = {
+        (flag, action.metavar)
+        for name, parser in _commands()
+        for flag, action in _options(parser).items()
+        if flag in ("--from", "--to")
+    }
+    assert metavars == {("--from", "FORMAT"), ("--to", "FORMAT")}
+    for name in ("calc", "new"):
+        options = _options(dict(_commands())[name])
+        assert options["--at"].metavar == options["--until"].metavar == "HH:MM"
 
 
 def test_cards_takes_round_and_output_like_the_other_reports() -> None:

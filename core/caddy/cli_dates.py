@@ -1,6 +1,10 @@
 """The dated-schedule options of ``caddy calc`` and ``caddy new`` (``--start``,
 ``--every``, ``--at``, ``--skip``, ``--rounds-per-night``, ``--dates``,
-``--from``, ``--to``, ``--tz``) and the printed list of dated rounds."""
+``--until``, ``--tz``) and the printed list of dated rounds.
+
+``--at`` is the first round's time in both forms (weekly nights and given
+dates); ``--from``/``--to`` name file formats elsewhere (``caddy import``,
+``check``, ``export``), never a time."""
 
 from __future__ import annotations
 
@@ -15,8 +19,8 @@ if TYPE_CHECKING:
     from caddy.dates import RoundDates
 
 #: Options that only mean something with ``--start`` (weekly) or ``--dates``.
-WEEKLY_ONLY = ("every", "at", "skip")
-DAYS_ONLY = ("from_time", "to_time")
+WEEKLY_ONLY = ("every", "skip")
+DAYS_ONLY = ("until",)
 
 
 def add_schedule_arguments(parser: Any, *, days: bool = True, start: bool = True) -> None:
@@ -33,7 +37,9 @@ def add_schedule_arguments(parser: Any, *, days: bool = True, start: bool = True
     parser.add_argument(
         "--every", metavar="DAY", help="playing nights: mon tue wed thu fri sat sun, or day"
     )
-    parser.add_argument("--at", metavar="HH:MM", help="start time of a night's first round")
+    parser.add_argument(
+        "--at", metavar="HH:MM", help="start time of a night's (or a day's) first round"
+    )
     parser.add_argument(
         "--skip", metavar="DATES", help="comma-separated dates YYYY-MM-DD that are not played"
     )
@@ -48,9 +54,8 @@ def add_schedule_arguments(parser: Any, *, days: bool = True, start: bool = True
             "--dates", metavar="DATES", help="the playing days YYYY-MM-DD,... (a weekend event)"
         )
         parser.add_argument(
-            "--from", dest="from_time", metavar="HH:MM", help="first round's time each day"
+            "--until", metavar="HH:MM", help="end of a playing day (with --dates and --at)"
         )
-        parser.add_argument("--to", dest="to_time", metavar="HH:MM", help="end of a playing day")
     parser.add_argument(
         "--tz",
         metavar="ZONE",
@@ -63,7 +68,7 @@ def _given(ns: argparse.Namespace, names: tuple[str, ...]) -> list[str]:
 
 
 def _flag(name: str) -> str:
-    return {"from_time": "--from", "to_time": "--to"}.get(name, "--" + name.replace("_", "-"))
+    return "--" + name.replace("_", "-")
 
 
 def wants_dates(ns: argparse.Namespace, *, start_is_date: bool = False) -> bool:
@@ -79,14 +84,14 @@ def wants_dates(ns: argparse.Namespace, *, start_is_date: bool = False) -> bool:
         stray = _given(ns, WEEKLY_ONLY)
         if stray:
             raise CaddyError(
-                f"{_flag(stray[0])} is for weekly nights (--start); --dates takes --from and --to"
+                f"{_flag(stray[0])} is for weekly nights (--start); --dates takes --at and --until"
             )
-        missing = [name for name in DAYS_ONLY if getattr(ns, name) is None]
+        missing = [name for name in ("at", *DAYS_ONLY) if getattr(ns, name) is None]
         if missing:
             raise CaddyError(f"--dates needs {_flag(missing[0])} HH:MM")
         if ns.rounds_per_night is not None:
             raise CaddyError(
-                "--rounds-per-night is for weekly nights; --dates fits what --from and --to hold"
+                "--rounds-per-night is for weekly nights; --dates fits what --at and --until hold"
             )
         return True
     stray = _given(ns, DAYS_ONLY)
@@ -97,7 +102,7 @@ def wants_dates(ns: argparse.Namespace, *, start_is_date: bool = False) -> bool:
             if getattr(ns, name) is None:
                 raise CaddyError(f"--start needs --{name} for dated rounds")
         return True
-    stray = _given(ns, (*WEEKLY_ONLY, "rounds_per_night", "tz"))
+    stray = _given(ns, (*WEEKLY_ONLY, "at", "rounds_per_night", "tz"))
     if stray:
         missing = [f"--{name}" for name in ("start", "every", "at") if getattr(ns, name) is None]
         raise CaddyError(
@@ -171,8 +176,8 @@ def _schedule(
         return on_days(
             rounds,
             days=days,
-            start_at=ns.from_time,
-            end_at=ns.to_time,
+            start_at=ns.at,
+            end_at=ns.until,
             round_minutes=round_minutes,
             own_nights=own_nights,
             tz=tz,
@@ -258,6 +263,6 @@ def print_dates(
         which = f"round {first}" if left_over == 1 else f"rounds {first}–{rounds}"
         print(
             f"  {which} do{'es' if left_over == 1 else ''} not fit on the given days "
-            f"({schedule.rounds_per_night} a day): add days or widen --from/--to",
+            f"({schedule.rounds_per_night} a day): add days or widen --at/--until",
             file=out,
         )

@@ -8,7 +8,7 @@ Two ways to lay the rounds on the calendar:
   ``rounds_per_night`` rounds, the next one starting a scheduled round (the
   calculator's worst-case game + turnover) after the one before;
 * **days** (a weekend event): the given days, each holding as many rounds as
-  fit between ``from`` and ``to`` by the calculator's rule for a night:
+  fit between ``at`` and ``until`` by the calculator's rule for a night:
   ⌊(to − from) / scheduled round⌋.
 
 Rounds that take a night of their own (a format's knockout stages, as the
@@ -339,12 +339,12 @@ def on_days(
     ``start_at`` and ``end_at``. Returns the dated rounds and the number of
     rounds that did not fit (the last ones).
 
-    :raises CaddyError: ``--to`` not after ``--from``, or a day too short for a round.
+    :raises CaddyError: ``--until`` not after ``--at``, or a day too short for a round.
     """
-    first = parse_clock(start_at, "--from")
-    last = parse_clock(end_at, "--to")
+    first = parse_clock(start_at, "--at")
+    last = parse_clock(end_at, "--until")
     if last <= first:
-        raise CaddyError(f"--to {end_at} must be later than --from {start_at}")
+        raise CaddyError(f"--until {end_at} must be later than --at {start_at}")
     per_day = per_window(last - first, round_minutes)
     if per_day == 0:
         raise CaddyError(
