@@ -88,6 +88,21 @@ def test_from_and_to_name_formats_and_at_is_the_first_rounds_time() -> None:
         assert options["--at"].metavar == options["--until"].metavar == "HH:MM"
 
 
+def test_players_and_boards_take_a_value_everywhere() -> None:
+    """`--players` is a players file (table, new; simulate's count of players
+    is a value too) and `--boards N` a match's boards (new); standings and
+    crosstable used them as bare switches for the individual view and board
+    prizes, now `--individual` and `--board-prizes`."""
+    for name, parser in _commands():
+        options = _options(parser)
+        for flag in ("--players", "--boards"):
+            if flag in options:
+                assert options[flag].nargs != 0, (name, flag)
+    standings = _options(dict(_commands())["standings"])
+    assert standings["--individual"].nargs == standings["--board-prizes"].nargs == 0
+    assert "--individual" in _options(dict(_commands())["crosstable"])
+
+
 def test_cards_takes_round_and_output_like_the_other_reports() -> None:
     """`caddy cards EVENT --round R --output FORM`, as `caddy pairings` does."""
     cards = _options(dict(_commands())["cards"])

@@ -203,7 +203,7 @@ def test_crosstable_byes_and_forfeited_matches(cli: Callable[..., Run], event_pa
 
 def test_board_prizes_leave_out_forfeits(cli: Callable[..., Run], event_path: str) -> None:
     """Only Lions and Tigers played over the board in round 1."""
-    run = ok(cli("standings", event_path, "--boards"))
+    run = ok(cli("standings", event_path, "--board-prizes"))
     lines = [line.split() for line in run.out.splitlines()]
     assert lines[2:5] == [
         ["rank", "no", "name", "team", "rating", "games", "points", "%", "performance"],

@@ -34,7 +34,7 @@ def add_commands(commands: Any) -> None:
     )
     parser.add_argument("file", metavar="EVENT", help="a team event file (or a TRF file)")
     parser.add_argument(
-        "--round", type=ascii_int, metavar="R", help="the round (default: the last paired)"
+        "--round", type=ascii_int, metavar="ROUND", help="the round (default: the last paired)"
     )
     output_argument(parser)
     output_file_arguments(parser)
