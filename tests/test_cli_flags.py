@@ -11,6 +11,7 @@ file is the Dutch example of docs/examples (tests/data/SOURCES.md).
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -138,6 +139,26 @@ def test_a_hint_names_only_flags_the_command_has(cli: Cli, tmp_path: Path, comma
     assert run.code == 1
     assert run.err == (f"caddy: error: {path}: cannot tell the file's format (known: json, trf)\n")
     assert "--from" in cli("check", str(path)).err  # check has --from
+
+
+def test_check_pairings_names_flags_check_has(cli: Cli, tmp_path: Path) -> None:
+    """A TRF file without its planned rounds (no XXR or 142): `caddy check
+    --pairings` said "give it with --rounds", which check did not have; it
+    now takes --rounds (and --initial-colour) as `caddy pair` does."""
+    source = DATA.parent.parent / "docs/examples/swiss_dutch_11p9r.trf"
+    path = tmp_path / "no-xxr.trf"
+    lines = source.read_text(encoding="utf-8").splitlines(keepends=True)
+    path.write_text("".join(x for x in lines if not x.startswith("XXR")), encoding="utf-8")
+    run = cli("check", str(path), "--pairings")
+    assert run.code == 1
+    named = set(re.findall(r"--[a-z][a-z-]*", run.err))
+    assert named == {"--rounds"}
+    assert named <= set(_options(dict(_commands())["check"]))
+    run = cli("check", "--pairings", str(path), "--rounds", "9")
+    assert (run.code, run.err) == (0, "")
+    assert run.out == (
+        f"{path}: ok (9 rounds re-paired by the Dutch system: every pairing identical)\n"
+    )
 
 
 def test_publish_of_a_trf_file_says_to_import_it(cli: Cli, tmp_path: Path) -> None:

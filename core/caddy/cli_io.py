@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from caddy.cli_common import output_file_arguments, refuse_existing, write_output
+from caddy.cli_common import ascii_int, output_file_arguments, refuse_existing, write_output
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
@@ -56,7 +56,10 @@ def add_commands(commands: Any) -> None:
             "stated points equal the results. One line per problem; exit 1 if any."
         ),
     )
-    chk.usage = "%(prog)s [-h] [--from FORMAT] [--pairings [SYSTEM]] FILE"
+    chk.usage = (
+        "%(prog)s [-h] [--from FORMAT] [--pairings [SYSTEM]] [--rounds N]\n"
+        "       [--initial-colour {white,black}] FILE"
+    )
     # optional for argparse: `caddy check --pairings FILE` gives the FILE as
     # --pairings's value (_check_file takes it back)
     chk.add_argument("file", nargs="?", metavar="FILE")
@@ -72,6 +75,15 @@ def add_commands(commands: Any) -> None:
             "re-pair every round from the rounds before it (default system: dutch) and "
             "list each board that differs; exit 1 if any"
         ),
+    )
+    trf = chk.add_argument_group("--pairings of a TRF file that lacks them (as caddy pair)")
+    trf.add_argument(
+        "--rounds", type=ascii_int, metavar="N", help="the planned rounds (default: XXR or 142)"
+    )
+    trf.add_argument(
+        "--initial-colour",
+        choices=("white", "black"),
+        help="the top-ranked player's colour in round 1 (default: XXC or 152)",
     )
     chk.set_defaults(handler=cmd_check, parser=chk)
 
@@ -172,6 +184,8 @@ def cmd_check(ns: argparse.Namespace) -> int:
     codec = _codec(ns.codec, ns.file, data)
     if ns.pairings is not None:
         return _check_pairings(ns, data, codec)
+    if ns.rounds is not None or ns.initial_colour is not None:
+        raise CaddyError("--rounds and --initial-colour go with --pairings")
     checked = file_check(ns.file, data, codec)  # the codec's own check of its files
     if checked is not None:
         _warn(checked.warnings)
@@ -203,7 +217,15 @@ def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
         state = replay(codec.read(data, source=ns.file).event)
         found = check_event_pairings(ns.file, state)
     else:
-        found = check_pairings(ns.file, data, codec, system=ns.pairings or "dutch")
+        colour = {"white": "w", "black": "b"}.get(ns.initial_colour or "")
+        found = check_pairings(
+            ns.file,
+            data,
+            codec,
+            system=ns.pairings or "dutch",
+            rounds=ns.rounds,
+            initial_colour=colour,  # type: ignore[arg-type]
+        )
     for line in found.differences:
         print(visible(line))
     if found.differing:
