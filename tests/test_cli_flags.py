@@ -181,3 +181,24 @@ def test_a_wrong_flag_prints_the_commands_usage(cli: Cli, command: str) -> None:
     assert run.code == 2
     assert run.err.startswith(f"usage: caddy {command} ")
     assert run.err.endswith(f"caddy {command}: error: unrecognized arguments: --no-such-flag\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "hint"),
+    [
+        (("calc", "40", "--tc", "90+30", "--days", "2026-05-09"), "--dates"),
+        (("calc", "40", "--tc", "90+30", "--from", "09:30"), "--at"),
+        (("standings", "e.json", "--boards"), "--board-prizes"),
+        (("crosstable", "e.json", "--players"), "--individual"),
+        (("cards", "e.json", "--format", "csv"), "--output"),
+        (("export", "e.json", "--output", "e.trf"), "-o"),
+    ],
+)
+def test_a_flag_of_another_meaning_names_the_commands_own(
+    cli: Cli, args: tuple[str, ...], hint: str
+) -> None:
+    """A flag that means something else (or nothing) in this command: the
+    usage error names the flag the command has for it."""
+    run = cli(*args)
+    assert run.code == 2
+    assert run.err.splitlines()[-1].endswith(f"; did you mean {hint}?")
