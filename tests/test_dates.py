@@ -1,5 +1,5 @@
 """Dated rounds (issue 19 item 1): ``caddy calc --start/--every/--at/--skip``,
-``--days/--from/--to``, ``--ics``, ``caddy new`` storing the schedule, and TRF
+``--dates/--at/--until``, ``--ics``, ``caddy new`` storing the schedule, and TRF
 record 132.
 
 Sources: the weekdays of the dates are the proleptic Gregorian calendar's
@@ -152,7 +152,7 @@ def test_weekend_days_fit_what_the_day_holds_and_say_what_does_not(
     # 630 minutes: ⌊630 / 255⌋ = 2 rounds a day
     run = cli(
         "calc", "40", "--format", "swiss", "--rounds", "5", "--tc", "90+30",
-        "--days", "2026-05-09,2026-05-10", "--from", "09:30", "--to", "20:00",
+        "--dates", "2026-05-09,2026-05-10", "--at", "09:30", "--until", "20:00",
         "--ics", str(tmp_path / "w.ics"),
     )  # fmt: skip
     assert run.code == 0, run.err
@@ -162,7 +162,7 @@ def test_weekend_days_fit_what_the_day_holds_and_say_what_does_not(
         "  round 2  Sat 2026-05-09  13:45–17:45",
         "  round 3  Sun 2026-05-10  09:30–13:30",
         "  round 4  Sun 2026-05-10  13:45–17:45",
-        "  round 5 does not fit on the given days (2 a day): add days or widen --from/--to",
+        "  round 5 does not fit on the given days (2 a day): add days or widen --at/--until",
         f"wrote {tmp_path / 'w.ics'}: 4 rounds",
     ]
 
@@ -197,17 +197,17 @@ def test_knockout_stages_take_nights_of_their_own() -> None:
          "--at '25:00' is not a time (expected HH:MM, 00:00 to 23:59)"),
         (["--start", "2026-09-01", "--every", "tue", "--at", "19:30", "--skip", "2026-12-32"],
          "--skip '2026-12-32': no such day"),
-        (["--days", "2026-05-09", "--from", "09:30", "--to", "11:00"],
+        (["--dates", "2026-05-09", "--at", "09:30", "--until", "11:00"],
          "no day is long enough for a round: 09:30 to 11:00 is 90 min, a round takes 145 min"),
-        (["--days", "2026-05-09", "--from", "20:00", "--to", "09:00"],
-         "--to 09:00 must be later than --from 20:00"),
-        (["--every", "tue"], "--every: dated rounds need --start and --at too (or --days)"),
+        (["--dates", "2026-05-09", "--at", "20:00", "--until", "09:00"],
+         "--until 09:00 must be later than --at 20:00"),
+        (["--every", "tue"], "--every: dated rounds need --start and --at too (or --dates)"),
         (["--start", "2026-09-01", "--every", "tue"], "--start needs --at for dated rounds"),
         (["--start", "2026-09-01", "--every", "tue", "--at", "19:30", "--tz", "Mars/Base"],
          "--tz 'Mars/Base' is not a known time zone (an IANA name such as Europe/Budapest)"),
         (["--start", "2026-09-01", "--every", "tue", "--at", "19:30", "--rounds-per-night", "3"],
          "3 rounds of 145 min do not fit in one 3 h night (--night)"),
-        (["--ics", "x.ics"], "--ics needs dated rounds: --start, --every and --at, or --days"),
+        (["--ics", "x.ics"], "--ics needs dated rounds: --start, --every and --at, or --dates"),
     ],
 )  # fmt: skip
 def test_bad_input_is_one_line(cli: Cli, args: list[str], error: str) -> None:

@@ -218,8 +218,8 @@ def test_relabelling_changes_nothing_but_tpn(
 
 def test_cli_rating_tiebreaks_on_every_file(cli: Callable[..., Run]) -> None:
     for path in sorted((DATA / "trf").glob("*.trf")):
-        # a team file ranks its teams; its players with --players (rating tie-breaks are individual)
-        players = ("--players",) if path.name.startswith("teamswiss") else ()
+        # a team file ranks its teams; its players with --individual (rating tie-breaks are individual)
+        players = ("--individual",) if path.name.startswith("teamswiss") else ()
         run = cli("standings", str(path), "--tiebreaks", "ARO,TPR,PTP,APRO,APPO", *players)
         assert run.code == 0, (path, run.err)
         assert "Traceback" not in run.err

@@ -72,9 +72,9 @@ def test_knockout_games_per_player_count_every_game_of_the_finalists(
 
 
 def test_a_weekend_event_says_nothing_of_club_nights(cli: Callable[..., Run]) -> None:
-    """With --days the dated rounds say how the rounds fit; the club-night line
+    """With --dates the dated rounds say how the rounds fit; the club-night line
     (a round 'does not fit in one 3 h night') would contradict them."""
-    days = ("--days", "2026-05-09,2026-05-10", "--from", "09:30", "--to", "20:00")
+    days = ("--dates", "2026-05-09,2026-05-10", "--at", "09:30", "--until", "20:00")
     run = cli("calc", "40", "--format", "swiss", "--rounds", "5", "--tc", "90+30", *days)
     assert run.code == 0 and "night" not in run.out.split("Dated rounds")[0]
     assert "round 4  Sun 2026-05-10  13:45–17:45" in run.out

@@ -1,7 +1,7 @@
 """``caddy standings`` and ``caddy crosstable`` of a team event (issue 17,
 items 3 and 5): the teams ranked on match points, game points and team
 tie-breaks, ``--json`` (``caddy.team-standings``), ``--explain TEAM``,
-``--players`` (the individual standings), ``--boards`` (board prizes) and the
+``--individual`` (the individual standings), ``--board-prizes`` (board prizes) and the
 team crosstable.
 
 The event: 4 teams of 3 boards, 3 rounds, everyone meets everyone, results
@@ -110,11 +110,11 @@ def test_tiebreaks_from_the_event_file(cli: Callable[..., Run], tmp_path: Path) 
     # (2: C and D) before A (1: B; two drawn matches)
     lines = cells(ok(cli("standings", str(path), "--tiebreaks", "WON")).out)
     assert lines[2][:3] == ["1", "2", "B"]
-    # the file's list ranks the teams: --players ranks the players by the default list
-    run = ok(cli("standings", str(path), "--players", "--json"))
+    # the file's list ranks the teams: --individual ranks the players by the default list
+    run = ok(cli("standings", str(path), "--individual", "--json"))
     listed = json.loads(run.out)["tiebreaks"]
     assert listed and not {"PS:GP", "DE"} <= set(listed)
-    assert ok(cli("crosstable", str(path), "--players")).err == ""
+    assert ok(cli("crosstable", str(path), "--individual")).err == ""
 
 
 def test_team_standings_json(cli: Callable[..., Run], event_path: str) -> None:
@@ -169,7 +169,7 @@ def test_explain_an_unknown_team(cli: Callable[..., Run], event_path: str) -> No
 
 
 def test_players_gives_the_individual_standings(cli: Callable[..., Run], event_path: str) -> None:
-    run = ok(cli("standings", event_path, "--players", "--tiebreaks", "WIN", "--json"))
+    run = ok(cli("standings", event_path, "--individual", "--tiebreaks", "WIN", "--json"))
     document = json.loads(run.out)
     assert document["schema"] == "caddy.standings"
     scores = {row["name"]: row["score"] for row in document["rows"]}
@@ -181,7 +181,7 @@ def test_players_gives_the_individual_standings(cli: Callable[..., Run], event_p
 
 
 def test_board_prizes(cli: Callable[..., Run], event_path: str) -> None:
-    run = ok(cli("standings", event_path, "--boards"))
+    run = ok(cli("standings", event_path, "--board-prizes"))
     lines = run.out.splitlines()
     assert lines[0] == "Example A: board prizes after 3 rounds"
     assert lines[1] == "Board 1"
@@ -217,7 +217,7 @@ def test_board_prizes(cli: Callable[..., Run], event_path: str) -> None:
 
 
 def test_board_prizes_json(cli: Callable[..., Run], event_path: str) -> None:
-    document = json.loads(ok(cli("standings", event_path, "--boards", "--json")).out)
+    document = json.loads(ok(cli("standings", event_path, "--board-prizes", "--json")).out)
     assert (document["schema"], document["version"], document["rounds"]) == (
         "caddy.board-prizes",
         1,
@@ -243,11 +243,11 @@ def test_board_prizes_json(cli: Callable[..., Run], event_path: str) -> None:
     assert document["min_games"] == 0
     # --min-games: the competition's condition; everyone here played 3 games on his board
     fewer = json.loads(
-        ok(cli("standings", event_path, "--boards", "--min-games", "3", "--json")).out
+        ok(cli("standings", event_path, "--board-prizes", "--min-games", "3", "--json")).out
     )
     assert fewer["boards"] == document["boards"]
     none = json.loads(
-        ok(cli("standings", event_path, "--boards", "--min-games", "4", "--json")).out
+        ok(cli("standings", event_path, "--board-prizes", "--min-games", "4", "--json")).out
     )
     assert none["min_games"] == 4
     assert [b["rows"] for b in none["boards"]] == [[], [], []]
@@ -280,7 +280,7 @@ def test_team_round_robin_grid(cli: Callable[..., Run], event_path: str) -> None
 
 
 def test_players_crosstable(cli: Callable[..., Run], event_path: str) -> None:
-    run = ok(cli("crosstable", event_path, "--players", "--tiebreaks", "WIN"))
+    run = ok(cli("crosstable", event_path, "--individual", "--tiebreaks", "WIN"))
     lines = cells(run.out)
     assert lines[0][:5] == ["no", "name", "r1", "r2", "r3"]
     assert len([line for line in lines if line and line[0].isdigit()]) == 12
@@ -304,8 +304,8 @@ def test_a_trf_import_of_the_team_sample(cli: Callable[..., Run], tmp_path: Path
     totals = {r["pairing_number"]: (r["match_points"], r["game_points"]) for r in document["rows"]}
     assert (totals[16], totals[22]) == ((20.0, 33.5), (20.0, 32.0))
     assert document["rows"][0]["pairing_number"] == 16  # PS:GP 247.5 against 241.5
-    prizes = json.loads(ok(cli("standings", str(out), "--boards", "--json")).out)
+    prizes = json.loads(ok(cli("standings", str(out), "--board-prizes", "--json")).out)
     assert [b["board"] for b in prizes["boards"]] == [1, 2, 3, 4]
-    cards = ok(cli("cards", str(out), "4", "--format", "csv")).out
+    cards = ok(cli("cards", str(out), "--round", "4", "--output", "csv")).out
     forfeited = [row for row in cards.splitlines() if "match 23: 23 " in row]
     assert forfeited[-3].endswith(",total,,,total,,,4-0")

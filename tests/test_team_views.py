@@ -117,7 +117,7 @@ def test_match_cards_text(cli: Callable[..., Run], event_path: str) -> None:
 
 
 def test_match_cards_csv(cli: Callable[..., Run], event_path: str) -> None:
-    run = ok(cli("cards", event_path, "1", "--format", "csv"))
+    run = ok(cli("cards", event_path, "--round", "1", "--output", "csv"))
     rows = list(csv.reader(io.StringIO(run.out)))
     first = "test: round 1, match 1: 1 Lions – 2 Tigers"
     second = "test: round 1, match 2: 3 Bears – 4 Wolves"
@@ -149,10 +149,10 @@ def test_match_cards_csv(cli: Callable[..., Run], event_path: str) -> None:
 
 
 def test_match_cards_markdown_and_html(cli: Callable[..., Run], event_path: str) -> None:
-    markdown = ok(cli("cards", event_path, "2", "--format", "md")).out
+    markdown = ok(cli("cards", event_path, "--round", "2", "--output", "md")).out
     assert "## test: round 2, match 1: 2 Tigers – 3 Bears" in markdown
     assert "| 1 | Tigers 1 |  | W | Bears 1 |  | B | 0-1 |" in markdown
-    html = ok(cli("cards", event_path, "2", "--format", "html")).out
+    html = ok(cli("cards", event_path, "--round", "2", "--output", "html")).out
     assert html.count("<table>") == 2
     assert "<caption>test: round 2, match 2: 4 Wolves – 5 Foxes</caption>" in html
     assert "<td>(empty board)</td>" in html
@@ -163,15 +163,15 @@ def test_match_cards_to_a_file(cli: Callable[..., Run], event_path: str, tmp_pat
     run = ok(cli("cards", event_path, "-o", str(out)))
     assert run.out == ""
     assert out.read_text(encoding="utf-8") == ROUND_2_TEXT
-    again = cli("cards", event_path, "1", "-o", str(out))
+    again = cli("cards", event_path, "--round", "1", "-o", str(out))
     assert again.code == 1
     assert again.err == f"caddy: error: {out} exists already (use --force to replace it)\n"
-    ok(cli("cards", event_path, "1", "-o", str(out), "--force"))
+    ok(cli("cards", event_path, "--round", "1", "-o", str(out), "--force"))
     assert "round 1, match 2: 3 Bears – 4 Wolves" in out.read_text(encoding="utf-8")
 
 
 def test_cards_of_a_round_not_paired(cli: Callable[..., Run], event_path: str) -> None:
-    run = cli("cards", event_path, "3")
+    run = cli("cards", event_path, "--round", "3")
     assert run.code == 1
     assert run.out == ""
     assert run.err == "caddy: error: round 3 is not paired (rounds paired: 1..2)\n"
@@ -203,7 +203,7 @@ def test_crosstable_byes_and_forfeited_matches(cli: Callable[..., Run], event_pa
 
 def test_board_prizes_leave_out_forfeits(cli: Callable[..., Run], event_path: str) -> None:
     """Only Lions and Tigers played over the board in round 1."""
-    run = ok(cli("standings", event_path, "--boards"))
+    run = ok(cli("standings", event_path, "--board-prizes"))
     lines = [line.split() for line in run.out.splitlines()]
     assert lines[2:5] == [
         ["rank", "no", "name", "team", "rating", "games", "points", "%", "performance"],
@@ -223,7 +223,7 @@ def test_an_event_without_a_name_is_named_by_its_file(
     event = two_rounds()
     path = tmp_path / "league.json"
     write_file(path, dumps(attrs.evolve(event, tournament=attrs.evolve(event.tournament, name=""))))
-    lines = ok(cli("cards", str(path), "1")).out.splitlines()
+    lines = ok(cli("cards", str(path), "--round", "1")).out.splitlines()
     assert lines[0] == f"{path}: match cards, round 1"
     assert lines[1] == f"{path}: round 1, match 1: 1 Lions – 2 Tigers"
 

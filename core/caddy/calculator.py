@@ -40,6 +40,37 @@ MAX_PLAYERS = 100_000
 #: ``caddy import``): a double round robin of 2,000 players (3,998,000 games)
 #: fits; ``caddy table 2000 --json`` takes about a second and 200 MiB.
 MAX_SCHEDULE_GAMES = 4_000_000
+#: The longest club night, playing day or scheduled round (worst-case game
+#: plus turnover), and the longest turnover, in minutes: the day it is played
+#: on. No over-the-board round lasts longer; a longer value is a typo.
+MAX_DAY_MINUTES = 24 * 60
+#: The most club nights or days ``caddy plan`` weighs: a weekly club night for
+#: nineteen years (dated rounds reach about 21 years ahead, ``caddy.dates``).
+MAX_SESSIONS = 1_000
+
+
+def check_turnover(minutes: int) -> None:
+    """Refuse a turnover below 0 or above :data:`MAX_DAY_MINUTES` (one line)."""
+    from caddy.errors import CaddyError
+
+    if minutes < 0:
+        raise CaddyError(f"--turnover must be 0 or more minutes, got {minutes}")
+    if minutes > MAX_DAY_MINUTES:
+        raise CaddyError(
+            f"--turnover {minutes} is more than the {MAX_DAY_MINUTES} minutes of a day"
+        )
+
+
+def _check_round(game_seconds: int, time_control: TimeControl, turnover: int) -> None:
+    """Refuse a scheduled round longer than a day (:data:`MAX_DAY_MINUTES`)."""
+    from caddy.errors import CaddyError
+
+    if game_seconds + 60 * turnover > 60 * MAX_DAY_MINUTES:
+        raise CaddyError(
+            f"time control {time_control}: a round (a {minutes_value(game_seconds)} min "
+            f"worst-case game and {turnover} min turnover) is longer than a day "
+            f"({MAX_DAY_MINUTES // 60} h)"
+        )
 
 
 def check_field(players: int, fmt: Format | None = None, options: Any = None) -> None:
@@ -178,6 +209,7 @@ def calculate(
     per_player = time_control.nominal_seconds
     worst = 2 * per_player
     round_seconds = worst + 60 * turnover_minutes
+    _check_round(worst, time_control, turnover_minutes)
     total = arithmetic.rounds * round_seconds
     night_seconds = round(60 * night_minutes)
     per_night = night_seconds // round_seconds

@@ -101,7 +101,10 @@ def _run(args: list[str]) -> int:
         args = _escape_result_words(args)
     builtin = first in _COMMANDS and not (args and args[0] in ("-h", "--help"))
     parser = build_parser(only=first if builtin else None, with_plugin_commands=not builtin)
-    namespace = parser.parse_args(args)
+    namespace, unknown = parser.parse_known_args(args)
+    if unknown:  # the command's own usage, not caddy's (issue 24)
+        command = _command_parser(parser, namespace)
+        command.error(f"unrecognized arguments: {' '.join(unknown)}{_renamed(command, unknown)}")
     handler = getattr(namespace, "handler", None)
     if handler is None:
         parser.print_help()
@@ -112,6 +115,43 @@ def _run(args: list[str]) -> int:
         refuse_other_formats(namespace.event)
     code: int = handler(namespace)
     return code
+
+
+def _command_parser(
+    parser: argparse.ArgumentParser, namespace: argparse.Namespace
+) -> argparse.ArgumentParser:
+    """The parser of the command ``namespace`` is for (``parser`` itself when none)."""
+    import argparse
+
+    command = getattr(namespace, "command", None)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            found: argparse.ArgumentParser = action.choices[command]
+            return found
+    return parser
+
+
+#: Flags that mean one thing in every command (issue 24), and the flag a
+#: command that lacks one has for what it may have meant there.
+_RENAMED = {
+    "--days": "--dates",  # the playing dates (--days N is caddy plan's number of days)
+    "--from": "--at",  # a playing day's first round (--from names a file's format)
+    "--to": "--until",  # the end of a playing day (--to names a format)
+    "--format": "--output",  # a report's form (--format is a tournament format)
+    "--output": "-o",  # a file to write (--output is a report's form)
+    "--boards": "--board-prizes",  # (--boards N: a match's boards, caddy new)
+    "--players": "--individual",  # (--players FILE: a players file)
+}
+
+
+def _renamed(command: argparse.ArgumentParser, unknown: list[str]) -> str:
+    """``; did you mean --dates?`` for a flag this command has under another name."""
+    flags = {flag for action in command._actions for flag in action.option_strings}
+    for arg in unknown:
+        other = _RENAMED.get(arg.partition("=")[0])
+        if other in flags:
+            return f"; did you mean {other}?"
+    return ""
 
 
 def _escape_result_words(args: list[str]) -> list[str]:
@@ -156,7 +196,7 @@ def _escape_result_words(args: list[str]) -> list[str]:
 _EVENT_FILE_COMMANDS = frozenset(
     {"pairings", "result", "withdraw", "undo", "history", "add", "bye"}
 )
-_EVENT_FILE_COMMANDS |= {"lineup"}
+_EVENT_FILE_COMMANDS |= {"lineup", "publish"}
 
 
 #: Each built-in command and the ``module:function`` adding its parser; a

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
@@ -12,11 +13,13 @@ if TYPE_CHECKING:
     from caddy.calculator import CalcResult
 from caddy.cli_common import (
     ascii_int,
+    force_argument,
     format_and_options,
     format_arguments,
     format_hours,
     format_minutes,
     is_ascii_number,
+    refuse_existing,
 )
 from caddy.cli_table import print_table
 
@@ -58,13 +61,26 @@ def add_calc(commands: Any) -> None:
         metavar="FILE",
         help="write the dated rounds as an iCalendar file (needs the extra chess-caddy[ics])",
     )
+    force_argument(calc, "the --ics FILE")
     calc.set_defaults(handler=cmd_calc)
 
 
-def parse_night(text: str) -> float:
-    """A night length in minutes from ``3h``, ``2.5h``, ``180m``, ``180min`` or ``3:00``."""
+def parse_night(text: str, option: str = "--night") -> int | float:
+    """A night length in minutes from ``3h``, ``2.5h``, ``180m``, ``180min``
+    or ``3:00`` (:func:`read_length`, :func:`length_minutes`)."""
     from caddy.errors import CaddyError
 
+    value = read_length(text)
+    if value is None:
+        raise CaddyError(f"cannot read night length '{text}' (expected e.g. 3h, 2.5h or 180m)")
+    if value <= 0:
+        raise CaddyError(f"night length '{text}' must be positive")
+    return length_minutes(value, text, option)
+
+
+def read_length(text: str) -> Fraction | None:
+    """Minutes, exactly (no float rounding), from ``3h``, ``2.5h``, ``180m``,
+    ``180min`` or ``3:00``; ``None`` when ``text`` is none of these."""
     cleaned = text.strip().lower().replace(" ", "")
     number, factor = cleaned, 0
     for suffix, minutes in (("min", 1), ("h", 60), ("m", 1)):
@@ -72,7 +88,6 @@ def parse_night(text: str) -> float:
             number, factor = cleaned[: -len(suffix)], minutes
             break
     hours, colon, mins = cleaned.partition(":")
-    value: float
     if (
         colon
         and is_ascii_number(hours)
@@ -80,32 +95,42 @@ def parse_night(text: str) -> float:
         and len(mins) == 2
         and int(mins) < 60
     ):
-        value = int(hours) * 60 + int(mins)
-    elif factor and is_ascii_number(number.replace(".", "", 1)):
-        value = float(number) * factor
-    else:
-        raise CaddyError(f"cannot read night length '{text}' (expected e.g. 3h, 2.5h or 180m)")
-    if value <= 0:
-        raise CaddyError(f"night length '{text}' must be positive")
-    return int(value) if value == int(value) else value
+        return Fraction(int(hours) * 60 + int(mins))
+    if factor and is_ascii_number(number.replace(".", "", 1)):
+        return Fraction(number) * factor
+    return None
+
+
+def length_minutes(value: Fraction, text: str, option: str) -> int | float:
+    """``value`` minutes counted in whole seconds (the calculator's unit),
+    held to 1 minute up to a day (:data:`~caddy.calculator.MAX_DAY_MINUTES`)."""
+    from caddy.calculator import MAX_DAY_MINUTES
+    from caddy.errors import CaddyError
+    from caddy.timecontrol import minutes_value
+
+    if value < 1:
+        raise CaddyError(f"{option} '{text}' is shorter than a minute")
+    if value > MAX_DAY_MINUTES:
+        raise CaddyError(f"{option} '{text}' is more than the 24 hours of a day")
+    return minutes_value(round(value * 60))
 
 
 def cmd_calc(ns: argparse.Namespace) -> int:
-    from caddy.calculator import calculate
+    from caddy.calculator import calculate, check_turnover
     from caddy.errors import CaddyError
     from caddy.timecontrol import TimeControl, parse_time_control
 
-    if ns.turnover < 0:
-        raise CaddyError(f"--turnover must be 0 or more minutes, got {ns.turnover}")
+    check_turnover(ns.turnover)
     from caddy.cli_dates import wants_dates
 
     dated = wants_dates(ns)
     if dated and (len(ns.players) > 1 or len(ns.tc) > 1):
         raise CaddyError("dated rounds are for one field and at most one --tc")
     if dated and ns.json:
-        raise CaddyError("--json does not take dated rounds (--start or --days)")
+        raise CaddyError("--json does not take dated rounds (--start or --dates)")
     if ns.ics is not None and not dated:
-        raise CaddyError("--ics needs dated rounds: --start, --every and --at, or --days")
+        raise CaddyError("--ics needs dated rounds: --start, --every and --at, or --dates")
+    refuse_existing(ns.ics, ns.force)
     night = parse_night(ns.night)
     fmt, options = format_and_options(ns)
     controls: list[TimeControl | None] = []
@@ -143,7 +168,7 @@ def cmd_calc(ns: argparse.Namespace) -> int:
         assert tc is not None
         print(f"{text} read as: {tc.describe()}")
     if len(ns.players) == 1 and len(controls) <= 1:
-        _print_summary(results[0], sys.stdout, nights=not ns.days)
+        _print_summary(results[0], sys.stdout, nights=not ns.dates)
         if show_dates is not None:
             show_dates()
     else:
@@ -168,7 +193,8 @@ def _dated(ns: argparse.Namespace, r: CalcResult) -> Callable[[], None]:
     if ns.ics is not None:
         from caddy.ics import calendar_bytes, write_calendar
 
-        write_calendar(ns.ics, calendar_bytes(schedule, game if game is not None else 0))
+        data = calendar_bytes(schedule, game if game is not None else 0)
+        write_calendar(ns.ics, data, force=ns.force)
 
     def show() -> None:
         print_dates(schedule, game, sys.stdout, left_over=left_over, rounds=r.rounds)

@@ -149,6 +149,51 @@ def output_argument(parser: Any) -> None:
     )
 
 
+def output_file_arguments(
+    parser: Any,
+    *,
+    metavar: str = "FILE",
+    help: str = "write here (atomically) instead of stdout",
+    required: bool = False,
+) -> None:
+    """``-o FILE`` (namespace ``out``) and ``--force``: the one way a command
+    names a file it writes. ``--output`` is a renderer's name everywhere
+    (:func:`output_argument`); write the file with :func:`write_output`."""
+    parser.add_argument("-o", dest="out", required=required, metavar=metavar, help=help)
+    force_argument(parser, metavar)
+
+
+def force_argument(parser: Any, what: str = "FILE") -> None:
+    """``--force``: replace an existing output file (:func:`write_output`)."""
+    parser.add_argument("--force", action="store_true", help=f"replace {what} if it exists")
+
+
+def exists_message(path: str) -> str:
+    """The one line every output option gives for a file that exists already."""
+    return f"{path} exists already (use --force to replace it)"
+
+
+def refuse_existing(path: str | None, force: bool) -> None:
+    """Refuse an output file early, before the work: one that exists (unless
+    ``force``), a folder, a device or a read-only file. :func:`write_output`
+    checks again under the file's lock."""
+    if path is None:
+        return
+    from caddy.errors import FileError
+    from caddy.storage import real_path, writable
+
+    if writable(real_path(path), path) is not None and not force:
+        raise FileError(exists_message(path), path=path)
+
+
+def write_output(path: str, data: bytes, *, force: bool) -> None:
+    """Write an output file atomically under its lock; an existing file is
+    replaced only with ``force`` (``--force``), else :func:`exists_message`."""
+    from caddy.storage import write_file
+
+    write_file(path, data, force=force, exists=exists_message(path))
+
+
 def emit(report: Report, ns: argparse.Namespace) -> None:
     """Print ``report`` in the form ``--output`` names."""
     from caddy.render import get_renderer

@@ -1,6 +1,10 @@
 """The dated-schedule options of ``caddy calc`` and ``caddy new`` (``--start``,
-``--every``, ``--at``, ``--skip``, ``--rounds-per-night``, ``--days``,
-``--from``, ``--to``, ``--tz``) and the printed list of dated rounds."""
+``--every``, ``--at``, ``--skip``, ``--rounds-per-night``, ``--dates``,
+``--until``, ``--tz``) and the printed list of dated rounds.
+
+``--at`` is the first round's time in both forms (weekly nights and given
+dates); ``--from``/``--to`` name file formats elsewhere (``caddy import``,
+``check``, ``export``), never a time."""
 
 from __future__ import annotations
 
@@ -14,9 +18,9 @@ if TYPE_CHECKING:
 
     from caddy.dates import RoundDates
 
-#: Options that only mean something with ``--start`` (weekly) or ``--days``.
-WEEKLY_ONLY = ("every", "at", "skip")
-DAYS_ONLY = ("from_time", "to_time")
+#: Options that only mean something with ``--start`` (weekly) or ``--dates``.
+WEEKLY_ONLY = ("every", "skip")
+DAYS_ONLY = ("until",)
 
 
 def add_schedule_arguments(parser: Any, *, days: bool = True, start: bool = True) -> None:
@@ -33,7 +37,9 @@ def add_schedule_arguments(parser: Any, *, days: bool = True, start: bool = True
     parser.add_argument(
         "--every", metavar="DAY", help="playing nights: mon tue wed thu fri sat sun, or day"
     )
-    parser.add_argument("--at", metavar="HH:MM", help="start time of a night's first round")
+    parser.add_argument(
+        "--at", metavar="HH:MM", help="start time of a night's (or a day's) first round"
+    )
     parser.add_argument(
         "--skip", metavar="DATES", help="comma-separated dates YYYY-MM-DD that are not played"
     )
@@ -45,12 +51,11 @@ def add_schedule_arguments(parser: Any, *, days: bool = True, start: bool = True
     )
     if days:
         parser.add_argument(
-            "--days", metavar="DATES", help="playing days YYYY-MM-DD,... (a weekend event)"
+            "--dates", metavar="DATES", help="the playing days YYYY-MM-DD,... (a weekend event)"
         )
         parser.add_argument(
-            "--from", dest="from_time", metavar="HH:MM", help="first round's time each day"
+            "--until", metavar="HH:MM", help="end of a playing day (with --dates and --at)"
         )
-        parser.add_argument("--to", dest="to_time", metavar="HH:MM", help="end of a playing day")
     parser.add_argument(
         "--tz",
         metavar="ZONE",
@@ -63,45 +68,45 @@ def _given(ns: argparse.Namespace, names: tuple[str, ...]) -> list[str]:
 
 
 def _flag(name: str) -> str:
-    return {"from_time": "--from", "to_time": "--to"}.get(name, "--" + name.replace("_", "-"))
+    return "--" + name.replace("_", "-")
 
 
 def wants_dates(ns: argparse.Namespace, *, start_is_date: bool = False) -> bool:
     """Whether the command line asks for dated rounds; refuses options given
     without what they need (one line). ``start_is_date``: ``--start`` alone is
     the event's start date (``caddy new``), dated rounds need ``--every`` too."""
-    days = getattr(ns, "days", None)
+    days = getattr(ns, "dates", None)
     weekly = ns.start is not None and (not start_is_date or ns.every is not None)
     if days is not None and ns.start is not None and not start_is_date:
-        raise CaddyError("give either --start (weekly nights) or --days (given days), not both")
+        raise CaddyError("give either --start (weekly nights) or --dates (given days), not both")
     if days is not None:
         weekly = False
         stray = _given(ns, WEEKLY_ONLY)
         if stray:
             raise CaddyError(
-                f"{_flag(stray[0])} is for weekly nights (--start); --days takes --from and --to"
+                f"{_flag(stray[0])} is for weekly nights (--start); --dates takes --at and --until"
             )
-        missing = [name for name in DAYS_ONLY if getattr(ns, name) is None]
+        missing = [name for name in ("at", *DAYS_ONLY) if getattr(ns, name) is None]
         if missing:
-            raise CaddyError(f"--days needs {_flag(missing[0])} HH:MM")
+            raise CaddyError(f"--dates needs {_flag(missing[0])} HH:MM")
         if ns.rounds_per_night is not None:
             raise CaddyError(
-                "--rounds-per-night is for weekly nights; --days fits what --from and --to hold"
+                "--rounds-per-night is for weekly nights; --dates fits what --at and --until hold"
             )
         return True
     stray = _given(ns, DAYS_ONLY)
     if stray:
-        raise CaddyError(f"{_flag(stray[0])} needs --days")
+        raise CaddyError(f"{_flag(stray[0])} needs --dates")
     if weekly:
         for name in ("every", "at"):
             if getattr(ns, name) is None:
                 raise CaddyError(f"--start needs --{name} for dated rounds")
         return True
-    stray = _given(ns, (*WEEKLY_ONLY, "rounds_per_night", "tz"))
+    stray = _given(ns, (*WEEKLY_ONLY, "at", "rounds_per_night", "tz"))
     if stray:
         missing = [f"--{name}" for name in ("start", "every", "at") if getattr(ns, name) is None]
         raise CaddyError(
-            f"{_flag(stray[0])}: dated rounds need {' and '.join(missing)} too (or --days)"
+            f"{_flag(stray[0])}: dated rounds need {' and '.join(missing)} too (or --dates)"
         )
     return False
 
@@ -116,9 +121,43 @@ def schedule_from_args(
     night_minutes: int | float | None = None,
 ) -> tuple[RoundDates, int]:
     """The dated rounds the options ask for, and how many rounds did not fit
-    (``--days`` only). ``round_minutes`` is ``None`` without a time control:
-    then one round a night, and ``--days`` is refused. With ``night_minutes``
-    (``caddy calc --night``) a ``--rounds-per-night`` that does not fit a night is refused."""
+    (``--dates`` only). ``round_minutes`` is ``None`` without a time control:
+    then one round a night, and ``--dates`` is refused. With ``night_minutes``
+    (``caddy calc --night``) a ``--rounds-per-night`` that does not fit a night is refused.
+    Every round must end by 9999-12-31 (one line); with ``--tz`` a start in a
+    daylight-saving gap moves to the time RFC 5545 reads it as, with a warning."""
+    from caddy.dates import check_ends
+
+    schedule, left_over = _schedule(
+        ns,
+        rounds,
+        round_minutes=round_minutes,
+        default_per_night=default_per_night,
+        own_nights=own_nights,
+        night_minutes=night_minutes,
+    )
+    check_ends(schedule, round_minutes or 0)
+    if ns.tz is not None:
+        from caddy.dates import move_out_of_gaps
+        from caddy.ics import time_zone
+        from caddy.messages import warn
+
+        schedule, moved = move_out_of_gaps(schedule, time_zone(ns.tz))
+        for line in moved:
+            warn(line)
+    return schedule, left_over
+
+
+def _schedule(
+    ns: argparse.Namespace,
+    rounds: int,
+    *,
+    round_minutes: int | float | None,
+    default_per_night: int,
+    own_nights: int,
+    night_minutes: int | float | None,
+) -> tuple[RoundDates, int]:
+    """The dated rounds of :func:`schedule_from_args`, before the calendar's checks."""
     from caddy.dates import on_days, parse_date, parse_dates, weekly
 
     tz = ns.tz
@@ -126,17 +165,19 @@ def schedule_from_args(
         from caddy.ics import time_zone
 
         time_zone(tz)  # a known zone, or one line
-    if getattr(ns, "days", None) is not None:
-        days = parse_dates(ns.days, "--days")
+    if getattr(ns, "dates", None) is not None:
+        days = parse_dates(ns.dates, "--dates")
         if not days:
-            raise CaddyError("--days needs at least one date YYYY-MM-DD")
+            raise CaddyError("--dates needs at least one date YYYY-MM-DD")
         if round_minutes is None:
-            raise CaddyError("--days needs --tc: how many rounds fit a day depends on their length")
+            raise CaddyError(
+                "--dates needs --tc: how many rounds fit a day depends on their length"
+            )
         return on_days(
             rounds,
             days=days,
-            start_at=ns.from_time,
-            end_at=ns.to_time,
+            start_at=ns.at,
+            end_at=ns.until,
             round_minutes=round_minutes,
             own_nights=own_nights,
             tz=tz,
@@ -222,6 +263,6 @@ def print_dates(
         which = f"round {first}" if left_over == 1 else f"rounds {first}–{rounds}"
         print(
             f"  {which} do{'es' if left_over == 1 else ''} not fit on the given days "
-            f"({schedule.rounds_per_night} a day): add days or widen --from/--to",
+            f"({schedule.rounds_per_night} a day): add days or widen --at/--until",
             file=out,
         )

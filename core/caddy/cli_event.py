@@ -275,7 +275,7 @@ def _schedule(ns: argparse.Namespace, fmt: Any, options: Any, players: int, tc: 
     if left_over:
         raise CaddyError(
             f"{left_over} of {figures.rounds} rounds do not fit on the given days "
-            f"({schedule.rounds_per_night} a day between --from and --to)"
+            f"({schedule.rounds_per_night} a day between --at and --until)"
         )
     return schedule
 

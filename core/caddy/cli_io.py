@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from caddy.cli_common import ascii_int, output_file_arguments, refuse_existing, write_output
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ def add_commands(commands: Any) -> None:
         description="Read FILE (FIDE TRF16/TRF26, or any codec plugin's format) into a new event file.",
     )
     imp.add_argument("file", metavar="FILE")
-    imp.add_argument("-o", "--output", required=True, metavar="EVENT", help="event file to create")
+    output_file_arguments(imp, metavar="EVENT", help="event file to create", required=True)
     imp.add_argument(
         "--from", dest="codec", metavar="FORMAT", help="FILE's format (default: by suffix)"
     )
@@ -29,7 +30,6 @@ def add_commands(commands: Any) -> None:
         action="store_true",
         help="refuse warnings: unknown records, stated points that differ, unknown tie-breaks",
     )
-    imp.add_argument("--force", action="store_true", help="replace EVENT if it exists")
     imp.set_defaults(handler=cmd_import)
 
     exp = commands.add_parser(
@@ -44,10 +44,7 @@ def add_commands(commands: Any) -> None:
     exp.add_argument(
         "--trf26", action="store_true", help="TRF26 (records 142, 192, 202, 222) instead of TRF16"
     )
-    exp.add_argument(
-        "-o", "--output", metavar="FILE", help="write here (atomically) instead of stdout"
-    )
-    exp.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    output_file_arguments(exp)
     exp.set_defaults(handler=cmd_export)
 
     chk = commands.add_parser(
@@ -59,21 +56,36 @@ def add_commands(commands: Any) -> None:
             "stated points equal the results. One line per problem; exit 1 if any."
         ),
     )
-    chk.add_argument("file", metavar="FILE")
+    chk.usage = (
+        "%(prog)s [-h] [--from FORMAT] [--pairings [SYSTEM]] [--rounds N]\n"
+        "       [--initial-colour {white,black}] FILE"
+    )
+    # optional for argparse: `caddy check --pairings FILE` gives the FILE as
+    # --pairings's value (_check_file takes it back)
+    chk.add_argument("file", nargs="?", metavar="FILE")
     chk.add_argument(
         "--from", dest="codec", metavar="FORMAT", help="FILE's format (default: by suffix)"
     )
     chk.add_argument(
         "--pairings",
         nargs="?",
-        const="dutch",
+        const="",
         metavar="SYSTEM",
         help=(
             "re-pair every round from the rounds before it (default system: dutch) and "
             "list each board that differs; exit 1 if any"
         ),
     )
-    chk.set_defaults(handler=cmd_check)
+    trf = chk.add_argument_group("--pairings of a TRF file that lacks them (as caddy pair)")
+    trf.add_argument(
+        "--rounds", type=ascii_int, metavar="N", help="the planned rounds (default: XXR or 142)"
+    )
+    trf.add_argument(
+        "--initial-colour",
+        choices=("white", "black"),
+        help="the top-ranked player's colour in round 1 (default: XXC or 152)",
+    )
+    chk.set_defaults(handler=cmd_check, parser=chk)
 
 
 def _read(path: str) -> bytes:
@@ -97,10 +109,10 @@ def _warn(lines: Any) -> None:
 
 def cmd_import(ns: argparse.Namespace) -> int:
     from caddy.event_replay import replay
-    from caddy.storage import dumps, write_file
+    from caddy.storage import dumps
 
-    out = Path(ns.output)
-    _refuse_existing(out, ns.force)
+    out = Path(ns.out)
+    refuse_existing(ns.out, ns.force)
     data = _read(ns.file)
     codec = _codec(ns.codec, ns.file, data)
     imported = codec.read(data, source=ns.file, strict=ns.strict)
@@ -117,7 +129,7 @@ def cmd_import(ns: argparse.Namespace) -> int:
     except CaddyError as exc:
         problems = [f"{ns.file}: cannot be imported: {p}" for p in exc.problems]
         raise CaddyError(problems[0], problems=problems) from None
-    write_file(out, dumps(event), force=ns.force)  # under the lock; checked again there
+    write_output(ns.out, dumps(event), force=ns.force)  # under the lock; checked again there
     state = replay(event)
     played = sum(1 for r in state.rounds if any(r.results) or r.byes)
     print(
@@ -127,23 +139,16 @@ def cmd_import(ns: argparse.Namespace) -> int:
     return 0
 
 
-def _refuse_existing(out: Path, force: bool) -> None:
-    """Refuse an existing output file early (before the work) unless ``--force``."""
-    if not force and out.exists():
-        raise CaddyError(f"{out} exists already (use --force to replace it)")
-
-
 def cmd_export(ns: argparse.Namespace) -> int:
     from caddy.codecs import get_codec
 
-    if ns.output:
-        _refuse_existing(Path(ns.output), ns.force)
+    refuse_existing(ns.out, ns.force)
     data = _read(ns.file)
     source = _codec(None, ns.file, data)
     event = source.read(data, source=ns.file).event
     name = ns.codec
-    if name is None and ns.output:
-        suffix = Path(ns.output).suffix.lower()
+    if name is None and ns.out:
+        suffix = Path(ns.out).suffix.lower()
         from caddy.plugins import get_host
 
         name = next((c.name for c in get_host().codecs() if suffix in c.suffixes), None)
@@ -152,10 +157,8 @@ def cmd_export(ns: argparse.Namespace) -> int:
         raise CaddyError("--trf26 is for --to trf")
     exported = codec.write(event, flavour="26" if ns.trf26 else None)
     _warn(exported.warnings)
-    if ns.output:
-        from caddy.storage import write_file
-
-        write_file(ns.output, exported.data, force=ns.force)
+    if ns.out:
+        write_output(ns.out, exported.data, force=ns.force)
     else:
         sys.stdout.flush()
         sys.stdout.buffer.write(exported.data)
@@ -163,13 +166,26 @@ def cmd_export(ns: argparse.Namespace) -> int:
     return 0
 
 
+def _check_file(ns: argparse.Namespace) -> None:
+    """``caddy check --pairings FILE`` (the flag first): argparse gave FILE to
+    ``--pairings``; it is the file, checked by the Dutch system. Without a
+    FILE at all, the command's usage error."""
+    if ns.file is None and ns.pairings:
+        ns.file, ns.pairings = ns.pairings, ""
+    if ns.file is None:
+        ns.parser.error("the following arguments are required: FILE")
+
+
 def cmd_check(ns: argparse.Namespace) -> int:
     from caddy.codecs import file_check
 
+    _check_file(ns)
     data = _read(ns.file)
     codec = _codec(ns.codec, ns.file, data)
     if ns.pairings is not None:
         return _check_pairings(ns, data, codec)
+    if ns.rounds is not None or ns.initial_colour is not None:
+        raise CaddyError("--rounds and --initial-colour go with --pairings")
     checked = file_check(ns.file, data, codec)  # the codec's own check of its files
     if checked is not None:
         _warn(checked.warnings)
@@ -201,7 +217,15 @@ def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
         state = replay(codec.read(data, source=ns.file).event)
         found = check_event_pairings(ns.file, state)
     else:
-        found = check_pairings(ns.file, data, codec, system=ns.pairings)
+        colour = {"white": "w", "black": "b"}.get(ns.initial_colour or "")
+        found = check_pairings(
+            ns.file,
+            data,
+            codec,
+            system=ns.pairings or "dutch",
+            rounds=ns.rounds,
+            initial_colour=colour,  # type: ignore[arg-type]
+        )
     for line in found.differences:
         print(visible(line))
     if found.differing:

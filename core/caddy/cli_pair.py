@@ -14,7 +14,7 @@ from caddy.errors import CaddyError
 
 
 def add_commands(commands: Any) -> None:
-    from caddy.cli_common import ascii_int, output_argument
+    from caddy.cli_common import ascii_int, output_argument, output_file_arguments
 
     pair = commands.add_parser(
         "pair",
@@ -57,9 +57,7 @@ def add_commands(commands: Any) -> None:
         choices=("white", "black"),
         help="the top-ranked player's colour in round 1 (default: XXC or 152)",
     )
-    trf.add_argument(
-        "-o", dest="out", metavar="OUT.trf", help="write the file with the new round added"
-    )
+    output_file_arguments(trf, metavar="OUT.trf", help="write the file with the new round added")
     trf.add_argument(
         "--option",
         action="append",
@@ -93,6 +91,7 @@ def cmd_pair(ns: argparse.Namespace) -> int:
             ("--rounds", ns.rounds),
             ("--initial-colour", ns.initial_colour),
             ("-o", ns.out),
+            ("--force", ns.force or None),
         )
         if value is not None
     ]
@@ -236,12 +235,14 @@ def _print_round(ns: argparse.Namespace, paired: Any, explanation: list[str] | N
 def _pair_file(ns: argparse.Namespace, codec_name: str) -> int:
     """``caddy pair FILE.trf``: pair the file's next round, print it; the file
     is not changed (``-o`` writes a copy with the round added)."""
+    from caddy.cli_common import refuse_existing, write_output
     from caddy.codecs import get_codec
     from caddy.pairing import file_pairing
-    from caddy.storage import read_bytes, write_file
+    from caddy.storage import read_bytes
 
     if ns.pairings or ns.byes:
         raise CaddyError("--pairings and --byes type a manual event's round; a TRF file is paired")
+    refuse_existing(ns.out, ns.force)
     data = read_bytes(ns.event, f"a {codec_name.upper()} file")
     colour = {"white": "w", "black": "b"}.get(ns.initial_colour or "")
     found = file_pairing(
@@ -273,7 +274,7 @@ def _pair_file(ns: argparse.Namespace, codec_name: str) -> int:
         raise CaddyError(f"{ns.event}: round {found.request.round} is after the planned rounds")
     explanation = explain(fmt, found.request) if ns.explain else None
     if ns.out:
-        write_file(ns.out, found.write(paired))
+        write_output(ns.out, found.write(paired), force=ns.force)
     if ns.json or ns.output == "javafo":
         _print_round(ns, paired, explanation)
         return 0

@@ -62,28 +62,23 @@ def add_commands(commands: Any) -> None:
     plan.set_defaults(handler=cmd_plan)
 
 
-def _hours(text: str) -> float:
+def _hours(text: str) -> int | float:
     """``--hours``: a number of hours (``10``, ``9.5``) or a length (``9:30``, ``570m``)."""
-    from caddy.cli_calc import parse_night
+    from caddy.cli_calc import length_minutes, read_length
     from caddy.errors import CaddyError
 
     cleaned = text.strip()
-    try:
-        if is_ascii_number(cleaned.replace(".", "", 1)):
-            minutes = parse_night(cleaned + "h")
-        else:
-            minutes = parse_night(cleaned)
-    except CaddyError:
+    value = read_length(cleaned + "h" if is_ascii_number(cleaned.replace(".", "", 1)) else cleaned)
+    if value is None or value <= 0:
         raise CaddyError(
             f"cannot read --hours '{text}' (expected playing hours a day, e.g. 8, 9.5 or 9:30)"
-        ) from None
-    if minutes > 24 * 60:
-        raise CaddyError(f"--hours '{text}' is more than the 24 hours of a day")
-    return minutes
+        )
+    return length_minutes(value, text, "--hours")
 
 
 def budget_of(ns: argparse.Namespace) -> Budget:
     """The :class:`~caddy.planner.Budget` of ``--nights``/``--night`` or ``--days``/``--hours``."""
+    from caddy.calculator import MAX_SESSIONS, check_turnover
     from caddy.cli_calc import parse_night
     from caddy.errors import CaddyError
     from caddy.planner import Budget, Unit
@@ -93,8 +88,7 @@ def budget_of(ns: argparse.Namespace) -> Budget:
         raise CaddyError(
             "give the time there is: --nights N (and --night 3h) or --days N (and --hours 8)"
         )
-    if ns.turnover < 0:
-        raise CaddyError(f"--turnover must be 0 or more minutes, got {ns.turnover}")
+    check_turnover(ns.turnover)
     if ns.nights is not None:
         if ns.hours is not None:
             raise CaddyError("--hours goes with --days; a club night's length is --night")
@@ -107,6 +101,8 @@ def budget_of(ns: argparse.Namespace) -> Budget:
         minutes = _hours(ns.hours if ns.hours is not None else "8")
     if count < 1:
         raise CaddyError(f"--{unit}s must be 1 or more, got {count}")
+    if count > MAX_SESSIONS:
+        raise CaddyError(f"--{unit}s {count} is more than caddy plans (at most {MAX_SESSIONS:,})")
     return Budget(sessions=count, session_minutes=minutes, unit=unit, turnover_minutes=ns.turnover)
 
 

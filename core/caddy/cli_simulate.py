@@ -8,14 +8,14 @@ import argparse
 import re
 from typing import Any
 
-from caddy.errors import FileError, InputError
+from caddy.errors import InputError
 
 _DECIMAL = re.compile(r"\d+(\.\d*)?|\.\d+")
 _RANGE = re.compile(r"(\d+)-(\d+)")
 
 
 def add_commands(commands: Any) -> None:
-    from caddy.cli_common import ascii_int
+    from caddy.cli_common import ascii_int, output_file_arguments
     from caddy.simulate import (
         DEFAULT_DRAWS,
         DEFAULT_FORFEITS,
@@ -58,8 +58,7 @@ def add_commands(commands: Any) -> None:
         metavar="LOW-HIGH",
         help=f"ratings drawn uniformly from this range (default {low}-{high})",
     )
-    sim.add_argument("-o", dest="out", required=True, metavar="FILE.trf", help="the TRF file")
-    sim.add_argument("--force", action="store_true", help="replace FILE.trf if it exists")
+    output_file_arguments(sim, metavar="FILE.trf", help="the TRF file", required=True)
     sim.set_defaults(handler=cmd_simulate)
 
 
@@ -77,9 +76,9 @@ def _probabilities(ns: argparse.Namespace) -> tuple[dict[str, float], list[str]]
 
 
 def cmd_simulate(ns: argparse.Namespace) -> int:
+    from caddy.cli_common import refuse_existing, write_output
     from caddy.models import draw_seed
     from caddy.simulate import DEFAULT_RATINGS, Settings, settings_problems, simulate, trf_bytes
-    from caddy.storage import real_path, writable, write_file
 
     values, problems = _probabilities(ns)
     found = _RANGE.fullmatch(ns.ratings.strip()) if ns.ratings.isascii() else None
@@ -96,11 +95,9 @@ def cmd_simulate(ns: argparse.Namespace) -> int:
     problems += settings_problems(settings)
     if problems:
         raise InputError(problems[0], problems=problems)
-    # before the work (write_file checks again, under the file's lock)
-    if writable(real_path(ns.out), ns.out) is not None and not ns.force:
-        raise FileError(f"{ns.out} exists already (use --force to replace it)", path=ns.out)
+    refuse_existing(ns.out, ns.force)  # before the work; checked again under the lock
     event = simulate(settings)
-    write_file(ns.out, trf_bytes(event, settings), force=ns.force)
+    write_output(ns.out, trf_bytes(event, settings), force=ns.force)
     counted = _irregular(event)
     print(
         f"wrote {ns.out}: {settings.players} players, {settings.rounds} rounds, "

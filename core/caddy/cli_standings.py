@@ -52,7 +52,7 @@ def add_standings(commands: Any) -> None:
         "--json",
         action="store_true",
         help="print a caddy.standings JSON document (a team event: caddy.team-standings; "
-        "--boards: caddy.board-prizes)",
+        "--board-prizes: caddy.board-prizes)",
     )
     output_argument(forms)
     parser.set_defaults(handler=cmd_standings)
@@ -111,7 +111,7 @@ def _document_results(ns: argparse.Namespace, document: Any) -> Any:
     ns.sections = tuple(state.fmt.sections(state.players, document.tournament.format.options))
     # a drawing of lots uses the seed the event file records
     ns.event_seed = event_seed(document.tournament)
-    teams = document.tournament.teams is not None  # its list ranks the teams, not --players
+    teams = document.tournament.teams is not None  # its list ranks the teams, not --individual
     if (
         getattr(ns, "tiebreaks", None) is None
         and tiebreaks is not None
@@ -205,7 +205,7 @@ def _file_results(ns: argparse.Namespace) -> Any:
 
     data = read_bytes(ns.file, "a TRF file")  # a regular file only: never a device or a pipe
     name = other_codec(ns.file)
-    codec = get_codec(name) if name is not None else codec_for(ns.file, data)
+    codec = get_codec(name) if name is not None else codec_for(ns.file, data, flag=None)
     results = file_results(ns.file, data, codec)
     if results is None:
         imported = codec.read(data, source=ns.file)

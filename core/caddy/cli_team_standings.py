@@ -1,8 +1,11 @@
 """``caddy standings`` and ``caddy crosstable`` for a team event: the teams
 ranked on match or game points (FIDE Handbook C.07 Art. 11) and team
 tie-breaks (Arts. 12-13), a tie-break's working (``--explain TEAM``), board
-prizes (``--boards``) and the team crosstable (:mod:`caddy.team_views`).
-``--players`` gives the individual standings and crosstable instead."""
+prizes (``--board-prizes``) and the team crosstable (:mod:`caddy.team_views`).
+``--individual`` gives the individual standings and crosstable instead.
+
+(``--players`` names a players file and ``--boards`` a match's boards in
+``caddy new``; these views have names of their own.)"""
 
 from __future__ import annotations
 
@@ -21,15 +24,17 @@ if TYPE_CHECKING:
 
 
 def team_arguments(parser: Any, *, boards: bool) -> None:
-    """``--players`` (and for standings ``--boards``)."""
+    """``--individual`` (and for standings ``--board-prizes``)."""
     parser.add_argument(
-        "--players",
+        "--individual",
+        dest="players",
         action="store_true",
         help="a team event: the players' own results instead of the teams'",
     )
     if boards:
         parser.add_argument(
-            "--boards",
+            "--board-prizes",
+            dest="boards",
             action="store_true",
             help="a team event: board prizes (percentage and performance per board)",
         )
@@ -52,12 +57,12 @@ def team_arguments(parser: Any, *, boards: bool) -> None:
             type=ascii_int,
             default=0,
             metavar="N",
-            help="--boards: only players with N or more games on the board",
+            help="--board-prizes: only players with N or more games on the board",
         )
 
 
 def is_team_view(ns: argparse.Namespace) -> bool:
-    """Whether the command shows the teams: a team event, without ``--players``."""
+    """Whether the command shows the teams: a team event, without ``--individual``."""
     state = getattr(ns, "state", None)
     if state is None or getattr(ns, "players", False):
         return False
@@ -65,7 +70,7 @@ def is_team_view(ns: argparse.Namespace) -> bool:
 
 
 def players_of(ns: argparse.Namespace, teams: bool) -> bool:
-    """Whether the command ranks the players of a team event (``--players``)."""
+    """Whether the command ranks the players of a team event (``--individual``)."""
     return teams and bool(getattr(ns, "players", False))
 
 

@@ -71,8 +71,12 @@ def get_codec(name: str, host: PluginHost | None = None) -> Codec:
     return host.codecs().get(name)
 
 
-def codec_for(path: str | Path, data: bytes, host: PluginHost | None = None) -> Codec:
-    """The codec for a file: by suffix, else the first that recognises the bytes."""
+def codec_for(
+    path: str | Path, data: bytes, host: PluginHost | None = None, *, flag: str | None = "--from"
+) -> Codec:
+    """The codec for a file: by suffix, else the first that recognises the bytes.
+    ``flag`` is the command's option that names a format, for the error's hint
+    (``None``: the command has none, and the error names none)."""
     if host is None:
         from caddy.plugins import get_host
 
@@ -87,7 +91,8 @@ def codec_for(path: str | Path, data: bytes, host: PluginHost | None = None) -> 
         if codec.sniff(head):
             return codec
     known = ", ".join(c.name for c in codecs)
-    raise CaddyError(f"{path}: cannot tell the file's format (known: {known}); name it with --from")
+    hint = f"; name it with {flag}" if flag else ""
+    raise CaddyError(f"{path}: cannot tell the file's format (known: {known}){hint}")
 
 
 def file_results(

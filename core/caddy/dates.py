@@ -8,7 +8,7 @@ Two ways to lay the rounds on the calendar:
   ``rounds_per_night`` rounds, the next one starting a scheduled round (the
   calculator's worst-case game + turnover) after the one before;
 * **days** (a weekend event): the given days, each holding as many rounds as
-  fit between ``from`` and ``to`` by the calculator's rule for a night:
+  fit between ``at`` and ``until`` by the calculator's rule for a night:
   ⌊(to − from) / scheduled round⌋.
 
 Rounds that take a night of their own (a format's knockout stages, as the
@@ -34,6 +34,9 @@ WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturd
 EVERY_DAY = "day"
 #: Nights searched before a weekly schedule gives up (about 20 years of Tuesdays).
 MAX_NIGHTS_SEARCHED = 7 * 1100
+#: The last day a round can be dated on, and must end on: the last day of
+#: the calendar Python (and so caddy) can write.
+LAST_DAY = datetime.date.max
 
 
 def _clock(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
@@ -187,6 +190,8 @@ def _nights(
     for _ in range(MAX_NIGHTS_SEARCHED):
         if day.weekday() in weekdays and day not in skipped:
             yield day
+        if day == datetime.date.max:
+            return  # the calendar's last day (LAST_DAY)
         day += datetime.timedelta(days=1)
 
 
@@ -255,7 +260,8 @@ def weekly(
     if len(slots) < rounds:
         raise CaddyError(
             f"no {describe_weekdays(every)} from {start.isoformat()} is left for round "
-            f"{len(slots) + 1}: caddy dates rounds up to {MAX_NIGHTS_SEARCHED} days ahead"
+            f"{len(slots) + 1}: "
+            + _search_end(start)
             + (", less the skipped dates" if skip else "")
         )
     return RoundDates(
@@ -266,6 +272,50 @@ def weekly(
         tz=tz,
         rounds=tuple(slots),
     )
+
+
+def _search_end(start: datetime.date) -> str:
+    """Why the search for playing nights from ``start`` stopped."""
+    if (LAST_DAY - start).days < MAX_NIGHTS_SEARCHED:
+        return f"the calendar ends on {LAST_DAY.isoformat()}"
+    return f"caddy dates rounds up to {MAX_NIGHTS_SEARCHED} days ahead"
+
+
+def check_ends(schedule: RoundDates, round_minutes: int | float) -> None:
+    """Refuse a round that would end after :data:`LAST_DAY` (one line): its
+    start plus ``round_minutes`` (a scheduled round) must stay in the calendar."""
+    last = datetime.datetime.combine(LAST_DAY, datetime.time.max)
+    for slot in schedule.rounds:
+        if (last - slot.start).total_seconds() < 60 * round_minutes:
+            raise CaddyError(
+                f"round {slot.round} on {slot.date.isoformat()} at {slot.time} would end "
+                f"after {LAST_DAY.isoformat()}, the end of the calendar"
+            )
+
+
+def move_out_of_gaps(
+    schedule: RoundDates, zone: datetime.tzinfo
+) -> tuple[RoundDates, tuple[str, ...]]:
+    """``schedule`` with every start that does not exist in ``zone`` (the
+    clocks go forward over it, a daylight-saving gap) moved to the time RFC
+    5545 3.3.5 reads it as: with the UTC offset before the gap, so 02:30 in a
+    one-hour gap starts at 03:30. One warning line per round moved."""
+    slots: list[RoundSlot] = []
+    moved: list[str] = []
+    for slot in schedule.rounds:
+        start = slot.start
+        before = start.replace(tzinfo=zone, fold=0).utcoffset()
+        after = start.replace(tzinfo=zone, fold=1).utcoffset()
+        if before is not None and after is not None and before < after:  # a gap
+            real = start + (after - before)
+            day = "" if real.date() == slot.date else f"{real.date().isoformat()} "
+            moved.append(
+                f"round {slot.round}: {slot.date.isoformat()} {slot.time} does not exist in "
+                f"{schedule.tz} (the clocks go forward); the round starts at {day}{real:%H:%M}"
+            )
+            slot = attrs.evolve(slot, date=real.date(), time=f"{real:%H:%M}")
+        slots.append(slot)
+    return attrs.evolve(schedule, rounds=tuple(slots)), tuple(moved)
 
 
 def per_window(window_minutes: int, round_minutes: int | float) -> int:
@@ -289,12 +339,12 @@ def on_days(
     ``start_at`` and ``end_at``. Returns the dated rounds and the number of
     rounds that did not fit (the last ones).
 
-    :raises CaddyError: ``--to`` not after ``--from``, or a day too short for a round.
+    :raises CaddyError: ``--until`` not after ``--at``, or a day too short for a round.
     """
-    first = parse_clock(start_at, "--from")
-    last = parse_clock(end_at, "--to")
+    first = parse_clock(start_at, "--at")
+    last = parse_clock(end_at, "--until")
     if last <= first:
-        raise CaddyError(f"--to {end_at} must be later than --from {start_at}")
+        raise CaddyError(f"--until {end_at} must be later than --at {start_at}")
     per_day = per_window(last - first, round_minutes)
     if per_day == 0:
         raise CaddyError(

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime
 import uuid
-from pathlib import Path
 from typing import Any
 
 from caddy.dates import RoundDates
@@ -76,8 +75,9 @@ def calendar_bytes(
     return data
 
 
-def write_calendar(path: str, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically (:func:`caddy.storage.write_file`)."""
-    from caddy.storage import write_file
+def write_calendar(path: str, data: bytes, *, force: bool = False) -> None:
+    """Write ``data`` to ``path`` atomically; an existing file only with
+    ``force`` (:func:`caddy.cli_common.write_output`)."""
+    from caddy.cli_common import write_output
 
-    write_file(Path(path), data)
+    write_output(path, data, force=force)

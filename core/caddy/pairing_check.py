@@ -19,7 +19,7 @@ rule (C.04.3 Article 5) from ``--explain``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
@@ -138,10 +138,19 @@ def _opponents(rnd: RoundState, *players: int) -> str:
 
 
 def check_pairings(
-    path: str, data: bytes, codec: Codec, *, system: str = "dutch", host: PluginHost | None = None
+    path: str,
+    data: bytes,
+    codec: Codec,
+    *,
+    system: str = "dutch",
+    rounds: int | None = None,
+    initial_colour: Literal["w", "b"] | None = None,
+    host: PluginHost | None = None,
 ) -> PairingCheck:
     """Re-pair every round of a file in another program's format (a TRF file)
-    from the rounds before it, as ``caddy pair FILE --round R`` does.
+    from the rounds before it, as ``caddy pair FILE --round R`` does
+    (``rounds`` and ``initial_colour`` as ``caddy pair --rounds
+    --initial-colour`` give them, for a file that lacks them).
 
     :raises CaddyError: the file cannot be read or paired (one line each).
     """
@@ -160,7 +169,15 @@ def check_pairings(
     def repair(rnd: RoundState) -> tuple[Any, PairingRequest] | None:
         if not rnd.white and not any(kind == "pab" for kind in rnd.byes.values()):
             return None  # nobody paired: announced absences only
-        found = file_pairing(path, data, codec, round=rnd.number, host=host)
+        found = file_pairing(
+            path,
+            data,
+            codec,
+            round=rnd.number,
+            rounds=rounds,
+            initial_colour=initial_colour,
+            host=host,
+        )
         return host.formats().get(found.format), found.request
 
     return _check(path, state, repair, system)

@@ -24,7 +24,14 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from caddy.calculator import DEFAULT_TURNOVER_MINUTES, CalcResult, calculate, check_field
+from caddy.calculator import (
+    DEFAULT_TURNOVER_MINUTES,
+    MAX_DAY_MINUTES,
+    MAX_SESSIONS,
+    CalcResult,
+    calculate,
+    check_field,
+)
 from caddy.errors import CaddyError
 from caddy.formats import option_summary
 from caddy.timecontrol import TimeControl, minutes_value, parse_time_control
@@ -68,8 +75,12 @@ Unit = Literal["night", "day"]
 class Budget:
     """The time there is: ``sessions`` club nights (or days) of ``session_minutes`` each."""
 
-    sessions: int = attrs.field(validator=attrs.validators.ge(1))
-    session_minutes: int | float = attrs.field(validator=attrs.validators.gt(0))
+    sessions: int = attrs.field(
+        validator=[attrs.validators.ge(1), attrs.validators.le(MAX_SESSIONS)]
+    )
+    session_minutes: int | float = attrs.field(
+        validator=[attrs.validators.gt(0), attrs.validators.le(MAX_DAY_MINUTES)]
+    )
     #: What a session is called: ``night`` (``--nights``) or ``day`` (``--days``).
     unit: Unit = "night"
     turnover_minutes: int = attrs.field(

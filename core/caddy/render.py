@@ -80,13 +80,18 @@ class Report:
         return f"{self.title}: {self.subtitle}" if self.subtitle else self.title
 
 
+#: Short names ``--output`` accepts for the built-in renderers.
+ALIASES = {"md": "markdown", "txt": "text", "htm": "html"}
+
+
 def get_renderer(name: str, host: PluginHost | None = None) -> Renderer:
-    """The renderer called ``name`` (an unknown name lists the known ones)."""
+    """The renderer called ``name`` or a short name of :data:`ALIASES` (an
+    unknown name lists the known ones)."""
     if host is None:
         from caddy.plugins import get_host
 
         host = get_host()
-    return host.renderers().get(name)
+    return host.renderers().get(ALIASES.get(name.lower(), name))
 
 
 #: Characters that must never reach a terminal, a file's line structure or a
