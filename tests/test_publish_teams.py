@@ -3,7 +3,7 @@ each round's matches with their scores, the team standings after each round
 with the team tie-breaks (FIDE Handbook C.07 Arts. 11-13), the team
 crosstable and the board prizes, beside the players' own pages. Each team
 page shows what ``caddy standings`` / ``caddy crosstable`` / ``caddy
-standings --boards`` print for the same event, cell for cell.
+standings --board-prizes`` print for the same event, cell for cell.
 
 The event: a team round robin of 4 teams of 2 boards (Rooks 1-2, Knights
 3-4, Bishops 5-6, Pawns 7-8), 3 rounds, the default team tie-breaks
@@ -175,7 +175,7 @@ def test_team_crosstable_and_board_prizes_are_the_cli_views(
     printed = list(csv.reader(io.StringIO(out("crosstable", str(league), "--output", "csv"))))
     assert printed[0] == table["header"] and texts(table) == printed[1:]
     boards = tables(site["board-prizes.html"])
-    document = json.loads(out("standings", str(league), "--boards", "--json"))
+    document = json.loads(out("standings", str(league), "--board-prizes", "--json"))
     assert len(boards) == len(document["boards"]) == 2
     for shown, data in zip(boards, document["boards"], strict=True):
         rows = [(int(r[1][0]), r[2], float(r[6][0]), float(r[7][0])) for r in shown["rows"]]
@@ -197,7 +197,7 @@ def test_round_pages_show_each_match_and_its_score(league: Path, site: dict[str,
     assert "".join(scores["caption"]) == "Matches of round 3"
     assert len(cards) == 2
     assert [row[3] for row in texts(scores)] == ["2-0", "½-1½"]  # +- 1-0; ½-½ 0-1
-    card_text = out("cards", str(league), "3")
+    card_text = out("cards", str(league), "--round", "3")
     for card in cards:
         boards = card["rows"][1:3]
         for row in boards:

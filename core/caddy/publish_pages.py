@@ -128,7 +128,7 @@ class Context:
     def player_tiebreaks(self) -> Any:
         """The tie-breaks of the players' own standings: the event's list, but a
         team event's list ranks its teams, so its players get the default
-        (as ``caddy standings --players`` does)."""
+        (as ``caddy standings --individual`` does)."""
         return None if self.teams else self.tournament.tiebreaks
 
 

@@ -1,6 +1,6 @@
 """The team pages of a published team event (``caddy publish``), made by the
 same views as ``caddy standings``, ``caddy crosstable``, ``caddy standings
---boards`` and ``caddy cards`` (:mod:`caddy.team_views`):
+--board-prizes`` and ``caddy cards`` (:mod:`caddy.team_views`):
 
     round-R.html            round R's matches: each match's score, then each
                             match board by board (the match card, unsigned)
