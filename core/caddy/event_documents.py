@@ -279,7 +279,11 @@ def new_event(
         )
     check_limits(len(players), fmt, options)
     check_field(fmt, len(players), options)
-    if starting.get("tiebreaks") is not None:
+    if starting.get("tiebreaks") is not None and starting.get("teams") is not None:
+        from caddy.team_standings import resolve_team_tiebreaks
+
+        resolve_team_tiebreaks(list(starting["tiebreaks"]), host)  # a team event ranks teams
+    elif starting.get("tiebreaks") is not None:
         from caddy.standings import resolve_tiebreaks
 
         resolve_tiebreaks(list(starting["tiebreaks"]), True, host)  # every name must be known
