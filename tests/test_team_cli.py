@@ -228,3 +228,29 @@ def test_team_format_without_teams_is_refused(cli: Callable[..., Run], tmp_path:
     assert run.err == (
         "caddy: error: give the field with --players FILE, or a team event's --teams FILE\n"
     )
+
+
+def test_standings_and_export_before_round_one_is_complete(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """Issue 24 item 19: a team event ranks and exports at any point. Before
+    round 1 is paired and while it is played, every team is on 0 MP and 0 GP
+    (C.07 Art. 11: only complete rounds score) and shares rank 1; the TRF26
+    export carries the 310 team records (TRF-2026) all the same."""
+    csv = teams_csv(tmp_path / "teams.csv", dict.fromkeys(SIX[:4], 2))
+    event = str(tmp_path / "swiss.json")
+    ok(cli("new", event, "--format", "team-swiss", "--teams", csv, "--rounds", "3"))
+    for stage in ("new", "paired", "one match played"):
+        if stage == "paired":
+            pair(cli, event)
+        if stage == "one match played":
+            ok(cli("result", event, "1", "1", "1-0 1/2"))
+        document = json.loads(ok(cli("standings", event, "--json")).out)
+        rows = document["rows"]
+        assert [(r["rank"], r["match_points"], r["game_points"]) for r in rows] == [(1, 0, 0)] * 4
+        assert ok(cli("standings", event)).out.count("\n   1 ") == 4
+        run = cli("export", event, "--trf26")
+        assert run.code == 0, (stage, run.err)
+        records = [line for line in run.out.splitlines() if line.startswith("310")]
+        assert [line[8:20].strip() for line in records] == list(SIX[:4]), stage
+        ok(cli("standings", event, "--players"))
