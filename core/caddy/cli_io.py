@@ -66,11 +66,12 @@ def add_commands(commands: Any) -> None:
     chk.add_argument(
         "--pairings",
         nargs="?",
-        const="dutch",
+        const="",
         metavar="SYSTEM",
         help=(
-            "re-pair every round from the rounds before it (default system: dutch) and "
-            "list each board that differs; exit 1 if any"
+            "re-pair every round from the rounds before it and list each board that "
+            "differs; exit 1 if any (SYSTEM: the file's own by default, dutch for an "
+            "individual file, team-swiss, C.04.6, for a team file)"
         ),
     )
     chk.set_defaults(handler=cmd_check)
@@ -192,7 +193,7 @@ def cmd_check(ns: argparse.Namespace) -> int:
 
 def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
     """``caddy check FILE --pairings``: every round re-paired (docs/swiss.md)."""
-    from caddy.pairing_check import check_event_pairings, check_pairings
+    from caddy.pairing_check import check_event_pairings, check_pairings, system_title
     from caddy.render import visible
 
     if codec.name == "json":
@@ -201,7 +202,7 @@ def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
         state = replay(codec.read(data, source=ns.file).event)
         found = check_event_pairings(ns.file, state)
     else:
-        found = check_pairings(ns.file, data, codec, system=ns.pairings)
+        found = check_pairings(ns.file, data, codec, system=ns.pairings or None)
     for line in found.differences:
         print(visible(line))
     if found.differing:
@@ -214,7 +215,7 @@ def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
         return 1
     print(
         f"{ns.file}: ok ({len(found.rounds)} rounds re-paired by "
-        f"{'the Dutch system' if found.system == 'dutch' else f'format {found.system!r}'}: "
+        f"{system_title(found.system)}: "
         "every pairing identical)"
     )
     return 0

@@ -137,11 +137,32 @@ def _opponents(rnd: RoundState, *players: int) -> str:
     return " and ".join(texts)
 
 
+#: The pairing systems ``caddy check FILE --pairings SYSTEM`` re-pairs a file
+#: (not an event file) by, and how messages name them.
+SYSTEMS: dict[str, str] = {
+    "dutch": "the Dutch system",
+    "team-swiss": "the Swiss Team Pairing System (FIDE C.04.6)",
+}
+
+
+def system_title(system: str) -> str:
+    """How messages name what re-paired the rounds (a system, else the event's format)."""
+    return SYSTEMS.get(system) or f"format {system!r}"
+
+
 def check_pairings(
-    path: str, data: bytes, codec: Codec, *, system: str = "dutch", host: PluginHost | None = None
+    path: str,
+    data: bytes,
+    codec: Codec,
+    *,
+    system: str | None = None,
+    host: PluginHost | None = None,
 ) -> PairingCheck:
     """Re-pair every round of a file in another program's format (a TRF file)
-    from the rounds before it, as ``caddy pair FILE --round R`` does.
+    from the rounds before it, as ``caddy pair FILE --round R`` does: an
+    individual file by the Dutch system, a team file (TRF-2026 310 records) by
+    the Swiss Team Pairing System; ``system`` (``dutch``, ``team-swiss``), when
+    given, must be the file's.
 
     :raises CaddyError: the file cannot be read or paired (one line each).
     """
@@ -153,9 +174,19 @@ def check_pairings(
         from caddy.plugins import get_host
 
         host = get_host()
-    if system != "dutch":
-        raise CaddyError(f"caddy checks pairings of the Dutch system, not '{system}'")
+    if system is not None and system not in SYSTEMS:
+        raise CaddyError(
+            f"caddy checks pairings of the Dutch system ('dutch') and of the Swiss Team "
+            f"Pairing System ('team-swiss'), not '{system}'"
+        )
     state = replay(codec.read(data, source=path).event, host)
+    own = "team-swiss" if state.event.tournament.teams is not None else "dutch"
+    if system is not None and system != own:
+        raise CaddyError(
+            f"{path} is {'a team' if own == 'team-swiss' else 'an individual'} event: "
+            f"caddy re-pairs it by {SYSTEMS[own]} (--pairings {own}), not {SYSTEMS[system]}"
+        )
+    system = own
 
     def repair(rnd: RoundState) -> tuple[Any, PairingRequest] | None:
         if not rnd.white and not any(kind == "pab" for kind in rnd.byes.values()):
