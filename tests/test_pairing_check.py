@@ -106,7 +106,15 @@ def test_an_imported_swiss_event_is_checked_too(cli: Callable[..., Run], tmp_pat
 def test_refusals(cli: Callable[..., Run], tmp_path: Path) -> None:
     run = cli("check", str(ELEVEN), "--pairings", "burstein")
     assert (run.code, run.out) == (1, "")
-    assert run.err == "caddy: error: caddy checks pairings of the Dutch system, not 'burstein'\n"
+    assert run.err == (
+        "caddy: error: caddy checks pairings of the Dutch system ('dutch') and of the "
+        "Swiss Team Pairing System ('team-swiss'), not 'burstein'\n"
+    )  # issue 24 item 8: team files are re-paired by C.04.6
+    run = cli("check", str(ELEVEN), "--pairings", "team-swiss")
+    assert run.err == (
+        f"caddy: error: {ELEVEN} is an individual event: caddy re-pairs it by the Dutch "
+        "system (--pairings dutch), not the Swiss Team Pairing System (FIDE C.04.6)\n"
+    )
     rr = tmp_path / "rr.json"
     assert (
         cli("import", str(DATA / "trf/rr_fide_tec_exercise_held_6p.trf"), "-o", str(rr)).code == 0

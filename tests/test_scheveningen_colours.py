@@ -3,7 +3,9 @@
 Sources: the generated table's rule is in the docstring of
 caddy_plugins.formats.scheveningen; the published tables are those of the Wikipedia article
 "Scheveningen system", Standard Scheveningen Tables (https://en.wikipedia.org/wiki/Scheveningen_system;
-8 boards also https://rimassoft.eu/Scheveningen_Tables.aspx). FIDE has not defined Scheveningen
+8 boards also https://rimassoft.eu/Scheveningen_Tables.aspx; 6 and 10 boards also Otto Milvang,
+"Scheveningen system", FIDE TEC paper of 29 September 2022, as transcribed in a public test suite).
+Since issue 24 item 3 the default (``table=standard``) plays the published table where one exists. FIDE has not defined Scheveningen
 pairings (FIDE Handbook C.05 gives round-robin tables only).
 """
 
@@ -119,6 +121,55 @@ def test_round_balance() -> None:
             assert per_round == [2, 0]  # two teams of two: no table can split every round
         else:
             assert all(abs(2 * a - k) <= k % 2 for a in per_round)
+
+
+def team_a_whites(sched: Schedule, k: int) -> list[int]:
+    """Per round, the boards on which team A (numbers 1..k) has White."""
+    return [sum(1 for w in rnd.white if w <= k) for rnd in sched.rounds]
+
+
+@pytest.mark.parametrize("k", [6, 10])
+def test_default_table_6_and_10_boards_k_half_whites_every_round(k: int) -> None:
+    """Issue 24 item 3: with 6 and 10 boards the default table gives each team
+    White on k/2 boards in every round, as the published tables do (Wikipedia,
+    "Scheveningen system", Standard Scheveningen Tables, 6 boards: round 1
+    A1-B1 B2-A2 B3-A3 A4-B4 B5-A5 A6-B6; 6 and 10 boards also in O. Milvang,
+    "Scheveningen system", FIDE TEC, 29 September 2022). The generated table
+    gives 4 and 2 (6 and 4) in alternate rounds."""
+    default = Scheveningen().schedule(2 * k, ScheveningenOptions())
+    assert team_a_whites(default, k) == [k // 2] * k
+    assert default.rounds == schedule(k, 1, "published").rounds
+    assert "(published table)" in default.title
+    first = default.rounds[0]
+    if k == 6:
+        assert list(zip(first.white, first.black, strict=True)) == [
+            (1, 7), (8, 2), (9, 3), (4, 10), (11, 5), (6, 12)
+        ]  # fmt: skip
+    assert team_a_whites(schedule(k), k) == [k // 2 + 1, k // 2 - 1] * (k // 2)
+
+
+def test_default_table_is_generated_where_none_is_published() -> None:
+    """Sizes without a published table (1 and 9, 11 and more boards) keep the generated one."""
+    for k in (9, 11, 12, 14):
+        assert Scheveningen().schedule(2 * k, ScheveningenOptions()).rounds == schedule(k).rounds
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=2, max_value=40), st.sampled_from([1, 2]))
+def test_default_table_balance_property(k: int, cycles: int) -> None:
+    """Any size, single or double: the default table has every property of
+    :func:`check`, and each team's Whites per round are k/2 (within one for
+    odd k) wherever a table can give that: teams of two cannot (one round
+    gives both Whites to A), and the generated table for k = 4t + 2 above 10
+    alternates k/2 ± 1."""
+    check(k, cycles, "standard")
+    whites = team_a_whites(schedule(k, cycles, "standard"), k)
+    if k == 2:
+        assert sorted(whites) == sorted([2, 0] * cycles)
+    elif k % 4 == 2 and k not in PUBLISHED:
+        assert all(abs(2 * a - k) == 2 for a in whites)
+    else:
+        assert all(abs(2 * a - k) <= k % 2 for a in whites), whites
 
 
 def test_generated_matches_published_for_odd_sizes() -> None:

@@ -228,3 +228,110 @@ def test_team_format_without_teams_is_refused(cli: Callable[..., Run], tmp_path:
     assert run.err == (
         "caddy: error: give the field with --players FILE, or a team event's --teams FILE\n"
     )
+
+
+def test_standings_and_export_before_round_one_is_complete(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """Issue 24 item 19: a team event ranks and exports at any point. Before
+    round 1 is paired and while it is played, every team is on 0 MP and 0 GP
+    (C.07 Art. 11: only complete rounds score) and shares rank 1; the TRF26
+    export carries the 310 team records (TRF-2026) all the same."""
+    csv = teams_csv(tmp_path / "teams.csv", dict.fromkeys(SIX[:4], 2))
+    event = str(tmp_path / "swiss.json")
+    ok(cli("new", event, "--format", "team-swiss", "--teams", csv, "--rounds", "3"))
+    for stage in ("new", "paired", "one match played"):
+        if stage == "paired":
+            pair(cli, event)
+        if stage == "one match played":
+            ok(cli("result", event, "1", "1", "1-0 1/2"))
+        document = json.loads(ok(cli("standings", event, "--json")).out)
+        rows = document["rows"]
+        assert [(r["rank"], r["match_points"], r["game_points"]) for r in rows] == [(1, 0, 0)] * 4
+        assert ok(cli("standings", event)).out.count("\n   1 ") == 4
+        run = cli("export", event, "--trf26")
+        assert run.code == 0, (stage, run.err)
+        records = [line for line in run.out.splitlines() if line.startswith("310")]
+        assert [line[8:20].strip() for line in records] == list(SIX[:4]), stage
+        ok(cli("standings", event, "--individual"))
+
+
+def _two_rounds_of_team_swiss(cli: Callable[..., Run], tmp_path: Path) -> str:
+    """Four teams of two boards, a team Swiss of three rounds, two rounds played."""
+    csv = teams_csv(tmp_path / "teams.csv", dict.fromkeys(SIX[:4], 2))
+    event = str(tmp_path / "swiss.json")
+    ok(cli("new", event, "--format", "team-swiss", "--teams", csv, "--rounds", "3", "--seed", "1"))
+    for number in (1, 2):
+        pair(cli, event)
+        ok(cli("result", event, str(number), "1", "1-0 1/2"))
+        ok(cli("result", event, str(number), "2", "1/2 1/2"))
+    return event
+
+
+def test_team_swiss_pairing_check_names_the_team_system(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """Issue 24 item 8: `caddy check --pairings` on a team Swiss (an event
+    file, or its TRF-2026 export) re-pairs it by FIDE's Swiss Team Pairing
+    System (Handbook C.04.6) and says so, never "the Dutch system"; naming the
+    Dutch system for a team file is refused."""
+    event = _two_rounds_of_team_swiss(cli, tmp_path)
+    trf = str(tmp_path / "swiss.trf")
+    ok(cli("export", event, "--trf26", "-o", trf))
+    system = "re-paired by the Swiss Team Pairing System (FIDE C.04.6): every pairing identical"
+    for path in (event, trf):
+        run = ok(cli("check", path, "--pairings"))
+        assert run.out == f"{path}: ok (2 rounds {system})\n"
+    run = cli("check", trf, "--pairings", "dutch")
+    assert (run.code, run.out) == (1, "")
+    assert run.err == (
+        f"caddy: error: {trf} is a team event: caddy re-pairs it by the Swiss Team "
+        "Pairing System (FIDE C.04.6) (--pairings team-swiss), not the Dutch system\n"
+    )
+    assert ok(cli("check", trf, "--pairings", "team-swiss")).out.endswith(f"{system})\n")
+
+
+def test_team_level_bye(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """Issue 24 item 8: a team-level bye, as a player's (`caddy bye --team`):
+    the team is left out of the round's pairing (C.04.6: only the teams to
+    pair are paired) and scores its bye as TRF-2026 record 240 carries it and
+    FIDE's reference engine reads it: H = a drawn match's MP and a draw on
+    every board, F = a won match and a win on every board, Z = nothing."""
+    csv = teams_csv(tmp_path / "teams.csv", dict.fromkeys(SIX[:6], 2))
+    event = str(tmp_path / "swiss.json")
+    ok(cli("new", event, "--format", "team-swiss", "--teams", csv, "--rounds", "3", "--seed", "1"))
+    run = ok(cli("bye", event, "Alpha", "1", "--half", "--team"))
+    assert run.out == (
+        "recorded: round 1: half bye for team Alpha (1), players 1, 2 "
+        "(announced: not paired in round 1)\n"
+    )
+    ok(cli("bye", event, "Bravo", "1", "--full", "--team"))
+    ok(cli("bye", event, "3", "1", "--zero", "--team"))
+    document = pair(cli, event)
+    paired = {t for m in document["matches"] for t in (m["white"], m["black"])}
+    byes = {b["team"]: b["kind"] for b in document["team_byes"]}
+    # three teams left (4, 5, 6): one match and the pairing-allocated bye
+    (pab,) = [t for t, kind in byes.items() if kind == "pab"]
+    assert len(paired) == 2 and paired | {pab} == {4, 5, 6}
+    assert {t: byes[t] for t in (1, 2)} == {1: "half", 2: "full"} and 3 not in byes
+    rows = json.loads(ok(cli("standings", event, "--json")).out)["rows"]
+    scores = {r["pairing_number"]: (r["match_points"], r["game_points"]) for r in rows}
+    assert (scores[1], scores[2], scores[3]) == ((0, 0),) * 3  # round 1 not complete yet
+    for number, _ in enumerate(document["matches"], 1):
+        ok(cli("result", event, "1", str(number), "1-0 1-0"))
+    rows = json.loads(ok(cli("standings", event, "--json")).out)["rows"]
+    scores = {r["pairing_number"]: (r["match_points"], r["game_points"]) for r in rows}
+    assert (scores[1], scores[2], scores[3]) == ((1, 1), (2, 2), (0, 0))
+    records = [line for line in ok(cli("export", event, "--trf26")).out.splitlines()]
+    assert "240 F   1    2" in records and "240 H   1    1" in records
+    # the same command without --team names a team: one clear line
+    run = cli("bye", event, "Delta", "2", "--half")
+    assert run.err == (
+        "caddy: error: 'Delta' is a team, not a player: "
+        "`caddy bye EVENT 'Delta' ROUNDS --team` gives the team a bye\n"
+    )
+    run = cli("bye", event, "Delta", "1", "--half", "--team")
+    assert run.err == (
+        "caddy: error: round 1 is paired: a team's bye is given before its round is "
+        "paired (the team is then not paired)\n"
+    )

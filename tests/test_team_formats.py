@@ -257,6 +257,20 @@ def test_team_scheveningen_plays_the_scheveningen_table(k: int, cycles: int) -> 
     assert fmt.next_round(request(setup, len(table.rounds) + 1, options)) is None
 
 
+@pytest.mark.parametrize("k", [6, 10])
+def test_team_scheveningen_default_gives_each_team_k_half_whites(k: int) -> None:
+    """Issue 24 item 3: a team Scheveningen on 6 or 10 boards plays the
+    published table by default (Wikipedia "Scheveningen system", Standard
+    Scheveningen Tables; O. Milvang, FIDE TEC, 2022), each team White on k/2
+    boards every round."""
+    setup = TeamSetup(teams=even_teams(2 * k, 2), boards=k)  # type: ignore[arg-type]
+    fmt = TeamScheveningen()
+    for number in range(1, k + 1):
+        rnd = fmt.next_round(request(setup, number, TeamScheveningenOptions()))
+        assert rnd is not None
+        assert sum(1 for w in rnd.white if w <= k) == k // 2, number
+
+
 def test_team_scheveningen_reserve_takes_a_slot() -> None:
     """A line-up's position j is slot j: the reserve on slot 2 plays slot 2's games."""
     setup = TeamSetup(

@@ -39,9 +39,10 @@ def stated_310() -> dict[int, tuple[float, float]]:
 def test_standings_rank_the_teams_on_record_202(cli: Callable[..., Run]) -> None:
     """Every team's row: pairing_number = team number, MP and GP equal to its
     310 line (C.07 Art. 11), tie-breaks keyed as 202 writes them. India 3
-    (16) and Slovakia (22) tie on 20 MP and did not meet (EDET/P 1 each);
-    EMGSB/C1/P (C.07 13.2.2, 14.1) puts 16 first, 528 to 504.5, whatever the
-    file's own rank column says."""
+    (16) and Slovakia (22) tie on 20 MP and did not meet: EDET/P separates
+    neither (0 each, as the reference engine reports a team EDE separates from
+    nobody); EMGSB/C1/P (C.07 13.2.2, 14.1) puts 16 first, 528 to 504.5,
+    whatever the file's own rank column says."""
     run = cli("standings", str(SAMPLE), "--json")
     assert run.code == 0, run.err
     document = json.loads(run.out)
@@ -54,11 +55,110 @@ def test_standings_rank_the_teams_on_record_202(cli: Callable[..., Run]) -> None
     assert [r["rank"] for r in rows] == list(range(1, 51))
     first, second = rows[0], rows[1]
     assert (first["pairing_number"], second["pairing_number"]) == (16, 22)
-    assert (first["tiebreaks"]["EDET/P"], second["tiebreaks"]["EDET/P"]) == (1.0, 1.0)
+    assert (first["tiebreaks"]["EDET/P"], second["tiebreaks"]["EDET/P"]) == (0.0, 0.0)
     assert (first["tiebreaks"]["EMGSB/C1/P"], second["tiebreaks"]["EMGSB/C1/P"]) == (528.0, 504.5)
     assert set(first["tiebreaks"]) == set(document["tiebreaks"])
     # the 299 line is one warning, and does not stop the import
     assert "record 299 (abnormal points) is not read" in run.err
+
+
+#: Team number -> (rank, EDET/P) under record 202, as FIDE's reference engine
+#: (Gacrux 1.9.58, TieBreakServer) reads them: EDET/P is the place within the
+#: tied group, 0 for a team EDE separates from nobody (alone on its MP, or a
+#: group EDE leaves tied: 16 and 22 never met). The seven teams on 19 MP all
+#: met one another (21 matches), so Art. 6.1 applies, not 6.3: the direct
+#: encounter on MP (13.3.1) gives Israel 8, Azerbaijan and Spain 7, Germany 6,
+#: Georgia and India 2 5, Serbia 4; each tied pair is ranked again from MP
+#: (13.3.3): Georgia beat India 2; Azerbaijan-Spain drew 2-2 (MP and GP), so
+#: EDET's TBR on their match (13.3.2) puts Azerbaijan first. Turkey (41) beat
+#: Belgium (49) on 4 MP. The ranks of 47, 34, 31, 21 and 15 are caddy's: the
+#: engine does not read the round-3 half bye that record 801 gives Denmark
+#: (47) and ranks it on 12 MP (docs/team-swiss.md).
+REFERENCE_EDET = {
+    16: (1, 0),
+    22: (2, 0),
+    19: (3, 1),
+    6: (4, 2),
+    13: (5, 3),
+    8: (6, 4),
+    3: (7, 5),
+    11: (8, 6),
+    18: (9, 7),
+    5: (10, 0),
+    1: (11, 0),
+    35: (12, 0),
+    30: (13, 0),
+    2: (14, 0),
+    4: (15, 0),
+    12: (16, 0),
+    20: (17, 0),
+    28: (18, 0),
+    39: (19, 0),
+    9: (20, 0),
+    14: (21, 0),
+    32: (22, 0),
+    47: (23, 0),
+    34: (24, 0),
+    31: (25, 0),
+    21: (26, 0),
+    15: (27, 0),
+    10: (28, 0),
+    24: (29, 0),
+    17: (30, 0),
+    45: (31, 0),
+    29: (32, 0),
+    23: (33, 0),
+    27: (34, 0),
+    40: (35, 0),
+    43: (36, 0),
+    7: (37, 0),
+    26: (38, 0),
+    33: (39, 0),
+    42: (40, 0),
+    25: (41, 0),
+    37: (42, 0),
+    48: (43, 0),
+    44: (44, 0),
+    38: (45, 0),
+    36: (46, 0),
+    50: (47, 0),
+    49: (48, 1),
+    41: (49, 2),
+    46: (50, 0),
+}
+
+
+def test_every_rank_and_edet_value_as_the_reference_engine(cli: Callable[..., Run]) -> None:
+    """C.07 13.3 (2024 and 2026 alike) on the whole sample: every team's rank
+    and EDET/P value (the 19-MP group: Israel 3rd, Azerbaijan 4th, Spain 5th,
+    Germany 6th, Georgia 7th, India 2 8th, Serbia 9th, EDET/P 1 to 7)."""
+    run = cli("standings", str(SAMPLE), "--json")
+    assert run.code == 0, run.err
+    rows = json.loads(run.out)["rows"]
+    got = {r["pairing_number"]: (r["rank"], r["tiebreaks"]["EDET/P"]) for r in rows}
+    assert got == REFERENCE_EDET
+
+
+def test_ede_options_on_the_sample(cli: Callable[..., Run]) -> None:
+    """``--ede-secondary total`` (13.3.1's "secondary score" read as the GP
+    totals) leaves the 19-MP group as it is (the direct encounter on MP
+    separates it) but ranks India 3 and Slovakia, who never met, on their GP
+    totals, 33.5 and 32; ``--ede-unseparated place`` shows 1 where the
+    reference engine shows 0."""
+    run = cli("standings", str(SAMPLE), "--json", "--ede-secondary", "total")
+    assert run.code == 0, run.err
+    got = {
+        r["pairing_number"]: (r["rank"], r["tiebreaks"]["EDET/P"])
+        for r in json.loads(run.out)["rows"]
+    }
+    group = (19, 6, 13, 8, 3, 11, 18)
+    assert [got[n] for n in group] == [REFERENCE_EDET[n] for n in group]
+    assert (got[16], got[22]) == ((1, 1.0), (2, 2.0))
+    run = cli("standings", str(SAMPLE), "--json", "--ede-unseparated", "place")
+    rows = json.loads(run.out)["rows"]
+    assert {r["pairing_number"]: r["tiebreaks"]["EDET/P"] for r in rows} == {
+        n: float(v or 1) for n, (_, v) in REFERENCE_EDET.items()
+    }
 
 
 def _file_rounds() -> list[tuple[set[tuple[int, int]], int | None]]:

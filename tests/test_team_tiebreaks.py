@@ -131,8 +131,10 @@ def test_example_a_explanations_show_the_arithmetic() -> None:
     assert "cut" in eggsb.rows[0].note
     assert eggsb.summary.endswith("13.75 + 6.75 = 20.5")
     assert sssc.summary == "GP 5.5 + MP Buchholz 8 / 2 (factor computed (Art. 13.4)) = 9.5"
-    # BC separated A and B before EDE: EDE, TBR and BBE found A alone
-    assert (ede.value, tbr.value, bbe.value) == (1.0, 1.0, 1.0)
+    # BC separated A and B before EDE: EDE, TBR and BBE found A alone; EDE
+    # reports 0 for a team it separates from nobody, as FIDE's reference engine
+    # does (C.07 13.3 gives EDE no value of its own; docs/standings.md)
+    assert (ede.value, tbr.value, bbe.value) == (0.0, 1.0, 1.0)
     (tbr,) = team_explain(tevent, 1, team_standings(tevent, ["TBR"]))
     (bbe,) = team_explain(tevent, 1, team_standings(tevent, ["BBE"]))
     assert tbr.value == 2.0 and "board 1 2, board 2 2.5, board 3 1" in tbr.summary
@@ -300,9 +302,45 @@ def test_ede_repeated_meetings_are_averaged() -> None:
     tevent = build_team_event(["A", "B"], 3, rounds)
     result = team_standings(tevent, ["EDE"])
     (explained,) = team_explain(tevent, 1, result)
-    assert explained.value == 1.0
+    assert explained.value == 0.0  # separated from nobody: 0, as the reference engine
     assert explained.summary == "{1, 2} still tied; place 1"
     assert len(explained.rows) == 2
+
+
+#: A and B win their round-1 matches (2 MP each) and never meet: A by 2-0,
+#: B by 1½-½ on two boards.
+UNMET = [[("A", "C", "1-0 1-0"), ("B", "D", "1-0 1/2")]]
+
+
+def test_ede_secondary_direct_encounter_by_default() -> None:
+    """C.07 13.3.1, the reference engine's reading: "the secondary score" is
+    the direct encounter on GP; A and B never met, and either could still be
+    overtaken by the missing A-B match (Art. 6.3), so they stay tied, each
+    valued 0 (separated from nobody, as the reference engine reports it)."""
+    tevent = build_team_event(list("ABCD"), 2, UNMET)
+    assert order(tevent, ["EDE"]) == "A=B C=D"
+    result = team_standings(tevent, ["EDE"])
+    assert [row.tiebreaks["EDE"] for row in result.rows] == [0.0, 0.0, 0.0, 0.0]
+
+
+def test_ede_secondary_total_option() -> None:
+    """``ede_secondary="total"``: the other reading of 13.3.1's "secondary
+    score", the tied teams' GP totals (the score MPvGP reports, 13.1): A 2, B 1½."""
+    tevent = build_team_event(list("ABCD"), 2, UNMET)
+    totals = StandingsOptions(ede_secondary="total")
+    assert order(tevent, ["EDE"], totals) == "A B D C"  # D ½ GP, C 0
+    result = team_standings(tevent, ["EDE"], options=totals)
+    assert [row.tiebreaks["EDE"] for row in result.rows[:2]] == [1.0, 2.0]
+    (explained,) = team_explain(tevent, 1, result, options=totals)
+    assert "GP totals of {1, 2}: team 1: 2, team 2: 1.5" in explained.summary
+
+
+def test_ede_unseparated_place_option() -> None:
+    """``ede_unseparated="place"``: a team EDE separates from nobody shows its
+    place 1 (the value before 2026-12) instead of the reference engine's 0."""
+    tevent = build_team_event(list("ABCD"), 2, UNMET)
+    result = team_standings(tevent, ["EDE"], options=StandingsOptions(ede_unseparated="place"))
+    assert [row.tiebreaks["EDE"] for row in result.rows] == [1.0, 1.0, 1.0, 1.0]
 
 
 def test_mpvgp_when_game_points_rank() -> None:

@@ -508,7 +508,9 @@ def scheveningen(cli: Callable[..., Run], tmp_path: Path) -> str:
         + "".join(f"B{i},{r - 10},Tigers\n" for i, r in enumerate(ratings, 1))
     )
     path = str(tmp_path / "match.json")
-    ok(cli("new", path, "--format", "scheveningen", "--players", str(players), "--by", "rating"))
+    # the generated table, named: the default is the published one (issue 24 item 3)
+    new = ("new", path, "--format", "scheveningen", "--option", "table=generated")
+    ok(cli(*new, "--players", str(players), "--by", "rating"))
     return path
 
 

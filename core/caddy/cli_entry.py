@@ -59,6 +59,14 @@ def add_commands(commands: Any) -> None:
             help=f"a {word}-point bye ({points})" if word != "zero" else "a zero-point bye",
         )
     bye.add_argument("--force", action="store_true", help="replace a bye of another kind")
+    bye.add_argument(
+        "--team",
+        action="store_true",
+        help="a team event: PLAYER names a team (number, name or code) and the bye is the "
+        "team's, in rounds not paired yet: every member gets it, the team is not paired and "
+        "scores the bye as a team (full: a won match, half: a drawn one, zero: nothing; "
+        "TRF-2026 record 240 F/H/Z)",
+    )
     bye.set_defaults(handler=cmd_bye)
 
 
@@ -81,35 +89,99 @@ def parse_rounds(text: str) -> list[int]:
 
 
 def cmd_bye(ns: argparse.Namespace) -> int:
-    from caddy.cli_result import describe
-    from caddy.event_model import RecordBye
-    from caddy.event_replay import apply, replay
-    from caddy.event_rounds import bye_of, check_not_withdrawn
-    from caddy.render import visible
+    from caddy.event_replay import replay
     from caddy.storage import updating
 
     rounds = parse_rounds(ns.rounds)
-    lines = []
     with updating(ns.event) as box:
         state = replay(box[0])
-        player = event_player(state, ns.player)
-        name = visible(state.event.tournament.players[player - 1].name)
-        for number in rounds:
-            check_not_withdrawn(state, player, number)
-            earlier = bye_of(state, number, player)
-            if earlier is not None and earlier != ns.kind and not ns.force:
-                raise CaddyError(
-                    f"round {number}: {name} ({player}) already has a {earlier} bye; "
-                    "use --force to replace it"
-                )
-            paired = number <= len(state.rounds)
-            operation = RecordBye(round=number, player=player, kind=ns.kind)
-            apply(state, operation)
-            box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
-            note = "" if paired else f" (announced: not paired in round {number})"
-            lines.append(f"recorded: {describe(operation, box[0])}{note}")
+        if ns.team:
+            lines = [_team_bye(state, box, ns, number) for number in rounds]
+        else:
+            player = _bye_player(state, ns.player)
+            lines = [_player_bye(state, box, ns, player, number) for number in rounds]
     print("\n".join(lines))
     return 0
+
+
+def _bye_player(state: Any, text: str) -> int:
+    """The player ``caddy bye`` names; in a team event, a team's name hints at ``--team``."""
+    setup = state.event.tournament.teams
+    try:
+        return event_player(state, text)
+    except CaddyError:
+        if setup is not None and not text.strip().isdigit():
+            try:
+                setup.find(text)
+            except CaddyError:
+                pass
+            else:
+                raise CaddyError(
+                    f"'{text}' is a team, not a player: `caddy bye EVENT '{text}' ROUNDS "
+                    "--team` gives the team a bye"
+                ) from None
+        raise
+
+
+def _record_bye(
+    state: Any, box: list[Any], ns: argparse.Namespace, player: int, number: int
+) -> str:
+    """Record ``ns.kind``'s bye for ``player`` in round ``number``; the round's note."""
+    from caddy.event_model import RecordBye
+    from caddy.event_replay import apply
+    from caddy.event_rounds import bye_of, check_not_withdrawn
+    from caddy.render import visible
+
+    check_not_withdrawn(state, player, number)
+    earlier = bye_of(state, number, player)
+    if earlier is not None and earlier != ns.kind and not ns.force:
+        name = visible(state.event.tournament.players[player - 1].name)
+        raise CaddyError(
+            f"round {number}: {name} ({player}) already has a {earlier} bye; "
+            "use --force to replace it"
+        )
+    operation = RecordBye(round=number, player=player, kind=ns.kind)
+    apply(state, operation)
+    box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
+    return "" if number <= len(state.rounds) else f" (announced: not paired in round {number})"
+
+
+def _player_bye(
+    state: Any, box: list[Any], ns: argparse.Namespace, player: int, number: int
+) -> str:
+    from caddy.cli_result import describe
+    from caddy.event_model import RecordBye
+
+    note = _record_bye(state, box, ns, player, number)
+    operation = RecordBye(round=number, player=player, kind=ns.kind)
+    return f"recorded: {describe(operation, box[0])}{note}"
+
+
+def _team_bye(state: Any, box: list[Any], ns: argparse.Namespace, number: int) -> str:
+    """A team's bye in round ``number`` (not paired yet): every member not
+    withdrawn gets it, so the pairing leaves the team out with that bye."""
+    from caddy.render import visible
+
+    setup = state.event.tournament.teams
+    if setup is None:
+        raise CaddyError(f"{ns.event} has no teams: --team gives a team event's team a bye")
+    team = setup.find(ns.player)
+    if number <= len(state.rounds):
+        raise CaddyError(
+            f"round {number} is paired: a team's bye is given before its round is paired "
+            "(the team is then not paired)"
+        )
+    gone = {w.player for w in state.withdrawals if number > w.after_round}
+    members = [p for p in setup.team(team).members if p not in gone]
+    if not members:
+        raise CaddyError(f"round {number}: every player of team {team} has withdrawn")
+    for player in members:
+        note = _record_bye(state, box, ns, player, number)
+    name = visible(setup.team(team).name)
+    players = ", ".join(map(str, members))
+    return (
+        f"recorded: round {number}: {ns.kind} bye for team {name} ({team}), players {players}{note}"
+    )
 
 
 def cmd_add(ns: argparse.Namespace) -> int:

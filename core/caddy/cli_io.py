@@ -72,8 +72,9 @@ def add_commands(commands: Any) -> None:
         const="",
         metavar="SYSTEM",
         help=(
-            "re-pair every round from the rounds before it (default system: dutch) and "
-            "list each board that differs; exit 1 if any"
+            "re-pair every round from the rounds before it and list each board that "
+            "differs; exit 1 if any (SYSTEM: the file's own by default, dutch for an "
+            "individual file, team-swiss, C.04.6, for a team file)"
         ),
     )
     trf = chk.add_argument_group("--pairings of a TRF file that lacks them (as caddy pair)")
@@ -208,7 +209,7 @@ def cmd_check(ns: argparse.Namespace) -> int:
 
 def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
     """``caddy check FILE --pairings``: every round re-paired (docs/swiss.md)."""
-    from caddy.pairing_check import check_event_pairings, check_pairings
+    from caddy.pairing_check import check_event_pairings, check_pairings, system_title
     from caddy.render import visible
 
     if codec.name == "json":
@@ -222,7 +223,7 @@ def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
             ns.file,
             data,
             codec,
-            system=ns.pairings or "dutch",
+            system=ns.pairings or None,
             rounds=ns.rounds,
             initial_colour=colour,  # type: ignore[arg-type]
         )
@@ -238,7 +239,7 @@ def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
         return 1
     print(
         f"{ns.file}: ok ({len(found.rounds)} rounds re-paired by "
-        f"{'the Dutch system' if found.system == 'dutch' else f'format {found.system!r}'}: "
+        f"{system_title(found.system)}: "
         "every pairing identical)"
     )
     return 0

@@ -22,8 +22,9 @@ def add_commands(commands: Any) -> None:
         description=(
             "Pair the next round. EVENT.json: the round is recorded in the file "
             "(typed-in pairings for the manual format). FILE.trf: the file's next "
-            "round (the first with no game) is paired by the Dutch system and "
-            "printed; the file is not changed (-o writes a copy with the round)."
+            "round (the first with no game) is paired by the Dutch system (a team "
+            "file: the Swiss Team Pairing System, C.04.6) and printed; the file is "
+            "not changed (-o writes a copy with the round)."
         ),
     )
     pair.add_argument("event", metavar="FILE", help="an event file, or a TRF16/TRF26 file")

@@ -105,13 +105,14 @@ def _document_results(ns: argparse.Namespace, document: Any) -> Any:
     ns.state = state  # the format's views: a bracket, the groups' qualifiers, team scores
     if state.rounds and all(r.matches for r in state.rounds) and not _asks_table(ns):
         return None  # a knockout: its bracket is its table
-    event = results_event(state)
+    teams = document.tournament.teams is not None  # its list ranks the teams, not --individual
+    # a team event ranks (all on 0) before round 1 is complete (issue 24 item 19)
+    event = results_event(state, empty=teams)
     tiebreaks, edition = document.tournament.tiebreaks, document.tournament.edition
     # sectioned formats (quads, groups): one table per section
     ns.sections = tuple(state.fmt.sections(state.players, document.tournament.format.options))
     # a drawing of lots uses the seed the event file records
     ns.event_seed = event_seed(document.tournament)
-    teams = document.tournament.teams is not None  # its list ranks the teams, not --individual
     if (
         getattr(ns, "tiebreaks", None) is None
         and tiebreaks is not None

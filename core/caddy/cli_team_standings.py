@@ -53,6 +53,21 @@ def team_arguments(parser: Any, *, boards: bool) -> None:
             "or the lower, as C.07 12.1 ranks BC",
         )
         parser.add_argument(
+            "--ede-secondary",
+            choices=("direct", "total"),
+            default="direct",
+            help="EDE family, when the direct encounter on the primary score separates "
+            "nobody: the direct encounter on the secondary score (the reference engine, "
+            "default) or the tied teams' secondary-score totals (C.07 13.3.1)",
+        )
+        parser.add_argument(
+            "--ede-unseparated",
+            choices=("zero", "place"),
+            default="zero",
+            help="EDE family: the value of a team EDE separates from nobody: 0 (the "
+            "reference engine, default) or its place, 1",
+        )
+        parser.add_argument(
             "--min-games",
             type=ascii_int,
             default=0,
@@ -97,6 +112,8 @@ def _options(ns: argparse.Namespace) -> StandingsOptions:
         unrated_rating=getattr(ns, "unrated_rating", None),
         ede_board_tiebreaks_scope=getattr(ns, "ede_boards", "direct"),
         ede_board_count_lower_first=getattr(ns, "ede_board_count", "higher") == "lower",
+        ede_secondary=getattr(ns, "ede_secondary", "direct"),
+        ede_unseparated=getattr(ns, "ede_unseparated", "zero"),
     )
 
 

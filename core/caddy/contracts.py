@@ -207,6 +207,7 @@ OPTIONAL: Mapping[str, tuple[str, ...]] = {
         "takes_score",
         "lower_is_better",
         "explain_group",
+        "group_values",
     ),
 }
 

@@ -76,6 +76,10 @@ class GroupTieBreak(TieBreak, Protocol):
         """The working for one member of a tied group (``None``: core's summary)."""
         ...
 
+    def group_values(self, table: Table, spec: TieBreakSpec, places: Sequence[int]) -> list[float]:
+        """The column values for a tied group's places (a member alone: ``[1]``)."""
+        ...
+
 
 class TieBreakBase:
     """Defaults for every optional member of :class:`TieBreak`; subclass it."""
@@ -99,6 +103,11 @@ class TieBreakBase:
         self, table: Table, spec: TieBreakSpec, group: Sequence[int], player: int
     ) -> Explanation | None:
         return None
+
+    def group_values(self, table: Table, spec: TieBreakSpec, places: Sequence[int]) -> list[float]:
+        """A group tie-break's column values for a tied group's places (a team or
+        player alone in its group: ``[1]``). Default: the places themselves."""
+        return [float(p) for p in places]
 
 
 @runtime_checkable

@@ -13,20 +13,40 @@ from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
     from caddy.event_replay import Board, RoundState, State
-    from caddy.results import Event
+    from caddy.results import Event, EventBuilder
 
 __all__ = ["results_event"]
 
 
-def results_event(state: State, *, completed_only: bool = True) -> Event:
-    """The results so far as a :class:`caddy.results.Event` for standings (complete rounds)."""
+def results_event(state: State, *, completed_only: bool = True, empty: bool = False) -> Event:
+    """The results so far as a :class:`caddy.results.Event` for standings (complete rounds).
+
+    With no round to count, ``empty=True`` gives an event of no rounds (everyone
+    on 0: a team event's standings and TRF before round 1 is complete); otherwise
+    that is an error."""
     from caddy.collector import paused
 
     with paused():  # a million round results in a 1,000-player round robin
-        return _results_event(state, completed_only)
+        return _results_event(state, completed_only, empty)
 
 
-def _results_event(state: State, completed_only: bool) -> Event:
+def _no_rounds(b: EventBuilder) -> Event:
+    """The builder's event before any round: its players on no results."""
+    from caddy.results import Event
+
+    return Event(
+        name=b.name,
+        start_date=b.start_date,
+        players=tuple(b.players),
+        results=tuple(() for _ in b.players),
+        rounds=0,
+        scoring=b.scoring,
+        pre_determined=b.pre_determined,
+        format=b.format,
+    )
+
+
+def _results_event(state: State, completed_only: bool, empty: bool) -> Event:
     from caddy.event_rounds import withdrawal_result
     from caddy.results import EventBuilder, EventPlayer
 
@@ -81,6 +101,8 @@ def _results_event(state: State, completed_only: bool) -> Event:
             raise CaddyError(
                 "a knockout has no standings table; `caddy pair` names the winner when it is over"
             )
+        if empty:
+            return _no_rounds(b)
         raise CaddyError("no round is complete yet: nothing to rank")
     later: list[tuple[int, int, int]] = []
     for number, rnd in enumerate(rounds, 1):

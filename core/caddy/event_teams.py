@@ -107,11 +107,13 @@ def apply_lineup(state: State, operation: LineUp) -> None:
 
 
 def state_team_event(state: State, *, completed_only: bool = True) -> TeamEvent:
-    """The team results of the rounds played so far (complete rounds)."""
+    """The team results of the rounds played so far (complete rounds); before
+    any round is complete, every team on no rounds (0 MP, 0 GP), so a team
+    event ranks and exports at any point."""
     from caddy.event_results import results_event
     from caddy.team_results import team_event
 
     setup = team_setup(state)
-    players = results_event(state, completed_only=completed_only)
+    players = results_event(state, completed_only=completed_only, empty=True)
     rounds = [r.teams for r in state.rounds if not r.matches]
     return team_event(setup, rounds, players, pre_determined=bool(players.pre_determined))

@@ -117,7 +117,9 @@ def caddy_register_tiebreaks(register: Callable[[TieBreak], None]) -> None:
         ``compute(table, spec)`` returning one value per player plus
         ``explain(table, spec, player)``; optionally ``lower_is_better(spec)``
         and ``separates_round_robin``, and for a group tie-break
-        ``rank_group(table, spec, group)`` and ``explain_group(...)``. See
+        ``rank_group(table, spec, group)``, ``explain_group(...)`` and
+        ``group_values(table, spec, places)`` (the values shown; default the
+        places). See
         :class:`caddy.contracts.TieBreak` (:class:`caddy.contracts.TieBreakBase`
         has the defaults).
 

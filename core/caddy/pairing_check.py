@@ -137,20 +137,35 @@ def _opponents(rnd: RoundState, *players: int) -> str:
     return " and ".join(texts)
 
 
+#: The pairing systems ``caddy check FILE --pairings SYSTEM`` re-pairs a file
+#: (not an event file) by, and how messages name them.
+SYSTEMS: dict[str, str] = {
+    "dutch": "the Dutch system",
+    "team-swiss": "the Swiss Team Pairing System (FIDE C.04.6)",
+}
+
+
+def system_title(system: str) -> str:
+    """How messages name what re-paired the rounds (a system, else the event's format)."""
+    return SYSTEMS.get(system) or f"format {system!r}"
+
+
 def check_pairings(
     path: str,
     data: bytes,
     codec: Codec,
     *,
-    system: str = "dutch",
+    system: str | None = None,
     rounds: int | None = None,
     initial_colour: Literal["w", "b"] | None = None,
     host: PluginHost | None = None,
 ) -> PairingCheck:
     """Re-pair every round of a file in another program's format (a TRF file)
-    from the rounds before it, as ``caddy pair FILE --round R`` does
-    (``rounds`` and ``initial_colour`` as ``caddy pair --rounds
-    --initial-colour`` give them, for a file that lacks them).
+    from the rounds before it, as ``caddy pair FILE --round R`` does: an
+    individual file by the Dutch system, a team file (TRF-2026 310 records) by
+    the Swiss Team Pairing System; ``system`` (``dutch``, ``team-swiss``), when
+    given, must be the file's (``rounds`` and ``initial_colour`` as ``caddy
+    pair --rounds --initial-colour`` give them, for a file that lacks them).
 
     :raises CaddyError: the file cannot be read or paired (one line each).
     """
@@ -162,9 +177,19 @@ def check_pairings(
         from caddy.plugins import get_host
 
         host = get_host()
-    if system != "dutch":
-        raise CaddyError(f"caddy checks pairings of the Dutch system, not '{system}'")
+    if system is not None and system not in SYSTEMS:
+        raise CaddyError(
+            f"caddy checks pairings of the Dutch system ('dutch') and of the Swiss Team "
+            f"Pairing System ('team-swiss'), not '{system}'"
+        )
     state = replay(codec.read(data, source=path).event, host)
+    own = "team-swiss" if state.event.tournament.teams is not None else "dutch"
+    if system is not None and system != own:
+        raise CaddyError(
+            f"{path} is {'a team' if own == 'team-swiss' else 'an individual'} event: "
+            f"caddy re-pairs it by {SYSTEMS[own]} (--pairings {own}), not {SYSTEMS[system]}"
+        )
+    system = own
 
     def repair(rnd: RoundState) -> tuple[Any, PairingRequest] | None:
         if not rnd.white and not any(kind == "pab" for kind in rnd.byes.values()):

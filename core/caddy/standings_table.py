@@ -6,7 +6,7 @@ tie-break columns. Importable from :mod:`caddy.standings`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -14,7 +14,7 @@ from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
     import caddy.tiebreaks
-    from caddy.contracts import TieBreak
+    from caddy.contracts import GroupTieBreak, TieBreak
     from caddy.documents import StandingsDocument, StandingsRowData
     from caddy.tiebreaks import TieBreakSpec
 
@@ -145,9 +145,19 @@ def lower_key(column: list[float | None]) -> Any:
     return lambda i: (column[i] is None, column[i] or 0.0)
 
 
-def place_key(column: list[float | None]) -> Any:
-    """Places (DE) ascending."""
-    return lambda i: column[i] or 0.0
+def place_key(places: Sequence[int], group: Sequence[int]) -> Any:
+    """A group tie-break's places (DE) ascending, by player index."""
+    of = dict(zip(group, places, strict=True))
+    return lambda i: of[i]
+
+
+def group_values(
+    plugin: TieBreak, table: caddy.tiebreaks.Table, spec: TieBreakSpec, places: Sequence[int]
+) -> list[float]:
+    """The column values a group tie-break reports for a tied group's places
+    (its ``group_values``: :class:`caddy.contracts.TieBreakBase` gives the places)."""
+    grouped = cast("GroupTieBreak", plugin)
+    return list(grouped.group_values(table, spec, places))
 
 
 def split_tied(group: list[int], key: Any) -> list[list[int]]:
@@ -181,13 +191,13 @@ def break_ties(
         for group in groups:
             if len(group) == 1:
                 if plugin.group_dependent:
-                    column[group[0]] = 1.0
+                    column[group[0]] = group_values(plugin, table, spec, [1])[0]
                 new_groups.append(group)
             elif plugin.group_dependent:
                 places = plugin.rank_group(table, spec, group)  # type: ignore[attr-defined]
-                for i, place in zip(group, places, strict=True):
-                    column[i] = float(place)
-                new_groups.extend(split_tied(group, place_key(column)))
+                for i, value in zip(group, group_values(plugin, table, spec, places), strict=True):
+                    column[i] = value
+                new_groups.extend(split_tied(group, place_key(places, group)))
             else:
                 new_groups.extend(split_tied(group, lower_first or higher_first))
         groups = new_groups

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from caddy.errors import CaddyError
-from caddy.standings_table import break_ties, split_tied
+from caddy.standings_table import break_ties, group_values, split_tied
 from caddy.tiebreaks import (
     Explanation,
     StandingsOptions,
@@ -280,7 +280,7 @@ def team_explain(
                 or Explanation(
                     tiebreak=spec.text,
                     player=team,
-                    value=1.0,
+                    value=group_values(plugin, table, spec, [1])[0],
                     summary="not tied with any team when this tie-break was applied",
                 )
             )

@@ -227,6 +227,16 @@ class StandingsOptions:
     #: Team events, EDEBT/EDEBB: board count ranks the lower value first (Art.
     #: 12.1's text) instead of the higher (FIDE's reference engine).
     ede_board_count_lower_first: bool = False
+    #: Team events, the EDE family (C.07 13.3.1): when the direct encounter on
+    #: the primary score separates nobody, the direct encounter on the
+    #: secondary score (``direct``, FIDE's reference engine) or the tied teams'
+    #: secondary-score totals (``total``, the other reading of "the secondary
+    #: score", the total MPvGP reports, Art. 13.1).
+    ede_secondary: Literal["direct", "total"] = "direct"
+    #: Team events, the EDE family: the value of a team EDE separates from
+    #: nobody (alone in its tied group, or a group EDE leaves tied): ``0`` as
+    #: FIDE's reference engine reports it, or its place ``1`` (``place``).
+    ede_unseparated: Literal["zero", "place"] = "zero"
 
 
 class Table:

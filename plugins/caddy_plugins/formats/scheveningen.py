@@ -39,10 +39,18 @@ properties and also give each team White on k/2 boards every round (±1 for
 odd k) but for two boards, where no table can: with two teams of two each
 player needs one White, so one round's boards both go to A.
 
-The generated table is the default: one rule, proved above for every k and
-checked for 2-16 in tests/test_scheveningen_colours.py, the same pairing
-pattern for every size, while the published tables come in more than one
-version (5 and 6 boards differ between the page and its older copy).
+``table=standard`` (the default) plays the published table where one
+exists (2-8 and 10 boards) and the generated one for the other sizes: for 6
+and 10 boards the generated table gives one team k/2 + 1 and k/2 - 1 Whites
+in alternate rounds (4 and 2, 6 and 4), the published ones k/2 every round
+(issue 24 item 3). The 6-board table is the Wikipedia article's; the same
+table, and the 10-board one, are in Otto Milvang's (FIDE TEC) paper
+"Scheveningen system" (29 September 2022), as transcribed in a public test
+suite (not read in the paper itself). For 3, 5 and 7 boards the published
+and generated tables are the same. The generated rule is proved above for
+every k and checked for 2-16 in tests/test_scheveningen_colours.py; the
+published tables come in more than one version (5 and 6 boards differ
+between the page and its older mobile copy).
 
 ``cycles=2`` (double Scheveningen): the second cycle repeats the first with
 colours reversed, so every pair meets once with each colour and everyone
@@ -70,7 +78,10 @@ if TYPE_CHECKING:
     from caddy.models import Numbering, Player, Schedule, Section
     from caddy.results import Event
 
-Table = Literal["generated", "published", "search"]
+Table = Literal["standard", "generated", "published", "search"]
+
+#: The ``table`` option's values.
+TABLES: tuple[Table, ...] = ("standard", "generated", "published", "search")
 
 #: One game of a table: (A's player, B's player, A has White), players 0-based.
 Game = tuple[int, int, bool]
@@ -84,12 +95,11 @@ class ScheveningenOptions:
 
     #: 1, or 2 for a double Scheveningen (colours reversed in the second cycle).
     cycles: int = attrs.field(default=1, validator=attrs.validators.in_((1, 2)))
-    #: ``generated`` (every size), ``published`` (2-8 and 10 boards) or
-    #: ``search`` (caddy 0.1's colouring, for files it wrote; teams up to 12).
-    table: Table = attrs.field(
-        default="generated",
-        validator=attrs.validators.in_(("generated", "published", "search")),
-    )
+    #: ``standard`` (the default: the published table where one exists, 2-8
+    #: and 10 boards, else the generated one), ``generated`` (every size),
+    #: ``published`` (2-8 and 10 boards only) or ``search`` (caddy 0.1's
+    #: colouring, for files it wrote; teams up to 12).
+    table: Table = attrs.field(default="standard", validator=attrs.validators.in_(TABLES))
 
 
 #: The published tables (see the module docstring), a round a line, "A1-B1" A
@@ -178,9 +188,18 @@ def _generated(k: int) -> Rounds:
     return tuple(rounds)
 
 
+def resolved(k: int, kind: Table) -> Table:
+    """The table ``kind`` means for teams of ``k``: ``standard`` is the
+    published table where one exists, else the generated one."""
+    if kind == "standard":
+        return "published" if k in PUBLISHED else "generated"
+    return kind
+
+
 @cache
-def table(k: int, kind: Table = "generated") -> Rounds:
+def table(k: int, kind: Table = "standard") -> Rounds:
     """The single Scheveningen for teams of ``k`` (see the module docstring)."""
+    kind = resolved(k, kind)
     if kind == "published":
         if k not in PUBLISHED:
             raise CaddyError(
@@ -216,7 +235,7 @@ def _double_orders(k: int) -> list[list[tuple[int, bool]]]:
 
 
 @cache
-def rounds(k: int, cycles: int = 1, kind: Table = "generated") -> Rounds:
+def rounds(k: int, cycles: int = 1, kind: Table = "standard") -> Rounds:
     """The rounds to play, each its games board by board (see the module docstring)."""
     if kind == "search":  # caddy 0.1's colours (files it wrote)
         from caddy_plugins.formats.scheveningen_search import search_rounds
@@ -295,7 +314,7 @@ class Scheveningen(FormatBase):
             rounds=tuple(played),
             title=f"Scheveningen, two teams of {k}"
             + (" (double)" if options.cycles == 2 else "")
-            + (" (published table)" if options.table == "published" else ""),
+            + (" (published table)" if resolved(k, options.table) == "published" else ""),
             sections=(
                 Section(name="Team A", players=tuple(range(1, k + 1))),
                 Section(name="Team B", players=tuple(range(k + 1, 2 * k + 1))),

@@ -51,9 +51,12 @@ class TeamScheveningenOptions:
     boards: int = attrs.field(default=0, validator=attrs.validators.ge(0))
     #: 1, or 2 for a double Scheveningen (colours reversed in the second cycle).
     cycles: int = attrs.field(default=1, validator=attrs.validators.in_((1, 2)))
-    #: The colour table (see the ``scheveningen`` format).
+    #: The colour table (see the ``scheveningen`` format): ``standard`` (the
+    #: published table where one exists, else the generated one),
+    #: ``generated`` or ``published``.
     table: Table = attrs.field(
-        default="generated", validator=attrs.validators.in_(("generated", "published"))
+        default="standard",
+        validator=attrs.validators.in_(("standard", "generated", "published")),
     )
     #: The score that decides the event: total game points, or match points.
     primary: Literal["GP", "MP"] = attrs.field(

@@ -31,8 +31,14 @@ reads every match of the event instead, ``ede_board_count_lower_first=True``
 ranks the lower board count first (Art. 12.1's text).
 
 The value is the team's place within the tied group it is applied to (1 =
-first; equal places share the number; 1 for a team that was not tied).
-Lower is better.
+first; equal places share the number), and 0 for every team of a group EDE
+separates nobody in, a team alone in its group included, as FIDE's reference
+engine reports it (``ede_unseparated="place"``: 1 there). Lower is better.
+
+"If that separates nobody, the secondary score" (13.3.1) reads by default as
+the reference engine does: the direct encounter (Art. 6, 6.3 included) on the
+secondary score; ``ede_secondary="total"`` ranks by the tied teams'
+secondary-score totals instead (the score MPvGP reports, Art. 13.1).
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
+from caddy.standings_table import split_tied
 from caddy.tiebreaks import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
 from caddy_plugins.tiebreaks.team_common import (
     board_count,
@@ -129,6 +136,20 @@ class _Ranking:
             )
         return [*placed, order] if order else placed
 
+    def secondary(self, members: list[int]) -> list[list[int]]:
+        """13.3.1's second step: the direct encounter on the secondary score
+        (the reference engine's reading), or with ``ede_secondary="total"``
+        the tied teams' secondary-score totals."""
+        kind = self.tevent.secondary
+        if self.table.options.ede_secondary == "direct":
+            return self.split(kind, members)
+        totals = self.tevent.score(kind)
+        groups = split_tied(members, lambda i: -totals[i])
+        if len(groups) > 1:
+            shown = ", ".join(f"team {self.name(i)}: {fmt(totals[i])}" for i in members)
+            self.steps.append(f"{kind} totals of {self._names(members)}: {shown}")
+        return groups
+
     def _names(self, members: Sequence[int]) -> str:
         return "{" + ", ".join(self.name(i) for i in sorted(members)) + "}"
 
@@ -138,7 +159,7 @@ class _Ranking:
             return
         groups = self.split(self.tevent.primary, members)
         if len(groups) == 1:
-            groups = self.split(self.tevent.secondary, members)
+            groups = self.secondary(members)
         if len(groups) == 1:
             if len(members) == 2 and SEQUENCES[self.plugin.name]:
                 self.boards(members, start)
@@ -216,6 +237,14 @@ class ExtendedDirectEncounter(TieBreakBase):
         places = self.ranking(table, spec, group).places
         return [places[i] for i in group]
 
+    def group_values(self, table: Table, spec: TieBreakSpec, places: Sequence[int]) -> list[float]:
+        """The places, or 0 for every team of a group EDE separates nobody in
+        (a team alone in its group too), as the reference engine reports them;
+        ``ede_unseparated="place"`` keeps the place (1) there."""
+        if len(set(places)) == 1 and table.options.ede_unseparated == "zero":
+            return [0.0] * len(places)
+        return [float(p) for p in places]
+
     def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
         team_event(table, spec)
         return Explanation(
@@ -251,10 +280,11 @@ class ExtendedDirectEncounter(TieBreakBase):
                     )
                 )
         place = ranking.places[player]
+        values = self.group_values(table, spec, [ranking.places[i] for i in group])
         return Explanation(
             tiebreak=spec.text,
             player=table.numbers[player],
-            value=float(place),
+            value=values[list(group).index(player)],
             rows=tuple(rows),
             summary="; ".join([*ranking.steps, f"place {place}"]),
         )
