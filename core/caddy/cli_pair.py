@@ -165,23 +165,13 @@ def cmd_pair(ns: argparse.Namespace) -> int:
         elif depends_on_results(fmt):
             from caddy.pairing import request_from_state
 
-            options = state.event.tournament.format.options
             pairing = cast("PairingFormat", fmt)
             request = request_from_state(state)
             rnd = pairing.next_round(request)
             if rnd is not None and ns.explain:
                 explanation = explain(fmt, request)
             if rnd is None:
-                # the field the rounds were planned for (late entrants do not change it)
-                field = state.players if state.field is None else state.field
-                winner = pairing.winner(field, options, request.played)
-                if winner is None and state.event.tournament.teams is not None:
-                    print(f"{ns.event}: the event is over; caddy standings ranks the teams")
-                    return 0
-                from caddy.render import visible
-
-                name = state.event.tournament.players[winner - 1].name if winner else "-"
-                print(f"{ns.event}: the event is over; winner {visible(name)} ({winner})")
+                print(f"{ns.event}: the event is over; {_over(state, pairing, request)}")
                 return 0
             operation = PairRound(
                 round=rnd.number,
@@ -214,6 +204,50 @@ def cmd_pair(ns: argparse.Namespace) -> int:
     if explanation is not None:
         print("\n".join(explanation))
     return code
+
+
+def _over(state: Any, pairing: PairingFormat, request: Any) -> str:
+    """Who won, once no round is left: a knockout's last match decides (the
+    format's :meth:`~caddy.formats.PairingFormat.winner`); an event ranked by
+    a table (a Swiss) names who is first in its standings, tie-breaks and all,
+    as ``caddy standings`` ranks it."""
+    from caddy.render import visible
+
+    if state.event.tournament.teams is not None:
+        return "caddy standings ranks the teams"
+    if state.rounds and state.rounds[-1].matches:
+        # the field the rounds were planned for (late entrants do not change it)
+        field = state.players if state.field is None else state.field
+        winner = pairing.winner(field, state.event.tournament.format.options, request.played)
+        name = state.event.tournament.players[winner - 1].name if winner else "-"
+        return f"winner {visible(name)} ({winner})"
+    firsts = [row for _, table in final_standings(state) for row in table.rows if row.rank == 1]
+    shown = ", ".join(f"{visible(row.name)} ({row.pairing_number})" for row in firsts)
+    tied = " (tied)" if len(firsts) > 1 else ""
+    return f"first in the standings{tied}: {shown} (caddy standings ranks everyone)"
+
+
+def final_standings(state: Any) -> list[tuple[str, Any]]:
+    """The standings of the complete rounds as ``caddy standings`` ranks them
+    by default: the event's tie-breaks and edition, its seed for any drawing
+    of lots; one table per section (quads, groups), else one ``Standings``."""
+    from caddy.event_replay import event_seed
+    from caddy.standings import standings, standings_for
+    from caddy.tiebreaks import StandingsOptions
+
+    tournament = state.event.tournament
+    from caddy.event_results import results_event
+
+    event = results_event(state)
+    options = StandingsOptions(lots_seed=event_seed(tournament))
+    sections = state.fmt.sections(state.players, tournament.format.options)
+    tiebreaks, edition = tournament.tiebreaks, tournament.edition
+    if sections:
+        return [
+            (s.name, standings_for(event, s.players, tiebreaks, edition, options=options))
+            for s in sections
+        ]
+    return [("Standings", standings(event, tiebreaks, edition, options=options))]
 
 
 def explain(fmt: Any, request: Any) -> list[str]:

@@ -387,11 +387,35 @@ def cmd_standings(ns: argparse.Namespace) -> int:
                 for name, table in named
             )
             + view.tables,
-            notes=(qualifier_notes(ns.state, sections) if through else ()) + view.notes,
+            notes=(qualifier_notes(ns.state, sections) if through else ())
+            + view.notes
+            + _de_notes([table for _, table in named]),
         ),
         ns,
     )
     return 0
+
+
+#: Under a table whose DE column is all 1s: what the column is, and why it separates nobody.
+DE_NOTE = (
+    "{column} (direct encounter, C.07 Art. 6) is a player's place among the players tied with "
+    "them by their games against each other; 1 for everyone here: no tie was separated by "
+    "direct encounter"
+)
+
+
+def _de_notes(tables: list[Any]) -> tuple[str, ...]:
+    """A note for each DE column (``DE``, ``DE/P``) that is 1 in every row."""
+    from caddy.tiebreaks import parse_spec
+
+    columns = dict.fromkeys(
+        column
+        for table in tables
+        for column in table.tiebreaks
+        if parse_spec(column).code == "DE"
+        and all(row.tiebreaks.get(column) in (1, None) for t in tables for row in t.rows)
+    )
+    return tuple(DE_NOTE.format(column=column) for column in columns)
 
 
 def cmd_crosstable(ns: argparse.Namespace) -> int:
