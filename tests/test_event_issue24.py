@@ -179,3 +179,128 @@ def test_a_de_column_of_ones_says_what_it_means(cli: Cli, tmp_path: Path) -> Non
         "them by their games against each other; 1 for everyone here: no tie was separated "
         "by direct encounter\n"
     )
+
+
+# -- item 5: a round's results at once ---------------------------------------------------
+
+
+def test_a_rounds_results_in_one_argument(cli: Cli, tmp_path: Path) -> None:
+    """One result per board, in board order; '.' leaves a board for later."""
+    event = new_swiss(cli, tmp_path, 6, 3)
+    ok(cli, "pair", event)
+    run = ok(cli, "result", event, "1", "1-0 ½-½ .")
+    assert run.out == (
+        "recorded: round 1 board 1: 1-0\n"
+        "recorded: round 1 board 2: 1/2\n"
+        f"2 results in round 1, one operation each (caddy undo {event} --steps 2 takes them back)\n"
+    )
+    ok(cli, "result", event, "1", "3", "0-1")
+    history = ok(cli, "history", event).out.splitlines()
+    assert [line.split(None, 1)[1] for line in history] == [
+        "pair round 1: 3 boards",
+        "round 1 board 1: 1-0",
+        "round 1 board 2: 1/2",
+        "round 1 board 3: 0-1",
+    ]
+    assert replay(load(event)).round(1).results == [("1-0",), ("1/2",), ("0-1",)]
+    ok(cli, "undo", event, "--steps", "3")
+    assert replay(load(event)).round(1).results == [(), (), ()]
+    # a correction of the whole round takes --force
+    ok(cli, "result", event, "1", "-+ -- +-")
+    ok(cli, "result", event, "1", "1/2 1/2 1/2", "--force")
+    assert replay(load(event)).round(1).results == [("1/2",), ("1/2",), ("1/2",)]
+
+
+def test_a_rounds_results_from_a_csv_file(cli: Cli, tmp_path: Path) -> None:
+    event = new_swiss(cli, tmp_path, 6, 3)
+    ok(cli, "pair", event)
+    results = tmp_path / "r.csv"
+    results.write_text("board,result\n3,0-1\n1,1-0\n\n2,1/2\n", encoding="utf-8")
+    run = ok(cli, "result", event, "1", "--from", str(results))
+    assert run.out.splitlines() == [
+        "recorded: round 1 board 3: 0-1",
+        "recorded: round 1 board 1: 1-0",
+        "recorded: round 1 board 2: 1/2",
+        f"3 results in round 1, one operation each (caddy undo {event} --steps 3 takes them back)",
+    ]
+    assert replay(load(event)).round(1).results == [("1-0",), ("1/2",), ("0-1",)]
+
+
+def test_a_rounds_results_are_all_or_nothing(cli: Cli, tmp_path: Path) -> None:
+    """Any bad result: every problem one line, exit 1, the file unchanged."""
+    event = new_swiss(cli, tmp_path, 6, 3)
+    ok(cli, "pair", event)
+    ok(cli, "result", event, "1", "2", "1/2")
+    before = Path(event).read_bytes()
+    assert refused(cli, "result", event, "1", "1-0 0-1 2-0") == [
+        "caddy: error: round 1 board 2: already has a result (1/2); "
+        "use --force to correct it, or '.' to leave it",
+        "caddy: error: round 1 board 3: unknown result '2-0' (expected 1-0, 0-1, 1/2, "
+        "+-, -+, -- (forfeits) or W-L, L-W, D-D (under one move), or '.' to leave it)",
+    ]
+    assert refused(cli, "result", event, "1", "1-0 0-1") == [
+        "caddy: error: round 1 has 3 boards: give 3 results in board order "
+        "('.' leaves a board as it is), got 2"
+    ]
+    bad = tmp_path / "bad.csv"
+    bad.write_text("1,1-0\nx,1-0\n1,0-1\n4,1-0\n3,1:0,x\n", encoding="utf-8")
+    assert refused(cli, "result", event, "1", "--from", str(bad)) == [
+        f"caddy: error: {bad}:2: board 'x' is not a whole number (digits 0-9)",
+        f"caddy: error: {bad}:5: 3 fields (expected board,result)",
+        f"caddy: error: {bad}:3 (board 1): given twice (also at {bad}:1)",
+        f"caddy: error: {bad}:4 (board 4): no such board (round 1 has boards 1..3)",
+    ]
+    assert Path(event).read_bytes() == before
+
+
+# -- item 8: a withdrawn player's game; an undecided knockout match ---------------------
+
+
+def test_a_result_on_a_withdrawn_players_game_needs_force(cli: Cli, tmp_path: Path) -> None:
+    """A player who withdrew after round 1 does not play the round-2 game they
+    were paired in: the opponent wins by forfeit (C.04.2 3.2; docs/events.md),
+    so a result typed for it is refused unless --force says it was played."""
+    event = new_swiss(cli, tmp_path, 6, 3)
+    ok(cli, "pair", event)
+    ok(cli, "result", event, "1", "1/2 1/2 1/2")
+    ok(cli, "pair", event)
+    _, black = pairs(event, 2)[0]
+    ok(cli, "withdraw", event, str(black), "--after-round", "1")
+    gone = f"{NAMES[black - 1]} ({black}) withdrew after round 1"
+    before = Path(event).read_bytes()
+    assert refused(cli, "result", event, "2", "1", "1-0") == [
+        f"caddy: error: round 2 board 1: {gone}: the game needs no result "
+        "(it counts as +-); use --force to record one anyway"
+    ]
+    assert refused(cli, "result", event, "2", "1-0 1/2 1/2") == [
+        f"caddy: error: round 2 board 1: {gone}: the game needs no result "
+        "(it counts as +-); use --force to record one anyway"
+    ]
+    assert Path(event).read_bytes() == before
+    ok(cli, "result", event, "2", ". 1/2 1/2")  # '.' leaves the board as the withdrawal scores it
+    ok(cli, "result", event, "2", "1", "0-1", "--force")
+    assert replay(load(event)).round(2).results[0] == ("0-1",)
+
+
+def test_pair_says_which_game_an_undecided_knockout_match_waits_for(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """Two-game matches: 1-1 goes to the first tie-break stage (rapid-pair,
+    the knockout's default; docs/formats.md)."""
+    event = str(tmp_path / "K.json")
+    players = str(field(tmp_path, 4))
+    ok(cli, "new", event, "--format", "knockout", "--players", players, "--option", "games=2",
+       "--seed", "3")  # fmt: skip
+    ok(cli, "pair", event)
+    ok(cli, "result", event, "1", "1", "1-0")
+    ok(cli, "result", event, "1", "1", "1-0")  # game 2's White (4) wins: 1-1
+    ok(cli, "result", event, "1", "2", "1-0")
+    assert refused(cli, "pair", event) == [
+        "caddy: error: round 1 is not finished: board 1 (Anna Alpha (1) - Dora Delta (4)) "
+        "undecided after 2 games: game 3 (rapid-pair), White Anna Alpha (1), has no result yet",
+        "caddy: error: round 1 is not finished: board 2 (Boris Beta (2) - Carl Gamma (3)) "
+        "undecided after 1 game: game 2, White Carl Gamma (3), has no result yet",
+    ]
+    # the White the pairing sheet gives game 3 (a drawing of lots from the event's seed)
+    sheet = json.loads(ok(cli, "pairings", event, "--json").out)
+    assert sheet["boards"][0]["games"][2]["white"]["number"] == 1

@@ -116,32 +116,9 @@ def cmd_pair(ns: argparse.Namespace) -> int:
             )
             return 0
         if state.rounds:
-            last = state.rounds[-1]
-            from caddy.event_rounds import withdrawal_result
-
-            withdrawn = {w.player: w.after_round for w in state.withdrawals}
-            missing = [
-                i
-                for i, b in enumerate(last.boards, 1)
-                if not b.results
-                and (
-                    last.matches or not withdrawal_result(withdrawn, last.number, b.white, b.black)
-                )
-            ]
-            undecided = []
-            if last.matches:
-                from caddy.event_replay import board_match
-
-                undecided = [
-                    i
-                    for i, b in enumerate(last.boards, 1)
-                    if board_match(state, b).winner() is None
-                ]
-            if missing or undecided:
-                boards = ", ".join(str(i) for i in sorted(set(missing) | set(undecided)))
-                raise CaddyError(
-                    f"round {last.number} is not finished: board(s) {boards} have no result yet"
-                )
+            problems = _unfinished(state, state.rounds[-1])
+            if problems:
+                raise CaddyError(problems[0], problems=problems)
         if fmt.kind == "external":
             from caddy.cli_common import is_ascii_number
 
@@ -204,6 +181,49 @@ def cmd_pair(ns: argparse.Namespace) -> int:
     if explanation is not None:
         print("\n".join(explanation))
     return code
+
+
+def _unfinished(state: Any, last: Any) -> list[str]:
+    """Why round ``last`` is not over, one line each: the boards with no
+    result yet; in a knockout round, each match still undecided with the game
+    it waits for (its number, stage and White, as the pairing sheet lists it)."""
+    from caddy.event_replay import board_match
+    from caddy.event_rounds import withdrawal_result
+    from caddy.render import visible
+
+    if not last.matches:
+        withdrawn = {w.player: w.after_round for w in state.withdrawals}
+        missing = [
+            str(i)
+            for i, b in enumerate(last.boards, 1)
+            if not b.results and not withdrawal_result(withdrawn, last.number, b.white, b.black)
+        ]
+        if not missing:
+            return []
+        return [
+            f"round {last.number} is not finished: board(s) {', '.join(missing)} have no result yet"
+        ]
+    players = state.event.tournament.players
+
+    def name(p: int) -> str:
+        return f"{visible(players[p - 1].name)} ({p})"
+
+    problems = []
+    for i, board in enumerate(last.boards, 1):
+        match = board_match(state, board)
+        upcoming = match.next_game() if match.winner() is None else None
+        if upcoming is None:
+            continue
+        stage, white, _ = upcoming
+        label = "" if stage == "standard" else f" ({stage})"
+        played = len(board.results)
+        after = f" undecided after {played} game{'s' if played != 1 else ''}" if played else ""
+        problems.append(
+            f"round {last.number} is not finished: board {i} ({name(board.white)} - "
+            f"{name(board.black)}){after}: game {played + 1}{label}, White {name(white)}, "
+            "has no result yet"
+        )
+    return problems
 
 
 def _over(state: Any, pairing: PairingFormat, request: Any) -> str:
