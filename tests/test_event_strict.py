@@ -347,7 +347,8 @@ def test_every_line_of_a_problem_carries_the_prefix(cli: Cli, tmp_path: Path) ->
     path = round_robin_event(cli, tmp_path)
     run = cli("withdraw", str(path), "Line one\nline two")
     assert_refused(
-        run, "caddy: error: line two' (give a pairing number in digits 0-9, the name or the start of it)"
+        run,
+        "caddy: error: line two' (give a pairing number in digits 0-9, the name or the start of it)",
     )
     assert run.err.splitlines()[0] == "caddy: error: no player named 'Line one"
 
