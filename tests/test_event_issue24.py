@@ -75,15 +75,10 @@ def white_side(white: int, black: int, winner: int | None) -> str:
     return "1/2" if winner is None else "1-0" if winner == white else "0-1"
 
 
-# -- item 4: `caddy pair` after the last round ------------------------------------------
-
-
-def test_pair_after_the_last_round_names_who_is_first_in_the_standings(
-    cli: Cli, tmp_path: Path
-) -> None:
-    """Anna (1) and Boris (2) both finish on 1½; Boris's opponents scored more
-    (Buchholz, C.07 Art. 8.1), so the standings rank him first. The old line
-    named the lowest pairing number among the leaders on points: Anna."""
+def boris_first(cli: Cli, tmp_path: Path) -> str:
+    """A 4-player, 2-round Swiss that Anna (1) and Boris (2) finish on 1½,
+    Boris with the higher Buchholz: round 1 the higher rated win, round 2
+    Anna and Boris draw and Boris's round-1 opponent beats Anna's."""
     event = new_swiss(cli, tmp_path, 4, 2)
     ok(cli, "pair", event)
     beaten = {}
@@ -96,6 +91,19 @@ def test_pair_after_the_last_round_names_who_is_first_in_the_standings(
         # Anna and Boris draw; Boris's round-1 opponent beats Anna's
         result = white_side(w, b, None if {w, b} == {1, 2} else beaten[2])
         ok(cli, "result", event, "2", str(board), result)
+    return event
+
+
+# -- item 4: `caddy pair` after the last round ------------------------------------------
+
+
+def test_pair_after_the_last_round_names_who_is_first_in_the_standings(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """Anna (1) and Boris (2) both finish on 1½; Boris's opponents scored more
+    (Buchholz, C.07 Art. 8.1), so the standings rank him first. The old line
+    named the lowest pairing number among the leaders on points: Anna."""
+    event = boris_first(cli, tmp_path)
     standings = json.loads(ok(cli, "standings", event, "--json").out)
     first = standings["rows"][0]
     assert (first["rank"], first["pairing_number"]) == (1, 2)
@@ -175,9 +183,7 @@ def test_a_de_column_of_ones_says_what_it_means(cli: Cli, tmp_path: Path) -> Non
         ok(cli, "result", event, "1", str(board), "1/2")
     run = ok(cli, "standings", event, "--tiebreaks", "DE,SB")
     assert run.out.endswith(
-        "DE (direct encounter, C.07 Art. 6) is a player's place among the players tied with "
-        "them by their games against each other; 1 for everyone here: no tie was separated "
-        "by direct encounter\n"
+        "\nDE is 1 for everyone: no tie was separated by direct encounter (C.07 Art. 6)\n"
     )
 
 
@@ -304,3 +310,98 @@ def test_pair_says_which_game_an_undecided_knockout_match_waits_for(
     # the White the pairing sheet gives game 3 (a drawing of lots from the event's seed)
     sheet = json.loads(ok(cli, "pairings", event, "--json").out)
     assert sheet["boards"][0]["games"][2]["white"]["number"] == 1
+
+
+# -- item 6: standings after a round, the Swiss sheet, the date line, the crosstable order --
+
+
+def test_standings_after_a_round_are_those_the_event_had_then(cli: Cli, tmp_path: Path) -> None:
+    """``--round R`` ranks the event as it stood after round R: the same
+    table ``caddy standings`` printed then (and ``caddy publish`` shows)."""
+    event = new_swiss(cli, tmp_path, 6, 3)
+    ok(cli, "pair", event)
+    ok(cli, "result", event, "1", "1-0 0-1 1/2")
+    then = ok(cli, "standings", event).out
+    then_json = ok(cli, "standings", event, "--json").out
+    ok(cli, "pair", event)
+    ok(cli, "result", event, "2", "0-1 1/2 1-0")
+    assert ok(cli, "standings", event, "--round", "1", "--json").out == then_json
+    now = ok(cli, "standings", event, "--round", "1").out
+    assert now == then.replace(": C.07 edition", ": after round 1; C.07 edition", 1)
+    assert refused(cli, "standings", event, "--round", "3") == [
+        "caddy: error: no standings after round 3: rounds 1..2 are complete"
+    ]
+
+
+def test_the_swiss_pairing_sheet_shows_the_points_before_the_round(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """The sheet gives each player's score before the round, the score the
+    pairing went by (C.04.1 rule 5: players are paired with others on the
+    same score; C.04.3 1.3.1: scoregroups)."""
+    event = boris_first(cli, tmp_path)
+    lines = ok(cli, "pairings", event, "--round", "2").out.splitlines()
+    assert (
+        lines[1] == "board  white           rating  points  black           rating  points  result"
+    )
+    rnd = replay(load(event)).round(2)
+    before = {1: "1", 2: "1", 3: "0", 4: "0"}
+    for line, w, b in zip(lines[2:], rnd.white, rnd.black, strict=True):
+        cells = line.split()
+        assert (cells[5], cells[-2]) == (before[w], before[b]), line  # names are two words
+    first = ok(cli, "pairings", event, "--round", "1").out.splitlines()
+    assert all(line.split()[5] == "0" and line.split()[-2] == "0" for line in first[2:])
+
+
+def test_a_round_robin_sheet_has_no_points_column(cli: Cli, tmp_path: Path) -> None:
+    event = str(tmp_path / "R.json")
+    ok(cli, "new", event, "--players", str(field(tmp_path, 4)))
+    lines = ok(cli, "pairings", event, "--round", "2").out.splitlines()
+    assert lines[1].split() == ["board", "white", "rating", "black", "rating", "result"]
+
+
+def test_a_round_is_dated_only_where_the_event_dates_its_rounds(cli: Cli, tmp_path: Path) -> None:
+    """An event with a start date but no dated rounds: the sheets name the
+    venue, not the start date as if every round were played on it."""
+    event = new_swiss(cli, tmp_path, 4, 2, "--start", "2026-05-01", "--place", "Leeds")
+    ok(cli, "pair", event)
+    assert ok(cli, "pairings", event).out.splitlines()[:2] == [
+        "event: round 1",
+        "Leeds",
+    ]
+    dated = str(tmp_path / "D.json")
+    every = ("--start", "2026-09-01", "--every", "tue", "--at", "19:30", "--place", "Leeds")
+    ok(cli, "new", dated, "--players", str(field(tmp_path, 4)), *every)
+    assert ok(cli, "pairings", dated, "--round", "2").out.splitlines()[1:3] == [
+        "round 2: 2026-09-08 at 19:30",
+        "2026-09-01 to 2026-09-15, Leeds",
+    ]
+
+
+def test_a_swiss_crosstable_is_in_rank_order(cli: Cli, tmp_path: Path) -> None:
+    """Boris (2) is first in the standings, so first in the crosstable;
+    ``--order number`` keeps pairing-number order."""
+    event = boris_first(cli, tmp_path)
+    ranked = [
+        r["pairing_number"] for r in json.loads(ok(cli, "standings", event, "--json").out)["rows"]
+    ]
+    assert ranked[0] == 2
+    rows = ok(cli, "crosstable", event).out.splitlines()[1:5]
+    assert [int(row.split()[0]) for row in rows] == ranked
+    rows = ok(cli, "crosstable", event, "--order", "number").out.splitlines()[1:5]
+    assert [int(row.split()[0]) for row in rows] == [1, 2, 3, 4]
+
+
+def test_a_round_robin_crosstable_stays_in_pairing_number_order(cli: Cli, tmp_path: Path) -> None:
+    event = str(tmp_path / "R.json")
+    ok(cli, "new", event, "--players", str(field(tmp_path, 4)))
+    for number in (1, 2, 3):
+        ok(cli, "result", event, str(number), "0-1 0-1")  # Black wins every game
+    ranked = [
+        r["pairing_number"] for r in json.loads(ok(cli, "standings", event, "--json").out)["rows"]
+    ]
+    assert ranked[0] != 1
+    rows = ok(cli, "crosstable", event).out.splitlines()[1:5]
+    assert [int(row.split()[0]) for row in rows] == [1, 2, 3, 4]
+    rows = ok(cli, "crosstable", event, "--order", "rank").out.splitlines()[1:5]
+    assert [int(row.split()[0]) for row in rows] == ranked

@@ -34,6 +34,12 @@ def add_standings(commands: Any) -> None:
         help="comma-separated tie-breaks (SB,DE,KS; BH/C1; KS/L+1) or a preset: rr, swiss, c02",
     )
     parser.add_argument(
+        "--round",
+        type=ascii_int,
+        metavar="R",
+        help="an event file's standings after round R (as caddy publish shows them)",
+    )
+    parser.add_argument(
         "--explain", metavar="PLAYER", help="show how each tie-break of PLAYER was computed"
     )
     parser.add_argument(
@@ -68,6 +74,11 @@ def add_crosstable(commands: Any) -> None:
     parser.add_argument(
         "--tiebreaks", metavar="LIST", help="tie-break columns (default: the event's default list)"
     )
+    parser.add_argument(
+        "--order",
+        choices=("rank", "number"),
+        help="rows by rank or by pairing number (default: rank; a round robin's grid: number)",
+    )
     team_arguments(parser, boards=False)
     output_argument(parser)
     parser.set_defaults(handler=cmd_crosstable)
@@ -101,7 +112,7 @@ def _document_results(ns: argparse.Namespace, document: Any) -> Any:
     from caddy.event_replay import event_seed, replay
     from caddy.event_results import results_event
 
-    state = replay(document)
+    state = _after_round(ns, replay(document))
     ns.state = state  # the format's views: a bracket, the groups' qualifiers, team scores
     if state.rounds and all(r.matches for r in state.rounds) and not _asks_table(ns):
         return None  # a knockout: its bracket is its table
@@ -121,6 +132,23 @@ def _document_results(ns: argparse.Namespace, document: Any) -> Any:
     if getattr(ns, "edition", None) is None:
         ns.edition = edition
     return event
+
+
+def _after_round(ns: argparse.Namespace, state: Any) -> Any:
+    """``--round R``: the event as it stood after round R, one of its
+    complete rounds (the standings ``caddy publish`` shows after round R)."""
+    number = getattr(ns, "round", None)
+    if number is None:
+        return state
+    from caddy.errors import CaddyError
+    from caddy.event_results import state_after
+    from caddy.publish_pages import complete_rounds
+
+    done = complete_rounds(state)
+    if not 1 <= number <= done:
+        known = f"rounds 1..{done} are" if done > 1 else "round 1 is" if done else "no round is"
+        raise CaddyError(f"no standings after round {number}: {known} complete")
+    return state_after(state, number)
 
 
 def _asks_table(ns: argparse.Namespace) -> bool:
@@ -214,6 +242,12 @@ def _file_results(ns: argparse.Namespace) -> Any:
         return _document_results(ns, imported.event)
     for warning in results.warnings:
         print_error(warning, "warning")
+    if getattr(ns, "round", None) is not None:
+        from caddy.errors import CaddyError
+
+        raise CaddyError(
+            f"--round reads an event file; make one with `caddy import {ns.file} -o event.json`"
+        )
     return results.event
 
 
@@ -372,7 +406,8 @@ def cmd_standings(ns: argparse.Namespace) -> int:
         Report(
             kind="standings",
             title=event.name or ns.file,
-            subtitle=f"C.07 edition {result.edition}, {rules}"
+            subtitle=(f"after round {ns.round}; " if ns.round is not None else "")
+            + f"C.07 edition {result.edition}, {rules}"
             + (f"; {len(parts)} sections, each ranked on its own" if parts else ""),
             intro=lots,
             tables=tuple(
@@ -388,8 +423,8 @@ def cmd_standings(ns: argparse.Namespace) -> int:
             )
             + view.tables,
             notes=(qualifier_notes(ns.state, sections) if through else ())
-            + view.notes
-            + _de_notes([table for _, table in named]),
+            + _de_notes([table for _, table in named])
+            + view.notes,
         ),
         ns,
     )
@@ -397,11 +432,7 @@ def cmd_standings(ns: argparse.Namespace) -> int:
 
 
 #: Under a table whose DE column is all 1s: what the column is, and why it separates nobody.
-DE_NOTE = (
-    "{column} (direct encounter, C.07 Art. 6) is a player's place among the players tied with "
-    "them by their games against each other; 1 for everyone here: no tie was separated by "
-    "direct encounter"
-)
+DE_NOTE = "{column} is 1 for everyone: no tie was separated by direct encounter (C.07 Art. 6)"
 
 
 def _de_notes(tables: list[Any]) -> tuple[str, ...]:
@@ -429,14 +460,25 @@ def cmd_crosstable(ns: argparse.Namespace) -> int:
     sections = getattr(ns, "sections", ())
     if sections:
         named = [
-            (section.name, section_crosstable(event, section.players, ns.tiebreaks, ns.edition))
+            (
+                section.name,
+                section_crosstable(
+                    event, section.players, ns.tiebreaks, ns.edition, order=ns.order
+                ),
+            )
             for section in sections
         ]
     else:
         named = [
             (
                 "",
-                crosstable(event, ns.tiebreaks, ns.edition, pre_determined=ns.pre_determined),
+                crosstable(
+                    event,
+                    ns.tiebreaks,
+                    ns.edition,
+                    pre_determined=ns.pre_determined,
+                    order=ns.order,
+                ),
             )
         ]
     table = named[0][1]
