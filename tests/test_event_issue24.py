@@ -114,6 +114,30 @@ def test_pair_after_the_last_round_names_who_is_first_in_the_standings(
     )
 
 
+def test_pair_after_the_last_round_names_each_sections_first(cli: Cli, tmp_path: Path) -> None:
+    """Quads (a quad of 4, a Swiss section of 5; US Chess rule 30G): each
+    section is ranked on its own, so each has its own first."""
+    players = tmp_path / "q.csv"
+    players.write_text(
+        "name,rating\n" + "".join(f"Q{k},{2000 - 10 * k}\n" for k in range(1, 10)), "utf-8"
+    )
+    event = str(tmp_path / "Q.json")
+    ok(cli, "new", event, "--format", "quads", "--players", str(players), "--seed", "1")
+    for number in ("1", "2", "3"):
+        ok(cli, "pair", event)
+        ok(cli, "result", event, number, "1-0 1-0 1-0 1-0")  # White wins every game
+    document = json.loads(ok(cli, "standings", event, "--json").out)
+    firsts = [
+        [row["pairing_number"] for row in section["rows"] if row["rank"] == 1]
+        for section in document["sections"]
+    ]
+    assert firsts == [[1], [8]]
+    assert ok(cli, "pair", event).out == (
+        f"{event}: the event is over; first in each section: Section 1: Q1 (1); "
+        "Section 2: Q8 (8) (caddy standings ranks everyone)\n"
+    )
+
+
 # -- item 11: one resolver for player names -------------------------------------------
 
 
@@ -405,3 +429,11 @@ def test_a_round_robin_crosstable_stays_in_pairing_number_order(cli: Cli, tmp_pa
     assert [int(row.split()[0]) for row in rows] == [1, 2, 3, 4]
     rows = ok(cli, "crosstable", event, "--order", "rank").out.splitlines()[1:5]
     assert [int(row.split()[0]) for row in rows] == ranked
+
+
+def test_a_manual_rounds_bye_takes_a_start_of_a_name(cli: Cli, tmp_path: Path) -> None:
+    event = str(tmp_path / "M.json")
+    players = str(field(tmp_path, 3))
+    ok(cli, "new", event, "--format", "manual", "--players", players, "--by", "given")
+    ok(cli, "pair", event, "--pairings", "1-2", "--byes", "CAR")
+    assert replay(load(event)).round(1).byes == {3: "pab"}

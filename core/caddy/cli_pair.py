@@ -241,10 +241,17 @@ def _over(state: Any, pairing: PairingFormat, request: Any) -> str:
         winner = pairing.winner(field, state.event.tournament.format.options, request.played)
         name = state.event.tournament.players[winner - 1].name if winner else "-"
         return f"winner {visible(name)} ({winner})"
-    firsts = [row for _, table in final_standings(state) for row in table.rows if row.rank == 1]
-    shown = ", ".join(f"{visible(row.name)} ({row.pairing_number})" for row in firsts)
-    tied = " (tied)" if len(firsts) > 1 else ""
-    return f"first in the standings{tied}: {shown} (caddy standings ranks everyone)"
+
+    def firsts(table: Any) -> str:
+        rows = [row for row in table.rows if row.rank == 1]
+        tied = " (tied)" if len(rows) > 1 else ""
+        return tied + ": " + ", ".join(f"{visible(r.name)} ({r.pairing_number})" for r in rows)
+
+    tables = final_standings(state)
+    if len(tables) == 1:
+        return f"first in the standings{firsts(tables[0][1])} (caddy standings ranks everyone)"
+    shown = "; ".join(f"{visible(name)}{firsts(table)}" for name, table in tables)
+    return f"first in each section: {shown} (caddy standings ranks everyone)"
 
 
 def final_standings(state: Any) -> list[tuple[str, Any]]:
