@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     import argparse
 
 from caddy.cli_common import ascii_int, emit, event_arguments, output_argument, print_error
+from caddy.cli_standings_notes import after_round, de_notes
 from caddy.cli_team_standings import (
     is_team_view,
     players_of,
@@ -112,7 +113,7 @@ def _document_results(ns: argparse.Namespace, document: Any) -> Any:
     from caddy.event_replay import event_seed, replay
     from caddy.event_results import results_event
 
-    state = _after_round(ns, replay(document))
+    state = after_round(ns, replay(document))
     ns.state = state  # the format's views: a bracket, the groups' qualifiers, team scores
     if state.rounds and all(r.matches for r in state.rounds) and not _asks_table(ns):
         return None  # a knockout: its bracket is its table
@@ -132,23 +133,6 @@ def _document_results(ns: argparse.Namespace, document: Any) -> Any:
     if getattr(ns, "edition", None) is None:
         ns.edition = edition
     return event
-
-
-def _after_round(ns: argparse.Namespace, state: Any) -> Any:
-    """``--round R``: the event as it stood after round R, one of its
-    complete rounds (the standings ``caddy publish`` shows after round R)."""
-    number = getattr(ns, "round", None)
-    if number is None:
-        return state
-    from caddy.errors import CaddyError
-    from caddy.event_results import state_after
-    from caddy.publish_pages import complete_rounds
-
-    done = complete_rounds(state)
-    if not 1 <= number <= done:
-        known = f"rounds 1..{done} are" if done > 1 else "round 1 is" if done else "no round is"
-        raise CaddyError(f"no standings after round {number}: {known} complete")
-    return state_after(state, number)
 
 
 def _asks_table(ns: argparse.Namespace) -> bool:
@@ -423,30 +407,12 @@ def cmd_standings(ns: argparse.Namespace) -> int:
             )
             + view.tables,
             notes=(qualifier_notes(ns.state, sections) if through else ())
-            + _de_notes([table for _, table in named])
+            + de_notes([table for _, table in named])
             + view.notes,
         ),
         ns,
     )
     return 0
-
-
-#: Under a table whose DE column is all 1s: what the column is, and why it separates nobody.
-DE_NOTE = "{column} is 1 for everyone: no tie was separated by direct encounter (C.07 Art. 6)"
-
-
-def _de_notes(tables: list[Any]) -> tuple[str, ...]:
-    """A note for each DE column (``DE``, ``DE/P``) that is 1 in every row."""
-    from caddy.tiebreaks import parse_spec
-
-    columns = dict.fromkeys(
-        column
-        for table in tables
-        for column in table.tiebreaks
-        if parse_spec(column).code == "DE"
-        and all(row.tiebreaks.get(column) in (1, None) for t in tables for row in t.rows)
-    )
-    return tuple(DE_NOTE.format(column=column) for column in columns)
 
 
 def cmd_crosstable(ns: argparse.Namespace) -> int:
