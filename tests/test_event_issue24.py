@@ -276,9 +276,9 @@ def test_a_rounds_results_are_all_or_nothing(cli: Cli, tmp_path: Path) -> None:
     bad.write_text("1,1-0\nx,1-0\n1,0-1\n4,1-0\n3,1:0,x\n", encoding="utf-8")
     assert refused(cli, "result", event, "1", "--from", str(bad)) == [
         f"caddy: error: {bad}:2: board 'x' is not a whole number (digits 0-9)",
-        f"caddy: error: {bad}:5: 3 fields (expected board,result)",
         f"caddy: error: {bad}:3 (board 1): given twice (also at {bad}:1)",
         f"caddy: error: {bad}:4 (board 4): no such board (round 1 has boards 1..3)",
+        f"caddy: error: {bad}:5: 3 fields (expected board,result)",
     ]
     assert Path(event).read_bytes() == before
 

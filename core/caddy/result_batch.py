@@ -12,7 +12,7 @@ results are), so ``caddy history`` lists each board and ``caddy undo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from caddy.errors import CaddyError
 
@@ -24,12 +24,26 @@ if TYPE_CHECKING:
 SKIP = "."
 
 
+class Entry(NamedTuple):
+    """One result as given: its place (a file's line, the word's position),
+    where to say it was in a message, the board and the result word."""
+
+    place: int
+    where: str
+    board: int
+    word: str
+
+
+#: A problem found before the results are checked: its place, and the message.
+Problem = tuple[int, str]
+
+
 def normal_result(word: str) -> str:
     """A result word as the event file keeps it (``½-½`` and ``1/2-1/2`` are ``1/2``)."""
     return word.strip().replace("½", "1/2").replace("1/2-1/2", "1/2")
 
 
-def words_entries(text: str, boards: int, number: int) -> list[tuple[str, int, str]]:
+def words_entries(text: str, boards: int, number: int) -> list[Entry]:
     """``"1-0 1/2 0-1"``: (where, board, result word) for every board, in board order."""
     words = text.split()
     if len(words) != boards:
@@ -38,10 +52,10 @@ def words_entries(text: str, boards: int, number: int) -> list[tuple[str, int, s
             f"{boards} result{'s' if boards != 1 else ''} in board order ('{SKIP}' leaves "
             f"a board as it is), got {len(words)}"
         )
-    return [(f"round {number} board {b}", b, word) for b, word in enumerate(words, 1)]
+    return [Entry(b, f"round {number} board {b}", b, word) for b, word in enumerate(words, 1)]
 
 
-def file_entries(path: str) -> tuple[list[tuple[str, int, str]], list[str]]:
+def file_entries(path: str) -> tuple[list[Entry], list[Problem]]:
     """A CSV file of ``board,result`` lines (a header line ``board,result`` is
     allowed): (where, board, result word) per line, and one problem per line
     that cannot be read."""
@@ -59,8 +73,8 @@ def file_entries(path: str) -> tuple[list[tuple[str, int, str]], list[str]]:
         raise CaddyError(f"{path}: not UTF-8 (byte {exc.start}); save the file as UTF-8") from None
     except OSError as exc:
         raise CaddyError(f"{path}: cannot read ({exc.strerror})") from None
-    entries: list[tuple[str, int, str]] = []
-    problems: list[str] = []
+    entries: list[Entry] = []
+    problems: list[Problem] = []
     try:
         rows = list(csv.reader(io.StringIO(text, newline="")))
     except csv.Error as exc:
@@ -71,11 +85,13 @@ def file_entries(path: str) -> tuple[list[tuple[str, int, str]], list[str]]:
             continue
         where = f"{path}:{line}"
         if len(cells) != 2:
-            problems.append(f"{where}: {len(cells)} fields (expected board,result)")
+            problems.append((line, f"{where}: {len(cells)} fields (expected board,result)"))
         elif not is_ascii_number(cells[0]):
-            problems.append(f"{where}: board '{cells[0]}' is not a whole number (digits 0-9)")
+            problems.append(
+                (line, f"{where}: board '{cells[0]}' is not a whole number (digits 0-9)")
+            )
         else:
-            entries.append((f"{where} (board {cells[0]})", int(cells[0]), cells[1]))
+            entries.append(Entry(line, f"{where} (board {cells[0]})", int(cells[0]), cells[1]))
     if not entries and not problems:
         raise CaddyError(f"{path}: no results (expected lines board,result)")
     return entries, problems
@@ -84,33 +100,33 @@ def file_entries(path: str) -> tuple[list[tuple[str, int, str]], list[str]]:
 def round_results(
     state: State,
     number: int,
-    entries: Sequence[tuple[str, int, str]],
+    entries: Sequence[Entry],
     force: bool,
-    problems: Sequence[str] = (),
+    problems: Sequence[Problem] = (),
 ) -> list[RecordResult]:
-    """The results to record for round ``number`` (``entries``: where the
-    result was given, board, word), applied to ``state`` in order; raises
-    with every problem (``problems`` found before, then the entries'), one
-    line each, when there is any."""
+    """The results to record for round ``number``, applied to ``state`` in
+    order; raises with every problem (``problems`` found before and the
+    entries'), one line each in the order they were given, when there is any."""
     from caddy.event_model import RecordResult
     from caddy.event_replay import apply
 
     state.round(number)  # a round that is not paired is one line
-    problems = list(problems)
+    found = list(problems)
     operations: list[RecordResult] = []
     seen: dict[int, str] = {}
-    for where, board, word in entries:
+    for place, where, board, word in entries:
         result = normal_result(word)
         problem = _problem(state, number, board, result, force)
         if problem is None and board in seen:
             problem = f"given twice (also at {seen[board].partition(' (')[0]})"
         seen.setdefault(board, where)
         if problem is not None:
-            problems.append(f"{where}: {problem}")
+            found.append((place, f"{where}: {problem}"))
         elif result != SKIP:
             operations.append(RecordResult(round=number, board=board, result=result, force=force))
-    if problems:
-        raise CaddyError(problems[0], problems=problems)
+    if found:
+        lines = [message for _, message in sorted(found, key=lambda p: p[0])]
+        raise CaddyError(lines[0], problems=lines)
     if not operations:
         raise CaddyError(f"round {number}: no result given ('{SKIP}' on every board)")
     for operation in operations:
