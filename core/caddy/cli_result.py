@@ -13,29 +13,14 @@ from caddy.errors import CaddyError
 
 
 def cmd_result(ns: argparse.Namespace) -> int:
-    from caddy.event_model import RecordBye
     from caddy.event_replay import apply, replay
-    from caddy.event_rounds import bye_of
     from caddy.storage import updating
 
     operations: list[Any] | None = None  # a round's results at once
     with updating(ns.event) as box:
         state = replay(box[0])
         if ns.bye:
-            if ns.board is not None or ns.result is not None:
-                raise CaddyError("give either BOARD RESULT or --bye PLAYER KIND, not both")
-            player_text, kind = ns.bye
-            if kind not in ("full", "half", "zero", "pab"):
-                raise CaddyError(f"unknown bye '{kind}' (expected full, half or zero)")
-            player = event_player(state, player_text)
-            earlier = bye_of(state, ns.round, player)
-            if earlier is not None and not ns.force:
-                name = state.event.tournament.players[player - 1].name
-                raise CaddyError(
-                    f"round {ns.round}: {name} ({player}) already has a {earlier} bye; "
-                    "use --force to replace it"
-                )
-            operation: Any = RecordBye(round=ns.round, player=player, kind=kind)
+            operation: Any = _bye(state, ns)
         elif state.event.tournament.teams is not None:
             from caddy.cli_teams import team_results
 
@@ -43,7 +28,6 @@ def cmd_result(ns: argparse.Namespace) -> int:
                 raise CaddyError(
                     'a team event takes ROUND MATCH "RESULTS" (every board of one match)'
                 )
-
             team_operations, line = team_results(state, ns)
             for operation in team_operations:
                 apply(state, operation)  # refuses a second result without --force
@@ -66,6 +50,27 @@ def cmd_result(ns: argparse.Namespace) -> int:
     game = match_games(box[0]).get(len(box[0].operations) - 1)
     print(f"recorded: {describe(operation, box[0], game)}")
     return 0
+
+
+def _bye(state: Any, ns: argparse.Namespace) -> Any:
+    """``caddy result EVENT ROUND --bye PLAYER KIND``: the operation."""
+    from caddy.event_model import RecordBye
+    from caddy.event_rounds import bye_of
+
+    if ns.board is not None or ns.result is not None or ns.results_file is not None:
+        raise CaddyError("give either BOARD RESULT or --bye PLAYER KIND, not both")
+    player_text, kind = ns.bye
+    if kind not in ("full", "half", "zero", "pab"):
+        raise CaddyError(f"unknown bye '{kind}' (expected full, half or zero)")
+    player = event_player(state, player_text)
+    earlier = bye_of(state, ns.round, player)
+    if earlier is not None and not ns.force:
+        name = state.event.tournament.players[player - 1].name
+        raise CaddyError(
+            f"round {ns.round}: {name} ({player}) already has a {earlier} bye; "
+            "use --force to replace it"
+        )
+    return RecordBye(round=ns.round, player=player, kind=kind)
 
 
 def _one_result(state: Any, ns: argparse.Namespace) -> Any:
