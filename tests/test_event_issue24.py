@@ -189,6 +189,24 @@ def test_an_unknown_name_suggests_the_closest_in_every_command(
     ]
 
 
+@pytest.mark.parametrize(
+    ("given", "closest"),
+    [
+        ("Bors", "Boris Beta (2)"),  # the start of a name, mistyped
+        ("gamma", "Carl Gamma (3)"),  # a surname
+        ("Frida Zetta", "Frida Zeta (6)"),
+    ],
+)
+def test_the_closest_names_are_found_by_start_and_by_word(
+    cli: Cli, tmp_path: Path, given: str, closest: str
+) -> None:
+    event = new_swiss(cli, tmp_path, 6, 3)
+    assert refused(cli, "withdraw", event, given) == [
+        f"caddy: error: no player named '{given}' (give a pairing number in digits 0-9, "
+        f"the name or the start of it; closest: {closest})"
+    ]
+
+
 def test_standings_explain_takes_a_start_of_a_name(cli: Cli, tmp_path: Path) -> None:
     event = new_swiss(cli, tmp_path, 6, 3)
     ok(cli, "pair", event)

@@ -59,10 +59,28 @@ def _ambiguous(names: Sequence[str], text: str, found: Sequence[int]) -> int:
 
 
 def _unknown(names: Sequence[str], text: str) -> int:
-    import difflib
-
-    folded = [name.casefold() for name in names]
-    close = difflib.get_close_matches(text.strip().casefold(), folded, n=3, cutoff=0.6)
-    numbers = [folded.index(name) + 1 for name in close]
-    hint = f"; closest: {_listed(names, numbers)}" if numbers else ""
+    hint = _closest(names, text)
     raise CaddyError(f"no player named '{text}' ({NAME_HINT}{hint})")
+
+
+def _closest(names: Sequence[str], text: str) -> str:
+    """``; closest: ...``: up to three names like ``text`` (difflib's ratio
+    of at least 0.6, as :func:`difflib.get_close_matches`), each compared
+    whole, by its start as long as ``text`` and word by word, so that
+    ``Bors`` finds ``Boris Beta``; ``""`` when none is."""
+    from difflib import SequenceMatcher
+
+    folded = text.strip().casefold()
+    if not folded:
+        return ""
+    matcher = SequenceMatcher(b=folded)
+    scored = []
+    for number, name in enumerate(names, 1):
+        best = 0.0
+        for part in {name.casefold(), name.casefold()[: len(folded)], *name.casefold().split()}:
+            matcher.set_seq1(part)
+            best = max(best, matcher.ratio())
+        if best >= 0.6:
+            scored.append((-best, number))
+    numbers = [number for _, number in sorted(scored)[:3]]
+    return f"; closest: {_listed(names, numbers)}" if numbers else ""
