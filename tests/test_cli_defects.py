@@ -289,15 +289,15 @@ def test_import_refuses_a_field_over_the_limit(
     [
         (
             ("withdraw", "{event}", "²"),
-            "no player named '²' (give a pairing number in digits 0-9 or the exact name)",
+            "no player named '²' (give a pairing number in digits 0-9, the name or the start of it)",
         ),
         (
             ("withdraw", "{event}", "٣"),
-            "no player named '٣' (give a pairing number in digits 0-9 or the exact name)",
+            "no player named '٣' (give a pairing number in digits 0-9, the name or the start of it)",
         ),
         (
             ("result", "{event}", "1", "--bye", "²", "full"),
-            "no player named '²' (give a pairing number in digits 0-9 or the exact name)",
+            "no player named '²' (give a pairing number in digits 0-9, the name or the start of it)",
         ),
         (
             ("calc", "8", "--tc", "G/25", "--night", "²h"),
@@ -317,7 +317,7 @@ def test_import_refuses_a_field_over_the_limit(
         ),
         (
             ("standings", str(TRF), "--explain", "²"),
-            "no player named '²' (give a pairing number or the exact name)",
+            "no player named '²' (give a pairing number in digits 0-9, the name or the start of it)",
         ),
         (
             ("calc", "8", "--tc", "G/٣0"),

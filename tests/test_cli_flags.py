@@ -76,14 +76,21 @@ def test_days_has_one_meaning() -> None:
 def test_from_and_to_name_formats_and_at_is_the_first_rounds_time() -> None:
     """`--from`/`--to` were a file's format (import, check, export) and the
     hours of a playing day (calc, new); a day's first round is `--at`, as a
-    weekly night's, and its end `--until`."""
+    weekly night's, and its end `--until`. `--from` names where the input
+    comes from: the format of the file read (import, check, export), or, for
+    `caddy result EVENT ROUND --from results.csv`, the file of a round's results
+    (issue 24 item 5 names it so); never a time."""
     metavars = {
-        (flag, action.metavar)
+        (name if action.metavar == "FILE" else "", flag, action.metavar)
         for name, parser in _commands()
         for flag, action in _options(parser).items()
         if flag in ("--from", "--to")
     }
-    assert metavars == {("--from", "FORMAT"), ("--to", "FORMAT")}
+    assert metavars == {
+        ("", "--from", "FORMAT"),
+        ("", "--to", "FORMAT"),
+        ("result", "--from", "FILE"),
+    }
     for name in ("calc", "new"):
         options = _options(dict(_commands())[name])
         assert options["--at"].metavar == options["--until"].metavar == "HH:MM"

@@ -347,7 +347,8 @@ def test_every_line_of_a_problem_carries_the_prefix(cli: Cli, tmp_path: Path) ->
     path = round_robin_event(cli, tmp_path)
     run = cli("withdraw", str(path), "Line one\nline two")
     assert_refused(
-        run, "caddy: error: line two' (give a pairing number in digits 0-9 or the exact name)"
+        run,
+        "caddy: error: line two' (give a pairing number in digits 0-9, the name or the start of it)",
     )
     assert run.err.splitlines()[0] == "caddy: error: no player named 'Line one"
 
@@ -357,7 +358,8 @@ def test_an_error_naming_text_that_is_not_unicode_prints(cli: Cli, tmp_path: Pat
     path = round_robin_event(cli, tmp_path)
     run = cli("withdraw", str(path), "Ben\udcff")
     assert run.err == (
-        "caddy: error: no player named 'Ben\\udcff' (give a pairing number in digits 0-9 or the exact name)\n"
+        "caddy: error: no player named 'Ben\\udcff' (give a pairing number in digits 0-9, "
+        "the name or the start of it; closest: Ben (2))\n"
     )
     assert run.code == 1
 

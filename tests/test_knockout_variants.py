@@ -104,7 +104,8 @@ def test_event_with_third_place_and_a_final_of_two_games(
     early = cli("pair", path)
     assert (early.code, early.err) == (
         1,
-        "caddy: error: round 3 is not finished: board(s) 2 have no result yet\n",
+        "caddy: error: round 3 is not finished: board 2 (P2 (2) - P4 (4)): game 1, "
+        "White P2 (2), has no result yet\n",
     )
     ok(cli("result", path, "3", "2", "1-0"))
     assert ok(cli("pair", path)).out == f"{path}: the event is over; winner P3 (3)\n"

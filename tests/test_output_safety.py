@@ -126,7 +126,9 @@ def test_e_result_recorded_after_a_withdrawal_is_written_as_the_standings_count_
     """A result entered for a game after the player withdrew: the standings score
     it as the forfeit the withdrawal makes it, and so does the TRF row."""
     club = _club(cli, tmp_path)
-    run = cli("result", str(club), "3", "1", "1-0")  # Finn's round-3 game
+    run = cli(
+        "result", str(club), "3", "1", "1-0", "--force"
+    )  # Finn's round-3 game (refused without --force)
     if run.code != 0:
         pytest.skip(f"caddy refuses the result: {run.err.strip()}")
     trf = tmp_path / "club.trf"

@@ -390,7 +390,10 @@ def test_groups_knockout_standings_in_text(cli: Callable[..., Run], groups: str)
     out = ok(cli("standings", groups)).out
     heading, rest = out.split("\n", 1)
     assert heading.endswith("2 sections, each ranked on its own")
-    assert rest == GROUP_TABLES + GROUP_BRACKET + "\n" + GROUP_NOTES
+    # DE is 1 in every row of both tables: the standings say why (issue 24)
+    de = "DE is 1 for everyone: no tie was separated by direct encounter (C.07 Art. 6)\n"
+    notes = GROUP_NOTES.replace("winner:", de + "winner:")
+    assert rest == GROUP_TABLES + GROUP_BRACKET + "\n" + notes
 
 
 def test_groups_knockout_crosstable_in_text(cli: Callable[..., Run], groups: str) -> None:
@@ -581,6 +584,7 @@ def test_scheveningen_team_score_while_playing(cli: Callable[..., Run], scheveni
         "2 (in play)             0–1          2½–2½\n"
         "total                 2½–2½\n"
         "\n"
+        "DE is 1 for everyone: no tie was separated by direct encounter (C.07 Art. 6)\n"
         "team match: Lions 2½–2½ Tigers; the teams are level after 1 of 4 rounds\n"
     )
 
@@ -640,6 +644,7 @@ def test_a_group_play_off_comes_before_the_knockout(
         "\n"
         "Group A: A1 goes through (A1 P4 (4))\n"
         "Group B: B1 goes through (B1 P2 (2))\n"
+        "DE is 1 for everyone: no tie was separated by direct encounter (C.07 Art. 6)\n"
         "winner: P4 (4)\n"
         "bracket: each line is one game, White first; results from White's side\n"
     )

@@ -186,6 +186,9 @@ def _escape_result_words(args: list[str]) -> list[str]:
             if len(arg) > 3 and "--bye".startswith(arg):  # --bye PLAYER KIND
                 options.extend(rest[index : index + 2])
                 index += 2
+            elif len(arg) > 3 and "--from".startswith(arg):  # --from FILE
+                options.extend(rest[index : index + 1])
+                index += 1
         else:
             positional.append(arg)
     return [*args[:start], *positional, *options]

@@ -228,21 +228,11 @@ def event_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def event_player(state: Any, text: str) -> int:
-    """The pairing number of the player ``text`` names (a number or the exact name)."""
-    from caddy.errors import CaddyError
+    """The pairing number of the player ``text`` names (:func:`caddy.player_names.find_player`:
+    a number, a name in any case or the start of one)."""
+    from caddy.player_names import find_player
 
-    players = state.event.tournament.players
-    if is_ascii_number(text.strip()):
-        number = int(text)
-        if not 1 <= number <= len(players):
-            raise CaddyError(f"no player {number} (pairing numbers run 1..{len(players)})")
-        return number
-    matches = [i for i, p in enumerate(players, 1) if p.name == text]
-    if not matches:
-        raise CaddyError(
-            f"no player named '{text}' (give a pairing number in digits 0-9 or the exact name)"
-        )
-    return matches[0]
+    return find_player([p.name for p in state.event.tournament.players], text)
 
 
 ascii_int.__name__ = "int"  # argparse names the type in its message

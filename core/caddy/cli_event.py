@@ -56,7 +56,11 @@ def add_commands(commands: Any) -> None:
     result.add_argument("event", metavar="EVENT.json")
     result.add_argument("round", type=ascii_int, metavar="ROUND")
     result.add_argument(
-        "board", nargs="?", type=ascii_int, metavar="BOARD", help="board (team events: MATCH)"
+        "board",
+        nargs="?",
+        type=board_or_results,
+        metavar="BOARD",
+        help='board (team events: MATCH), or every board\'s result in one argument: "1-0 1/2 0-1"',
     )
     result.add_argument("result", nargs="?", metavar="RESULT", help="1-0 0-1 1/2 ½-½ +- -+ --")
     result.add_argument(
@@ -67,6 +71,12 @@ def add_commands(commands: Any) -> None:
             'team events: ROUND MATCH BOARD RESULT, or ROUND MATCH "1-0 1/2 0-1 1-0" for '
             "every board; results from the side of the team named first (White on board 1)"
         ),
+    )
+    result.add_argument(
+        "--from",
+        dest="results_file",
+        metavar="FILE",
+        help="a round's results from a CSV file of board,result lines",
     )
     result.add_argument(
         "--bye", nargs=2, metavar=("PLAYER", "KIND"), help="a bye: full, half or zero"
@@ -95,6 +105,23 @@ def add_commands(commands: Any) -> None:
     history.add_argument("event", metavar="EVENT.json")
     history.add_argument("--json", action="store_true", help="print the operations as JSON")
     history.set_defaults(handler=cmd_history)
+
+
+def board_or_results(text: str) -> int | str:
+    """argparse ``type`` of ``caddy result``'s BOARD: a board number (ASCII
+    digits), or the results of every board in one argument (``"1-0 1/2"``:
+    words, or a single result word); anything else is an invalid int."""
+    from caddy.cli_common import ascii_int
+    from caddy.result_batch import SKIP, normal_result
+    from caddy.results import RESULT_WORDS
+
+    stripped = text.strip()
+    if len(stripped.split()) > 1 or normal_result(stripped) in (*RESULT_WORDS, SKIP):
+        return stripped
+    return ascii_int(text)
+
+
+board_or_results.__name__ = "int"  # argparse names the type in its message
 
 
 def other_codec(path: str) -> str | None:

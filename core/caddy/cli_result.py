@@ -13,56 +13,119 @@ from caddy.errors import CaddyError
 
 
 def cmd_result(ns: argparse.Namespace) -> int:
-    from caddy.event_model import RecordBye, RecordResult
     from caddy.event_replay import apply, replay
-    from caddy.event_rounds import bye_of
     from caddy.storage import updating
 
+    operations: list[Any] | None = None  # a round's results at once
     with updating(ns.event) as box:
         state = replay(box[0])
         if ns.bye:
-            if ns.board is not None or ns.result is not None:
-                raise CaddyError("give either BOARD RESULT or --bye PLAYER KIND, not both")
-            player_text, kind = ns.bye
-            if kind not in ("full", "half", "zero", "pab"):
-                raise CaddyError(f"unknown bye '{kind}' (expected full, half or zero)")
-            player = event_player(state, player_text)
-            earlier = bye_of(state, ns.round, player)
-            if earlier is not None and not ns.force:
-                name = state.event.tournament.players[player - 1].name
-                raise CaddyError(
-                    f"round {ns.round}: {name} ({player}) already has a {earlier} bye; "
-                    "use --force to replace it"
-                )
-            operation: Any = RecordBye(round=ns.round, player=player, kind=kind)
+            operation: Any = _bye(state, ns)
         elif state.event.tournament.teams is not None:
             from caddy.cli_teams import team_results
 
-            operations, line = team_results(state, ns)
-            for operation in operations:
+            if isinstance(ns.board, str) or ns.results_file is not None:
+                raise CaddyError(
+                    'a team event takes ROUND MATCH "RESULTS" (every board of one match)'
+                )
+            team_operations, line = team_results(state, ns)
+            for operation in team_operations:
                 apply(state, operation)  # refuses a second result without --force
                 box[0] = box[0].with_operation(operation, check=False)
             print(f"recorded: {line}")
             return 0
+        elif isinstance(ns.board, str) or ns.results_file is not None:
+            operations = _round_results(state, ns)
+            for operation in operations:
+                box[0] = box[0].with_operation(operation, check=False)  # applied above
         else:
-            if ns.extra is not None:
-                raise CaddyError(
-                    f"unexpected '{ns.extra}': give ROUND BOARD RESULT (ROUND MATCH BOARD "
-                    "RESULT is for team events)"
-                )
-            if ns.board is None or ns.result is None:
-                raise CaddyError(
-                    "give ROUND BOARD RESULT (e.g. 1 2 1-0) or ROUND --bye PLAYER KIND"
-                )
-            result = ns.result.strip().replace("½", "1/2").replace("1/2-1/2", "1/2")
-            operation = RecordResult(round=ns.round, board=ns.board, result=result, force=ns.force)
-        apply(
-            state, operation
-        )  # refuses a board that does not exist or a second result without --force
-        box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
+            operation = _one_result(state, ns)
+        if operations is None:
+            # refuses a board that does not exist or a second result without --force
+            apply(state, operation)
+            box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
+    if operations is not None:  # written: say what
+        print(_batch_line(ns, operations, box[0]))
+        return 0
     game = match_games(box[0]).get(len(box[0].operations) - 1)
     print(f"recorded: {describe(operation, box[0], game)}")
     return 0
+
+
+def _bye(state: Any, ns: argparse.Namespace) -> Any:
+    """``caddy result EVENT ROUND --bye PLAYER KIND``: the operation."""
+    from caddy.event_model import RecordBye
+    from caddy.event_rounds import bye_of
+
+    if ns.board is not None or ns.result is not None or ns.results_file is not None:
+        raise CaddyError("give either BOARD RESULT or --bye PLAYER KIND, not both")
+    player_text, kind = ns.bye
+    if kind not in ("full", "half", "zero", "pab"):
+        raise CaddyError(f"unknown bye '{kind}' (expected full, half or zero)")
+    player = event_player(state, player_text)
+    earlier = bye_of(state, ns.round, player)
+    if earlier is not None and not ns.force:
+        name = state.event.tournament.players[player - 1].name
+        raise CaddyError(
+            f"round {ns.round}: {name} ({player}) already has a {earlier} bye; "
+            "use --force to replace it"
+        )
+    return RecordBye(round=ns.round, player=player, kind=kind)
+
+
+def _one_result(state: Any, ns: argparse.Namespace) -> Any:
+    """``caddy result EVENT ROUND BOARD RESULT``: the operation (refused on the
+    board of a player who withdrew before the round, unless ``--force``)."""
+    from caddy.event_model import RecordResult
+    from caddy.result_batch import normal_result, withdrawn_board
+
+    if ns.extra is not None:
+        raise CaddyError(
+            f"unexpected '{ns.extra}': give ROUND BOARD RESULT (ROUND MATCH BOARD "
+            "RESULT is for team events)"
+        )
+    if ns.board is None or ns.result is None:
+        raise CaddyError(
+            'give ROUND BOARD RESULT (e.g. 1 2 1-0), ROUND "RESULTS" (every board, '
+            'e.g. "1-0 1/2 0-1"), ROUND --from FILE or ROUND --bye PLAYER KIND'
+        )
+    rnd = state.round(ns.round)
+    if not ns.force and not rnd.matches and 1 <= ns.board <= len(rnd.boards):
+        refused = withdrawn_board(state, rnd.boards[ns.board - 1])
+        if refused is not None:
+            raise CaddyError(f"round {ns.round} board {ns.board}: {refused}")
+    result = normal_result(ns.result)
+    return RecordResult(round=ns.round, board=ns.board, result=result, force=ns.force)
+
+
+def _round_results(state: Any, ns: argparse.Namespace) -> list[Any]:
+    """``caddy result EVENT ROUND "1-0 1/2 ..."`` or ``--from FILE``: every
+    board's result, checked all together (:mod:`caddy.result_batch`)."""
+    from caddy.result_batch import file_entries, round_results, words_entries
+
+    if ns.results_file is not None:
+        if ns.board is not None or ns.extra is not None:
+            raise CaddyError("give ROUND --from FILE, or the results on the command line, not both")
+        entries, problems = file_entries(ns.results_file)
+        return round_results(state, ns.round, entries, ns.force, problems)
+    if ns.result is not None:
+        raise CaddyError(
+            f"unexpected '{ns.result.strip()}': the results of every board are one "
+            'argument, in quotes ("1-0 1/2 0-1")'
+        )
+    entries = words_entries(ns.board, len(state.round(ns.round).boards), ns.round)
+    return round_results(state, ns.round, entries, ns.force)
+
+
+def _batch_line(ns: argparse.Namespace, operations: list[Any], event: Any) -> str:
+    """What a round's results at once recorded: each board, and how to take them back."""
+    lines = [f"recorded: {describe(operation, event)}" for operation in operations]
+    count = len(operations)
+    lines.append(
+        f"{count} result{'s' if count != 1 else ''} in round {ns.round}, one operation each "
+        f"(caddy undo {ns.event} --steps {count} takes them back)"
+    )
+    return "\n".join(lines)
 
 
 def cmd_undo(ns: argparse.Namespace) -> int:

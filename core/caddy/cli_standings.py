@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     import argparse
 
 from caddy.cli_common import ascii_int, emit, event_arguments, output_argument, print_error
+from caddy.cli_standings_notes import after_round, de_notes
 from caddy.cli_team_standings import (
     is_team_view,
     players_of,
@@ -32,6 +33,12 @@ def add_standings(commands: Any) -> None:
         "--tiebreaks",
         metavar="LIST",
         help="comma-separated tie-breaks (SB,DE,KS; BH/C1; KS/L+1) or a preset: rr, swiss, c02",
+    )
+    parser.add_argument(
+        "--round",
+        type=ascii_int,
+        metavar="R",
+        help="an event file's standings after round R (as caddy publish shows them)",
     )
     parser.add_argument(
         "--explain", metavar="PLAYER", help="show how each tie-break of PLAYER was computed"
@@ -68,6 +75,11 @@ def add_crosstable(commands: Any) -> None:
     parser.add_argument(
         "--tiebreaks", metavar="LIST", help="tie-break columns (default: the event's default list)"
     )
+    parser.add_argument(
+        "--order",
+        choices=("rank", "number"),
+        help="rows by rank or by pairing number (default: rank; a round robin's grid: number)",
+    )
     team_arguments(parser, boards=False)
     output_argument(parser)
     parser.set_defaults(handler=cmd_crosstable)
@@ -101,7 +113,7 @@ def _document_results(ns: argparse.Namespace, document: Any) -> Any:
     from caddy.event_replay import event_seed, replay
     from caddy.event_results import results_event
 
-    state = replay(document)
+    state = after_round(ns, replay(document))
     ns.state = state  # the format's views: a bracket, the groups' qualifiers, team scores
     if state.rounds and all(r.matches for r in state.rounds) and not _asks_table(ns):
         return None  # a knockout: its bracket is its table
@@ -215,6 +227,12 @@ def _file_results(ns: argparse.Namespace) -> Any:
         return _document_results(ns, imported.event)
     for warning in results.warnings:
         print_error(warning, "warning")
+    if getattr(ns, "round", None) is not None:
+        from caddy.errors import CaddyError
+
+        raise CaddyError(
+            f"--round reads an event file; make one with `caddy import {ns.file} -o event.json`"
+        )
     return results.event
 
 
@@ -373,7 +391,8 @@ def cmd_standings(ns: argparse.Namespace) -> int:
         Report(
             kind="standings",
             title=event.name or ns.file,
-            subtitle=f"C.07 edition {result.edition}, {rules}"
+            subtitle=(f"after round {ns.round}; " if ns.round is not None else "")
+            + f"C.07 edition {result.edition}, {rules}"
             + (f"; {len(parts)} sections, each ranked on its own" if parts else ""),
             intro=lots,
             tables=tuple(
@@ -388,7 +407,9 @@ def cmd_standings(ns: argparse.Namespace) -> int:
                 for name, table in named
             )
             + view.tables,
-            notes=(qualifier_notes(ns.state, sections) if through else ()) + view.notes,
+            notes=(qualifier_notes(ns.state, sections) if through else ())
+            + de_notes([table for _, table in named])
+            + view.notes,
         ),
         ns,
     )
@@ -406,14 +427,25 @@ def cmd_crosstable(ns: argparse.Namespace) -> int:
     sections = getattr(ns, "sections", ())
     if sections:
         named = [
-            (section.name, section_crosstable(event, section.players, ns.tiebreaks, ns.edition))
+            (
+                section.name,
+                section_crosstable(
+                    event, section.players, ns.tiebreaks, ns.edition, order=ns.order
+                ),
+            )
             for section in sections
         ]
     else:
         named = [
             (
                 "",
-                crosstable(event, ns.tiebreaks, ns.edition, pre_determined=ns.pre_determined),
+                crosstable(
+                    event,
+                    ns.tiebreaks,
+                    ns.edition,
+                    pre_determined=ns.pre_determined,
+                    order=ns.order,
+                ),
             )
         ]
     table = named[0][1]

@@ -1,5 +1,9 @@
 """Crosstables: the N x N grid for round robins, a per-round table otherwise.
 
+A round robin's grid lists the players by pairing number (its columns are
+the same numbers); a Swiss's table by round lists them in rank order, as
+the standings do. Either may have the other order (``order``).
+
 Cells use 1, ½, 0 for games (under one move too), + and − for forfeits,
 and the bye code for byes. A double round robin shows both results in one
 cell, in round order. Results annulled by the round-robin 50% rule stay in
@@ -19,6 +23,9 @@ from caddy.standings import standings
 
 if TYPE_CHECKING:
     from caddy.plugins import PluginHost
+
+#: The orders a crosstable's rows may come in (:func:`crosstable`'s ``order``).
+ORDERS = ("rank", "number")
 
 SYMBOL = {"1": "1", "W": "1", "=": "½", "D": "½", "0": "0", "L": "0", "+": "+", "-": "−"}
 
@@ -50,13 +57,21 @@ def crosstable(
     pre_determined: bool | None = None,
     numbers: Sequence[int] | None = None,
     host: PluginHost | None = None,
+    order: str | None = None,
 ) -> Crosstable:
     """The crosstable with score, rank and tie-break columns.
 
     :param numbers: the number to show for each player (``numbers[k - 1]`` for
         player ``k``): a section's players keep their numbers in the event.
     :param host: the plugin host whose tie-breaks to use (default: the global one).
+    :param order: the rows' order: ``"rank"`` (the standings' order, the
+        default for a Swiss's table by round) or ``"number"`` (pairing
+        numbers, the default for a round robin's grid).
     """
+    if order not in (None, *ORDERS):
+        from caddy.errors import CaddyError
+
+        raise CaddyError(f"unknown crosstable order '{order}' (expected {' or '.join(ORDERS)})")
     result = standings(event, tiebreaks, edition, pre_determined=pre_determined, host=host)
     by_number = {row.pairing_number: row for row in result.rows}
     n = len(event.players)
@@ -98,7 +113,11 @@ def crosstable(
             "cells: opponent, colour, result; byes: code and points (U pairing-allocated, F full, H half, Z zero)"
         )
     rows = []
-    for player, cells in zip(event.players, grid, strict=True):
+    lines = list(zip(event.players, grid, strict=True))
+    if (order or ("number" if result.pre_determined else "rank")) == "rank":
+        place = {row.pairing_number: k for k, row in enumerate(result.rows)}
+        lines.sort(key=lambda line: place[line[0].number])
+    for player, cells in lines:
         row = by_number[player.number]
         rows.append(
             (
@@ -128,9 +147,12 @@ def section_crosstable(
     edition: str | None = None,
     *,
     host: PluginHost | None = None,
+    order: str | None = None,
 ) -> Crosstable:
     """One section's (a quad's, a group's) own crosstable, ranked on its own;
     players keep their pairing numbers in the whole event."""
     from caddy.standings import section_event
 
-    return crosstable(section_event(event, members), tiebreaks, edition, numbers=members, host=host)
+    return crosstable(
+        section_event(event, members), tiebreaks, edition, numbers=members, host=host, order=order
+    )

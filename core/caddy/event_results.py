@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from caddy.event_replay import Board, RoundState, State
     from caddy.results import Event, EventBuilder
 
-__all__ = ["results_event"]
+__all__ = ["results_event", "scores_before", "state_after"]
 
 
 def results_event(state: State, *, completed_only: bool = True, empty: bool = False) -> Event:
@@ -44,6 +44,29 @@ def _no_rounds(b: EventBuilder) -> Event:
         pre_determined=b.pre_determined,
         format=b.format,
     )
+
+
+def state_after(state: State, number: int) -> State:
+    """The event as it stood after round ``number`` (its later rounds and
+    withdrawals left out): what ``caddy standings --round`` and the
+    published standings after a round rank."""
+    import attrs
+
+    return attrs.evolve(
+        state,
+        rounds=state.rounds[:number],
+        withdrawals=[w for w in state.withdrawals if w.after_round < number],
+    )
+
+
+def scores_before(state: State, number: int) -> list[float]:
+    """Every player's points before round ``number`` (index ``k - 1`` for
+    player ``k``): the rounds before it as the standings score them (byes,
+    forfeits, withdrawals), a board with no result yet as no points."""
+    if number <= 1 or not state.rounds:
+        return [0.0] * state.players
+    event = results_event(state_after(state, number - 1), completed_only=False)
+    return [event.score(p) for p in range(1, state.players + 1)]
 
 
 def _results_event(state: State, completed_only: bool, empty: bool) -> Event:

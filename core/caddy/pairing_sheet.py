@@ -1,14 +1,18 @@
 """A round's pairing sheet as a :class:`caddy.render.Report` (``caddy pairings``,
 and each round page of ``caddy publish``): board, White, Black with ratings and
-the results so far; a knockout round game by game with who won each match; the
-round's byes, withdrawn players, a team match's score; the round's date and
-time and the event's venue above the table.
+the results so far (a Swiss: each player's points before the round); a
+knockout round game by game with who won each match; the round's byes,
+withdrawn players, a team match's score; the round's date and time (where
+the event has dated rounds), the event's dates (from first to last day: a
+start date alone is not every round's date) and its venue above the table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
+
+import attrs
 
 if TYPE_CHECKING:
     from caddy.dates import RoundSlot
@@ -98,15 +102,17 @@ def sheet(state: State, number: int, *, link: Callable[[int], str] | None = None
                 notes.append(f"board {i}: {named(winner)} wins the match{by_lot}")
         notes.append("each line is one game: White first; results are entered White first")
     else:
-        columns = ("board", "white", "rating", "black", "rating", "result")
-        right = frozenset({0, 2, 4})
+        score = _scores_shown(state, number)
+        columns = ("board", "white", "rating", *score.column, "black", "rating", *score.column)
+        columns += ("result",)
+        right = frozenset({0, 2, 3, 5, 6} if score.column else {0, 2, 4})
         for i, b in enumerate(rnd.boards, 1):
             forfeit = withdrawal_result(withdrawn, number, b.white, b.black)
             result = " ".join(b.results) or ("no result needed" if forfeit else "")
-            rows.append(
-                (str(i), named(b.white), rating(b.white), named(b.black), rating(b.black), result)
-            )
-            links.append(("", page(b.white), "", page(b.black), "", ""))
+            white = (named(b.white), rating(b.white), *score.of(b.white))
+            black = (named(b.black), rating(b.black), *score.of(b.black))
+            rows.append((str(i), *white, *black, result))
+            links.append(("", page(b.white), "", *score.blank, page(b.black), "", *score.blank, ""))
     notes += _team_notes(state, number)
     match_so_far = team_match(state)  # a team match: the round's team score and the match's
     for team_round in match_so_far.rounds if match_so_far else ():
@@ -126,10 +132,13 @@ def sheet(state: State, number: int, *, link: Callable[[int], str] | None = None
                 f"{players[p - 1].name} ({p}) withdrew after round {after}: "
                 "their games need no result"
             )
-    # a sheet to pin up: the round's date and time when the event has dated rounds, the venue
-    where = event_where(tournament)
-    intro = [where] if where else []
+    # a sheet to pin up: the round's date and time where the event has dated
+    # rounds; the event's dates where they are known from first to last day
+    # (a start date alone would read as every round's date); the venue
     slot = round_slot(tournament, number)
+    dated = slot is not None or tournament.end is not None
+    where = event_where(tournament) if dated else tournament.place
+    intro = [where] if where else []
     if slot is not None:
         intro.insert(0, f"round {number}: {slot.date.isoformat()} at {slot.time}")
     # a bracket's rounds have names (Semi-finals): asked only for a round of matches,
@@ -153,6 +162,41 @@ def sheet(state: State, number: int, *, link: Callable[[int], str] | None = None
         ),
         notes=tuple(notes),
     )
+
+
+@attrs.frozen
+class _Scores:
+    """The sheet's score column (a Swiss's: each player's points before the
+    round, FIDE C.04.2 pairing cards); none where pairings do not follow scores."""
+
+    points: Sequence[float] = ()
+
+    @property
+    def column(self) -> tuple[str, ...]:
+        return ("points",) if self.points else ()
+
+    @property
+    def blank(self) -> tuple[str, ...]:
+        return ("",) if self.points else ()
+
+    def of(self, player: int) -> tuple[str, ...]:
+        from caddy.views import points
+
+        return (points(self.points[player - 1]),) if self.points else ()
+
+
+def _scores_shown(state: State, number: int) -> _Scores:
+    """Points before round ``number`` where the format pairs each round from
+    the scores (a Swiss, an individual event); nothing for a fixed schedule,
+    a knockout or a team event."""
+    from caddy.event_results import scores_before
+    from caddy.formats import depends_on_results
+
+    if state.fixed or state.event.tournament.teams is not None:
+        return _Scores()
+    if not depends_on_results(state.fmt) or state.fmt.has_matches:
+        return _Scores()
+    return _Scores(scores_before(state, number))
 
 
 def _team_notes(state: State, number: int) -> list[str]:

@@ -18,6 +18,7 @@ import attrs
 from caddy.crosstable import crosstable, section_crosstable
 from caddy.event_replay import board_match, event_seed
 from caddy.event_results import results_event
+from caddy.event_results import state_after as state_after  # moved there; publish_players
 from caddy.event_rounds import planned_rounds, withdrawal_result
 from caddy.pairing_sheet import event_where
 from caddy.render import Link, Report, Table
@@ -80,16 +81,6 @@ def complete_rounds(state: State) -> int:
             break
         done += 1
     return done
-
-
-def state_after(state: State, number: int) -> State:
-    """The event as it stood after round ``number`` (its later rounds and
-    withdrawals left out)."""
-    return attrs.evolve(
-        state,
-        rounds=state.rounds[:number],
-        withdrawals=[w for w in state.withdrawals if w.after_round < number],
-    )
 
 
 @attrs.frozen(kw_only=True)

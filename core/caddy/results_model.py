@@ -217,13 +217,10 @@ class Event:
         return self.players[number - 1]
 
     def find(self, key: str) -> EventPlayer:
-        """A player by pairing number or exact name."""
-        if key.strip().isascii() and key.strip().isdigit():  # not ``²`` (int refuses it) or ``٣``
-            return self.player(int(key))
-        matches = [p for p in self.players if p.name == key]
-        if not matches:
-            raise CaddyError(f"no player named '{key}' (give a pairing number or the exact name)")
-        return matches[0]
+        """A player by pairing number or name (:func:`caddy.player_names.find_player`)."""
+        from caddy.player_names import find_player
+
+        return self.player(find_player([p.name for p in self.players], key))
 
     def score(self, number: int) -> float:
         return sum(r.points for r in self.results[number - 1])
