@@ -12,7 +12,8 @@ Sources:
   ``BBL``, ``BBZ``, ``BBF``, ``BBU`` (``pp.p``) give the points of a win, a
   draw, a played loss, a zero-point bye, a forfeit loss and the PAB; the PAB
   is worth a win unless ``BBU`` says otherwise. Its record 162 symbol for a
-  zero-point bye and a forfeit loss is ``Z`` (TRF26's ``A``; SWISS_DUTCH.md).
+  zero-point bye and a forfeit loss is ``Z`` (TRF26's ``A``; its
+  src/fileformats/trf.cpp reads ``W D L Z P`` in 162).
 - tests/data/swiss/points (its SOURCES.md): tournaments under nine point
   systems, every round paired by bbpPairings v6.0.0; ``caddy pair FILE
   --round r --json`` must give each round as written (all 325 rounds:

@@ -3,7 +3,7 @@
 Sources:
 - TRF-2026 record 192 holds an ETT26 code; ETT26 lists ``FIDE_DUTCH_2026``
   and the undated ``FIDE_DUTCH`` (the rules in force at the event's date)
-  (SPEC.md, rules/TRF.md section 6).
+  (FIDE TRF-2026 specification, its table of encoded tournament types).
 - bbpPairings v6.0.0 (the FIDE-endorsed engine, src/fileformats/trf.cpp)
   reads ``FIDE_DUTCH``, ``FIDE_DUTCH_BAKU``, ``FIDE_BURSTEIN`` (and the draft
   ``FIDE_DUTCH_2025``) and stops on any other code with "unsupported
