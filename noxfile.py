@@ -47,6 +47,31 @@ def swiss(session: nox.Session) -> None:
 
 
 @nox.session(default=False)
+def swiss_points(session: nox.Session) -> None:
+    """Every round of the point-systems corpus (tests/data/swiss/points) re-paired through
+    `caddy pair`; where bbpPairings is installed ($CADDY_BBPPAIRINGS, else bbpPairings.exe
+    on the PATH), also a fresh sweep of its generator (seeds from the posargs, default 1-30)."""
+    import os
+    import shutil
+    import tempfile
+
+    session.install(".")
+    folder = "tests/data/swiss/points"
+    session.run("python", "benchmarks/swiss_check.py", folder, "--by-system")
+    engine = os.environ.get("CADDY_BBPPAIRINGS") or shutil.which("bbpPairings.exe")
+    if not engine:
+        session.log("bbpPairings not installed: no fresh sweep")
+        return
+    seeds = session.posargs[0] if session.posargs else "1-30"
+    with tempfile.TemporaryDirectory() as fresh:
+        session.run(
+            "python", "benchmarks/swiss_points_corpus.py", fresh, "--engine", engine,
+            "--seeds", seeds,
+        )  # fmt: skip
+        session.run("python", "benchmarks/swiss_check.py", fresh, "--by-system")
+
+
+@nox.session(default=False)
 def bench(session: nox.Session) -> None:
     """The benchmarks (ratios against floors measured in the same run)."""
     session.install(".")

@@ -3,6 +3,7 @@
 Usage::
 
     python benchmarks/swiss_check.py tests/data/swiss/dutch-2026 [--prefixes] [--explain] [--limit N] [NAME ...]
+    python benchmarks/swiss_check.py tests/data/swiss/points --by-system
 
 For a file with R rounds and each r = 1..R, the command the arbiter runs,
 ``caddy pair FILE --round r --json`` (in this process, through
@@ -14,6 +15,8 @@ records for round r (tests/data/swiss/dutch-2026/SOURCES.md). With
 of the file cut before it (rounds 1..r-1 and round r's absences), the file a
 pairing program would hand over. Prints each
 round that differs and ``N/M rounds identical``; exit 1 if any differs.
+With ``--by-system``, also one such line per point system (the file name up
+to its first ``-``: tests/data/swiss/points/SOURCES.md).
 """
 
 from __future__ import annotations
@@ -143,6 +146,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="pair each round from a copy of the file cut before it, without --round",
     )
+    parser.add_argument(
+        "--by-system",
+        action="store_true",
+        help="also the totals per point system (the file name up to its first '-')",
+    )
     parser.add_argument("files", nargs="*", help="only these file names")
     args = parser.parse_args(argv)
     paths = sorted(args.folder.glob("*.trf"))
@@ -155,16 +163,24 @@ def main(argv: list[str] | None = None) -> int:
     same = total = 0
     start = time.perf_counter()
     scratch = tempfile.TemporaryDirectory() if args.prefixes else None
+    systems: dict[str, list[int]] = {}
     for path in paths:
         lines: list[str] = []
         folder = Path(scratch.name) if scratch else None
         s, t = check_file(path, args.explain, lines, folder)
         same += s
         total += t
+        counts = systems.setdefault(path.name.split("-")[0], [0, 0, 0])
+        counts[0] += s
+        counts[1] += t
+        counts[2] += 1
         for line in lines:
             print(line)
         sys.stdout.flush()
     elapsed = time.perf_counter() - start
+    if args.by_system:
+        for name, (s, t, files) in systems.items():
+            print(f"{name}: {s}/{t} rounds identical ({files} files)")
     print(f"{same}/{total} rounds identical ({len(paths)} files, {elapsed:.1f} s)")
     return 0 if same == total and total else 1
 

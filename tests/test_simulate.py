@@ -75,7 +75,7 @@ def test_same_seed_same_bytes_and_the_summary(cli: Callable[..., Run], tmp_path:
         "152 B",
         "XXR 5",
         "XXC black1",
-        "192 FIDE_DUTCH_2026",
+        "192 FIDE_DUTCH",
     ]
     players = [line for line in lines if line.startswith("001")]
     # name, rating; then the round cells (opponent, colour, result), TRF columns 92 on

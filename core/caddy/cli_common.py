@@ -16,6 +16,14 @@ if TYPE_CHECKING:
     from caddy.render import Report
 
 
+#: Help of ``--dated-system`` (``caddy export``, ``caddy simulate``).
+DATED_SYSTEM_HELP = (
+    "TRF26 with record 192 naming a Swiss by its dated ETT26 code FIDE_DUTCH_2026 "
+    "(default: FIDE_DUTCH, the rules in force at the event's date, the code the "
+    "FIDE-endorsed engines read)"
+)
+
+
 def print_error(message: str, kind: str = "error") -> None:
     """``caddy: <kind>: <message>`` on stderr (see :func:`caddy.messages.tell`)."""
     from caddy.messages import tell

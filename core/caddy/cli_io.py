@@ -7,7 +7,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from caddy.cli_common import ascii_int, output_file_arguments, refuse_existing, write_output
+from caddy.cli_common import (
+    DATED_SYSTEM_HELP,
+    ascii_int,
+    output_file_arguments,
+    refuse_existing,
+    write_output,
+)
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
@@ -44,6 +50,7 @@ def add_commands(commands: Any) -> None:
     exp.add_argument(
         "--trf26", action="store_true", help="TRF26 (records 142, 192, 202, 222) instead of TRF16"
     )
+    exp.add_argument("--dated-system", action="store_true", help=DATED_SYSTEM_HELP)
     output_file_arguments(exp)
     exp.set_defaults(handler=cmd_export)
 
@@ -154,9 +161,11 @@ def cmd_export(ns: argparse.Namespace) -> int:
 
         name = next((c.name for c in get_host().codecs() if suffix in c.suffixes), None)
     codec = get_codec(name or "trf")
-    if ns.trf26 and codec.name != "trf":
-        raise CaddyError("--trf26 is for --to trf")
-    exported = codec.write(event, flavour="26" if ns.trf26 else None)
+    for flag, given in (("--trf26", ns.trf26), ("--dated-system", ns.dated_system)):
+        if given and codec.name != "trf":
+            raise CaddyError(f"{flag} is for --to trf")
+    flavour = "26-dated" if ns.dated_system else "26" if ns.trf26 else None
+    exported = codec.write(event, flavour=flavour)
     _warn(exported.warnings)
     if ns.out:
         write_output(ns.out, exported.data, force=ns.force)

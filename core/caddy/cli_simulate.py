@@ -15,7 +15,7 @@ _RANGE = re.compile(r"(\d+)-(\d+)")
 
 
 def add_commands(commands: Any) -> None:
-    from caddy.cli_common import ascii_int, output_file_arguments
+    from caddy.cli_common import DATED_SYSTEM_HELP, ascii_int, output_file_arguments
     from caddy.simulate import (
         DEFAULT_DRAWS,
         DEFAULT_FORFEITS,
@@ -58,6 +58,7 @@ def add_commands(commands: Any) -> None:
         metavar="LOW-HIGH",
         help=f"ratings drawn uniformly from this range (default {low}-{high})",
     )
+    sim.add_argument("--dated-system", action="store_true", help=DATED_SYSTEM_HELP)
     output_file_arguments(sim, metavar="FILE.trf", help="the TRF file", required=True)
     sim.set_defaults(handler=cmd_simulate)
 
@@ -90,6 +91,7 @@ def cmd_simulate(ns: argparse.Namespace) -> int:
         rounds=ns.rounds,
         seed=draw_seed() if ns.seed is None else ns.seed,
         ratings=ratings,
+        dated_system=ns.dated_system,
         **values,
     )
     problems += settings_problems(settings)

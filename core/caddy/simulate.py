@@ -76,6 +76,8 @@ class Settings:
     retire: float = DEFAULT_RETIRE
     #: Ratings are drawn uniformly from ``low..high`` (whole numbers).
     ratings: tuple[int, int] = DEFAULT_RATINGS
+    #: Record 192 names the system ``FIDE_DUTCH_2026`` (ETT26's dated code), not ``FIDE_DUTCH``.
+    dated_system: bool = False
 
     def command(self) -> str:
         """The ``caddy simulate`` command that plays these settings (without ``-o``)."""
@@ -84,6 +86,7 @@ class Settings:
             f" --draws {self.draws:g} --forfeits {self.forfeits:g}"
             f" --half-byes {self.half_byes:g} --retire {self.retire:g}"
             f" --ratings {self.ratings[0]}-{self.ratings[1]}"
+            + (" --dated-system" if self.dated_system else "")
         )
 
 
@@ -293,11 +296,14 @@ def _pair(state: State, fmt: Any, asked: list[int], settings: Settings) -> Any:
 
 def trf_bytes(event: EventFile, settings: Settings, *, host: PluginHost | None = None) -> bytes:
     """The event as a TRF26 file (the TRF codec's ``26`` flavour: planned
-    rounds in 142, the initial colour in 152), after one ``###`` comment
-    line giving the command that plays it again."""
+    rounds in 142, the initial colour in 152, 192 ``FIDE_DUTCH`` as the
+    FIDE-endorsed engines read it, or ``FIDE_DUTCH_2026`` with
+    ``dated_system``), after one ``###`` comment line giving the command
+    that plays it again."""
     from caddy.codecs import get_codec
 
-    exported = get_codec("trf", host).write(event, flavour="26")
+    flavour = "26-dated" if settings.dated_system else "26"
+    exported = get_codec("trf", host).write(event, flavour=flavour)
     return f"### {settings.command()}\n".encode("ascii") + exported.data
 
 

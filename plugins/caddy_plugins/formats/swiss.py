@@ -29,8 +29,11 @@ Options:
   1 (C.04.3 5.1): ``lot`` draws it once from the seed the event file records at
   ``caddy new``, so every replay gives the same colour; ``white``/``black``
   give it.
-- ``win``, ``draw``, ``pab``: the points the engine pairs with (C.04.1 rule 4;
-  defaults 1, ½, 1). The standings use the event's own scoring.
+- ``win``, ``draw``, ``pab``, ``loss``: the points the engine pairs with
+  (C.04.1 rule 4; defaults 1, ½, 1, 0): a round not played that scores more
+  than a loss is a downfloat (C.04.3 1.4.3), a PAB (whatever it is worth)
+  or an unplayed round worth a win bars the PAB (C.04.1 rule 4). The
+  standings use the event's own scoring.
 - ``acceleration``: ``none`` (the default), ``baku`` (accelerated pairings by
   the Baku method, C.04.7: virtual points for the top half of the field in
   the first rounds, computed for the field of the first pairing and the

@@ -50,10 +50,11 @@ class SwissOptions:
     initial_colour: Literal["lot", "white", "black"] = attrs.field(
         default="lot", validator=attrs.validators.in_(("lot", "white", "black"))
     )
-    #: Points of a win, a draw and the pairing-allocated bye, for the engine.
+    #: Points of a win, a draw, the pairing-allocated bye and a played loss, for the engine.
     win: float = attrs.field(default=1.0, validator=_points)
     draw: float = attrs.field(default=0.5, validator=_points)
     pab: float = attrs.field(default=1.0, validator=_points)
+    loss: float = attrs.field(default=0.0, validator=_points)
     #: ``none``, ``baku`` (C.04.7), or virtual points ``POINTS@R1-R2:P1-P2;...``.
     acceleration: str = attrs.field(default="none", validator=_acceleration)
     #: Groups of pairing numbers that must not meet: ``1 2 3;7 9@1-4``.

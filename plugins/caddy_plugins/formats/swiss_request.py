@@ -56,7 +56,9 @@ def history_from_played(
                 (white, black, "w", result),
                 (black, white, "b", 1 - result),
             ):
-                points = options.win if score > 0.5 else options.draw if score == 0.5 else 0.0
+                points = (
+                    options.win if score > 0.5 else options.draw if score == 0.5 else options.loss
+                )
                 histories[player - 1].append(
                     HistoryEntry(
                         round=rnd.number,
@@ -139,7 +141,10 @@ def engine_request(request: PairingRequest, options: SwissOptions, rounds: int) 
         players=tuple(inputs),
         initial_colour=colour,
         points=PointSystem(
-            win=fraction(options.win), draw=fraction(options.draw), pab=fraction(options.pab)
+            win=fraction(options.win),
+            draw=fraction(options.draw),
+            loss=fraction(options.loss),
+            pab=fraction(options.pab),
         ),
         forbidden_pairs=frozenset(frozenset(pair) for pair in forbidden(request, options)),
         acceleration=acceleration(options, rounds, request.round, players, request.field),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from caddy_plugins.swiss.model import PairingRequest, PlayerInput
+from caddy_plugins.swiss.model import Kind, PairingRequest, PlayerInput
 
 __all__ = ["DOWN", "UP", "PlayerState", "build_players", "invert", "units"]
 
@@ -173,8 +173,11 @@ def build_players(
         x.absimb = x.imb > 1
         x.absolute = x.absimb or x.rep is not None
         x.strong = not x.absolute and x.imb > 0
-        # C2 (C.04.1 rule 4): no PAB after a PAB or any unplayed round worth a win.
-        x.eligible = not any((not e.kind.played) and u(e.points) >= win for e in p.history)
+        # C2 (C.04.1 rule 4): no PAB after a PAB (whatever it scored: with 3-1-0
+        # and a 1-point bye too) or any unplayed round worth a win.
+        x.eligible = not any(
+            e.kind is Kind.PAB or (not e.kind.played and u(e.points) >= win) for e in p.history
+        )
         x.f1 = float_of(p, 1) if played_rounds >= 1 else None
         x.f2 = float_of(p, 2) if played_rounds >= 2 else None
         players.append(x)

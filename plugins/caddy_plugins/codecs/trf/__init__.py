@@ -100,12 +100,14 @@ class TrfCodec:
             return import_document(doc, strict=strict)
 
     def write(self, event: EventFile, *, flavour: str | None = None) -> Exported:
-        if flavour not in (None, "16", "26"):
-            raise CaddyError(f"TRF flavours are 16 and 26, not '{flavour}'")
+        if flavour not in (None, "16", "26", "26-dated"):
+            raise CaddyError(f"TRF flavours are 16, 26 and 26-dated, not '{flavour}'")
         from caddy.collector import paused
 
         with paused():  # a big event is a million small acyclic objects
-            return export_event(event, trf26=flavour == "26")
+            return export_event(
+                event, trf26=flavour in ("26", "26-dated"), dated=flavour == "26-dated"
+            )
 
 
 @hookimpl

@@ -22,8 +22,11 @@ __all__ = ["OWNED", "ResultTexts", "export_event", "kept_records"]
 OWNED = {"012": "name", "022": "place", "042": "start", "052": "end", "102": "arbiter"}
 
 
-def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
-    """The event as TRF text (bytes, UTF-8, LF line ends)."""
+def export_event(event: EventFile, *, trf26: bool = False, dated: bool = False) -> Exported:
+    """The event as TRF text (bytes, UTF-8, LF line ends); with ``dated``, a
+    TRF26 file's record 192 names a Swiss by its dated ETT26 code
+    (``FIDE_DUTCH_2026``) rather than the one the FIDE-endorsed engines read
+    (``FIDE_DUTCH``: :func:`_type_code`)."""
     from caddy.check import state_rows
     from caddy.event import replay, results_event
     from caddy_plugins.codecs.trf.lines import CellTexts, player_line
@@ -70,7 +73,7 @@ def export_event(event: EventFile, *, trf26: bool = False) -> Exported:
     if too_big:
         raise CaddyError(too_big[0], problems=too_big)
     # text never starts a line of its own: control characters (newlines) as spaces
-    lines = [one_line(line) for line in _head(state, trf26)]
+    lines = [one_line(line) for line in _head(state, trf26, dated)]
     warnings.extend(cut_fields(players))
     long_names = [n for n, p in enumerate(players, 1) if len(p.name) > 33]
     lines.extend(
@@ -241,10 +244,10 @@ def kept_records(tournament: Tournament) -> tuple[list[str], list[str]] | None:
     return head, tail
 
 
-def _head(state: State, trf26: bool) -> list[str]:
+def _head(state: State, trf26: bool, dated: bool = False) -> list[str]:
     """The lines before the players: kept ones (changed values rewritten), or made."""
     tournament = state.event.tournament
-    made = _made_records(state, trf26)
+    made = _made_records(state, trf26, dated)
     kept = kept_records(tournament)
     if kept is None:
         return [f"{code} {text}".rstrip() for code, text in made]
@@ -328,7 +331,7 @@ def _trf26_replacement(
     return f"{code} {new}" if new else f"{code}"
 
 
-def _made_records(state: State, trf26: bool) -> list[tuple[str, str]]:
+def _made_records(state: State, trf26: bool, dated: bool = False) -> list[tuple[str, str]]:
     """Records made from the event, in file order."""
     tournament = state.event.tournament
     fmt = state.fmt
@@ -373,7 +376,7 @@ def _made_records(state: State, trf26: bool) -> list[tuple[str, str]]:
             # which engines that read no TRF26 record ask for
             records.append(("XXR", str(rounds)))
             records.append(("XXC", "white1" if colour == "w" else "black1"))
-        code = _type_code(tournament)
+        code = _type_code(tournament, dated)
         if code:
             records.append(("192", code))
         if tournament.tiebreaks:
@@ -437,8 +440,13 @@ def _planned_rounds(state: State) -> int:
     return len(state.rounds)
 
 
-def _type_code(tournament: Tournament) -> str | None:
-    """ETT26 code for record 192 (TRF26's table of tournament types), when the format has one."""
+def _type_code(tournament: Tournament, dated: bool = False) -> str | None:
+    """ETT26 code for record 192 (TRF26's table of tournament types), when the format has one.
+
+    A Swiss is ``FIDE_DUTCH``: ETT26's undated code, the rules in force at the
+    event's date (record 042), the one the FIDE-endorsed engines read
+    (bbpPairings v6.0.0 refuses ``FIDE_DUTCH_2026`` as an unsupported
+    tournament type); ``dated`` writes the dated ``FIDE_DUTCH_2026``."""
     name, options = tournament.format.name, tournament.format.options
     if name in ("round-robin", "double-round-robin"):
         table = getattr(options, "table", "fide")
@@ -450,7 +458,7 @@ def _type_code(tournament: Tournament) -> str | None:
     if name == "scheveningen":
         return "CUSTOM_SCHEVENINGEN"
     if name == "swiss":
-        return "FIDE_DUTCH_2026"
+        return "FIDE_DUTCH_2026" if dated else "FIDE_DUTCH"
     return None
 
 

@@ -45,8 +45,9 @@ __all__ = ["pairing_input", "with_round"]
 
 
 def _entry(round: int, cell: tuple[int | None, str, str] | None, scoring: Scoring) -> HistoryEntry:
-    if cell is None:  # no cell for the round: not there
-        return HistoryEntry(round=round, opponent=None, colour=None, kind="zero-bye", points=0.0)
+    if cell is None:  # no cell for the round: not there (a zero-point bye, as the engine reads it)
+        points = scoring.points("Z")
+        return HistoryEntry(round=round, opponent=None, colour=None, kind="zero-bye", points=points)
     opponent, colour, code = cell
     kind: HistoryKind
     if opponent is not None:
@@ -60,7 +61,8 @@ def _entry(round: int, cell: tuple[int | None, str, str] | None, scoring: Scorin
             round=round, opponent=None, colour=None, kind="pab", points=scoring.points("U")
         )
     kind = "half-bye" if code == "H" else "full-bye" if code == "F" else "zero-bye"
-    points = scoring.points(code) if code in "HF" else 0.0
+    # a zero-point bye or an absence scores as BBZ (162's A) says, as the engine reads it
+    points = scoring.points(code if code in ("H", "F") else "Z")
     return HistoryEntry(round=round, opponent=None, colour=None, kind=kind, points=points)
 
 

@@ -133,11 +133,26 @@ class TrfDocument:
         return 0
 
     def scoring_162(self) -> dict[str, float]:
-        """TRF26 record 162: symbol → points (``W 1.0 D 0.5 ...``)."""
+        """TRF26 record 162: symbol → points (``W 1.0 D 0.5 ...``); ``Z``, the
+        symbol bbpPairings v6.0.0 reads and writes for TRF26's ``A`` (a
+        zero-point bye or a forfeit loss), is read as ``A``."""
         values: dict[str, float] = {}
         for text in self.records("162"):
-            for symbol, points in re.findall(r"([WDLAPX])\s*([0-9]+(?:\.[0-9]+)?)", text):
-                values[symbol] = float(points)
+            for symbol, points in re.findall(r"([WDLAPXZ])\s*([0-9]+(?:\.[0-9]+)?)", text):
+                values["A" if symbol == "Z" else symbol] = float(points)
+        return values
+
+    def scoring_bbp(self) -> dict[str, float]:
+        """bbpPairings' point records (its README, "Tournament files"): ``BBW``
+        win, ``BBD`` draw, ``BBL`` played loss, ``BBZ`` zero-point bye,
+        ``BBF`` forfeit loss, ``BBU`` pairing-allocated bye (``pp.p`` from
+        column 5), as code → points (``W D L Z F U``)."""
+        values: dict[str, float] = {}
+        for code in "WDLZFU":
+            for text in self.records("BB" + code):
+                number = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*", text)
+                if number:
+                    values[code] = float(number[1])
         return values
 
     def opponents(self) -> list[list[int | None]]:

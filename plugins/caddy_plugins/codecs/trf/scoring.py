@@ -27,18 +27,30 @@ __all__ = [
 
 
 def scoring_of(doc: TrfDocument) -> tuple[Scoring, dict[str, float]]:
-    """The scoring (record 162, else the defaults) and each bye code's points
-    (from 162, else inferred from the stated points)."""
-    score_162 = doc.scoring_162()
+    """The scoring (record 162 and bbpPairings' ``BBW``...``BBU`` records,
+    which win where both say, else the defaults) and each bye code's points
+    (from those records, else inferred from the stated points).
+
+    As bbpPairings reads them, the pairing-allocated bye is worth a win unless
+    ``P`` or ``BBU`` says otherwise (3-1-0 with a 1-point bye: ``BBW 3.0``,
+    ``BBD 1.0``, ``BBU 1.0``)."""
+    stated = doc.scoring_162()
+    bbp = doc.scoring_bbp()
+    for symbol, code in (("W", "W"), ("D", "D"), ("L", "L"), ("P", "U")):
+        if code in bbp:
+            stated[symbol] = bbp[code]
+    zero = bbp.get("Z", stated.get("A", 0.0))
     scoring = Scoring(
-        win=score_162.get("W", 1.0),
-        draw=score_162.get("D", 0.5),
-        loss=score_162.get("L", 0.0),
-        forfeit_loss=score_162.get("A", 0.0),
-        zero_bye=score_162.get("A", 0.0),
-        pab=score_162.get("P"),
+        win=stated.get("W", 1.0),
+        draw=stated.get("D", 0.5),
+        loss=stated.get("L", 0.0),
+        forfeit_loss=bbp.get("F", stated.get("A", 0.0)),
+        zero_bye=zero,
+        pab=stated.get("P"),
     )
-    return scoring, infer_bye_values(doc, scoring, score_162)
+    if bbp:  # stated: the bye values are not inferred
+        stated.setdefault("A", zero)
+    return scoring, infer_bye_values(doc, scoring, stated)
 
 
 def bye_scoring(scoring: Scoring, byes: dict[str, float]) -> Scoring:

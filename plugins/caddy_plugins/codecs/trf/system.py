@@ -118,7 +118,8 @@ def swiss_options(
 ) -> SwissOptions:
     """The ``swiss`` format's options for a file: ``rounds`` planned, the
     initial ``colour`` (``None``: the format's lot), the points of a win, a
-    draw and the pairing-allocated bye by the file's scoring (record 162), the
+    draw, the pairing-allocated bye and a played loss by the file's scoring
+    (record 162, bbpPairings' ``BBW``...``BBU``: :func:`.scoring.scoring_of`), the
     acceleration (records 250, ``XXA``, a ``_BAKU`` system in 192) and the
     forbidden pairs (records 260, ``XXP``): :mod:`.swiss_records`.
 
@@ -136,6 +137,7 @@ def swiss_options(
         win=win,
         draw=draw,
         pab=scoring.points("U"),
+        loss=scoring.points("0"),
         acceleration=acceleration_option(doc, rounds=rounds, win=win, draw=draw),
         forbidden=forbidden_option(doc, rounds=rounds),
     )
