@@ -59,3 +59,11 @@ def docs(session: nox.Session) -> None:
     """The documentation site (Sphinx, furo, MyST Markdown); any warning fails it."""
     session.install("-e", ".[docs]")
     session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+
+
+@nox.session(name="tests-with-plugin", default=False)
+def tests_with_plugin(session: nox.Session) -> None:
+    """The test suite with the example plugin of docs/plugins.md installed beside caddy:
+    the tests see the built-ins only (tests/conftest.py, FOREIGN_MODULES)."""
+    session.install(".[test]", "./docs/examples/caddy-banded")
+    session.run("pytest", *session.posargs)

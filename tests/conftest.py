@@ -5,6 +5,12 @@ captured output). Only a small end-to-end set starts the installed console
 script (``caddy_proc``); every such launch is counted, and the session fails
 when there are more than :data:`MAX_CADDY_PROCESSES` (issue 13: the suite
 stays fast).
+
+The plugins a test sees are caddy's built-ins and whatever the test itself
+installs (the fake distributions below): a caddy plugin installed in the
+environment the suite runs in (the example of docs/plugins.md, say) is hidden
+from every host built from the environment, in this process and in the
+``caddy`` processes the tests start (:data:`FOREIGN_MODULES`, issue 24 item 12).
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +29,7 @@ import pytest
 
 from caddy import plugins
 from caddy.cli import main
+from caddy.plugin_discovery import BUILTIN_DISTRIBUTION, discover_entry_points, normalize
 
 HERE = Path(__file__).parent
 FAKES = HERE / "fake_plugins"
@@ -32,6 +39,34 @@ DATA = HERE / "data"
 MAX_CADDY_PROCESSES = 15
 #: Every launch of the console script (or ``python -m caddy``) in this session, by test.
 CADDY_LAUNCHES: list[str] = []
+
+
+#: The modules of the caddy plugins that distributions other than chess-caddy had
+#: installed when the session started: no test counts on them (issue 24 item 12).
+FOREIGN_MODULES = frozenset(
+    ep.module for ep in discover_entry_points() if ep.dist_key != normalize(BUILTIN_DISTRIBUTION)
+)
+
+
+def builtins_only(env: dict[str, str]) -> dict[str, str]:
+    """``env`` with :data:`FOREIGN_MODULES` added to ``CADDY_DISABLED_PLUGINS``
+    (for a ``caddy`` process a test starts)."""
+    named = [env.get("CADDY_DISABLED_PLUGINS", ""), *sorted(FOREIGN_MODULES)]
+    return {**env, "CADDY_DISABLED_PLUGINS": ",".join(filter(None, named))}
+
+
+_host_init = plugins.PluginHost.__init__
+
+
+def _builtins_only_init(
+    self: plugins.PluginHost, env: Mapping[str, str] | None = None, stderr: Any = None
+) -> None:
+    """A host built from the environment leaves out :data:`FOREIGN_MODULES` (a
+    test's own ``CADDY_DISABLED_PLUGINS`` still applies); one given its ``env``
+    sees what that says."""
+    _host_init(self, env, stderr)
+    if env is None:
+        self.disabled |= FOREIGN_MODULES
 
 
 @attrs.frozen
@@ -101,14 +136,17 @@ def _fsync_without_waiting(fd: Any) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     """Count every ``caddy`` process the tests start, however they start it;
-    in-process writes skip the wait of ``fsync`` (:func:`_fsync_without_waiting`)."""
+    in-process writes skip the wait of ``fsync`` (:func:`_fsync_without_waiting`);
+    plugin hosts leave out the environment's third-party plugins (:func:`_builtins_only_init`)."""
     subprocess.Popen.__init__ = _counting_init  # type: ignore[method-assign]
     os.fsync = _fsync_without_waiting
+    plugins.PluginHost.__init__ = _builtins_only_init  # type: ignore[method-assign]
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     subprocess.Popen.__init__ = _popen_init  # type: ignore[method-assign]
     os.fsync = _fsync
+    plugins.PluginHost.__init__ = _host_init  # type: ignore[method-assign]
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -133,7 +171,7 @@ def caddy_proc() -> Callable[..., Run]:
     plugins): every launch counts against :data:`MAX_CADDY_PROCESSES`. Use ``cli``."""
 
     def run(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> Run:
-        full_env = {**os.environ, **(env or {})}
+        full_env = builtins_only({**os.environ, **(env or {})})
         proc = subprocess.run(
             [*_caddy_command(), *args],
             capture_output=True,
