@@ -142,7 +142,7 @@ def parse_trf(text: str, name: str = "TRF") -> TrfTournament:
     virtual: list[VirtualPoints] = []
     xxa: list[VirtualPoints] = []
     baku = False
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for number, line in enumerate(lines, start=1):
         where = f"{name}:{number}"
         tag = line[:3]
@@ -233,7 +233,7 @@ def _record_numbers(tag: str, text: str, where: str) -> list[Fraction]:
 def read_trf(path: Path | str) -> TrfTournament:
     """Read and parse a TRF file."""
     p = Path(path)
-    return parse_trf(p.read_text(encoding="utf-8", errors="replace"), p.name)
+    return parse_trf(p.read_text(encoding="utf-8-sig", errors="replace"), p.name)
 
 
 def _entry(cell: Cell, points: PointSystem) -> Entry:

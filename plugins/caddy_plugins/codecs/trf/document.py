@@ -76,7 +76,7 @@ def parse_document(data: bytes | str, name: str = "<trf>") -> TrfDocument:
         the file from being read.
     """
     warnings: list[str] = []
-    text = decode(data, name, warnings) if isinstance(data, bytes) else data
+    text = decode(data, name, warnings) if isinstance(data, bytes) else data.removeprefix("\ufeff")
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
