@@ -190,6 +190,28 @@ def test_a_plugin_failing_is_named_with_the_function(
     assert cli("standings", str(TRF), "--tiebreaks", "BH").code == 0  # the others still work
 
 
+@pytest.mark.parametrize(
+    ("args", "failure"),
+    [
+        (("--tiebreaks", "NONE"), "NONE (plugin hostile_caddy_plugin) gave None, not a list of 16"),
+        (("--tiebreaks", "SHORT"), "SHORT (plugin hostile_caddy_plugin) gave a list of 1, not a"),
+        (
+            ("--tiebreaks", "EXPL", "--explain", "1"),
+            "EXPL (plugin hostile_caddy_plugin) explained with 42, not an Explanation",
+        ),
+    ],
+    ids=["none", "short", "explanation"],
+)
+def test_a_plugin_breaking_its_contract_is_named(
+    hostile: None, cli: Callable[..., Run], args: tuple[str, ...], failure: str
+) -> None:
+    """What a tie-break gives is checked where caddy takes it (``plugin_registry``)."""
+    run = cli("standings", str(TRF), *args)
+    assert (run.code, run.out) == (3, "")
+    assert run.err.startswith(f"caddy: error: tie-break {failure}")
+    assert run.err.count("\n") == 1
+
+
 # -- an empty player name in an event file -----------------------------------------
 
 

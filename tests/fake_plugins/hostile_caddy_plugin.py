@@ -1,7 +1,8 @@
 """Tie-breaks whose own code fails when caddy calls it (issue 24 item 22): ``BUG``
 divides by zero in a helper of ``compute``, ``EXIT`` calls ``sys.exit(0)``, ``EXIT1``
-``sys.exit(1)`` in ``explain``; a command ``hostile`` whose handler raises. caddy must
-name the plugin and the function it called, in one line, exit 3."""
+``sys.exit(1)`` in ``explain``; ``NONE``, ``SHORT`` and ``EXPL`` give what the contract
+does not allow (no column, a column too short, an explanation that is a number); a
+command ``hostile`` whose handler raises. caddy must name the plugin, in one line, exit 3."""
 
 from __future__ import annotations
 
@@ -51,11 +52,36 @@ class ExitingInExplain(Hostile):
         sys.exit(1)
 
 
+class Nothing(Hostile):
+    """Gives ``None`` for the column, and ``explain`` gives a number."""
+
+    name: ClassVar[str] = "NONE"
+
+    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+        return None  # type: ignore[return-value]
+
+    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+        return 42  # type: ignore[return-value]
+
+
+class Short(Nothing):
+    name: ClassVar[str] = "SHORT"
+
+    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+        return [1.0]
+
+
+class Explaining(Nothing):
+    name: ClassVar[str] = "EXPL"
+
+    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+        return [1.0] * table.n
+
+
 @caddy.hookimpl
 def caddy_register_tiebreaks(register: Callable[[Any], None]) -> None:
-    register(Hostile())
-    register(Exiting())
-    register(ExitingInExplain())
+    for tiebreak in (Hostile, Exiting, ExitingInExplain, Nothing, Short, Explaining):
+        register(tiebreak())
 
 
 def _fail(namespace: Any) -> int:
