@@ -38,8 +38,7 @@ def test_a_message_is_one_prefixed_visible_line(
     warn("first\nsecond \x1b[31mred\u202e")
     tell("broken\rline")
     assert capsys.readouterr().err == (
-        "caddy: warning: first\\nsecond \\x1b[31mred\\u202e\n"
-        "caddy: error: broken\\rline\n"
+        "caddy: warning: first\\nsecond \\x1b[31mred\\u202e\ncaddy: error: broken\\rline\n"
     )
 
 
