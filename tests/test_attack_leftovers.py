@@ -136,6 +136,14 @@ def test_a_memory_limit_is_one_line(tmp_path: Path) -> None:
     assert (proc.returncode, proc.stdout, proc.stderr) == (3, "", OUT_OF_MEMORY)
 
 
+def test_both_out_of_memory_lines_agree() -> None:
+    from caddy import entry, errors
+
+    assert (
+        entry.OUT_OF_MEMORY.decode() == f"caddy: error: {errors.OUT_OF_MEMORY}\n" == OUT_OF_MEMORY
+    )
+
+
 def test_memory_running_out_while_telling_is_still_one_line(
     capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

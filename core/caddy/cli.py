@@ -52,9 +52,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MemoryError as exc:
         exc.__traceback__ = None  # the frames holding the memory go first
         del exc
-        from caddy.entry import OUT_OF_MEMORY_TEXT
+        from caddy.errors import OUT_OF_MEMORY
 
-        print_error(OUT_OF_MEMORY_TEXT)
+        print_error(OUT_OF_MEMORY)
         return 3
     except BrokenPipeError:  # e.g. `caddy table 1000 | head`
         # point stdout at devnull so the interpreter's final flush stays quiet

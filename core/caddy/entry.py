@@ -7,12 +7,13 @@ one line ``caddy: interrupted`` and exit 130, never a traceback; memory running
 out where even that line cannot be formatted is a line written as bytes, exit 3.
 """
 
-#: What ``caddy`` says when memory runs out (a limit such as ``ulimit -v``, or the machine's).
-OUT_OF_MEMORY_TEXT = "out of memory: the work asked for needs more memory than caddy may use"
-#: The lines :func:`run` writes with ``os.write``: made now, so that writing them
-#: needs no formatting, no encoding and next to no memory.
+#: The lines :func:`run` writes with ``os.write``: bytes already, so that writing
+#: them needs no formatting, no encoding and next to no memory (the text of
+#: :data:`caddy.errors.OUT_OF_MEMORY`, which this module does not import).
 INTERRUPTED = b"caddy: interrupted\n"
-OUT_OF_MEMORY = f"caddy: error: {OUT_OF_MEMORY_TEXT}\n".encode()
+OUT_OF_MEMORY = (
+    b"caddy: error: out of memory: the work asked for needs more memory than caddy may use\n"
+)
 
 
 def run() -> int:
