@@ -222,7 +222,7 @@ def test_counting_tests_pass_with_a_third_party_plugin_installed(
     tmp_path: Path, fake_modules: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A caddy plugin installed in the environment before the session starts is hidden
-    from the tests (tests/conftest.py, ``FOREIGN_MODULES``): those that count or list
+    from the tests (tests/conftest.py, ``FOREIGN_LOCATIONS``): those that count or list
     plugins still pass. One pytest process, a handful of tests."""
     root = make_distribution(
         tmp_path / "site",
