@@ -104,3 +104,11 @@ def tutorial(session: nox.Session) -> None:
     session.chdir(folder)
     for block in blocks:
         session.run("bash", "-e", "-c", block, external=True)
+
+
+@nox.session(name="tests-with-plugin", default=False)
+def tests_with_plugin(session: nox.Session) -> None:
+    """The test suite with the example plugin of docs/plugins.md installed beside caddy:
+    the tests see the built-ins only (tests/conftest.py, FOREIGN_LOCATIONS)."""
+    session.install(".[test]", "./docs/examples/caddy-banded")
+    session.run("pytest", *session.posargs)

@@ -5,6 +5,12 @@ captured output). Only a small end-to-end set starts the installed console
 script (``caddy_proc``); every such launch is counted, and the session fails
 when there are more than :data:`MAX_CADDY_PROCESSES` (issue 13: the suite
 stays fast).
+
+The plugins a test sees are caddy's built-ins and whatever the test itself
+installs (the fake distributions below): a caddy plugin installed in the
+environment the suite runs in (the example of docs/plugins.md, say) is hidden
+from every host built from the environment, in this process and in the
+``caddy`` processes the tests start (:data:`FOREIGN_LOCATIONS`, issue 24 item 12).
 """
 
 from __future__ import annotations
@@ -23,6 +29,12 @@ import pytest
 
 from caddy import plugins
 from caddy.cli import main
+from caddy.plugin_discovery import (
+    BUILTIN_DISTRIBUTION,
+    FoundEntryPoint,
+    discover_entry_points,
+    normalize,
+)
 
 HERE = Path(__file__).parent
 FAKES = HERE / "fake_plugins"
@@ -32,6 +44,49 @@ DATA = HERE / "data"
 MAX_CADDY_PROCESSES = 15
 #: Every launch of the console script (or ``python -m caddy``) in this session, by test.
 CADDY_LAUNCHES: list[str] = []
+
+
+def _location(ep: FoundEntryPoint) -> str:
+    """Where an entry point's distribution is installed (its metadata folder)."""
+    return ep.dist if isinstance(ep.dist, str) else str(getattr(ep.dist, "_path", ep.dist))
+
+
+#: The caddy plugins that distributions other than chess-caddy had installed when
+#: the session started (the example of docs/plugins.md, say), by the folder of their
+#: metadata and by module: no test counts on them (issue 24 item 12).
+_FOREIGN = [ep for ep in discover_entry_points() if ep.dist_key != normalize(BUILTIN_DISTRIBUTION)]
+FOREIGN_LOCATIONS = frozenset(map(_location, _FOREIGN))
+FOREIGN_MODULES = frozenset(ep.module for ep in _FOREIGN)
+#: ``PYTHONPATH`` when the session started: folders added later are the tests' own.
+_PYTHONPATH = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+
+
+def _provides(folder: str, module: str) -> bool:
+    top = Path(folder) / module.partition(".")[0]
+    return top.is_dir() or top.with_suffix(".py").is_file()
+
+
+def builtins_only(env: dict[str, str]) -> dict[str, str]:
+    """``env`` for a ``caddy`` process a test starts: :data:`FOREIGN_MODULES` added
+    to ``CADDY_DISABLED_PLUGINS``, except a module the test puts on ``PYTHONPATH``
+    itself (its own copy, which comes first)."""
+    added = [f for f in env.get("PYTHONPATH", "").split(os.pathsep) if f and f not in _PYTHONPATH]
+    hidden = [m for m in FOREIGN_MODULES if not any(_provides(f, m) for f in added)]
+    named = [env.get("CADDY_DISABLED_PLUGINS", ""), *sorted(hidden)]
+    return {**env, "CADDY_DISABLED_PLUGINS": ",".join(filter(None, named))}
+
+
+_host_entry_points = plugins.PluginHost._all_entry_points
+
+
+def _builtins_only_entry_points(self: plugins.PluginHost) -> list[FoundEntryPoint]:
+    """A host built from the environment leaves out the entry points of the
+    distributions at :data:`FOREIGN_LOCATIONS` (a test's own copy of one, installed
+    elsewhere, is found); one given its ``env`` sees everything installed."""
+    found = _host_entry_points(self)
+    if self._env is not os.environ:
+        return found
+    return [ep for ep in found if _location(ep) not in FOREIGN_LOCATIONS]
 
 
 @attrs.frozen
@@ -101,14 +156,17 @@ def _fsync_without_waiting(fd: Any) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     """Count every ``caddy`` process the tests start, however they start it;
-    in-process writes skip the wait of ``fsync`` (:func:`_fsync_without_waiting`)."""
+    in-process writes skip the wait of ``fsync`` (:func:`_fsync_without_waiting`);
+    plugin hosts leave out the environment's third-party plugins (:func:`_builtins_only_entry_points`)."""
     subprocess.Popen.__init__ = _counting_init  # type: ignore[method-assign]
     os.fsync = _fsync_without_waiting
+    plugins.PluginHost._all_entry_points = _builtins_only_entry_points  # type: ignore[method-assign]
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     subprocess.Popen.__init__ = _popen_init  # type: ignore[method-assign]
     os.fsync = _fsync
+    plugins.PluginHost._all_entry_points = _host_entry_points  # type: ignore[method-assign]
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -133,7 +191,7 @@ def caddy_proc() -> Callable[..., Run]:
     plugins): every launch counts against :data:`MAX_CADDY_PROCESSES`. Use ``cli``."""
 
     def run(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> Run:
-        full_env = {**os.environ, **(env or {})}
+        full_env = builtins_only({**os.environ, **(env or {})})
         proc = subprocess.run(
             [*_caddy_command(), *args],
             capture_output=True,

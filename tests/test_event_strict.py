@@ -341,16 +341,17 @@ def test_an_op_tag_that_is_not_a_string_is_refused(
     assert path.read_bytes() == raw
 
 
-def test_every_line_of_a_problem_carries_the_prefix(cli: Cli, tmp_path: Path) -> None:
-    """A message of several lines, or with characters stderr cannot encode,
-    still prints as ``caddy: error:`` lines (``cli_common.print_error``)."""
+def test_a_newline_in_a_problem_keeps_it_on_one_line(cli: Cli, tmp_path: Path) -> None:
+    """Echoed text with a newline is escaped: the problem stays one ``caddy: error:``
+    line (``caddy.messages.tell``; issue 24 item 22, where it was split over two)."""
     path = round_robin_event(cli, tmp_path)
     run = cli("withdraw", str(path), "Line one\nline two")
     assert_refused(
         run,
-        "caddy: error: line two' (give a pairing number in digits 0-9, the name or the start of it)",
+        "caddy: error: no player named 'Line one\\nline two' (give a pairing number in "
+        "digits 0-9, the name or the start of it)",
     )
-    assert run.err.splitlines()[0] == "caddy: error: no player named 'Line one"
+    assert run.err.count("\n") == 1
 
 
 def test_an_error_naming_text_that_is_not_unicode_prints(cli: Cli, tmp_path: Path) -> None:

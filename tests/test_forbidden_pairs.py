@@ -171,7 +171,7 @@ def test_a_bad_record_260_is_one_line(cli: Callable[..., Run], tmp_path: Path) -
     run = cli("pair", str(trf))
     assert (run.code, run.err) == (
         1,
-        f"caddy: error: {trf}: record 260 '1 x 1 2': 'x' is not a number\n",
+        f"caddy: error: {trf}: record 260 '1 x 1 2': 'x' is not a round (a whole number from 1)\n",
     )
 
 

@@ -29,17 +29,16 @@ def test_new_and_history_print_names_visibly(cli: Callable[..., Run], tmp_path: 
     assert "Eve\\x1b[2J\\nforged line (2) withdraws after round 0" in history.out
 
 
-def test_every_line_of_a_message_is_prefixed_and_visible(
+def test_a_message_is_one_prefixed_visible_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """A newline inside echoed text does not split the message (issue 24 item 22)."""
     from caddy.messages import tell, warn
 
     warn("first\nsecond \x1b[31mred\u202e")
     tell("broken\rline")
     assert capsys.readouterr().err == (
-        "caddy: warning: first\n"
-        "caddy: warning: second \\x1b[31mred\\u202e\n"
-        "caddy: error: broken\\rline\n"
+        "caddy: warning: first\\nsecond \\x1b[31mred\\u202e\ncaddy: error: broken\\rline\n"
     )
 
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -202,3 +205,44 @@ def test_register_in_process_and_unregister() -> None:
 
 def test_time_control_parsers_in_priority_order() -> None:
     assert [p.name for p in get_host().time_control_parsers()] == ["pgn", "us-chess", "fide"]
+
+
+#: Tests that count or list plugins; each failed with the example plugin of docs/plugins.md
+#: installed beside caddy (issue 24 item 12).
+COUNTING_TESTS = (
+    "tests/test_plugins.py::test_disabled_plugins",
+    "tests/test_plugins.py::test_plugins_json_lists_builtins",
+    "tests/test_plan.py::test_text_table",
+    "tests/test_contract.py::test_every_registered_schedule_format_runs_the_contract",
+    "tests/test_docs.py::test_doc_block[planning.md:61]",
+)
+
+
+def test_counting_tests_pass_with_a_third_party_plugin_installed(
+    tmp_path: Path, fake_modules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A caddy plugin installed in the environment before the session starts is hidden
+    from the tests (tests/conftest.py, ``FOREIGN_LOCATIONS``): those that count or list
+    plugins still pass. One pytest process, a handful of tests."""
+    root = make_distribution(
+        tmp_path / "site",
+        "installed-caddy-format",
+        "2.0",
+        ["installed_caddy_format"],
+        "[caddy.formats]\ninstalled = installed_caddy_format\n",
+    )
+    monkeypatch.syspath_prepend(str(root))
+    # installed for real: a host of this environment registers its format
+    assert "installed-round-robin" in PluginHost(env={}).formats().names()
+    repository = Path(__file__).parent.parent
+    path = os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")]))
+    session = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *COUNTING_TESTS],
+        cwd=repository,
+        env={**os.environ, "PYTHONPATH": path},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert session.returncode == 0, session.stdout[-4000:]
+    assert f"{len(COUNTING_TESTS)} passed" in session.stdout

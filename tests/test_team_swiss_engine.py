@@ -15,7 +15,6 @@ Each small case is built so that the cited article, and no other, decides.
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -393,8 +392,8 @@ def sample_readings(sample: Sample, rnd: int) -> TeamPairingRequest:
 def test_tec_sample_with_its_readings() -> None:
     """With :data:`SAMPLE_READINGS` (and without 260, initial colour Black) every round
     has the file's matches and PAB; 10 rounds are identical, colours included; the others
-    differ only in the colours of :data:`UNEXPLAINED_COLOURS`."""
-    start = time.perf_counter()
+    differ only in the colours of :data:`UNEXPLAINED_COLOURS`. (How long each round
+    takes: ``benchmarks/team_swiss_check.py --sample-readings``; no test times it.)"""
     sample = read_sample(SAMPLE.read_text(encoding="utf-8"))
     identical = set()
     for rnd in range(1, sample.rounds + 1):
@@ -406,7 +405,6 @@ def test_tec_sample_with_its_readings() -> None:
         if set(got.pairs) == expected:
             identical.add(rnd)
     assert identical == {1, 4, 5, 6, 7, 8, 10, 11, 12, 14}
-    assert time.perf_counter() - start < 2
 
 
 @pytest.mark.parametrize(("rnd", "article", "change"), DEPARTURES)

@@ -293,8 +293,12 @@ def test_check_names_real_problems(cli: Callable[..., Run], tmp_path: Path) -> N
     assert run.code == 1
     lines = run.out.splitlines()
     assert f"{path}: round 1: 2 players (1 (Alyx) and 2 (Bruno)) name 5 as their opponent" in lines
-    assert any("player 2 (Bruno) names 5 as opponent, but 5's line names 1" in x for x in lines)
-    assert any("player 6 (Helene) names 2 as opponent, but 2's line names 5" in x for x in lines)
+    assert any(
+        "player 2 (Bruno) names 5 (Franck) as opponent, but 5's line names 1" in x for x in lines
+    )
+    assert any(
+        "player 6 (Helene) names 2 (Bruno) as opponent, but 2's line names 5" in x for x in lines
+    )
     assert "problem(s)" in run.err
 
 

@@ -7,7 +7,9 @@ attrs nor cattrs.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+# not `from typing import TYPE_CHECKING`: typing (and re) would load with the
+# console script's first import, the moments before a Ctrl-C is handled (caddy.entry)
+TYPE_CHECKING = False
 
 __version__ = "0.1.0"
 
@@ -70,6 +72,8 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from typing import Any
+
     from caddy.calculator import CalcResult, calculate
     from caddy.contracts import FormatBase, PairingRequest, TieBreakBase
     from caddy.errors import CaddyError, FileError, InputError, PluginError, RulesError

@@ -1,5 +1,5 @@
-"""``python -m caddy``."""
+"""``python -m caddy`` (as the console script: :func:`caddy.entry.run`)."""
 
-from caddy.cli import main
+from caddy.entry import run
 
-raise SystemExit(main())
+raise SystemExit(run())

@@ -65,12 +65,7 @@ def check_rows(
     :param meetings: check how often pairs meet.
     """
     n = len(rows)
-
-    def who(number: int) -> str:
-        if names and names[number - 1]:
-            return f"{number} ({names[number - 1]})"
-        return str(number)
-
+    who = _namer(names)
     rounds = max((len(row) for row in rows), default=0)
     padded = [
         row if len(row) == rounds else [*row, *[_EMPTY] * (rounds - len(row))] for row in rows
@@ -90,6 +85,25 @@ def check_rows(
     if meetings:
         problems.extend(_meeting_problems(keys, columns, n, cycles, complete, who))
     return problems
+
+
+def _namer(names: Sequence[str] | None) -> Callable[[int], str]:
+    """``k (name)`` for player ``k`` (:func:`_who`; just ``k`` without names)."""
+
+    def who(number: int) -> str:
+        return _who(names, number) if names else str(number)
+
+    return who
+
+
+def round_problems(
+    rnd: int, column: Sequence[Cell], names: Sequence[str] | None = None
+) -> list[str]:
+    """What is wrong in round ``rnd`` (player ``k``'s cell is ``column[k - 1]``):
+    one line per problem, naming the round and the players (as :func:`check_rows`)."""
+    if _round_ok(column, len(column)):
+        return []
+    return _round_problems(rnd, column, len(column), _namer(names))
 
 
 def _round_ok(column: Sequence[Cell], n: int) -> bool:
@@ -144,7 +158,7 @@ def _round_problems(
         o_opp, o_colour, o_code = column[opponent - 1]
         if o_opp != number:
             problems.append(
-                f"round {rnd}: player {who(number)} names {opponent} as opponent, "
+                f"round {rnd}: player {who(number)} names {who(opponent)} as opponent, "
                 f"but {opponent}'s line "
                 + ("has no opponent" if o_opp is None else f"names {o_opp}")
             )

@@ -2,8 +2,11 @@
 
 Data goes to stdout (``--json`` prints one versioned document); diagnostics
 go to stderr. Exit codes: 0 ok, 1 bad input, 2 usage (argparse), 3 plugin
-or internal error. A user never sees a traceback (``CADDY_DEBUG=1`` shows
-one for an internal error).
+or internal error (a plugin's own bug, even its ``sys.exit()``, names the
+plugin and the function caddy called in it), or memory running out, 130
+interrupted (Ctrl-C). A user never sees a traceback (``CADDY_DEBUG=1`` shows
+one for an internal error); the console script is :func:`caddy.entry.run`,
+which covers the imports before :func:`main` too.
 
 Nothing heavy is imported at module top: ``caddy --version`` answers before
 argparse, pluggy, attrs or importlib.metadata load.
@@ -38,11 +41,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         for problem in exc.problems:
             print_error(problem)
         return exc.exit_code
-    except SystemExit as exc:  # argparse: usage errors and --help
+    except SystemExit as exc:  # argparse: usage errors and --help; a plugin's is its error
+        fault = _plugin_fault(exc, debug_hint=False)
+        if fault is not None:
+            return fault
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     except KeyboardInterrupt:
         print_error("interrupted", kind="")
         return 130
+    except MemoryError as exc:
+        exc.__traceback__ = None  # the frames holding the memory go first
+        del exc
+        from caddy.errors import OUT_OF_MEMORY
+
+        print_error(OUT_OF_MEMORY)
+        return 3
     except BrokenPipeError:  # e.g. `caddy table 1000 | head`
         # point stdout at devnull so the interpreter's final flush stays quiet
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -59,11 +72,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         if os.environ.get("CADDY_DEBUG"):
             raise
+        fault = _plugin_fault(exc)
+        if fault is not None:
+            return fault
         print_error(
             f"{type(exc).__name__}: {exc} (CADDY_DEBUG=1 shows the traceback)",
             kind="internal error",
         )
         return 3
+
+
+def _plugin_fault(exc: BaseException, *, debug_hint: bool = True) -> int | None:
+    """One line naming the plugin whose code raised ``exc`` and the function
+    caddy called in it (:func:`caddy.plugins.plugin_at_fault`), and exit 3;
+    ``None`` when no plugin's code raised it. A built-in plugin's fault is an
+    internal error; another's, a plugin error."""
+    if "caddy.plugins" not in sys.modules:  # no plugin was loaded
+        return None
+    from caddy.plugin_discovery import BUILTIN_DISTRIBUTION
+    from caddy.plugins import get_host, plugin_at_fault
+
+    fault = plugin_at_fault(exc)
+    if fault is None:
+        return None
+    record = next((r for r in get_host().records.values() if r.module == fault.plugin), None)
+    builtin = record is not None and record.distribution == BUILTIN_DISTRIBUTION
+    hint = " (CADDY_DEBUG=1 shows the traceback)" if debug_hint else ""
+    print_error(f"{fault}{hint}", kind="internal error" if builtin else "error")
+    return fault.exit_code
 
 
 def build_parser(

@@ -11,6 +11,7 @@ from caddy.cli_common import (
     DATED_SYSTEM_HELP,
     ascii_int,
     output_file_arguments,
+    print_error,
     refuse_existing,
     write_output,
 )
@@ -208,11 +209,11 @@ def cmd_check(ns: argparse.Namespace) -> int:
     from caddy.render import visible
 
     for problem in problems:
-        print(f"{ns.file}: {visible(problem)}")
+        print(visible(f"{ns.file}: {problem}"))
     if problems:
-        print(f"caddy: {ns.file}: {len(problems)} problem(s)", file=sys.stderr)
+        print_error(f"{ns.file}: {len(problems)} problem(s)", kind="")
         return 1
-    print(f"{ns.file}: ok ({summary})")
+    print(visible(f"{ns.file}: ok ({summary})"))
     return 0
 
 
@@ -240,10 +241,10 @@ def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
         print(visible(line))
     if found.differing:
         rounds = ", ".join(map(str, found.differing))
-        print(
-            f"caddy: {ns.file}: {len(found.differing)} of {len(found.rounds)} rounds differ "
+        print_error(
+            f"{ns.file}: {len(found.differing)} of {len(found.rounds)} rounds differ "
             f"(round(s) {rounds})",
-            file=sys.stderr,
+            kind="",
         )
         return 1
     print(

@@ -86,6 +86,11 @@ class PluginClash(PluginError):
     """Two plugins register one name (an error only where the name is used; exit 3)."""
 
 
+#: What ``caddy`` says when memory runs out (a limit such as ``ulimit -v``, or the
+#: machine's), exit 3; :mod:`caddy.entry` holds the same line as bytes.
+OUT_OF_MEMORY = "out of memory: the work asked for needs more memory than caddy may use"
+
+
 def exit_code(exc: BaseException) -> int:
     """The CLI exit code for an exception: 3 for :class:`PluginError`, 1 for
     any other :class:`CaddyError`, 3 (internal error) otherwise."""

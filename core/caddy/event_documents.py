@@ -221,6 +221,8 @@ def tournament_problems(tournament: Tournament, where: str = "$.tournament") -> 
     """Values of the right type that cannot be (one ``path: message`` line each)."""
     problems = []
     for index, player in enumerate(tournament.players):
+        if not player.name.strip():  # as `caddy add` and a players file refuse one
+            problems.append(f"{where}.players[{index}].name: a player needs a name (it is empty)")
         rating = player.rating
         if rating is not None and not 0 <= rating <= MAX_RATING:
             problems.append(

@@ -104,13 +104,20 @@ _FALSE = {"0", "false", "no", "off", "n"}
 
 
 def _fraction_text(text: str) -> float:
+    """A finite number written ``0.5``, ``½`` or ``1/2`` (``nan``, ``inf``: ValueError)."""
+    import math
+
     cleaned = text.strip().replace("½", ".5")
     if cleaned.startswith("."):
         cleaned = "0" + cleaned
     if "/" in cleaned:
         top, _, bottom = cleaned.partition("/")
-        return int(top) / int(bottom)
-    return float(cleaned)
+        value = int(top) / int(bottom)
+    else:
+        value = float(cleaned)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return value
 
 
 def _convert(text: str, kind: Any) -> Any:
@@ -151,7 +158,7 @@ def _convert(text: str, kind: Any) -> Any:
     if kind is float:
         try:
             return _fraction_text(text)
-        except (ValueError, ZeroDivisionError):
+        except (ValueError, ZeroDivisionError, OverflowError):
             raise ValueError("expected a number (0.5, ½ and 1/2 are all allowed)") from None
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         for member in kind:

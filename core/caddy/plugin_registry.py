@@ -179,14 +179,25 @@ def has_name(item: object) -> bool:
     return isinstance(name, str) and bool(name)
 
 
-def finite_values(plugin: object, what: str, values: list[Any]) -> list[Any]:
-    """``values`` (a tie-break's column), refused unless each is ``None`` or a
-    finite number: a NaN would rank silently anywhere.
+def finite_values(
+    plugin: object, what: str, values: list[Any], count: int | None = None
+) -> list[Any]:
+    """``values`` (a tie-break's column), refused unless it is a list of ``count``
+    values (one per player or team) and each is ``None`` or a finite number: a
+    NaN would rank silently anywhere.
 
     :raises PluginError: naming the tie-break and the plugin's module.
     """
     import math
 
+    if not isinstance(values, (list, tuple)) or (count is not None and len(values) != count):
+        module = type(plugin).__module__
+        got = f"a list of {len(values)}" if isinstance(values, (list, tuple)) else repr(values)[:40]
+        raise PluginError(
+            f"tie-break {what} (plugin {module}) gave {got}, not a list of {count} values "
+            "(one per player or team ranked)",
+            plugin=module,
+        )
     for value in values:
         if value is None:
             continue
@@ -201,3 +212,21 @@ def finite_values(plugin: object, what: str, values: list[Any]) -> list[Any]:
                 plugin=module,
             )
     return values
+
+
+def explanation(plugin: object, what: str, value: Any) -> Any:
+    """``value`` (what a tie-break's ``explain`` gave), refused unless it is a
+    :class:`caddy.tiebreaks.Explanation`.
+
+    :raises PluginError: naming the tie-break and the plugin's module.
+    """
+    from caddy.tiebreaks import Explanation
+
+    if not isinstance(value, Explanation):
+        module = type(plugin).__module__
+        raise PluginError(
+            f"tie-break {what} (plugin {module}) explained with {repr(value)[:40]}, "
+            "not an Explanation",
+            plugin=module,
+        )
+    return value

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from caddy import hookspecs
-from caddy.errors import PluginClash, PluginError
+from caddy.errors import CaddyError, PluginClash, PluginError
 
 if TYPE_CHECKING:
     from caddy.contracts import (
@@ -117,7 +117,9 @@ class PluginHost:
         return self._stderr if self._stderr is not None else sys.stderr
 
     def _warn(self, message: str) -> None:
-        print(f"caddy: warning: {message}", file=self._stream())
+        from caddy.messages import tell
+
+        tell(message, "warning", self._stream())
 
     def _all_entry_points(self) -> list[FoundEntryPoint]:
         if self._entry_points is None:
@@ -336,6 +338,33 @@ class PluginHost:
 
 
 _HOST: PluginHost | None = None
+
+
+def plugin_at_fault(exc: BaseException) -> PluginError | None:
+    """``exc`` (an exception no one caught, :class:`SystemExit` included) as a
+    :class:`PluginError` naming the plugin whose code raised it and the function
+    caddy called in it (a hook, or a member of what the plugin registered:
+    ``compute``, ``schedule`` ...): the outermost frame of the traceback in a
+    plugin's module (or a module below it). ``None`` when no plugin's code is
+    in the traceback, or no host was built (no plugin ran)."""
+    if _HOST is None or isinstance(exc, CaddyError):
+        return None
+    owners = {record.module: name for name, record in _HOST.records.items() if record.error is None}
+    trace = exc.__traceback__
+    while trace is not None:
+        frame = trace.tb_frame
+        module = str(frame.f_globals.get("__name__", ""))
+        owner = module
+        while owner and owner not in owners:
+            owner = owner.rpartition(".")[0]
+        if owner:
+            detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            return PluginError(
+                f"plugin '{owners[owner]}' ({owner}) failed in {frame.f_code.co_name} ({detail})",
+                plugin=owner,
+            )
+        trace = trace.tb_next
+    return None
 
 
 def get_host() -> PluginHost:

@@ -10,13 +10,18 @@ for a terminal, the default), ``markdown``, ``csv`` and ``html`` are built in.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 import attrs
 
 # the plugin contract lives in caddy.contracts; re-exported for older imports
 from caddy.contracts import Renderer as Renderer
+
+# escaping lives with the messages (caddy.messages, the one place echoed text is
+# made safe); re-exported here, where renderers and codecs have always found it
+from caddy.messages import CONTROL as CONTROL
+from caddy.messages import one_line as one_line
+from caddy.messages import visible as visible
 
 if TYPE_CHECKING:
     from caddy.plugins import PluginHost
@@ -92,32 +97,6 @@ def get_renderer(name: str, host: PluginHost | None = None) -> Renderer:
 
         host = get_host()
     return host.renderers().get(ALIASES.get(name.lower(), name))
-
-
-#: Characters that must never reach a terminal, a file's line structure or a
-#: spreadsheet as themselves: C0 and C1 controls (newlines, escape sequences),
-#: Unicode line and paragraph separators, and the bidirectional overrides and
-#: isolates that reorder what a reader sees (Unicode UAX #9; "Trojan Source").
-CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def _escape(match: re.Match[str]) -> str:
-    char = match.group()
-    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char) or (
-        f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
-    )
-
-
-def visible(text: str) -> str:
-    """``text`` with every :data:`CONTROL` character written as a visible escape
-    (``\\n``, ``\\x1b``, ``\\u202e``): what a terminal prints is what the text holds."""
-    return CONTROL.sub(_escape, text) if CONTROL.search(text) else text
-
-
-def one_line(text: str) -> str:
-    """``text`` with every :data:`CONTROL` character replaced by a space (for
-    formats with no escape: TRF, CSV, Markdown)."""
-    return CONTROL.sub(" ", text) if CONTROL.search(text) else text
 
 
 def cut(text: str, width: int | None) -> str:

@@ -188,7 +188,7 @@ def standings(
     from caddy.plugin_registry import finite_values
 
     for spec, plugin in resolved:
-        values[spec.text] = finite_values(plugin, spec.text, plugin.compute(table, spec))
+        values[spec.text] = finite_values(plugin, spec.text, plugin.compute(table, spec), table.n)
 
     active = [i for i in range(table.n) if table.active[i]]
     groups: list[list[int]] = split_tied(active, lambda i: -table.score[i])
@@ -286,6 +286,8 @@ def explain(
         )
     resolved = resolve_tiebreaks(list(result.tiebreaks), table.rr, host)
     i = target.number - 1
+    from caddy.plugin_registry import explanation
+
     explanations = []
     for index, (spec, plugin) in enumerate(resolved):
         if plugin.group_dependent:
@@ -304,7 +306,7 @@ def explain(
                 )
             )
         else:
-            explanations.append(plugin.explain(table, spec, i))
+            explanations.append(explanation(plugin, spec.text, plugin.explain(table, spec, i)))
     return explanations
 
 

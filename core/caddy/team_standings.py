@@ -206,7 +206,7 @@ def team_standings(
     values: dict[str, list[float | None]] = {}
     for spec, plugin in resolved:
         table = tables[spec.score or primary]
-        values[spec.text] = finite_values(plugin, spec.text, plugin.compute(table, spec))
+        values[spec.text] = finite_values(plugin, spec.text, plugin.compute(table, spec), table.n)
     groups = break_ties(
         split_tied(list(range(tevent.count)), lambda i: -main.score[i]),
         [
@@ -261,6 +261,8 @@ def team_explain(
     i = team - 1
     rows = {row.pairing_number - 1: row for row in result.rows}
     primary_score = tevent.score(tevent.primary)
+    from caddy.plugin_registry import explanation
+
     explanations = []
     for index, (spec, plugin) in enumerate(resolved):
         table = tables[spec.score or tevent.primary]
@@ -285,7 +287,7 @@ def team_explain(
                 )
             )
         else:
-            explanations.append(plugin.explain(table, spec, i))
+            explanations.append(explanation(plugin, spec.text, plugin.explain(table, spec, i)))
     return explanations
 
 

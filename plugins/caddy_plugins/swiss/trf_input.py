@@ -142,7 +142,7 @@ def parse_trf(text: str, name: str = "TRF") -> TrfTournament:
     virtual: list[VirtualPoints] = []
     xxa: list[VirtualPoints] = []
     baku = False
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for number, line in enumerate(lines, start=1):
         where = f"{name}:{number}"
         tag = line[:3]
@@ -177,7 +177,7 @@ def parse_trf(text: str, name: str = "TRF") -> TrfTournament:
             if word in ("W", "B"):
                 initial = "w" if word == "W" else "b"
         elif tag in ("XXP", "260", "250", "XXA"):
-            numbers = _numbers(line[3:], where)
+            numbers = _record_numbers(tag, line[3:], where)
             ids = [int(x) for x in numbers]
             if tag == "XXP":
                 forbidden.update(frozenset((a, b)) for a in ids for b in ids if a < b)
@@ -210,14 +210,30 @@ def parse_trf(text: str, name: str = "TRF") -> TrfTournament:
 def _numbers(text: str, where: str) -> list[Fraction]:
     try:
         return [Fraction(x) for x in text.split()]
-    except ValueError:
+    except (ValueError, ZeroDivisionError):
         raise TrfError(f"{where}: expected numbers, got {text.strip()!r}") from None
+
+
+def _record_numbers(tag: str, text: str, where: str) -> list[Fraction]:
+    """The numbers of an ``XXP``, ``260``, ``250`` or ``XXA`` record: points (250's
+    first, XXA's after the player) 0 or more, rounds and pairing numbers whole from 1."""
+    numbers = _numbers(text, where)
+    for k, value in enumerate(numbers):
+        points = (tag == "250" and k == 0) or (tag == "XXA" and k > 0)
+        if points and value < 0:
+            raise TrfError(f"{where}: record {tag}: {value} is not a number of points (0 or more)")
+        if not points and (value.denominator != 1 or value < 1):
+            raise TrfError(
+                f"{where}: record {tag}: {value} is not a round or a pairing number "
+                "(a whole number from 1)"
+            )
+    return numbers
 
 
 def read_trf(path: Path | str) -> TrfTournament:
     """Read and parse a TRF file."""
     p = Path(path)
-    return parse_trf(p.read_text(encoding="utf-8", errors="replace"), p.name)
+    return parse_trf(p.read_text(encoding="utf-8-sig", errors="replace"), p.name)
 
 
 def _entry(cell: Cell, points: PointSystem) -> Entry:

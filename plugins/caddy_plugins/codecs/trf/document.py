@@ -76,7 +76,7 @@ def parse_document(data: bytes | str, name: str = "<trf>") -> TrfDocument:
         the file from being read.
     """
     warnings: list[str] = []
-    text = decode(data, name, warnings) if isinstance(data, bytes) else data
+    text = decode(data, name, warnings) if isinstance(data, bytes) else data.removeprefix("\ufeff")
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
@@ -173,6 +173,7 @@ def _pending_round(
                     )
         return players, 0, ()
     cells = tuple(p.cells[last - 1] if len(p.cells) >= last else None for p in players)
+    problems.extend(f"{name}: {problem}" for problem in _pending_problems(players, last, cells))
     kept = []
     for p in players:
         row = list(p.cells[: last - 1])
@@ -180,3 +181,18 @@ def _pending_round(
             row.pop()
         kept.append(p._replace(cells=tuple(row)))
     return tuple(kept), last, cells
+
+
+def _pending_problems(
+    players: tuple[TrfPlayer, ...], last: int, cells: tuple[tuple[int | None, str, str] | None, ...]
+) -> list[str]:
+    """The games of the round with no results, seen from both sides: each opponent
+    names the player back, colours mirror (:func:`caddy.check.round_problems`); a
+    game written on one player's line only is one line naming both and the round."""
+    from caddy.check import round_problems
+
+    column = [
+        (c[0], c[1], "=") if c is not None and c[0] is not None else c or (None, "-", "Z")
+        for c in cells
+    ]
+    return round_problems(last, column, [p.name for p in players])

@@ -42,26 +42,41 @@ _FORMS = {
 }
 
 
-def _numbers(doc: TrfDocument, code: str, text: str, count: int | None = None) -> list[str]:
+def _numbers(
+    doc: TrfDocument, code: str, text: str, count: int | None = None, least: int = 1
+) -> list[str]:
     words = text.split()
-    if not words or (count is not None and len(words) not in (count - 1, count)):
+    if len(words) < least or (count is not None and len(words) not in (count - 1, count)):
         raise CaddyError(f"{doc.source}: record {code} '{text.strip()}' is not '{_FORMS[code]}'")
     return words
 
 
 def _fraction(doc: TrfDocument, code: str, text: str, word: str) -> Fraction:
+    """Virtual points: a number, 0 or more (``1/0`` and ``-1`` are refused)."""
     try:
-        return Fraction(word)
-    except ValueError:
+        points = Fraction(word)
+    except (ValueError, ZeroDivisionError):
+        points = Fraction(-1)
+    if points < 0:
         raise CaddyError(
-            f"{doc.source}: record {code} '{text.strip()}': '{word}' is not a number of points"
-        ) from None
+            f"{doc.source}: record {code} '{text.strip()}': '{word}' is not a number of "
+            "points (0 or more)"
+        )
+    return points
 
 
-def _int(doc: TrfDocument, code: str, text: str, word: str) -> int:
-    if not (word.isascii() and word.isdigit()):
-        raise CaddyError(f"{doc.source}: record {code} '{text.strip()}': '{word}' is not a number")
+def _int(doc: TrfDocument, code: str, text: str, word: str, what: str = "a round") -> int:
+    """A round or a pairing number: a whole number from 1."""
+    if not (word.isascii() and word.isdigit() and int(word) >= 1):
+        raise CaddyError(
+            f"{doc.source}: record {code} '{text.strip()}': '{word}' is not {what} "
+            "(a whole number from 1)"
+        )
     return int(word)
+
+
+def _player(doc: TrfDocument, code: str, text: str, word: str) -> int:
+    return _int(doc, code, text, word, "a pairing number")
 
 
 def virtual_records(doc: TrfDocument) -> list[VirtualPoints]:
@@ -75,15 +90,16 @@ def virtual_records(doc: TrfDocument) -> list[VirtualPoints]:
     for text in doc.records("250"):
         words = _numbers(doc, "250", text, 5)
         points = _fraction(doc, "250", text, words[0])
-        r1, r2, p1, *rest = (_int(doc, "250", text, w) for w in words[1:])
+        r1, r2 = (_int(doc, "250", text, w) for w in words[1:3])
+        p1, *rest = (_player(doc, "250", text, w) for w in words[3:])
         p2 = rest[0] if rest else p1
-        if points and 1 <= r1 <= r2 and 1 <= p1 <= p2:
+        if points and r1 <= r2 and p1 <= p2:
             out.append(VirtualPoints(points, r1, r2, p1, p2))
     if out:
         return out
     for text in doc.records("XXA"):
         words = _numbers(doc, "XXA", text)
-        player = _int(doc, "XXA", text, words[0])
+        player = _player(doc, "XXA", text, words[0])
         for round, word in enumerate(words[1:], 1):
             points = _fraction(doc, "XXA", text, word)
             if points:
@@ -122,8 +138,10 @@ def forbidden_option(doc: TrfDocument, *, rounds: int) -> str:
 
     groups = []
     for text in doc.records("260"):
-        r1, r2, *players = (_int(doc, "260", text, w) for w in _numbers(doc, "260", text))
-        if len(set(players)) < 2 or not 1 <= r1 <= r2:
+        words = _numbers(doc, "260", text, least=2)
+        r1, r2 = (_int(doc, "260", text, w) for w in words[:2])
+        players = [_player(doc, "260", text, w) for w in words[2:]]
+        if len(set(players)) < 2 or r1 > r2:
             continue
         whole = r1 <= 1 and r2 >= rounds
         groups.append(
@@ -132,7 +150,7 @@ def forbidden_option(doc: TrfDocument, *, rounds: int) -> str:
             )
         )
     for text in doc.records("XXP"):
-        players = [_int(doc, "XXP", text, w) for w in _numbers(doc, "XXP", text)]
+        players = [_player(doc, "XXP", text, w) for w in _numbers(doc, "XXP", text)]
         if len(set(players)) >= 2:
             groups.append(ForbiddenGroup(tuple(sorted(set(players)))))
     return ";".join(g.text() for g in groups)

@@ -76,9 +76,11 @@ def absences(doc: TrfDocument, data: bytes, round: int) -> frozenset[int]:
 
 def file_text(data: bytes) -> tuple[list[str], str]:
     """The file's lines with their ends between them (as the reader splits
-    them: CR, LF, CRLF) and the encoding it was read in."""
+    them: CR, LF, CRLF) and the encoding it was read in (``utf-8-sig`` when
+    it starts with a byte-order mark: no character of a line, written back)."""
     try:
-        text, encoding = data.decode("utf-8"), "utf-8"
+        encoding = "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"
+        text = data.decode(encoding)
     except UnicodeDecodeError:  # read as Latin-1 (caddy_plugins.codecs.trf.document.decode)
         text, encoding = data.decode("latin-1"), "latin-1"
     return re.split(r"(\r\n|\r|\n)", text), encoding
