@@ -21,10 +21,48 @@ from caddy.event import PairRound
 from .conftest import Run
 from .team_swiss_sample import command_line_readings
 
-SAMPLE = Path(__file__).parent / "data" / "trf" / "teamswiss_trf26_tec_sample_grandmommys_cup.trf"
+DATA = Path(__file__).parent / "data"
+SAMPLE = DATA / "trf" / "teamswiss_trf26_tec_sample_grandmommys_cup.trf"
+#: FIDE TEC's reference engine on the sample and on the sample with team 47's
+#: round-3 half-point bye in a 240 record (tests/data/teams/SOURCES.md).
+ENGINE = DATA / "teams" / "grandmommys_cup_tiebreakchecker_1.9.57.tsv"
+ENGINE_240FIXED = DATA / "teams" / "grandmommys_cup_240fixed_tiebreakchecker_1.9.57.tsv"
+#: Record 202 of the sample, the engine's columns after Rank, StartNo and PTS.
+LIST_202 = ("EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP")
 
-#: The readings that reproduce the sample (docs/team-swiss.md).
-READINGS = command_line_readings()
+#: The readings that reproduce the sample's pairings (docs/team-swiss.md): the
+#: pairing program read team 47's round-3 half-point bye that only its 801
+#: record shows (its 310 points count it), so ``--trf-801-byes`` too.
+READINGS = (*command_line_readings(), "--trf-801-byes")
+
+Row = tuple[int, float, float, float, float, float]
+
+
+def engine_rows(path: Path) -> dict[int, Row]:
+    """Team number -> (rank, MP, EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP) as the engine printed them."""
+    header, *lines = path.read_text(encoding="utf-8").splitlines()
+    assert header.split("\t") == ["Rank", "StartNo", "PTS", *LIST_202]
+    out = {}
+    for line in lines:
+        rank, team, *values = line.split("\t")
+        out[int(team)] = (int(rank), *map(float, values))
+    return out  # type: ignore[return-value]
+
+
+def caddy_rows(cli: Callable[..., Run], *flags: str) -> dict[int, Row]:
+    """The same from ``caddy standings SAMPLE --json`` (with ``flags``)."""
+    run = cli("standings", str(SAMPLE), "--json", *flags)
+    assert run.code == 0, run.err
+    document = json.loads(run.out)
+    assert tuple(document["tiebreaks"]) == LIST_202
+    return {
+        r["pairing_number"]: (
+            r["rank"],
+            r["match_points"],
+            *(r["tiebreaks"][code] for code in LIST_202),
+        )
+        for r in document["rows"]
+    }
 
 
 def stated_310() -> dict[int, tuple[float, float]]:
@@ -38,7 +76,9 @@ def stated_310() -> dict[int, tuple[float, float]]:
 
 def test_standings_rank_the_teams_on_record_202(cli: Callable[..., Run]) -> None:
     """Every team's row: pairing_number = team number, MP and GP equal to its
-    310 line (C.07 Art. 11), tie-breaks keyed as 202 writes them. India 3
+    310 line (C.07 Art. 11) but Denmark's (47: its round-3 half-point bye is
+    only in its 801 record, not read by default, as FIDE's reference engine
+    ignores 801: 1 MP and 2 GP less), tie-breaks keyed as 202 writes them. India 3
     (16) and Slovakia (22) tie on 20 MP and did not meet: EDET/P separates
     neither (0 each, as the reference engine reports a team EDE separates from
     nobody); EMGSB/C1/P (C.07 13.2.2, 14.1) puts 16 first, 528 to 504.5,
@@ -49,9 +89,10 @@ def test_standings_rank_the_teams_on_record_202(cli: Callable[..., Run]) -> None
     assert document["schema"] == "caddy.team-standings"
     assert document["tiebreaks"] == ["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"]
     rows = document["rows"]
-    assert {
-        r["pairing_number"]: (r["match_points"], r["game_points"]) for r in rows
-    } == stated_310()
+    assert {r["pairing_number"]: (r["match_points"], r["game_points"]) for r in rows} == {
+        **stated_310(),
+        47: (12.0, 22.5),
+    }
     assert [r["rank"] for r in rows] == list(range(1, 51))
     first, second = rows[0], rows[1]
     assert (first["pairing_number"], second["pairing_number"]) == (16, 22)
@@ -60,83 +101,48 @@ def test_standings_rank_the_teams_on_record_202(cli: Callable[..., Run]) -> None
     assert set(first["tiebreaks"]) == set(document["tiebreaks"])
     # the 299 line is one warning, and does not stop the import
     assert "record 299 (abnormal points) is not read" in run.err
+    # the 801 bye, one line
+    assert (
+        "round 3: team 47's record 801 shows a half bye that no record 240 gives: "
+        "not read (--trf-801-byes reads it)"
+    ) in run.err
+
+
+def test_every_rank_and_202_value_as_the_reference_engine(cli: Callable[..., Run]) -> None:
+    """Issue 24 item 1: every team's rank, MP and four record-202 values
+    (EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP; C.07 13.3, 13.2.2 with 14.1, 8.1
+    with 14.1, 13.1) exactly as FIDE TEC's reference engine (TieBreakServer
+    1.9.57) prints them for the sample without its 299 lines. The engine reads
+    no 801 record: Denmark (47) has no bye in round 3 and 12 MP, 27th; Sweden,
+    Peru, England and Bulgaria move up one place, and Denmark's opponents'
+    EMGSB and BH change with its score (Romania 354.5 and 181)."""
+    expected = engine_rows(ENGINE)
+    assert len(expected) == 50
+    assert caddy_rows(cli) == expected
+    assert expected[47][:2] == (27, 12.0) and expected[20][3:5] == (354.5, 181.0)
+
+
+def test_the_801_bye_reading_is_an_option(cli: Callable[..., Run]) -> None:
+    """``--trf-801-byes`` reads Denmark's round-3 half-point bye from its 801
+    record (then every team's MP and GP equal its 310 line): the ranks and
+    values are the engine's on the same sample with that bye in a 240 record
+    (tests/data/teams/..._240fixed.trf): Denmark 23rd on 13 MP."""
+    expected = engine_rows(ENGINE_240FIXED)
+    assert caddy_rows(cli, "--trf-801-byes") == expected
+    assert expected[47][:2] == (23, 13.0)
 
 
 #: Team number -> (rank, EDET/P) under record 202, as FIDE's reference engine
-#: (Gacrux 1.9.58, TieBreakServer) reads them: EDET/P is the place within the
-#: tied group, 0 for a team EDE separates from nobody (alone on its MP, or a
-#: group EDE leaves tied: 16 and 22 never met). The seven teams on 19 MP all
-#: met one another (21 matches), so Art. 6.1 applies, not 6.3: the direct
-#: encounter on MP (13.3.1) gives Israel 8, Azerbaijan and Spain 7, Germany 6,
-#: Georgia and India 2 5, Serbia 4; each tied pair is ranked again from MP
-#: (13.3.3): Georgia beat India 2; Azerbaijan-Spain drew 2-2 (MP and GP), so
-#: EDET's TBR on their match (13.3.2) puts Azerbaijan first. Turkey (41) beat
-#: Belgium (49) on 4 MP. The ranks of 47, 34, 31, 21 and 15 are caddy's: the
-#: engine does not read the round-3 half bye that record 801 gives Denmark
-#: (47) and ranks it on 12 MP (docs/team-swiss.md).
-REFERENCE_EDET = {
-    16: (1, 0),
-    22: (2, 0),
-    19: (3, 1),
-    6: (4, 2),
-    13: (5, 3),
-    8: (6, 4),
-    3: (7, 5),
-    11: (8, 6),
-    18: (9, 7),
-    5: (10, 0),
-    1: (11, 0),
-    35: (12, 0),
-    30: (13, 0),
-    2: (14, 0),
-    4: (15, 0),
-    12: (16, 0),
-    20: (17, 0),
-    28: (18, 0),
-    39: (19, 0),
-    9: (20, 0),
-    14: (21, 0),
-    32: (22, 0),
-    47: (23, 0),
-    34: (24, 0),
-    31: (25, 0),
-    21: (26, 0),
-    15: (27, 0),
-    10: (28, 0),
-    24: (29, 0),
-    17: (30, 0),
-    45: (31, 0),
-    29: (32, 0),
-    23: (33, 0),
-    27: (34, 0),
-    40: (35, 0),
-    43: (36, 0),
-    7: (37, 0),
-    26: (38, 0),
-    33: (39, 0),
-    42: (40, 0),
-    25: (41, 0),
-    37: (42, 0),
-    48: (43, 0),
-    44: (44, 0),
-    38: (45, 0),
-    36: (46, 0),
-    50: (47, 0),
-    49: (48, 1),
-    41: (49, 2),
-    46: (50, 0),
-}
-
-
-def test_every_rank_and_edet_value_as_the_reference_engine(cli: Callable[..., Run]) -> None:
-    """C.07 13.3 (2024 and 2026 alike) on the whole sample: every team's rank
-    and EDET/P value (the 19-MP group: Israel 3rd, Azerbaijan 4th, Spain 5th,
-    Germany 6th, Georgia 7th, India 2 8th, Serbia 9th, EDET/P 1 to 7)."""
-    run = cli("standings", str(SAMPLE), "--json")
-    assert run.code == 0, run.err
-    rows = json.loads(run.out)["rows"]
-    got = {r["pairing_number"]: (r["rank"], r["tiebreaks"]["EDET/P"]) for r in rows}
-    assert got == REFERENCE_EDET
+#: (TieBreakServer 1.9.57) reads them: EDET/P is the place within the tied
+#: group, 0 for a team EDE separates from nobody (alone on its MP, or a group
+#: EDE leaves tied: 16 and 22 never met). The seven teams on 19 MP all met one
+#: another (21 matches), so Art. 6.1 applies, not 6.3: the direct encounter on
+#: MP (13.3.1) gives Israel 8, Azerbaijan and Spain 7, Germany 6, Georgia and
+#: India 2 5, Serbia 4; each tied pair is ranked again from MP (13.3.3):
+#: Georgia beat India 2; Azerbaijan-Spain drew 2-2 (MP and GP), so EDET's TBR
+#: on their match (13.3.2) puts Azerbaijan first. Turkey (41) beat Belgium (49)
+#: on 4 MP.
+REFERENCE_EDET = {team: (row[0], int(row[2])) for team, row in engine_rows(ENGINE).items()}
 
 
 def test_ede_options_on_the_sample(cli: Callable[..., Run]) -> None:
@@ -159,6 +165,30 @@ def test_ede_options_on_the_sample(cli: Callable[..., Run]) -> None:
     assert {r["pairing_number"]: r["tiebreaks"]["EDET/P"] for r in rows} == {
         n: float(v or 1) for n, (_, v) in REFERENCE_EDET.items()
     }
+
+
+def test_the_801_reading_at_import_and_its_errors(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """``caddy import --trf-801-byes`` keeps the reading in the event file
+    (Denmark on 13 MP, its 310 line); the flag on an event file is one error
+    line (the file was read at its import), as on a file that is no TRF file."""
+    out = tmp_path / "cup.json"
+    run = cli("import", str(SAMPLE), "-o", str(out), "--trf-801-byes")
+    assert run.code == 0, run.err
+    run = cli("standings", str(out), "--json")
+    rows = {r["pairing_number"]: r for r in json.loads(run.out)["rows"]}
+    assert (rows[47]["match_points"], rows[47]["game_points"], rows[47]["rank"]) == (13.0, 24.5, 23)
+    for command in (("standings", str(out)), ("crosstable", str(out))):
+        run = cli(*command, "--trf-801-byes")
+        assert run.code != 0 and "Traceback" not in run.err
+        assert run.err.strip().splitlines() == [
+            f"caddy: error: --trf-801-byes reads TRF files; {out} is an event file "
+            "(read at its import)"
+        ]
+    run = cli("pair", str(out), "--trf-801-byes")
+    assert run.code != 0
+    assert (
+        run.err.strip().splitlines()[-1].startswith("caddy: error: --trf-801-byes is for TRF files")
+    )
 
 
 def _file_rounds() -> list[tuple[set[tuple[int, int]], int | None]]:

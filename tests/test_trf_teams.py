@@ -97,12 +97,13 @@ def test_match_and_game_points_are_the_310_columns(fixed: Any) -> None:
     assert got[16] == (20.0, 33.5) and got[22] == (20.0, 32.0)
 
 
-def test_the_original_sample_agrees_with_its_310_records() -> None:
+def test_the_original_sample_agrees_with_its_310_records_with_the_801_byes() -> None:
     """As published, 240 gives the half-point bye of round 3 to team 50 (the
     PAB team: read as the PAB, with a warning) and none to team 47, whose
-    record 801 shows ``HHHH`` that round: read as its half-point bye (a
-    warning). Then every team's MP and GP equal its 310 line (C.07 Art. 11)."""
-    imported = trf().read(SAMPLE.read_bytes(), source="cup")
+    record 801 shows ``HHHH`` that round. With the reading ``801-byes``
+    (``--trf-801-byes``) that is team 47's half-point bye (a warning), and
+    every team's MP and GP equal its 310 line (C.07 Art. 11)."""
+    imported = trf().read(SAMPLE.read_bytes(), source="cup", readings=("801-byes",))
     assert imported.warnings == (
         "cup: round 3: team 50 has a requested bye (240) and the pairing-allocated "
         "bye (320): read as the pairing-allocated bye",
@@ -115,6 +116,44 @@ def test_the_original_sample_agrees_with_its_310_records() -> None:
         t: (mp, gp) for t, (mp, gp, _) in stated.items()
     }
     assert tevent.results[46][2].kind == "half" and tevent.results[49][2].kind == "pab"
+
+
+def test_a_bye_only_record_801_shows_is_not_read_by_default() -> None:
+    """TRF-2026 gives a team's requested byes in record 240; record 801 is an
+    informative summary, and FIDE's reference engine ignores it. So by
+    default team 47 has no bye in round 3 (a zero bye: it is in no match), one
+    warning line says so, and its MP and GP are 1 and 2 below its 310 line
+    (13, 24.5); every other team's equal theirs."""
+    imported = trf().read(SAMPLE.read_bytes(), source="cup")
+    assert imported.warnings[1] == (
+        "cup: round 3: team 47's record 801 shows a half bye that no record 240 gives: "
+        "not read (--trf-801-byes reads it)"
+    )
+    tevent = state_team_event(replay(imported.event))
+    stated = stated_310(SAMPLE.read_text())
+    got = {t: (tevent.mp[t - 1], tevent.gp[t - 1]) for t in stated}
+    assert got == {**{t: (mp, gp) for t, (mp, gp, _) in stated.items()}, 47: (12.0, 22.5)}
+    assert tevent.results[46][2].kind == "zero"
+
+
+def test_an_801_bye_read_at_import_is_exported_in_record_240() -> None:
+    """An event whose team 47 has the round-3 half-point bye (read from its
+    801 record with ``801-byes``) exports it in record 240 (TRF-2026's
+    record for requested team byes), so the file reads back with the bye
+    whatever the reader: 13 MP, as its 310 line."""
+    imported = trf().read(SAMPLE.read_bytes(), source="cup", readings=("801-byes",))
+    out = trf().write(imported.event, flavour="26").data
+    assert "240 H   3   26   47   50" in lines(out.decode(), "240")
+    again = trf().read(out, source="out")
+    assert not any("801" in w for w in again.warnings)
+    tevent = state_team_event(replay(again.event))
+    assert (tevent.mp[46], tevent.gp[46]) == (13.0, 24.5)
+
+
+def test_an_unknown_reading_is_one_error() -> None:
+    with pytest.raises(CaddyError) as caught:
+        trf().read(SAMPLE.read_bytes(), source="cup", readings=("802-byes",))
+    assert str(caught.value) == "TRF files have no reading '802-byes' (known: 801-byes)"
 
 
 def test_record_299_is_one_warning_and_strict_refuses_it(fixed: Any) -> None:

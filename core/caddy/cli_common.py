@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import argparse
 
+    from caddy.codecs import Codec, Imported
     from caddy.formats import Format
     from caddy.render import Report
 
@@ -233,6 +234,47 @@ def event_arguments(parser: argparse.ArgumentParser) -> None:
         choices=("2024", "2026"),
         help="C.07 edition (default: by the start date; 2026 rules from 2026-03-01)",
     )
+    readings_argument(parser)
+
+
+#: ``--trf-801-byes`` → the TRF codec's reading (``Codec.read(readings=...)``).
+TRF_801_BYES = ("--trf-801-byes", "801-byes")
+
+
+def readings_argument(parser: Any) -> None:
+    """``--trf-801-byes``: how a TRF team file's byes are read (docs/trf.md)."""
+    parser.add_argument(
+        TRF_801_BYES[0],
+        dest="readings",
+        action="append_const",
+        const=TRF_801_BYES[1],
+        default=[],
+        help="TRF team file: read a team bye that only the team's 801 record shows (no 240 "
+        "record gives it); by default it is not read, as FIDE's reference engine ignores 801",
+    )
+
+
+def check_readings(ns: argparse.Namespace, path: str, codec_name: str) -> tuple[str, ...]:
+    """The readings the command line chose, refused (one line) for a file that is no TRF file."""
+    from caddy.errors import CaddyError
+
+    readings = tuple(getattr(ns, "readings", None) or ())
+    if readings and codec_name != "trf":
+        what = (
+            "an event file (read at its import)" if codec_name == "json" else f"a {codec_name} file"
+        )
+        raise CaddyError(f"{TRF_801_BYES[0]} reads TRF files; {path} is {what}")
+    return readings
+
+
+def read_file(
+    ns: argparse.Namespace, codec: Codec, data: bytes, *, strict: bool = False
+) -> Imported:
+    """``codec.read`` of ``ns.file``, with the readings the command line chose."""
+    readings = check_readings(ns, ns.file, codec.name)
+    if readings:
+        return codec.read(data, source=ns.file, strict=strict, readings=readings)
+    return codec.read(data, source=ns.file, strict=strict)
 
 
 def event_player(state: Any, text: str) -> int:

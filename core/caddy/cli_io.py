@@ -12,6 +12,8 @@ from caddy.cli_common import (
     ascii_int,
     output_file_arguments,
     print_error,
+    read_file,
+    readings_argument,
     refuse_existing,
     write_output,
 )
@@ -37,6 +39,7 @@ def add_commands(commands: Any) -> None:
         action="store_true",
         help="refuse warnings: unknown records, stated points that differ, unknown tie-breaks",
     )
+    readings_argument(imp)
     imp.set_defaults(handler=cmd_import)
 
     exp = commands.add_parser(
@@ -124,7 +127,7 @@ def cmd_import(ns: argparse.Namespace) -> int:
     refuse_existing(ns.out, ns.force)
     data = _read(ns.file)
     codec = _codec(ns.codec, ns.file, data)
-    imported = codec.read(data, source=ns.file, strict=ns.strict)
+    imported = read_file(ns, codec, data, strict=ns.strict)
     from caddy.calculator import check_field
 
     check_field(len(imported.event.tournament.players))  # size limits: docs/calculator.md

@@ -9,12 +9,17 @@ from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from caddy.formats import PairingFormat
-from caddy.cli_common import event_player
+from caddy.cli_common import TRF_801_BYES, check_readings, event_player
 from caddy.errors import CaddyError
 
 
 def add_commands(commands: Any) -> None:
-    from caddy.cli_common import ascii_int, output_argument, output_file_arguments
+    from caddy.cli_common import (
+        ascii_int,
+        output_argument,
+        output_file_arguments,
+        readings_argument,
+    )
 
     pair = commands.add_parser(
         "pair",
@@ -66,6 +71,7 @@ def add_commands(commands: Any) -> None:
         metavar="KEY=VALUE",
         help="a pairing format option over the file's, e.g. colour_exempt_rounds=3; repeatable",
     )
+    readings_argument(trf)
     pair.set_defaults(handler=cmd_pair)
 
     pairings = commands.add_parser("pairings", help="the pairing sheet for a round")
@@ -93,6 +99,7 @@ def cmd_pair(ns: argparse.Namespace) -> int:
             ("--initial-colour", ns.initial_colour),
             ("-o", ns.out),
             ("--force", ns.force or None),
+            (TRF_801_BYES[0], ns.readings or None),
         )
         if value is not None
     ]
@@ -314,6 +321,7 @@ def _pair_file(ns: argparse.Namespace, codec_name: str) -> int:
         round=ns.round,
         rounds=ns.rounds,
         initial_colour=colour,  # type: ignore[arg-type]
+        readings=check_readings(ns, ns.event, codec_name),
     )
     from caddy.plugins import get_host
 

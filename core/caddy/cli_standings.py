@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import argparse
 
-from caddy.cli_common import ascii_int, emit, event_arguments, output_argument, print_error
+from caddy.cli_common import (
+    ascii_int,
+    check_readings,
+    emit,
+    event_arguments,
+    output_argument,
+    print_error,
+    read_file,
+)
 from caddy.cli_standings_notes import after_round, de_notes
 from caddy.cli_team_standings import (
     is_team_view,
@@ -103,6 +111,7 @@ def _load_event(ns: argparse.Namespace) -> Any:
     if path.suffix.lower() == ".json" or head.startswith((b"{", b"[")):
         from caddy.storage import load
 
+        check_readings(ns, ns.file, "json")  # the reading was chosen at import
         return _document_results(ns, load(ns.file))
     return _file_results(ns)
 
@@ -221,7 +230,7 @@ def _file_results(ns: argparse.Namespace) -> Any:
     codec = get_codec(name) if name is not None else codec_for(ns.file, data, flag=None)
     results = file_results(ns.file, data, codec)
     if results is None:
-        imported = codec.read(data, source=ns.file)
+        imported = read_file(ns, codec, data)
         for warning in imported.warnings:
             print_error(warning, "warning")
         return _document_results(ns, imported.event)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from caddy.codecs import Exported, Imported
     from caddy.event_file import EventFile
     from caddy.render import Report
@@ -29,11 +31,16 @@ class Codec(Protocol):
         """Whether ``data`` looks like this format (the first bytes suffice)."""
         ...
 
-    def read(self, data: bytes, *, source: str, strict: bool = False) -> Imported:
+    def read(
+        self, data: bytes, *, source: str, strict: bool = False, readings: Collection[str] = ()
+    ) -> Imported:
         """An event from ``data`` (``source`` names the file in messages);
-        ``strict`` turns what would be warnings into errors.
+        ``strict`` turns what would be warnings into errors; ``readings``
+        names readings of the format's ambiguous records the user chose
+        (TRF: ``"801-byes"``). caddy passes ``readings`` only when the user
+        chose one, so a codec without the argument still reads every file.
 
-        :raises InputError: one line per problem.
+        :raises InputError: one line per problem (a reading the codec does not have, too).
         """
         ...
 

@@ -26,7 +26,7 @@ required member is an error naming the plugin's module and the member
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -208,6 +208,7 @@ def caddy_pairing_input(
     round: int | None,
     rounds: int | None,
     initial_colour: str | None,
+    readings: Collection[str],
 ) -> FilePairing | None:
     """Read a file in a codec's format as a round to pair (``caddy pair FILE``).
 
@@ -222,6 +223,8 @@ def caddy_pairing_input(
     :param round: the round to pair (``None``: the first with no game).
     :param rounds: the planned rounds when the user gives them.
     :param initial_colour: ``"w"``/``"b"`` when the user gives it.
+    :param readings: readings of the format's ambiguous records the user
+        chose, as for :meth:`caddy.contracts.Codec.read` (TRF: ``"801-byes"``).
     :returns: a :class:`caddy.pairing.FilePairing`, or ``None``.
     :raises caddy.errors.CaddyError: the file cannot be paired (one line each).
 

@@ -24,7 +24,7 @@ colour from ``XXC``.)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
@@ -288,6 +288,7 @@ def file_pairing(
     round: int | None = None,
     rounds: int | None = None,
     initial_colour: Literal["w", "b"] | None = None,
+    readings: Collection[str] = (),
     host: PluginHost | None = None,
 ) -> FilePairing:
     """What the codec of a file (not an event file) reads to pair its next
@@ -295,6 +296,7 @@ def file_pairing(
 
     :param rounds: the planned rounds, over what the file says.
     :param initial_colour: the top-ranked player's colour in round 1, over the file's.
+    :param readings: readings of the file's ambiguous records (TRF: ``"801-byes"``).
     :raises CaddyError: no plugin pairs files of that codec, or the file
         cannot be paired (one line per problem).
     """
@@ -312,6 +314,7 @@ def file_pairing(
         round=round,
         rounds=rounds,
         initial_colour=initial_colour,
+        readings=tuple(readings),
     )
     if found is None:
         raise CaddyError(f"{path}: no plugin pairs {codec.name} files (caddy pairs TRF files)")

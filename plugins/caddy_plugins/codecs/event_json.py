@@ -4,7 +4,7 @@ through the same interface as any other format."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
@@ -25,9 +25,13 @@ class JsonCodec:
     def sniff(self, data: bytes) -> bool:
         return data.lstrip()[:1] == b"{"
 
-    def read(self, data: bytes, *, source: str, strict: bool = False) -> Imported:
+    def read(
+        self, data: bytes, *, source: str, strict: bool = False, readings: Collection[str] = ()
+    ) -> Imported:
         from caddy.storage import loads
 
+        if readings:
+            raise CaddyError(f"{source}: an event file has no reading '{sorted(readings)[0]}'")
         return Imported(event=loads(data, source))
 
     def write(self, event: EventFile, *, flavour: str | None = None) -> Exported:

@@ -42,7 +42,9 @@ Team events (TRF-2026 records 310, 300, 320, 330, 240, 250, 260, 352, 362)
     Read into the event's teams and each round's team matches, the format
     ``team-swiss`` for a team Swiss (:mod:`.team_records`, :mod:`.team_import`),
     written back from the event (:mod:`.team_export`); ``caddy pair`` on a
-    team file asks for team matches (:mod:`.team_pairing`).
+    team file asks for team matches (:mod:`.team_pairing`). Records 801/802
+    are not read, as FIDE's reference engine reads a file; the reading
+    ``"801-byes"`` (``--trf-801-byes``) reads a bye only a team's 801 shows.
 
 The codec and its hooks are here; the work is done by the package's modules:
 :mod:`.importing` and :mod:`.exporting` (the event file), and the reader
@@ -53,7 +55,7 @@ and :mod:`.results` (their public names gathered in
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
@@ -91,13 +93,16 @@ class TrfCodec:
     def sniff(self, data: bytes) -> bool:
         return any(line[:3] in (b"001", b"012") for line in data.splitlines()[:200])
 
-    def read(self, data: bytes, *, source: str, strict: bool = False) -> Imported:
+    def read(
+        self, data: bytes, *, source: str, strict: bool = False, readings: Collection[str] = ()
+    ) -> Imported:
         from caddy.collector import paused
         from caddy_plugins.codecs.trf.document import parse_document
 
+        byes_801 = _byes_801(readings)
         with paused():  # a big file is a million small acyclic objects
             doc = parse_document(data, source)
-            return import_document(doc, strict=strict)
+            return import_document(doc, strict=strict, byes_801=byes_801)
 
     def write(self, event: EventFile, *, flavour: str | None = None) -> Exported:
         if flavour not in (None, "16", "26", "26-dated"):
@@ -108,6 +113,16 @@ class TrfCodec:
             return export_event(
                 event, trf26=flavour in ("26", "26-dated"), dated=flavour == "26-dated"
             )
+
+
+def _byes_801(readings: Collection[str]) -> bool:
+    """Whether ``readings`` asks for the 801 team byes; an unknown reading is an error."""
+    from caddy_plugins.codecs.trf.team_records import READING_801_BYES
+
+    unknown = sorted(set(readings) - {READING_801_BYES})
+    if unknown:
+        raise CaddyError(f"TRF files have no reading '{unknown[0]}' (known: {READING_801_BYES})")
+    return READING_801_BYES in readings
 
 
 @hookimpl
@@ -141,6 +156,7 @@ def caddy_pairing_input(
     round: int | None,
     rounds: int | None,
     initial_colour: str | None,
+    readings: Collection[str] = (),
 ) -> FilePairing | None:
     """A TRF file's round to pair (:mod:`.pairing`)."""
     if codec != TrfCodec.name:
@@ -149,8 +165,16 @@ def caddy_pairing_input(
     from caddy_plugins.codecs.trf.pairing import pairing_input
 
     colour = initial_colour if initial_colour in ("w", "b") else None
+    byes_801 = _byes_801(readings)
     doc = parse_document(data, source)
-    return pairing_input(doc, data, round=round, rounds=rounds, colour=colour)  # type: ignore[arg-type]
+    return pairing_input(
+        doc,
+        data,
+        round=round,
+        rounds=rounds,
+        colour=colour,  # type: ignore[arg-type]
+        byes_801=byes_801,
+    )
 
 
 @hookimpl

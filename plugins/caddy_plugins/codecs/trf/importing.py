@@ -26,8 +26,9 @@ BYE_KINDS = {code: kind for kind, code in BYE_KIND_CODES.items() if kind not in 
 _KNOWN_RECORD = re.compile(r"^(0[1-9]2|1[0-3]2|013|\d\d\d|XX.|BB.|###)")
 
 
-def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
-    """An event file from a parsed TRF file."""
+def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = False) -> Imported:
+    """An event file from a parsed TRF file (``byes_801``: a team bye only
+    record 801 shows is read, :func:`.team_records.read_team_records`)."""
     from caddy.check import check_rows
     from caddy.event import EventFile, FormatChoice, Tournament, replay
     from caddy_plugins.codecs.trf.checks import check_document
@@ -62,7 +63,7 @@ def import_document(doc: TrfDocument, *, strict: bool = False) -> Imported:
     from caddy_plugins.codecs.trf.team_import import team_import
     from caddy_plugins.codecs.trf.team_records import has_teams
 
-    teams = team_import(doc, len(rounds), warn) if has_teams(doc) else None
+    teams = team_import(doc, len(rounds), warn, byes_801=byes_801) if has_teams(doc) else None
     team_rounds = teams.rounds(rounds, warn) if teams is not None else None
     if team_rounds is None:  # no teams, or matches that cannot be rebuilt: individual games
         teams = None

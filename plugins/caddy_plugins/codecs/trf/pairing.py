@@ -73,8 +73,10 @@ def pairing_input(
     round: int | None = None,
     rounds: int | None = None,
     colour: Literal["w", "b"] | None = None,
+    byes_801: bool = False,
 ) -> FilePairing:
-    """The request for the round to pair, and how to write the file with it.
+    """The request for the round to pair, and how to write the file with it
+    (``byes_801``: a team file's byes only record 801 shows are read).
 
     :raises CaddyError: one line per problem (no planned rounds, no initial
         colour, a round outside the planned ones, a system caddy does not pair).
@@ -94,7 +96,7 @@ def pairing_input(
     if has_teams(doc):  # a team event: its matches are paired (TRF-2026 team records)
         from caddy_plugins.codecs.trf.team_pairing import team_pairing_input
 
-        return team_pairing_input(doc, round=round, rounds=rounds, colour=colour)
+        return team_pairing_input(doc, round=round, rounds=rounds, colour=colour, byes_801=byes_801)
     src = doc.source
     if rounds_of(doc) is None:  # the two sides of some game disagree: the import names them
         from caddy_plugins.codecs.trf.importing import import_document

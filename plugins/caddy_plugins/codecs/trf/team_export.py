@@ -7,8 +7,10 @@
   plugin registered, the rank follows MP, then GP, ties sharing a rank);
 - ``300``: a line-up that is not its members in 310 order, or that leaves a
   board empty (a forfeited match's empty line-up is not written);
-- ``320`` (one line per MP/GP value), ``330``, ``240`` (plus a requested bye
-  the kept file lists for a team that got the pairing-allocated bye instead);
+- ``320`` (one line per MP/GP value), ``330``, ``240`` (every requested bye
+  of the event, one read from an 801 record with ``--trf-801-byes`` too, so
+  that any reader finds it; plus a requested bye the kept file lists for a
+  team that got the pairing-allocated bye instead);
 - ``250``/``260`` from the ``team-swiss`` options (260 over rounds 1..planned);
 - ``352`` (always: its length is the number of boards), ``362``, and
   ``192`` and ``152`` (the initial colour) when the file has none;
@@ -181,23 +183,6 @@ def _round_records(state: State, setup: TeamSetup, lines: Sequence[str]) -> dict
             for team in (int(x) for x in parts[2:] if x.isdigit()):
                 if (r, team) in pab_rounds:
                     byes.setdefault((r, parts[0].upper()), []).append(team)
-    # a requested bye read from the kept 801 lines (no 240 gave it) stays unwritten,
-    # as in the file: re-reading the file gives it again
-    from caddy_plugins.codecs.trf.team_records import informative_byes
-
-    listed = {
-        (int(p[1]), int(t))
-        for p in (line[4:].split() for line in lines if line[:3] == "240")
-        if len(p) >= 3 and p[1].isdigit()
-        for t in p[2:]
-        if t.isdigit()
-    }
-    for r, team, kind in informative_byes(lines, boards):
-        key = (r, letter[kind])
-        if (r, team) not in listed and team in byes.get(key, []):
-            byes[key].remove(team)
-            if not byes[key]:
-                del byes[key]
     last = max((r for given in pabs.values() for r in given), default=0)
     pab_lines = [
         f"320 {mp:4.1f} {gp:4.1f}"

@@ -74,8 +74,11 @@ class TeamImport:
         return out
 
 
-def team_import(doc: TrfDocument, rounds: int, warn: Callable[[str], None]) -> TeamImport:
-    """The team layer of ``doc`` (a file :func:`.team_records.has_teams` accepts)."""
+def team_import(
+    doc: TrfDocument, rounds: int, warn: Callable[[str], None], *, byes_801: bool = False
+) -> TeamImport:
+    """The team layer of ``doc`` (a file :func:`.team_records.has_teams` accepts);
+    ``byes_801``: read a bye only record 801 shows (:func:`.team_records.read_team_records`)."""
     from caddy.event import FormatChoice
     from caddy.teams import check_setup
     from caddy_plugins.codecs.trf.team_records import (
@@ -84,7 +87,7 @@ def team_import(doc: TrfDocument, rounds: int, warn: Callable[[str], None]) -> T
         says_team_swiss,
     )
 
-    records = read_team_records(doc, warn)
+    records = read_team_records(doc, warn, byes_801=byes_801)
     setup = TeamSetup(
         teams=records.teams,
         boards=records.boards,

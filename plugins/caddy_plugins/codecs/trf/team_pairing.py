@@ -37,6 +37,7 @@ def team_pairing_input(
     round: int | None = None,
     rounds: int | None = None,
     colour: Literal["w", "b"] | None = None,
+    byes_801: bool = False,
 ) -> FilePairing:
     """The request for a team file's round to pair (see the module docstring).
 
@@ -50,7 +51,7 @@ def team_pairing_input(
     from caddy_plugins.codecs.trf.team_records import read_team_records
 
     src = doc.source
-    event = import_document(doc).event
+    event = import_document(doc, byes_801=byes_801).event
     tournament = event.tournament
     setup = tournament.teams
     if setup is None or tournament.format.name != "team-swiss":
@@ -72,8 +73,9 @@ def team_pairing_input(
     to_pair = round_to_pair(doc) if round is None else round
     if not 1 <= to_pair <= options.rounds:
         raise CaddyError(f"{src}: round {to_pair} is outside the {options.rounds} planned rounds")
-    records = read_team_records(doc, lambda _: None)
-    # requested byes (240; 801 where 240 is silent), never a team given the PAB (320)
+    records = read_team_records(doc, lambda _: None, byes_801=byes_801)
+    # requested byes (240; with byes_801 also 801 where 240 is silent), never a
+    # team given the PAB (320)
     absent: dict[int, str] = dict(records.byes.get(to_pair, []))
     if to_pair <= doc.rounds:
         given_pab = {team for team, _, _ in records.pabs.get(to_pair, [])}

@@ -24,6 +24,9 @@ of FIDE Handbook C.04 Annex 2 the records of a team event:
 ``192`` the system; a suffix ``_MP_GP``, ``_GP_MP``, ``_MP`` or ``_GP``
         names the primary score, then the secondary one (C.04.6 1.2)
 ``299`` abnormal points: not read (skipped with a warning, kept in the file)
+``801`` a team's rounds summarised (informative): a full- or half-point bye
+        it shows where no 240 gives one is read only with ``byes_801``
+        (a warning either way)
 ===== ======================================================================
 """
 
@@ -43,6 +46,8 @@ if TYPE_CHECKING:
     from caddy_plugins.codecs.trf.records import TrfDocument
 
 __all__ = [
+    "BYES_801_FLAG",
+    "READING_801_BYES",
     "TEAM_RECORDS",
     "TeamRecords",
     "has_teams",
@@ -53,6 +58,10 @@ __all__ = [
 
 #: Records this module reads (and the export writes from the event).
 TEAM_RECORDS = ("310", "300", "320", "330", "240", "250", "260", "352", "362")
+#: The reading (``Codec.read(readings=...)``) and the command-line flag that
+#: read a team bye only an 801 record shows.
+READING_801_BYES = "801-byes"
+BYES_801_FLAG = "--trf-801-byes"
 #: Requested team byes of record 240 → the team bye kind.
 BYE_240 = {"F": "full", "H": "half", "Z": "zero"}
 
@@ -207,8 +216,13 @@ def informative_byes(lines: Iterable[str], boards: int) -> list[tuple[int, int, 
     return out
 
 
-def read_team_records(doc: TrfDocument, warn: Callable[[str], None]) -> TeamRecords:
-    """The team records of ``doc`` (see the module docstring).
+def read_team_records(
+    doc: TrfDocument, warn: Callable[[str], None], *, byes_801: bool = False
+) -> TeamRecords:
+    """The team records of ``doc`` (see the module docstring). A full- or
+    half-point bye that only a team's 801 record shows (no 240 gives it) is
+    not read, as FIDE's reference engine ignores 801 (a warning); with
+    ``byes_801`` it is read as the team's requested bye (a warning too).
 
     :raises CaddyError: a team record that is not numbers where numbers belong.
     """
@@ -262,11 +276,13 @@ def read_team_records(doc: TrfDocument, warn: Callable[[str], None]) -> TeamReco
             t == team for t, _ in byes.get(rnd, [])
         ):
             continue
+        reading = "read as one" if byes_801 else f"not read ({BYES_801_FLAG} reads it)"
         warn(
             f"round {rnd}: team {team}'s record 801 shows a {kind} bye that no record 240 "
-            "gives: read as one"
+            f"gives: {reading}"
         )
-        byes.setdefault(rnd, []).append((team, kind))
+        if byes_801:
+            byes.setdefault(rnd, []).append((team, kind))
     acceleration = []
     for text in doc.records("250"):
         line = f"250 {text}".ljust(31)
