@@ -156,7 +156,7 @@ def caddy_pairing_input(
     round: int | None,
     rounds: int | None,
     initial_colour: str | None,
-    readings: Collection[str] = (),
+    readings: Collection[str],
 ) -> FilePairing | None:
     """A TRF file's round to pair (:mod:`.pairing`)."""
     if codec != TrfCodec.name:
