@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Sequence
 
     from caddy.codecs import Codec, Imported
     from caddy.formats import Format
@@ -95,18 +96,15 @@ def ascii_int(text: str) -> int:
         raise ValueError(text) from None
 
 
-def format_and_options(
-    ns: argparse.Namespace, extra: dict[str, str] | None = None
-) -> tuple[Format, Any]:
-    from caddy.errors import CaddyError
-    from caddy.formats import options_from_strings
-    from caddy.plugins import get_host
+def option_values(items: Sequence[str]) -> dict[str, str]:
+    """``--option KEY=VALUE`` items as a mapping (a later key wins).
 
-    host = get_host()
-    fmt: Format = host.formats().get(ns.format)
+    :raises CaddyError: one line per item that is not ``KEY=VALUE``."""
+    from caddy.errors import CaddyError
+
     values: dict[str, str] = {}
     problems = []
-    for item in ns.option:
+    for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             problems.append(f"--option expects KEY=VALUE, got '{item}'")
@@ -114,6 +112,18 @@ def format_and_options(
         values[key.strip()] = value.strip()
     if problems:
         raise CaddyError(problems[0], problems=problems)
+    return values
+
+
+def format_and_options(
+    ns: argparse.Namespace, extra: dict[str, str] | None = None
+) -> tuple[Format, Any]:
+    from caddy.formats import options_from_strings
+    from caddy.plugins import get_host
+
+    host = get_host()
+    fmt: Format = host.formats().get(ns.format)
+    values = option_values(ns.option)
     from caddy.formats import shorthands
 
     offered = shorthands(host)

@@ -329,15 +329,10 @@ def _pair_file(ns: argparse.Namespace, codec_name: str) -> int:
     if ns.option:
         import attrs
 
+        from caddy.cli_common import option_values
         from caddy.formats import options_from_strings
 
-        values: dict[str, str] = {}
-        for item in ns.option:
-            key, sep, value = item.partition("=")
-            if not sep or not key.strip():
-                raise CaddyError(f"--option expects KEY=VALUE, got '{item}'")
-            values[key.strip()] = value.strip()
-        options = options_from_strings(fmt, values, base=found.request.options)
+        options = options_from_strings(fmt, option_values(ns.option), base=found.request.options)
         found = attrs.evolve(found, request=attrs.evolve(found.request, options=options))
     paired = fmt.next_round(found.request)
     if paired is None:  # pragma: no cover - the codec refuses a round after the planned ones
