@@ -1,0 +1,281 @@
+"""A bracket's best candidate found in the Article 4 order, without a matching (FIDE Handbook C.04.3).
+
+:func:`first_optimal_candidate` walks the candidates of one bracket in generation order
+(the MDPs each with the highest resident possible, 4.4; then the transpositions of S2,
+4.2: S1's first player with the highest S2 player possible, then the second ...) and
+stops at the first whose every quality criterion reaches a bound that no candidate can
+beat (3.4, "no criterion can be improved"). The bounds are counts:
+
+- C6-C9 and the float criteria C14-C21 are at their best when every MDP meets a
+  resident who did not float up in the last two rounds (no MDP with a downfloat of its
+  own in those rounds), every resident is paired but, in an odd bracket, one S2 player
+  with no downfloat in those rounds (with the fewest unplayed games when C9 applies);
+  then each of these criteria sums per player terms that no other candidate can raise;
+- C10, C12 and C13 cannot fail fewer times than a count of the players with the same
+  colour preference allows (:func:`colour_floor`); C11 is asked never to fail.
+
+Such a candidate is what the bracket's matchings would choose (their weights put these
+criteria first and the generation order below them), so the bracket is paired by it.
+When none is found within a few steps per player, or the players below it cannot be
+completed (C4, C8), the caller solves the matchings as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from caddy_plugins.swiss.criteria import colour_criteria
+from caddy_plugins.swiss.players import DOWN, UP, PlayerState
+from caddy_plugins.swiss.solving import Round
+
+__all__ = ["colour_floor", "first_optimal_candidate"]
+
+#: Steps allowed per bracket member before giving up (the matchings then decide).
+STEPS_PER_PLAYER = 20
+
+#: Players by (kind, preference), the kinds being "pref" (any preference, C12), "absimb"
+#: (an absolute imbalance, C10), "absolute" and "strong" (not absolute) for C13.
+Counts = dict[tuple[str, str], int]
+
+
+def _kinds(x: PlayerState) -> list[tuple[str, str]]:
+    if x.pref is None:
+        return []
+    found = [("pref", x.pref)]
+    if x.absimb:
+        found.append(("absimb", x.pref))
+    if x.absolute:
+        found.append(("absolute", x.pref))
+    elif x.strong:
+        found.append(("strong", x.pref))
+    return found
+
+
+def _count(players: Sequence[PlayerState]) -> Counts:
+    counts: Counts = {}
+    for x in players:
+        for kind in _kinds(x):
+            counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
+def colour_floor(counts: Counts, size: int) -> tuple[int, int, int, int]:
+    """Fewest failures of C10, C11, C12 and C13 among ``size`` players, any pairing.
+
+    A player with preference c avoids failing C12 only against one without it, or as
+    the one unpaired player of an odd number; each failing pair holds at most two such
+    players. C10 likewise for absolute imbalances; C13 for strong (not absolute)
+    preferences, whose safe partners have neither a strong nor an absolute preference c.
+    C11 is bounded by 0.
+    """
+    spare = size % 2
+    c10 = c12 = c13 = 0
+    for c in ("w", "b"):
+        pref = counts.get(("pref", c), 0)
+        c12 += (max(0, 2 * pref - size - spare) + 1) // 2
+        imb = counts.get(("absimb", c), 0)
+        c10 += (max(0, 2 * imb - size - spare) + 1) // 2
+        strong = counts.get(("strong", c), 0)
+        absolute = counts.get(("absolute", c), 0)
+        c13 += (max(0, 2 * strong + absolute - size - spare) + 1) // 2
+    return c10, 0, c12, c13
+
+
+def _unsafe(kind: str, counts: Counts, c: str, bad: tuple[str, ...]) -> tuple[int, int]:
+    """Players of ``kind`` with preference ``c``, and those who are no safe partner for them."""
+    return counts.get((kind, c), 0), sum(counts.get((k, c), 0) for k in bad)
+
+
+#: For C10, C12, C13: the kind of player that may fail, and who fails with it.
+_RULES = (("absimb", ("absimb",)), ("pref", ("pref",)), ("strong", ("strong", "absolute")))
+
+
+def _bipartite_floor(one: Counts, n1: int, two: Counts, n2: int) -> tuple[int, int, int, int]:
+    """Fewest failures of C10-C13 when each of ``n1`` S1 players meets one of ``n2 >= n1``
+    (the S2 players left over need no partner)."""
+    extra = n2 - n1
+    found = [0, 0, 0]
+    for c in ("w", "b"):
+        for k, (kind, bad) in enumerate(_RULES):
+            a, bad_one = _unsafe(kind, one, c, bad)
+            b, bad_two = _unsafe(kind, two, c, bad)
+            found[k] += max(0, a - (n2 - bad_two), b - extra - (n1 - bad_one))
+    return found[0], 0, found[1], found[2]
+
+
+def _failures(h: PlayerState, lo: PlayerState) -> tuple[int, int, int, int]:
+    c10, c11, c12, c13 = colour_criteria(h, lo)
+    return int(not c10), int(not c11), int(not c12), int(not c13)
+
+
+def _within(done: Sequence[int], more: Sequence[int], budget: Sequence[int]) -> bool:
+    return all(d + m <= b for d, m, b in zip(done, more, budget, strict=True))
+
+
+def _add(a: Sequence[int], b: Sequence[int], sign: int = 1) -> list[int]:
+    return [x + sign * y for x, y in zip(a, b, strict=True)]
+
+
+def _move(counts: Counts, x: PlayerState, sign: int) -> None:
+    for kind in _kinds(x):
+        counts[kind] = counts.get(kind, 0) + sign
+
+
+class _Search:
+    """The walk through one bracket's candidates (see the module docstring)."""
+
+    def __init__(self, rd: Round, mdps: list[int], residents: list[int]) -> None:
+        self.rd = rd
+        self.mdps = mdps
+        self.residents = residents
+        players = rd.players
+        members = [players[v] for v in mdps + residents]
+        self.budget = colour_floor(_count(members), len(members))
+        self.steps = STEPS_PER_PLAYER * len(members) + 100
+
+    def mdp_pairs(self) -> tuple[list[tuple[int, int]], list[int]] | None:
+        """Each MDP with the highest resident that keeps every bound reachable (4.4).
+
+        No going back: a resident passed over breaks a bound (so every candidate with
+        that pair is worse); if the rest then finds no candidate, the matchings decide.
+        """
+        players, compat = self.rd.players, self.rd.compat
+        free = list(self.residents)
+        left = [players[v] for v in self.mdps + self.residents]
+        counts = _count(left)
+        size = len(left)
+        failed = [0, 0, 0, 0]
+        pairs: list[tuple[int, int]] = []
+        for a in self.mdps:
+            pa = players[a]
+            if pa.f1 == DOWN or pa.f2 == DOWN:
+                return None
+            _move(counts, pa, -1)
+            for b in free:
+                pb = players[b]
+                if not compat[a][b] or (pa.score > pb.score and (pb.f1 == UP or pb.f2 == UP)):
+                    continue
+                trial = _add(failed, _failures(pa, pb))
+                _move(counts, pb, -1)
+                if _within(trial, colour_floor(counts, size - 2), self.budget):
+                    break
+                _move(counts, pb, 1)
+            else:
+                return None
+            size -= 2
+            failed = trial
+            free.remove(b)
+            pairs.append((a, b))
+        self.failed = failed
+        return pairs, free
+
+    def remainder_pairs(self, remainder: list[int]) -> list[tuple[int, int]] | None:
+        """S1 (the first half) against S2 by the transposition order (4.2), bounds kept."""
+        players, compat = self.rd.players, self.rd.compat
+        p = len(remainder) // 2
+        s1, s2 = remainder[:p], remainder[p:]
+        one = _count([players[v] for v in s1])
+        two = _count([players[v] for v in s2])
+        used = [False] * len(s2)
+        choice = [-1] * p
+        # An odd remainder leaves one S2 player over: one who may float must stay free.
+        even = len(s2) == p
+        fits = [0 if even else int(self.floater_ok(v)) for v in s2]
+        floaters = sum(fits)
+        failed = list(self.failed)
+        budget = self.budget
+        i = 0
+        while i < p:
+            self.steps -= 1
+            if self.steps < 0:
+                return None
+            a = players[s1[i]]
+            row = compat[s1[i]]
+            if choice[i] < 0:
+                _move(one, a, -1)
+            else:
+                b = players[s2[choice[i]]]
+                failed = _add(failed, _failures(a, b), -1)
+                _move(two, b, 1)
+                used[choice[i]] = False
+                floaters += fits[choice[i]]
+            j = choice[i] + 1
+            while j < len(s2):
+                if not used[j] and row[s2[j]]:
+                    b = players[s2[j]]
+                    trial = _add(failed, _failures(a, b))
+                    _move(two, b, -1)
+                    rest = _bipartite_floor(one, p - i - 1, two, len(s2) - i - 1)
+                    if _within(trial, rest, budget) and (floaters - fits[j] > 0 or even):
+                        failed = trial
+                        break
+                    _move(two, b, 1)
+                j += 1
+            if j < len(s2):
+                choice[i] = j
+                used[j] = True
+                floaters -= fits[j]
+                i += 1
+            else:
+                choice[i] = -1
+                _move(one, a, 1)
+                i -= 1
+                if i < 0:
+                    return None
+        return [(s1[i], s2[choice[i]]) for i in range(p)]
+
+    def floater_ok(self, v: int) -> bool:
+        """``v`` may be the bracket's downfloater: no downfloat in the last two rounds
+        (C14-C21) and, when C9 applies, the fewest unplayed games."""
+        rd = self.rd
+        f = rd.players[v]
+        if f.f1 == DOWN or f.f2 == DOWN:
+            return False
+        if rd.is_single and f.score == rd.bye_score:
+            members = self.mdps + self.residents
+            others = [rd.c9_rank[w] for w in members if rd.players[w].score == rd.bye_score]
+            return rd.c9_rank[v] <= min(others)
+        return True
+
+
+def first_optimal_candidate(
+    rd: Round, mdps: list[int], residents: list[int], nxt: list[int], rest: list[int]
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]] | None:
+    """The bracket's MDP pairs and remainder pairs (S1 player first), or ``None``.
+
+    ``None`` when the walk finds no candidate meeting every bound in time, or when the
+    players below cannot take its downfloater and be completed (C8, C4): the matchings
+    then decide. Not used when C9 may reach the next bracket (the whole optimum matters).
+    """
+    players = rd.players
+    if rd.stale_c9 or len(residents) < len(mdps) or len(mdps) + len(residents) < 2:
+        return None
+    if rd.n % 2 and nxt and rd.bye_score is not None and rd.bye_score >= players[nxt[0]].score:
+        return None
+    search = _Search(rd, mdps, residents)
+    found = search.mdp_pairs()
+    if found is None:
+        return None
+    mdp_pairs, remainder = found
+    rem_pairs = search.remainder_pairs(remainder) if len(remainder) > 1 else []
+    if rem_pairs is None:
+        return None
+    paired = {v for pair in rem_pairs for v in pair}
+    down = [v for v in remainder if v not in paired]
+    if down and not search.floater_ok(down[0]):
+        return None
+    if not down:
+        return (mdp_pairs, rem_pairs) if rd.completable(sorted(nxt + rest), rd.cand) else None
+    # C8 as the matchings check it: the downfloater meets the next scoregroup, which then
+    # pairs as fully as possible; C4: everyone below can still be paired.
+    compat = rd.compat
+    if len(nxt) >= 2 and not any(compat[a][b] for i, a in enumerate(nxt) for b in nxt[i + 1 :]):
+        return None
+    below = [down[0], *nxt]
+    taken = rd.greedy_pairs(below)
+    if nxt and (down[0] not in taken or len(taken) < 2 * (len(below) // 2)):
+        return None
+    leftover = [v for v in below if v not in taken]
+    if not rd.completable(sorted(leftover + rest), rd.cand):
+        return None
+    return mdp_pairs, rem_pairs
