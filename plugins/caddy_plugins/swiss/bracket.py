@@ -177,13 +177,7 @@ class Bracket:
             else None
         )
         if found is not None:
-            mdp_pairs, rem_pairs = found
-            # The partners the matchings would have left: the remainder's, else the MDPs'.
-            self.last_mate = {}
-            for a, b in rem_pairs or mdp_pairs:
-                self.last_mate[a] = b
-                self.last_mate[b] = a
-            return mdp_pairs + rem_pairs
+            return self.take(*found)
         rem_pairs: list[tuple[int, int]] = []
         if m == 0:
             # No MDPs: the remainder is the whole bracket. Guess that it pairs fully; the
@@ -212,6 +206,17 @@ class Bracket:
             exchanged = sum(1 for v in remainder[:p] if v not in s1_actors)
             if exchanged:
                 self.remarks.append(f"{exchanged} exchange(s) between S1 and S2 (C.04.3 4.3)")
+        return mdp_pairs + rem_pairs
+
+    def take(
+        self, mdp_pairs: list[tuple[int, int]], rem_pairs: list[tuple[int, int]]
+    ) -> list[tuple[int, int]]:
+        """A candidate found without the matchings; partners kept as they would leave them
+        (the remainder's, else the MDPs')."""
+        self.last_mate = {}
+        for a, b in rem_pairs or mdp_pairs:
+            self.last_mate[a] = b
+            self.last_mate[b] = a
         return mdp_pairs + rem_pairs
 
     def next_is_single(self, down: list[int]) -> bool:

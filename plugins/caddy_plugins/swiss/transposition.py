@@ -28,7 +28,7 @@ from caddy_plugins.swiss.criteria import colour_criteria
 from caddy_plugins.swiss.players import DOWN, UP, PlayerState
 from caddy_plugins.swiss.solving import Round
 
-__all__ = ["colour_floor", "first_optimal_candidate"]
+__all__ = ["colour_floor", "count_kinds", "first_optimal_candidate", "first_perfect_matching"]
 
 #: Steps allowed per bracket member before giving up (the matchings then decide).
 STEPS_PER_PLAYER = 20
@@ -51,7 +51,8 @@ def _kinds(x: PlayerState) -> list[tuple[str, str]]:
     return found
 
 
-def _count(players: Sequence[PlayerState]) -> Counts:
+def count_kinds(players: Sequence[PlayerState]) -> Counts:
+    """How many players of each (kind, preference) (see ``Counts``)."""
     counts: Counts = {}
     for x in players:
         for kind in _kinds(x):
@@ -130,7 +131,7 @@ class _Search:
         self.residents = residents
         players = rd.players
         members = [players[v] for v in mdps + residents]
-        self.budget = colour_floor(_count(members), len(members))
+        self.budget = colour_floor(count_kinds(members), len(members))
         self.steps = STEPS_PER_PLAYER * len(members) + 100
 
     def mdp_pairs(self) -> tuple[list[tuple[int, int]], list[int]] | None:
@@ -142,7 +143,7 @@ class _Search:
         players, compat = self.rd.players, self.rd.compat
         free = list(self.residents)
         left = [players[v] for v in self.mdps + self.residents]
-        counts = _count(left)
+        counts = count_kinds(left)
         size = len(left)
         failed = [0, 0, 0, 0]
         pairs: list[tuple[int, int]] = []
@@ -174,8 +175,8 @@ class _Search:
         players, compat = self.rd.players, self.rd.compat
         p = len(remainder) // 2
         s1, s2 = remainder[:p], remainder[p:]
-        one = _count([players[v] for v in s1])
-        two = _count([players[v] for v in s2])
+        one = count_kinds([players[v] for v in s1])
+        two = count_kinds([players[v] for v in s2])
         used = [False] * len(s2)
         choice = [-1] * p
         # An odd remainder leaves one S2 player over: one who may float must stay free.
@@ -184,6 +185,14 @@ class _Search:
         floaters = sum(fits)
         failed = list(self.failed)
         budget = self.budget
+        if failed == list(budget):
+            # No pair may fail any more: the first perfect matching of the pairs that fail
+            # nothing (a stand-in left vertex takes the downfloater of an odd remainder).
+            adj = [_safe_partners(players[a], compat[a], s2, players) for a in s1]
+            if not even:
+                adj.append([j for j, ok in enumerate(fits) if ok])
+            found = first_perfect_matching(adj, len(s2), 1 - even)
+            return None if found is None else [(a, s2[j]) for a, j in zip(s1, found, strict=False)]
         i = 0
         while i < p:
             self.steps -= 1
@@ -236,6 +245,80 @@ class _Search:
             others = [rd.c9_rank[w] for w in members if rd.players[w].score == rd.bye_score]
             return rd.c9_rank[v] <= min(others)
         return True
+
+
+def _safe_partners(
+    x: PlayerState, row: list[bool], others: list[int], players: list[PlayerState]
+) -> list[int]:
+    """Positions in ``others`` of the players ``x`` may meet failing no colour criterion
+    (different or no preferences: C10, C11 and C13 fail only with equal ones)."""
+    return [
+        j for j, v in enumerate(others) if row[v] and (x.pref is None or players[v].pref != x.pref)
+    ]
+
+
+def first_perfect_matching(adj: list[list[int]], nright: int, loose: int) -> list[int] | None:
+    """The lexicographically first perfect matching of a bipartite graph, or ``None``.
+
+    Left vertex i may meet the right vertices ``adj[i]`` (ascending); the last ``loose``
+    left vertices take what is left. Returns each other left vertex's partner: the
+    first takes the lowest partner of any perfect matching, then the second ... (a
+    perfect matching is kept and repaired by one alternating path per choice).
+    """
+    nleft = len(adj)
+    if nleft != nright:
+        return None
+    mate_l, mate_r = [-1] * nleft, [-1] * nright
+    fixed = [False] * nright
+    for u in range(nleft):
+        if not _augment(u, adj, mate_l, mate_r, fixed):
+            return None
+    for i in range(nleft - loose):
+        for j in adj[i]:
+            if fixed[j]:
+                continue
+            if mate_l[i] == j:
+                fixed[j] = True
+                break
+            jp, ip = mate_l[i], mate_r[j]
+            mate_l[i], mate_r[j], mate_l[ip], mate_r[jp] = j, i, -1, -1
+            fixed[j] = True
+            if _augment(ip, adj, mate_l, mate_r, fixed):
+                break
+            fixed[j] = False
+            mate_l[i], mate_r[jp], mate_l[ip], mate_r[j] = jp, i, j, ip
+    return mate_l[: nleft - loose]
+
+
+def _augment(
+    u: int, adj: list[list[int]], mate_l: list[int], mate_r: list[int], fixed: list[bool]
+) -> bool:
+    """Match the free left vertex ``u`` by an alternating path avoiding ``fixed`` right
+    vertices; ``False`` (nothing changed) if there is none."""
+    seen = [False] * len(mate_r)
+    stack = [(u, iter(adj[u]))]
+    via: list[int] = []
+    while stack:
+        _x, it = stack[-1]
+        for v in it:
+            if fixed[v] or seen[v]:
+                continue
+            seen[v] = True
+            if mate_r[v] < 0:
+                # Flip the path: each left vertex on the stack takes the right one after it.
+                via.append(v)
+                for (left, _it), right in zip(stack, via, strict=True):
+                    mate_l[left] = right
+                    mate_r[right] = left
+                return True
+            via.append(v)
+            stack.append((mate_r[v], iter(adj[mate_r[v]])))
+            break
+        else:
+            stack.pop()
+            if via:
+                via.pop()
+    return False
 
 
 def first_optimal_candidate(
