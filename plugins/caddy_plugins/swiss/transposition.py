@@ -31,32 +31,34 @@ from caddy_plugins.swiss.solving import Round
 __all__ = ["colour_floor", "count_kinds", "first_optimal_candidate", "first_perfect_matching"]
 
 #: Steps allowed per bracket member before giving up (the matchings then decide).
-STEPS_PER_PLAYER = 20
+STEPS_PER_PLAYER = 4
 
-#: Players by (kind, preference), the kinds being "pref" (any preference, C12), "absimb"
-#: (an absolute imbalance, C10), "absolute" and "strong" (not absolute) for C13.
-Counts = dict[tuple[str, str], int]
+#: Players by kind: for preference "w" then "b", four counters: any such preference
+#: (C12), an absolute imbalance (C10), strong but not absolute, absolute (C13).
+Counts = list[int]
+_PREF, _ABSIMB, _STRONG, _ABSOLUTE = range(4)
 
 
-def _kinds(x: PlayerState) -> list[tuple[str, str]]:
+def _kinds(x: PlayerState) -> list[int]:
     if x.pref is None:
         return []
-    found = [("pref", x.pref)]
+    base = 0 if x.pref == "w" else 4
+    found = [base + _PREF]
     if x.absimb:
-        found.append(("absimb", x.pref))
+        found.append(base + _ABSIMB)
     if x.absolute:
-        found.append(("absolute", x.pref))
+        found.append(base + _ABSOLUTE)
     elif x.strong:
-        found.append(("strong", x.pref))
+        found.append(base + _STRONG)
     return found
 
 
 def count_kinds(players: Sequence[PlayerState]) -> Counts:
-    """How many players of each (kind, preference) (see ``Counts``)."""
-    counts: Counts = {}
+    """How many players of each kind (see ``Counts``)."""
+    counts = [0] * 8
     for x in players:
         for kind in _kinds(x):
-            counts[kind] = counts.get(kind, 0) + 1
+            counts[kind] += 1
     return counts
 
 
@@ -71,37 +73,27 @@ def colour_floor(counts: Counts, size: int) -> tuple[int, int, int, int]:
     """
     spare = size % 2
     c10 = c12 = c13 = 0
-    for c in ("w", "b"):
-        pref = counts.get(("pref", c), 0)
+    for base in (0, 4):
+        pref, imb, strong, absolute = counts[base : base + 4]
         c12 += (max(0, 2 * pref - size - spare) + 1) // 2
-        imb = counts.get(("absimb", c), 0)
         c10 += (max(0, 2 * imb - size - spare) + 1) // 2
-        strong = counts.get(("strong", c), 0)
-        absolute = counts.get(("absolute", c), 0)
         c13 += (max(0, 2 * strong + absolute - size - spare) + 1) // 2
     return c10, 0, c12, c13
 
 
-def _unsafe(kind: str, counts: Counts, c: str, bad: tuple[str, ...]) -> tuple[int, int]:
-    """Players of ``kind`` with preference ``c``, and those who are no safe partner for them."""
-    return counts.get((kind, c), 0), sum(counts.get((k, c), 0) for k in bad)
-
-
-#: For C10, C12, C13: the kind of player that may fail, and who fails with it.
-_RULES = (("absimb", ("absimb",)), ("pref", ("pref",)), ("strong", ("strong", "absolute")))
-
-
 def _bipartite_floor(one: Counts, n1: int, two: Counts, n2: int) -> tuple[int, int, int, int]:
     """Fewest failures of C10-C13 when each of ``n1`` S1 players meets one of ``n2 >= n1``
-    (the S2 players left over need no partner)."""
+    (the S2 players left over need no partner): the players of a kind on one side need
+    safe partners on the other."""
     extra = n2 - n1
-    found = [0, 0, 0]
-    for c in ("w", "b"):
-        for k, (kind, bad) in enumerate(_RULES):
-            a, bad_one = _unsafe(kind, one, c, bad)
-            b, bad_two = _unsafe(kind, two, c, bad)
-            found[k] += max(0, a - (n2 - bad_two), b - extra - (n1 - bad_one))
-    return found[0], 0, found[1], found[2]
+    c10 = c12 = c13 = 0
+    for base in (0, 4):
+        p1, i1, s1, a1 = one[base : base + 4]
+        p2, i2, s2, a2 = two[base : base + 4]
+        c12 += max(0, p1 - n2 + p2, p2 - extra - n1 + p1)
+        c10 += max(0, i1 - n2 + i2, i2 - extra - n1 + i1)
+        c13 += max(0, s1 - n2 + s2 + a2, s2 - extra - n1 + s1 + a1)
+    return c10, 0, c12, c13
 
 
 def _failures(h: PlayerState, lo: PlayerState) -> tuple[int, int, int, int]:
@@ -119,7 +111,7 @@ def _add(a: Sequence[int], b: Sequence[int], sign: int = 1) -> list[int]:
 
 def _move(counts: Counts, x: PlayerState, sign: int) -> None:
     for kind in _kinds(x):
-        counts[kind] = counts.get(kind, 0) + sign
+        counts[kind] += sign
 
 
 class _Search:
@@ -132,7 +124,7 @@ class _Search:
         players = rd.players
         members = [players[v] for v in mdps + residents]
         self.budget = colour_floor(count_kinds(members), len(members))
-        self.steps = STEPS_PER_PLAYER * len(members) + 100
+        self.steps = STEPS_PER_PLAYER * len(members) + 50
 
     def mdp_pairs(self) -> tuple[list[tuple[int, int]], list[int]] | None:
         """Each MDP with the highest resident that keeps every bound reachable (4.4).
@@ -171,7 +163,10 @@ class _Search:
         return pairs, free
 
     def remainder_pairs(self, remainder: list[int]) -> list[tuple[int, int]] | None:
-        """S1 (the first half) against S2 by the transposition order (4.2), bounds kept."""
+        """S1 (the first half) against S2 by the transposition order (4.2), bounds kept.
+
+        Once no colour failure is left to spend, the rest is the first perfect matching
+        of the pairs that fail nothing (exact, no more walking)."""
         players, compat = self.rd.players, self.rd.compat
         p = len(remainder) // 2
         s1, s2 = remainder[:p], remainder[p:]
@@ -184,15 +179,10 @@ class _Search:
         fits = [0 if even else int(self.floater_ok(v)) for v in s2]
         floaters = sum(fits)
         failed = list(self.failed)
-        budget = self.budget
-        if failed == list(budget):
-            # No pair may fail any more: the first perfect matching of the pairs that fail
-            # nothing (a stand-in left vertex takes the downfloater of an odd remainder).
-            adj = [_safe_partners(players[a], compat[a], s2, players) for a in s1]
-            if not even:
-                adj.append([j for j, ok in enumerate(fits) if ok])
-            found = first_perfect_matching(adj, len(s2), 1 - even)
-            return None if found is None else [(a, s2[j]) for a, j in zip(s1, found, strict=False)]
+        budget = list(self.budget)
+        if failed == budget:
+            rest = self.finish(s1, s2, used, fits)
+            return None if rest is None else list(zip(s1, rest, strict=True))
         i = 0
         while i < p:
             self.steps -= 1
@@ -214,10 +204,17 @@ class _Search:
                     b = players[s2[j]]
                     trial = _add(failed, _failures(a, b))
                     _move(two, b, -1)
-                    rest = _bipartite_floor(one, p - i - 1, two, len(s2) - i - 1)
-                    if _within(trial, rest, budget) and (floaters - fits[j] > 0 or even):
-                        failed = trial
-                        break
+                    more = _bipartite_floor(one, p - i - 1, two, len(s2) - i - 1)
+                    if _within(trial, more, budget) and (floaters - fits[j] > 0 or even):
+                        if trial != budget:
+                            failed = trial
+                            break
+                        used[j] = True
+                        rest = self.finish(s1[i + 1 :], s2, used, fits)
+                        if rest is not None:
+                            done = [s2[choice[k]] for k in range(i)] + [s2[j]] + rest
+                            return list(zip(s1, done, strict=True))
+                        used[j] = False
                     _move(two, b, 1)
                 j += 1
             if j < len(s2):
@@ -232,6 +229,22 @@ class _Search:
                 if i < 0:
                     return None
         return [(s1[i], s2[choice[i]]) for i in range(p)]
+
+    def finish(
+        self, s1: list[int], s2: list[int], used: list[bool], fits: list[int]
+    ) -> list[int] | None:
+        """Partners for ``s1`` among the free S2 players, no pair failing a colour
+        criterion, in the transposition order; ``None`` if impossible. A stand-in
+        vertex takes the downfloater of an odd remainder (one who may float)."""
+        players, compat = self.rd.players, self.rd.compat
+        free = [j for j, u in enumerate(used) if not u]
+        self.steps -= len(s1)
+        adj = [_safe_partners(players[a], compat[a], [s2[j] for j in free], players) for a in s1]
+        loose = len(free) - len(s1)
+        if loose:
+            adj.append([k for k, j in enumerate(free) if fits[j]])
+        found = first_perfect_matching(adj, len(free), loose)
+        return None if found is None else [s2[free[k]] for k in found]
 
     def floater_ok(self, v: int) -> bool:
         """``v`` may be the bracket's downfloater: no downfloat in the last two rounds
