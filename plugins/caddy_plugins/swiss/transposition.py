@@ -16,8 +16,11 @@ beat (3.4, "no criterion can be improved"). The bounds are counts:
 
 Such a candidate is what the bracket's matchings would choose (their weights put these
 criteria first and the generation order below them), so the bracket is paired by it.
-When none is found within a few steps per player, or the players below it cannot be
-completed (C4, C8), the caller solves the matchings as before.
+Once the colour failures allowed are spent, the rest of the walk is exact: the first
+perfect matching, in the transposition order, of the pairs that fail nothing
+(:func:`first_perfect_matching`). When none is found within a few steps per player, or
+the players below cannot take the downfloater or be completed (C8, C4), the caller
+solves the matchings as before.
 """
 
 from __future__ import annotations
