@@ -209,12 +209,15 @@ class Bracket:
         return mdp_pairs + rem_pairs
 
     def take(
-        self, mdp_pairs: list[tuple[int, int]], rem_pairs: list[tuple[int, int]]
+        self,
+        mdp_pairs: list[tuple[int, int]],
+        rem_pairs: list[tuple[int, int]],
+        below: list[tuple[int, int]],
     ) -> list[tuple[int, int]]:
         """A candidate found without the matchings; partners kept as they would leave them
-        (the remainder's, else the MDPs')."""
+        (the remainder's, else the MDPs', and those below when they pair there too)."""
         self.last_mate = {}
-        for a, b in rem_pairs or mdp_pairs:
+        for a, b in (rem_pairs or mdp_pairs) + below:
             self.last_mate[a] = b
             self.last_mate[b] = a
         return mdp_pairs + rem_pairs

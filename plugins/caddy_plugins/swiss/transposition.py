@@ -39,6 +39,7 @@ STEPS_PER_PLAYER = 4
 #: Players by kind: for preference "w" then "b", four counters: any such preference
 #: (C12), an absolute imbalance (C10), strong but not absolute, absolute (C13).
 Counts = list[int]
+Pairs = list[tuple[int, int]]
 _PREF, _ABSIMB, _STRONG, _ABSOLUTE = range(4)
 
 
@@ -339,17 +340,22 @@ def _augment(
 
 def first_optimal_candidate(
     rd: Round, mdps: list[int], residents: list[int], nxt: list[int], rest: list[int]
-) -> tuple[list[tuple[int, int]], list[tuple[int, int]]] | None:
-    """The bracket's MDP pairs and remainder pairs (S1 player first), or ``None``.
+) -> tuple[Pairs, Pairs, Pairs] | None:
+    """The bracket's MDP pairs and remainder pairs (S1 player first), and the pairs the
+    matchings would make in the next scoregroup too (see :func:`_with_next`); or ``None``.
 
     ``None`` when the walk finds no candidate meeting every bound in time, or when the
     players below cannot take its downfloater and be completed (C8, C4): the matchings
-    then decide. Not used when C9 may reach the next bracket (the whole optimum matters).
+    then decide.
     """
     players = rd.players
     if rd.stale_c9 or len(residents) < len(mdps) or len(mdps) + len(residents) < 2:
         return None
-    if rd.n % 2 and nxt and rd.bye_score is not None and rd.bye_score >= players[nxt[0]].score:
+    # C9 may reach the next scoregroup: the matchings then pair it as well.
+    whole = bool(
+        rd.n % 2 and nxt and rd.bye_score is not None and rd.bye_score >= players[nxt[0]].score
+    )
+    if whole and rd.is_single:
         return None
     search = _Search(rd, mdps, residents)
     found = search.mdp_pairs()
@@ -363,8 +369,11 @@ def first_optimal_candidate(
     down = [v for v in remainder if v not in paired]
     if down and not search.floater_ok(down[0]):
         return None
+    if whole:
+        return _with_next(rd, mdp_pairs, rem_pairs, down + nxt, rest)
     if not down:
-        return (mdp_pairs, rem_pairs) if rd.completable(sorted(nxt + rest), rd.cand) else None
+        completable = rd.completable(sorted(nxt + rest), rd.cand)
+        return (mdp_pairs, rem_pairs, []) if completable else None
     # C8 as the matchings check it: the downfloater meets the next scoregroup, which then
     # pairs as fully as possible; C4: everyone below can still be paired.
     compat = rd.compat
@@ -377,4 +386,20 @@ def first_optimal_candidate(
     leftover = [v for v in below if v not in taken]
     if not rd.completable(sorted(leftover + rest), rd.cand):
         return None
-    return mdp_pairs, rem_pairs
+    return mdp_pairs, rem_pairs, []
+
+
+def _with_next(
+    rd: Round, mdp_pairs: Pairs, rem_pairs: Pairs, below: list[int], rest: list[int]
+) -> tuple[Pairs, Pairs, Pairs] | None:
+    """The candidate when the matchings take the next scoregroup in (C9 may reach it).
+
+    Only when the downfloater (if any) and the next scoregroup pair completely (C8 at
+    its best; which pairs there does not matter, only that nobody is left) and the
+    players below can all be paired (C4): then the matchings' optimum is the candidate
+    with such pairs below, and nobody there is left over.
+    """
+    pairs = rd.greedy_matching(below)
+    if 2 * len(pairs) != len(below) or not rd.completable(sorted(rest), rd.cand):
+        return None
+    return mdp_pairs, rem_pairs, pairs
