@@ -370,7 +370,7 @@ def first_optimal_candidate(
     if down and not search.floater_ok(down[0]):
         return None
     if whole:
-        return _with_next(rd, mdp_pairs, rem_pairs, down + nxt, rest)
+        return _with_next(rd, (mdp_pairs, rem_pairs), down + nxt, bool(down), rest)
     if not down:
         completable = rd.completable(sorted(nxt + rest), rd.cand)
         return (mdp_pairs, rem_pairs, []) if completable else None
@@ -390,16 +390,28 @@ def first_optimal_candidate(
 
 
 def _with_next(
-    rd: Round, mdp_pairs: Pairs, rem_pairs: Pairs, below: list[int], rest: list[int]
+    rd: Round,
+    candidate: tuple[Pairs, Pairs],
+    below: list[int],
+    floats: bool,
+    rest: list[int],
 ) -> tuple[Pairs, Pairs, Pairs] | None:
     """The candidate when the matchings take the next scoregroup in (C9 may reach it).
 
-    Only when the downfloater (if any) and the next scoregroup pair completely (C8 at
-    its best; which pairs there does not matter, only that nobody is left) and the
-    players below can all be paired (C4): then the matchings' optimum is the candidate
-    with such pairs below, and nobody there is left over.
+    ``below`` is the downfloater (if ``floats``) then the next scoregroup. They must pair as
+    fully as possible with the downfloater paired (C8 at its best) and the round must
+    stay completable (C4): with players further down, nobody below is left over (which
+    pairs there does not matter, only that they are complete) and those further down
+    can all be paired; in the last scoregroup, at most one is left over and may take
+    the PAB. Then the matchings' optimum is the candidate with such pairs below.
     """
     pairs = rd.greedy_matching(below)
-    if 2 * len(pairs) != len(below) or not rd.completable(sorted(rest), rd.cand):
+    paired = {v for pair in pairs for v in pair}
+    left = [v for v in below if v not in paired]
+    if floats and below[0] in left:
         return None
-    return mdp_pairs, rem_pairs, pairs
+    if rest:
+        ok = not left and rd.completable(sorted(rest), rd.cand)
+    else:
+        ok = not left or (len(left) == 1 and rd.cand[left[0]])
+    return (*candidate, pairs) if ok else None
