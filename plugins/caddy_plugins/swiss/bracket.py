@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from caddy_plugins.swiss.players import DOWN, UP
 from caddy_plugins.swiss.solving import Round
+from caddy_plugins.swiss.transposition import first_optimal_candidate
 
 __all__ = ["SHORTCUTS", "Bracket", "bits", "perfect_candidate"]
 
@@ -33,20 +34,14 @@ class Bracket:
         self.nxt = nxt
         self.rest = rest
         self.bracket = mdps + residents
-        in_b = set(self.bracket)
+        self.in_b = set(self.bracket)
         self.local = self.bracket + nxt
         self.pos = {v: i for i, v in enumerate(self.local)}
-        players = rd.players
-        crit: dict[tuple[int, int], int] = {}
-        slots = rd.score_slots(self.local)
-        self.sw = slots[1]
-        for i, a in enumerate(self.local):
-            pa = players[a]
-            row = rd.compat[a]
-            for b in self.local[i + 1 :]:
-                if row[b]:
-                    crit[(a, b)] = rd.criteria(pa, players[b], b in in_b, slots)
-        self.crit = crit
+        self.slots = rd.score_slots(self.local)
+        self.sw = self.slots[1]
+        #: Criteria of the edges asked for so far, by ``key`` (computed when first needed:
+        #: a bracket settled without a matching never needs most of them).
+        self.crit: dict[tuple[int, int], int] = {}
         self.remarks: list[str] = []
         self.last_mate: dict[int, int] = {}
 
@@ -76,6 +71,15 @@ class Bracket:
     def key(self, a: int, b: int) -> tuple[int, int]:
         return (a, b) if self.pos[a] < self.pos[b] else (b, a)
 
+    def criteria(self, a: int, b: int) -> int:
+        """Criteria C6-C21 of the edge ``key(a, b)`` (``a`` before ``b``), cached."""
+        found = self.crit.get((a, b))
+        if found is None:
+            players = self.rd.players
+            found = self.rd.criteria(players[a], players[b], b in self.in_b, self.slots)
+            self.crit[(a, b)] = found
+        return found
+
     def phase_a(self) -> dict[int, int]:
         """Which MDPs are paired (Article 4.4) and with whom (first transposition, 4.2)."""
         mdps, residents = self.mdps, self.residents
@@ -85,7 +89,7 @@ class Bracket:
         mdp_pos = {v: i for i, v in enumerate(mdps)}
         opp_w = bits(nres) + 1
         phase_bits = (m + 1) + m * opp_w
-        crit, key = self.crit, self.key
+        criteria, key = self.criteria, self.key
 
         pos, outer = self.pos, self.outer
 
@@ -98,7 +102,7 @@ class Bracket:
                 i = mdp_pos[a]
                 extra = (1 << (m - 1 - i)) << (m * opp_w)
                 extra |= (nres - res_pos[b]) << ((m - 1 - i) * opp_w)
-            return (crit[(a, b)] << phase_bits) | extra
+            return (criteria(a, b) << phase_bits) | extra
 
         return self.rd.solve(self.local, self.rest, weight, self.inner(self.bracket))
 
@@ -120,7 +124,7 @@ class Bracket:
         part_w = bits(k)
         s1_full = (1 << p) - 1
         local_b = [v for v in self.local if v not in exclude]
-        crit, key, w1 = self.crit, self.key, rd.w1
+        criteria, key, w1 = self.criteria, self.key, rd.w1
 
         pos, outer = self.pos, self.outer
         low_bits = w1 + idx_w + s1_w + s2_w + k * part_w
@@ -142,7 +146,7 @@ class Bracket:
                 else:
                     s2 = 1 << (k - 1 - pa_)
                 part = (k - pb_) << ((k - 1 - pa_) * part_w)
-            v = crit[(a, b)]
+            v = criteria(a, b)
             v = (v << w1) | exch
             v = (v << idx_w) | idx
             v = (v << s1_w) | s1
@@ -167,6 +171,13 @@ class Bracket:
         if perfect is not None:
             self.remarks.append("first candidate is perfect (C.04.3 3.4)")
             return perfect
+        found = (
+            first_optimal_candidate(self.rd, mdps, residents, self.nxt, self.rest)
+            if SHORTCUTS
+            else None
+        )
+        if found is not None:
+            return self.take(*found)
         rem_pairs: list[tuple[int, int]] = []
         if m == 0:
             # No MDPs: the remainder is the whole bracket. Guess that it pairs fully; the
@@ -195,6 +206,20 @@ class Bracket:
             exchanged = sum(1 for v in remainder[:p] if v not in s1_actors)
             if exchanged:
                 self.remarks.append(f"{exchanged} exchange(s) between S1 and S2 (C.04.3 4.3)")
+        return mdp_pairs + rem_pairs
+
+    def take(
+        self,
+        mdp_pairs: list[tuple[int, int]],
+        rem_pairs: list[tuple[int, int]],
+        below: list[tuple[int, int]],
+    ) -> list[tuple[int, int]]:
+        """A candidate found without the matchings; partners kept as they would leave them
+        (the remainder's, else the MDPs', and those below when they pair there too)."""
+        self.last_mate = {}
+        for a, b in (rem_pairs or mdp_pairs) + below:
+            self.last_mate[a] = b
+            self.last_mate[b] = a
         return mdp_pairs + rem_pairs
 
     def next_is_single(self, down: list[int]) -> bool:

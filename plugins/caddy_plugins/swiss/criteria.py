@@ -9,7 +9,26 @@ from __future__ import annotations
 from caddy_plugins.swiss.players import DOWN, UP, PlayerState, invert
 from caddy_plugins.swiss.round_state import RoundState
 
-__all__ = ["CriteriaRound"]
+__all__ = ["CriteriaRound", "colour_criteria"]
+
+
+def colour_criteria(h: PlayerState, lo: PlayerState) -> tuple[bool, bool, bool, bool]:
+    """Whether the pair of ``h`` (higher) and ``lo`` meets C10, C11, C12 and C13."""
+    same = lo.pref is not None and lo.pref == h.pref
+    c10 = not (lo.absimb and h.absimb and same)
+    third = False
+    if lo.absolute and h.absolute and same:
+        if lo.imb == h.imb:
+            third = lo.rep is not None and lo.rep == h.rep
+        else:
+            smaller = h if lo.imb > h.imb else lo
+            third = smaller.rep == invert(lo.pref)
+    c11 = not third
+    c12 = not same
+    c13 = not (same and (lo.strong or lo.absolute) and (h.strong or h.absolute)) or (
+        lo.absolute and h.absolute
+    )
+    return c10, c11, c12, c13
 
 
 class CriteriaRound(RoundState):
@@ -53,20 +72,7 @@ class CriteriaRound(RoundState):
                 c9 += self.c9_rank[lo.idx]
         v = (v << self.w9) | c9
         if in_bracket:
-            same = lo.pref is not None and lo.pref == h.pref
-            c10 = not (lo.absimb and h.absimb and same)
-            third = False
-            if lo.absolute and h.absolute and same:
-                if lo.imb == h.imb:
-                    third = lo.rep is not None and lo.rep == h.rep
-                else:
-                    smaller = h if lo.imb > h.imb else lo
-                    third = smaller.rep == invert(lo.pref)
-            c11 = not third
-            c12 = not same
-            c13 = not (same and (lo.strong or lo.absolute) and (h.strong or h.absolute)) or (
-                lo.absolute and h.absolute
-            )
+            c10, c11, c12, c13 = colour_criteria(h, lo)
         else:
             c10 = c11 = c12 = c13 = False
         v = (v << w1) | c10

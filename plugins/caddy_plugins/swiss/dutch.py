@@ -37,7 +37,13 @@ leftover gets the PAB; 5.2.5 parity on the effective pairing number, which
 skips absentees who never took part, C.04.2 2.4).
 
 For speed: a bracket whose first candidate is perfect (3.4: no criterion can be
-improved, checked against upper bounds) takes it without any matching; otherwise
+improved, checked against upper bounds) takes it without any matching. Otherwise a
+search walks the candidates in generation order (MDPs, then transpositions of S2) and
+takes the first whose every criterion reaches a bound no candidate can beat (colour
+failures no fewer than the preferences force); once no colour failure is left to
+spend, the rest is the first perfect matching of the pairs failing nothing. Such a
+candidate is what the matchings would return, and criteria are computed only for the
+edges a matching needs. When the search finds none within a few steps per player,
 each matching is solved on the bracket alone when the next scoregroup provably
 cannot change the result (C6 comes before C8), else on the bracket and the next
 scoregroup. The rest of the field matters only through completion (C4), which is
@@ -52,6 +58,8 @@ Where each part lives (each module imports only those listed before it):
   the bye score (C2, C5);
 - :mod:`caddy_plugins.swiss.criteria`: the quality criteria C6-C21 as edge weights;
 - :mod:`caddy_plugins.swiss.solving`: the matchings, with the speed-ups above;
+- :mod:`caddy_plugins.swiss.transposition`: the search for a bracket's first candidate
+  meeting every bound, without a matching;
 - :mod:`caddy_plugins.swiss.bracket`: one bracket, the Article 4 generation order and
   the perfect first candidate (3.4);
 - :mod:`caddy_plugins.swiss.colours`: colours (Article 5) and board order (C.04.2 3.6);

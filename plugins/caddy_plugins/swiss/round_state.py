@@ -75,7 +75,12 @@ class RoundState:
 
     def greedy_pairs(self, order: Sequence[int]) -> set[int]:
         """Players paired by a greedy pass in ``order`` (each takes the first free partner)."""
+        return {v for pair in self.greedy_matching(order) for v in pair}
+
+    def greedy_matching(self, order: Sequence[int]) -> list[tuple[int, int]]:
+        """The pairs of a greedy pass in ``order`` (each takes the first free partner)."""
         taken: set[int] = set()
+        pairs: list[tuple[int, int]] = []
         compat = self.compat
         for pos, v in enumerate(order):
             if v in taken:
@@ -85,8 +90,9 @@ class RoundState:
                 if w not in taken and row[w]:
                     taken.add(v)
                     taken.add(w)
+                    pairs.append((v, w))
                     break
-        return taken
+        return pairs
 
     def completable(self, vertices: Sequence[int], cand: Sequence[bool]) -> bool:
         """Can ``vertices`` all be paired, except one bye candidate if their number is odd?"""
