@@ -30,17 +30,10 @@ def read_players_csv(path: str | Path) -> list[Player]:
     import csv
     import io
 
-    from caddy.storage import read_bytes  # a regular file only: never a device or a pipe
+    from caddy.storage import read_text  # a regular file only: never a device or a pipe
 
     path = Path(path)
-    try:
-        text = read_bytes(path, "a players CSV file").decode("utf-8-sig")
-    except FileNotFoundError:
-        raise CaddyError(f"{path}: no such file") from None
-    except UnicodeDecodeError as exc:
-        raise CaddyError(f"{path}: not UTF-8 (byte {exc.start}); save the file as UTF-8") from None
-    except OSError as exc:
-        raise CaddyError(f"{path}: cannot read ({exc.strerror})") from None
+    text = read_text(path, "a players CSV file")
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         header = [h.strip().lower() for h in next(reader)]

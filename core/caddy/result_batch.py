@@ -63,16 +63,9 @@ def file_entries(path: str) -> tuple[list[Entry], list[Problem]]:
     import io
 
     from caddy.cli_common import is_ascii_number
-    from caddy.storage import read_bytes  # a regular file only: never a device or a pipe
+    from caddy.storage import read_text  # a regular file only: never a device or a pipe
 
-    try:
-        text = read_bytes(path, "a results CSV file").decode("utf-8-sig")
-    except FileNotFoundError:
-        raise CaddyError(f"{path}: no such file") from None
-    except UnicodeDecodeError as exc:
-        raise CaddyError(f"{path}: not UTF-8 (byte {exc.start}); save the file as UTF-8") from None
-    except OSError as exc:
-        raise CaddyError(f"{path}: cannot read ({exc.strerror})") from None
+    text = read_text(path, "a results CSV file")
     entries: list[Entry] = []
     problems: list[Problem] = []
     try:

@@ -107,6 +107,15 @@ def read_bytes(path: str | Path, what: str = "an event file", *, shown: str | No
         os.close(fd)
 
 
+def read_text(path: str | Path, what: str) -> str:
+    """A regular file's UTF-8 text (a byte-order mark dropped), as
+    :func:`read_bytes` reads it; one clear line when it is not UTF-8."""
+    try:
+        return read_bytes(path, what).decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FileError(f"{path}: not UTF-8 (byte {exc.start}); save the file as UTF-8") from None
+
+
 def peek(path: str | Path, size: int = 64) -> bytes:
     """The first ``size`` bytes of a regular file; ``b""`` for anything else
     (a missing file, a folder, a device, a pipe), never waiting."""
