@@ -19,7 +19,7 @@ TYPING_DEPS = ["mypy>=1.10", "nox>=2024.3"]
 def tests(session: nox.Session) -> None:
     """Run the test suite against the installed (built) package."""
     session.install(".[test]")
-    session.run("pytest", *session.posargs)
+    session.run("pytest", *(session.posargs or ["-n", "auto"]))
 
 
 @nox.session
