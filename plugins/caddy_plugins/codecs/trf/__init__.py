@@ -37,6 +37,9 @@ Export (``caddy export EVENT.json --to trf [--trf26]``)
     192/202/222). TRF16 leaves out TRF26-only records and ``###`` comments
     and writes ``XXR`` for the number of rounds; TRF26 writes 142, 192,
     202 and 222 from the event's format, tie-breaks and time control.
+    A point system other than 1 / ½ / 0 is written as bbpPairings'
+    ``BBW``...``BBU`` records (both flavours) and, in TRF26, record 162
+    (:mod:`.scoring_records`).
 
 Team events (TRF-2026 records 310, 300, 320, 330, 240, 250, 260, 352, 362)
     Read into the event's teams and each round's team matches, the format

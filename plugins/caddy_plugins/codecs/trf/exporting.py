@@ -74,6 +74,10 @@ def export_event(event: EventFile, *, trf26: bool = False, dated: bool = False) 
         raise CaddyError(too_big[0], problems=too_big)
     # text never starts a line of its own: control characters (newlines) as spaces
     lines = [one_line(line) for line in _head(state, trf26, dated)]
+    if tournament.teams is None:
+        from caddy_plugins.codecs.trf.scoring_records import scoring_warnings
+
+        warnings.extend(scoring_warnings(tournament.scoring, trf26))
     warnings.extend(cut_fields(players))
     long_names = [n for n, p in enumerate(players, 1) if len(p.name) > 33]
     lines.extend(
@@ -195,12 +199,17 @@ def _ranks(state: State, results: Any, points: list[float]) -> tuple[list[int], 
 
 
 def _owned_records(state: State) -> frozenset[str]:
-    """Kept records a Swiss writes from its options instead (250, 260, ``XXA``, ``XXP``)."""
+    """Kept records written from the event instead: the scoring's (162,
+    ``BBW``...``BBU``) for an individual event, a Swiss's options (250, 260,
+    ``XXA``, ``XXP``)."""
+    from caddy_plugins.codecs.trf.scoring_records import SCORING_RECORDS
+
+    owned = frozenset() if state.event.tournament.teams is not None else SCORING_RECORDS
     if state.fmt.name != "swiss":
-        return frozenset()
+        return owned
     from caddy_plugins.codecs.trf.swiss_records import OPTION_RECORDS
 
-    return OPTION_RECORDS
+    return owned | OPTION_RECORDS
 
 
 def _keep(line: str, trf26: bool) -> bool:
@@ -376,6 +385,7 @@ def _made_records(state: State, trf26: bool, dated: bool = False) -> list[tuple[
             # which engines that read no TRF26 record ask for
             records.append(("XXR", str(rounds)))
             records.append(("XXC", "white1" if colour == "w" else "black1"))
+        records.extend(_scoring_records(state, trf26))
         code = _type_code(tournament, dated)
         if code:
             records.append(("192", code))
@@ -389,8 +399,19 @@ def _made_records(state: State, trf26: bool, dated: bool = False) -> list[tuple[
             records.append(("XXR", str(rounds)))
         if colour:
             records.append(("XXC", "white1" if colour == "w" else "black1"))
+        records.extend(_scoring_records(state, trf26))
     records.extend(_option_records(state, rounds, trf26))
     return [(code, text) for code, text in records if text or code in ("012",)]
+
+
+def _scoring_records(state: State, trf26: bool) -> list[tuple[str, str]]:
+    """An individual event's point system, when not the default (162, ``BBW``...``BBU``)."""
+    tournament = state.event.tournament
+    if tournament.teams is not None:
+        return []
+    from caddy_plugins.codecs.trf.scoring_records import scoring_records
+
+    return scoring_records(tournament.scoring, trf26)
 
 
 def _option_records(state: State, rounds: int, trf26: bool) -> list[tuple[str, str]]:
