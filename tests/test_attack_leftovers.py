@@ -311,13 +311,14 @@ def test_a_wrong_value_in_an_event_file_names_the_plugin(
 def test_the_checks_keep_the_plugins_object(returning: None) -> None:
     """The object handed out forwards to the plugin's and unwraps to it."""
     from caddy.contracts import FormatBase, plugin_of
+    from caddy.formats import schedule_format
     from caddy.plugins import get_host
 
     host = get_host()
     fmt = host.formats().get("no-schedule")
     assert isinstance(fmt, FormatBase) and type(fmt).__module__ == "returning_caddy_plugin"
     assert type(plugin_of(fmt)).__name__ == "NoSchedule"
-    assert fmt.schedule.__name__ == "schedule"  # a checked member keeps its name
+    assert schedule_format(fmt).schedule.__name__ == "schedule"  # a checked member keeps its name
     swiss = host.formats().get("swiss")
     assert type(plugin_of(swiss)).__name__ == "Swiss" and swiss.kind == "results"
     assert plugin_of(host.renderers().get("text")) is not host.renderers().get("text")
