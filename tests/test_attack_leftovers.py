@@ -318,6 +318,7 @@ def test_the_checks_keep_the_plugins_object(returning: None) -> None:
     fmt = host.formats().get("no-schedule")
     assert isinstance(fmt, FormatBase) and type(fmt).__module__ == "returning_caddy_plugin"
     assert type(plugin_of(fmt)).__name__ == "NoSchedule"
+    assert isinstance(fmt, type(plugin_of(fmt)))  # a plugin's own isinstance still holds
     assert schedule_format(fmt).schedule.__name__ == "schedule"  # a checked member keeps its name
     swiss = host.formats().get("swiss")
     assert type(plugin_of(swiss)).__name__ == "Swiss" and swiss.kind == "results"

@@ -339,7 +339,9 @@ _FILLED: dict[tuple[type, type], type] = {}
 
 def _filled_class(plugin_type: type, base: type) -> type:
     """A class named as ``plugin_type`` whose instances forward to ``_plugin``
-    every attribute they (and ``base``) lack."""
+    every attribute they (and ``base``) lack, and pass for one of
+    ``plugin_type`` (``isinstance``, ``__class__``): a plugin's own checks of
+    what the registry hands out keep working."""
     key = (plugin_type, base)
     cls = _FILLED.get(key)
     if cls is None:
@@ -354,6 +356,7 @@ def _filled_class(plugin_type: type, base: type) -> type:
                 "__module__": plugin_type.__module__,
                 "__qualname__": plugin_type.__qualname__,
                 "__getattr__": __getattr__,
+                "__class__": property(lambda self: type(self.__dict__["_plugin"])),
                 "__doc__": plugin_type.__doc__,
             },
         )
