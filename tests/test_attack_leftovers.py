@@ -4,6 +4,8 @@ line on stderr and a non-zero exit, never a traceback, never silence.
 - Ctrl-C in the first fraction of a second (while the CLI's modules load);
 - a plugin's own bug, even its ``sys.exit()``, names the plugin and the function
   caddy called in it;
+- a plugin's member returning what its contract does not allow names the plugin and
+  the member (no plugin code is in that traceback);
 - memory running out (a limit such as ``ulimit -v``);
 - an event file holding a player with an empty name;
 - a newline inside echoed text (one message, one line).
@@ -219,6 +221,108 @@ def test_a_plugin_breaking_its_contract_is_named(
     assert (run.code, run.out) == (3, "")
     assert run.err.startswith(f"caddy: error: tie-break {failure}")
     assert run.err.count("\n") == 1
+
+
+@pytest.fixture
+def returning(fake_modules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CADDY_PLUGINS", "returning_caddy_plugin")
+    reset_host()
+
+
+RETURNED = "caddy: error: plugin 'returning_caddy_plugin' (returning_caddy_plugin) returned "
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (
+            ("table", "6", "--format", "no-schedule"),
+            "None from schedule of format 'no-schedule', not a Schedule",
+        ),
+        (
+            ("table", "6", "--format", "junk-round"),
+            "a value of type str from next_round of format 'junk-round', not a Round or None",
+        ),
+        (
+            ("calc", "12", "--format", "junk-arithmetic"),
+            "a value of type dict from arithmetic of format 'junk-arithmetic', not an Arithmetic",
+        ),
+        (
+            ("standings", str(TRF), "--output", "bytes"),
+            "a value of type bytes from render of output form 'bytes', not a str",
+        ),
+        (
+            ("standings", str(TRF), "--output", "nothing"),
+            "None from render of output form 'nothing', not a str",
+        ),
+        (
+            ("calc", "12", "--tc", "junk 90"),
+            "a value of type str from parse of time-control notation 'junk', "
+            "not a TimeControl or None",
+        ),
+        (
+            ("plan", "12", "--nights", "9", "--tc", "junk 90"),
+            "a value of type str from parse of time-control notation 'junk', "
+            "not a TimeControl or None",
+        ),
+    ],
+    ids=["schedule", "next-round", "arithmetic", "render-bytes", "render-none", "parse", "plan"],
+)
+def test_a_plugin_returning_a_wrong_value_is_named(
+    returning: None, cli: Callable[..., Run], args: tuple[str, ...], line: str
+) -> None:
+    """What a format, renderer or notation returns is checked where caddy takes it
+    (the objects the registry hands out: ``caddy.contracts.checked``), against the
+    return type its contract (``caddy.contracts``) gives."""
+    run = cli(*args)
+    assert (run.code, run.out, run.err) == (3, "", f"{RETURNED}{line}\n")
+
+
+def test_a_codec_returning_a_wrong_value_is_named(
+    returning: None, cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """Reading (import, standings) and writing (export): one line, no file written."""
+    junk = tmp_path / "club.junk"
+    junk.write_text("x\n")
+    read = f"{RETURNED}a value of type dict from read of file format 'junk', not an Imported\n"
+    for args in (("standings", str(junk)), ("import", str(junk), "-o", str(tmp_path / "e.json"))):
+        run = cli(*args)
+        assert (run.code, run.out, run.err) == (3, "", read)
+    out = tmp_path / "out.junk"
+    written = f"{RETURNED}a value of type str from write of file format 'junk', not an Exported\n"
+    run = cli("export", str(TRF), "--to", "junk", "-o", str(out))
+    assert (run.code, run.out, run.err) == (3, "", written)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.junk"]
+
+
+def test_a_wrong_value_in_an_event_file_names_the_plugin(
+    returning: None, cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """An event of the format (its schedule is taken as it replays): the plugin's fault
+    (exit 3), not the file's."""
+    players = tmp_path / "players.csv"
+    players.write_text("name,rating\nAnna,2100\nBen,2050\nCara,1990\nDan,1950\n")
+    event = tmp_path / "club.json"
+    run = cli("new", str(event), "--players", str(players), "--format", "no-schedule")
+    line = f"{RETURNED}None from schedule of format 'no-schedule', not a Schedule\n"
+    assert (run.code, run.err, event.exists()) == (3, line, False)
+
+
+def test_the_checks_keep_the_plugins_object(returning: None) -> None:
+    """The object handed out forwards to the plugin's and unwraps to it."""
+    from caddy.contracts import FormatBase, plugin_of
+    from caddy.formats import schedule_format
+    from caddy.plugins import get_host
+
+    host = get_host()
+    fmt = host.formats().get("no-schedule")
+    assert isinstance(fmt, FormatBase) and type(fmt).__module__ == "returning_caddy_plugin"
+    assert type(plugin_of(fmt)).__name__ == "NoSchedule"
+    assert isinstance(fmt, type(plugin_of(fmt)))  # a plugin's own isinstance still holds
+    assert schedule_format(fmt).schedule.__name__ == "schedule"  # a checked member keeps its name
+    swiss = host.formats().get("swiss")
+    assert type(plugin_of(swiss)).__name__ == "Swiss" and swiss.kind == "results"
+    assert plugin_of(host.renderers().get("text")) is not host.renderers().get("text")
 
 
 # -- an empty player name in an event file -----------------------------------------

@@ -117,7 +117,7 @@ def length_minutes(value: Fraction, text: str, option: str) -> int | float:
 
 def cmd_calc(ns: argparse.Namespace) -> int:
     from caddy.calculator import calculate, check_turnover
-    from caddy.errors import CaddyError
+    from caddy.errors import CaddyError, PluginError
     from caddy.timecontrol import TimeControl, parse_time_control
 
     check_turnover(ns.turnover)
@@ -138,6 +138,8 @@ def cmd_calc(ns: argparse.Namespace) -> int:
     for text in ns.tc:
         try:
             controls.append(parse_time_control(text))
+        except PluginError:  # a plugin's fault, not the text's
+            raise
         except CaddyError as exc:
             problems.extend(exc.problems)
     if problems:

@@ -105,6 +105,7 @@ from caddy.contracts_tiebreaks import (
 )
 
 if TYPE_CHECKING:
+    from caddy.contracts_returns import Returns
     from caddy.teams import TeamPairingContext as TeamPairingContext
 
 
@@ -328,10 +329,19 @@ def _conformance(kind: str, obj: object) -> list[str]:
     return [f"{who} {problem}" for problem in problems]
 
 
+class _Filled:
+    """Marks the objects :func:`complete` and :func:`checked` make in place of a
+    plugin's (the plugin's object is ``__dict__["_plugin"]``)."""
+
+
 _FILLED: dict[tuple[type, type], type] = {}
 
 
 def _filled_class(plugin_type: type, base: type) -> type:
+    """A class named as ``plugin_type`` whose instances forward to ``_plugin``
+    every attribute they (and ``base``) lack, and pass for one of
+    ``plugin_type`` (``isinstance``, ``__class__``): a plugin's own checks of
+    what the registry hands out keep working."""
     key = (plugin_type, base)
     cls = _FILLED.get(key)
     if cls is None:
@@ -341,11 +351,12 @@ def _filled_class(plugin_type: type, base: type) -> type:
 
         cls = type(
             plugin_type.__name__,
-            (base,),
+            (_Filled,) if base is object else (base, _Filled),
             {
                 "__module__": plugin_type.__module__,
                 "__qualname__": plugin_type.__qualname__,
                 "__getattr__": __getattr__,
+                "__class__": property(lambda self: type(self.__dict__["_plugin"])),
                 "__doc__": plugin_type.__doc__,
             },
         )
@@ -358,24 +369,26 @@ _PRESENT: dict[tuple[str, type], frozenset[str]] = {}
 
 
 def _present(kind: str, obj: object) -> frozenset[str]:
-    """Which members of ``kind``'s contract ``obj`` has (cached per class when
-    the instance has no attributes of its own)."""
-    names = (
-        *(name for name, _ in (*REQUIRED[kind], *FORMAT_KIND_REQUIRED["results"], *GROUP_REQUIRED)),
-        *OPTIONAL[kind],
-        "schedule",
+    """Which members of ``kind``'s contract ``obj`` has: its class's (cached per
+    class) and the attributes of its own that are members."""
+    names = frozenset(
+        (
+            *(n for n, _ in (*REQUIRED[kind], *FORMAT_KIND_REQUIRED["results"], *GROUP_REQUIRED)),
+            *OPTIONAL[kind],
+            "schedule",
+        )
     )
-    try:
-        own = vars(obj)
-    except TypeError:
-        own = {}
-    if own or isinstance(obj, type):
+    if isinstance(obj, type):
         return frozenset(name for name in names if _has(obj, name))
     key = (kind, type(obj))
     found = _PRESENT.get(key)
     if found is None:
-        found = _PRESENT[key] = frozenset(name for name in names if _has(obj, name))
-    return found
+        found = _PRESENT[key] = frozenset(name for name in names if _has(type(obj), name))
+    try:
+        own = vars(obj)
+    except TypeError:  # __slots__ only: members are the class's
+        return found
+    return found | (names & own.keys()) if own else found
 
 
 def complete(kind: str, obj: Any) -> Any:
@@ -387,16 +400,26 @@ def complete(kind: str, obj: Any) -> Any:
         return obj
     if isinstance(obj, base):  # the base class has every optional member
         return obj
-    optional = OPTIONAL[kind]
-    present = _present(kind, obj)
-    if present.issuperset(optional):
+    if _present(kind, obj).issuperset(OPTIONAL[kind]):
         return obj
+    return _wrapped(kind, obj)
+
+
+def _wrapped(kind: str, obj: Any) -> Any:
+    """A new object forwarding to ``obj``, holding every member of ``kind``'s
+    contract ``obj`` has (the others are the base class's defaults)."""
+    base = BASES.get(kind, object)
     wrapper: Any = object.__new__(_filled_class(type(obj), base))
     wrapper.__dict__["_plugin"] = obj
+    if base is object:  # no default to shadow: the contract's members, as conformance sees them
+        for name, _ in REQUIRED[kind]:
+            wrapper.__dict__[name] = obj.__getattribute__(name)
+        return wrapper
+    present = _present(kind, obj)
     for name, _ in (*REQUIRED[kind], *FORMAT_KIND_REQUIRED["results"], *GROUP_REQUIRED):
         if name in present:
             wrapper.__dict__[name] = obj.__getattribute__(name)
-    for name in (*optional, "schedule"):
+    for name in (*OPTIONAL[kind], "schedule"):
         if name in present:
             wrapper.__dict__[name] = obj.__getattribute__(name)
     if kind == "formats":
@@ -404,9 +427,50 @@ def complete(kind: str, obj: Any) -> Any:
     return wrapper
 
 
+#: The members :func:`checked` wraps, by kind and class (see _CONFORMANCE).
+_CHECKED: dict[tuple[str, type], tuple[tuple[str, Returns], ...]] = {}
+
+
+def _checked_members(kind: str, obj: object) -> tuple[tuple[str, Returns], ...]:
+    """The members of :data:`~caddy.contracts_returns.RETURNS` ``obj`` has."""
+    from caddy.contracts_returns import RETURNS
+
+    key = (kind, type(obj))
+    found = _CHECKED.get(key)
+    if found is None:
+        found = tuple((n, r) for n, r in RETURNS.get(kind, {}).items() if _has(obj, n))
+        try:
+            own = vars(obj)
+        except TypeError:
+            own = {}
+        if own:  # members of its own: not the class's to cache
+            return found
+        _CHECKED[key] = found
+    return found
+
+
+def checked(kind: str, obj: Any, blame: str, module: str) -> Any:
+    """``obj`` (as :func:`complete` gives it), with the value each member of
+    :data:`caddy.contracts_returns.RETURNS` returns checked: a wrong one is a
+    :class:`~caddy.errors.PluginError` starting with ``blame`` (exit 3).
+    A wrapper made by :func:`complete` is changed in place, else ``obj`` is
+    wrapped; ``obj`` itself when its kind has no member checked."""
+    from caddy.contracts_returns import returning
+
+    members = _checked_members(kind, plugin_of(obj))
+    if not members:
+        return obj
+    wrapper = obj if isinstance(obj, _Filled) else _wrapped(kind, obj)
+    label = f"{_label(kind)} '{obj.name}'"
+    for name, returns in members:
+        method = obj.__getattribute__(name)
+        wrapper.__dict__[name] = returning(method, returns, blame, f"{name} of {label}", module)
+    return wrapper
+
+
 def plugin_of(obj: Any) -> Any:
-    """The object a plugin registered (unwrapping :func:`complete`)."""
-    if isinstance(obj, tuple(BASES.values())) and "_plugin" in obj.__dict__:
+    """The object a plugin registered (unwrapping :func:`complete` and :func:`checked`)."""
+    if isinstance(obj, _Filled):
         return obj.__dict__["_plugin"]
     return obj
 

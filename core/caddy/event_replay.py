@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from caddy.errors import CaddyError
+from caddy.errors import CaddyError, PluginError
 from caddy.models import Round
 from caddy.results import GAME_POINTS, RESULT_HELP, RESULT_WORDS
 
@@ -174,6 +174,8 @@ def replay(event: EventFile, host: PluginHost | None = None) -> State:
     try:
         check_field(fmt, len(tournament.players), tournament.format.options)
         fixed = _schedule_rounds(fmt, tournament)
+    except PluginError:  # the plugin's fault, not the file's
+        raise
     except CaddyError as exc:  # the format cannot run this field
         problems = [f"$.tournament.format: {p}" for p in exc.problems]
         raise CaddyError(problems[0], problems=problems) from None
@@ -202,6 +204,8 @@ def replay(event: EventFile, host: PluginHost | None = None) -> State:
             operation = RecordResult(round=rnd_no, board=board_no, result=result)
         try:
             apply(state, operation)
+        except PluginError:
+            raise
         except CaddyError as exc:
             raise CaddyError(f"$.operations[{index}]: {exc}") from None
     return state

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from caddy.errors import CaddyError
+from caddy.errors import CaddyError, PluginError
 from caddy.event_model import BYE_KINDS, MISSED_KINDS, Enter, PairRound, RecordBye
 
 if TYPE_CHECKING:
@@ -222,6 +222,8 @@ def planned_rounds(state: State) -> int:
     else:
         try:
             planned = state.fmt.arithmetic(field, tournament.format.options).rounds
+        except PluginError:
+            raise
         except CaddyError:
             planned = 0
     return max(planned, len(state.rounds))

@@ -257,10 +257,12 @@ def _check(
 
 
 def _compare(label: str, rnd: RoundState, fmt: Any, request: PairingRequest) -> list[str]:
-    from caddy.errors import CaddyError
+    from caddy.errors import CaddyError, PluginError
 
     try:
         paired = fmt.next_round(request)
+    except PluginError:  # the plugin's fault, not the file's
+        raise
     except CaddyError as exc:
         return [f"{label}: round {rnd.number}: caddy cannot pair it: {exc}"]
     if paired is None:

@@ -32,7 +32,7 @@ from caddy.calculator import (
     calculate,
     check_field,
 )
-from caddy.errors import CaddyError
+from caddy.errors import CaddyError, PluginError
 from caddy.formats import option_summary
 from caddy.timecontrol import TimeControl, minutes_value, parse_time_control
 
@@ -219,6 +219,8 @@ def candidates(
         first_problem: str | None = None
         try:
             options_by_label = dict(fmt.plan_options(players, fmt.Options()))
+        except PluginError:
+            raise
         except CaddyError as exc:
             refused.append((fmt.name, exc.problems[0]))
             continue
@@ -226,6 +228,8 @@ def candidates(
             try:
                 fmt.check(players, options)
                 fmt.arithmetic(players, options)
+            except PluginError:  # a plugin's fault, not the field's
+                raise
             except CaddyError as exc:
                 first_problem = first_problem or exc.problems[0]
                 continue
@@ -339,6 +343,8 @@ def parse_controls(
             continue
         try:
             controls.append(parse_time_control(item, parsers))
+        except PluginError:
+            raise
         except CaddyError as exc:
             problems.extend(exc.problems)
     if problems:

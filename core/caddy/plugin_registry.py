@@ -6,12 +6,9 @@ checked against :mod:`caddy.contracts` as they are added) and a
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from caddy.errors import InputError, PluginClash, PluginError
-
-if TYPE_CHECKING:
-    pass
 from caddy.plugin_discovery import BUILTIN_DISTRIBUTION, FoundEntryPoint, dist_of, distribution_of
 
 #: Kinds of plugin and the registration hook each one answers.
@@ -60,13 +57,15 @@ class Registry(Generic[T]):
         #: Names two plugins register, with the message; an error only when used.
         self.clashes: dict[str, str] = {}
 
-    def add(self, item: T, module: str) -> None:
-        """Register ``item`` for the plugin ``module``.
+    def add(self, item: T, module: str, plugin: str | None = None) -> None:
+        """Register ``item`` for the plugin ``plugin`` (default: its module,
+        ``module``), with what its members return checked from then on
+        (:func:`caddy.contracts.checked`).
 
         :raises PluginError: one line naming ``module`` and what ``item``
             lacks of its contract, or the two modules that register one name.
         """
-        from caddy.contracts import complete, conformance
+        from caddy.contracts import checked, complete, conformance
 
         problems = conformance(self.kind, item)
         if problems:
@@ -78,7 +77,8 @@ class Registry(Generic[T]):
                 f"two plugins register the {label} '{name}': {self._modules[name]} and {module}",
                 plugin=module,
             )
-        self._items[name] = complete(self.kind, item)
+        blamed = blame(plugin or module, module)
+        self._items[name] = checked(self.kind, complete(self.kind, item), blamed, module)
         self._modules[name] = module
 
     def get(self, name: str) -> T:
@@ -168,6 +168,11 @@ class PluginRecord:
             "registers": {k: sorted(v) for k, v in sorted(self.registers.items())},
             "error": self.error,
         }
+
+
+def blame(plugin: str, module: str) -> str:
+    """How every failure of a plugin starts: ``plugin 'NAME' (module)``."""
+    return f"plugin '{plugin}' ({module})"
 
 
 def has_name(item: object) -> bool:

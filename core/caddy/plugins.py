@@ -50,7 +50,15 @@ from caddy.plugin_discovery import (
     distribution_of,
     normalize,
 )
-from caddy.plugin_registry import ALSO_LOADS, KIND_LABEL, KINDS, PluginRecord, Registry, has_name
+from caddy.plugin_registry import (
+    ALSO_LOADS,
+    KIND_LABEL,
+    KINDS,
+    PluginRecord,
+    Registry,
+    blame,
+    has_name,
+)
 
 
 def _split_env(value: str | None) -> list[str]:
@@ -184,7 +192,7 @@ class PluginHost:
             detail = (f"{type(exc).__name__}: {exc}".splitlines() or [type(exc).__name__])[0]
             dist, version = dist_of(origin) if origin else distribution_of(module_name)
             where = f" from {dist} {version}" if dist else ""
-            self._warn(f"plugin '{name}' ({module_name}){where} failed to load ({detail}); skipped")
+            self._warn(f"{blame(name, module_name)}{where} failed to load ({detail}); skipped")
             failed = PluginRecord(name, module_name, dist, version, source)
             failed.error = detail
             self.records.setdefault(name, failed)
@@ -282,14 +290,14 @@ class PluginHost:
                 if isinstance(exc, PluginError):
                     detail = str(exc)
                 self._warn(
-                    f"plugin '{impl.plugin_name}' ({module}) failed in {KINDS[kind]} ({detail}); skipped"
+                    f"{blame(impl.plugin_name, module)} failed in {KINDS[kind]} ({detail}); skipped"
                 )
                 if record is not None:
                     record.error = detail
                 continue
             for item in items:
                 try:
-                    registry.add(item, module)
+                    registry.add(item, module, impl.plugin_name)
                 except PluginClash as exc:  # the first wins; the name is an error when used
                     registry.clashes.setdefault(item.name, str(exc))
                     continue
@@ -360,7 +368,7 @@ def plugin_at_fault(exc: BaseException) -> PluginError | None:
         if owner:
             detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
             return PluginError(
-                f"plugin '{owners[owner]}' ({owner}) failed in {frame.f_code.co_name} ({detail})",
+                f"{blame(owners[owner], owner)} failed in {frame.f_code.co_name} ({detail})",
                 plugin=owner,
             )
         trace = trace.tb_next

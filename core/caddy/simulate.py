@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from caddy.errors import CaddyError, InputError
+from caddy.errors import CaddyError, InputError, PluginError
 
 if TYPE_CHECKING:
     from caddy.event_file import EventFile
@@ -283,7 +283,7 @@ def _pair(state: State, fmt: Any, asked: list[int], settings: Settings) -> Any:
     try:
         paired = fmt.next_round(request_from_state(state, absent=frozenset(asked)))
     except CaddyError as exc:
-        if asked:
+        if asked or isinstance(exc, PluginError):
             raise
         raise CaddyError(
             f"{exc} (seed {settings.seed}: {settings.rounds} rounds for {settings.players} "
