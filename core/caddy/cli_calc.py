@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import sys
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable
+    from fractions import Fraction
 
     from caddy.calculator import CalcResult
 from caddy.cli_common import (
@@ -78,9 +78,11 @@ def parse_night(text: str, option: str = "--night") -> int | float:
     return length_minutes(value, text, option)
 
 
-def read_length(text: str) -> Fraction | None:
+def read_length(text: str) -> int | Fraction | None:
     """Minutes, exactly (no float rounding), from ``3h``, ``2.5h``, ``180m``,
-    ``180min`` or ``3:00``; ``None`` when ``text`` is none of these."""
+    ``180min`` or ``3:00``; ``None`` when ``text`` is none of these. Whole
+    numbers stay ints: ``fractions`` is imported only for a decimal point (the
+    default ``--night 3h`` is on every ``caddy calc``'s start-up path)."""
     cleaned = text.strip().lower().replace(" ", "")
     number, factor = cleaned, 0
     for suffix, minutes in (("min", 1), ("h", 60), ("m", 1)):
@@ -95,13 +97,17 @@ def read_length(text: str) -> Fraction | None:
         and len(mins) == 2
         and int(mins) < 60
     ):
-        return Fraction(int(hours) * 60 + int(mins))
+        return int(hours) * 60 + int(mins)
+    if factor and is_ascii_number(number):
+        return int(number) * factor
     if factor and is_ascii_number(number.replace(".", "", 1)):
+        from fractions import Fraction
+
         return Fraction(number) * factor
     return None
 
 
-def length_minutes(value: Fraction, text: str, option: str) -> int | float:
+def length_minutes(value: int | Fraction, text: str, option: str) -> int | float:
     """``value`` minutes counted in whole seconds (the calculator's unit),
     held to 1 minute up to a day (:data:`~caddy.calculator.MAX_DAY_MINUTES`)."""
     from caddy.calculator import MAX_DAY_MINUTES
