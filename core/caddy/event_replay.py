@@ -120,6 +120,10 @@ class State:
     field: int | None = None
     #: Team line-ups given for rounds not paired yet: round → team → players.
     lineups: dict[int, dict[int, tuple[int, ...]]] = attrs.Factory(dict)
+    #: The whole schedule's rounds when ``rounds`` holds only the first ones
+    #: (:func:`caddy.event_results.state_after`): the 50% rule counts a
+    #: withdrawn player's games in the whole schedule, not in the rounds kept.
+    schedule: list[RoundState] | None = None
 
     @property
     def players(self) -> int:

@@ -56,6 +56,7 @@ def state_after(state: State, number: int) -> State:
         state,
         rounds=state.rounds[:number],
         withdrawals=[w for w in state.withdrawals if w.after_round < number],
+        schedule=state.schedule if state.schedule is not None else state.rounds,
     )
 
 
@@ -172,9 +173,8 @@ def _results_event(state: State, completed_only: bool, empty: bool) -> Event:
     for player, after in withdrawn.items():
         total = None
         if state.fixed:  # the 50% rule counts the player's games in the whole schedule
-            total = sum(
-                1 for r in state.rounds for bd in r.boards if player in (bd.white, bd.black)
-            )
+            schedule = state.schedule if state.schedule is not None else state.rounds
+            total = sum(1 for r in schedule for bd in r.boards if player in (bd.white, bd.black))
         b.withdraw(
             player,
             min(after, len(rounds)),
