@@ -69,7 +69,7 @@ def add_commands(commands: Any) -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a pairing format option over the file's, e.g. colour_exempt_rounds=3; repeatable",
+        help="a pairing format option over the file's, e.g. win=3 (a TRF file only); repeatable",
     )
     readings_argument(trf)
     pair.set_defaults(handler=cmd_pair)
@@ -100,15 +100,17 @@ def cmd_pair(ns: argparse.Namespace) -> int:
             ("-o", ns.out),
             ("--force", ns.force or None),
             (TRF_801_BYES[0], ns.readings or None),
+            ("--option", ns.option or None),
         )
         if value is not None
     ]
     if misplaced:
         raise CaddyError(
             f"{misplaced[0]} is for TRF files; an event file pairs its next round "
-            "with its own rounds and colours"
+            "with its own rounds, colours and options (set at caddy new)"
         )
     from caddy.event_model import PairRound
+    from caddy.event_progress import over_message, unfinished
     from caddy.event_replay import apply, replay
     from caddy.formats import depends_on_results
     from caddy.storage import updating
@@ -123,9 +125,14 @@ def cmd_pair(ns: argparse.Namespace) -> int:
             )
             return 0
         if state.rounds:
-            problems = _unfinished(state, state.rounds[-1])
+            problems = unfinished(state, state.rounds[-1])
             if problems:
                 raise CaddyError(problems[0], problems=problems)
+        if fmt.kind != "external" and (ns.pairings or ns.byes):
+            raise CaddyError(
+                f"--pairings and --byes type a manual event's round; format '{fmt.name}' "
+                "pairs its rounds itself (announce a bye with caddy bye)"
+            )
         if fmt.kind == "external":
             from caddy.cli_common import is_ascii_number
 
@@ -155,7 +162,7 @@ def cmd_pair(ns: argparse.Namespace) -> int:
             if rnd is not None and ns.explain:
                 explanation = explain(fmt, request)
             if rnd is None:
-                print(f"{ns.event}: the event is over; {_over(state, pairing, request)}")
+                print(f"{ns.event}: the event is over; {over_message(state, pairing, request)}")
                 return 0
             operation = PairRound(
                 round=rnd.number,
@@ -188,100 +195,6 @@ def cmd_pair(ns: argparse.Namespace) -> int:
     if explanation is not None:
         print("\n".join(explanation))
     return code
-
-
-def _unfinished(state: Any, last: Any) -> list[str]:
-    """Why round ``last`` is not over, one line each: the boards with no
-    result yet; in a knockout round, each match still undecided with the game
-    it waits for (its number, stage and White, as the pairing sheet lists it)."""
-    from caddy.event_replay import board_match
-    from caddy.event_rounds import withdrawal_result
-    from caddy.render import visible
-
-    if not last.matches:
-        withdrawn = {w.player: w.after_round for w in state.withdrawals}
-        missing = [
-            str(i)
-            for i, b in enumerate(last.boards, 1)
-            if not b.results and not withdrawal_result(withdrawn, last.number, b.white, b.black)
-        ]
-        if not missing:
-            return []
-        return [
-            f"round {last.number} is not finished: board(s) {', '.join(missing)} have no result yet"
-        ]
-    players = state.event.tournament.players
-
-    def name(p: int) -> str:
-        return f"{visible(players[p - 1].name)} ({p})"
-
-    problems = []
-    for i, board in enumerate(last.boards, 1):
-        match = board_match(state, board)
-        upcoming = match.next_game() if match.winner() is None else None
-        if upcoming is None:
-            continue
-        stage, white, _ = upcoming
-        label = "" if stage == "standard" else f" ({stage})"
-        played = len(board.results)
-        after = f" undecided after {played} game{'s' if played != 1 else ''}" if played else ""
-        problems.append(
-            f"round {last.number} is not finished: board {i} ({name(board.white)} - "
-            f"{name(board.black)}){after}: game {played + 1}{label}, White {name(white)}, "
-            "has no result yet"
-        )
-    return problems
-
-
-def _over(state: Any, pairing: PairingFormat, request: Any) -> str:
-    """Who won, once no round is left: a knockout's last match decides (the
-    format's :meth:`~caddy.formats.PairingFormat.winner`); an event ranked by
-    a table (a Swiss) names who is first in its standings, tie-breaks and all,
-    as ``caddy standings`` ranks it."""
-    from caddy.render import visible
-
-    if state.event.tournament.teams is not None:
-        return "caddy standings ranks the teams"
-    if state.rounds and state.rounds[-1].matches:
-        # the field the rounds were planned for (late entrants do not change it)
-        field = state.players if state.field is None else state.field
-        winner = pairing.winner(field, state.event.tournament.format.options, request.played)
-        name = state.event.tournament.players[winner - 1].name if winner else "-"
-        return f"winner {visible(name)} ({winner})"
-
-    def firsts(table: Any) -> str:
-        rows = [row for row in table.rows if row.rank == 1]
-        tied = " (tied)" if len(rows) > 1 else ""
-        return tied + ": " + ", ".join(f"{visible(r.name)} ({r.pairing_number})" for r in rows)
-
-    tables = final_standings(state)
-    if len(tables) == 1:
-        return f"first in the standings{firsts(tables[0][1])} (caddy standings ranks everyone)"
-    shown = "; ".join(f"{visible(name)}{firsts(table)}" for name, table in tables)
-    return f"first in each section: {shown} (caddy standings ranks everyone)"
-
-
-def final_standings(state: Any) -> list[tuple[str, Any]]:
-    """The standings of the complete rounds as ``caddy standings`` ranks them
-    by default: the event's tie-breaks and edition, its seed for any drawing
-    of lots; one table per section (quads, groups), else one ``Standings``."""
-    from caddy.event_replay import event_seed
-    from caddy.standings import standings, standings_for
-    from caddy.tiebreaks import StandingsOptions
-
-    tournament = state.event.tournament
-    from caddy.event_results import results_event
-
-    event = results_event(state)
-    options = StandingsOptions(lots_seed=event_seed(tournament))
-    sections = state.fmt.sections(state.players, tournament.format.options)
-    tiebreaks, edition = tournament.tiebreaks, tournament.edition
-    if sections:
-        return [
-            (s.name, standings_for(event, s.players, tiebreaks, edition, options=options))
-            for s in sections
-        ]
-    return [("Standings", standings(event, tiebreaks, edition, options=options))]
 
 
 def explain(fmt: Any, request: Any) -> list[str]:
