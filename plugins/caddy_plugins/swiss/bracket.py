@@ -54,13 +54,7 @@ class Bracket:
         rd = self.rd
         if not SHORTCUTS:
             return None
-        if (
-            rd.n % 2
-            and self.nxt
-            and self.rest
-            and rd.bye_score is not None
-            and rd.bye_score >= rd.players[self.nxt[0]].score
-        ):
+        if self.rest and rd.c9_reaches(self.nxt):
             return None
         return members
 
@@ -262,7 +256,7 @@ def perfect_candidate(
     m = len(mdps)
     if not SHORTCUTS or rd.stale_c9 or len(residents) < m:
         return None
-    if rd.n % 2 and nxt and rd.bye_score is not None and rd.bye_score >= players[nxt[0]].score:
+    if rd.c9_reaches(nxt):
         return None
     remainder = residents[m:]
     half = len(remainder) // 2
@@ -282,24 +276,6 @@ def perfect_candidate(
     if len(remainder) % 2 == 0:
         return pairs if rd.completable(sorted(nxt + rest), rd.cand) else None
     floater = remainder[-1]
-    f = players[floater]
-    if f.f1 == DOWN or f.f2 == DOWN:
+    if not rd.may_downfloat(floater, mdps + residents):
         return None
-    if rd.is_single and f.score == rd.bye_score:
-        others = [rd.c9_rank[v] for v in mdps + residents if players[v].score == rd.bye_score]
-        if rd.c9_rank[floater] > min(others):
-            return None
-    # C8: the floater is paired in the next scoregroup, which pairs as fully as possible.
-    below = [floater, *nxt]
-    taken: set[int] = set()
-    for pos, v in enumerate(below):
-        if v in taken:
-            continue
-        for w in below[pos + 1 :]:
-            if w not in taken and compat[v][w]:
-                taken.update((v, w))
-                break
-    if nxt and (floater not in taken or len(taken) < 2 * (len(below) // 2)):
-        return None
-    leftover = [v for v in below if v not in taken]
-    return pairs if rd.completable(sorted(leftover + rest), rd.cand) else None
+    return pairs if rd.floater_completes(floater, nxt, rest) else None

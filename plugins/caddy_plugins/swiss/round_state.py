@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from caddy_plugins.swiss.matching import max_weight_matching
 from caddy_plugins.swiss.model import NoValidPairingError, PairingRequest
-from caddy_plugins.swiss.players import PlayerState, build_players, units
+from caddy_plugins.swiss.players import DOWN, PlayerState, build_players, units
 
 __all__ = ["RoundState"]
 
@@ -72,6 +72,39 @@ class RoundState:
         return True
 
     # -- completion (C4) ----------------------------------------------------------------------
+
+    def c9_reaches(self, nxt: Sequence[int]) -> bool:
+        """Whether C9 (who gets the pairing-allocated bye) may reach the scoregroup
+        ``nxt``: an odd round whose bye score is at least that scoregroup's. The
+        speed-ups then leave the bracket to the matchings, which pair it too."""
+        return bool(
+            self.n % 2
+            and nxt
+            and self.bye_score is not None
+            and self.bye_score >= self.players[nxt[0]].score
+        )
+
+    def may_downfloat(self, v: int, members: Sequence[int]) -> bool:
+        """``v`` may be the downfloater of the bracket of ``members``: no downfloat in
+        the last two rounds (C14-C21) and, when C9 applies, the fewest unplayed games."""
+        f = self.players[v]
+        if f.f1 == DOWN or f.f2 == DOWN:
+            return False
+        if self.is_single and f.score == self.bye_score:
+            others = [self.c9_rank[w] for w in members if self.players[w].score == self.bye_score]
+            return self.c9_rank[v] <= min(others)
+        return True
+
+    def floater_completes(self, floater: int, nxt: Sequence[int], rest: Sequence[int]) -> bool:
+        """C8 as the matchings check it: ``floater`` meets the next scoregroup ``nxt``,
+        which then pairs as fully as possible (a greedy pass); C4: everyone left
+        below (``rest``) can still be paired."""
+        below = [floater, *nxt]
+        taken = self.greedy_pairs(below)
+        if nxt and (floater not in taken or len(taken) < 2 * (len(below) // 2)):
+            return False
+        leftover = [v for v in below if v not in taken]
+        return self.completable(sorted(leftover + list(rest)), self.cand)
 
     def greedy_pairs(self, order: Sequence[int]) -> set[int]:
         """Players paired by a greedy pass in ``order`` (each takes the first free partner)."""

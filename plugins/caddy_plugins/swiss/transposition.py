@@ -253,15 +253,7 @@ class _Search:
     def floater_ok(self, v: int) -> bool:
         """``v`` may be the bracket's downfloater: no downfloat in the last two rounds
         (C14-C21) and, when C9 applies, the fewest unplayed games."""
-        rd = self.rd
-        f = rd.players[v]
-        if f.f1 == DOWN or f.f2 == DOWN:
-            return False
-        if rd.is_single and f.score == rd.bye_score:
-            members = self.mdps + self.residents
-            others = [rd.c9_rank[w] for w in members if rd.players[w].score == rd.bye_score]
-            return rd.c9_rank[v] <= min(others)
-        return True
+        return self.rd.may_downfloat(v, self.mdps + self.residents)
 
 
 def _safe_partners(
@@ -348,13 +340,9 @@ def first_optimal_candidate(
     players below cannot take its downfloater and be completed (C8, C4): the matchings
     then decide.
     """
-    players = rd.players
     if rd.stale_c9 or len(residents) < len(mdps) or len(mdps) + len(residents) < 2:
         return None
-    # C9 may reach the next scoregroup: the matchings then pair it as well.
-    whole = bool(
-        rd.n % 2 and nxt and rd.bye_score is not None and rd.bye_score >= players[nxt[0]].score
-    )
+    whole = rd.c9_reaches(nxt)  # the matchings then pair the next scoregroup as well
     if whole and rd.is_single:
         return None
     search = _Search(rd, mdps, residents)
@@ -379,12 +367,7 @@ def first_optimal_candidate(
     compat = rd.compat
     if len(nxt) >= 2 and not any(compat[a][b] for i, a in enumerate(nxt) for b in nxt[i + 1 :]):
         return None
-    below = [down[0], *nxt]
-    taken = rd.greedy_pairs(below)
-    if nxt and (down[0] not in taken or len(taken) < 2 * (len(below) // 2)):
-        return None
-    leftover = [v for v in below if v not in taken]
-    if not rd.completable(sorted(leftover + rest), rd.cand):
+    if not rd.floater_completes(down[0], nxt, rest):
         return None
     return mdp_pairs, rem_pairs, []
 
