@@ -140,3 +140,26 @@ def test_a_forbidden_pair_is_named_when_it_changed_the_pairing(
     )
     assert all(": round 4 " in line for line in lines)
     assert run.err == f"caddy: {path}: 1 of 9 rounds differ (round(s) 4)\n"
+
+
+#: The FIDE TEC team sample (TRF-2026, 50 teams of 4 boards, 14 rounds;
+#: tests/data/trf/SOURCES.md).
+TEAM_SAMPLE = DATA / "trf" / "teamswiss_trf26_tec_sample_grandmommys_cup.trf"
+
+
+def test_export_reads_the_801_byes_on_request(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """`caddy export FILE.trf --trf-801-byes` reads team 47's round-3 half bye
+    from its record 801 (docs/trf.md) and writes it in record 240, with the
+    sample's 310 points for the team (13 MP, 24.5 GP); an event file refuses it."""
+    plain = cli("export", str(TEAM_SAMPLE), "--trf26")
+    read = cli("export", str(TEAM_SAMPLE), "--trf26", "--trf-801-byes")
+    assert (plain.code, read.code) == (0, 0)
+    assert "240 H   3   26   50\n" in plain.out
+    assert "240 H   3   26   47   50\n" in read.out
+    team = [line for line in read.out.splitlines() if line.startswith("310  47 ")]
+    assert team[0].split()[-8:-6] == ["13.0", "24.5"]
+    event = tmp_path / "e.json"
+    assert cli("import", str(ELEVEN), "-o", str(event)).code == 0
+    run = cli("export", str(event), "--trf-801-byes")
+    assert (run.code, run.out) == (1, "")
+    assert run.err.startswith("caddy: error: --trf-801-byes reads TRF files;")

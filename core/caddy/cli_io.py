@@ -55,6 +55,7 @@ def add_commands(commands: Any) -> None:
         "--trf26", action="store_true", help="TRF26 (records 142, 192, 202, 222) instead of TRF16"
     )
     exp.add_argument("--dated-system", action="store_true", help=DATED_SYSTEM_HELP)
+    readings_argument(exp)
     output_file_arguments(exp)
     exp.set_defaults(handler=cmd_export)
 
@@ -157,7 +158,7 @@ def cmd_export(ns: argparse.Namespace) -> int:
     refuse_existing(ns.out, ns.force)
     data = _read(ns.file)
     source = _codec(None, ns.file, data)
-    event = source.read(data, source=ns.file).event
+    event = read_file(ns, source, data).event
     name = ns.codec
     if name is None and ns.out:
         suffix = Path(ns.out).suffix.lower()
