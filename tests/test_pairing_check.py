@@ -163,3 +163,29 @@ def test_export_reads_the_801_byes_on_request(cli: Callable[..., Run], tmp_path:
     run = cli("export", str(event), "--trf-801-byes")
     assert (run.code, run.out) == (1, "")
     assert run.err.startswith("caddy: error: --trf-801-byes reads TRF files;")
+
+
+def test_check_options_and_their_errors(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """--option and --trf-801-byes as `caddy pair FILE.trf` takes them: one
+    error line for a bad option, for either flag without --pairings, and for
+    --option or --trf-801-byes on an event file (read with its own options)."""
+    run = cli("check", str(ELEVEN), "--pairings", "--option", "colour_exempt_rounds=x")
+    assert (run.code, run.out) == (1, "")
+    assert len(run.err.splitlines()) == 1 and "colour_exempt_rounds" in run.err
+    assert "Traceback" not in run.err
+    run = cli("check", str(ELEVEN), "--pairings", "--option", "nonsense")
+    assert run.err == "caddy: error: --option expects KEY=VALUE, got 'nonsense'\n"
+    for flag in (("--option", "colour_exempt_rounds=1"), ("--trf-801-byes",)):
+        run = cli("check", str(ELEVEN), *flag)
+        assert (run.code, run.err) == (1, f"caddy: error: {flag[0]} goes with --pairings\n")
+    event = tmp_path / "e.json"
+    assert cli("import", str(ELEVEN), "-o", str(event)).code == 0
+    run = cli("check", str(event), "--pairings", "--option", "colour_exempt_rounds=1")
+    assert run.err == (
+        "caddy: error: --option is for TRF files; an event file's rounds use its options\n"
+    )
+    run = cli("check", str(event), "--pairings", "--trf-801-byes")
+    assert run.err == (
+        f"caddy: error: --trf-801-byes reads TRF files; {event} is an event file "
+        "(read at its import)\n"
+    )

@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from caddy.cli_common import (
     DATED_SYSTEM_HELP,
+    TRF_801_BYES,
     ascii_int,
+    check_readings,
+    option_values,
     output_file_arguments,
     print_error,
     read_file,
@@ -70,7 +73,7 @@ def add_commands(commands: Any) -> None:
     )
     chk.usage = (
         "%(prog)s [-h] [--from FORMAT] [--pairings [SYSTEM]] [--rounds N]\n"
-        "       [--initial-colour {white,black}] FILE"
+        "       [--initial-colour {white,black}] [--option KEY=VALUE] [--trf-801-byes] FILE"
     )
     # optional for argparse: `caddy check --pairings FILE` gives the FILE as
     # --pairings's value (_check_file takes it back)
@@ -98,6 +101,14 @@ def add_commands(commands: Any) -> None:
         choices=("white", "black"),
         help="the top-ranked player's colour in round 1 (default: XXC or 152)",
     )
+    trf.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a pairing format option over the file's, e.g. colour_exempt_rounds=3; repeatable",
+    )
+    readings_argument(trf)
     chk.set_defaults(handler=cmd_check, parser=chk)
 
 
@@ -199,8 +210,18 @@ def cmd_check(ns: argparse.Namespace) -> int:
     codec = _codec(ns.codec, ns.file, data)
     if ns.pairings is not None:
         return _check_pairings(ns, data, codec)
-    if ns.rounds is not None or ns.initial_colour is not None:
-        raise CaddyError("--rounds and --initial-colour go with --pairings")
+    given = [
+        flag
+        for flag, value in (
+            ("--rounds", ns.rounds),
+            ("--initial-colour", ns.initial_colour),
+            ("--option", ns.option or None),
+            (TRF_801_BYES[0], ns.readings or None),
+        )
+        if value is not None
+    ]
+    if given:
+        raise CaddyError(f"{given[0]} goes with --pairings")
     checked = file_check(ns.file, data, codec)  # the codec's own check of its files
     if checked is not None:
         _warn(checked.warnings)
@@ -229,7 +250,9 @@ def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
     if codec.name == "json":
         from caddy.event_replay import replay
 
-        state = replay(codec.read(data, source=ns.file).event)
+        state = replay(read_file(ns, codec, data).event)  # refuses --trf-801-byes
+        if ns.option:
+            raise CaddyError("--option is for TRF files; an event file's rounds use its options")
         found = check_event_pairings(ns.file, state)
     else:
         colour = {"white": "w", "black": "b"}.get(ns.initial_colour or "")
@@ -240,6 +263,8 @@ def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
             system=ns.pairings or None,
             rounds=ns.rounds,
             initial_colour=colour,  # type: ignore[arg-type]
+            readings=check_readings(ns, ns.file, codec.name),
+            options=option_values(ns.option),
         )
     for line in found.differences:
         print(visible(line))

@@ -18,7 +18,7 @@ rule (C.04.3 Article 5) from ``--explain``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
@@ -158,6 +158,8 @@ def check_pairings(
     system: str | None = None,
     rounds: int | None = None,
     initial_colour: Literal["w", "b"] | None = None,
+    readings: Collection[str] = (),
+    options: Mapping[str, str] | None = None,
     host: PluginHost | None = None,
 ) -> PairingCheck:
     """Re-pair every round of a file in another program's format (a TRF file)
@@ -165,13 +167,15 @@ def check_pairings(
     individual file by the Dutch system, a team file (TRF-2026 310 records) by
     the Swiss Team Pairing System; ``system`` (``dutch``, ``team-swiss``), when
     given, must be the file's (``rounds`` and ``initial_colour`` as ``caddy
-    pair --rounds --initial-colour`` give them, for a file that lacks them).
+    pair --rounds --initial-colour`` give them, for a file that lacks them;
+    ``readings`` and ``options`` as its ``--trf-801-byes`` and ``--option
+    KEY=VALUE``: the file is read, and every round paired, under them).
 
     :raises CaddyError: the file cannot be read or paired (one line each).
     """
     from caddy.errors import CaddyError
     from caddy.event_replay import replay
-    from caddy.pairing import file_pairing
+    from caddy.pairing import file_pairing, with_options
 
     if host is None:
         from caddy.plugins import get_host
@@ -182,7 +186,11 @@ def check_pairings(
             f"caddy checks pairings of the Dutch system ('dutch') and of the Swiss Team "
             f"Pairing System ('team-swiss'), not '{system}'"
         )
-    state = replay(codec.read(data, source=path).event, host)
+    if readings:  # the file read as it is paired
+        read = codec.read(data, source=path, readings=tuple(readings))
+    else:
+        read = codec.read(data, source=path)
+    state = replay(read.event, host)
     own = "team-swiss" if state.event.tournament.teams is not None else "dutch"
     if system is not None and system != own:
         raise CaddyError(
@@ -201,9 +209,11 @@ def check_pairings(
             round=rnd.number,
             rounds=rounds,
             initial_colour=initial_colour,
+            readings=readings,
             host=host,
         )
-        return host.formats().get(found.format), found.request
+        fmt = host.formats().get(found.format)
+        return fmt, with_options(found, fmt, options or {}).request
 
     return _check(path, state, repair, system)
 
