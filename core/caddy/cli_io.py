@@ -270,9 +270,15 @@ def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
         print(visible(line))
     if found.differing:
         rounds = ", ".join(map(str, found.differing))
+        same = len(found.colours_only)
+        colours = (
+            f", {same} of them in colours only (every pair and bye as the file has it)"
+            if same
+            else ""
+        )
         print_error(
             f"{ns.file}: {len(found.differing)} of {len(found.rounds)} rounds differ "
-            f"(round(s) {rounds})",
+            f"(round(s) {rounds}){colours}",
             kind="",
         )
         return 1
