@@ -10,12 +10,14 @@ Sources:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import DATA, Run
+from tests.team_swiss_sample import command_line_readings
 
 CORPUS = DATA / "swiss" / "dutch-2026"
 ELEVEN = CORPUS / "dutch2026-000003-11p9r.trf"
@@ -140,3 +142,152 @@ def test_a_forbidden_pair_is_named_when_it_changed_the_pairing(
     )
     assert all(": round 4 " in line for line in lines)
     assert run.err == f"caddy: {path}: 1 of 9 rounds differ (round(s) 4)\n"
+
+
+#: The FIDE TEC team sample (TRF-2026, 50 teams of 4 boards, 14 rounds;
+#: tests/data/trf/SOURCES.md) and the readings under which its pairings come
+#: out (docs/team-swiss.md): the sample options and team 47's round-3 half bye
+#: that only its record 801 shows.
+TEAM_SAMPLE = DATA / "trf" / "teamswiss_trf26_tec_sample_grandmommys_cup.trf"
+TEAM_READINGS = (*command_line_readings(), "--trf-801-byes")
+
+
+def test_a_team_file_is_checked_match_by_match_under_the_sample_readings(
+    cli: Callable[..., Run],
+) -> None:
+    """C.04.6 pairs matches, not boards: under the readings of `caddy pair`
+    (--option, --trf-801-byes) every round's matches and team PAB are the
+    file's, and the four rounds that differ (as benchmarks/team_swiss_trf_check.py
+    --sample-readings finds: 10/14 identical) differ only in the board-1
+    colours of seven matches, one line each."""
+    run = cli("check", str(TEAM_SAMPLE), "--pairings", *TEAM_READINGS)
+    assert run.code == 1
+    path = TEAM_SAMPLE
+    assert run.out.splitlines() == [
+        f"{path}: round {r} match {m}: caddy pairs teams {w}-{b}; the file has {b}-{w} "
+        f"(match {f}): colours differ (paired in bracket {k}; colours by {rule})"
+        for r, m, w, b, f, k, rule in (
+            (2, 2, 8, 19, 6, 4, "4.3.8 (C.04.1 Art. 8)"),
+            (2, 12, 20, 31, 11, 2, "4.3.8 (C.04.1 Art. 8)"),
+            (2, 16, 36, 26, 18, 2, "4.3.8 (C.04.1 Art. 8)"),
+            (3, 20, 43, 37, 20, 2, "4.3.2"),
+            (9, 3, 13, 8, 5, 11, "4.3.6"),
+            (13, 10, 30, 21, 10, 12, "4.3.6"),
+            (13, 11, 34, 28, 4, 12, "4.3.3"),
+        )
+    ]
+    assert run.err == (
+        f"caddy: {path}: 4 of 14 rounds differ (round(s) 2, 3, 9, 13), 4 of them in "
+        "colours only (every pair and bye as the file has it)\n"
+    )
+
+
+def test_a_team_file_without_the_readings_names_matches_not_boards(
+    cli: Callable[..., Run],
+) -> None:
+    """Without the readings the sample's rounds differ, but each line is a
+    match (the team line-ups are the captains', not the pairing's)."""
+    run = cli("check", str(TEAM_SAMPLE), "--pairings")
+    assert run.code == 1
+    lines = run.out.splitlines()
+    assert lines and all(re.search(r": round \d+ match \d+: caddy pairs teams ", x) for x in lines)
+    assert " board " not in run.out
+
+
+def test_a_line_without_a_reason_points_to_caddy_pair_explain(
+    cli: Callable[..., Run], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`caddy check` has no --explain: a line whose reason the explanation does
+    not give names the command that explains the round (a TRF file), or ends
+    without a hint (an event file, whose past rounds `caddy pair` cannot explain)."""
+    monkeypatch.setattr("caddy.pairing_check._reason", lambda *args: "")
+    path = swap_blacks(ELEVEN, tmp_path / "swapped.trf", 9, LAST_ROUND_SWAP)
+    run = cli("check", str(path), "--pairings")
+    assert run.out.splitlines()[0] == (
+        f"{path}: round 9 board 1: caddy pairs 9-1; the file has 9-4 (board 3) and "
+        f"11-1 (board 1) (caddy pair {path} --round 9 --explain says why)"
+    )
+    run = cli("check", str(path), "--pairings", "--rounds", "9")
+    assert run.out.splitlines()[0].endswith(
+        f"(caddy pair {path} --round 9 --explain with the same options says why)"
+    )
+    event = tmp_path / "swapped.json"
+    assert cli("import", str(path), "-o", str(event)).code == 0
+    run = cli("check", str(event), "--pairings")
+    assert run.out.splitlines()[0] == (
+        f"{event}: round 9 board 1: caddy pairs 9-1; the file has 9-4 (board 3) and 11-1 (board 1)"
+    )
+    assert "explain" not in run.out
+
+
+def test_check_options_and_their_errors(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """--option and --trf-801-byes as `caddy pair FILE.trf` takes them: one
+    error line for a bad option, for either flag without --pairings, and for
+    --option or --trf-801-byes on an event file (read with its own options)."""
+    run = cli("check", str(ELEVEN), "--pairings", "--option", "colour_exempt_rounds=x")
+    assert (run.code, run.out) == (1, "")
+    assert len(run.err.splitlines()) == 1 and "colour_exempt_rounds" in run.err
+    assert "Traceback" not in run.err
+    run = cli("check", str(ELEVEN), "--pairings", "--option", "nonsense")
+    assert run.err == "caddy: error: --option expects KEY=VALUE, got 'nonsense'\n"
+    for flag in (("--option", "colour_exempt_rounds=1"), ("--trf-801-byes",)):
+        run = cli("check", str(ELEVEN), *flag)
+        assert (run.code, run.err) == (1, f"caddy: error: {flag[0]} goes with --pairings\n")
+    event = tmp_path / "e.json"
+    assert cli("import", str(ELEVEN), "-o", str(event)).code == 0
+    run = cli("check", str(event), "--pairings", "--option", "colour_exempt_rounds=1")
+    assert run.err == (
+        "caddy: error: --option is for TRF files; an event file's rounds use its options\n"
+    )
+    run = cli("check", str(event), "--pairings", "--trf-801-byes")
+    assert run.err == (
+        f"caddy: error: --trf-801-byes reads TRF files; {event} is an event file "
+        "(read at its import)\n"
+    )
+
+
+def test_export_reads_the_801_byes_on_request(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """`caddy export FILE.trf --trf-801-byes` reads team 47's round-3 half bye
+    from its record 801 (docs/trf.md) and writes it in record 240, with the
+    sample's 310 points for the team (13 MP, 24.5 GP); an event file refuses it."""
+    plain = cli("export", str(TEAM_SAMPLE), "--trf26")
+    read = cli("export", str(TEAM_SAMPLE), "--trf26", "--trf-801-byes")
+    assert (plain.code, read.code) == (0, 0)
+    assert "240 H   3   26   50\n" in plain.out
+    assert "240 H   3   26   47   50\n" in read.out
+    team = [line for line in read.out.splitlines() if line.startswith("310  47 ")]
+    assert team[0].split()[-8:-6] == ["13.0", "24.5"]
+    event = tmp_path / "e.json"
+    assert cli("import", str(ELEVEN), "-o", str(event)).code == 0
+    run = cli("export", str(event), "--trf-801-byes")
+    assert (run.code, run.out) == (1, "")
+    assert run.err.startswith("caddy: error: --trf-801-byes reads TRF files;")
+
+
+def test_a_team_round_compares_matches_and_the_team_pab() -> None:
+    """C.04.6 pairs matches and gives the PAB to a team: a match the file has
+    with the other team on White, a match the file does not have, and a PAB
+    given to another team, one line each; line-ups are not compared."""
+    from caddy.models import Round
+    from caddy.pairing_check import match_differences
+    from caddy.teams import TeamBye, TeamMatchPairing, TeamRound
+
+    def match(white: int, black: int, lineup: tuple[int, int]) -> TeamMatchPairing:
+        return TeamMatchPairing(white=white, black=black, white_lineup=lineup, black_lineup=lineup)
+
+    caddy = TeamRound(
+        matches=(match(1, 2, (1, 2)), match(3, 4, (5, 6)), match(5, 6, (9, 10))),
+        byes=(TeamBye(team=7, kind="pab"),),
+    )
+    file = TeamRound(
+        matches=(match(1, 2, (2, 1)), match(4, 3, (5, 6)), match(5, 7, (9, 10))),
+        byes=(TeamBye(team=6, kind="pab"),),
+    )
+    paired = Round(number=3, white=(), black=(), teams=caddy)
+    assert match_differences("cup", file, paired, hint="see there") == [
+        "cup: round 3 match 2: caddy pairs teams 3-4; the file has 4-3 (match 2): colours differ "
+        "(see there)",
+        "cup: round 3 match 3: caddy pairs teams 5-6; the file has 5-7 (match 3) and team 6 "
+        "with the pairing-allocated bye (see there)",
+        "cup: round 3: caddy gives the pairing-allocated bye to team 7; the file to team 6",
+    ]

@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from caddy.cli_common import (
     DATED_SYSTEM_HELP,
+    TRF_801_BYES,
     ascii_int,
+    check_readings,
+    option_values,
     output_file_arguments,
     print_error,
     read_file,
@@ -55,6 +58,7 @@ def add_commands(commands: Any) -> None:
         "--trf26", action="store_true", help="TRF26 (records 142, 192, 202, 222) instead of TRF16"
     )
     exp.add_argument("--dated-system", action="store_true", help=DATED_SYSTEM_HELP)
+    readings_argument(exp)
     output_file_arguments(exp)
     exp.set_defaults(handler=cmd_export)
 
@@ -69,7 +73,7 @@ def add_commands(commands: Any) -> None:
     )
     chk.usage = (
         "%(prog)s [-h] [--from FORMAT] [--pairings [SYSTEM]] [--rounds N]\n"
-        "       [--initial-colour {white,black}] FILE"
+        "       [--initial-colour {white,black}] [--option KEY=VALUE] [--trf-801-byes] FILE"
     )
     # optional for argparse: `caddy check --pairings FILE` gives the FILE as
     # --pairings's value (_check_file takes it back)
@@ -97,6 +101,14 @@ def add_commands(commands: Any) -> None:
         choices=("white", "black"),
         help="the top-ranked player's colour in round 1 (default: XXC or 152)",
     )
+    trf.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a pairing format option over the file's, e.g. colour_exempt_rounds=3; repeatable",
+    )
+    readings_argument(trf)
     chk.set_defaults(handler=cmd_check, parser=chk)
 
 
@@ -157,7 +169,7 @@ def cmd_export(ns: argparse.Namespace) -> int:
     refuse_existing(ns.out, ns.force)
     data = _read(ns.file)
     source = _codec(None, ns.file, data)
-    event = source.read(data, source=ns.file).event
+    event = read_file(ns, source, data).event
     name = ns.codec
     if name is None and ns.out:
         suffix = Path(ns.out).suffix.lower()
@@ -198,8 +210,18 @@ def cmd_check(ns: argparse.Namespace) -> int:
     codec = _codec(ns.codec, ns.file, data)
     if ns.pairings is not None:
         return _check_pairings(ns, data, codec)
-    if ns.rounds is not None or ns.initial_colour is not None:
-        raise CaddyError("--rounds and --initial-colour go with --pairings")
+    given = [
+        flag
+        for flag, value in (
+            ("--rounds", ns.rounds),
+            ("--initial-colour", ns.initial_colour),
+            ("--option", ns.option or None),
+            (TRF_801_BYES[0], ns.readings or None),
+        )
+        if value is not None
+    ]
+    if given:
+        raise CaddyError(f"{given[0]} goes with --pairings")
     checked = file_check(ns.file, data, codec)  # the codec's own check of its files
     if checked is not None:
         _warn(checked.warnings)
@@ -228,7 +250,9 @@ def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
     if codec.name == "json":
         from caddy.event_replay import replay
 
-        state = replay(codec.read(data, source=ns.file).event)
+        state = replay(read_file(ns, codec, data).event)  # refuses --trf-801-byes
+        if ns.option:
+            raise CaddyError("--option is for TRF files; an event file's rounds use its options")
         found = check_event_pairings(ns.file, state)
     else:
         colour = {"white": "w", "black": "b"}.get(ns.initial_colour or "")
@@ -239,14 +263,22 @@ def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
             system=ns.pairings or None,
             rounds=ns.rounds,
             initial_colour=colour,  # type: ignore[arg-type]
+            readings=check_readings(ns, ns.file, codec.name),
+            options=option_values(ns.option),
         )
     for line in found.differences:
         print(visible(line))
     if found.differing:
         rounds = ", ".join(map(str, found.differing))
+        same = len(found.colours_only)
+        colours = (
+            f", {same} of them in colours only (every pair and bye as the file has it)"
+            if same
+            else ""
+        )
         print_error(
             f"{ns.file}: {len(found.differing)} of {len(found.rounds)} rounds differ "
-            f"(round(s) {rounds})",
+            f"(round(s) {rounds}){colours}",
             kind="",
         )
         return 1

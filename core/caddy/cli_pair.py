@@ -240,13 +240,10 @@ def _pair_file(ns: argparse.Namespace, codec_name: str) -> int:
 
     fmt = cast("PairingFormat", get_host().formats().get(found.format))
     if ns.option:
-        import attrs
-
         from caddy.cli_common import option_values
-        from caddy.formats import options_from_strings
+        from caddy.pairing import with_options
 
-        options = options_from_strings(fmt, option_values(ns.option), base=found.request.options)
-        found = attrs.evolve(found, request=attrs.evolve(found.request, options=options))
+        found = with_options(found, fmt, option_values(ns.option))
     paired = fmt.next_round(found.request)
     if paired is None:  # pragma: no cover - the codec refuses a round after the planned ones
         raise CaddyError(f"{ns.event}: round {found.request.round} is after the planned rounds")

@@ -24,7 +24,7 @@ colour from ``XXC``.)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
@@ -319,6 +319,20 @@ def file_pairing(
     if found is None:
         raise CaddyError(f"{path}: no plugin pairs {codec.name} files (caddy pairs TRF files)")
     return found
+
+
+def with_options(found: FilePairing, fmt: Any, values: Mapping[str, str]) -> FilePairing:
+    """``found`` with ``--option KEY=VALUE`` texts over the file's options
+    (``caddy pair FILE --option``, ``caddy check FILE --pairings --option``).
+
+    :raises InputError: one line per unknown key or bad value.
+    """
+    if not values:
+        return found
+    from caddy.formats import options_from_strings
+
+    options = options_from_strings(fmt, values, base=found.request.options)
+    return attrs.evolve(found, request=attrs.evolve(found.request, options=options))
 
 
 def request_summary(request: PairingRequest) -> dict[str, Any]:
