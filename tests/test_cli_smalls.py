@@ -1,0 +1,25 @@
+"""Small command-line consistencies (a review after issue 24): a team named
+by the start of its name, ``caddy new --teams`` without ``--format``, the
+byes ``caddy result --bye`` takes, an empty batch of results, a results CSV
+with a trailing comma, and ``caddy standings --round`` out of range.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.test_event_issue24 import Cli, new_swiss, ok, refused
+
+
+def test_standings_round_out_of_range_says_the_complete_rounds(cli: Cli, tmp_path: Path) -> None:
+    """``--round R`` takes a complete round: the message names them (one line)."""
+    event = new_swiss(cli, tmp_path, 4, 3)
+    assert refused(cli, "standings", event, "--round", "1") == [
+        "caddy: error: no standings after round 1: no round is complete yet"
+    ]
+    ok(cli, "pair", event)
+    ok(cli, "result", event, "1", "1-0 0-1")
+    for given in ("0", "5"):
+        assert refused(cli, "standings", event, "--round", given) == [
+            f"caddy: error: no standings after round {given}: only round 1 is complete (--round 1)"
+        ]
