@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from caddy.event_replay import replay
+from caddy.storage import load
 from tests.test_event_issue24 import Cli, new_swiss, ok, refused
 
 
@@ -23,3 +25,21 @@ def test_standings_round_out_of_range_says_the_complete_rounds(cli: Cli, tmp_pat
         assert refused(cli, "standings", event, "--round", given) == [
             f"caddy: error: no standings after round {given}: only round 1 is complete (--round 1)"
         ]
+
+
+def test_a_results_csv_takes_a_trailing_comma_and_counts_one_field(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """``1,1-0,`` (a spreadsheet's trailing comma) is board 1's result; a
+    line of one field says ``1 field``."""
+    event = new_swiss(cli, tmp_path, 4, 3)
+    ok(cli, "pair", event)
+    bad = tmp_path / "bad.csv"
+    bad.write_text("1,1-0,\n2\n", encoding="utf-8")
+    assert refused(cli, "result", event, "1", "--from", str(bad)) == [
+        f"caddy: error: {bad}:2: 1 field (expected board,result)"
+    ]
+    good = tmp_path / "good.csv"
+    good.write_text("board,result,\n1,1-0,\n2,0-1, \n", encoding="utf-8")
+    ok(cli, "result", event, "1", "--from", str(good))
+    assert replay(load(event)).round(1).results == [("1-0",), ("0-1",)]

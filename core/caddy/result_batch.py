@@ -57,8 +57,8 @@ def words_entries(text: str, boards: int, number: int) -> list[Entry]:
 
 def file_entries(path: str) -> tuple[list[Entry], list[Problem]]:
     """A CSV file of ``board,result`` lines (a header line ``board,result`` is
-    allowed): (where, board, result word) per line, and one problem per line
-    that cannot be read."""
+    allowed, and empty fields after the result: ``1,1-0,``): (where, board,
+    result word) per line, and one problem per line that cannot be read."""
     import csv
     import io
 
@@ -76,9 +76,12 @@ def file_entries(path: str) -> tuple[list[Entry], list[Problem]]:
         cells = [cell.strip() for cell in row]
         if not any(cells) or (line == 1 and cells[:1] == ["board"]):
             continue
+        while len(cells) > 2 and not cells[-1]:  # a trailing comma: ``1,1-0,``
+            cells.pop()
         where = f"{path}:{line}"
         if len(cells) != 2:
-            problems.append((line, f"{where}: {len(cells)} fields (expected board,result)"))
+            count = f"{len(cells)} field{'s' if len(cells) != 1 else ''}"
+            problems.append((line, f"{where}: {count} (expected board,result)"))
         elif not is_ascii_number(cells[0]):
             problems.append(
                 (line, f"{where}: board '{cells[0]}' is not a whole number (digits 0-9)")
