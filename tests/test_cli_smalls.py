@@ -43,3 +43,16 @@ def test_a_results_csv_takes_a_trailing_comma_and_counts_one_field(
     good.write_text("board,result,\n1,1-0,\n2,0-1, \n", encoding="utf-8")
     ok(cli, "result", event, "1", "--from", str(good))
     assert replay(load(event)).round(1).results == [("1-0",), ("0-1",)]
+
+
+def test_an_empty_batch_of_results_is_the_batchs_own_message(cli: Cli, tmp_path: Path) -> None:
+    """``caddy result EVENT 1 ""``: one line saying no results were given (not
+    argparse's ``invalid int value``), and the file is left as it was."""
+    event = new_swiss(cli, tmp_path, 4, 3)
+    ok(cli, "pair", event)
+    before = Path(event).read_bytes()
+    for given in ("", "  "):
+        assert refused(cli, "result", event, "1", given) == [
+            'caddy: error: round 1: no results given (give 2 results in board order, e.g. "1-0 1/2 0-1")'
+        ]
+    assert Path(event).read_bytes() == before

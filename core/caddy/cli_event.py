@@ -110,13 +110,14 @@ def add_commands(commands: Any) -> None:
 def board_or_results(text: str) -> int | str:
     """argparse ``type`` of ``caddy result``'s BOARD: a board number (ASCII
     digits), or the results of every board in one argument (``"1-0 1/2"``:
-    words, or a single result word); anything else is an invalid int."""
+    words, a single result word, or none: ``""`` is refused as a batch with
+    no results); anything else is an invalid int."""
     from caddy.cli_common import ascii_int
     from caddy.result_batch import SKIP, normal_result
     from caddy.results import RESULT_WORDS
 
     stripped = text.strip()
-    if len(stripped.split()) > 1 or normal_result(stripped) in (*RESULT_WORDS, SKIP):
+    if len(stripped.split()) != 1 or normal_result(stripped) in (*RESULT_WORDS, SKIP):
         return stripped
     return ascii_int(text)
 

@@ -46,6 +46,11 @@ def normal_result(word: str) -> str:
 def words_entries(text: str, boards: int, number: int) -> list[Entry]:
     """``"1-0 1/2 0-1"``: (where, board, result word) for every board, in board order."""
     words = text.split()
+    if not words:
+        raise CaddyError(
+            f"round {number}: no results given (give {boards} result"
+            f'{"s" if boards != 1 else ""} in board order, e.g. "1-0 1/2 0-1")'
+        )
     if len(words) != boards:
         raise CaddyError(
             f"round {number} has {boards} board{'s' if boards != 1 else ''}: give "
