@@ -56,3 +56,14 @@ def test_an_empty_batch_of_results_is_the_batchs_own_message(cli: Cli, tmp_path:
             'caddy: error: round 1: no results given (give 2 results in board order, e.g. "1-0 1/2 0-1")'
         ]
     assert Path(event).read_bytes() == before
+
+
+def test_result_bye_help_and_error_list_every_bye_it_takes(cli: Cli, tmp_path: Path) -> None:
+    """``--bye PLAYER pab`` is taken (a round paired already), so the help and
+    the message for an unknown kind list it with full, half and zero."""
+    accepted = "full, half, zero or pab (the pairing-allocated bye)"
+    assert accepted in " ".join(ok(cli, "result", "--help").out.split())
+    event = new_swiss(cli, tmp_path, 4, 3)
+    assert refused(cli, "result", event, "1", "--bye", "1", "none") == [
+        f"caddy: error: unknown bye 'none' (expected {accepted})"
+    ]

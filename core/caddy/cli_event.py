@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     pass
 from caddy.cli_common import event_player
-from caddy.cli_result import cmd_history, cmd_result, cmd_undo
+from caddy.cli_result import BYE_HELP, cmd_history, cmd_result, cmd_undo
 from caddy.errors import CaddyError
 
 
@@ -78,9 +78,7 @@ def add_commands(commands: Any) -> None:
         metavar="FILE",
         help="a round's results from a CSV file of board,result lines",
     )
-    result.add_argument(
-        "--bye", nargs=2, metavar=("PLAYER", "KIND"), help="a bye: full, half or zero"
-    )
+    result.add_argument("--bye", nargs=2, metavar=("PLAYER", "KIND"), help=f"a bye: {BYE_HELP}")
     result.add_argument(
         "--force",
         action="store_true",
