@@ -10,7 +10,7 @@ from pathlib import Path
 
 from caddy.event_replay import replay
 from caddy.storage import load
-from tests.test_event_issue24 import Cli, new_swiss, ok, refused
+from tests.test_event_issue24 import Cli, field, new_swiss, ok, refused
 
 
 def test_standings_round_out_of_range_says_the_complete_rounds(cli: Cli, tmp_path: Path) -> None:
@@ -67,3 +67,23 @@ def test_result_bye_help_and_error_list_every_bye_it_takes(cli: Cli, tmp_path: P
     assert refused(cli, "result", event, "1", "--bye", "1", "none") == [
         f"caddy: error: unknown bye 'none' (expected {accepted})"
     ]
+
+
+LEAGUE = "team,board,name,rating\nRooks,1,Ada,2010\nRooks,2,Ben,1950\nQueens,1,Dee,1990\nQueens,2,Eli,1900\n"
+
+
+def test_new_with_teams_and_no_format_is_a_team_round_robin(cli: Cli, tmp_path: Path) -> None:
+    """``caddy new X --teams FILE`` without ``--format``: a team round robin
+    (the help says so); with ``--players`` the default stays ``round-robin``."""
+    teams = tmp_path / "league.csv"
+    teams.write_text(LEAGUE, encoding="utf-8")
+    event = str(tmp_path / "league.json")
+    run = ok(cli, "new", event, "--teams", str(teams))
+    assert run.out.splitlines()[0] == f"{event}: team-round-robin, 4 players"
+    assert load(event).tournament.format.name == "team-round-robin"
+    assert "default round-robin, with --teams team-round-robin" in " ".join(
+        ok(cli, "new", "--help").out.split()
+    )
+    solo = str(tmp_path / "solo.json")
+    ok(cli, "new", solo, "--players", str(field(tmp_path, 4)))
+    assert load(solo).tournament.format.name == "round-robin"

@@ -25,7 +25,7 @@ def add_commands(commands: Any) -> None:
     new.add_argument(
         "--players", dest="players_file", metavar="FILE", help="players CSV (or --teams)"
     )
-    format_arguments(new)
+    format_arguments(new, None, "round-robin, with --teams team-round-robin")
     from caddy.cli_teams import add_team_arguments
 
     add_team_arguments(new)
@@ -182,6 +182,8 @@ def cmd_new(ns: argparse.Namespace) -> int:
     path = Path(ns.event)
     if path.exists():
         raise CaddyError(f"{path} exists already; an event file is created once")
+    if ns.format is None:  # a field of teams plays a team round robin unless told
+        ns.format = "round-robin" if ns.teams_file is None else "team-round-robin"
     fmt, options = format_and_options(ns)
     setup = None
     if ns.players_file is not None and ns.teams_file is not None:
