@@ -87,3 +87,54 @@ def test_new_with_teams_and_no_format_is_a_team_round_robin(cli: Cli, tmp_path: 
     solo = str(tmp_path / "solo.json")
     ok(cli, "new", solo, "--players", str(field(tmp_path, 4)))
     assert load(solo).tournament.format.name == "round-robin"
+
+
+CUP = (
+    "team,board,name,rating\n"
+    "Queens,1,Ada,2010\nQueens,2,Ben,1950\n"
+    "Rooks,1,Cal,1990\nRooks,2,Dee,1900\n"
+    "Knights,1,Eli,1980\nKnights,2,Fay,1870\n"
+    "Kings,1,Gil,1940\nKings,2,Hoa,1860\n"
+)
+
+
+def cup(cli: Cli, tmp_path: Path) -> str:
+    """A four-team Swiss: Queens (1), Rooks (2), Knights (3), Kings (4)."""
+    teams = tmp_path / "cup.csv"
+    teams.write_text(CUP, encoding="utf-8")
+    event = str(tmp_path / "cup.json")
+    ok(cli, "new", event, "--format", "team-swiss", "--teams", str(teams), "--rounds", "3")
+    return event
+
+
+def test_a_team_is_named_by_a_unique_start_of_its_name(cli: Cli, tmp_path: Path) -> None:
+    """A team is named as a player is (:func:`caddy.player_names.find_named`):
+    number, name, any case, or a unique start of its name in any case."""
+    event = cup(cli, tmp_path)
+    assert ok(cli, "bye", event, "Que", "1", "--half", "--team").out == (
+        "recorded: round 1: half bye for team Queens (1), players 1, 2 "
+        "(announced: not paired in round 1)\n"
+    )
+    ok(cli, "lineup", event, "2", "rook", "3", "0")
+    assert replay(load(event)).lineups == {2: {2: (3, 0)}}
+    # without --team, the start of a team's name that is no player's hints at --team
+    assert refused(cli, "bye", event, "knig", "2", "--half") == [
+        "caddy: error: 'knig' is a team, not a player: `caddy bye EVENT 'knig' ROUNDS --team` "
+        "gives the team a bye"
+    ]
+
+
+def test_a_team_start_that_fits_several_or_none_says_which(cli: Cli, tmp_path: Path) -> None:
+    """Ambiguous: the teams it fits, one line; unknown: the closest names."""
+    event = cup(cli, tmp_path)
+    assert refused(cli, "bye", event, "k", "1", "--half", "--team") == [
+        "caddy: error: 'k' fits 2 teams: Knights (3), Kings (4); give more of the name or "
+        "the team number"
+    ]
+    assert refused(cli, "lineup", event, "1", "Rokks", "3", "4") == [
+        "caddy: error: no team named 'Rokks' (give a team number 1..4, the team's name or "
+        "code, or the start of its name; closest: Rooks (2))"
+    ]
+    assert refused(cli, "lineup", event, "1", "9", "3", "4") == [
+        "caddy: error: no team 9 (team numbers run 1..4)"
+    ]
