@@ -113,7 +113,7 @@ def test_result_bye_for_a_round_not_paired_yet(swiss: str, ok: Callable[..., Run
          "round 2 is not paired yet: only a full, half or zero bye can be announced "
          "(C.04.2 3.2), not pab"),
         (("result", "{}", "2", "--bye", "3", "forfeit-win"),
-         "unknown bye 'forfeit-win' (expected full, half or zero)"),
+         "unknown bye 'forfeit-win' (expected full, half, zero or pab (the pairing-allocated bye))"),
         (("bye", "{}", "3", "5-6", "--half"), "round 6 is beyond the event's 5 rounds"),
         (("bye", "{}", "3", "1", "--half"), "player 3 has a game in round 1"),
         (("bye", "{}", "3", "2-", "--half"), "rounds '2-' is not a list of rounds (e.g. 5, 5,6 or 5-7)"),

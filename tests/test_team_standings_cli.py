@@ -165,7 +165,10 @@ def test_explain_an_unknown_team(cli: Callable[..., Run], event_path: str) -> No
     run = cli("standings", event_path, "--tiebreaks", TB, "--explain", "Z")
     assert run.code == 1
     assert run.out == ""
-    assert run.err == "caddy: error: no team 'Z' (teams: 1..4, or a team's name)\n"
+    assert run.err == (
+        "caddy: error: no team named 'Z' (give a team number 1..4, the team's name or code, "
+        "or the start of its name)\n"
+    )
 
 
 def test_players_gives_the_individual_standings(cli: Callable[..., Run], event_path: str) -> None:

@@ -33,12 +33,19 @@ def print_error(message: str, kind: str = "error") -> None:
     tell(message, kind)
 
 
-def format_arguments(parser: argparse.ArgumentParser) -> None:
+def format_arguments(
+    parser: argparse.ArgumentParser,
+    default: str | None = "round-robin",
+    default_help: str = "round-robin",
+) -> None:
+    """``--format`` (``default``: ``None`` leaves it to the command, which
+    says what it takes in ``default_help``), ``--option`` and the format
+    plugins' shorthands (``--double``, ``--cycles N``)."""
     parser.add_argument(
         "--format",
-        default="round-robin",
+        default=default,
         metavar="NAME",
-        help="tournament format (default round-robin; see `caddy plugins`)",
+        help=f"tournament format (default {default_help}; see `caddy plugins`)",
     )
     parser.add_argument(
         "--option",

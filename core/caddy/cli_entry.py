@@ -62,7 +62,7 @@ def add_commands(commands: Any) -> None:
     bye.add_argument(
         "--team",
         action="store_true",
-        help="a team event: PLAYER names a team (number, name or code) and the bye is the "
+        help="a team event: PLAYER names a team (number, name, code or a start of its name) and the bye is the "
         "team's, in rounds not paired yet: every member gets it, the team is not paired and "
         "scores the bye as a team (full: a won match, half: a drawn one, zero: nothing; "
         "TRF-2026 record 240 F/H/Z)",
@@ -105,22 +105,34 @@ def cmd_bye(ns: argparse.Namespace) -> int:
 
 
 def _bye_player(state: Any, text: str) -> int:
-    """The player ``caddy bye`` names; in a team event, a team's name hints at ``--team``."""
-    setup = state.event.tournament.teams
+    """The player ``caddy bye`` names; in a team event, a team's name (or
+    the start of one that is no player's) hints at ``--team``."""
     try:
         return event_player(state, text)
     except CaddyError:
-        if setup is not None and not text.strip().isdigit():
-            try:
-                setup.find(text)
-            except CaddyError:
-                pass
-            else:
-                raise CaddyError(
-                    f"'{text}' is a team, not a player: `caddy bye EVENT '{text}' ROUNDS "
-                    "--team` gives the team a bye"
-                ) from None
+        if _names_a_team(state, text):
+            raise CaddyError(
+                f"'{text}' is a team, not a player: `caddy bye EVENT '{text}' ROUNDS "
+                "--team` gives the team a bye"
+            ) from None
         raise
+
+
+def _names_a_team(state: Any, text: str) -> bool:
+    """``text`` is a team's name or code (any case), or the start of a team's
+    name only that starts no player's name (not a team's number)."""
+    setup = state.event.tournament.teams
+    folded = text.strip().casefold()
+    if setup is None or text.strip().isdigit():
+        return False
+    try:
+        team = setup.team(setup.find(text))
+    except CaddyError:
+        return False
+    players = state.event.tournament.players
+    return folded in (team.name.casefold(), team.code.casefold()) or not any(
+        p.name.casefold().startswith(folded) for p in players
+    )
 
 
 def _record_bye(

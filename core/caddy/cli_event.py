@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     pass
 from caddy.cli_common import event_player
-from caddy.cli_result import cmd_history, cmd_result, cmd_undo
+from caddy.cli_result import BYE_HELP, cmd_history, cmd_result, cmd_undo
 from caddy.errors import CaddyError
 
 
@@ -25,7 +25,7 @@ def add_commands(commands: Any) -> None:
     new.add_argument(
         "--players", dest="players_file", metavar="FILE", help="players CSV (or --teams)"
     )
-    format_arguments(new)
+    format_arguments(new, None, "round-robin, with --teams team-round-robin")
     from caddy.cli_teams import add_team_arguments
 
     add_team_arguments(new)
@@ -78,9 +78,7 @@ def add_commands(commands: Any) -> None:
         metavar="FILE",
         help="a round's results from a CSV file of board,result lines",
     )
-    result.add_argument(
-        "--bye", nargs=2, metavar=("PLAYER", "KIND"), help="a bye: full, half or zero"
-    )
+    result.add_argument("--bye", nargs=2, metavar=("PLAYER", "KIND"), help=f"a bye: {BYE_HELP}")
     result.add_argument(
         "--force",
         action="store_true",
@@ -110,13 +108,14 @@ def add_commands(commands: Any) -> None:
 def board_or_results(text: str) -> int | str:
     """argparse ``type`` of ``caddy result``'s BOARD: a board number (ASCII
     digits), or the results of every board in one argument (``"1-0 1/2"``:
-    words, or a single result word); anything else is an invalid int."""
+    words, a single result word, or none: ``""`` is refused as a batch with
+    no results); anything else is an invalid int."""
     from caddy.cli_common import ascii_int
     from caddy.result_batch import SKIP, normal_result
     from caddy.results import RESULT_WORDS
 
     stripped = text.strip()
-    if len(stripped.split()) > 1 or normal_result(stripped) in (*RESULT_WORDS, SKIP):
+    if len(stripped.split()) != 1 or normal_result(stripped) in (*RESULT_WORDS, SKIP):
         return stripped
     return ascii_int(text)
 
@@ -183,6 +182,8 @@ def cmd_new(ns: argparse.Namespace) -> int:
     path = Path(ns.event)
     if path.exists():
         raise CaddyError(f"{path} exists already; an event file is created once")
+    if ns.format is None:  # a field of teams plays a team round robin unless told
+        ns.format = "round-robin" if ns.teams_file is None else "team-round-robin"
     fmt, options = format_and_options(ns)
     setup = None
     if ns.players_file is not None and ns.teams_file is not None:

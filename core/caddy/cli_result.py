@@ -11,6 +11,11 @@ if TYPE_CHECKING:
 from caddy.cli_common import event_player
 from caddy.errors import CaddyError
 
+#: The byes ``caddy result --bye PLAYER KIND`` records (``pab``: the
+#: pairing-allocated bye, in a round paired already), and their help.
+BYE_WORDS = ("full", "half", "zero", "pab")
+BYE_HELP = "full, half, zero or pab (the pairing-allocated bye)"
+
 
 def cmd_result(ns: argparse.Namespace) -> int:
     from caddy.event_replay import apply, replay
@@ -60,8 +65,8 @@ def _bye(state: Any, ns: argparse.Namespace) -> Any:
     if ns.board is not None or ns.result is not None or ns.results_file is not None:
         raise CaddyError("give either BOARD RESULT or --bye PLAYER KIND, not both")
     player_text, kind = ns.bye
-    if kind not in ("full", "half", "zero", "pab"):
-        raise CaddyError(f"unknown bye '{kind}' (expected full, half or zero)")
+    if kind not in BYE_WORDS:
+        raise CaddyError(f"unknown bye '{kind}' (expected {BYE_HELP})")
     player = event_player(state, player_text)
     earlier = bye_of(state, ns.round, player)
     if earlier is not None and not ns.force:

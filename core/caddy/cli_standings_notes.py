@@ -22,8 +22,14 @@ def after_round(ns: argparse.Namespace, state: Any) -> Any:
 
     done = complete_rounds(state)
     if not 1 <= number <= done:
-        known = f"rounds 1..{done} are" if done > 1 else "round 1 is" if done else "no round is"
-        raise CaddyError(f"no standings after round {number}: {known} complete")
+        known = (
+            f"rounds 1..{done} are complete"
+            if done > 1
+            else "only round 1 is complete (--round 1)"
+            if done
+            else "no round is complete yet"
+        )
+        raise CaddyError(f"no standings after round {number}: {known}")
     return state_after(state, number)
 
 

@@ -218,7 +218,9 @@ def add_commands(commands: Any) -> None:
     )
     lineup.add_argument("event", metavar="EVENT.json")
     lineup.add_argument("round", type=ascii_int, metavar="ROUND")
-    lineup.add_argument("team", metavar="TEAM", help="team number, name or code")
+    lineup.add_argument(
+        "team", metavar="TEAM", help="team number, name or code, or a start of its name"
+    )
     lineup.add_argument("players", nargs="+", metavar="PLAYER", help="one per board")
     lineup.set_defaults(handler=cmd_lineup)
 

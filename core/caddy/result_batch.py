@@ -46,6 +46,11 @@ def normal_result(word: str) -> str:
 def words_entries(text: str, boards: int, number: int) -> list[Entry]:
     """``"1-0 1/2 0-1"``: (where, board, result word) for every board, in board order."""
     words = text.split()
+    if not words:
+        raise CaddyError(
+            f"round {number}: no results given (give {boards} result"
+            f'{"s" if boards != 1 else ""} in board order, e.g. "1-0 1/2 0-1")'
+        )
     if len(words) != boards:
         raise CaddyError(
             f"round {number} has {boards} board{'s' if boards != 1 else ''}: give "
@@ -57,8 +62,8 @@ def words_entries(text: str, boards: int, number: int) -> list[Entry]:
 
 def file_entries(path: str) -> tuple[list[Entry], list[Problem]]:
     """A CSV file of ``board,result`` lines (a header line ``board,result`` is
-    allowed): (where, board, result word) per line, and one problem per line
-    that cannot be read."""
+    allowed, and empty fields after the result: ``1,1-0,``): (where, board,
+    result word) per line, and one problem per line that cannot be read."""
     import csv
     import io
 
@@ -76,9 +81,12 @@ def file_entries(path: str) -> tuple[list[Entry], list[Problem]]:
         cells = [cell.strip() for cell in row]
         if not any(cells) or (line == 1 and cells[:1] == ["board"]):
             continue
+        while len(cells) > 2 and not cells[-1]:  # a trailing comma: ``1,1-0,``
+            cells.pop()
         where = f"{path}:{line}"
         if len(cells) != 2:
-            problems.append((line, f"{where}: {len(cells)} fields (expected board,result)"))
+            count = f"{len(cells)} field{'s' if len(cells) != 1 else ''}"
+            problems.append((line, f"{where}: {count} (expected board,result)"))
         elif not is_ascii_number(cells[0]):
             problems.append(
                 (line, f"{where}: board '{cells[0]}' is not a whole number (digits 0-9)")

@@ -116,17 +116,12 @@ class TeamSetup:
         return {p: t for t, team in enumerate(self.teams, 1) for p in team.members}
 
     def find(self, key: str) -> int:
-        """A team number from its number, name or code (any case)."""
-        text = key.strip()
-        if text.isdigit():
-            number = int(text)
-            self.team(number)
-            return number
-        folded = text.casefold()
-        for number, team in enumerate(self.teams, 1):
-            if folded in (team.name.casefold(), team.code.casefold()):
-                return number
-        raise CaddyError(f"no team '{key}' (teams: 1..{len(self.teams)}, or a team's name)")
+        """A team number from its number, name or code (any case), or a start
+        of its name (:func:`caddy.player_names.find_named`, as a player's)."""
+        from caddy.player_names import TEAM, find_named
+
+        names = [team.name for team in self.teams]
+        return find_named(names, key, TEAM, codes=[team.code for team in self.teams])
 
     def default_lineup(
         self, number: int, unavailable: frozenset[int] = frozenset()
