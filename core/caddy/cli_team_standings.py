@@ -221,12 +221,20 @@ def team_standings_command(ns: argparse.Namespace) -> int:
         print_explanations(explanations)
         return 0
     if ns.json:
-        print(json.dumps(result.data(), ensure_ascii=False, indent=2, allow_nan=False))
+        _print_json(result.data(), ns)
         return 0
     from caddy.team_views import team_standings_report
 
-    emit(team_standings_report(result, _title(ns)), ns)
+    emit(team_standings_report(result, _title(ns), getattr(ns, "round", None)), ns)
     return 0
+
+
+def _print_json(document: dict[str, Any], ns: argparse.Namespace) -> None:
+    """A standings document with ``after_round`` (``--round R``; ``null``: the live standings)."""
+    from caddy.standings_table import with_after_round
+
+    document = with_after_round(document, getattr(ns, "round", None))
+    print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
 
 
 def _board_prizes(ns: argparse.Namespace, tevent: TeamEvent, options: StandingsOptions) -> int:
@@ -239,7 +247,7 @@ def _board_prizes(ns: argparse.Namespace, tevent: TeamEvent, options: StandingsO
         raise CaddyError(f"--min-games must be 0 or more, got {ns.min_games}")
     prizes = board_prizes(tevent, edition=ns.edition, options=options, min_games=ns.min_games)
     if ns.json:
-        print(json.dumps(prizes.data(), ensure_ascii=False, indent=2, allow_nan=False))
+        _print_json(prizes.data(), ns)
         return 0
     emit(board_prizes_report(prizes, _title(ns)), ns)
     return 0
