@@ -186,7 +186,7 @@ def test_players_gives_the_individual_standings(cli: Callable[..., Run], event_p
 def test_board_prizes(cli: Callable[..., Run], event_path: str) -> None:
     run = ok(cli("standings", event_path, "--board-prizes"))
     lines = run.out.splitlines()
-    assert lines[0] == "Example A: board prizes after 3 rounds"
+    assert lines[0] == "Example A: board prizes after round 3"
     assert lines[1] == "Board 1"
     assert lines[2].split() == [
         "rank",
@@ -312,3 +312,29 @@ def test_a_trf_import_of_the_team_sample(cli: Callable[..., Run], tmp_path: Path
     cards = ok(cli("cards", str(out), "--round", "4", "--output", "csv")).out
     forfeited = [row for row in cards.splitlines() if "match 23: 23 " in row]
     assert forfeited[-3].endswith(",total,,,total,,,4-0")
+
+
+def test_round_r_is_named_in_every_standings_report(
+    cli: Callable[..., Run], event_path: str
+) -> None:
+    """``--round R``: team tables open with the subtitle individual tables
+    have (``after round R; ``), board prizes say ``after round R``, and every
+    standings JSON document has ``after_round`` (``null``: the live
+    standings; docs/json.md)."""
+    first = ok(cli("standings", event_path, "--round", "1")).out.splitlines()[0]
+    assert first == (
+        "Example A: after round 1; teams ranked on MP; C.07 edition 2026, "
+        "Swiss rules for unplayed rounds"
+    )
+    first = ok(cli("standings", event_path, "--round", "1", "--board-prizes")).out.splitlines()[0]
+    assert first == "Example A: board prizes after round 1"
+    individual = ok(cli("standings", event_path, "--round", "2", "--individual")).out
+    assert individual.splitlines()[0].startswith("Example A: after round 2; C.07 edition")
+    for extra in ((), ("--individual",), ("--board-prizes",)):
+        document = json.loads(ok(cli("standings", event_path, "--json", *extra)).out)
+        assert list(document)[:3] == ["schema", "version", "after_round"]
+        assert document["after_round"] is None
+        document = json.loads(
+            ok(cli("standings", event_path, "--json", "--round", "1", *extra)).out
+        )
+        assert document["after_round"] == 1

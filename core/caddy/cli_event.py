@@ -34,6 +34,9 @@ def add_commands(commands: Any) -> None:
     new.add_argument(
         "--edition", choices=("2024", "2026"), help="C.07 edition (default: by the start date)"
     )
+    from caddy.cli_team_standings import ede_arguments
+
+    ede_arguments(new, stored=True)
     new.add_argument(
         "--by",
         choices=("lot", "rating", "given"),
@@ -174,6 +177,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
     from pathlib import Path
 
     from caddy.cli_common import format_and_options
+    from caddy.cli_team_standings import ns_ede_readings
     from caddy.event_documents import new_event
     from caddy.models import draw_seed
     from caddy.players import read_players_csv
@@ -185,6 +189,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
     if ns.format is None:  # a field of teams plays a team round robin unless told
         ns.format = "round-robin" if ns.teams_file is None else "team-round-robin"
     fmt, options = format_and_options(ns)
+    ede = ns_ede_readings(ns)  # before reading any file: a misplaced flag says so first
     setup = None
     if ns.players_file is not None and ns.teams_file is not None:
         raise CaddyError("give --players FILE or --teams FILE, not both")
@@ -247,6 +252,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
         time_control=time_control,
         tiebreaks=tiebreaks,
         edition=ns.edition,
+        ede=ede,
         numbering=numbering.method,
         numbering_seed=numbering.seed,
         seed=seed,

@@ -260,6 +260,7 @@ def cmd_standings(ns: argparse.Namespace) -> int:
         standings,
         standings_for,
     )
+    from caddy.standings_table import after_round_prefix, with_after_round
     from caddy.tiebreaks import StandingsOptions
 
     event = _load_event(ns)
@@ -347,6 +348,7 @@ def cmd_standings(ns: argparse.Namespace) -> int:
         import json
 
         document = sections_document(parts) if parts else result.as_dict()
+        document = with_after_round(document, getattr(ns, "round", None))
         document.update(_views_data(ns))
         print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
         return 0
@@ -400,7 +402,7 @@ def cmd_standings(ns: argparse.Namespace) -> int:
         Report(
             kind="standings",
             title=event.name or ns.file,
-            subtitle=(f"after round {ns.round}; " if ns.round is not None else "")
+            subtitle=after_round_prefix(getattr(ns, "round", None))
             + f"C.07 edition {result.edition}, {rules}"
             + (f"; {len(parts)} sections, each ranked on its own" if parts else ""),
             intro=lots,

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
+    from caddy.event_model import EdeReadings
     from caddy.team_results import TeamEvent
     from caddy.tiebreaks import Explanation, StandingsOptions
 
@@ -38,35 +39,7 @@ def team_arguments(parser: Any, *, boards: bool) -> None:
             action="store_true",
             help="a team event: board prizes (percentage and performance per board)",
         )
-        parser.add_argument(
-            "--ede-boards",
-            choices=("direct", "event"),
-            default="direct",
-            help="EDEBT/EDEBB/EDET/EDEB: board tie-breaks over the tied teams' direct "
-            "match (FIDE's reference engine, default) or the whole event (C.07 Art. 12)",
-        )
-        parser.add_argument(
-            "--ede-board-count",
-            choices=("higher", "lower"),
-            default="higher",
-            help="EDEBT/EDEBB: the higher board count first (the reference engine, default) "
-            "or the lower, as C.07 12.1 ranks BC",
-        )
-        parser.add_argument(
-            "--ede-secondary",
-            choices=("direct", "total"),
-            default="direct",
-            help="EDE family, when the direct encounter on the primary score separates "
-            "nobody: the direct encounter on the secondary score (the reference engine, "
-            "default) or the tied teams' secondary-score totals (C.07 13.3.1)",
-        )
-        parser.add_argument(
-            "--ede-unseparated",
-            choices=("zero", "place"),
-            default="zero",
-            help="EDE family: the value of a team EDE separates from nobody: 0 (the "
-            "reference engine, default) or its place, 1",
-        )
+        ede_arguments(parser, stored=False)
         parser.add_argument(
             "--min-games",
             type=ascii_int,
@@ -74,6 +47,70 @@ def team_arguments(parser: Any, *, boards: bool) -> None:
             metavar="N",
             help="--board-prizes: only players with N or more games on the board",
         )
+
+
+#: ``--ede-*``: (flag, choices, help) per reading of C.07 13.3 (:class:`caddy.event.EdeReadings`).
+EDE_FLAGS = (
+    (
+        "secondary",
+        ("direct", "total"),
+        "EDE family, when the direct encounter on the primary score separates nobody: the "
+        "direct encounter on the secondary score (the reference engine, default) or the tied "
+        "teams' secondary-score totals (C.07 13.3.1)",
+    ),
+    (
+        "boards",
+        ("direct", "event"),
+        "EDEBT/EDEBB/EDET/EDEB: board tie-breaks over the tied teams' direct match (FIDE's "
+        "reference engine, default) or the whole event (C.07 Art. 12)",
+    ),
+    (
+        "board-count",
+        ("higher", "lower"),
+        "EDEBT/EDEBB: the higher board count first (the reference engine, default) or the "
+        "lower, as C.07 12.1 ranks BC",
+    ),
+    (
+        "unseparated",
+        ("zero", "place"),
+        "EDE family: the value of a team EDE separates from nobody: 0 (the reference engine, "
+        "default) or its place, 1",
+    ),
+)
+
+
+def ede_arguments(parser: Any, *, stored: bool) -> None:
+    """``--ede-secondary``, ``--ede-boards``, ``--ede-board-count``,
+    ``--ede-unseparated``: the event's readings (``stored``, ``caddy new``)
+    or this call's, replacing the event's (``caddy standings``)."""
+    where = "the event's reading" if stored else "overrides the event's reading"
+    for name, choices, text in EDE_FLAGS:
+        parser.add_argument(
+            f"--ede-{name}",
+            dest=f"ede_{name.replace('-', '_')}",
+            choices=choices,
+            default=None,
+            help=f"a team event, {where}: {text}",
+        )
+
+
+def ns_ede_readings(ns: argparse.Namespace) -> EdeReadings | None:
+    """``caddy new``: the readings its ``--ede-*`` give, ``None`` when none is
+    given (the file keeps no ``ede``); an error for an event of players only."""
+    given = {
+        name.replace("-", "_"): getattr(ns, f"ede_{name.replace('-', '_')}", None)
+        for name, _, _ in EDE_FLAGS
+    }
+    if all(value is None for value in given.values()):
+        return None
+    if getattr(ns, "teams_file", None) is None:
+        from caddy.errors import CaddyError
+
+        flag = next(f"--ede-{n.replace('_', '-')}" for n, v in given.items() if v is not None)
+        raise CaddyError(f"{flag} is a reading of team tie-breaks: it needs --teams")
+    from caddy.event_model import EdeReadings
+
+    return EdeReadings(**{k: v for k, v in given.items() if v is not None})
 
 
 def is_team_view(ns: argparse.Namespace) -> bool:
@@ -101,20 +138,27 @@ def _team_event(ns: argparse.Namespace) -> TeamEvent:
 
 
 def _options(ns: argparse.Namespace) -> StandingsOptions:
+    """The options of this call: its seed, the event's readings of EDE (C.07
+    13.3), each ``--ede-*`` given replacing the event's."""
+    from caddy.team_standings import ede_options, event_ede_readings
     from caddy.tiebreaks import StandingsOptions
 
     seed = getattr(ns, "seed", None)
     if seed is None:
         seed = getattr(ns, "event_seed", None)
-    return StandingsOptions(
+    options = StandingsOptions(
         draw_lots=bool(getattr(ns, "lots", False)) or getattr(ns, "seed", None) is not None,
         lots_seed=seed,
         unrated_rating=getattr(ns, "unrated_rating", None),
-        ede_board_tiebreaks_scope=getattr(ns, "ede_boards", "direct"),
-        ede_board_count_lower_first=getattr(ns, "ede_board_count", "higher") == "lower",
-        ede_secondary=getattr(ns, "ede_secondary", "direct"),
-        ede_unseparated=getattr(ns, "ede_unseparated", "zero"),
     )
+    readings = event_ede_readings(
+        ns.state.event.tournament,
+        secondary=getattr(ns, "ede_secondary", None),
+        boards=getattr(ns, "ede_boards", None),
+        board_count=getattr(ns, "ede_board_count", None),
+        unseparated=getattr(ns, "ede_unseparated", None),
+    )
+    return ede_options(options, readings)
 
 
 def _title(ns: argparse.Namespace) -> str:
@@ -177,12 +221,20 @@ def team_standings_command(ns: argparse.Namespace) -> int:
         print_explanations(explanations)
         return 0
     if ns.json:
-        print(json.dumps(result.data(), ensure_ascii=False, indent=2, allow_nan=False))
+        _print_json(result.data(), ns)
         return 0
     from caddy.team_views import team_standings_report
 
-    emit(team_standings_report(result, _title(ns)), ns)
+    emit(team_standings_report(result, _title(ns), getattr(ns, "round", None)), ns)
     return 0
+
+
+def _print_json(document: dict[str, Any], ns: argparse.Namespace) -> None:
+    """A standings document with ``after_round`` (``--round R``; ``null``: the live standings)."""
+    from caddy.standings_table import with_after_round
+
+    document = with_after_round(document, getattr(ns, "round", None))
+    print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
 
 
 def _board_prizes(ns: argparse.Namespace, tevent: TeamEvent, options: StandingsOptions) -> int:
@@ -195,7 +247,7 @@ def _board_prizes(ns: argparse.Namespace, tevent: TeamEvent, options: StandingsO
         raise CaddyError(f"--min-games must be 0 or more, got {ns.min_games}")
     prizes = board_prizes(tevent, edition=ns.edition, options=options, min_games=ns.min_games)
     if ns.json:
-        print(json.dumps(prizes.data(), ensure_ascii=False, indent=2, allow_nan=False))
+        _print_json(prizes.data(), ns)
         return 0
     emit(board_prizes_report(prizes, _title(ns)), ns)
     return 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Union
 
 import attrs
 
@@ -47,11 +47,31 @@ class FormatChoice:
 
 
 @attrs.frozen(kw_only=True)
+class EdeReadings:
+    """The event's readings of FIDE Handbook C.07 13.3 for the EDE family of
+    team tie-breaks (docs/team-standings.md); the defaults are FIDE's
+    reference engine's. Every report of the event (standings, crosstable,
+    publish, export) ranks with them."""
+
+    #: 13.3.1, when the direct encounter on the primary score separates
+    #: nobody: the direct encounter on the secondary score, or the tied
+    #: teams' secondary-score totals (``total``).
+    secondary: Literal["direct", "total"] = "direct"
+    #: 13.3.2: the board tie-breaks of Art. 12 read the direct encounter, or
+    #: every match of the event (``event``).
+    boards: Literal["direct", "event"] = "direct"
+    #: 13.3.2 with Art. 12.1: the higher board count first, or the lower.
+    board_count: Literal["higher", "lower"] = "higher"
+    #: The value of a team EDE separates from nobody: 0, or its place (1).
+    unseparated: Literal["zero", "place"] = "zero"
+
+
+@attrs.frozen(kw_only=True)
 class Tournament:
     """Starting data of an event."""
 
     #: Fields left out of the file when they have their default (old files stay byte for byte).
-    omit_defaults: ClassVar[tuple[str, ...]] = ("schedule", "teams")
+    omit_defaults: ClassVar[tuple[str, ...]] = ("schedule", "teams", "ede")
 
     name: str = ""
     start: datetime.date | None = None
@@ -66,6 +86,8 @@ class Tournament:
     tiebreaks: tuple[str, ...] | None = None
     #: C.07 edition (``None``: by the start date).
     edition: str | None = None
+    #: A team event's readings of C.07 13.3 for EDE (``None``: the defaults).
+    ede: EdeReadings | None = None
     #: Players in pairing-number order (``players[0]`` has number 1).
     players: tuple[Player, ...]
     #: How the pairing numbers were given, and the lot's seed.

@@ -50,7 +50,11 @@ if TYPE_CHECKING:
 
 
 def _options(ctx: Context) -> StandingsOptions:
-    return StandingsOptions(lots_seed=event_seed(ctx.tournament))
+    """The event's seed for any drawing of lots and its readings of EDE (C.07 13.3)."""
+    from caddy.team_standings import ede_options
+
+    t = ctx.tournament
+    return ede_options(StandingsOptions(lots_seed=event_seed(t)), t.ede)
 
 
 def ranked_teams(ctx: Context, number: int) -> tuple[TeamEvent, TeamStandings]:

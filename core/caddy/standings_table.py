@@ -135,6 +135,19 @@ def sections_document(parts: Sequence[SectionStandings]) -> dict[str, Any]:
     return result
 
 
+def after_round_prefix(number: int | None) -> str:
+    """A standings subtitle's opening for ``--round R`` (``after round R; ``),
+    individual and team tables alike; empty for the live standings."""
+    return "" if number is None else f"after round {number}; "
+
+
+def with_after_round(document: dict[str, Any], number: int | None) -> dict[str, Any]:
+    """A standings JSON document with ``after_round`` (``R`` for ``--round R``,
+    ``None`` for the live standings) right after its envelope (docs/json.md)."""
+    head: dict[str, Any] = {k: document[k] for k in ("schema", "version") if k in document}
+    return {**head, "after_round": number, **document}
+
+
 def sort_key(column: list[float | None]) -> Any:
     """Higher values first, ``None`` last."""
     return lambda i: (column[i] is None, -(column[i] or 0.0))

@@ -30,6 +30,7 @@ from caddy.tiebreaks import (
 
 if TYPE_CHECKING:
     from caddy.contracts import GroupTieBreak
+    from caddy.event_model import EdeReadings, Tournament
     from caddy.plugins import PluginHost
     from caddy.team_results import TeamEvent
 
@@ -94,6 +95,28 @@ class TeamStandings:
             "rows": self.rows_data(),
             "warnings": list(self.warnings),
         }
+
+
+def event_ede_readings(tournament: Tournament, **given: Any) -> EdeReadings:
+    """The event's readings of C.07 13.3 (``caddy new --ede-*``), each one
+    ``given`` (not ``None``) replacing the event's (``caddy standings --ede-*``)."""
+    from caddy.event_model import EdeReadings
+
+    readings = tournament.ede or EdeReadings()
+    return attrs.evolve(readings, **{k: v for k, v in given.items() if v is not None})
+
+
+def ede_options(options: StandingsOptions, readings: EdeReadings | None) -> StandingsOptions:
+    """``options`` ranking the EDE family with ``readings`` (``None``: the defaults)."""
+    if readings is None:
+        return options
+    return attrs.evolve(
+        options,
+        ede_secondary=readings.secondary,
+        ede_board_tiebreaks_scope=readings.boards,
+        ede_board_count_lower_first=readings.board_count == "lower",
+        ede_unseparated=readings.unseparated,
+    )
 
 
 def team_tiebreak_texts(

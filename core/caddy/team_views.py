@@ -72,9 +72,13 @@ def team_standings_table(result: TeamStandings) -> Table:
     )
 
 
-def team_standings_report(result: TeamStandings, title: str) -> Report:
+def team_standings_report(
+    result: TeamStandings, title: str, after_round: int | None = None
+) -> Report:
     """The team standings as a report (``caddy standings`` of a team event,
-    ``caddy publish``'s team standings pages)."""
+    ``caddy publish``'s team standings pages); ``after_round``: ``--round R``."""
+    from caddy.standings_table import after_round_prefix
+
     rules = (
         "pre-determined pairings (round robin)"
         if result.pre_determined
@@ -83,7 +87,8 @@ def team_standings_report(result: TeamStandings, title: str) -> Report:
     return Report(
         kind="standings",
         title=title,
-        subtitle=f"teams ranked on {result.primary}; C.07 edition {result.edition}, {rules}",
+        subtitle=after_round_prefix(after_round)
+        + f"teams ranked on {result.primary}; C.07 edition {result.edition}, {rules}",
         tables=(team_standings_table(result),),
         notes=("MP match points, GP game points (C.07 Art. 11.1)",),
     )
@@ -218,7 +223,11 @@ def board_prizes_report(prizes: BoardPrizes, title: str) -> Report:
     return Report(
         kind="board-prizes",
         title=title,
-        subtitle=f"board prizes after {prizes.rounds} rounds"
+        subtitle=(
+            f"board prizes after round {prizes.rounds}"
+            if prizes.rounds
+            else "board prizes: no round complete"
+        )
         + (f"; players with {prizes.min_games} or more games" if prizes.min_games else ""),
         tables=tables,
         notes=(

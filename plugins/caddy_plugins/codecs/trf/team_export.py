@@ -24,12 +24,12 @@ back as read (``801``/``802`` are not updated: FIDE's engine ignores them).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
-    from caddy.event import State
+    from caddy.event import State, Tournament
     from caddy.team_results import TeamEvent
     from caddy.teams import TeamSetup
 
@@ -109,7 +109,7 @@ def _trf26_records(
     colour = getattr(fmt.options, "initial_colour", None)
     if not any(line[:3] == "152" for line in lines) and colour in ("w", "b"):
         made["152"] = [f"152 {colour.upper()}"]
-    ranks = _ranks(tevent, tournament.tiebreaks, tournament.edition)
+    ranks = _ranks(tevent, tournament)
     mp, gp = tevent.mp, tevent.gp
     made["310"] = []
     for t, team in enumerate(setup.teams, 1):
@@ -211,14 +211,17 @@ def _pab(setup: TeamSetup, which: str) -> float:
     return s.pab_gp if s.pab_gp is not None else setup.boards * 0.5
 
 
-def _ranks(tevent: TeamEvent, tiebreaks: Sequence[str] | None, edition: Any) -> list[int]:
-    """Each team's rank in caddy's team standings; by MP then GP (ties sharing
-    a rank) while a listed team tie-break has no plugin registered (team
-    tie-breaks such as EDET or EMGSB come from their own plugins)."""
-    from caddy.team_standings import team_standings
+def _ranks(tevent: TeamEvent, tournament: Tournament) -> list[int]:
+    """Each team's rank in caddy's team standings (the event's tie-breaks,
+    edition and readings of EDE); by MP then GP (ties sharing a rank) while a
+    listed team tie-break has no plugin registered (team tie-breaks such as
+    EDET or EMGSB come from their own plugins)."""
+    from caddy.team_standings import ede_options, team_standings
+    from caddy.tiebreaks import StandingsOptions
 
+    options = ede_options(StandingsOptions(), tournament.ede)
     try:
-        table = team_standings(tevent, tiebreaks, edition)
+        table = team_standings(tevent, tournament.tiebreaks, tournament.edition, options=options)
     except CaddyError:
         keys = [(-m, -g) for m, g in zip(tevent.mp, tevent.gp, strict=True)]
         return [1 + sum(1 for other in keys if other < key) for key in keys]
