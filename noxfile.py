@@ -22,6 +22,14 @@ def tests(session: nox.Session) -> None:
     session.run("pytest", *(session.posargs or ["-n", "auto"]))
 
 
+@nox.session(default=False)
+def slow(session: nox.Session) -> None:
+    """The tests marked slow (pip installs the tutorial's plugins, a nested pytest run
+    with a third-party plugin installed): seconds each, so not in the default run."""
+    session.install(".[test]")
+    session.run("pytest", "-m", "slow", *session.posargs)
+
+
 @nox.session
 def lint(session: nox.Session) -> None:
     """ruff: lint and formatting."""

@@ -56,6 +56,7 @@ def tutorial(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ShellRu
     yield run, folder / "site"
 
 
+@pytest.mark.slow  # pip installs the tutorial's plugin: nox -s slow
 def test_block_runs_as_written(tutorial: tuple[ShellRun, Path]) -> None:
     run, site = tutorial
     assert run.code == 0, run.out + run.err
@@ -66,6 +67,7 @@ def test_block_runs_as_written(tutorial: tuple[ShellRun, Path]) -> None:
     assert any(site.glob("caddy_banded-1.0.0.dist-info"))
 
 
+@pytest.mark.slow  # pip installs the tutorial's plugin: nox -s slow
 def test_shows_up_in_calc(tutorial: tuple[ShellRun, Path]) -> None:
     """The block's `caddy calc 14 --format banded-round-robin` prints what the tutorial shows
     (the ``text`` block after it), the first two lines exactly as here."""
@@ -81,6 +83,7 @@ def test_shows_up_in_calc(tutorial: tuple[ShellRun, Path]) -> None:
     assert printed[start : start + len(shown)] == shown
 
 
+@pytest.mark.slow  # pip installs the tutorial's plugin: nox -s slow
 def test_registers_through_its_entry_point(
     tutorial: tuple[ShellRun, Path], caddy_proc: Callable[..., Run]
 ) -> None:
@@ -112,6 +115,7 @@ def tiebreak(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ShellRu
     yield run, folder / "site"
 
 
+@pytest.mark.slow  # pip installs the tutorial's plugin: nox -s slow
 def test_tiebreak_block_runs_as_written(tiebreak: tuple[ShellRun, Path]) -> None:
     """pip installs it, caddy ranks and explains with it, and its own tests pass:
     caddy's tie-break contract suite and the values worked out by hand."""
@@ -125,6 +129,7 @@ def test_tiebreak_block_runs_as_written(tiebreak: tuple[ShellRun, Path]) -> None
     assert "TestFewestDrawsContract" not in run.out  # -q: no failure listed
 
 
+@pytest.mark.slow  # pip installs the tutorial's plugin: nox -s slow
 def test_tiebreak_ranks_as_shown(tiebreak: tuple[ShellRun, Path]) -> None:
     """The standings the tutorial shows (the ``text`` block after the install block) are
     what `caddy standings --tiebreaks DRAWS,SB` printed; --explain works by name."""
@@ -140,6 +145,7 @@ def test_tiebreak_ranks_as_shown(tiebreak: tuple[ShellRun, Path]) -> None:
     assert "  round 3 vs 3 result = adds 1 (drawn)" in printed
 
 
+@pytest.mark.slow  # pip installs the tutorial's plugin: nox -s slow
 def test_tiebreak_loads_through_its_entry_point(tiebreak: tuple[ShellRun, Path]) -> None:
     """In this process, a host reading entry points with the folder on sys.path finds it
     (as `caddy plugins` would), and its values come out of caddy's standings."""

@@ -218,6 +218,7 @@ COUNTING_TESTS = (
 )
 
 
+@pytest.mark.slow  # a nested pytest run: nox -s slow
 def test_counting_tests_pass_with_a_third_party_plugin_installed(
     tmp_path: Path, fake_modules: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
