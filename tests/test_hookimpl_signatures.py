@@ -23,7 +23,10 @@ def defaulted_hookimpls(root: Path) -> list[str]:
     found = []
     for folder in SOURCES:
         for path in sorted((root / folder).rglob("*.py")):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
+            source = path.read_text(encoding="utf-8")
+            if "hookimpl" not in source:
+                continue  # no hook implementation to read
+            tree = ast.parse(source)
             for node in ast.walk(tree):
                 if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                     continue
