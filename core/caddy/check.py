@@ -235,7 +235,7 @@ def state_rows(state: State) -> list[list[Cell]]:
     from caddy.results import BYE_KIND_CODES, RESULT_WORDS
 
     n = state.players
-    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+    withdrawn = state.withdrawn
     words = RESULT_WORDS
     columns: list[list[Cell]] = []
     for rnd in state.rounds:
@@ -374,7 +374,7 @@ def _stage_problems(state: State, stage: Stage, names: Sequence[str]) -> tuple[l
             f"{stage.name} ({span}): no pair twice",
         )
     section_of = {p: s for s in stage.sections for p in s.players}
-    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+    withdrawn = state.withdrawn
     planned = stage.last if stage.last is not None else len(state.rounds)
     complete = len(state.rounds) >= planned and all(
         results or any(p in withdrawn and rnd.number > withdrawn[p] for p in (white, black))

@@ -312,7 +312,7 @@ def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: s
     state = replay(event)
     if not state.rounds:
         raise CaddyError("no round is paired yet (use `caddy pair`)")
-    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+    withdrawn = state.withdrawn
 
     def open_board(rnd: Any, b: Any) -> bool:
         if rnd.matches:

@@ -21,7 +21,7 @@ def unfinished(state: Any, last: Any) -> list[str]:
     from caddy.render import visible
 
     if not last.matches:
-        withdrawn = {w.player: w.after_round for w in state.withdrawals}
+        withdrawn = state.withdrawn
         missing = [
             str(i)
             for i, b in enumerate(last.boards, 1)

@@ -129,6 +129,11 @@ class State:
     def players(self) -> int:
         return len(self.event.tournament.players)
 
+    @property
+    def withdrawn(self) -> dict[int, int]:
+        """Each withdrawn player's pairing number → the round they left after."""
+        return {w.player: w.after_round for w in self.withdrawals}
+
     def round(self, number: int) -> RoundState:
         if not 1 <= number <= len(self.rounds):
             known = f"1..{len(self.rounds)}" if self.rounds else "none yet"
@@ -323,7 +328,7 @@ def _check_previous_round_over(state: State, number: int) -> None:
         return
     from caddy.event_rounds import withdrawal_result
 
-    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+    withdrawn = state.withdrawn
     missing = [
         i
         for i, board in enumerate(last.boards, 1)

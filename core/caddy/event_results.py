@@ -75,7 +75,7 @@ def _results_event(state: State, completed_only: bool, empty: bool) -> Event:
     from caddy.results import EventBuilder, EventPlayer
 
     tournament = state.event.tournament
-    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+    withdrawn = state.withdrawn
 
     def done(board: Board, number: int) -> bool:
         gone = any(p in withdrawn and number > withdrawn[p] for p in (board.white, board.black))

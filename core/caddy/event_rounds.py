@@ -98,7 +98,7 @@ def check_announced(state: State, operation: PairRound) -> None:
 def take_announced(state: State, rnd: RoundState) -> None:
     """The byes announced for a round just paired become the round's byes
     (a player who withdrew before it gets none: the withdrawal speaks)."""
-    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+    withdrawn = state.withdrawn
     for player, kind in state.announced.pop(rnd.number, {}).items():
         if not (player in withdrawn and rnd.number > withdrawn[player]):
             rnd.byes[player] = kind

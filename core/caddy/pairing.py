@@ -185,7 +185,7 @@ def request_from_state(
     tournament = state.event.tournament
     scoring = tournament.scoring or Scoring()
     to_pair = len(state.rounds) + 1 if round is None else round
-    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+    withdrawn = state.withdrawn
     count = state.players
     histories: list[list[HistoryEntry]] = [[] for _ in range(count)]
     announced = {

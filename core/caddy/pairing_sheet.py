@@ -71,7 +71,7 @@ def sheet(state: State, number: int, *, link: Callable[[int], str] | None = None
     tournament = state.event.tournament
     players = tournament.players
     rnd = state.round(number)
-    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+    withdrawn = state.withdrawn
 
     def named(p: int) -> str:
         gone = p in withdrawn and number > withdrawn[p]

@@ -65,7 +65,7 @@ def points_text(value: float) -> str:
 def round_done(state: State, rnd: RoundState) -> bool:
     """Whether every board of the round has its result (a match its winner),
     or needs none (a player withdrew before the round)."""
-    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+    withdrawn = state.withdrawn
     if rnd.matches:
         return all(board_match(state, b).winner() is not None for b in rnd.boards)
     return all(

@@ -103,7 +103,7 @@ def _round_points(state: State, number: int) -> dict[int, float]:
         event = results_event(state, completed_only=False)
     except CaddyError:
         return {}
-    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+    withdrawn = state.withdrawn
     points = {}
     for rnd, result in zip(ranked_rounds, event.results[number - 1], strict=False):
         board = next((b for b in rnd.boards if number in (b.white, b.black)), None)

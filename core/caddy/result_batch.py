@@ -163,7 +163,7 @@ def withdrawn_board(state: State, board: Board) -> str | None:
     from caddy.event_rounds import withdrawal_result
     from caddy.render import visible
 
-    withdrawn = {w.player: w.after_round for w in state.withdrawals}
+    withdrawn = state.withdrawn
     scored = withdrawal_result(withdrawn, board.round, board.white, board.black)
     if scored is None:
         return None
