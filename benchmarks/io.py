@@ -1,7 +1,7 @@
 """Event files: save, load and replay against floors measured in the same run (issue 6 §6).
 
 1. Save and load a 1,000-player round robin with every result (499,500
-   result operations) through the public API (``caddy.storage.save`` and
+   result operations) through the public API (``caddy.files.storage.save`` and
    ``load``: validation, the atomic write and its fsync included), against
    ``json.dumps`` / ``json.loads`` of the same information as plain dicts and
    lists (a list of players, and per round a list of {"white", "black",
@@ -12,7 +12,7 @@
    history.
 2. Replaying 10,000 and 20,000 operations (``caddy.event.replay``): the
    growth factor must stay <= 2.3 (linear).
-3. TRF (issue 7 §7): import (``caddy.codecs`` "trf" codec: parse, check
+3. TRF (issue 7 §7): import (``caddy.contracts.codecs`` "trf" codec: parse, check
    both sides of every game, choose the format, build and replay the event)
    and export (replay, points, standings for the ranks, the lines) of the
    1,000-player round robin (a 9.6 MiB file) and of FIDE's 284-player
@@ -39,11 +39,11 @@ from pathlib import Path
 from typing import Any
 
 from caddy.event import EventFile, RecordResult, new_event, replay, results_event
-from caddy.formats import schedule_format
-from caddy.models import Player
-from caddy.plugins import get_host
-from caddy.standings import standings
-from caddy.storage import load, save
+from caddy.contracts.format_tools import schedule_format
+from caddy.model.schedule import Player
+from caddy.plugins.host import get_host
+from caddy.standings.ranking import standings
+from caddy.files.storage import load, save
 from caddy_plugins.formats.round_robin import RoundRobinOptions
 
 
@@ -173,7 +173,7 @@ def floor_write(players: list[tuple[Any, ...]]) -> bytes:
 
 
 def trf_benchmarks(round_robin: EventFile, repeat: int) -> None:
-    from caddy.codecs import get_codec
+    from caddy.contracts.codecs import get_codec
 
     codec = get_codec("trf")
     sample = Path(__file__).resolve().parents[1] / "tests/data/trf"

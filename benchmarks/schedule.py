@@ -43,8 +43,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def caddy_api(n: int) -> int:
-    from caddy.formats import schedule_format
-    from caddy.plugins import get_host
+    from caddy.contracts.format_tools import schedule_format
+    from caddy.plugins.host import get_host
 
     fmt = schedule_format(get_host().formats().get("round-robin"))
     schedule = fmt.schedule(n, fmt.Options())

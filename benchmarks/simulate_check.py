@@ -9,7 +9,7 @@ log-uniformly (most of them small), and 5-11 rounds, at most half the field
 plus one (a Swiss with nearly as many rounds as players may be impossible to
 pair under the Dutch rules, FIDE Handbook C.04.3 1.9.3: the arbiter decides).
 Each is written by ``caddy simulate`` (in this process, through
-:func:`caddy.cli.main`), written a second time to check that the same seed
+:func:`caddy.cli.main.main`), written a second time to check that the same seed
 gives the same bytes, and ``caddy check FILE --pairings`` (the pairing
 checker: every round paired again from the rounds before it and compared
 with the file, pairs with their colours and the pairing-allocated bye) must
@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from caddy.cli import main as caddy
+from caddy.cli.main import main as caddy
 
 
 def sizes(count: int, first_seed: int) -> list[tuple[int, int, int]]:

@@ -2,7 +2,7 @@
 
 The floor is plain Python: dicts and one loop over the games computing every
 player's score, then Buchholz and Sonneborn–Berger from the same results.
-caddy is timed through the public API, ``caddy.standings.standings(event,
+caddy is timed through the public API, ``caddy.standings.ranking.standings(event,
 tiebreaks)``, which builds its table from the event, computes every value
 and ranks the field (all of it: nothing is left lazy).
 
@@ -25,8 +25,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from caddy.results import Event, EventBuilder
-from caddy.standings import standings
+from caddy.model.results_table import Event, EventBuilder
+from caddy.standings.ranking import standings
 from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions
 
 Games = list[tuple[int, int, float]]

@@ -11,7 +11,7 @@ paired by caddy's engine; the event is written once as a TRF file (FIDE Data
 Exchange Format, ``XXR`` planned rounds, ``XXC white1``). Then, in the same
 run, both engines read that file and pair the next round: caddy in this
 process as the arbiter runs it (``caddy pair FILE --json`` through
-:func:`caddy.cli.main`, the JSON read back), py4swiss in its own
+:func:`caddy.cli.main.main`, the JSON read back), py4swiss in its own
 environment (``.bench-venv``, created with ``pip install py4swiss==0.3.1``
 when missing: py4swiss is not a caddy dependency). Each time covers reading
 the TRF and pairing; the best of ``--repeat`` runs counts. Every pairing is
@@ -128,7 +128,7 @@ def time_caddy(path: Path, repeat: int) -> tuple[float, list[tuple[int, int]], i
     import contextlib
     import io
 
-    from caddy.cli import main as caddy
+    from caddy.cli.main import main as caddy
 
     best = float("inf")
     pairs: list[tuple[int, int]] = []

@@ -7,7 +7,7 @@ Usage::
 
 For a file with R rounds and each r = 1..R, the command the arbiter runs,
 ``caddy pair FILE --round r --json`` (in this process, through
-:func:`caddy.cli.main`), pairs round r from rounds 1..r-1 and round r's
+:func:`caddy.cli.main.main`), pairs round r from rounds 1..r-1 and round r's
 announced absences (``H``, ``F``, ``Z`` with no opponent); its pairs with
 colours and its pairing-allocated bye are compared with those the file
 records for round r (tests/data/swiss/dutch-2026/SOURCES.md). With
@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from caddy.cli import main as caddy
+from caddy.cli.main import main as caddy
 
 
 def recorded(path: Path) -> list[tuple[set[tuple[int, int]], int | None]]:

@@ -5,7 +5,7 @@ Usage::
     python benchmarks/team_swiss_trf_check.py [FILE] [--sample-readings] [--option KEY=VALUE ...]
 
 For each round r of the file, the command an arbiter runs (in this process,
-through :func:`caddy.cli.main`) pairs round r from rounds 1..r-1 and round
+through :func:`caddy.cli.main.main`) pairs round r from rounds 1..r-1 and round
 r's absences; its matches (the team with White on board 1 first) and its
 pairing-allocated bye are compared with the round as ``caddy import`` reads
 it from the file. ``--sample-readings`` adds the readings that reproduce the
@@ -36,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' sample reader
 
-from caddy.cli import main as caddy
+from caddy.cli.main import main as caddy
 from tests.team_swiss_sample import command_line_readings
 
 SAMPLE = Path("tests/data/trf/teamswiss_trf26_tec_sample_grandmommys_cup.trf")
@@ -48,7 +48,7 @@ SAMPLE_READINGS = (*command_line_readings(), "--trf-801-byes")
 
 def recorded(path: Path) -> list[tuple[set[tuple[int, int]], int | None]]:
     """Each round's matches (White team first) and PAB team, as the import reads them."""
-    from caddy.codecs import get_codec
+    from caddy.contracts.codecs import get_codec
     from caddy.event import PairRound
 
     event = get_codec("trf").read(path.read_bytes(), source=str(path)).event
@@ -73,7 +73,7 @@ def paired(path: Path, number: int, extra: list[str]) -> tuple[set[tuple[int, in
 
 def prefix(path: Path, number: int, folder: Path) -> Path:
     """The file cut before round ``number`` (see the module docstring)."""
-    from caddy.codecs import get_codec
+    from caddy.contracts.codecs import get_codec
     from caddy.event import PairRound
 
     event = get_codec("trf").read(path.read_bytes(), source=str(path)).event

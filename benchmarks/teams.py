@@ -26,10 +26,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from caddy.codecs import get_codec
+from caddy.contracts.codecs import get_codec
 from caddy.event import replay
-from caddy.event_teams import state_team_event
-from caddy.team_standings import team_standings
+from caddy.event.teams import state_team_event
+from caddy.standings.teams import team_standings
 
 SAMPLE = Path("tests/data/trf/teamswiss_trf26_tec_sample_grandmommys_cup.trf")
 
@@ -118,7 +118,7 @@ def main() -> None:
     print(f"  caddy (fold + standings + explainable values): {ours * 1000:8.2f} ms")
     print(f"  ratio: {ours / base:.1f}")
 
-    from caddy.pairing import file_pairing
+    from caddy.pairing.request import file_pairing
     from caddy_plugins.formats.team_swiss_pairing import pair_team_round
 
     found = file_pairing(str(SAMPLE), SAMPLE.read_bytes(), get_codec("trf"), round=9)

@@ -32,7 +32,7 @@ import zlib
 from collections import Counter
 from pathlib import Path
 
-from caddy.cli import main
+from caddy.cli.main import main
 
 HERE = Path(__file__).resolve().parent
 IMAGES = HERE / "images"
@@ -129,7 +129,7 @@ def players_csv(path: Path, names: list[str]) -> Path:
 def print_check(folder: Path) -> list[str]:
     """Publish a 10-player round robin and measure its printed type."""
     from caddy.event import replay
-    from caddy.storage import load
+    from caddy.files.storage import load
 
     names = [f"Player {chr(64 + i)} Lastname{i:04d}" for i in range(1, 11)]
     csv = players_csv(folder / "rr.csv", names)

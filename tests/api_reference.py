@@ -34,43 +34,46 @@ WIDTH = 88
 
 #: The reference of docs/api.md: (heading, modules), in the page's order.
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Calculator and time controls", ("caddy.calculator", "caddy.timecontrol")),
-    ("Players, formats and schedules", ("caddy.models", "caddy.formats")),
+    ("Calculator and time controls", ("caddy.schedule.calculator", "caddy.model.timecontrol")),
+    ("Players, formats and schedules", ("caddy.model.schedule", "caddy.contracts.format_tools")),
     (
         "Results, standings and tie-breaks",
         (
-            "caddy.results",
-            "caddy.results_model",
-            "caddy.standings",
-            "caddy.standings_table",
-            "caddy.tiebreaks",
-            "caddy.crosstable",
+            "caddy.model.results_table",
+            "caddy.model.results",
+            "caddy.standings.ranking",
+            "caddy.standings.table",
+            "caddy.contracts.tiebreak_table",
+            "caddy.standings.crosstable",
         ),
     ),
     (
         "Event files",
         (
             "caddy.event",
-            "caddy.event_model",
-            "caddy.event_file",
-            "caddy.event_replay",
-            "caddy.event_results",
-            "caddy.event_rounds",
-            "caddy.event_documents",
-            "caddy.event_convert",
-            "caddy.storage",
+            "caddy.model.tournament",
+            "caddy.event.file",
+            "caddy.event.replay",
+            "caddy.event.results",
+            "caddy.event.rounds",
+            "caddy.event.documents",
+            "caddy.event.convert",
+            "caddy.files.storage",
         ),
     ),
-    ("Pairing", ("caddy.pairing", "caddy.pairing_check")),
-    ("Codecs, checks and output forms", ("caddy.codecs", "caddy.check", "caddy.render")),
-    ("Random tournaments", ("caddy.simulate",)),
+    ("Pairing", ("caddy.pairing.request", "caddy.pairing.recheck")),
+    (
+        "Codecs, checks and output forms",
+        ("caddy.contracts.codecs", "caddy.event.check", "caddy.model.report"),
+    ),
+    ("Random tournaments", ("caddy.pairing.simulate",)),
     (
         "Plugins and testing",
         (
             "caddy.contracts",
-            "caddy.plugins",
-            "caddy.plugin_registry",
-            "caddy.plugin_discovery",
+            "caddy.plugins.host",
+            "caddy.plugins.registry",
+            "caddy.plugins.discovery",
             "caddy.testing",
             "caddy.errors",
         ),
@@ -299,7 +302,7 @@ def api_reference() -> str:
 
 
 def hooks_reference() -> str:
-    from caddy import hookspecs
+    from caddy.plugins import hookspecs
 
     parts = []
     for name, value in vars(hookspecs).items():

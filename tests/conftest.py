@@ -1,6 +1,6 @@
 """Shared fixtures: in-process and subprocess CLI runners, fake plugins.
 
-Tests run the CLI in this process through ``cli`` (``caddy.cli.main`` with
+Tests run the CLI in this process through ``cli`` (``caddy.cli.main.main`` with
 captured output). Only a small end-to-end set starts the installed console
 script (``caddy_proc``); every such launch is counted, and the session fails
 when there are more than :data:`MAX_CADDY_PROCESSES` (issue 13: the suite
@@ -27,9 +27,9 @@ from typing import Any
 import attrs
 import pytest
 
-from caddy import plugins
-from caddy.cli import main
-from caddy.plugin_discovery import (
+from caddy.plugins import host as plugins
+from caddy.cli.main import main
+from caddy.plugins.discovery import (
     BUILTIN_DISTRIBUTION,
     FoundEntryPoint,
     discover_entry_points,

@@ -4,7 +4,7 @@ The documentation's ``sh`` and ``console`` blocks are short command lists. This
 runner reads them as bash would (``shlex`` words, ``#`` comments, ``&&``,
 ``||``, ``;``, ``> file``, ``$?``, ``NAME=value`` prefixes) and runs
 
-- ``caddy ARGS`` through ``caddy.cli.main`` with a fresh plugin host, as a
+- ``caddy ARGS`` through ``caddy.cli.main.main`` with a fresh plugin host, as a
   new process would have (a ``PYTHONPATH=DIR`` prefix puts ``DIR`` on
   ``sys.path`` for that command);
 - ``printf`` and ``echo`` itself;
@@ -30,8 +30,8 @@ from pathlib import Path
 
 import attrs
 
-from caddy import plugins
-from caddy.cli import main
+from caddy.plugins import host as plugins
+from caddy.cli.main import main
 
 OPERATORS = ("&&", "||", ";")
 ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")

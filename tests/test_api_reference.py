@@ -14,7 +14,7 @@ import inspect
 import pytest
 
 import caddy
-from caddy import hookspecs
+from caddy.plugins import hookspecs
 from tests import api_reference as ref
 
 REGENERATE = "run `python -m tests.api_reference --write`"
@@ -70,8 +70,8 @@ def test_signatures_are_written_as_read() -> None:
     )
     long = ref.signature("caddy.calculate", caddy.calculate)
     assert long.startswith("caddy.calculate(\n    players: int,\n    *,\n")
-    assert ref.markdown("``x`` and :class:`~caddy.models.Player`") == (
-        "`x` and `caddy.models.Player`"
+    assert ref.markdown("``x`` and :class:`~caddy.model.schedule.Player`") == (
+        "`x` and `caddy.model.schedule.Player`"
     )
 
 

@@ -25,7 +25,7 @@ from types import ModuleType
 import pytest
 
 from caddy import messages
-from caddy.plugins import reset_host
+from caddy.plugins.host import reset_host
 from tests.conftest import DATA, Run
 
 TRF = DATA / "trf" / "swiss_fide_tec_exercise_held_16p_5r.trf"
@@ -38,12 +38,12 @@ OUT_OF_MEMORY = (
 
 
 class _Interrupting(importlib.abc.MetaPathFinder):
-    """Ctrl-C (KeyboardInterrupt) the moment ``caddy.cli`` is imported."""
+    """Ctrl-C (KeyboardInterrupt) the moment ``caddy.cli.main`` is imported."""
 
     def find_spec(
         self, name: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> None:
-        if name == "caddy.cli":
+        if name == "caddy.cli.main":
             raise KeyboardInterrupt
         return None
 
@@ -57,7 +57,7 @@ def _console_script() -> Callable[[], int]:
 
 @pytest.fixture
 def interrupting(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for name in [m for m in sys.modules if m == "caddy.cli" or m.startswith("caddy.entry")]:
+    for name in [m for m in sys.modules if m == "caddy.cli.main" or m.startswith("caddy.entry")]:
         monkeypatch.delitem(sys.modules, name)
     finder = _Interrupting()
     sys.meta_path.insert(0, finder)
@@ -72,7 +72,7 @@ def test_ctrl_c_while_the_cli_loads_is_one_line(
     try:
         code = _console_script()()
     except KeyboardInterrupt:
-        pytest.fail("Ctrl-C while caddy.cli loads escaped the console script (a traceback)")
+        pytest.fail("Ctrl-C while caddy.cli.main loads escaped the console script (a traceback)")
     assert (code, capfd.readouterr().err) == (130, "caddy: interrupted\n")
 
 
@@ -117,8 +117,8 @@ def _big_trf(path: Path, players: int) -> Path:
 LIMITED = """
 import resource, sys
 from caddy.entry import run
-import caddy.cli, caddy.plugins
-caddy.plugins.get_host().formats()
+import caddy.cli.main, caddy.plugins.host
+caddy.plugins.host.get_host().formats()
 size = next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmSize:"))
 resource.setrlimit(resource.RLIMIT_AS, (size * 1024 + 100 * 2**20, resource.RLIM_INFINITY))
 sys.argv = ["caddy", *sys.argv[1:]]
@@ -155,9 +155,9 @@ def test_memory_running_out_while_telling_is_still_one_line(
     def exhausted(*args: object, **kwargs: object) -> None:
         raise MemoryError
 
-    import caddy.calculator
+    import caddy.schedule.calculator
 
-    monkeypatch.setattr(caddy.calculator, "calculate", exhausted)
+    monkeypatch.setattr(caddy.schedule.calculator, "calculate", exhausted)
     monkeypatch.setattr(messages, "tell", exhausted)
     monkeypatch.setattr(sys, "argv", ["caddy", "calc", "12"])
     try:
@@ -311,8 +311,8 @@ def test_a_wrong_value_in_an_event_file_names_the_plugin(
 def test_the_checks_keep_the_plugins_object(returning: None) -> None:
     """The object handed out forwards to the plugin's and unwraps to it."""
     from caddy.contracts import FormatBase, plugin_of
-    from caddy.formats import schedule_format
-    from caddy.plugins import get_host
+    from caddy.contracts.format_tools import schedule_format
+    from caddy.plugins.host import get_host
 
     host = get_host()
     fmt = host.formats().get("no-schedule")
@@ -382,7 +382,7 @@ def test_problems_are_counted_on_one_line(cli: Callable[..., Run], tmp_path: Pat
 
 def test_host_warnings_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     """The plugin host's warnings go through the same one place (:func:`caddy.messages.tell`)."""
-    from caddy.plugins import PluginHost
+    from caddy.plugins.host import PluginHost
 
     host = PluginHost(env={"CADDY_DISABLE_PLUGIN_AUTOLOAD": "1"})
     host._warn("plugin 'x\ny' failed")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from caddy.cli_calc import parse_night
+from caddy.cli.calc import parse_night
 from tests.conftest import Run
 
 Cli = Callable[..., Run]
@@ -75,7 +75,7 @@ def test_absurd_sizes_are_one_line(cli: Cli, args: tuple[str, ...], error: str) 
 
 def test_the_limits_themselves_are_accepted(cli: Cli) -> None:
     """A 24-hour night, 1,000 nights and a day's turnover are inside the limits."""
-    from caddy.calculator import MAX_DAY_MINUTES, MAX_SESSIONS
+    from caddy.schedule.calculator import MAX_DAY_MINUTES, MAX_SESSIONS
 
     assert (MAX_DAY_MINUTES, MAX_SESSIONS) == (1440, 1000)
     assert cli("calc", "10", "--tc", "G/60", "--night", "24h").code == 0

@@ -26,7 +26,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caddy.calculator import calculate
+from caddy.schedule.calculator import calculate
 from tests.conftest import Run
 
 

@@ -1,7 +1,7 @@
 """Regression tests for issue 13, defects c, f, g, h, l and the CLI and plugin
 parts of v: each one failed before its fix.
 
-Sources: the ``result`` command's help and :data:`caddy.results.RESULT_WORDS`
+Sources: the ``result`` command's help and :data:`caddy.model.results_table.RESULT_WORDS`
 (core/caddy/cli_event.py, core/caddy/results.py); the size limits in
 docs/calculator.md ("Size limits"); the plugin rules in docs/plugins.md; the
 exit codes in core/caddy/cli.py's docstring (1 bad input, 2 usage, 3 plugin).
@@ -18,8 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from caddy.errors import CaddyError
-from caddy.plugins import reset_host
-from caddy.results import RESULT_WORDS
+from caddy.plugins.host import reset_host
+from caddy.model.results_table import RESULT_WORDS
 from tests.conftest import DATA, Run
 
 TRF = DATA / "trf" / "swiss_fide_tec_exercise_held_16p_5r.trf"
@@ -271,9 +271,9 @@ def test_import_refuses_a_field_over_the_limit(
     tmp_path: Path, cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The wiring, with the limit lowered to 15 for a 16-player file."""
-    import caddy.calculator
+    import caddy.schedule.calculator
 
-    monkeypatch.setattr(caddy.calculator, "MAX_PLAYERS", 15)
+    monkeypatch.setattr(caddy.schedule.calculator, "MAX_PLAYERS", 15)
     out = tmp_path / "event.json"
     run = cli("import", str(TRF), "-o", str(out))
     assert (run.code, run.out) == (1, "")
@@ -335,7 +335,7 @@ def test_non_ascii_digits_are_one_line(
 @given(st.text(alphabet=st.characters(categories=["Nd", "No"]), min_size=1, max_size=6))
 def test_whole_numbers_are_ascii_digits_only(text: str) -> None:
     """Any mix of Unicode digits (``²``, ``٣``, ``١``): read only when all are 0-9."""
-    from caddy.cli_common import whole_number  # new with the fix
+    from caddy.cli.common import whole_number  # new with the fix
 
     if all("0" <= ch <= "9" for ch in text):
         assert whole_number(text, "N") == int(text)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from caddy.cli import build_parser
+from caddy.cli.main import build_parser
 from tests.conftest import DATA, Run
 
 Cli = Callable[..., Run]

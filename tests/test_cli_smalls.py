@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from caddy.event_replay import replay
-from caddy.storage import load
+from caddy.event.replay import replay
+from caddy.files.storage import load
 from tests.test_event_issue24 import Cli, field, new_swiss, ok, refused
 
 
@@ -108,7 +108,7 @@ def cup(cli: Cli, tmp_path: Path) -> str:
 
 
 def test_a_team_is_named_by_a_unique_start_of_its_name(cli: Cli, tmp_path: Path) -> None:
-    """A team is named as a player is (:func:`caddy.player_names.find_named`):
+    """A team is named as a player is (:func:`caddy.model.names.find_named`):
     number, name, any case, or a unique start of its name in any case."""
     event = cup(cli, tmp_path)
     assert ok(cli, "bye", event, "Que", "1", "--half", "--team").out == (

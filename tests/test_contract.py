@@ -9,8 +9,8 @@ from typing import Any, ClassVar
 
 import pytest
 
-from caddy.formats import Format, generates_schedule
-from caddy.plugins import PluginHost, get_host
+from caddy.contracts.format_tools import Format, generates_schedule
+from caddy.plugins.host import PluginHost, get_host
 from caddy.testing import ColourPromise, FormatContract
 from tests import test_team_formats
 
@@ -162,7 +162,7 @@ CONTRACT_CLASSES += [
 
 def test_every_registered_schedule_format_runs_the_contract() -> None:
     """A built-in format that generates pairings cannot skip the contract suite."""
-    from caddy.formats import depends_on_results
+    from caddy.contracts.format_tools import depends_on_results
 
     covered = {cls.format_name for cls in CONTRACT_CLASSES if cls is not FormatContract}
     for fmt in get_host().formats():
@@ -174,7 +174,7 @@ def test_every_registered_schedule_format_runs_the_contract() -> None:
 
 def test_contract_catches_a_broken_format() -> None:
     """The suite can fail: a format whose schedule repeats a pair is caught."""
-    from caddy.models import Round, Schedule
+    from caddy.model.schedule import Round, Schedule
 
     class Broken:
         name = "broken"

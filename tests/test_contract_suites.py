@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, ClassVar
 import pytest
 
 from caddy.contracts import Codec, Renderer, ScheduleFormat, TieBreak
-from caddy.formats import schedule_format
-from caddy.plugins import PluginHost
+from caddy.contracts.format_tools import schedule_format
+from caddy.plugins.host import PluginHost
 from caddy.testing import (
     CodecContract,
     ColourPromise,
@@ -248,8 +248,8 @@ def test_markdown_suite_counts_cells(broken: PluginHost) -> None:
 
 def _manual_event(players: int, round_robin: bool | None, results: tuple[str, ...]) -> EventFile:
     from caddy.event import PairRound, RecordResult, new_event
-    from caddy.models import Player
-    from caddy.plugins import get_host
+    from caddy.model.schedule import Player
+    from caddy.plugins.host import get_host
 
     fmt = get_host().formats().get("manual")
     half = players // 2
@@ -344,8 +344,8 @@ def _paired_event(
     """A manual event of ``players``: per round its games (White, Black, result);
     an odd player out gets the pairing-allocated bye."""
     from caddy.event import PairRound, RecordBye, RecordResult, new_event
-    from caddy.models import Player
-    from caddy.plugins import get_host
+    from caddy.model.schedule import Player
+    from caddy.plugins.host import get_host
 
     fmt = get_host().formats().get("manual")
     event = new_event(

@@ -26,8 +26,8 @@ from caddy.errors import (
     exit_code,
 )
 from caddy.event import RecordResult
-from caddy.plugin_registry import KINDS, Registry
-from caddy.plugins import PluginHost, reset_host
+from caddy.plugins.registry import KINDS, Registry
+from caddy.plugins.host import PluginHost, reset_host
 from tests.conftest import FAKES, Run
 
 CORE = Path(__file__).resolve().parents[1] / "core" / "caddy"
@@ -263,7 +263,7 @@ class _PresetPlugin:
 
 
 def test_a_plugin_registers_a_preset_that_standings_accept(builtin_host: PluginHost) -> None:
-    from caddy.standings import resolve_tiebreaks
+    from caddy.standings.ranking import resolve_tiebreaks
 
     builtin_host.register(_PresetPlugin())
     assert "sb-first" in builtin_host.tiebreak_presets().names()
@@ -315,7 +315,7 @@ def test_error_hierarchy_and_exit_codes() -> None:
 
 
 def test_time_control_parse_uses_the_host_it_is_given() -> None:
-    from caddy.timecontrol import TimeControl, TimeControlParser
+    from caddy.model.timecontrol import TimeControl, TimeControlParser
 
     class Only:
         name: ClassVar[str] = "only"
@@ -361,12 +361,12 @@ class _Poisoned(PluginHost):
 
 
 def test_a_host_passed_in_is_used_everywhere() -> None:
-    from caddy.calculator import calculate
-    from caddy.crosstable import crosstable
+    from caddy.schedule.calculator import calculate
+    from caddy.standings.crosstable import crosstable
     from caddy.event import from_document, new_event, replay, results_event, to_document
-    from caddy.models import Player
-    from caddy.standings import standings
-    from caddy.timecontrol import TimeControl
+    from caddy.model.schedule import Player
+    from caddy.standings.ranking import standings
+    from caddy.model.timecontrol import TimeControl
     from caddy_plugins.formats.round_robin import RoundRobinOptions
 
     mine = PluginHost(env={"CADDY_DISABLE_PLUGIN_AUTOLOAD": "1"})

@@ -24,9 +24,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caddy.dates import RoundDates, RoundSlot, on_days, weekly
+from caddy.model.dates import RoundDates, RoundSlot, on_days, weekly
 from caddy.errors import CaddyError
-from caddy.ics import MISSING
+from caddy.schedule.ics import MISSING
 
 Cli = Callable[..., Any]
 
@@ -233,7 +233,7 @@ def _players(tmp_path: Path) -> Path:
 
 
 def test_new_stores_the_dated_rounds(cli: Cli, tmp_path: Path) -> None:
-    from caddy.storage import dumps, load
+    from caddy.files.storage import dumps, load
 
     path = tmp_path / "e.json"
     run = cli(

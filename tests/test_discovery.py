@@ -30,8 +30,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddy import plugin_discovery
-from caddy.plugins import PluginHost
+from caddy.plugins import discovery as plugin_discovery
+from caddy.plugins.host import PluginHost
 from tests.conftest import Run, make_distribution
 
 #: A format plugin module, as a third party writes it; ``{name}`` is its format's name.

@@ -38,7 +38,7 @@ from pathlib import Path
 
 import pytest
 
-from caddy import hookspecs
+from caddy.plugins import hookspecs
 from tests.conftest import DATA, Run
 from tests.shell import Shell, words
 from tests.test_docs_example import install_blocks
@@ -260,7 +260,7 @@ def test_sphinx_only_markup_is_recognised(tmp_path: Path) -> None:
     page = tmp_path / "page.md"
     page.write_text(
         "(intro)=\n# Page\n\nSee {ref}`intro` and `{team}` (code).\n\n"
-        "```{eval-rst}\n.. automodule:: caddy.models\n```\n\n:::{note}\nA note.\n:::\n\n"
+        "```{eval-rst}\n.. automodule:: caddy.model.schedule\n```\n\n:::{note}\nA note.\n:::\n\n"
         "```text\n```{literalinclude} x.py\n```\n"
     )
     kinds = [hit.split(": ")[1] for hit in sphinx_only(page)]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from caddy.plugins import get_host
+from caddy.plugins.host import get_host
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -24,10 +24,10 @@ from pathlib import Path
 
 import pytest
 
-from caddy.event_replay import replay
-from caddy.publish_pages import Context
-from caddy.publish_teams import ranked_teams
-from caddy.storage import load
+from caddy.event.replay import replay
+from caddy.publish.pages import Context
+from caddy.publish.teams import ranked_teams
+from caddy.files.storage import load
 from tests.conftest import Run
 
 SAMPLE = Path(__file__).parent / "data" / "trf" / "teamswiss_trf26_tec_sample_grandmommys_cup.trf"
@@ -48,7 +48,7 @@ def ok(run: Run) -> Run:
 @pytest.fixture(scope="module")
 def cup(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The sample imported, its event file given ``ede: {"secondary": "total"}``."""
-    from caddy.cli import main
+    from caddy.cli.main import main
 
     folder = tmp_path_factory.mktemp("cup")
     path = folder / "cup.json"

@@ -23,8 +23,8 @@ from caddy.event import (
     replay,
     to_document,
 )
-from caddy.pairing import request_from_state
-from caddy.storage import load
+from caddy.pairing.request import request_from_state
+from caddy.files.storage import load
 from tests.conftest import Run
 
 SIX = "name,rating\nAnna,2100\nBen,2050\nCara,1990\nDan,1950\nEve,1900\nFinn,1850\n"
@@ -329,7 +329,7 @@ def test_the_loader_refuses_an_entry_out_of_place(swiss: str, ok: Callable[..., 
 
 
 def test_with_entrant_through_the_api(swiss: str) -> None:
-    from caddy.models import Player
+    from caddy.model.schedule import Player
 
     event = load(swiss).with_operation(RecordBye(round=2, player=1, kind="half"))
     grown = event.with_entrant(Player(name="Gil", rating=1700), "half")

@@ -28,8 +28,8 @@ from caddy.event import (
     replay,
     to_document,
 )
-from caddy.models import Player
-from caddy.storage import load, save
+from caddy.model.schedule import Player
+from caddy.files.storage import load, save
 from caddy_plugins.formats.manual import ManualOptions
 from caddy_plugins.formats.round_robin import RoundRobinOptions
 from tests.conftest import Run
@@ -229,7 +229,7 @@ def test_interrupted_write_leaves_the_old_file(
 
 HOLD = """
 import select, sys
-from caddy.storage import locked
+from caddy.files.storage import locked
 with locked(sys.argv[1]):
     print("locked", flush=True)
     select.select([sys.stdin], [], [], float(sys.argv[2]))  # until told, at most that long
@@ -268,7 +268,7 @@ def test_two_writers_racing(tmp_path: Path) -> None:
     path.write_bytes((DATA / "event-v1.json").read_bytes())
     script = """
 import sys
-from caddy.storage import updating
+from caddy.files.storage import updating
 from caddy.event import RecordResult
 print("trying", flush=True)
 try:

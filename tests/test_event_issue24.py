@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from caddy.event_replay import replay
-from caddy.storage import load
+from caddy.event.replay import replay
+from caddy.files.storage import load
 from tests.conftest import Run
 
 Cli = Callable[..., Run]

@@ -30,8 +30,8 @@ from caddy.event import (
     operations_to_data,
     to_document,
 )
-from caddy.models import Player
-from caddy.storage import dumps, load, loads, save
+from caddy.model.schedule import Player
+from caddy.files.storage import dumps, load, loads, save
 from caddy_plugins.formats.manual import ManualOptions
 from caddy_plugins.formats.round_robin import RoundRobinOptions
 from tests.conftest import Run
@@ -146,7 +146,7 @@ TRF = (
 
 
 def test_a_v1_files_trf_records_become_the_trf_codecs_kept_data() -> None:
-    from caddy.codecs import get_codec
+    from caddy.contracts.codecs import get_codec
 
     codec = get_codec("trf")
     event = codec.read(TRF.encode(), source="club.trf").event
@@ -302,12 +302,12 @@ def test_operations_to_data_keeps_the_v1_shape() -> None:
 
 
 def test_every_printed_document_is_an_attrs_class_through_the_converter() -> None:
-    """``caddy.documents``: the envelope first, keys in field order; a field
+    """``caddy.model.documents``: the envelope first, keys in field order; a field
     named in ``omit_defaults`` is left out at its default, the others never."""
     import attrs
 
-    from caddy import documents
-    from caddy.documents import ScheduleHead, SectionPlayers, data
+    from caddy.model import documents
+    from caddy.model.documents import ScheduleHead, SectionPlayers, data
 
     classes = [
         value

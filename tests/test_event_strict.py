@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from caddy.errors import CaddyError
-from caddy.storage import loads
+from caddy.files.storage import loads
 from tests.conftest import Run
 
 PLAYERS = "name,rating\nAnna,2100\nBen,2050\nCara,1990\nDan,1950\nEve,1900\nFinn,1850\n"
@@ -624,7 +624,7 @@ def test_new_refuses_what_it_could_not_read_back(cli: Cli, tmp_path: Path) -> No
     assert not path.exists()
     # a 5-digit rating given through the Python API is refused too
     from caddy.event import new_event
-    from caddy.models import Player
+    from caddy.model.schedule import Player
     from caddy_plugins.formats.round_robin import RoundRobinOptions
 
     with pytest.raises(CaddyError, match=r"rating: 99999 is out of range \(0\.\.9999\)"):
@@ -641,7 +641,7 @@ def test_output_json_is_strict(value: float) -> None:
     """``serialize.dump_document`` refuses NaN and Infinity (RFC 8259 §6) instead of writing them."""
     import io
 
-    from caddy.serialize import dump_document
+    from caddy.model.serialize import dump_document
 
     out = io.StringIO()
     if math.isfinite(value):

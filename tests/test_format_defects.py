@@ -17,8 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from caddy.event import board_match, replay
-from caddy.plugins import get_host
-from caddy.storage import load
+from caddy.plugins.host import get_host
+from caddy.files.storage import load
 from caddy_plugins.formats.groups_knockout import snake
 from tests.conftest import Run
 
@@ -96,9 +96,9 @@ def play_out(cli: Callable[..., Run], path: str, rng: random.Random) -> None:
 
 REPLAY = """
 import contextlib, io, json, sys
-from caddy.cli import main
+from caddy.cli.main import main
 from caddy.event import board_match, replay
-from caddy.storage import load
+from caddy.files.storage import load
 
 for path in sys.argv[1:]:
     state = replay(load(path))

@@ -18,7 +18,7 @@ import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddy.formats import PlayedRound
+from caddy.contracts.format_tools import PlayedRound
 from caddy_plugins.formats import groups_draw, groups_ties
 from caddy_plugins.formats.groups_draw import basket_draw, baskets, draw_notes, form_groups
 from caddy_plugins.formats.groups_knockout import GroupsKnockout, GroupsKnockoutOptions
@@ -279,7 +279,7 @@ def test_a_file_from_before_three_player_play_offs_replays_as_played() -> None:
     """Before three-player play-offs, ties=playoff drew lots for three or more: the round
     after the group stage was the knockout. Such a file still replays: the round without
     the play-off's match is the final, and the lots (seed 3: 4) won group A."""
-    from caddy.models import Round
+    from caddy.model.schedule import Round
 
     options = drawn("playoff")
     fmt = GroupsKnockout()
@@ -310,7 +310,7 @@ def test_play_off_property(data: st.DataObject, tied: int) -> None:
     """Property: t tied players for k < t places: the play-off fills exactly k places,
     ranks everyone once, never pairs a loser again, and takes at most ceil(log2 t)
     rounds (within extra_rounds: 5 for groups of up to 32)."""
-    from caddy.models import Round
+    from caddy.model.schedule import Round
 
     places = data.draw(st.integers(1, tied - 1))
     players = list(range(1, tied + 1))

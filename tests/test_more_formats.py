@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 import pytest
 
-from caddy.calculator import calculate
-from caddy.formats import PlayedRound
-from caddy.results import EventBuilder
+from caddy.schedule.calculator import calculate
+from caddy.contracts.format_tools import PlayedRound
+from caddy.model.results_table import EventBuilder
 from caddy_plugins.formats.groups_knockout import GroupsKnockout, GroupsKnockoutOptions, snake
 from caddy_plugins.formats.knockout import Knockout, KnockoutOptions, Match, bracket_order
 from caddy_plugins.formats.quads import Quads, QuadsOptions, section_sizes
@@ -329,7 +329,7 @@ def test_playoff_option() -> None:
 
 def test_quads_standings_per_section() -> None:
     """Prizes are per section: standings per section, from the section's own games."""
-    from caddy.standings import standings_for
+    from caddy.standings.ranking import standings_for
 
     options = QuadsOptions(remainder="round-robin")
     schedule = Quads().table_schedule(9, options, seed=2)  # a quad and a section of 5
@@ -355,7 +355,7 @@ def test_quads_standings_per_section() -> None:
 
 
 def test_scheveningen_from_two_lists() -> None:
-    from caddy.models import Player
+    from caddy.model.schedule import Player
     from caddy_plugins.formats.scheveningen import number_teams
 
     lions = [Player(name="L1", rating=2000), Player(name="L2", rating=2100)]

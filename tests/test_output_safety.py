@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from caddy.codecs import get_codec
+from caddy.contracts.codecs import get_codec
 from tests.conftest import Run
 
 #: The README's workflow (README.md, "Running an event"): Finn (6) leaves after
@@ -151,8 +151,8 @@ def test_e_round_robin_withdrawal_standings_survive_trf(
     standing at 50% or more: General Regulations for Competitions 6.6) has the
     same standings read from its TRF export, and after importing that export."""
     from caddy.event import RecordResult, Withdraw, new_event, replay, results_event
-    from caddy.models import Player
-    from caddy.standings import standings
+    from caddy.model.schedule import Player
+    from caddy.standings.ranking import standings
     from caddy_plugins.codecs.trf_document import parse_trf
     from caddy_plugins.formats.round_robin import RoundRobinOptions
 
@@ -201,8 +201,8 @@ def test_e_a_forfeit_before_the_end_is_no_withdrawal_when_the_ranks_say_so() -> 
     forfeit and resting in round 6. The file's points fit annulling all three,
     but 2 is ranked first and somebody must stay: 2 is not annulled."""
     from caddy.event import RecordResult, Withdraw, new_event, replay, results_event
-    from caddy.models import Player
-    from caddy.standings import standings
+    from caddy.model.schedule import Player
+    from caddy.standings.ranking import standings
     from caddy_plugins.codecs.trf_document import parse_trf
     from caddy_plugins.formats.round_robin import RoundRobinOptions
 

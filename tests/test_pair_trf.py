@@ -90,7 +90,7 @@ def test_corpus_rounds_identical_through_the_command(
 
 
 def test_json_document(cli: Callable[..., Run], tmp_path: Path) -> None:
-    """Round 4 of the 11-player file: the caddy.pairing document, boards in order."""
+    """Round 4 of the 11-player file: the caddy.pairing.request document, boards in order."""
     run = cli("pair", str(cut(ELEVEN, 4, tmp_path)), "--json")
     assert run.code == 0
     assert json.loads(run.out) == {
@@ -265,7 +265,7 @@ def test_options_that_do_not_fit(
 
 
 def test_event_pair_prints_json_and_javafo(cli: Callable[..., Run], tmp_path: Path) -> None:
-    """An event file's round printed as the same caddy.pairing document and javafo lines."""
+    """An event file's round printed as the same caddy.pairing.request document and javafo lines."""
     players = tmp_path / "p.csv"
     players.write_text("name,rating\nA,2000\nB,1900\nC,1800\nD,1700\nE,1600\n")
     event = tmp_path / "e.json"

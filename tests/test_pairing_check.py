@@ -200,7 +200,7 @@ def test_a_line_without_a_reason_points_to_caddy_pair_explain(
     """`caddy check` has no --explain: a line whose reason the explanation does
     not give names the command that explains the round (a TRF file), or ends
     without a hint (an event file, whose past rounds `caddy pair` cannot explain)."""
-    monkeypatch.setattr("caddy.pairing_check._reason", lambda *args: "")
+    monkeypatch.setattr("caddy.pairing.recheck._reason", lambda *args: "")
     path = swap_blacks(ELEVEN, tmp_path / "swapped.trf", 9, LAST_ROUND_SWAP)
     run = cli("check", str(path), "--pairings")
     assert run.out.splitlines()[0] == (
@@ -268,9 +268,9 @@ def test_a_team_round_compares_matches_and_the_team_pab() -> None:
     """C.04.6 pairs matches and gives the PAB to a team: a match the file has
     with the other team on White, a match the file does not have, and a PAB
     given to another team, one line each; line-ups are not compared."""
-    from caddy.models import Round
-    from caddy.pairing_check import match_differences
-    from caddy.teams import TeamBye, TeamMatchPairing, TeamRound
+    from caddy.model.schedule import Round
+    from caddy.pairing.recheck import match_differences
+    from caddy.model.teams import TeamBye, TeamMatchPairing, TeamRound
 
     def match(white: int, black: int, lineup: tuple[int, int]) -> TeamMatchPairing:
         return TeamMatchPairing(white=white, black=black, white_lineup=lineup, black_lineup=lineup)

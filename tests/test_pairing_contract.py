@@ -23,9 +23,9 @@ from caddy.event import (
     new_event,
     replay,
 )
-from caddy.models import Player
-from caddy.pairing import played_rounds, request_from_state, request_summary
-from caddy.plugins import get_host
+from caddy.model.schedule import Player
+from caddy.pairing.request import played_rounds, request_from_state, request_summary
+from caddy.plugins.host import get_host
 from caddy_plugins.formats.knockout import Knockout, KnockoutOptions
 from caddy_plugins.formats.manual import ManualOptions
 from caddy_plugins.formats.round_robin import RoundRobinOptions
@@ -185,7 +185,7 @@ def test_new_event_checks_what_caddy_new_checks() -> None:
 
 
 def test_trf_signature_is_documented() -> None:
-    import caddy.pairing
+    import caddy.pairing.request
 
-    assert "def request_from_trf(" in (caddy.pairing.__doc__ or "")
-    assert Path(caddy.pairing.__file__).name == "pairing.py"
+    assert "def request_from_trf(" in (caddy.pairing.request.__doc__ or "")
+    assert Path(caddy.pairing.request.__file__).name == "request.py"

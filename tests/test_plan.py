@@ -2,7 +2,7 @@
 
 Sources of the figures:
 
-- every row is checked against :func:`caddy.calculator.calculate` (what
+- every row is checked against :func:`caddy.schedule.calculator.calculate` (what
   ``caddy calc N --format F --option ... --tc TC --night L`` prints), whose
   rules are docs/calculator.md, "What it computes": minutes per player by
   US Chess rule 5C, worst-case game twice that, 15 minutes' turnover, club
@@ -27,11 +27,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddy.calculator import calculate
+from caddy.schedule.calculator import calculate
 from caddy.contracts import FormatBase
-from caddy.planner import STANDARD_TIME_CONTROLS, Budget, plan
-from caddy.plugins import get_host
-from caddy.serialize import structure
+from caddy.schedule.planner import STANDARD_TIME_CONTROLS, Budget, plan
+from caddy.plugins.host import get_host
+from caddy.model.serialize import structure
 from tests.conftest import Run
 
 

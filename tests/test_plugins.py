@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from caddy.errors import CaddyError, PluginError
-from caddy.plugins import PluginHost, get_host, reset_host
+from caddy.plugins.host import PluginHost, get_host, reset_host
 from tests.conftest import Run, make_distribution
 
 BUILTIN_MODULES = {

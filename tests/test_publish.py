@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from caddy.cli import main
-from caddy.publish import build_site, rebuild, watch, write_site
-from caddy.publish_folder import MARKER
-from caddy.storage import load
+from caddy.cli.main import main
+from caddy.publish.site import build_site, rebuild, watch, write_site
+from caddy.publish.folder import MARKER
+from caddy.files.storage import load
 from tests.conftest import Run
 
 HOSTILE = ("<script>alert(1)</script>", "\"&'")
@@ -161,7 +161,7 @@ def test_knockout_site_escapes_hostile_names(knockout: Path, tmp_path: Path) -> 
         if name in ("round-1.html", "crosstable.html", "index.html", "player-2.html"):
             assert HOSTILE[0] in shown and "&lt;script&gt;alert(1)&lt;/script&gt;" in text, name
             assert HOSTILE[1] in shown and "&quot;&amp;&#x27;" in text, name
-    # the crosstable page of a knockout is its bracket (caddy.views), with the winner
+    # the crosstable page of a knockout is its bracket (caddy.views.formats), with the winner
     bracket = pages["crosstable.html"]
     assert "knockout bracket" in "".join(Page(bracket).text)
     assert re.search(r"<caption>Final \(round 3\)</caption>", bracket)
@@ -285,7 +285,7 @@ def test_cli_watch_stops_cleanly_on_ctrl_c(
 ) -> None:
     """``--watch``: the first build, then the loop until Ctrl-C (the loop
     itself is test_watch_reports_changes_and_bad_files's)."""
-    from caddy import publish
+    from caddy.publish import site as publish
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt

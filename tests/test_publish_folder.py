@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from caddy.publish_folder import MARKER
+from caddy.publish.folder import MARKER
 from tests.conftest import Run
 from tests.test_publish import players_csv, quiet
 

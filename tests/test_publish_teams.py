@@ -24,9 +24,9 @@ from typing import Any
 
 import pytest
 
-from caddy.cli import main
-from caddy.publish import build_site, write_site
-from caddy.storage import load
+from caddy.cli.main import main
+from caddy.publish.site import build_site, write_site
+from caddy.files.storage import load
 from tests.conftest import Run
 from tests.test_publish import check_site, quiet
 

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddy.results import Event, EventBuilder, EventPlayer
-from caddy.standings import standings
-from caddy.tiebreaks import StandingsOptions
+from caddy.model.results_table import Event, EventBuilder, EventPlayer
+from caddy.standings.ranking import standings
+from caddy.contracts.tiebreak_table import StandingsOptions
 from caddy_plugins.codecs.trf_document import read_trf
 from caddy_plugins.tiebreaks.ratings import (
     average,
@@ -135,7 +135,7 @@ def test_no_rated_opponent_has_no_value() -> None:
 def test_std_tpn_rtng_2026() -> None:
     """STD (7.7) counts 1/½/0 whatever the scoring; TPN (7.8) lower first, /R reverses;
     RTNG (10.6) higher first, /R reverses, unrated last."""
-    from caddy.results import Scoring
+    from caddy.model.results_table import Scoring
 
     players = [
         EventPlayer(number=i, name=c, rating=r)
@@ -245,7 +245,7 @@ def test_listed_by_caddy_tiebreaks(cli: Callable[..., Run]) -> None:
 @pytest.mark.parametrize("text", ["TPN/C1", "ARO/L1", "STD/R"])
 def test_modifiers_refused(text: str) -> None:
     from caddy.errors import CaddyError
-    from caddy.standings import resolve_tiebreaks
+    from caddy.standings.ranking import resolve_tiebreaks
 
     with pytest.raises(CaddyError, match="does not apply"):
         resolve_tiebreaks([text], False)

@@ -51,7 +51,7 @@ def test_withdrawal_note_only_where_the_player_was_paired(
 
 
 def test_new_help_names_the_formats_numbering(capsys: pytest.CaptureFixture[str]) -> None:
-    from caddy.cli import main
+    from caddy.cli.main import main
 
     with contextlib.suppress(SystemExit):  # argparse's --help may exit
         main(["new", "--help"])

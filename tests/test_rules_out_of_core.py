@@ -73,7 +73,13 @@ def strings(tree: ast.AST) -> list[tuple[int, str]]:
 
 def test_the_scan_sees_core() -> None:
     names = {p.relative_to(CORE).as_posix() for p in core_modules()}
-    assert {"standings.py", "tiebreaks.py", "check.py", "calculator.py", "cli.py"} <= names
+    assert {
+        "standings/ranking.py",
+        "contracts/tiebreak_table.py",
+        "event/check.py",
+        "schedule/calculator.py",
+        "cli/main.py",
+    } <= names
 
 
 def test_rules_live_under_plugins() -> None:
@@ -109,7 +115,10 @@ def test_no_chess_rule_in_core(path: Path) -> None:
             assert module not in ("caddy.trf", "caddy.ratings"), f"{path.name}: imports {module}"
 
 
-@pytest.mark.parametrize("name", ["calculator.py", "check.py", "standings.py", "crosstable.py"])
+@pytest.mark.parametrize(
+    "name",
+    ["schedule/calculator.py", "event/check.py", "standings/ranking.py", "standings/crosstable.py"],
+)
 def test_no_format_names(name: str) -> None:
     """The calculator, the checks and the standings ask the format (its
     arithmetic: ``pair_meetings``, ``advice``), never match its name. The
@@ -189,7 +198,7 @@ def test_third_party_codec_file_found_by_sniffing(
 
 def test_trf_answers_through_its_hooks(cli: Callable[..., Run]) -> None:
     """TRF is the codec plugin's: the hooks give its results and its check."""
-    from caddy.codecs import file_check, file_results, get_codec
+    from caddy.contracts.codecs import file_check, file_results, get_codec
 
     trf = ROOT / "tests" / "data"
     sample = next(iter(sorted(trf.glob("*.trf")) or sorted(trf.rglob("*.trf"))))
@@ -205,8 +214,8 @@ def test_trf_answers_through_its_hooks(cli: Callable[..., Run]) -> None:
 
 
 def test_presets_come_from_a_plugin() -> None:
-    from caddy.plugins import get_host
-    from caddy.standings import tiebreak_texts
+    from caddy.plugins.host import get_host
+    from caddy.standings.ranking import tiebreak_texts
 
     host = get_host()
     presets = host.registry("tiebreak_presets")
@@ -219,7 +228,7 @@ def test_presets_come_from_a_plugin() -> None:
 
 
 def test_advice_comes_from_the_format() -> None:
-    from caddy.calculator import calculate
+    from caddy.schedule.calculator import calculate
 
     advice = calculate(8).advice
     assert advice is not None and "round robin" in advice
@@ -229,7 +238,7 @@ def test_advice_comes_from_the_format() -> None:
 def test_shorthands_come_from_the_formats(cli: Callable[..., Run]) -> None:
     """`--double`, `--cycles`, `--groups`, `--advance`, `--rounds` are the format
     plugins' (hook caddy_format_shorthands); the CLI's source names none of them."""
-    from caddy.formats import shorthands
+    from caddy.contracts.format_tools import shorthands
 
     flags = {item.flag: item.option for item in shorthands()}
     assert flags == {
@@ -239,7 +248,7 @@ def test_shorthands_come_from_the_formats(cli: Callable[..., Run]) -> None:
         "--advance": "advance",
         "--rounds": "rounds",
     }
-    tree = ast.parse((CORE / "cli.py").read_text(encoding="utf-8"))
+    tree = ast.parse((CORE / "cli" / "main.py").read_text(encoding="utf-8"))
     assert not [s for _, s in strings(tree) if s in flags or s in ("groups", "advance")]
     double = json.loads(cli("calc", "6", "--double", "--json").out)["results"][0]
     assert double["rounds"] == 10
@@ -252,10 +261,10 @@ def test_shorthands_come_from_the_formats(cli: Callable[..., Run]) -> None:
 def test_standings_name_no_tie_break() -> None:
     """Which tie-breaks separate nobody in a round robin is the plugins' word
     (``separates_round_robin``): core's standings hold no acronym list."""
-    tree = ast.parse((CORE / "standings.py").read_text(encoding="utf-8"))
+    tree = ast.parse((CORE / "standings" / "ranking.py").read_text(encoding="utf-8"))
     acronyms = {"BH", "FB", "AOB", "SB", "DE", "KS", "WIN", "BH/C1"}
     assert not [(line, s) for line, s in strings(tree) if s in acronyms]
-    from caddy.plugins import get_host
+    from caddy.plugins.host import get_host
 
     registry = get_host().tiebreaks()
     assert {t.name for t in registry if not t.separates_round_robin} == {"BH", "FB", "AOB"}

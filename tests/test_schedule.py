@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caddy.models import Schedule
+from caddy.model.schedule import Schedule
 from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions, berger_rounds
 
 RR = RoundRobin()

@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from caddy.errors import CaddyError
-from caddy.models import Schedule
+from caddy.model.schedule import Schedule
 from caddy_plugins.formats.scheveningen import (
     PUBLISHED,
     Scheveningen,

@@ -1,10 +1,10 @@
 """``caddy simulate``: random Swiss tournaments played through caddy's own
-pairing (:mod:`caddy.simulate`, docs/swiss.md "Random tournaments").
+pairing (:mod:`caddy.pairing.simulate`, docs/swiss.md "Random tournaments").
 
 Sources:
 - The logistic Elo expected score ``1 / (1 + 10 ** ((Rb - Ra) / 400))`` (FIDE
   Handbook B.02 8.1 tabulates a close normal-curve version) and the draw
-  model of :mod:`caddy.simulate` for the result probabilities, compared
+  model of :mod:`caddy.pairing.simulate` for the result probabilities, compared
   exactly through a scripted random source.
 - The TRF specification (FIDE Handbook C.04 Annex 2) for the records and the
   round cells read back (142 planned rounds, 152 initial colour; ``H`` a
@@ -27,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from caddy.simulate import (
+from caddy.pairing.simulate import (
     Settings,
     expected_score,
     game_result,

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddy.results import Event, EventBuilder, EventPlayer, RoundResult
-from caddy.standings import build_table, standings
-from caddy.tiebreaks import StandingsOptions
+from caddy.model.results_table import Event, EventBuilder, EventPlayer, RoundResult
+from caddy.standings.ranking import build_table, standings
+from caddy.contracts.tiebreak_table import StandingsOptions
 from caddy_plugins.codecs.trf_document import parse_date, read_trf
 from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions
 from tests.conftest import DATA, Run
@@ -208,8 +208,8 @@ def test_editions_agree_without_unplayed_rounds(event: Event) -> None:
 @given(round_robins(st.integers(2, 10), even=True))
 def test_fast_path_equals_general_path(event: Event) -> None:
     """The all-games fast path of BH/SB/PS gives exactly what the general path gives."""
-    from caddy.plugins import get_host
-    from caddy.tiebreaks import parse_spec
+    from caddy.plugins.host import get_host
+    from caddy.contracts.tiebreak_table import parse_spec
 
     table = build_table(event)
     assert table.all_games
@@ -298,7 +298,7 @@ def test_withdrawal_after_three_games_annuls_them() -> None:
     assert all(rows[p].score == 3.0 for p in range(1, 8))
     assert result.rows[-1].pairing_number == 8
     # still in the crosstable, marked
-    from caddy.crosstable import crosstable
+    from caddy.standings.crosstable import crosstable
 
     table = crosstable(event)
     assert "[½]" in table.rows[0]
@@ -340,8 +340,8 @@ def test_withdrawal_forfeits_complete_games_option() -> None:
 def test_koya_line_after_annulment_option() -> None:
     """After an annulment the Koya line is taken on the games that remain (6 of 7 → 3.0),
     or (option) on the scheduled games (7 → 3.5)."""
-    from caddy.plugins import get_host
-    from caddy.tiebreaks import parse_spec
+    from caddy.plugins.host import get_host
+    from caddy.contracts.tiebreak_table import parse_spec
 
     event = withdrawal_event(3)
     ks = get_host().tiebreaks().get("KS")

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from caddy.event_replay import replay
-from caddy.storage import load
+from caddy.event.replay import replay
+from caddy.files.storage import load
 from tests.test_event_issue24 import Cli, field, ok
 
 

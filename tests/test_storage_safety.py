@@ -5,7 +5,7 @@ writes through ``.NAME.caddy-tmp-XXXXXXXX``, the lock on the real file with a
 wait of ``storage.LOCK_WAIT`` seconds, permission bits kept, only regular files
 read or replaced) and ``docs/events.md`` (Safety). Commands run in-process
 through the ``cli`` fixture; the concurrency tests fork a few workers that call
-``caddy.cli.main`` in-process (no console script).
+``caddy.cli.main.main`` in-process (no console script).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from caddy import storage
-from caddy.cli import main
+from caddy.files import storage
+from caddy.cli.main import main
 from tests.conftest import Run
 
 DATA = Path(__file__).parent / "data"
@@ -243,7 +243,7 @@ def test_new_never_replaces_a_file_made_meanwhile(
     tmp_path: Path, cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 13 t: the existence check is repeated under the lock, just before writing."""
-    from caddy import players
+    from caddy.files import players
 
     path = tmp_path / "event.json"
     (tmp_path / "players.csv").write_text(PLAYERS)
@@ -278,7 +278,7 @@ def test_import_force_waits_for_the_lock(
 
 
 class FakeClock:
-    """``time.monotonic`` and ``time.sleep`` for :mod:`caddy.storage`: sleeping moves
+    """``time.monotonic`` and ``time.sleep`` for :mod:`caddy.files.storage`: sleeping moves
     the clock on at once."""
 
     def __init__(self) -> None:

@@ -19,8 +19,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from caddy.event_replay import replay
-from caddy.storage import load
+from caddy.event.replay import replay
+from caddy.files.storage import load
 from tests.conftest import Run
 
 ROUNDS = 9

@@ -10,9 +10,9 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from caddy.event_replay import replay
-from caddy.pairing import request_from_state
-from caddy.storage import load
+from caddy.event.replay import replay
+from caddy.pairing.request import request_from_state
+from caddy.files.storage import load
 from tests.conftest import Run
 
 

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from caddy.event_replay import replay
-from caddy.event_teams import state_team_event
-from caddy.storage import load
+from caddy.event.replay import replay
+from caddy.event.teams import state_team_event
+from caddy.files.storage import load
 from tests.conftest import Run
 
 #: A board result seen from the other team's side.

@@ -1,4 +1,4 @@
-"""The team layer of an event (caddy.teams, caddy.team_results): match
+"""The team layer of an event (caddy.model.teams, caddy.model.team_results): match
 points and game points by FIDE Handbook C.07 Art. 11 and C.04.6 Art. 1, line-ups,
 forfeited boards and matches, team byes, and the event file round trip."""
 
@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from caddy.errors import CaddyError, RulesError
 from caddy.event import PairRound, replay
-from caddy.event_teams import state_team_event
-from caddy.storage import dumps, loads
-from caddy.teams import LineUp, TeamMatchPairing, TeamRound, TeamScoring, TeamSetup
+from caddy.event.teams import state_team_event
+from caddy.files.storage import dumps, loads
+from caddy.model.teams import LineUp, TeamMatchPairing, TeamRound, TeamScoring, TeamSetup
 from caddy.testing.drawing import suite_settings
 from caddy.testing.teams import build_team_event, build_team_file
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from caddy.errors import CaddyError
-from caddy.team_standings import team_standings
+from caddy.standings.teams import team_standings
 from caddy.testing.teams import build_team_event
 
 from .conftest import Run
@@ -61,9 +61,9 @@ def test_a_pab_record_without_points() -> None:
     """TRF-2026 320 with its MP and GP columns blank: the MP of the event's
     362 ``TP`` (none here: a drawn match's, C.04.6 1.4) and, as FIDE's
     reference engine reads a file, a win on every board (4 GP on 4 boards)."""
-    from caddy.codecs import get_codec
+    from caddy.contracts.codecs import get_codec
     from caddy.event import replay
-    from caddy.event_teams import state_team_event
+    from caddy.event.teams import state_team_event
 
     sample = (
         Path(__file__).parent / "data" / "trf" / "teamswiss_trf26_tec_sample_grandmommys_cup.trf"
@@ -127,7 +127,7 @@ def test_ede_readings_at_the_command_line(
     """C.07 13.3.2 EDEBT on example B. BC on the direct match (A 2.5, B 3.5),
     higher first as FIDE's reference engine ranks it: B; lower first, as
     12.1 ranks BC: A. BC over the whole event (A 11.5, B 10.5), higher first: A."""
-    from caddy.storage import save
+    from caddy.files.storage import save
     from caddy.testing.teams import build_team_file
 
     path = tmp_path / "b.json"

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from caddy.codecs import get_codec
+from caddy.contracts.codecs import get_codec
 from caddy.event import PairRound
 
 from .conftest import Run

@@ -29,8 +29,8 @@ from pathlib import Path
 import attrs
 import pytest
 
-from caddy.event_file import EventFile
-from caddy.storage import dumps, write_file
+from caddy.event.file import EventFile
+from caddy.files.storage import dumps, write_file
 from caddy.testing.teams import build_team_file
 from tests.conftest import Run
 

@@ -13,9 +13,9 @@ import pytest
 
 from caddy import hookimpl
 from caddy.contracts import TieBreak
-from caddy.plugins import PluginHost
+from caddy.plugins.host import PluginHost
 from caddy.testing import TeamTieBreakContract
-from caddy.tiebreaks import EDITIONS, Explanation, Table, TieBreakSpec, parse_spec
+from caddy.contracts.tiebreak_table import EDITIONS, Explanation, Table, TieBreakSpec, parse_spec
 
 #: Every team tie-break (scope ``teams``) with the texts checked for it.
 TEAM_SPECS: dict[str, tuple[str, ...]] = {
@@ -73,7 +73,7 @@ def test_every_team_tiebreak_is_checked(caddy_host: PluginHost) -> None:
 
 @pytest.fixture
 def caddy_host() -> PluginHost:
-    from caddy.plugins import get_host
+    from caddy.plugins.host import get_host
 
     return get_host()
 

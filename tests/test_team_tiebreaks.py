@@ -20,15 +20,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from caddy.errors import CaddyError
-from caddy.plugins import get_host
-from caddy.results import EventBuilder
-from caddy.standings import build_table, standings
-from caddy.team_results import TeamEvent, team_event
-from caddy.team_standings import team_explain, team_standings, team_tables
-from caddy.teams import TeamBye, TeamMatchPairing, TeamRound, TeamScoring
+from caddy.plugins.host import get_host
+from caddy.model.results_table import EventBuilder
+from caddy.standings.ranking import build_table, standings
+from caddy.model.team_results import TeamEvent, team_event
+from caddy.standings.teams import team_explain, team_standings, team_tables
+from caddy.model.teams import TeamBye, TeamMatchPairing, TeamRound, TeamScoring
 from caddy.testing.team_tiebreaks import DrawnTeamEvent, small_team_events
 from caddy.testing.teams import build_team_event
-from caddy.tiebreaks import StandingsOptions, parse_spec
+from caddy.contracts.tiebreak_table import StandingsOptions, parse_spec
 from caddy_plugins.tiebreaks.team_ede import ExtendedDirectEncounter
 from caddy_plugins.tiebreaks.team_sssc import ScoresScheduleStrength
 

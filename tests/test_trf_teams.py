@@ -21,11 +21,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddy.codecs import get_codec
+from caddy.contracts.codecs import get_codec
 from caddy.errors import CaddyError
 from caddy.event import replay
-from caddy.event_teams import state_team_event
-from caddy.teams import TeamBye, TeamScoring
+from caddy.event.teams import state_team_event
+from caddy.model.teams import TeamBye, TeamScoring
 from tests.conftest import Run
 
 DATA = Path(__file__).parent / "data" / "trf"
@@ -382,8 +382,8 @@ def test_the_imported_event_file_keeps_the_team_swiss_options(
     event file; loading it gives them back; the format plugin's calc counts
     teams; a request without teams is refused in one line."""
     from caddy.contracts import PairingRequest
-    from caddy.plugins import get_host
-    from caddy.storage import load
+    from caddy.plugins.host import get_host
+    from caddy.files.storage import load
     from caddy_plugins.formats.team_swiss import TeamSwiss
 
     path = tmp_path / "cup.json"

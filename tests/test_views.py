@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from caddy.cli import main
+from caddy.cli.main import main
 from caddy.contracts import FormatBase, PairingRequest
 from caddy_plugins.formats.groups_knockout import GroupsKnockout, GroupsKnockoutOptions
 from caddy_plugins.formats.knockout import Knockout, KnockoutOptions

@@ -5,7 +5,7 @@ played by neither, so neither scores a forfeit win (a double forfeit)."""
 from __future__ import annotations
 
 from caddy.event import RecordResult, Withdraw, new_event, replay, results_event
-from caddy.models import Player
+from caddy.model.schedule import Player
 from caddy_plugins.formats.round_robin import RoundRobinOptions
 
 

@@ -15,23 +15,23 @@ __version__ = "0.1.0"
 
 # public name -> module that defines it
 _LAZY = {
-    "hookimpl": "caddy.hookspecs",
-    "hookspec": "caddy.hookspecs",
-    "TimeControl": "caddy.timecontrol",
-    "Period": "caddy.timecontrol",
-    "BonusKind": "caddy.timecontrol",
-    "parse_time_control": "caddy.timecontrol",
-    "Arithmetic": "caddy.formats",
-    "Format": "caddy.formats",
-    "ScheduleFormat": "caddy.formats",
-    "Player": "caddy.models",
-    "Game": "caddy.models",
-    "Round": "caddy.models",
-    "Schedule": "caddy.models",
-    "assign_pairing_numbers": "caddy.models",
-    "calculate": "caddy.calculator",
-    "CalcResult": "caddy.calculator",
-    "get_host": "caddy.plugins",
+    "hookimpl": "caddy.plugins.hookspecs",
+    "hookspec": "caddy.plugins.hookspecs",
+    "TimeControl": "caddy.model.timecontrol",
+    "Period": "caddy.model.timecontrol",
+    "BonusKind": "caddy.model.timecontrol",
+    "parse_time_control": "caddy.model.timecontrol",
+    "Arithmetic": "caddy.contracts.format_tools",
+    "Format": "caddy.contracts.format_tools",
+    "ScheduleFormat": "caddy.contracts.format_tools",
+    "Player": "caddy.model.schedule",
+    "Game": "caddy.model.schedule",
+    "Round": "caddy.model.schedule",
+    "Schedule": "caddy.model.schedule",
+    "assign_pairing_numbers": "caddy.model.schedule",
+    "calculate": "caddy.schedule.calculator",
+    "CalcResult": "caddy.schedule.calculator",
+    "get_host": "caddy.plugins.host",
     "CaddyError": "caddy.errors",
     "InputError": "caddy.errors",
     "FileError": "caddy.errors",
@@ -74,14 +74,14 @@ __all__ = [
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from typing import Any
 
-    from caddy.calculator import CalcResult, calculate
+    from caddy.schedule.calculator import CalcResult, calculate
     from caddy.contracts import FormatBase, PairingRequest, TieBreakBase
     from caddy.errors import CaddyError, FileError, InputError, PluginError, RulesError
-    from caddy.formats import Arithmetic, Format, ScheduleFormat
-    from caddy.hookspecs import hookimpl, hookspec
-    from caddy.models import Game, Player, Round, Schedule, assign_pairing_numbers
-    from caddy.plugins import get_host
-    from caddy.timecontrol import BonusKind, Period, TimeControl, parse_time_control
+    from caddy.contracts.format_tools import Arithmetic, Format, ScheduleFormat
+    from caddy.plugins.hookspecs import hookimpl, hookspec
+    from caddy.model.schedule import Game, Player, Round, Schedule, assign_pairing_numbers
+    from caddy.plugins.host import get_host
+    from caddy.model.timecontrol import BonusKind, Period, TimeControl, parse_time_control
 
 
 def __getattr__(name: str) -> Any:

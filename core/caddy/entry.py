@@ -1,4 +1,4 @@
-"""The ``caddy`` console script (and ``python -m caddy``): :func:`caddy.cli.main`
+"""The ``caddy`` console script (and ``python -m caddy``): :func:`caddy.cli.main.main`
 with Ctrl-C and memory running out handled from the first instant.
 
 The script imports this module, which imports nothing: the CLI is imported inside
@@ -19,7 +19,7 @@ OUT_OF_MEMORY = (
 def run() -> int:
     """Run the CLI on :data:`sys.argv`; the exit code."""
     try:
-        from caddy.cli import main
+        from caddy.cli.main import main
 
         return main()
     except KeyboardInterrupt:

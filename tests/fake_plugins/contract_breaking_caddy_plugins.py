@@ -17,10 +17,10 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 import caddy
-from caddy.codecs import Exported, Imported
-from caddy.models import Round, Schedule
-from caddy.render import Report
-from caddy.tiebreaks import EDITIONS, Explanation, Table, TieBreakSpec
+from caddy.contracts.codecs import Exported, Imported
+from caddy.model.schedule import Round, Schedule
+from caddy.model.report import Report
+from caddy.contracts.tiebreak_table import EDITIONS, Explanation, Table, TieBreakSpec
 from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions
 
 # -- a format -------------------------------------------------------------------------
@@ -138,13 +138,13 @@ class Forgetful:
     def read(self, data: bytes, *, source: str, strict: bool = False) -> Imported:
         import attrs
 
-        from caddy.storage import loads
+        from caddy.files.storage import loads
 
         event = loads(data, source)
         return Imported(event=attrs.evolve(event, operations=()))
 
     def write(self, event: Any, *, flavour: str | None = None) -> Exported:
-        from caddy.storage import dumps
+        from caddy.files.storage import dumps
 
         return Exported(data=dumps(event))
 

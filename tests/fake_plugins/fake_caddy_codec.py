@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 import caddy
-from caddy.codecs import Exported, Imported
+from caddy.contracts.codecs import Exported, Imported
 from caddy.errors import CaddyError
 
 
@@ -21,7 +21,7 @@ class PlayerList:
 
     def read(self, data: bytes, *, source: str, strict: bool = False) -> Imported:
         from caddy.event import new_event
-        from caddy.models import Player
+        from caddy.model.schedule import Player
         from caddy_plugins.formats.manual import ManualOptions
 
         players = []

@@ -12,8 +12,8 @@ from typing import Any, ClassVar
 import attrs
 
 import caddy
-from caddy.formats import Arithmetic, require_players
-from caddy.models import Round, Schedule
+from caddy.contracts.format_tools import Arithmetic, require_players
+from caddy.model.schedule import Round, Schedule
 
 
 @attrs.frozen(kw_only=True)

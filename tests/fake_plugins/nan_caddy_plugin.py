@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 import caddy
-from caddy.tiebreaks import EDITIONS, Explanation, Table, TieBreakSpec
+from caddy.contracts.tiebreak_table import EDITIONS, Explanation, Table, TieBreakSpec
 
 
 class NotANumber:

@@ -17,7 +17,7 @@ checks for every flavour:
 * write → read → write gives the same bytes (what a codec writes, it reads
   back whole, and writing is deterministic);
 * what it reads back replays as an event (:func:`caddy.event.replay`);
-* :meth:`~caddy.codecs.Codec.sniff` recognises what it wrote (set
+* :meth:`~caddy.contracts.codecs.Codec.sniff` recognises what it wrote (set
   :attr:`CodecContract.sniffs_own_output` to ``False`` for a codec that
   never sniffs).
 
@@ -36,12 +36,12 @@ import pytest
 
 from caddy.contracts import Codec, conformance
 from caddy.errors import CaddyError
-from caddy.plugins import PluginHost, get_host
+from caddy.plugins.host import PluginHost, get_host
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
-    from caddy.event_file import EventFile
+    from caddy.event.file import EventFile
 
 __all__ = ["CodecContract", "event_files"]
 
@@ -64,9 +64,9 @@ def event_files(
     """
     from hypothesis import strategies as st
 
-    from caddy.event_documents import new_event
-    from caddy.event_model import PairRound, RecordBye, RecordResult
-    from caddy.models import Player
+    from caddy.event.documents import new_event
+    from caddy.model.tournament import PairRound, RecordBye, RecordResult
+    from caddy.model.schedule import Player
 
     name = st.text(NAME_LETTERS, min_size=1, max_size=24).map(str.strip).filter(bool)
 
@@ -120,7 +120,7 @@ class CodecContract:
     codec_name: ClassVar[str]
     #: The flavours to write (``None``: the codec's default).
     flavours: ClassVar[Sequence[str | None]] = (None,)
-    #: Whether :meth:`~caddy.codecs.Codec.sniff` must recognise the codec's own output.
+    #: Whether :meth:`~caddy.contracts.codecs.Codec.sniff` must recognise the codec's own output.
     sniffs_own_output: ClassVar[bool] = True
     #: Events hypothesis draws per check.
     max_examples: ClassVar[int] = 20
@@ -156,7 +156,7 @@ class CodecContract:
     ) -> bool:
         """write → read → write gives the same bytes; what is read replays.
         Returns ``False`` when the codec refuses to write the event."""
-        from caddy.event_replay import replay
+        from caddy.event.replay import replay
 
         try:
             first = codec.write(event, flavour=flavour).data

@@ -15,10 +15,10 @@ What it checks, for every size and option set:
 
 * no player appears twice in a round;
 * the schedule's round count and game count equal the format's own
-  :meth:`~caddy.formats.Format.arithmetic`, and no round uses more boards
+  :meth:`~caddy.contracts.format_tools.Format.arithmetic`, and no round uses more boards
   than it says;
 * every pair meets as often as the format promises
-  (:attr:`~caddy.formats.Arithmetic.pair_meetings`, or your override of
+  (:attr:`~caddy.contracts.format_tools.Arithmetic.pair_meetings`, or your override of
   :meth:`FormatContract.expected_meetings` when that is ``None``);
 * byes only where the arithmetic says (exactly ``byes_per_round`` players
   sit out each round, and everyone not sitting out plays);
@@ -34,7 +34,7 @@ What it checks, for every size and option set:
   caddy's cattrs converter.
 
 A format whose later rounds depend on results (a knockout,
-:class:`~caddy.formats.ResultDependentFormat`) is played through instead,
+:class:`~caddy.contracts.format_tools.ResultDependentFormat`) is played through instead,
 round by round, with seeded random results (a match's winner for knockout
 boards, 1, ½ or 0 for games), checking: no player twice in a round; the
 rounds and games its arithmetic gives (a format may declare
@@ -70,17 +70,17 @@ import attrs
 import pytest
 
 from caddy.contracts import complete, conformance
-from caddy.event_file import EventFile
-from caddy.formats import (
+from caddy.event.file import EventFile
+from caddy.contracts.format_tools import (
     Format,
     PlayedRound,
     depends_on_results,
     generates_schedule,
     schedule_format,
 )
-from caddy.models import Schedule
-from caddy.plugins import PluginHost, get_host
-from caddy.teams import TeamSetup
+from caddy.model.schedule import Schedule
+from caddy.plugins.host import PluginHost, get_host
+from caddy.model.teams import TeamSetup
 
 __all__ = [
     "ColourPromise",
@@ -178,7 +178,7 @@ class FormatContract:
         """A team format's teams for a field of ``players`` (default ``None``:
         the format pairs players). Given teams, the play-through runs as
         ``caddy pair`` does: an event file with these teams, each round
-        paired from :func:`caddy.pairing.request_from_state` (line-ups,
+        paired from :func:`caddy.pairing.request.request_from_state` (line-ups,
         team history), checked, recorded and given seeded results."""
         return None
 
@@ -232,7 +232,7 @@ class FormatContract:
             assert 0 <= a.stages <= a.rounds, label
 
     def test_options_round_trip_through_cattrs(self, fmt: Format) -> None:
-        from caddy.serialize import make_converter
+        from caddy.model.serialize import make_converter
 
         converter = make_converter()
         for options in self.option_sets:
@@ -400,10 +400,10 @@ def play_team_event(
     """:func:`team_play_through`, with the event file it played."""
     import random
 
-    from caddy.event_model import FormatChoice, PairRound, RecordResult, Tournament
-    from caddy.event_replay import replay
-    from caddy.models import Player
-    from caddy.pairing import request_from_state
+    from caddy.model.tournament import FormatChoice, PairRound, RecordResult, Tournament
+    from caddy.event.replay import replay
+    from caddy.model.schedule import Player
+    from caddy.pairing.request import request_from_state
 
     rng = random.Random(seed)
     team_of = setup.team_of()

@@ -21,7 +21,7 @@ it checks for every spec:
 * relabelling invariance: the teams listed in another order (other team
   numbers, the same matches) give each team the value it had;
 * the explanation agrees with the value: what
-  :func:`caddy.team_standings.team_explain` reports for each team is the
+  :func:`caddy.standings.teams.team_explain` reports for each team is the
   value in the standings (a tie-break of the tied group, such as EDE,
   through its group explanation);
 * the order of a tie-break list changes no value: the tie-break listed with
@@ -29,7 +29,7 @@ it checks for every spec:
   every tie-break the same values (a tie-break of the tied group is compared
   only where the tie-breaks before it are the same).
 
-Values come from :func:`caddy.team_standings.team_standings`. Each check is
+Values come from :func:`caddy.standings.teams.team_standings`. Each check is
 also a method taking the host, the spec and a drawn event
 (``check_deterministic`` ...), which raises :class:`AssertionError`.
 hypothesis is imported when a test runs, not when this module is imported.
@@ -43,14 +43,14 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from caddy.contracts import TieBreak
-from caddy.plugins import PluginHost
+from caddy.plugins.host import PluginHost
 from caddy.testing.tiebreaks import TieBreakSuiteBase
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
-    from caddy.team_results import TeamEvent
-    from caddy.team_standings import TeamStandings
+    from caddy.model.team_results import TeamEvent
+    from caddy.standings.teams import TeamStandings
 
 __all__ = ["DrawnTeamEvent", "TeamTieBreakContract", "small_team_events"]
 
@@ -187,7 +187,7 @@ class TeamTieBreakContract(TieBreakSuiteBase):
     def _standings(
         self, host: PluginHost, tevent: TeamEvent, texts: Sequence[str]
     ) -> TeamStandings:
-        from caddy.team_standings import team_standings
+        from caddy.standings.teams import team_standings
 
         return team_standings(tevent, list(texts), host=host)
 
@@ -232,7 +232,7 @@ class TeamTieBreakContract(TieBreakSuiteBase):
 
     def check_explain_agrees(self, host: PluginHost, text: str, drawn: DrawnTeamEvent) -> None:
         """Every team's explanation gives the value in the standings."""
-        from caddy.team_standings import team_explain
+        from caddy.standings.teams import team_explain
 
         tevent = drawn.build(host=host)
         result = self._standings(host, tevent, [text])

@@ -1,7 +1,7 @@
 """Team events for tests: :func:`build_team_event` plays matches written the
 way a match card is (board results from the first-named team's side) through
 the event file and its fold, the path ``caddy`` takes, and returns the
-:class:`caddy.team_results.TeamEvent`.
+:class:`caddy.model.team_results.TeamEvent`.
 
 Example (a 2-board match, team A with White on board 1)::
 
@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from caddy.teams import Team, TeamBye, TeamMatchPairing, TeamRound, TeamScoring, TeamSetup
+from caddy.model.teams import Team, TeamBye, TeamMatchPairing, TeamRound, TeamScoring, TeamSetup
 
 if TYPE_CHECKING:
     import datetime
 
-    from caddy.event_file import EventFile
-    from caddy.plugins import PluginHost
-    from caddy.team_results import TeamEvent
+    from caddy.event.file import EventFile
+    from caddy.plugins.host import PluginHost
+    from caddy.model.team_results import TeamEvent
 
 #: A board result from the first-named team's side, flipped for the other side.
 _FLIP = {"1-0": "0-1", "0-1": "1-0", "1/2": "1/2", "+-": "-+", "-+": "+-", "--": "--"}
@@ -46,12 +46,12 @@ def build_team_file(
         ``"+-"`` ``"-+"`` ``"--"`` alone forfeits the whole match.
     :param byes: round (1-based) → ``(team, kind)`` team byes (``pab`` ...).
     """
-    from caddy.event_file import EventFile
-    from caddy.event_model import FormatChoice, PairRound, RecordResult, Tournament
-    from caddy.models import Player
+    from caddy.event.file import EventFile
+    from caddy.model.tournament import FormatChoice, PairRound, RecordResult, Tournament
+    from caddy.model.schedule import Player
 
     if host is None:
-        from caddy.plugins import get_host
+        from caddy.plugins.host import get_host
 
         host = get_host()
     size = boards + reserves
@@ -127,8 +127,8 @@ def build_team_event(
     """
     import attrs
 
-    from caddy.event_replay import replay
-    from caddy.event_teams import state_team_event
+    from caddy.event.replay import replay
+    from caddy.event.teams import state_team_event
 
     host = kwargs.get("host")
     event = build_team_file(teams, boards, rounds, **kwargs)  # type: ignore[arg-type]

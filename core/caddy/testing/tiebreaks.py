@@ -11,7 +11,7 @@ tie-break (its registered acronym)::
 
 On small events drawn by hypothesis (:func:`small_events`: Swiss-like events
 with byes and forfeits, and round robins; rated and unrated players), built
-with :class:`caddy.results.EventBuilder`, it checks for every spec:
+with :class:`caddy.model.results_table.EventBuilder`, it checks for every spec:
 
 * determinism: the same event ranked twice (and an equal copy of it) gives
   the same values;
@@ -20,7 +20,7 @@ with :class:`caddy.results.EventBuilder`, it checks for every spec:
   pairing number itself (``TPN``): such a suite sets
   :attr:`TieBreakContract.depends_on_pairing_number`;
 * the explanation agrees with the value: what
-  :func:`caddy.standings.explain` reports for each player is the value in the
+  :func:`caddy.standings.ranking.explain` reports for each player is the value in the
   standings (a tie-break of the tied group, such as DE, through its group
   explanation);
 * the order of a tie-break list changes no value: the tie-break listed with
@@ -28,7 +28,7 @@ with :class:`caddy.results.EventBuilder`, it checks for every spec:
   tie-break the same values (a tie-break of the tied group depends on the
   ones before it by design: it is compared only where it comes first).
 
-Values come from :func:`caddy.standings.standings`, the path ``caddy
+Values come from :func:`caddy.standings.ranking.standings`, the path ``caddy
 standings`` takes. Each check is also a method taking the host, the spec and
 an event (``check_deterministic`` ...), which raises :class:`AssertionError`.
 hypothesis is imported when a test runs, not when this module is imported.
@@ -43,14 +43,14 @@ import attrs
 import pytest
 
 from caddy.contracts import TieBreak, conformance
-from caddy.plugins import PluginHost, get_host
-from caddy.results import Event, EventBuilder, EventPlayer, RoundResult
-from caddy.tiebreaks import parse_spec
+from caddy.plugins.host import PluginHost, get_host
+from caddy.model.results_table import Event, EventBuilder, EventPlayer, RoundResult
+from caddy.contracts.tiebreak_table import parse_spec
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
-    from caddy.standings import Standings
+    from caddy.standings.ranking import Standings
 
 __all__ = ["TieBreakContract", "TieBreakSuiteBase", "relabelled", "small_events"]
 
@@ -359,7 +359,7 @@ class TieBreakContract(TieBreakSuiteBase):
         return small_events(self.max_players, self.max_rounds)
 
     def _standings(self, host: PluginHost, event: Event, texts: Sequence[str]) -> Standings:
-        from caddy.standings import standings
+        from caddy.standings.ranking import standings
 
         return standings(event, list(texts), host=host)
 
@@ -395,7 +395,7 @@ class TieBreakContract(TieBreakSuiteBase):
 
     def check_explain_agrees(self, host: PluginHost, text: str, event: Event) -> None:
         """Every player's explanation gives the value in the standings."""
-        from caddy.standings import explain
+        from caddy.standings.ranking import explain
 
         result = self._standings(host, event, [text])
         for row in result.rows:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
-from caddy.codecs import Exported, Imported
+from caddy.contracts.codecs import Exported, Imported
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
@@ -28,14 +28,14 @@ class JsonCodec:
     def read(
         self, data: bytes, *, source: str, strict: bool = False, readings: Collection[str] = ()
     ) -> Imported:
-        from caddy.storage import loads
+        from caddy.files.storage import loads
 
         if readings:
             raise CaddyError(f"{source}: an event file has no reading '{sorted(readings)[0]}'")
         return Imported(event=loads(data, source))
 
     def write(self, event: EventFile, *, flavour: str | None = None) -> Exported:
-        from caddy.storage import dumps
+        from caddy.files.storage import dumps
 
         if flavour is not None:
             raise CaddyError(f"the json format has no flavour '{flavour}'")

@@ -4,14 +4,14 @@ writers need (the names of :mod:`caddy_plugins.codecs.trf`'s modules, in one pla
 :func:`parse_document` reads a file into a :class:`TrfDocument`: player
 lines ``001`` by their exact columns (FIDE Handbook C.04 Annex 2) and every other
 line as written. What the file *means* is built on top: :func:`event_of`
-makes the results :class:`~caddy.results.Event` the standings read, and the
+makes the results :class:`~caddy.model.results_table.Event` the standings read, and the
 TRF codec plugin (``caddy_plugins.codecs.trf``) makes an event file of it.
 
 A file that cannot be read (a player line with bad columns, an unknown
 result code, an opponent who is not a player, numbering with gaps) raises
 :class:`~caddy.errors.CaddyError` with one line per problem. Whether both
 sides of every game agree is :func:`check_document`'s business (with
-:func:`caddy.check.check_rows`).
+:func:`caddy.event.check.check_rows`).
 
 Points for byes come from the file: record 162 when present, else the
 values that make the stated points (columns 81-84) agree with the results

@@ -36,7 +36,7 @@ import attrs
 from caddy import hookimpl
 from caddy.contracts import FormatBase, PairingRequest, as_request
 from caddy.errors import CaddyError
-from caddy.formats import Arithmetic, PlayedRound, Shorthand, require_players
+from caddy.contracts.format_tools import Arithmetic, PlayedRound, Shorthand, require_players
 from caddy_plugins.formats.groups_draw import (
     GROUPS_BY,
     GroupsBy,
@@ -62,8 +62,8 @@ from caddy_plugins.formats.knockout_colours import CHOICES, COLOUR_RULES, Choice
 from caddy_plugins.formats.round_robin import round_robin_rounds
 
 if TYPE_CHECKING:
-    from caddy.formats import Stage
-    from caddy.models import Round, Section
+    from caddy.contracts.format_tools import Stage
+    from caddy.model.schedule import Round, Section
 
 
 @attrs.frozen(kw_only=True)
@@ -122,7 +122,7 @@ class GroupsKnockoutOptions:
     def __attrs_post_init__(self) -> None:
         KnockoutOptions(tiebreak=self.tiebreak, decider=self.decider)  # the same checks
         if self.groups_by == "baskets" and self.draw_seed is None:
-            from caddy.models import draw_seed
+            from caddy.model.schedule import draw_seed
 
             # drawn once, here; the event file records it with the options
             object.__setattr__(self, "draw_seed", draw_seed())
@@ -214,7 +214,7 @@ class GroupsKnockout(FormatBase):
 
     def sections(self, players: int, options: GroupsKnockoutOptions) -> tuple[Section, ...]:
         """The groups (snake, cyclic or drawn from rating baskets)."""
-        from caddy.models import Section
+        from caddy.model.schedule import Section
 
         groups = form_groups(players, options.groups, options.groups_by, options.draw_seed)
         return tuple(
@@ -229,7 +229,7 @@ class GroupsKnockout(FormatBase):
 
     def group_rounds(self, players: int, options: GroupsKnockoutOptions) -> list[Round]:
         """The group stage: every group's round robin, played in the same rounds."""
-        from caddy.models import merge_sections
+        from caddy.model.schedule import merge_sections
         from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions
 
         groups = self._check(players, options)
@@ -338,7 +338,7 @@ class GroupsKnockout(FormatBase):
         """The next group round, play-off or knockout round
         (:class:`caddy.contracts.PairingFormat`); ``next_round(players,
         options, played)`` still works."""
-        from caddy.models import Round
+        from caddy.model.schedule import Round
 
         asked = as_request(request, options, played, seed=seed)
         players, options, played, seed = asked.count, asked.options, asked.played, asked.seed
@@ -376,7 +376,7 @@ class GroupsKnockout(FormatBase):
         """The group stage (each group a round robin of ``cycles``), then the
         knockout (a play-off included): a pair that met in a group may meet
         again in the knockout, but never twice within it."""
-        from caddy.formats import Stage
+        from caddy.contracts.format_tools import Stage
 
         count = len(self.group_rounds(players, options))
         return (

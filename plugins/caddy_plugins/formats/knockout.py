@@ -28,7 +28,7 @@ import attrs
 from caddy import hookimpl
 from caddy.contracts import FormatBase, PairingRequest, as_request
 from caddy.errors import CaddyError
-from caddy.formats import Arithmetic, PlayedRound, require_players
+from caddy.contracts.format_tools import Arithmetic, PlayedRound, require_players
 from caddy_plugins.formats.bracket_names import round_name as bracket_round_name
 from caddy_plugins.formats.knockout_colours import (
     CHOICES,
@@ -41,7 +41,7 @@ from caddy_plugins.formats.knockout_colours import (
 )
 
 if TYPE_CHECKING:
-    from caddy.models import Round
+    from caddy.model.schedule import Round
 
 #: Games each tie-break stage adds to a match.
 TIEBREAK_GAMES: Mapping[str, int] = {
@@ -459,7 +459,7 @@ def knockout_round(
     by default the lower pairing number) has White in the first game. With
     ``third_place``, the final (board 1) comes with the match for third place
     between the two semi-final losers (board 2)."""
-    from caddy.models import Round
+    from caddy.model.schedule import Round
 
     current = _advance(lines, played)
     if len([x for x in current if x is not None]) <= 1:

@@ -16,7 +16,7 @@ import attrs
 from caddy import hookimpl
 from caddy.contracts import FormatBase
 from caddy.errors import CaddyError
-from caddy.formats import Arithmetic, require_players
+from caddy.contracts.format_tools import Arithmetic, require_players
 
 
 @attrs.frozen(kw_only=True)

@@ -37,7 +37,7 @@ prints). A field with no Swiss section (a multiple of four, or
 remainder existed read ``remainder`` as ``round-robin`` (``legacy_options``).
 
 Sections are named Section 1, 2, ... in rating order; prizes are per
-section, so standings are per section (:func:`caddy.standings.standings_for`).
+section, so standings are per section (:func:`caddy.standings.ranking.standings_for`).
 """
 
 from __future__ import annotations
@@ -50,13 +50,13 @@ import attrs
 from caddy import hookimpl
 from caddy.contracts import FormatBase, PairingRequest, PlayedRound, as_request
 from caddy.errors import CaddyError, InputError
-from caddy.formats import Arithmetic, require_players
+from caddy.contracts.format_tools import Arithmetic, require_players
 from caddy_plugins.formats.quads_swiss import SWISS_ROUNDS, pair_section, section_request
 from caddy_plugins.formats.round_robin import round_robin_rounds
 
 if TYPE_CHECKING:
-    from caddy.formats import Stage
-    from caddy.models import Round, Schedule, Section
+    from caddy.contracts.format_tools import Stage
+    from caddy.model.schedule import Round, Schedule, Section
 
 
 @attrs.frozen(kw_only=True)
@@ -183,7 +183,7 @@ class Quads(FormatBase):
 
     def sections(self, players: int, options: QuadsOptions) -> tuple[Section, ...]:
         """The sections, in rating order (standings and crosstables are per section)."""
-        from caddy.models import Section
+        from caddy.model.schedule import Section
 
         result = []
         offset = 0
@@ -205,7 +205,7 @@ class Quads(FormatBase):
     def stages(self, players: int, options: QuadsOptions) -> tuple[Stage, ...]:
         """For ``caddy check``: the round-robin sections each a single (or double)
         round robin; a Swiss section no pair twice (FIDE Handbook C.04.1 rule 2)."""
-        from caddy.formats import Stage
+        from caddy.contracts.format_tools import Stage
 
         swiss = self.swiss_sections(players, options)
         robins = tuple(s for s in self.sections(players, options) if s not in swiss)
@@ -228,7 +228,7 @@ class Quads(FormatBase):
     ) -> Schedule:
         """The round-robin sections' rounds (every section with a table; a Swiss
         section is left out), seeded for the quad table's round-3 toss."""
-        from caddy.models import Schedule, draw_seed, merge_sections
+        from caddy.model.schedule import Schedule, draw_seed, merge_sections
         from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions, Table
 
         sizes = self._sizes(players, options)
@@ -285,7 +285,7 @@ class Quads(FormatBase):
         last round. The round's byes are the Swiss sections' pairing-allocated
         byes; a round robin's rest round (a section of 3, 5 or 7) is left out of
         the round, so it scores nothing, as a round robin's bye by default."""
-        from caddy.models import Round
+        from caddy.model.schedule import Round
 
         request = as_request(request, options, played, seed=seed)
         opts: QuadsOptions = request.options

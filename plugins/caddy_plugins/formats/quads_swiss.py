@@ -22,7 +22,7 @@ import attrs
 from caddy.contracts import HistoryEntry, PairingPlayer, PairingRequest, PlayedRound
 
 if TYPE_CHECKING:
-    from caddy.models import Round
+    from caddy.model.schedule import Round
 
 #: Rounds of the Swiss section: the quads' three (US Chess: "a 3-round Swiss").
 SWISS_ROUNDS = 3
@@ -39,7 +39,7 @@ def _local_history(
 
 def _local_played(played: Sequence[PlayedRound], local: dict[int, int]) -> tuple[PlayedRound, ...]:
     """The rounds played, cut to the section's boards and byes, renumbered."""
-    from caddy.models import Round
+    from caddy.model.schedule import Round
 
     result = []
     for record in played:
@@ -102,7 +102,7 @@ def pair_section(
     pairing numbers (``None`` after its ``rounds``). Raises
     :class:`~caddy.errors.CaddyError` when no pairing satisfies the absolute
     criteria (C.04.3 1.9.3: the arbiter decides)."""
-    from caddy.models import Round
+    from caddy.model.schedule import Round
     from caddy_plugins.formats.swiss import Swiss
 
     rnd = Swiss().next_round(section_request(request, members, rounds))

@@ -54,10 +54,10 @@ import attrs
 from caddy import hookimpl
 from caddy.contracts import FormatBase
 from caddy.errors import CaddyError
-from caddy.formats import Arithmetic, Shorthand, require_players
+from caddy.contracts.format_tools import Arithmetic, Shorthand, require_players
 
 if TYPE_CHECKING:  # models load only when a schedule is built (keeps `caddy calc` fast)
-    from caddy.models import Schedule
+    from caddy.model.schedule import Schedule
 
 Table = Literal["fide", "circle", "us-quad", "crenshaw", "given"]
 #: Tables whose double round robin takes the seam swap in the second cycle:
@@ -306,7 +306,7 @@ class RoundRobin(FormatBase):
     def schedule(
         self, players: int, options: RoundRobinOptions, *, seed: int | None = None
     ) -> Schedule:
-        from caddy.models import Round, Schedule, draw_seed
+        from caddy.model.schedule import Round, Schedule, draw_seed
 
         self.check(players, options)
         if options.table == "given":

@@ -72,11 +72,11 @@ import attrs
 from caddy import hookimpl
 from caddy.contracts import FormatBase
 from caddy.errors import CaddyError
-from caddy.formats import Arithmetic
+from caddy.contracts.format_tools import Arithmetic
 
 if TYPE_CHECKING:
-    from caddy.models import Numbering, Player, Schedule, Section
-    from caddy.results import Event
+    from caddy.model.schedule import Numbering, Player, Schedule, Section
+    from caddy.model.results_table import Event
 
 Table = Literal["standard", "generated", "published", "search"]
 
@@ -298,7 +298,7 @@ class Scheveningen(FormatBase):
     def schedule(
         self, players: int, options: ScheveningenOptions, *, seed: int | None = None
     ) -> Schedule:
-        from caddy.models import Round, Schedule, Section
+        from caddy.model.schedule import Round, Schedule, Section
 
         k = self.teams(players)
         played = []
@@ -323,7 +323,7 @@ class Scheveningen(FormatBase):
 
     def team_match(self, players: int, options: ScheveningenOptions) -> tuple[Section, ...]:
         """Team A (numbers 1..k) and team B (k+1..2k)."""
-        from caddy.models import Section
+        from caddy.model.schedule import Section
 
         k = self.teams(players)
         return (
@@ -361,7 +361,7 @@ def number_teams(
     names: tuple[str, str] = ("team A", "team B"),
 ) -> Numbering:
     """Pairing numbers from two lists: team A 1..k, team B k+1..2k, each numbered by ``method``."""
-    from caddy.models import Numbering, assign_pairing_numbers
+    from caddy.model.schedule import Numbering, assign_pairing_numbers
 
     if len(team_a) != len(team_b):
         raise CaddyError(

@@ -4,8 +4,8 @@ The pairing itself is the engine in :mod:`caddy_plugins.swiss` (FIDE Handbook
 C.04.3, rules applied from 1 February 2026, with the general handling rules of
 C.04.2); this module adapts caddy's pairing contract
 (:class:`caddy.contracts.PairingRequest`, built by
-:func:`caddy.pairing.request_from_state`) to the engine's request and the
-engine's answer to a :class:`caddy.models.Round`:
+:func:`caddy.pairing.request.request_from_state`) to the engine's request and the
+engine's answer to a :class:`caddy.model.schedule.Round`:
 
 - the pairing-allocated bye (C.04.1 rule 3) is the round's bye, which the event
   records as kind ``pab``;
@@ -68,7 +68,7 @@ from caddy.contracts import (
     as_request,
 )
 from caddy.errors import CaddyError, InputError
-from caddy.formats import Arithmetic, require_players
+from caddy.contracts.format_tools import Arithmetic, require_players
 from caddy_plugins.formats.swiss_options import SwissOptions, initial_colour, recommended_rounds
 from caddy_plugins.formats.swiss_request import (
     engine_request,
@@ -89,8 +89,8 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from caddy.formats import Shorthand
-    from caddy.models import Numbering, Player, Round
+    from caddy.contracts.format_tools import Shorthand
+    from caddy.model.schedule import Numbering, Player, Round
 
 #: FIDE titles, strongest first (C.04.2: titles order players of equal rating).
 TITLE_ORDER: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
@@ -164,7 +164,7 @@ class Swiss(FormatBase):
     def number_players(self, players: Sequence[Player], method: str, seed: int | None) -> Numbering:
         """``rating`` numbers by C.04.2: rating (highest first, unrated last),
         then FIDE title, then name; other methods as every format."""
-        from caddy.models import Numbering, assign_pairing_numbers
+        from caddy.model.schedule import Numbering, assign_pairing_numbers
 
         if method != "rating":
             return assign_pairing_numbers(players, method, seed)  # type: ignore[arg-type]
@@ -194,7 +194,7 @@ class Swiss(FormatBase):
         seed: int | None = None,
     ) -> Round | None:
         """The next round by the Dutch system, or ``None`` after the planned rounds."""
-        from caddy.models import Round
+        from caddy.model.schedule import Round
         from caddy_plugins.swiss.dutch import pair_round
         from caddy_plugins.swiss.model import NoValidPairingError
 
@@ -326,7 +326,7 @@ def caddy_register_formats(register: Callable[[Swiss], None]) -> None:
 @hookimpl
 def caddy_format_shorthands() -> list[Shorthand]:
     """``--rounds N`` for the planned rounds (``caddy new e.json --format swiss --rounds 9``)."""
-    from caddy.formats import Shorthand
+    from caddy.contracts.format_tools import Shorthand
 
     return [
         Shorthand(

@@ -35,13 +35,13 @@ import attrs
 from caddy import hookimpl
 from caddy.contracts import FormatBase
 from caddy.errors import CaddyError, InputError
-from caddy.formats import Arithmetic
+from caddy.contracts.format_tools import Arithmetic
 from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions, round_robin_rounds
 
 if TYPE_CHECKING:
     from caddy.contracts import PairingRequest, PlayedRound, TeamPairingContext
-    from caddy.models import Numbering, Player, Round, Schedule
-    from caddy.teams import TeamMatchPairing
+    from caddy.model.schedule import Numbering, Player, Round, Schedule
+    from caddy.model.teams import TeamMatchPairing
 
 
 @attrs.frozen(kw_only=True)
@@ -102,7 +102,7 @@ def match_pairing(
 ) -> TeamMatchPairing:
     """A match with both teams' line-ups for the round; a team announced absent
     forfeits it (``-+``, ``+-``, or ``--`` when neither team comes)."""
-    from caddy.teams import TeamMatchPairing
+    from caddy.model.teams import TeamMatchPairing
 
     away = (white in context.absent, black in context.absent)
     forfeit = {(False, False): "", (True, False): "-+", (False, True): "+-", (True, True): "--"}
@@ -170,8 +170,8 @@ class TeamRoundRobin(FormatBase):
         return team_table(teams, options.cycles, options.swap_last_two)
 
     def next_round(self, request: PairingRequest) -> Round | None:
-        from caddy.models import Round
-        from caddy.teams import TeamRound
+        from caddy.model.schedule import Round
+        from caddy.model.teams import TeamRound
 
         context = team_context(request, self.name)
         setup = context.setup

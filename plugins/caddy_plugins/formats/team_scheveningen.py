@@ -29,7 +29,7 @@ import attrs
 from caddy import hookimpl
 from caddy.contracts import FormatBase
 from caddy.errors import CaddyError, InputError
-from caddy.formats import Arithmetic
+from caddy.contracts.format_tools import Arithmetic
 from caddy_plugins.formats.scheveningen import Table, rounds
 from caddy_plugins.formats.team_round_robin import (
     NEEDS_TEAMS,
@@ -40,7 +40,7 @@ from caddy_plugins.formats.team_round_robin import (
 
 if TYPE_CHECKING:
     from caddy.contracts import PairingRequest, PlayedRound
-    from caddy.models import Numbering, Player, Round
+    from caddy.model.schedule import Numbering, Player, Round
 
 
 @attrs.frozen(kw_only=True)
@@ -120,8 +120,8 @@ class TeamScheveningen(FormatBase):
         return 1, 1
 
     def next_round(self, request: PairingRequest) -> Round | None:
-        from caddy.models import Round
-        from caddy.teams import TeamRound
+        from caddy.model.schedule import Round
+        from caddy.model.teams import TeamRound
 
         context = team_context(request, self.name)
         setup = context.setup

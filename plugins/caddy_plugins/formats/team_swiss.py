@@ -1,7 +1,7 @@
 """Team Swiss: each round's team matches paired from the team results
 (FIDE Handbook C.04.6, Swiss Team Pairing System; C.04.7 Baku acceleration).
 
-The event's teams (:class:`caddy.teams.TeamSetup`) are paired as units: a
+The event's teams (:class:`caddy.model.teams.TeamSetup`) are paired as units: a
 pairing is a team match of the event's boards, scored in match points and
 game points (C.07 Art. 11). The options are those a TRF-2026 file states:
 
@@ -27,12 +27,12 @@ import attrs
 from caddy import hookimpl
 from caddy.contracts import FormatBase
 from caddy.errors import InputError
-from caddy.formats import Arithmetic
+from caddy.contracts.format_tools import Arithmetic
 from caddy_plugins.formats.swiss_options import recommended_rounds
 
 if TYPE_CHECKING:
     from caddy.contracts import PairingRequest, PlayedRound
-    from caddy.models import Round
+    from caddy.model.schedule import Round
 
 __all__ = ["TeamAcceleration", "TeamSwiss", "TeamSwissOptions", "pair_teams"]
 

@@ -19,7 +19,7 @@ from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
     from caddy.contracts import PairingRequest, TeamPairingContext
-    from caddy.models import Round
+    from caddy.model.schedule import Round
     from caddy_plugins.formats.team_swiss import TeamSwissOptions
     from caddy_plugins.team_swiss import TeamPairingRequest
 
@@ -105,8 +105,8 @@ def _context(request: PairingRequest) -> TeamPairingContext:
 
 def pair_team_round(request: PairingRequest) -> tuple[Round, tuple[str, ...]]:
     """Pair the round by C.04.6: the round of team matches and the engine's explanation."""
-    from caddy.models import Round
-    from caddy.teams import TeamBye, TeamMatchPairing, TeamRound
+    from caddy.model.schedule import Round
+    from caddy.model.teams import TeamBye, TeamMatchPairing, TeamRound
     from caddy_plugins.team_swiss import NoTeamPairingError, pair_teams
 
     context = _context(request)

@@ -8,7 +8,14 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.tiebreaks import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec, parse_spec
+from caddy.contracts.tiebreak_table import (
+    EDITIONS,
+    ExplainRow,
+    Explanation,
+    Table,
+    TieBreakSpec,
+    parse_spec,
+)
 from caddy_plugins.tiebreaks.common import rated_games
 from caddy_plugins.tiebreaks.ratings import average
 
@@ -23,7 +30,7 @@ class AverageOfOpponents:
     modifiers: ClassVar[str] = ""
 
     def _source(self, table: Table) -> list[float | None]:
-        from caddy.plugins import get_host
+        from caddy.plugins.host import get_host
 
         host = table.host if table.host is not None else get_host()  # the embedder's host
         return host.tiebreaks().get(self.source).compute(table, parse_spec(self.source))

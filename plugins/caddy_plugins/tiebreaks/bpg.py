@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.tiebreaks import Table
+from caddy.contracts.tiebreak_table import Table
 from caddy_plugins.tiebreaks.common import RoundCount, otb_or_rr_forfeit_win
 
 

@@ -1,6 +1,6 @@
 """Shared machinery of the built-in tie-break plugins (FIDE Handbook C.07).
 
-The host folds an event once into a :class:`caddy.tiebreaks.Table`; the
+The host folds an event once into a :class:`caddy.contracts.tiebreak_table.Table`; the
 plugins in this package read it. What several of them share lives here:
 the Buchholz family's per-round contributions and cuts (C.07 Art. 8-9,
 14, 16), the round counts (WIN, WON, BPG, BWG, REP: Art. 7) and the
@@ -13,7 +13,7 @@ from __future__ import annotations
 from operator import mul
 from typing import ClassVar
 
-from caddy.tiebreaks import (
+from caddy.contracts.tiebreak_table import (
     ANNULLED,
     EDITIONS,
     ExplainRow,

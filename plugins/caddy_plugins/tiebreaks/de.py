@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.tiebreaks import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
+from caddy.contracts.tiebreak_table import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
 
 
 class DirectEncounter:

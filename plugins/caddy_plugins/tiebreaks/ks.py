@@ -16,7 +16,7 @@ from itertools import compress
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.tiebreaks import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
+from caddy.contracts.tiebreak_table import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
 
 
 class Koya:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.tiebreaks import Explanation, Table, TieBreakSpec
+from caddy.contracts.tiebreak_table import Explanation, Table, TieBreakSpec
 
 
 class Rating:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.tiebreaks import ExplainRow, Explanation, Table, TieBreakSpec
+from caddy.contracts.tiebreak_table import ExplainRow, Explanation, Table, TieBreakSpec
 
 
 class StandardPoints:

@@ -1,8 +1,8 @@
 """Shared machinery of the team tie-breaks (FIDE Handbook C.07 Arts. 12-13).
 
-A team tie-break is handed a :class:`caddy.tiebreaks.Table` whose players
+A team tie-break is handed a :class:`caddy.contracts.tiebreak_table.Table` whose players
 are the teams, scored in match points (MP) or game points (GP), with
-``table.teams`` the :class:`caddy.team_results.TeamEvent`. What several of
+``table.teams`` the :class:`caddy.model.team_results.TeamEvent`. What several of
 them share lives here: the check that the event has teams, the table of the
 other score, the board points of C.07 Art. 12 (a pairing-allocated bye and a
 forfeited match count as a win or loss on every board), the comparison of
@@ -21,11 +21,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from caddy.errors import CaddyError
-from caddy.tiebreaks import Table, TieBreakSpec
+from caddy.contracts.tiebreak_table import Table, TieBreakSpec
 from caddy_plugins.tiebreaks.common import Item, contributions
 
 if TYPE_CHECKING:
-    from caddy.team_results import TeamEvent
+    from caddy.model.team_results import TeamEvent
 
 #: The other score's table of a team table, built once per table.
 _OTHER: weakref.WeakKeyDictionary[Table, dict[str, Table]] = weakref.WeakKeyDictionary()

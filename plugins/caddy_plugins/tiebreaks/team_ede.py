@@ -26,7 +26,7 @@ EDEB     bottom board elimination (12.3)
 
 By default the board tie-breaks read the direct encounter only and board
 count ranks the **higher** value first, as FIDE's reference engine does;
-:class:`caddy.tiebreaks.StandingsOptions` ``ede_board_tiebreaks_scope="event"``
+:class:`caddy.contracts.tiebreak_table.StandingsOptions` ``ede_board_tiebreaks_scope="event"``
 reads every match of the event instead, ``ede_board_count_lower_first=True``
 ranks the lower board count first (Art. 12.1's text).
 
@@ -49,8 +49,8 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
-from caddy.standings_table import split_tied
-from caddy.tiebreaks import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
+from caddy.standings.table import split_tied
+from caddy.contracts.tiebreak_table import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
 from caddy_plugins.tiebreaks.team_common import (
     board_count,
     board_totals,

@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
-from caddy.tiebreaks import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
+from caddy.contracts.tiebreak_table import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
 from caddy_plugins.tiebreaks.team_common import fmt, team_event
 
 

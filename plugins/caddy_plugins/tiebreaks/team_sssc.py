@@ -25,7 +25,7 @@ from typing import ClassVar
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
 from caddy.errors import CaddyError
-from caddy.tiebreaks import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
+from caddy.contracts.tiebreak_table import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
 from caddy_plugins.tiebreaks.common import half_up
 from caddy_plugins.tiebreaks.team_common import (
     fmt,

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.tiebreaks import Table, TieBreakSpec
+from caddy.contracts.tiebreak_table import Table, TieBreakSpec
 from caddy_plugins.tiebreaks.common import RoundCount
 
 

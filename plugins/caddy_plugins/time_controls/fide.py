@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.errors import TimeControlError
-from caddy.timecontrol import BonusKind, TimeControl, spread_bonuses, time_seconds
+from caddy.model.timecontrol import BonusKind, TimeControl, spread_bonuses, time_seconds
 
 _TIME = r"(?P<num{i}>\d+(?:\.\d+)?)\s*(?P<unit{i}>min|sec|''|h|m|s|'|\")?"
 _BONUS = r"(?:\s*\+\s*(?P<inc{i}>\d+)\s*(?:s|sec|''|\")?)?"

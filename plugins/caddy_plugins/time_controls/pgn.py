@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.errors import TimeControlError
-from caddy.timecontrol import (
+from caddy.model.timecontrol import (
     BARE_MINUTES_LIMIT,
     BonusKind,
     TimeControl,

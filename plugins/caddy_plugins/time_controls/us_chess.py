@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.errors import TimeControlError
-from caddy.timecontrol import BonusKind, TimeControl, spread_bonuses, time_seconds
+from caddy.model.timecontrol import BonusKind, TimeControl, spread_bonuses, time_seconds
 
 _HINT = re.compile(r"(?i)(?:^|[\s,;])(?:g|sd|all)\s*/|[,;]|(?:\d|\s)(?:t?d/?|inc/?)\d")
 _UNIT = r"(?P<unit>min|sec|h|m|s|'|\")?"

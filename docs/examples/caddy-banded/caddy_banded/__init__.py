@@ -16,10 +16,10 @@ import attrs
 
 from caddy import hookimpl
 from caddy.errors import CaddyError
-from caddy.formats import Arithmetic, require_players
+from caddy.contracts.format_tools import Arithmetic, require_players
 
 if TYPE_CHECKING:
-    from caddy.models import Schedule
+    from caddy.model.schedule import Schedule
 
 
 @attrs.frozen(kw_only=True)
@@ -72,9 +72,9 @@ class BandedRoundRobin:
     def schedule(
         self, players: int, options: BandedOptions, *, seed: int | None = None
     ) -> Schedule:
-        from caddy.formats import schedule_format
-        from caddy.models import Schedule, Section, merge_sections
-        from caddy.plugins import get_host
+        from caddy.contracts.format_tools import schedule_format
+        from caddy.model.schedule import Schedule, Section, merge_sections
+        from caddy.plugins.host import get_host
 
         self.arithmetic(players, options)
         # caddy's own round robin, found by name like any plugin

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
-from caddy.tiebreaks import ExplainRow, Explanation, Table, TieBreakSpec
+from caddy.contracts.tiebreak_table import ExplainRow, Explanation, Table, TieBreakSpec
 
 #: Table codes of a drawn game: over the board, and under one move.
 DRAWN = ("=", "D")

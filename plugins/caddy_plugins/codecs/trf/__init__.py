@@ -62,14 +62,14 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
-from caddy.codecs import Exported, FileCheck, FileResults, Imported
+from caddy.contracts.codecs import Exported, FileCheck, FileResults, Imported
 from caddy.errors import CaddyError
 from caddy_plugins.codecs.trf.exporting import OWNED, ResultTexts, export_event, kept_records
 from caddy_plugins.codecs.trf.importing import BYE_KINDS, import_document
 
 if TYPE_CHECKING:
     from caddy.event import EventFile
-    from caddy.pairing import FilePairing
+    from caddy.pairing.request import FilePairing
 
 __all__ = [
     "BYE_KINDS",
@@ -99,7 +99,7 @@ class TrfCodec:
     def read(
         self, data: bytes, *, source: str, strict: bool = False, readings: Collection[str] = ()
     ) -> Imported:
-        from caddy.collector import paused
+        from caddy.model.collector import paused
         from caddy_plugins.codecs.trf.document import parse_document
 
         byes_801 = _byes_801(readings)
@@ -110,7 +110,7 @@ class TrfCodec:
     def write(self, event: EventFile, *, flavour: str | None = None) -> Exported:
         if flavour not in (None, "16", "26", "26-dated"):
             raise CaddyError(f"TRF flavours are 16, 26 and 26-dated, not '{flavour}'")
-        from caddy.collector import paused
+        from caddy.model.collector import paused
 
         with paused():  # a big event is a million small acyclic objects
             return export_event(
@@ -143,7 +143,7 @@ def caddy_read_results(codec: str, data: bytes, source: str) -> FileResults | No
 
     if re.search(rb"(?m)^310 ", data):  # a team event (TRF-2026 310): ranked as its import ranks it
         return None
-    from caddy.collector import paused
+    from caddy.model.collector import paused
     from caddy_plugins.codecs.trf.results import parse_trf
 
     with paused():

@@ -64,7 +64,7 @@ def decode(data: bytes, name: str, warnings: list[str]) -> str:
 
 def read_document(path: str | Path) -> TrfDocument:
     """Read a TRF file from disk (see :func:`parse_document`)."""
-    from caddy.storage import read_bytes  # a regular file only: never a device or a pipe
+    from caddy.files.storage import read_bytes  # a regular file only: never a device or a pipe
 
     return parse_document(read_bytes(path, "a TRF file"), str(path))
 
@@ -187,9 +187,9 @@ def _pending_problems(
     players: tuple[TrfPlayer, ...], last: int, cells: tuple[tuple[int | None, str, str] | None, ...]
 ) -> list[str]:
     """The games of the round with no results, seen from both sides: each opponent
-    names the player back, colours mirror (:func:`caddy.check.round_problems`); a
+    names the player back, colours mirror (:func:`caddy.event.check.round_problems`); a
     game written on one player's line only is one line naming both and the round."""
-    from caddy.check import round_problems
+    from caddy.event.check import round_problems
 
     column = [
         (c[0], c[1], "=") if c is not None and c[0] is not None else c or (None, "-", "Z")

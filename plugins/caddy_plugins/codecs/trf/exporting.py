@@ -6,15 +6,15 @@ import datetime
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from caddy.codecs import Exported
+from caddy.contracts.codecs import Exported
 from caddy.errors import CaddyError
-from caddy.render import one_line
+from caddy.model.report import one_line
 from caddy_plugins.codecs.trf.fields import cut_fields
 
 if TYPE_CHECKING:
-    from caddy.check import Cell
+    from caddy.event.check import Cell
     from caddy.event import EventFile, State, Tournament
-    from caddy.timecontrol import TimeControl
+    from caddy.model.timecontrol import TimeControl
 
 __all__ = ["OWNED", "ResultTexts", "export_event", "kept_records"]
 
@@ -27,7 +27,7 @@ def export_event(event: EventFile, *, trf26: bool = False, dated: bool = False) 
     TRF26 file's record 192 names a Swiss by its dated ETT26 code
     (``FIDE_DUTCH_2026``) rather than the one the FIDE-endorsed engines read
     (``FIDE_DUTCH``: :func:`_type_code`)."""
-    from caddy.check import state_rows
+    from caddy.event.check import state_rows
     from caddy.event import replay, results_event
     from caddy_plugins.codecs.trf.lines import CellTexts, player_line
 
@@ -131,7 +131,7 @@ def _complete(state: State, results: Any) -> bool:
 
 
 class ResultTexts(dict[Any, str]):
-    """A round's ten columns for each :class:`~caddy.results.RoundResult`, made on first use
+    """A round's ten columns for each :class:`~caddy.model.results_table.RoundResult`, made on first use
     (a rest round, ``R``, is written ``Z``; a game without colours ``-``)."""
 
     def __missing__(self, rr: Any) -> str:
@@ -149,8 +149,8 @@ def _points(
 ) -> list[float]:
     """Points of the results written (rest rounds at the format's rest value);
     the games of a player in ``annulled`` (FIDE's 50% rule) count for nobody,
-    and such a player scores 0, as in :func:`caddy.standings.standings`."""
-    from caddy.results import Scoring
+    and such a player scores 0, as in :func:`caddy.standings.ranking.standings`."""
+    from caddy.model.results_table import Scoring
     from caddy_plugins.codecs.trf.scoring import point_tables
 
     tournament = state.event.tournament
@@ -178,7 +178,7 @@ def _points(
 def _ranks(state: State, results: Any, points: list[float]) -> tuple[list[int], list[float]]:
     """Ranks and scores from caddy's standings (ranks by ``points`` alone when
     there are no standings yet)."""
-    from caddy.standings import standings
+    from caddy.standings.ranking import standings
 
     tournament = state.event.tournament
     n = state.players
@@ -329,7 +329,7 @@ def _trf26_replacement(
         codes = tuple(c.strip() for c in text.split(",") if c.strip())
         same = tournament.tiebreaks is None or codes == tournament.tiebreaks
     else:
-        from caddy.timecontrol import parse_time_control
+        from caddy.model.timecontrol import parse_time_control
 
         try:
             same = parse_time_control(text.strip()) == tournament.time_control
@@ -487,7 +487,7 @@ def _encoded_time_control(tc: TimeControl | None) -> str | None:
     """Record 222 (``40/6000+30:900+30``: seconds), or ``None`` (none, or a delay)."""
     if tc is None:
         return None
-    from caddy.timecontrol import BonusKind
+    from caddy.model.timecontrol import BonusKind
 
     parts = []
     for period in tc.periods:

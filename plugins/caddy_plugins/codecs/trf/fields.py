@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from caddy.render import CONTROL
+from caddy.model.report import CONTROL
 
 __all__ = ["cut_fields"]
 

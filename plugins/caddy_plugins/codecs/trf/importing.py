@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from caddy.codecs import Imported
+from caddy.contracts.codecs import Imported
 from caddy.errors import CaddyError
-from caddy.results import BYE_KIND_CODES, WORD_OF_CODES
+from caddy.model.results_table import BYE_KIND_CODES, WORD_OF_CODES
 
 if TYPE_CHECKING:
-    from caddy.check import Cell
-    from caddy.timecontrol import TimeControl
+    from caddy.event.check import Cell
+    from caddy.model.timecontrol import TimeControl
     from caddy_plugins.codecs.trf.records import TrfDocument
 
 __all__ = ["BYE_KINDS", "import_document", "rounds_of"]
@@ -29,7 +29,7 @@ _KNOWN_RECORD = re.compile(r"^(0[1-9]2|1[0-3]2|013|\d\d\d|XX.|BB.|###)")
 def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = False) -> Imported:
     """An event file from a parsed TRF file (``byes_801``: a team bye only
     record 801 shows is read, :func:`.team_records.read_team_records`)."""
-    from caddy.check import check_rows
+    from caddy.event.check import check_rows
     from caddy.event import EventFile, FormatChoice, Tournament, replay
     from caddy_plugins.codecs.trf.checks import check_document
     from caddy_plugins.codecs.trf.document import parse_date
@@ -308,7 +308,7 @@ def rounds_of(
     """Per round: Whites, Blacks, result words, uncoloured boards (from 1) and
     byes (player, code; ``Z`` left out); boards in the order of their lower
     pairing number. ``None`` when some game's two sides disagree (opponent,
-    colour or result) or a code does not fit its cell: :func:`caddy.check.check_rows`
+    colour or result) or a code does not fit its cell: :func:`caddy.event.check.check_rows`
     then names each problem."""
     empty: Cell = (None, "-", "Z")
     rounds = doc.rounds
@@ -357,8 +357,8 @@ def _tiebreaks(
     text = doc.record("202")
     if not text:
         return None
-    from caddy.plugins import get_host
-    from caddy.tiebreaks import parse_spec
+    from caddy.plugins.host import get_host
+    from caddy.contracts.tiebreak_table import parse_spec
 
     host = get_host()
     registry = host.tiebreaks()
@@ -368,7 +368,7 @@ def _tiebreaks(
     for code in codes:
         try:
             if teams:
-                from caddy.team_standings import resolve_team_tiebreaks
+                from caddy.standings.teams import resolve_team_tiebreaks
 
                 resolve_team_tiebreaks([code], host)
                 continue
@@ -396,7 +396,7 @@ def _tiebreaks(
 def _time_control(text: str | None, warn: Callable[[str], None]) -> TimeControl | None:
     if not text:
         return None
-    from caddy.timecontrol import parse_time_control
+    from caddy.model.timecontrol import parse_time_control
 
     try:
         return parse_time_control(text)

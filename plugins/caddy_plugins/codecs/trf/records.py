@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
-from caddy.check import Cell
-from caddy.results import round_robin_cycles
+from caddy.event.check import Cell
+from caddy.model.results_table import round_robin_cycles
 
 if TYPE_CHECKING:
-    from caddy.models import Player
+    from caddy.model.schedule import Player
 
 __all__ = ["CODES", "OLD_TITLES", "ROUND_ROBIN_192", "TRF26_RECORDS", "TrfDocument", "TrfPlayer"]
 
@@ -64,8 +64,8 @@ class TrfPlayer(NamedTuple):
     zero_rounds: tuple[int, ...] = ()
 
     def as_player(self) -> Player:
-        """The player as an event file holds them (:class:`caddy.models.Player`)."""
-        from caddy.models import Player
+        """The player as an event file holds them (:class:`caddy.model.schedule.Player`)."""
+        from caddy.model.schedule import Player
 
         return Player(
             name=self.name,

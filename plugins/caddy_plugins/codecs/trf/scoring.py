@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from caddy.results import GAME_CODES, Scoring, Withdrawal
+from caddy.model.results_table import GAME_CODES, Scoring, Withdrawal
 from caddy_plugins.codecs.trf.records import TrfDocument, TrfPlayer
 
 __all__ = [
@@ -80,7 +80,7 @@ def points_without(
     doc: TrfDocument, scored: tuple[Scoring, dict[str, float]], annulled: set[int]
 ) -> list[float]:
     """Points of the results, games against a player in ``annulled`` left out
-    (and every round of theirs, as the standings do: ``caddy.tiebreaks.Table``)."""
+    (and every round of theirs, as the standings do: ``caddy.contracts.tiebreak_table.Table``)."""
     game, bye = point_tables(*scored)
     return [
         0.0

@@ -30,8 +30,8 @@ from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
     from caddy.event import State, Tournament
-    from caddy.team_results import TeamEvent
-    from caddy.teams import TeamSetup
+    from caddy.model.team_results import TeamEvent
+    from caddy.model.teams import TeamSetup
 
 __all__ = ["team_lines"]
 
@@ -47,7 +47,7 @@ _ETT26 = {
 
 def team_lines(state: State, lines: list[str], trf26: bool) -> list[str]:
     """``lines`` (a whole exported file) with the team records of the event."""
-    from caddy.event_teams import state_team_event
+    from caddy.event.teams import state_team_event
 
     setup = state.event.tournament.teams
     assert setup is not None
@@ -216,8 +216,8 @@ def _ranks(tevent: TeamEvent, tournament: Tournament) -> list[int]:
     edition and readings of EDE); by MP then GP (ties sharing a rank) while a
     listed team tie-break has no plugin registered (team tie-breaks such as
     EDET or EMGSB come from their own plugins)."""
-    from caddy.team_standings import ede_options, team_standings
-    from caddy.tiebreaks import StandingsOptions
+    from caddy.standings.teams import ede_options, team_standings
+    from caddy.contracts.tiebreak_table import StandingsOptions
 
     options = ede_options(StandingsOptions(), tournament.ede)
     try:

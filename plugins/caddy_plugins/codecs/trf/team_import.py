@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from caddy.errors import CaddyError
-from caddy.teams import TeamBye, TeamMatchPairing, TeamRound, TeamSetup
+from caddy.model.teams import TeamBye, TeamMatchPairing, TeamRound, TeamSetup
 
 if TYPE_CHECKING:
     from caddy.event import FormatChoice, PairRound
@@ -80,7 +80,7 @@ def team_import(
     """The team layer of ``doc`` (a file :func:`.team_records.has_teams` accepts);
     ``byes_801``: read a bye only record 801 shows (:func:`.team_records.read_team_records`)."""
     from caddy.event import FormatChoice
-    from caddy.teams import check_setup
+    from caddy.model.teams import check_setup
     from caddy_plugins.codecs.trf.team_records import (
         read_team_records,
         says_team_round_robin,

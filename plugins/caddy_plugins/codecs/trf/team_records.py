@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Literal
 import attrs
 
 from caddy.errors import CaddyError
-from caddy.teams import Team, TeamScoring
+from caddy.model.teams import Team, TeamScoring
 from caddy_plugins.formats.team_swiss import TeamAcceleration
 
 if TYPE_CHECKING:

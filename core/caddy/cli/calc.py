@@ -1,0 +1,264 @@
+"""``caddy calc``: rounds, games, boards, hours and club nights for a field."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable
+    from fractions import Fraction
+
+    from caddy.schedule.calculator import CalcResult
+from caddy.cli.common import (
+    ascii_int,
+    force_argument,
+    format_and_options,
+    format_arguments,
+    format_hours,
+    format_minutes,
+    is_ascii_number,
+    refuse_existing,
+)
+from caddy.cli.table import print_table
+
+
+def add_calc(commands: Any) -> None:
+    calc = commands.add_parser(
+        "calc",
+        help="rounds, games, boards, hours and club nights for a field",
+        description="Rounds, games, boards and, with --tc, hours and club nights for N players.",
+    )
+    calc.add_argument("players", nargs="+", type=ascii_int, metavar="N", help="number of players")
+    calc.add_argument(
+        "--tc",
+        action="append",
+        default=[],
+        metavar="TC",
+        help="time control (G/25d5, 40/90, SD/30+30, 90+30, 5400+30); repeatable",
+    )
+    format_arguments(calc)
+    calc.add_argument(
+        "--turnover",
+        type=ascii_int,
+        default=15,
+        metavar="MIN",
+        help="minutes between rounds (default 15)",
+    )
+    calc.add_argument(
+        "--night",
+        default="3h",
+        metavar="LENGTH",
+        help="length of a club night: 3h, 2.5h or 180m (default 3h)",
+    )
+    calc.add_argument("--json", action="store_true", help="print a caddy.calc JSON document")
+    from caddy.cli.dates import add_schedule_arguments
+
+    add_schedule_arguments(calc)
+    calc.add_argument(
+        "--ics",
+        metavar="FILE",
+        help="write the dated rounds as an iCalendar file (needs the extra chess-caddy[ics])",
+    )
+    force_argument(calc, "the --ics FILE")
+    calc.set_defaults(handler=cmd_calc)
+
+
+def parse_night(text: str, option: str = "--night") -> int | float:
+    """A night length in minutes from ``3h``, ``2.5h``, ``180m``, ``180min``
+    or ``3:00`` (:func:`read_length`, :func:`length_minutes`)."""
+    from caddy.errors import CaddyError
+
+    value = read_length(text)
+    if value is None:
+        raise CaddyError(f"cannot read night length '{text}' (expected e.g. 3h, 2.5h or 180m)")
+    if value <= 0:
+        raise CaddyError(f"night length '{text}' must be positive")
+    return length_minutes(value, text, option)
+
+
+def read_length(text: str) -> int | Fraction | None:
+    """Minutes, exactly (no float rounding), from ``3h``, ``2.5h``, ``180m``,
+    ``180min`` or ``3:00``; ``None`` when ``text`` is none of these. Whole
+    numbers stay ints: ``fractions`` is imported only for a decimal point (the
+    default ``--night 3h`` is on every ``caddy calc``'s start-up path)."""
+    cleaned = text.strip().lower().replace(" ", "")
+    number, factor = cleaned, 0
+    for suffix, minutes in (("min", 1), ("h", 60), ("m", 1)):
+        if cleaned.endswith(suffix):
+            number, factor = cleaned[: -len(suffix)], minutes
+            break
+    hours, colon, mins = cleaned.partition(":")
+    if (
+        colon
+        and is_ascii_number(hours)
+        and is_ascii_number(mins)
+        and len(mins) == 2
+        and int(mins) < 60
+    ):
+        return int(hours) * 60 + int(mins)
+    if factor and is_ascii_number(number):
+        return int(number) * factor
+    if factor and is_ascii_number(number.replace(".", "", 1)):
+        from fractions import Fraction
+
+        return Fraction(number) * factor
+    return None
+
+
+def length_minutes(value: int | Fraction, text: str, option: str) -> int | float:
+    """``value`` minutes counted in whole seconds (the calculator's unit),
+    held to 1 minute up to a day (:data:`~caddy.schedule.calculator.MAX_DAY_MINUTES`)."""
+    from caddy.schedule.calculator import MAX_DAY_MINUTES
+    from caddy.errors import CaddyError
+    from caddy.model.timecontrol import minutes_value
+
+    if value < 1:
+        raise CaddyError(f"{option} '{text}' is shorter than a minute")
+    if value > MAX_DAY_MINUTES:
+        raise CaddyError(f"{option} '{text}' is more than the 24 hours of a day")
+    return minutes_value(round(value * 60))
+
+
+def cmd_calc(ns: argparse.Namespace) -> int:
+    from caddy.schedule.calculator import calculate, check_turnover
+    from caddy.errors import CaddyError, PluginError
+    from caddy.model.timecontrol import TimeControl, parse_time_control
+
+    check_turnover(ns.turnover)
+    from caddy.cli.dates import wants_dates
+
+    dated = wants_dates(ns)
+    if dated and (len(ns.players) > 1 or len(ns.tc) > 1):
+        raise CaddyError("dated rounds are for one field and at most one --tc")
+    if dated and ns.json:
+        raise CaddyError("--json does not take dated rounds (--start or --dates)")
+    if ns.ics is not None and not dated:
+        raise CaddyError("--ics needs dated rounds: --start, --every and --at, or --dates")
+    refuse_existing(ns.ics, ns.force)
+    night = parse_night(ns.night)
+    fmt, options = format_and_options(ns)
+    controls: list[TimeControl | None] = []
+    problems: list[str] = []
+    for text in ns.tc:
+        try:
+            controls.append(parse_time_control(text))
+        except PluginError:  # a plugin's fault, not the text's
+            raise
+        except CaddyError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    from caddy.schedule.calculator import check_field
+
+    for n in ns.players:
+        check_field(n)
+    results = [
+        calculate(
+            n,
+            format=fmt,
+            options=options,
+            time_control=tc,
+            turnover_minutes=ns.turnover,
+            night_minutes=night,
+        )
+        for n in ns.players
+        for tc in (controls or [None])
+    ]
+    show_dates = _dated(ns, results[0]) if dated else None
+    if ns.json:
+        from caddy.model.documents import CalcDocument, write
+
+        write(CalcDocument(results=tuple(results)), sys.stdout)
+        return 0
+    for text, tc in zip(ns.tc, controls, strict=True):
+        assert tc is not None
+        print(f"{text} read as: {tc.describe()}")
+    if len(ns.players) == 1 and len(controls) <= 1:
+        _print_summary(results[0], sys.stdout, nights=not ns.dates)
+        if show_dates is not None:
+            show_dates()
+    else:
+        print_table(results, ns.players, controls, sys.stdout)
+    return 0
+
+
+def _dated(ns: argparse.Namespace, r: CalcResult) -> Callable[[], None]:
+    """The dated rounds of the one result ``r``: checked, and with ``--ics``
+    written, before anything is printed; returns what prints them."""
+    from caddy.cli.dates import print_dates, schedule_from_args
+
+    schedule, left_over = schedule_from_args(
+        ns,
+        r.rounds,
+        round_minutes=r.round_minutes,
+        default_per_night=r.rounds_per_night or 1,
+        own_nights=r.knockout_rounds,
+        night_minutes=r.night_minutes,
+    )
+    game = r.worst_case_game_minutes
+    if ns.ics is not None:
+        from caddy.schedule.ics import calendar_bytes, write_calendar
+
+        data = calendar_bytes(schedule, game if game is not None else 0)
+        write_calendar(ns.ics, data, force=ns.force)
+
+    def show() -> None:
+        print_dates(schedule, game, sys.stdout, left_over=left_over, rounds=r.rounds)
+        if ns.ics is not None:
+            count = len(schedule.rounds)
+            print(f"wrote {ns.ics}: {count} round{'s' if count != 1 else ''}")
+
+    return show
+
+
+def _print_summary(r: CalcResult, out: TextIO, *, nights: bool = True) -> None:
+    """One field's figures; ``nights=False`` leaves out the club nights (a
+    weekend event's days say how the rounds fit instead)."""
+    games = "games" if r.games != 1 else "game"
+    print(f"{r.format}, {r.players} players", file=out)
+    print(
+        f"  {r.rounds} rounds, {r.games} {games}, {r.boards} boards, "
+        f"{r.games_per_player} games per player",
+        file=out,
+    )
+    if r.max_games is not None and r.max_games != r.games:
+        print(f"  {r.games} to {r.max_games} games with knockout tie-breaks", file=out)
+    if r.byes_per_round and not r.details:
+        sits = "player sits" if r.byes_per_round == 1 else "players sit"
+        print(f"  {r.byes_per_round} {sits} out each round", file=out)
+    for line in r.details:
+        print(f"  {line}", file=out)
+    for label, arithmetic in r.variants.items():
+        print(f"  {label}: {arithmetic.rounds} rounds, {arithmetic.games} games", file=out)
+    if r.time_control is not None:
+        print(
+            f"Time control {r.time_control} (US Chess: {r.us_chess_category}; FIDE: {r.fide_category})",
+            file=out,
+        )
+        print(
+            f"  {r.minutes_per_player} min per player, {r.worst_case_game_minutes} min worst-case game, "
+            f"{r.round_minutes} min per round with {r.turnover_minutes} min turnover",
+            file=out,
+        )
+        assert r.total_hours is not None
+        print(f"  {format_hours(r.total_hours)} in all ({r.total_minutes} min)", file=out)
+        night = format_minutes(r.night_minutes)
+        if nights and r.round_fits_night:
+            per = "round" if r.rounds_per_night == 1 else "rounds"
+            ko = ""
+            if r.knockout_rounds:
+                ko = f" (the knockout rounds on {r.knockout_rounds} nights of their own)"
+            print(
+                f"  {r.club_nights} club nights of {night} at {r.rounds_per_night} {per} a night{ko}",
+                file=out,
+            )
+        elif nights:
+            print(
+                f"  a round ({r.round_minutes} min) does not fit in one {night} night: "
+                f"{r.club_nights} club nights, one round each and over time",
+                file=out,
+            )
+    if r.advice:
+        print(f"Advice: {r.advice}", file=out)

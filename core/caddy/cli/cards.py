@@ -1,0 +1,79 @@
+"""``caddy cards EVENT [--round R]``: the match cards of a team event's round
+(:func:`caddy.views.teams.match_cards`), in any renderer's form, printed or
+written to a file atomically."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any
+
+from caddy.cli.common import (
+    ascii_int,
+    output_argument,
+    output_file_arguments,
+    print_error,
+    refuse_existing,
+    write_output,
+)
+
+if TYPE_CHECKING:
+    import argparse
+
+    from caddy.event.file import EventFile
+
+
+def add_commands(commands: Any) -> None:
+    parser = commands.add_parser(
+        "cards",
+        help="print the match cards of a team event's round",
+        description=(
+            "Match cards of ROUND (default: the last round paired): per match the teams, "
+            "per board the players, ratings, colours and results so far, the match score "
+            "and signature lines for both captains and the arbiter."
+        ),
+    )
+    parser.add_argument("file", metavar="EVENT", help="a team event file (or a TRF file)")
+    parser.add_argument(
+        "--round", type=ascii_int, metavar="ROUND", help="the round (default: the last paired)"
+    )
+    output_argument(parser)
+    output_file_arguments(parser)
+    parser.set_defaults(handler=cmd_cards)
+
+
+def _event(path: str) -> EventFile:
+    """The event in ``path``: an event file, or any file a codec imports."""
+    from caddy.cli.event import other_codec
+
+    name = other_codec(path)
+    if name is None:
+        from caddy.files.storage import load
+
+        return load(path)
+    from caddy.contracts.codecs import get_codec
+    from caddy.files.storage import read_bytes
+
+    imported = get_codec(name).read(read_bytes(path, "an event file"), source=path)
+    for warning in imported.warnings:
+        print_error(warning, "warning")
+    return imported.event
+
+
+def cmd_cards(ns: argparse.Namespace) -> int:
+    from caddy.errors import CaddyError
+    from caddy.event.replay import replay
+    from caddy.model.report import get_renderer
+    from caddy.views.teams import last_paired_round, match_cards
+
+    renderer = get_renderer(ns.output)
+    refuse_existing(ns.out, ns.force)
+    state = replay(_event(ns.file))
+    if state.event.tournament.teams is None:
+        raise CaddyError(f"{ns.file} has no teams: match cards are for team events")
+    number = ns.round if ns.round is not None else last_paired_round(state)
+    text = renderer.render(match_cards(state, number, ns.file))
+    if ns.out:
+        write_output(ns.out, text.encode("utf-8"), force=ns.force)
+        return 0
+    sys.stdout.write(text)
+    return 0

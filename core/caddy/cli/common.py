@@ -1,0 +1,305 @@
+"""Helpers every ``caddy`` command family shares: number arguments, the
+``--format``/``--option`` arguments, ``--output`` and printing a report.
+
+Only the standard library is imported at module top (start-up stays fast).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+
+    from caddy.contracts.codecs import Codec, Imported
+    from caddy.contracts.format_tools import Format
+    from caddy.model.report import Report
+
+
+#: Help of ``--dated-system`` (``caddy export``, ``caddy simulate``).
+DATED_SYSTEM_HELP = (
+    "TRF26 with record 192 naming a Swiss by its dated ETT26 code FIDE_DUTCH_2026 "
+    "(default: FIDE_DUTCH, the rules in force at the event's date, the code the "
+    "FIDE-endorsed engines read)"
+)
+
+
+def print_error(message: str, kind: str = "error") -> None:
+    """``caddy: <kind>: <message>`` on stderr (see :func:`caddy.messages.tell`)."""
+    from caddy.messages import tell
+
+    tell(message, kind)
+
+
+def format_arguments(
+    parser: argparse.ArgumentParser,
+    default: str | None = "round-robin",
+    default_help: str = "round-robin",
+) -> None:
+    """``--format`` (``default``: ``None`` leaves it to the command, which
+    says what it takes in ``default_help``), ``--option`` and the format
+    plugins' shorthands (``--double``, ``--cycles N``)."""
+    parser.add_argument(
+        "--format",
+        default=default,
+        metavar="NAME",
+        help=f"tournament format (default {default_help}; see `caddy plugins`)",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a format option, e.g. cycles=2 or table=circle; repeatable",
+    )
+    from caddy.contracts.format_tools import shorthands
+
+    for item in shorthands():  # from the format plugins
+        if item.value is None:
+            parser.add_argument(
+                item.flag, dest=_dest(item.flag), metavar=item.metavar, help=item.help
+            )
+        else:
+            parser.add_argument(
+                item.flag, dest=_dest(item.flag), action="store_true", help=item.help
+            )
+
+
+def _dest(flag: str) -> str:
+    """The namespace attribute of a format shorthand (kept apart from the commands' own)."""
+    return "shorthand_" + flag.lstrip("-").replace("-", "_")
+
+
+def is_ascii_number(text: str) -> bool:
+    """Whether ``text`` is one or more ASCII digits ``0-9``.
+
+    ``str.isdigit`` is true for ``²`` (which ``int`` refuses) and ``int``
+    reads ``٣`` as 3; a number on caddy's command line is written in ASCII.
+    """
+    return text.isascii() and text.isdigit()
+
+
+def whole_number(text: str, what: str) -> int:
+    """``text`` as a whole number of ASCII digits (an optional sign allowed),
+    or one line naming ``what`` was wrong."""
+    from caddy.errors import CaddyError
+
+    cleaned = text.strip()
+    if not is_ascii_number(cleaned[1:] if cleaned[:1] in ("-", "+") else cleaned):
+        raise CaddyError(f"{what} '{text}' is not a whole number (digits 0-9)")
+    return int(cleaned)
+
+
+def ascii_int(text: str) -> int:
+    """argparse ``type`` for whole numbers: ASCII digits only (see
+    :func:`whole_number`); argparse's message stays ``invalid int value``."""
+    from caddy.errors import CaddyError
+
+    try:
+        return whole_number(text, "value")
+    except CaddyError:
+        raise ValueError(text) from None
+
+
+def option_values(items: Sequence[str]) -> dict[str, str]:
+    """``--option KEY=VALUE`` items as a mapping (a later key wins).
+
+    :raises CaddyError: one line per item that is not ``KEY=VALUE``."""
+    from caddy.errors import CaddyError
+
+    values: dict[str, str] = {}
+    problems = []
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            problems.append(f"--option expects KEY=VALUE, got '{item}'")
+            continue
+        values[key.strip()] = value.strip()
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    return values
+
+
+def format_and_options(
+    ns: argparse.Namespace, extra: dict[str, str] | None = None
+) -> tuple[Format, Any]:
+    from caddy.contracts.format_tools import options_from_strings
+    from caddy.plugins.host import get_host
+
+    host = get_host()
+    fmt: Format = host.formats().get(ns.format)
+    values = option_values(ns.option)
+    from caddy.contracts.format_tools import shorthands
+
+    offered = shorthands(host)
+    for item in offered:  # a flag such as --double: an explicit --option wins
+        if item.value is not None and vars(ns).get(_dest(item.flag)):
+            values.setdefault(item.option, item.value)
+    for item in (
+        item for item in offered if item.value is None
+    ):  # a flag with a value (--cycles 3) wins over --option
+        value = vars(ns).get(_dest(item.flag))
+        if value is not None:
+            values[item.option] = value
+    values.update(extra or {})
+    return fmt, options_from_strings(fmt, values)
+
+
+_QUARTERS = {0: "", 1: "¼", 2: "½", 3: "¾"}
+
+
+def format_hours(hours: float) -> str:
+    """``13.75`` → ``13¾ h`` (hours are whole quarters)."""
+    quarters = round(hours * 4)
+    whole, part = divmod(quarters, 4)
+    text = (str(whole) if whole or not part else "") + _QUARTERS[part]
+    return f"{text} h"
+
+
+def format_minutes(minutes: float) -> str:
+    """``180`` → ``3 h``, ``150`` → ``2½ h``, ``100`` → ``100 min``."""
+    if minutes % 15 == 0 and minutes >= 60:
+        return format_hours(minutes / 60)
+    return f"{minutes:g} min"
+
+
+def output_argument(parser: Any) -> None:
+    """``--output FORM``: a renderer's name (text, markdown, csv, html or a plugin's)."""
+    parser.add_argument(
+        "--output",
+        default="text",
+        metavar="FORM",
+        help="text (default), markdown, csv, html, or a renderer plugin's name",
+    )
+
+
+def output_file_arguments(
+    parser: Any,
+    *,
+    metavar: str = "FILE",
+    help: str = "write here (atomically) instead of stdout",
+    required: bool = False,
+) -> None:
+    """``-o FILE`` (namespace ``out``) and ``--force``: the one way a command
+    names a file it writes. ``--output`` is a renderer's name everywhere
+    (:func:`output_argument`); write the file with :func:`write_output`."""
+    parser.add_argument("-o", dest="out", required=required, metavar=metavar, help=help)
+    force_argument(parser, metavar)
+
+
+def force_argument(parser: Any, what: str = "FILE") -> None:
+    """``--force``: replace an existing output file (:func:`write_output`)."""
+    parser.add_argument("--force", action="store_true", help=f"replace {what} if it exists")
+
+
+def exists_message(path: str) -> str:
+    """The one line every output option gives for a file that exists already."""
+    return f"{path} exists already (use --force to replace it)"
+
+
+def refuse_existing(path: str | None, force: bool) -> None:
+    """Refuse an output file early, before the work: one that exists (unless
+    ``force``), a folder, a device or a read-only file. :func:`write_output`
+    checks again under the file's lock."""
+    if path is None:
+        return
+    from caddy.errors import FileError
+    from caddy.files.storage import real_path, writable
+
+    if writable(real_path(path), path) is not None and not force:
+        raise FileError(exists_message(path), path=path)
+
+
+def write_output(path: str, data: bytes, *, force: bool) -> None:
+    """Write an output file atomically under its lock; an existing file is
+    replaced only with ``force`` (``--force``), else :func:`exists_message`."""
+    from caddy.files.storage import write_file
+
+    write_file(path, data, force=force, exists=exists_message(path))
+
+
+def emit(report: Report, ns: argparse.Namespace) -> None:
+    """Print ``report`` in the form ``--output`` names."""
+    from caddy.model.report import get_renderer
+
+    sys.stdout.write(get_renderer(getattr(ns, "output", "text")).render(report))
+
+
+def event_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "file", metavar="FILE", help="an event file (caddy JSON) or a TRF file (TRF16 or TRF26)"
+    )
+    kind = parser.add_mutually_exclusive_group()
+    kind.add_argument(
+        "--pre-determined",
+        dest="pre_determined",
+        action="store_const",
+        const=True,
+        help="round-robin rules for unplayed rounds, whatever the file says",
+    )
+    kind.add_argument(
+        "--swiss",
+        dest="pre_determined",
+        action="store_const",
+        const=False,
+        help="Swiss rules for unplayed rounds, whatever the file says",
+    )
+    parser.add_argument(
+        "--edition",
+        choices=("2024", "2026"),
+        help="C.07 edition (default: by the start date; 2026 rules from 2026-03-01)",
+    )
+    readings_argument(parser)
+
+
+#: ``--trf-801-byes`` → the TRF codec's reading (``Codec.read(readings=...)``).
+TRF_801_BYES = ("--trf-801-byes", "801-byes")
+
+
+def readings_argument(parser: Any) -> None:
+    """``--trf-801-byes``: how a TRF team file's byes are read (docs/trf.md)."""
+    parser.add_argument(
+        TRF_801_BYES[0],
+        dest="readings",
+        action="append_const",
+        const=TRF_801_BYES[1],
+        default=[],
+        help="TRF team file: read a team bye that only the team's 801 record shows (no 240 "
+        "record gives it); by default it is not read, as FIDE's reference engine ignores 801",
+    )
+
+
+def check_readings(ns: argparse.Namespace, path: str, codec_name: str) -> tuple[str, ...]:
+    """The readings the command line chose, refused (one line) for a file that is no TRF file."""
+    from caddy.errors import CaddyError
+
+    readings = tuple(getattr(ns, "readings", None) or ())
+    if readings and codec_name != "trf":
+        what = (
+            "an event file (read at its import)" if codec_name == "json" else f"a {codec_name} file"
+        )
+        raise CaddyError(f"{TRF_801_BYES[0]} reads TRF files; {path} is {what}")
+    return readings
+
+
+def read_file(
+    ns: argparse.Namespace, codec: Codec, data: bytes, *, strict: bool = False
+) -> Imported:
+    """``codec.read`` of ``ns.file``, with the readings the command line chose."""
+    readings = check_readings(ns, ns.file, codec.name)
+    if readings:
+        return codec.read(data, source=ns.file, strict=strict, readings=readings)
+    return codec.read(data, source=ns.file, strict=strict)
+
+
+def event_player(state: Any, text: str) -> int:
+    """The pairing number of the player ``text`` names (:func:`caddy.model.names.find_player`:
+    a number, a name in any case or the start of one)."""
+    from caddy.model.names import find_player
+
+    return find_player([p.name for p in state.event.tournament.players], text)
+
+
+ascii_int.__name__ = "int"  # argparse names the type in its message

@@ -1,0 +1,266 @@
+"""``caddy add`` (a late entry, FIDE Handbook C.04.2 2.5) and ``caddy bye``
+(byes a player asks for, announced before the rounds are paired: C.04.2
+3.2-3.3). Each is one read–modify–write under the file's lock."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from caddy.cli.common import event_player
+from caddy.errors import CaddyError
+
+
+def add_commands(commands: Any) -> None:
+    from caddy.cli.common import ascii_int
+
+    add = commands.add_parser(
+        "add",
+        help="a player joins the event (a late entry once it has started)",
+        description=(
+            "Add a player to EVENT.json. Before any operation the field just grows; "
+            "once operations refer to pairing numbers the player gets the next one "
+            "and every round paired so far is a round missed (FIDE Handbook C.04.2 2.5)."
+        ),
+    )
+    add.add_argument("event", metavar="EVENT.json")
+    add.add_argument("name", metavar="NAME")
+    add.add_argument("--rating", type=ascii_int, required=True, help="rating (0 for unrated)")
+    add.add_argument("--title", help="FIDE title (GM, IM, ...)")
+    add.add_argument("--fide-id", dest="fide_id", help="FIDE ID")
+    add.add_argument("--federation", help="federation (three letters)")
+    add.add_argument(
+        "--missed",
+        choices=("zero", "half"),
+        default="zero",
+        help="what each round already paired scores: zero (default) or half a point",
+    )
+    add.set_defaults(handler=cmd_add)
+
+    bye = commands.add_parser(
+        "bye",
+        help="byes a player asked for, in rounds paired or not yet",
+        description=(
+            "Record a bye for PLAYER in each of ROUNDS (5, 5,6 or 5-7). A round not "
+            "paired yet keeps the bye until it is paired: the player is not paired "
+            "in it (FIDE Handbook C.04.2 3.2-3.3)."
+        ),
+    )
+    bye.add_argument("event", metavar="EVENT.json")
+    bye.add_argument("player", metavar="PLAYER")
+    bye.add_argument("rounds", metavar="ROUNDS", help="rounds: 5, 5,6 or 5-7")
+    kind = bye.add_mutually_exclusive_group(required=True)
+    for word, points in (("half", "half a point"), ("zero", "no points"), ("full", "a point")):
+        kind.add_argument(
+            f"--{word}",
+            dest="kind",
+            action="store_const",
+            const=word,
+            help=f"a {word}-point bye ({points})" if word != "zero" else "a zero-point bye",
+        )
+    bye.add_argument("--force", action="store_true", help="replace a bye of another kind")
+    bye.add_argument(
+        "--team",
+        action="store_true",
+        help="a team event: PLAYER names a team (number, name, code or a start of its name) and the bye is the "
+        "team's, in rounds not paired yet: every member gets it, the team is not paired and "
+        "scores the bye as a team (full: a won match, half: a drawn one, zero: nothing; "
+        "TRF-2026 record 240 F/H/Z)",
+    )
+    bye.set_defaults(handler=cmd_bye)
+
+
+def parse_rounds(text: str) -> list[int]:
+    """``5``, ``5,6``, ``5-7`` (and lists of those) as the rounds, in order, once each."""
+    from caddy.cli.common import is_ascii_number
+
+    rounds: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        first, sep, last = part.partition("-")
+        if not is_ascii_number(first) or (sep and not is_ascii_number(last)):
+            raise CaddyError(f"rounds '{text}' is not a list of rounds (e.g. 5, 5,6 or 5-7)")
+        low, high = int(first), int(last) if sep else int(first)
+        if low < 1:
+            raise CaddyError(f"rounds '{text}': rounds are numbered from 1")
+        if high < low:
+            raise CaddyError(f"rounds '{text}': {part} runs backwards (write {last}-{first})")
+        rounds.extend(r for r in range(low, high + 1) if r not in rounds)
+    return rounds
+
+
+def cmd_bye(ns: argparse.Namespace) -> int:
+    from caddy.event.replay import replay
+    from caddy.files.storage import updating
+
+    rounds = parse_rounds(ns.rounds)
+    with updating(ns.event) as box:
+        state = replay(box[0])
+        if ns.team:
+            lines = [_team_bye(state, box, ns, number) for number in rounds]
+        else:
+            player = _bye_player(state, ns.player)
+            lines = [_player_bye(state, box, ns, player, number) for number in rounds]
+    print("\n".join(lines))
+    return 0
+
+
+def _bye_player(state: Any, text: str) -> int:
+    """The player ``caddy bye`` names; in a team event, a team's name (or
+    the start of one that is no player's) hints at ``--team``."""
+    try:
+        return event_player(state, text)
+    except CaddyError:
+        if _names_a_team(state, text):
+            raise CaddyError(
+                f"'{text}' is a team, not a player: `caddy bye EVENT '{text}' ROUNDS "
+                "--team` gives the team a bye"
+            ) from None
+        raise
+
+
+def _names_a_team(state: Any, text: str) -> bool:
+    """``text`` is a team's name or code (any case), or the start of a team's
+    name only that starts no player's name (not a team's number)."""
+    setup = state.event.tournament.teams
+    folded = text.strip().casefold()
+    if setup is None or text.strip().isdigit():
+        return False
+    try:
+        team = setup.team(setup.find(text))
+    except CaddyError:
+        return False
+    players = state.event.tournament.players
+    return folded in (team.name.casefold(), team.code.casefold()) or not any(
+        p.name.casefold().startswith(folded) for p in players
+    )
+
+
+def _record_bye(
+    state: Any, box: list[Any], ns: argparse.Namespace, player: int, number: int
+) -> str:
+    """Record ``ns.kind``'s bye for ``player`` in round ``number``; the round's note."""
+    from caddy.model.tournament import RecordBye
+    from caddy.event.replay import apply
+    from caddy.event.rounds import bye_of, check_not_withdrawn
+    from caddy.model.report import visible
+
+    check_not_withdrawn(state, player, number)
+    earlier = bye_of(state, number, player)
+    if earlier is not None and earlier != ns.kind and not ns.force:
+        name = visible(state.event.tournament.players[player - 1].name)
+        raise CaddyError(
+            f"round {number}: {name} ({player}) already has a {earlier} bye; "
+            "use --force to replace it"
+        )
+    operation = RecordBye(round=number, player=player, kind=ns.kind)
+    apply(state, operation)
+    box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
+    return "" if number <= len(state.rounds) else f" (announced: not paired in round {number})"
+
+
+def _player_bye(
+    state: Any, box: list[Any], ns: argparse.Namespace, player: int, number: int
+) -> str:
+    from caddy.cli.result import describe
+    from caddy.model.tournament import RecordBye
+
+    note = _record_bye(state, box, ns, player, number)
+    operation = RecordBye(round=number, player=player, kind=ns.kind)
+    return f"recorded: {describe(operation, box[0])}{note}"
+
+
+def _team_bye(state: Any, box: list[Any], ns: argparse.Namespace, number: int) -> str:
+    """A team's bye in round ``number`` (not paired yet): every member not
+    withdrawn gets it, so the pairing leaves the team out with that bye."""
+    from caddy.model.report import visible
+
+    setup = state.event.tournament.teams
+    if setup is None:
+        raise CaddyError(f"{ns.event} has no teams: --team gives a team event's team a bye")
+    team = setup.find(ns.player)
+    if number <= len(state.rounds):
+        raise CaddyError(
+            f"round {number} is paired: a team's bye is given before its round is paired "
+            "(the team is then not paired)"
+        )
+    gone = {w.player for w in state.withdrawals if number > w.after_round}
+    members = [p for p in setup.team(team).members if p not in gone]
+    if not members:
+        raise CaddyError(f"round {number}: every player of team {team} has withdrawn")
+    for player in members:
+        note = _record_bye(state, box, ns, player, number)
+    name = visible(setup.team(team).name)
+    players = ", ".join(map(str, members))
+    return (
+        f"recorded: round {number}: {ns.kind} bye for team {name} ({team}), players {players}{note}"
+    )
+
+
+def cmd_add(ns: argparse.Namespace) -> int:
+    from caddy.schedule.calculator import check_field as check_limits
+    from caddy.event.documents import from_document, to_document
+    from caddy.event.replay import check_field, replay
+    from caddy.model.schedule import Player
+    from caddy.files.players import MAX_RATING
+    from caddy.model.report import visible
+    from caddy.files.storage import updating
+
+    if not ns.name.strip():
+        raise CaddyError("a player needs a name")
+    if ns.rating > MAX_RATING:
+        raise CaddyError(f"rating {ns.rating} is out of range (0..{MAX_RATING})")
+    player = Player(
+        name=ns.name.strip(),
+        rating=ns.rating or None,
+        title=ns.title or None,
+        fide_id=ns.fide_id or None,
+        federation=ns.federation or None,
+    )
+    with updating(ns.event) as box:
+        event = box[0]
+        tournament = event.tournament
+        if tournament.teams is not None:
+            raise CaddyError(
+                "a team event's players come with their teams (the teams file of "
+                "caddy new --teams); a late player would be in no team"
+            )
+        players = tournament.players
+        same = [i for i, p in enumerate(players, 1) if p.name == player.name]
+        if same:
+            raise CaddyError(
+                f"{visible(player.name)} is in the event already ({same[0]}); "
+                "players are named by exact name, so each name is given once"
+            )
+        state = replay(event)
+        fmt, options = state.fmt, tournament.format.options
+        check_limits(len(players) + 1, fmt, options)
+        check_field(fmt, len(players) + 1, options)
+        if not event.operations:  # nothing refers to a pairing number: the field just grows
+            import attrs
+
+            method = tournament.numbering
+            grown: tuple[Player, ...] = (*players, player)
+            if method == "rating":  # numbers follow the ratings (C.04.2 2.2)
+                grown = fmt.number_players(grown, "rating", None).players
+            new = attrs.evolve(event, tournament=attrs.evolve(tournament, players=grown))
+            number = grown.index(player) + 1
+            effect = f"{len(grown)} players" + (
+                ", pairing numbers by rating" if method == "rating" else ""
+            )
+        else:
+            new = event.with_entrant(player, ns.missed)
+            number = len(players) + 1
+            paired = len(state.rounds)
+            if paired:
+                kind = "zero-point" if ns.missed == "zero" else "half-point"
+                missed = f"round 1 missed (a {kind} bye)"
+                if paired > 1:
+                    missed = f"rounds 1-{paired} missed ({kind} byes)"
+                effect = f"late entry: {missed}; paired from round {paired + 1}"
+            else:
+                effect = f"{len(players) + 1} players; no round is paired yet"
+        # what is written must read back strictly (text, rating range) and replay
+        box[0] = from_document(to_document(new))
+    rating = "unrated" if player.rating is None else f"rating {player.rating}"
+    print(f"added: {visible(player.name)} ({number}), {rating}: {effect}")
+    return 0

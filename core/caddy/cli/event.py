@@ -1,0 +1,373 @@
+"""The arbiter's commands on event files: new, result, withdraw, undo,
+history (``pair`` and ``pairings``: :mod:`caddy.cli.pair`). The file comes
+first; players are named by pairing number or exact name. Every change is a read–modify–write under the file's
+lock (:mod:`caddy.files.storage`)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    pass
+from caddy.cli.common import event_player
+from caddy.cli.result import BYE_HELP, cmd_history, cmd_result, cmd_undo
+from caddy.errors import CaddyError
+
+
+def add_commands(commands: Any) -> None:
+    from caddy.cli.common import ascii_int, format_arguments
+
+    new = commands.add_parser(
+        "new", help="start an event file", description="Create EVENT.json for a field."
+    )
+    new.add_argument("event", metavar="EVENT.json")
+    new.add_argument(
+        "--players", dest="players_file", metavar="FILE", help="players CSV (or --teams)"
+    )
+    format_arguments(new, None, "round-robin, with --teams team-round-robin")
+    from caddy.cli.teams import add_team_arguments
+
+    add_team_arguments(new)
+    new.add_argument("--tc", metavar="TC", help="time control")
+    new.add_argument("--tiebreaks", metavar="LIST", help="tie-break list (default: the format's)")
+    new.add_argument(
+        "--edition", choices=("2024", "2026"), help="C.07 edition (default: by the start date)"
+    )
+    from caddy.cli.team_standings import ede_arguments
+
+    ede_arguments(new, stored=True)
+    new.add_argument(
+        "--by",
+        choices=("lot", "rating", "given"),
+        help="pairing numbers (default: the format's; lot, or rating for quads, knockouts, Swiss)",
+    )
+    new.add_argument("--seed", type=int, help="seed for the lot and any colour toss")
+    new.add_argument("--name", default="", help="event name")
+    new.add_argument(
+        "--start", help="start date YYYY-MM-DD (with --every: the first playing night)"
+    )
+    new.add_argument("--end", help="end date YYYY-MM-DD")
+    new.add_argument("--place", default="", help="place")
+    new.add_argument("--arbiter", default="", help="chief arbiter")
+    from caddy.cli.dates import add_schedule_arguments
+
+    add_schedule_arguments(new, start=False)
+    new.set_defaults(handler=cmd_new)
+
+    result = commands.add_parser("result", help="record a result or a bye")
+    result.add_argument("event", metavar="EVENT.json")
+    result.add_argument("round", type=ascii_int, metavar="ROUND")
+    result.add_argument(
+        "board",
+        nargs="?",
+        type=board_or_results,
+        metavar="BOARD",
+        help='board (team events: MATCH), or every board\'s result in one argument: "1-0 1/2 0-1"',
+    )
+    result.add_argument("result", nargs="?", metavar="RESULT", help="1-0 0-1 1/2 ½-½ +- -+ --")
+    result.add_argument(
+        "extra",
+        nargs="?",
+        metavar="TEAM_RESULT",
+        help=(
+            'team events: ROUND MATCH BOARD RESULT, or ROUND MATCH "1-0 1/2 0-1 1-0" for '
+            "every board; results from the side of the team named first (White on board 1)"
+        ),
+    )
+    result.add_argument(
+        "--from",
+        dest="results_file",
+        metavar="FILE",
+        help="a round's results from a CSV file of board,result lines",
+    )
+    result.add_argument("--bye", nargs=2, metavar=("PLAYER", "KIND"), help=f"a bye: {BYE_HELP}")
+    result.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the result already on the board, or the player's bye",
+    )
+    result.set_defaults(handler=cmd_result)
+
+    withdraw = commands.add_parser("withdraw", help="a player leaves the event")
+    withdraw.add_argument("event", metavar="EVENT.json")
+    withdraw.add_argument("player", metavar="PLAYER")
+    withdraw.add_argument(
+        "--after-round", type=ascii_int, help="last round played (default: the last with a result)"
+    )
+    withdraw.set_defaults(handler=cmd_withdraw)
+
+    undo = commands.add_parser("undo", help="drop the last operations")
+    undo.add_argument("event", metavar="EVENT.json")
+    undo.add_argument("--steps", type=ascii_int, default=1, help="how many (default 1)")
+    undo.set_defaults(handler=cmd_undo)
+
+    history = commands.add_parser("history", help="every operation applied, in order")
+    history.add_argument("event", metavar="EVENT.json")
+    history.add_argument("--json", action="store_true", help="print the operations as JSON")
+    history.set_defaults(handler=cmd_history)
+
+
+def board_or_results(text: str) -> int | str:
+    """argparse ``type`` of ``caddy result``'s BOARD: a board number (ASCII
+    digits), or the results of every board in one argument (``"1-0 1/2"``:
+    words, a single result word, or none: ``""`` is refused as a batch with
+    no results); anything else is an invalid int."""
+    from caddy.cli.common import ascii_int
+    from caddy.cli.result_batch import SKIP, normal_result
+    from caddy.model.results_table import RESULT_WORDS
+
+    stripped = text.strip()
+    if len(stripped.split()) != 1 or normal_result(stripped) in (*RESULT_WORDS, SKIP):
+        return stripped
+    return ascii_int(text)
+
+
+board_or_results.__name__ = "int"  # argparse names the type in its message
+
+
+def other_codec(path: str) -> str | None:
+    """The name of the codec (file format) ``path`` is written in, when that
+    is not caddy's event file (codec ``json``): the first codec whose
+    ``sniff`` recognises the file's first bytes, else the first that claims
+    its suffix. ``None`` for a file that looks like JSON, one that cannot be
+    read (loading it says why) or one no codec claims."""
+    from pathlib import Path
+
+    from caddy.files.storage import peek
+
+    head = peek(path, 4096)  # never opens a pipe or reads a device
+    if not head:
+        return None  # not a regular file, or empty: loading it says what is wrong
+    if head.removeprefix(b"\xef\xbb\xbf").lstrip()[:1] in (b"{", b"["):
+        return None  # JSON: the event file's own checks speak
+    from caddy.plugins.host import get_host
+
+    codecs = [c for c in get_host().codecs() if c.name != "json"]
+    suffix = Path(path).suffix.lower()
+    for codec in [c for c in codecs if c.sniff(head)] or [
+        c for c in codecs if suffix in c.suffixes
+    ]:
+        return str(codec.name)
+    return None
+
+
+def refuse_other_formats(path: str) -> None:
+    """One line for an event command given, say, a TRF file: name its format
+    and the command that makes an event file from it."""
+    name = other_codec(path)
+    if name is not None:
+        label = name.upper() if len(name) <= 4 else name
+        raise CaddyError(
+            f"{path} is a {label} file, not an event file; "
+            f"make one with `caddy import {path} -o event.json`"
+        )
+
+
+def _date(text: str | None, option: str) -> Any:
+
+    if text is None:
+        return None
+    from caddy.model.dates import parse_date
+
+    return parse_date(text, option)
+
+
+def cmd_new(ns: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from caddy.cli.common import format_and_options
+    from caddy.cli.team_standings import ns_ede_readings
+    from caddy.event.documents import new_event
+    from caddy.model.schedule import draw_seed
+    from caddy.files.players import read_players_csv
+    from caddy.files.storage import dumps, write_file
+
+    path = Path(ns.event)
+    if path.exists():
+        raise CaddyError(f"{path} exists already; an event file is created once")
+    if ns.format is None:  # a field of teams plays a team round robin unless told
+        ns.format = "round-robin" if ns.teams_file is None else "team-round-robin"
+    fmt, options = format_and_options(ns)
+    ede = ns_ede_readings(ns)  # before reading any file: a misplaced flag says so first
+    setup = None
+    if ns.players_file is not None and ns.teams_file is not None:
+        raise CaddyError("give --players FILE or --teams FILE, not both")
+    if ns.players_file is None and ns.teams_file is None:
+        raise CaddyError("give the field with --players FILE, or a team event's --teams FILE")
+    if ns.teams_file is not None:
+        from caddy.cli.teams import team_field
+        from caddy.model.schedule import Numbering
+
+        if ns.by not in (None, "given"):
+            raise CaddyError("a team event numbers its players team by team, in board order")
+        entrants, setup, options = team_field(ns, options, fmt)
+        numbering = Numbering(players=entrants, method="given")
+    else:
+        entrants = read_players_csv(ns.players_file)
+    from caddy.schedule.calculator import check_field
+
+    check_field(len(entrants), fmt, options)
+    if setup is None:
+        numbering = fmt.number_players(entrants, ns.by or fmt.default_numbering, ns.seed)
+    # every random choice of the format (colour tosses, lots) comes from this
+    # seed, drawn once here and recorded in the file: a replay never draws again
+    seed = ns.seed if ns.seed is not None else numbering.seed
+    if seed is None:
+        seed = draw_seed()
+    from caddy.cli.dates import wants_dates
+
+    dated = wants_dates(ns, start_is_date=True)
+    time_control = None
+    if ns.tc:
+        from caddy.model.timecontrol import parse_time_control
+
+        time_control = parse_time_control(ns.tc)
+    schedule = None
+    if dated:
+        schedule = _schedule(ns, fmt, options, len(entrants), time_control)
+    tiebreaks = None
+    if ns.tiebreaks and ns.teams_file is not None:
+        from caddy.plugins.host import get_host
+        from caddy.standings.teams import resolve_team_tiebreaks, team_tiebreak_texts
+
+        texts = team_tiebreak_texts(ns.tiebreaks, True, get_host())
+        resolve_team_tiebreaks(texts, get_host())  # team tie-breaks (C.07 Arts. 12-13, BH:MP)
+        tiebreaks = tuple(texts)
+    elif ns.tiebreaks:
+        from caddy.standings.ranking import resolve_tiebreaks, tiebreak_texts
+
+        texts = tiebreak_texts(ns.tiebreaks, True)
+        resolve_tiebreaks(texts, True)  # every name must be known now
+        tiebreaks = tuple(texts)
+    event = new_event(
+        numbering.players,
+        fmt.name,
+        options,
+        name=ns.name,
+        start=_date(ns.start, "--start") or (schedule.rounds[0].date if schedule else None),
+        end=_date(ns.end, "--end") or (schedule.rounds[-1].date if schedule else None),
+        place=ns.place,
+        arbiter=ns.arbiter,
+        time_control=time_control,
+        tiebreaks=tiebreaks,
+        edition=ns.edition,
+        ede=ede,
+        numbering=numbering.method,
+        numbering_seed=numbering.seed,
+        seed=seed,
+        schedule=schedule,
+        teams=setup,
+    )
+    # created under the lock, never over an existing file (another `new` may have won)
+    write_file(
+        path,
+        dumps(event),
+        force=False,
+        exists=f"{path} exists already; an event file is created once",
+    )
+    print(f"{path}: {fmt.name}, {len(numbering.players)} players")
+    if numbering.seed is not None:
+        print(f"pairing numbers drawn by lot, seed {numbering.seed} (recorded in the file)")
+    if seed != numbering.seed:
+        print(f"colour tosses and lots: seed {seed} (recorded in the file)")
+    if schedule is not None:
+        from caddy.cli.dates import describe_rule
+
+        last = schedule.rounds[-1]
+        print(
+            f"rounds dated {describe_rule(schedule)}: round 1 on {schedule.rounds[0].date}, "
+            f"round {last.round} on {last.date}"
+        )
+    if setup is not None:
+        from caddy.cli.teams import print_teams
+
+        print_teams(setup, list(numbering.players))
+        return 0
+    from caddy.model.report import visible
+
+    for number, player in enumerate(numbering.players, 1):
+        rating = "unrated" if player.rating is None else str(player.rating)
+        print(f"  {number:>3}  {visible(player.name)} ({rating})")
+    return 0
+
+
+def _schedule(ns: argparse.Namespace, fmt: Any, options: Any, players: int, tc: Any) -> Any:
+    """The dated rounds ``caddy new --every`` asks for: the format's rounds for the
+    field, spaced by the calculator's round length when there is a time control."""
+    from caddy.schedule.calculator import calculate
+    from caddy.cli.dates import schedule_from_args
+
+    figures = calculate(players, format=fmt, options=options, time_control=tc)
+    schedule, left_over = schedule_from_args(
+        ns,
+        figures.rounds,
+        round_minutes=figures.round_minutes,
+        default_per_night=figures.rounds_per_night or 1,
+        own_nights=figures.knockout_rounds,
+    )
+    if left_over:
+        raise CaddyError(
+            f"{left_over} of {figures.rounds} rounds do not fit on the given days "
+            f"({schedule.rounds_per_night} a day between --at and --until)"
+        )
+    return schedule
+
+
+def cmd_withdraw(ns: argparse.Namespace) -> int:
+    from caddy.model.tournament import Withdraw
+    from caddy.event.replay import apply, replay
+    from caddy.files.storage import updating
+
+    with updating(ns.event) as box:
+        state = replay(box[0])
+        player = event_player(state, ns.player)
+        after = ns.after_round
+        if after is None:
+            after = 0
+            for rnd in state.rounds:
+                for b in rnd.boards:
+                    if player in (b.white, b.black) and b.results:
+                        after = rnd.number
+                if player in rnd.byes:
+                    after = rnd.number
+        operation = Withdraw(player=player, after_round=after)
+        apply(state, operation)
+        box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
+    name = box[0].tournament.players[player - 1].name
+    print(
+        f"recorded: {name} ({player}) withdraws after round {after}: {_withdrawal_effect(state, player, after)}"
+    )
+    return 0
+
+
+def _withdrawal_effect(state: Any, player: int, after: int) -> str:
+    """What the withdrawal does to the results, in words: in a fixed schedule
+    (round robins, quads) FIDE's 50% rule (General Regulations for Competitions
+    6.6, as :meth:`caddy.model.results_table.EventBuilder.withdraw` applies it: games played
+    over the board up to ``after`` against the player's games in the schedule)."""
+    from caddy.model.results_table import GAME_CODES, RESULT_WORDS
+
+    if not state.fixed:
+        return f"results stand; absent (no points) from every round after round {after}"
+    scheduled = played = 0
+    for rnd in state.rounds:
+        for board in rnd.boards:
+            if player not in (board.white, board.black):
+                continue
+            scheduled += 1
+            if rnd.number <= after and board.results:
+                codes = RESULT_WORDS[board.results[-1]]
+                if codes[0 if board.white == player else 1] in GAME_CODES:
+                    played += 1
+    counted = f"{played} of {scheduled} game{'s' if scheduled != 1 else ''} played"
+    rule = "(FIDE General Regulations for Competitions 6.6)"
+    if 2 * played < scheduled:
+        return (
+            f"{counted}, under half, so their results are annulled {rule}; "
+            "their later games need no result"
+        )
+    return (
+        f"{counted}, at least half, so their results stand; "
+        f"later opponents score a win by forfeit {rule}"
+    )

@@ -1,0 +1,262 @@
+"""The ``caddy`` command line.
+
+Data goes to stdout (``--json`` prints one versioned document); diagnostics
+go to stderr. Exit codes: 0 ok, 1 bad input, 2 usage (argparse), 3 plugin
+or internal error (a plugin's own bug, even its ``sys.exit()``, names the
+plugin and the function caddy called in it), or memory running out, 130
+interrupted (Ctrl-C). A user never sees a traceback (``CADDY_DEBUG=1`` shows
+one for an internal error); the console script is :func:`caddy.entry.run`,
+which covers the imports before :func:`main` too.
+
+Nothing heavy is imported at module top: ``caddy --version`` answers before
+argparse, pluggy, attrs or importlib.metadata load.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
+
+from caddy.cli.common import print_error
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] in (["--version"], ["-V"]):
+        from caddy import __version__
+
+        print(f"caddy {__version__}")
+        return 0
+    from caddy.errors import CaddyError
+
+    try:
+        return _run(args)
+    except CaddyError as exc:
+        for problem in exc.problems:
+            print_error(problem)
+        return exc.exit_code
+    except SystemExit as exc:  # argparse: usage errors and --help; a plugin's is its error
+        fault = _plugin_fault(exc, debug_hint=False)
+        if fault is not None:
+            return fault
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except KeyboardInterrupt:
+        print_error("interrupted", kind="")
+        return 130
+    except MemoryError as exc:
+        exc.__traceback__ = None  # the frames holding the memory go first
+        del exc
+        from caddy.errors import OUT_OF_MEMORY
+
+        print_error(OUT_OF_MEMORY)
+        return 3
+    except BrokenPipeError:  # e.g. `caddy table 1000 | head`
+        # point stdout at devnull so the interpreter's final flush stays quiet
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except UnicodeEncodeError as exc:
+        # text that is not Unicode (a lone surrogate, from an argument the
+        # system could not decode): bad input, never written (issue 13 m)
+        if os.environ.get("CADDY_DEBUG"):
+            raise
+        bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else ""
+        shown = bad.encode("ascii", "backslashreplace").decode("ascii")
+        print_error(f"text that is not valid Unicode ({shown}) cannot be written as {exc.encoding}")
+        return 1
+    except Exception as exc:
+        if os.environ.get("CADDY_DEBUG"):
+            raise
+        fault = _plugin_fault(exc)
+        if fault is not None:
+            return fault
+        print_error(
+            f"{type(exc).__name__}: {exc} (CADDY_DEBUG=1 shows the traceback)",
+            kind="internal error",
+        )
+        return 3
+
+
+def _plugin_fault(exc: BaseException, *, debug_hint: bool = True) -> int | None:
+    """One line naming the plugin whose code raised ``exc`` and the function
+    caddy called in it (:func:`caddy.plugins.host.plugin_at_fault`), and exit 3;
+    ``None`` when no plugin's code raised it. A built-in plugin's fault is an
+    internal error; another's, a plugin error."""
+    if "caddy.plugins.host" not in sys.modules:  # no plugin was loaded
+        return None
+    from caddy.plugins.discovery import BUILTIN_DISTRIBUTION
+    from caddy.plugins.host import get_host, plugin_at_fault
+
+    fault = plugin_at_fault(exc)
+    if fault is None:
+        return None
+    record = next((r for r in get_host().records.values() if r.module == fault.plugin), None)
+    builtin = record is not None and record.distribution == BUILTIN_DISTRIBUTION
+    hint = " (CADDY_DEBUG=1 shows the traceback)" if debug_hint else ""
+    print_error(f"{fault}{hint}", kind="internal error" if builtin else "error")
+    return fault.exit_code
+
+
+def build_parser(
+    only: str | None = None, with_plugin_commands: bool = True
+) -> argparse.ArgumentParser:
+    """The argument parser; ``only`` builds just that built-in command (faster)."""
+    import argparse
+
+    from caddy import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="caddy",
+        description="Chess tournament formats, schedules and a round/time calculator.",
+    )
+    parser.add_argument("-V", "--version", action="version", version=f"caddy {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from importlib import import_module
+
+    added: set[str] = set()
+    for name, where in _COMMANDS.items():
+        if (only is None or only == name) and where not in added:
+            module, _, function = where.partition(":")
+            getattr(import_module(module), function)(commands)
+            added.add(where)
+    if with_plugin_commands:
+        from caddy.plugins.host import get_host
+
+        get_host().add_commands(commands)
+    return parser
+
+
+def _run(args: list[str]) -> int:
+    first = next((a for a in args if not a.startswith("-")), None)
+    if first == "result":
+        args = _escape_result_words(args)
+    builtin = first in _COMMANDS and not (args and args[0] in ("-h", "--help"))
+    parser = build_parser(only=first if builtin else None, with_plugin_commands=not builtin)
+    namespace, unknown = parser.parse_known_args(args)
+    if unknown:  # the command's own usage, not caddy's (issue 24)
+        command = _command_parser(parser, namespace)
+        command.error(f"unrecognized arguments: {' '.join(unknown)}{_renamed(command, unknown)}")
+    handler = getattr(namespace, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 2
+    if builtin and first in _EVENT_FILE_COMMANDS:
+        from caddy.cli.event import refuse_other_formats
+
+        refuse_other_formats(namespace.event)
+    code: int = handler(namespace)
+    return code
+
+
+def _command_parser(
+    parser: argparse.ArgumentParser, namespace: argparse.Namespace
+) -> argparse.ArgumentParser:
+    """The parser of the command ``namespace`` is for (``parser`` itself when none)."""
+    import argparse
+
+    command = getattr(namespace, "command", None)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            found: argparse.ArgumentParser = action.choices[command]
+            return found
+    return parser
+
+
+#: Flags that mean one thing in every command (issue 24), and the flag a
+#: command that lacks one has for what it may have meant there.
+_RENAMED = {
+    "--days": "--dates",  # the playing dates (--days N is caddy plan's number of days)
+    "--from": "--at",  # a playing day's first round (--from names a file's format)
+    "--to": "--until",  # the end of a playing day (--to names a format)
+    "--format": "--output",  # a report's form (--format is a tournament format)
+    "--output": "-o",  # a file to write (--output is a report's form)
+    "--boards": "--board-prizes",  # (--boards N: a match's boards, caddy new)
+    "--players": "--individual",  # (--players FILE: a players file)
+}
+
+
+def _renamed(command: argparse.ArgumentParser, unknown: list[str]) -> str:
+    """``; did you mean --dates?`` for a flag this command has under another name."""
+    flags = {flag for action in command._actions for flag in action.option_strings}
+    for arg in unknown:
+        other = _RENAMED.get(arg.partition("=")[0])
+        if other in flags:
+            return f"; did you mean {other}?"
+    return ""
+
+
+def _escape_result_words(args: list[str]) -> list[str]:
+    """``caddy result F 1 4 -+``: every result word the help lists is taken as
+    written, as a positional argument.
+
+    argparse takes any word that starts with ``-`` for an option (and ``--``
+    for the end of the options), so the result words that do (``-+``, ``--``,
+    ``-/+``, ``-/-``) get a leading space after the command, which
+    :func:`caddy.cli.event.cmd_result` strips again. The options (``--force``,
+    ``--bye PLAYER KIND``, ``--help``) move behind the positional arguments,
+    so that ``caddy result F 1 4 --force --`` reads as ``caddy result F 1 4 --
+    --force`` (argparse would not fill an optional positional after an option).
+    """
+    from caddy.model.results_table import RESULT_WORDS
+
+    dashed = {word for word in RESULT_WORDS if word.startswith("-")}
+    start = args.index("result") + 1
+    positional: list[str] = []
+    options: list[str] = []
+    rest = args[start:]
+    index = 0
+    while index < len(rest):
+        arg = rest[index]
+        index += 1
+        if arg in dashed:
+            positional.append(f" {arg}")
+        elif " " in arg.strip():  # a team match's results, "-+ 1-0 1/2 0-1"
+            positional.append(" " + arg)  # (stripped again as the result words are)
+        elif arg.startswith("-") and len(arg) > 1 and not arg[1:].isdigit():
+            options.append(arg)
+            if len(arg) > 3 and "--bye".startswith(arg):  # --bye PLAYER KIND
+                options.extend(rest[index : index + 2])
+                index += 2
+            elif len(arg) > 3 and "--from".startswith(arg):  # --from FILE
+                options.extend(rest[index : index + 1])
+                index += 1
+        else:
+            positional.append(arg)
+    return [*args[:start], *positional, *options]
+
+
+#: The commands that read or change an event file (``new`` makes one); given
+#: another format's file they say so (:func:`caddy.cli.event.refuse_other_formats`).
+_EVENT_FILE_COMMANDS = frozenset(
+    {"pairings", "result", "withdraw", "undo", "history", "add", "bye"}
+)
+_EVENT_FILE_COMMANDS |= {"lineup", "publish"}
+
+
+#: Each built-in command and the ``module:function`` adding its parser; a
+#: family's module is imported only when its command runs (start-up stays fast).
+_COMMANDS = {
+    "calc": "caddy.cli.calc:add_calc",
+    "table": "caddy.cli.table:add_table",
+    "plugins": "caddy.cli.plugins:add_plugins",
+    "standings": "caddy.cli.standings:add_standings",
+    "crosstable": "caddy.cli.standings:add_crosstable",
+    "tiebreaks": "caddy.cli.standings:add_tiebreaks",
+    "cards": "caddy.cli.cards:add_commands",
+    **dict.fromkeys(
+        ("new", "result", "withdraw", "undo", "history"),
+        "caddy.cli.event:add_commands",
+    ),
+    **dict.fromkeys(("add", "bye"), "caddy.cli.entry:add_commands"),
+    **dict.fromkeys(("pair", "pairings"), "caddy.cli.pair:add_commands"),
+    **dict.fromkeys(("import", "export", "check"), "caddy.cli.io:add_commands"),
+    "simulate": "caddy.cli.simulate:add_commands",
+    "plan": "caddy.cli.plan:add_commands",
+    "publish": "caddy.cli.publish:add_commands",
+    "lineup": "caddy.cli.teams:add_commands",
+}

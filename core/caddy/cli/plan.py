@@ -1,0 +1,206 @@
+"""``caddy plan``: every format and time control that fits N players into a time budget."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any, TextIO
+
+from caddy.cli.common import ascii_int, format_minutes, is_ascii_number
+
+if TYPE_CHECKING:
+    import argparse
+
+    from caddy.schedule.planner import Budget, Plan, PlanRow
+
+
+def add_commands(commands: Any) -> None:
+    plan = commands.add_parser(
+        "plan",
+        help="which formats and time controls fit a number of nights or days",
+        description=(
+            "Every registered format (and its variants) with each time control that "
+            "fits N players into the nights or days there are, ranked by games per player."
+        ),
+    )
+    plan.add_argument("players", type=ascii_int, metavar="N", help="number of players")
+    budget = plan.add_mutually_exclusive_group()
+    budget.add_argument("--nights", type=ascii_int, metavar="N", help="club nights available")
+    budget.add_argument("--days", type=ascii_int, metavar="N", help="days available")
+    plan.add_argument(
+        "--night",
+        metavar="LENGTH",
+        help="length of a club night: 3h, 2.5h or 180m (default 3h)",
+    )
+    plan.add_argument(
+        "--hours",
+        metavar="H",
+        help="playing time a day: 10, 9.5 or 9:30 hours (default 8)",
+    )
+    plan.add_argument(
+        "--tc",
+        action="append",
+        default=[],
+        metavar="TC",
+        help="a time control to try (repeatable; default: the standard list, docs/planning.md)",
+    )
+    plan.add_argument(
+        "--format",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="weigh only this format (repeatable; default: every registered format)",
+    )
+    plan.add_argument(
+        "--turnover",
+        type=ascii_int,
+        default=15,
+        metavar="MIN",
+        help="minutes between rounds (default 15)",
+    )
+    plan.add_argument("--all", action="store_true", help="also list what does not fit, and why")
+    plan.add_argument("--json", action="store_true", help="print a caddy.plan JSON document")
+    plan.set_defaults(handler=cmd_plan)
+
+
+def _hours(text: str) -> int | float:
+    """``--hours``: a number of hours (``10``, ``9.5``) or a length (``9:30``, ``570m``)."""
+    from caddy.cli.calc import length_minutes, read_length
+    from caddy.errors import CaddyError
+
+    cleaned = text.strip()
+    value = read_length(cleaned + "h" if is_ascii_number(cleaned.replace(".", "", 1)) else cleaned)
+    if value is None or value <= 0:
+        raise CaddyError(
+            f"cannot read --hours '{text}' (expected playing hours a day, e.g. 8, 9.5 or 9:30)"
+        )
+    return length_minutes(value, text, "--hours")
+
+
+def budget_of(ns: argparse.Namespace) -> Budget:
+    """The :class:`~caddy.schedule.planner.Budget` of ``--nights``/``--night`` or ``--days``/``--hours``."""
+    from caddy.schedule.calculator import MAX_SESSIONS, check_turnover
+    from caddy.cli.calc import parse_night
+    from caddy.errors import CaddyError
+    from caddy.schedule.planner import Budget, Unit
+
+    unit: Unit
+    if ns.nights is None and ns.days is None:
+        raise CaddyError(
+            "give the time there is: --nights N (and --night 3h) or --days N (and --hours 8)"
+        )
+    check_turnover(ns.turnover)
+    if ns.nights is not None:
+        if ns.hours is not None:
+            raise CaddyError("--hours goes with --days; a club night's length is --night")
+        count, unit = ns.nights, "night"
+        minutes = parse_night(ns.night if ns.night is not None else "3h")
+    else:
+        if ns.night is not None:
+            raise CaddyError("--night goes with --nights; a day's playing time is --hours")
+        count, unit = ns.days, "day"
+        minutes = _hours(ns.hours if ns.hours is not None else "8")
+    if count < 1:
+        raise CaddyError(f"--{unit}s must be 1 or more, got {count}")
+    if count > MAX_SESSIONS:
+        raise CaddyError(f"--{unit}s {count} is more than caddy plans (at most {MAX_SESSIONS:,})")
+    return Budget(sessions=count, session_minutes=minutes, unit=unit, turnover_minutes=ns.turnover)
+
+
+def cmd_plan(ns: argparse.Namespace) -> int:
+    from caddy.schedule.planner import PlanDocument, plan
+    from caddy.plugins.host import get_host
+
+    budget = budget_of(ns)
+    host = get_host()
+    result = plan(
+        ns.players,
+        budget,
+        time_controls=ns.tc or None,
+        include_all=ns.all,
+        formats=ns.format or None,
+        host=host,
+    )
+    if ns.json:
+        from caddy.model.documents import write
+
+        write(PlanDocument.of(result), sys.stdout)
+        return 0
+    print_plan(result, sys.stdout)
+    return 0
+
+
+def _duration(minutes: float) -> str:
+    """``465`` → ``7 h 45 min``; ``45`` → ``45 min``; ``480`` → ``8 h``."""
+    whole = int(minutes)
+    hours, rest = divmod(whole, 60)
+    extra = minutes - whole
+    mins = f"{rest + extra:g} min" if rest or extra else ""
+    if not hours:
+        return mins or "0 min"
+    return f"{hours} h {mins}".strip()
+
+
+def _units(count: int, unit: str) -> str:
+    return f"{count} {unit}" + ("" if count == 1 else "s")
+
+
+def print_plan(result: Plan, out: TextIO) -> None:
+    """The plan as a table: one row per format (option set) and time control."""
+    budget = result.budget
+    print(
+        f"{result.players} players, {_units(budget.sessions, budget.unit)} of "
+        f"{format_minutes(budget.session_minutes)} ({_duration(budget.total_minutes)} in all), "
+        f"{budget.turnover_minutes} min between rounds",
+        file=out,
+    )
+    print(f"Time controls: {'; '.join(result.time_controls)}", file=out)
+    if result.rows:
+        _table(result.rows, budget.unit, out)
+    else:
+        hint = "" if result.not_fitting else " (--all says why)"
+        print(f"Nothing fits{hint}: fewer rounds, a faster time control or more time.", file=out)
+    if result.not_fitting:
+        print("Not fitting:", file=out)
+        for row in result.not_fitting:
+            what = row.label if row.time_control is None else f"{row.label}, {row.time_control}"
+            print(f"  {what}: {row.reason}", file=out)
+
+
+def _table(rows: tuple[PlanRow, ...], unit: str, out: TextIO) -> None:
+    header = (
+        "format",
+        "time control",
+        "rounds",
+        "games/player",
+        f"{unit}s",
+        f"rounds/{unit}",
+        "spare",
+    )
+    cells = [
+        (
+            row.label,
+            str(row.time_control),
+            str(row.rounds),
+            str(row.games_per_player),
+            str(row.sessions_used),
+            str(row.rounds_per_session),
+            _spare(row, unit),
+        )
+        for row in rows
+    ]
+    widths = [max(len(line[i]) for line in (header, *cells)) for i in range(len(header))]
+    numeric = {2, 3, 4, 5}
+    for line in (header, *cells):
+        parts = [
+            text.rjust(widths[i]) if i in numeric else text.ljust(widths[i])
+            for i, text in enumerate(line)
+        ]
+        print("  ".join(parts).rstrip(), file=out)
+
+
+def _spare(row: PlanRow, unit: str) -> str:
+    assert row.spare_minutes is not None and row.spare_sessions is not None
+    time = _duration(row.spare_minutes)
+    if row.spare_sessions:
+        return f"{time} ({_units(row.spare_sessions, unit)} free)"
+    return time

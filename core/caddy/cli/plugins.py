@@ -1,0 +1,40 @@
+"""``caddy plugins``: list the plugins and what each registers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import argparse
+
+
+def add_plugins(commands: Any) -> None:
+    plugins = commands.add_parser("plugins", help="list plugins and what they register")
+    plugins.add_argument(
+        "--json", action="store_true", help="print a caddy.plugins.host JSON document"
+    )
+    plugins.set_defaults(handler=cmd_plugins)
+
+
+def cmd_plugins(ns: argparse.Namespace) -> int:
+    from caddy.plugins.host import get_host
+
+    records = get_host().plugin_records()
+    if ns.json:
+        import json
+
+        from caddy.model.documents import PluginData, PluginsDocument, data
+
+        document = data(PluginsDocument(plugins=tuple(PluginData(**r.as_dict()) for r in records)))
+        print(json.dumps(document, indent=2, allow_nan=False))
+        return 0
+    for record in records:
+        origin = (
+            f"{record.distribution} {record.version}" if record.distribution else "no distribution"
+        )
+        print(f"{record.name}  ({record.module}; {origin})")
+        if record.error:
+            print(f"    failed to load: {record.error}")
+        for kind, names in sorted(record.registers.items()):
+            print(f"    {kind.replace('_', ' ')}: {', '.join(sorted(names))}")
+    return 0

@@ -1,0 +1,251 @@
+"""``caddy result``, ``caddy undo`` and ``caddy history``: record results,
+drop the last operations, list the operations of an event file."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    pass
+from caddy.cli.common import event_player
+from caddy.errors import CaddyError
+
+#: The byes ``caddy result --bye PLAYER KIND`` records (``pab``: the
+#: pairing-allocated bye, in a round paired already), and their help.
+BYE_WORDS = ("full", "half", "zero", "pab")
+BYE_HELP = "full, half, zero or pab (the pairing-allocated bye)"
+
+
+def cmd_result(ns: argparse.Namespace) -> int:
+    from caddy.event.replay import apply, replay
+    from caddy.files.storage import updating
+
+    operations: list[Any] | None = None  # a round's results at once
+    with updating(ns.event) as box:
+        state = replay(box[0])
+        if ns.bye:
+            operation: Any = _bye(state, ns)
+        elif state.event.tournament.teams is not None:
+            from caddy.cli.teams import team_results
+
+            if isinstance(ns.board, str) or ns.results_file is not None:
+                raise CaddyError(
+                    'a team event takes ROUND MATCH "RESULTS" (every board of one match)'
+                )
+            team_operations, line = team_results(state, ns)
+            for operation in team_operations:
+                apply(state, operation)  # refuses a second result without --force
+                box[0] = box[0].with_operation(operation, check=False)
+            print(f"recorded: {line}")
+            return 0
+        elif isinstance(ns.board, str) or ns.results_file is not None:
+            operations = _round_results(state, ns)
+            for operation in operations:
+                box[0] = box[0].with_operation(operation, check=False)  # applied above
+        else:
+            operation = _one_result(state, ns)
+        if operations is None:
+            # refuses a board that does not exist or a second result without --force
+            apply(state, operation)
+            box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
+    if operations is not None:  # written: say what
+        print(_batch_line(ns, operations, box[0]))
+        return 0
+    game = match_games(box[0]).get(len(box[0].operations) - 1)
+    print(f"recorded: {describe(operation, box[0], game)}")
+    return 0
+
+
+def _bye(state: Any, ns: argparse.Namespace) -> Any:
+    """``caddy result EVENT ROUND --bye PLAYER KIND``: the operation."""
+    from caddy.model.tournament import RecordBye
+    from caddy.event.rounds import bye_of
+
+    if ns.board is not None or ns.result is not None or ns.results_file is not None:
+        raise CaddyError("give either BOARD RESULT or --bye PLAYER KIND, not both")
+    player_text, kind = ns.bye
+    if kind not in BYE_WORDS:
+        raise CaddyError(f"unknown bye '{kind}' (expected {BYE_HELP})")
+    player = event_player(state, player_text)
+    earlier = bye_of(state, ns.round, player)
+    if earlier is not None and not ns.force:
+        name = state.event.tournament.players[player - 1].name
+        raise CaddyError(
+            f"round {ns.round}: {name} ({player}) already has a {earlier} bye; "
+            "use --force to replace it"
+        )
+    return RecordBye(round=ns.round, player=player, kind=kind)
+
+
+def _one_result(state: Any, ns: argparse.Namespace) -> Any:
+    """``caddy result EVENT ROUND BOARD RESULT``: the operation (refused on the
+    board of a player who withdrew before the round, unless ``--force``)."""
+    from caddy.model.tournament import RecordResult
+    from caddy.cli.result_batch import normal_result, withdrawn_board
+
+    if ns.extra is not None:
+        raise CaddyError(
+            f"unexpected '{ns.extra}': give ROUND BOARD RESULT (ROUND MATCH BOARD "
+            "RESULT is for team events)"
+        )
+    if ns.board is None or ns.result is None:
+        raise CaddyError(
+            'give ROUND BOARD RESULT (e.g. 1 2 1-0), ROUND "RESULTS" (every board, '
+            'e.g. "1-0 1/2 0-1"), ROUND --from FILE or ROUND --bye PLAYER KIND'
+        )
+    rnd = state.round(ns.round)
+    if not ns.force and not rnd.matches and 1 <= ns.board <= len(rnd.boards):
+        refused = withdrawn_board(state, rnd.boards[ns.board - 1])
+        if refused is not None:
+            raise CaddyError(f"round {ns.round} board {ns.board}: {refused}")
+    result = normal_result(ns.result)
+    return RecordResult(round=ns.round, board=ns.board, result=result, force=ns.force)
+
+
+def _round_results(state: Any, ns: argparse.Namespace) -> list[Any]:
+    """``caddy result EVENT ROUND "1-0 1/2 ..."`` or ``--from FILE``: every
+    board's result, checked all together (:mod:`caddy.cli.result_batch`)."""
+    from caddy.cli.result_batch import file_entries, round_results, words_entries
+
+    if ns.results_file is not None:
+        if ns.board is not None or ns.extra is not None:
+            raise CaddyError("give ROUND --from FILE, or the results on the command line, not both")
+        entries, problems = file_entries(ns.results_file)
+        return round_results(state, ns.round, entries, ns.force, problems)
+    if ns.result is not None:
+        raise CaddyError(
+            f"unexpected '{ns.result.strip()}': the results of every board are one "
+            'argument, in quotes ("1-0 1/2 0-1")'
+        )
+    entries = words_entries(ns.board, len(state.round(ns.round).boards), ns.round)
+    return round_results(state, ns.round, entries, ns.force)
+
+
+def _batch_line(ns: argparse.Namespace, operations: list[Any], event: Any) -> str:
+    """What a round's results at once recorded: each board, and how to take them back."""
+    lines = [f"recorded: {describe(operation, event)}" for operation in operations]
+    count = len(operations)
+    lines.append(
+        f"{count} result{'s' if count != 1 else ''} in round {ns.round}, one operation each "
+        f"(caddy undo {ns.event} --steps {count} takes them back)"
+    )
+    return "\n".join(lines)
+
+
+def cmd_undo(ns: argparse.Namespace) -> int:
+    from caddy.files.storage import updating
+
+    with updating(ns.event, check_history=False) as box:  # undo drops a history that fails
+        before = box[0]
+        first = len(before.operations) - ns.steps
+        dropped = before.operations[first:] if ns.steps > 0 else ()
+        box[0] = box[0].undo(ns.steps)
+    try:
+        games = match_games(before)
+    except CaddyError:  # the history undone did not replay: its results get no game label
+        games = {}
+    for index, operation in reversed(list(enumerate(dropped, first))):
+        print(f"undone: {describe(operation, before, games.get(index))}")
+    return 0
+
+
+def match_games(event: Any) -> dict[int, str]:
+    """For each result operation on a knockout match (by index in the log): which
+    game of the match it is and who had White, as the pairing sheet lists them
+    (the result refers to that White)."""
+    from caddy.model.tournament import RecordResult
+    from caddy.event.replay import new_board_match, replay
+    from caddy.plugins.host import get_host
+    from caddy.model.report import visible
+
+    fmt = get_host().formats().get(event.tournament.format.name)
+    if not fmt.has_matches:  # no matches: nothing to replay
+        return {}
+    state = replay(event)
+    players = event.tournament.players
+    counts: dict[tuple[int, int], int] = {}
+    games: dict[int, str] = {}
+    for index, operation in enumerate(event.operations):
+        if not isinstance(operation, RecordResult):
+            continue
+        rnd = state.rounds[operation.round - 1]
+        if not rnd.matches:
+            continue
+        key = (operation.round, operation.board)
+        if not operation.force:  # a correction replaces the match's last game
+            counts[key] = counts.get(key, 0) + 1
+        board = rnd.boards[operation.board - 1]
+        stage, white, _ = new_board_match(state, board).game_at(counts[key])
+        label = "" if stage == "standard" else f" {stage}"
+        name = visible(players[white - 1].name)
+        games[index] = f"game {counts[key]}{label}, White {name} ({white})"
+    return games
+
+
+def describe(operation: Any, event: Any, game: str | None = None) -> str:
+    """One line for an operation, with names (``game``: a knockout match's game
+    and its White, from :func:`match_games`)."""
+    from caddy.model.tournament import Enter, PairRound, RecordBye, RecordResult, Withdraw
+    from caddy.model.report import visible
+
+    players = event.tournament.players
+
+    def name(p: int) -> str:
+        return f"{visible(players[p - 1].name)} ({p})" if 1 <= p <= len(players) else str(p)
+
+    if isinstance(operation, PairRound):
+        kind = "matches" if operation.matches else "boards"
+        return f"pair round {operation.round}: {len(operation.white)} {kind}"
+    if isinstance(operation, RecordResult):
+        forced = " (correction)" if operation.force else ""
+        where = f" ({game})" if game else ""
+        return f"round {operation.round} board {operation.board}{where}: {operation.result}{forced}"
+    if isinstance(operation, RecordBye):
+        return f"round {operation.round}: {operation.kind} bye for {name(operation.player)}"
+    if isinstance(operation, Withdraw):
+        return f"{name(operation.player)} withdraws after round {operation.after_round}"
+    if isinstance(operation, Enter):
+        kind = "half-point" if operation.missed == "half" else "zero-point"
+        return f"{name(operation.player)} enters late: {kind} byes for the rounds paired before"
+    from caddy.model.teams import LineUp
+
+    if isinstance(operation, LineUp) and event.tournament.teams is not None:
+        team = event.tournament.teams.team(operation.team).name
+        shown = ", ".join(name(p) if p else "empty" for p in operation.players)
+        return f"round {operation.round} line-up of {visible(team)}: {shown}"
+    return repr(operation)  # pragma: no cover
+
+
+def cmd_history(ns: argparse.Namespace) -> int:
+    from caddy.files.storage import load
+
+    event = load(ns.event)
+    if ns.json:
+        import json
+
+        from caddy.event.documents import operations_to_data
+
+        print(
+            json.dumps(
+                operations_to_data(event.operations), ensure_ascii=False, indent=2, allow_nan=False
+            )
+        )
+        return 0
+    if not event.operations:
+        print(f"{ns.event}: no operations yet")
+    games = match_games(event)
+    for index, operation in enumerate(event.operations, 1):
+        print(f"{index:>4}  {describe(operation, event, games.get(index - 1))}")
+    return 0
+
+
+def load_results(path: str) -> tuple[Any, tuple[str, ...] | None, str | None]:
+    """An event file's results for standings, with its tie-break list and edition."""
+    from caddy.event.replay import replay
+    from caddy.event.results import results_event
+    from caddy.files.storage import load
+
+    event = load(path)
+    state = replay(event)
+    return results_event(state), event.tournament.tiebreaks, event.tournament.edition

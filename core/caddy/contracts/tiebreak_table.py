@@ -1,0 +1,416 @@
+"""Tie-breaks: the plugin contract, modifier parsing, and the shared table.
+
+Core holds only what every tie-break plugin is handed: the contract, the
+parsed spec and the :class:`Table` fold. The arithmetic (Buchholz family,
+counts, rating tables) lives with the plugins (``caddy_plugins.tiebreaks``,
+shared helpers in ``caddy_plugins/tiebreaks/common.py``).
+
+Every tie-break is a plugin (hook ``caddy_register_tiebreaks``) keyed by its
+FIDE acronym (C.07). The host folds an event's results once into a
+:class:`Table` — per player and round: opponent, colour, code, points,
+whether it was a game over the board — plus final scores, the scores
+opponents see (C.07 Art. 16.3) and the edition's rules. A tie-break reads
+that table and returns one value per player, doing O(games) work.
+
+Conventions (issue 4; FIDE Handbook C.07; docs/standings.md):
+
+* Pre-determined pairings (round robins): forfeits are games for every
+  tie-break (C.07 Art. 15.2) except the over-the-board counts WON, BPG,
+  BWG, AOB's average and REP; rest rounds of an odd round robin are no
+  round at all (never in SB or BH, never the value a cut removes).
+* Swiss and other events: a player's own unplayed round is a game against a
+  dummy opponent whose score is the player's own final score (Art. 16.4);
+  the 2026 edition caps it by the scheduled opponent's adjusted score for
+  forfeits and by draw points × rounds otherwise. As an opponent, a player's
+  requested byes after their last round of play count as draws (Art. 16.3).
+* Cuts take a voluntarily unplayed round (requested bye, forfeit loss)
+  first when its contribution is not lower than the least significant value
+  (Art. 16.5).
+* Values are exact: halves and quarters compare exactly. AOB, an average,
+  is rounded to 2 decimals, half up.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import TYPE_CHECKING, Literal
+
+import attrs
+
+# the plugin contract lives in caddy.contracts; re-exported for older imports
+from caddy.contracts import GroupTieBreak as GroupTieBreak
+from caddy.contracts import TieBreak as TieBreak
+from caddy.contracts import TieBreakBase as TieBreakBase
+from caddy.errors import CaddyError
+
+if TYPE_CHECKING:
+    from caddy.plugins.host import PluginHost
+    from caddy.model.results_table import Event
+    from caddy.model.team_results import TeamEvent
+
+EDITIONS = ("2024", "2026")
+#: The 2026 C.07 edition is in force from this date (approved 02/02/2026).
+EDITION_2026_FROM = datetime.date(2026, 3, 1)
+#: Old names that mean the same tie-break.
+ALIASES = {"GE": "REP"}
+
+
+def default_edition(start: datetime.date | None) -> str:
+    """2026 rules from 2026-03-01 (and when the date is unknown), else 2024."""
+    if start is None or start >= EDITION_2026_FROM:
+        return "2026"
+    return "2024"
+
+
+@attrs.frozen(kw_only=True)
+class TieBreakSpec:
+    """One entry of a tie-break list, as parsed from ``BH/C1``, ``KS/L+1``, ``DE/P`` ..."""
+
+    #: Exactly as the user wrote it (the key in standings output).
+    text: str
+    #: The acronym of the plugin (``GE`` becomes ``REP``).
+    code: str
+    #: Cut the n lowest values (``/Cn``, and the low half of ``/Mn``).
+    cut_low: int = 0
+    #: Cut the n highest values (the high half of ``/Mn``).
+    cut_high: int = 0
+    #: KS: the line at this percentage of the maximum (``/Lnn``; default 50).
+    limit_percent: float = 50.0
+    #: KS: the line moved by this many points (``/L+n`` half points, ``/L+1.0`` points).
+    limit_shift: float = 0.0
+    #: ``/P``: forfeits count as games against the scheduled opponent (DE).
+    predetermined: bool = False
+    #: ``/F``: computed from Fore Buchholz (AOB).
+    fore: bool = False
+    #: ``/R``: the order reversed (TPN, RTNG).
+    reverse: bool = False
+    #: A team tie-break's score, ``MP`` or ``GP`` (``BH:MP``); ``None``: the primary score.
+    score: str | None = None
+    #: ``/Kx``: SSSC's normalising factor (``None``: computed, C.07 13.4).
+    factor: float | None = None
+
+
+def parse_spec(text: str, allowed: str | None = None, code: str | None = None) -> TieBreakSpec:
+    """Parse ``CODE[/modifier...]`` (``BH-C1`` is accepted for ``BH/C1``).
+
+    :param allowed: the modifier letters the tie-break accepts (``C``, ``M``,
+        ``L``, ``P``, ``F``); ``None`` skips that check.
+    """
+    raw = text.strip()
+    if not raw:
+        raise CaddyError("empty tie-break name")
+    score: str | None = None
+    body = raw.replace("#", "/").replace("!", "/")  # FIDE's reference engine's separators
+    head_text, sep, tail = body.partition("/")
+    if ":" in head_text:
+        head_text, _, score = head_text.partition(":")
+        score, dash, hyphenated = score.partition("-")  # BH:MP-C1, the handbook's hyphen
+        score = score.strip().upper()
+        if score not in ("MP", "GP"):
+            raise CaddyError(f"tie-break '{text}': the score after ':' is MP or GP, not '{score}'")
+        body = head_text + dash + hyphenated + sep + tail
+    if "/" in body:
+        head, *mods = body.split("/")
+    else:
+        head, _, rest = body.partition("-")
+        mods = [rest] if rest else []
+    name = head.strip().upper()
+    name = ALIASES.get(name, name)
+    if code is not None:
+        name = code
+    values: dict[str, object] = {}
+    for mod in (m.strip().upper() for m in mods):
+        if not mod:
+            raise CaddyError(f"tie-break '{text}': empty modifier")
+        letter, arg = mod[0], mod[1:]
+        if allowed is not None and letter not in allowed:
+            accepted = ", ".join("/" + a for a in allowed) or "none"
+            raise CaddyError(
+                f"tie-break '{text}': modifier /{mod} does not apply to {name} (accepted: {accepted})"
+            )
+        if letter in "CM":
+            if not (arg.isascii() and arg.isdigit()) or int(arg) < 1:
+                raise CaddyError(
+                    f"tie-break '{text}': /{letter} needs a number of values to cut, e.g. /{letter}1"
+                )
+            values["cut_low"] = int(arg)
+            if letter == "M":
+                values["cut_high"] = int(arg)
+        elif letter == "L":
+            values.update(_parse_limit(text, arg))
+        elif letter == "K" and arg.replace(".", "", 1).isdigit() and arg.isascii():
+            values["factor"] = float(arg)
+        elif letter in "PFR" and not arg:
+            values[{"P": "predetermined", "F": "fore", "R": "reverse"}[letter]] = True
+        else:
+            raise CaddyError(f"tie-break '{text}': unknown modifier /{mod}")
+    return TieBreakSpec(text=raw, code=name, score=score, **values)  # type: ignore[arg-type]
+
+
+def _parse_limit(text: str, arg: str) -> dict[str, object]:
+    """KS limits as FIDE's reference engine reads them: ``/L+n`` moves the line
+    by n half points, ``/L+1.0`` (with a decimal point) by 1.0 points,
+    ``/Lnn`` puts it at nn percent."""
+    if arg.isascii() and arg.isdigit():  # not ``²``: isdigit() is true, float() refuses it
+        return {"limit_percent": float(arg)}
+    if arg.isascii() and arg[:1] in "+-" and arg[1:].replace(".", "", 1).isdigit():
+        sign = -1.0 if arg[0] == "-" else 1.0
+        number = float(arg[1:])
+        shift = number if "." in arg else number * 0.5
+        return {"limit_shift": sign * shift}
+    raise CaddyError(
+        f"tie-break '{text}': cannot read limit /L{arg} (expected /L+1, /L-1, /L+1.0 or /L60)"
+    )
+
+
+@attrs.frozen(kw_only=True)
+class ExplainRow:
+    """One line of a tie-break's working."""
+
+    round: int | None
+    opponent: int | None = None
+    #: The opponent's (adjusted) score, or the dummy opponent's score.
+    opponent_score: float | None = None
+    result: str = ""
+    contribution: float | None = None
+    #: Why: ``cut``, ``dummy opponent``, ``rest round``, ``not counted`` ...
+    note: str = ""
+    #: The opponent's rating (rating-based tie-breaks).
+    opponent_rating: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Explanation:
+    """How one tie-break value was computed for one player."""
+
+    tiebreak: str
+    player: int
+    value: float | None
+    rows: tuple[ExplainRow, ...] = ()
+    #: The arithmetic in one or two lines.
+    summary: str = ""
+
+
+# -- the table -------------------------------------------------------------------
+
+#: The code a game against a player annulled by the 50% rule gets in the table.
+ANNULLED = "A"
+_GAMES = frozenset("1=0WDL")
+
+
+@attrs.define(kw_only=True)
+class StandingsOptions:
+    """Open points the texts leave, each an option (defaults as FIDE's reference engine)."""
+
+    #: Round robins: forfeits count as games for tie-breaks (C.07 Art. 15.2).
+    #: False reads them under the Swiss rules for unplayed rounds instead.
+    rr_forfeits_are_games: bool = True
+    #: Round robins: forfeit wins count in the over-the-board counts WON, BPG, BWG.
+    rr_forfeits_over_the_board: bool = False
+    #: A rest round (odd round robin) is a round for PS (its running score counts).
+    rest_round_in_ps: bool = True
+    #: A rest round counts as a round the player elected to play (REP).
+    rest_round_in_rep: bool = False
+    #: After a 50% annulment, the Koya line is computed on the games that remain.
+    koya_line_moves_after_annulment: bool = True
+    #: Players equal on everything are split by a seeded drawing of lots (C.07 4.2).
+    draw_lots: bool = False
+    #: Seed of the drawing of lots (``None``: drawn and reported).
+    lots_seed: int | None = None
+    #: Rating-based tie-breaks: the rating an unrated player counts with
+    #: (``None``: unrated players are left out, as C.07's notes advise).
+    unrated_rating: int | None = None
+    #: Team events, EDEBT/EDEBB/EDET/EDEB (C.07 13.3.2): the board tie-breaks of
+    #: Art. 12 read the direct encounter only (``direct``, as FIDE's reference
+    #: engine does) or every match of the event (``event``, Art. 12's own text).
+    ede_board_tiebreaks_scope: Literal["direct", "event"] = "direct"
+    #: Team events, EDEBT/EDEBB: board count ranks the lower value first (Art.
+    #: 12.1's text) instead of the higher (FIDE's reference engine).
+    ede_board_count_lower_first: bool = False
+    #: Team events, the EDE family (C.07 13.3.1): when the direct encounter on
+    #: the primary score separates nobody, the direct encounter on the
+    #: secondary score (``direct``, FIDE's reference engine) or the tied teams'
+    #: secondary-score totals (``total``, the other reading of "the secondary
+    #: score", the total MPvGP reports, Art. 13.1).
+    ede_secondary: Literal["direct", "total"] = "direct"
+    #: Team events, the EDE family: the value of a team EDE separates from
+    #: nobody (alone in its tied group, or a group EDE leaves tied): ``0`` as
+    #: FIDE's reference engine reports it, or its place ``1`` (``place``).
+    ede_unseparated: Literal["zero", "place"] = "zero"
+
+
+class Table:
+    """An event's results folded once for the tie-breaks (see the module docstring).
+
+    Player indexes run ``0..n-1`` (pairing number minus one); rounds
+    ``0..rounds-1``. Per player: ``opp`` (opponent index or -1), ``pts``,
+    ``code``, ``col``; games against a player annulled by the 50% rule have
+    code ``A`` and no opponent.
+    """
+
+    def __init__(
+        self,
+        event: Event,
+        *,
+        edition: str,
+        pre_determined: bool,
+        options: StandingsOptions | None = None,
+        host: PluginHost | None = None,
+    ) -> None:
+        self.event = event
+        #: The plugin host the standings run with (a tie-break computed from
+        #: another, such as APRO from TPR, asks it; ``None``: the global one).
+        self.host = host
+        self.options = options or StandingsOptions()
+        self.edition = edition
+        self.rr = pre_determined
+        self.n = len(event.players)
+        self.rounds = event.rounds
+        self.numbers = [p.number for p in event.players]
+        self.win = event.scoring.win
+        self.draw = event.scoring.draw
+        annulled = {number - 1 for number in event.annulled}
+        self.active = [i not in annulled for i in range(self.n)]
+        opp: list[list[int]] = []
+        pts: list[list[float]] = []
+        code: list[list[str]] = []
+        col: list[list[str]] = []
+        all_games = True
+        for i, row in enumerate(event.results):
+            # round results are named tuples (opponent, colour, code, points): transpose
+            opponents, colours, codes, points = zip(*row, strict=True) if row else ((),) * 4
+            o_row = [-1 if o is None else o - 1 for o in opponents]
+            c_row = list(codes)
+            p_row = list(points)
+            k_row: list[str] = [c or "" for c in colours]
+            if annulled and (i in annulled or not annulled.isdisjoint(o_row)):
+                for r, o in enumerate(o_row):
+                    if i in annulled or o in annulled:
+                        o_row[r], p_row[r], c_row[r], k_row[r] = -1, 0.0, ANNULLED, ""
+            if -1 in o_row or not _GAMES.issuperset(c_row):
+                all_games = False
+                if pre_determined:  # a round robin's unpaired round is its rest round
+                    for r, o in enumerate(o_row):
+                        if o < 0 and c_row[r] in ("Z", "U"):
+                            c_row[r] = "R"
+            opp.append(o_row)
+            pts.append(p_row)
+            code.append(c_row)
+            col.append(k_row)
+        self.opp, self.pts, self.code, self.col = opp, pts, code, col
+        #: Every round of every player is a game over the board: the fast paths apply.
+        self.all_games = all_games
+        self.score = [sum(row) for row in pts]
+        if all_games:
+            self.lna = [self.rounds] * self.n
+            self.adjusted = list(self.score)
+        else:
+            self.lna = [self._last_available(i) for i in range(self.n)]
+            self.adjusted = [self._adjusted(i) for i in range(self.n)]
+        self._fore: tuple[list[float], list[float]] | None = None
+        self._kinds: list[str] | None = None
+        #: A team event's results when the players are teams (team tie-breaks read it).
+        self.teams: TeamEvent | None = None
+        #: The score the table holds for a team event: ``MP`` or ``GP``.
+        self.score_kind: str | None = None
+        unrated = self.options.unrated_rating
+        #: Ratings by player index (``None``: unrated and no rating given for the unrated).
+        self.ratings: list[int | None] = [
+            p.rating if p.rating is not None else unrated for p in event.players
+        ]
+
+    # -- round categories ------------------------------------------------------
+
+    def is_game(self, i: int, r: int) -> bool:
+        """Played over the board (including games of under one move)."""
+        return self.code[i][r] in "1=0WDL"
+
+    def counts_as_game(self, i: int, r: int) -> bool:
+        """A game for opponent-based tie-breaks: over the board, or a forfeit
+        with pre-determined pairings (C.07 Art. 15.2)."""
+        c = self.code[i][r]
+        if c in "1=0WDL":
+            return True
+        return c in "+-" and self.rr and self.options.rr_forfeits_are_games
+
+    def is_vur(self, i: int, r: int) -> bool:
+        """Voluntarily unplayed round: a requested bye or a forfeit loss
+        (not a game, and not scored as a win)."""
+        c = self.code[i][r]
+        if c in "1=0WDLRAU" or self.counts_as_game(i, r):
+            return False  # a pairing-allocated bye is never voluntary (Art. 16.5)
+        return self.pts[i][r] != self.win
+
+    def is_skipped(self, i: int, r: int) -> bool:
+        """No round at all for opponent-based tie-breaks: a rest round of a
+        round robin, or a game against an annulled player."""
+        c = self.code[i][r]
+        return c == ANNULLED or (c == "R" and self.rr)
+
+    def _last_available(self, i: int) -> int:
+        last = 0
+        for r in range(self.rounds):
+            if not self.is_vur(i, r) and self.code[i][r] != ANNULLED:
+                last = r + 1
+        return last
+
+    def _adjusted(self, i: int) -> float:
+        """The score opponents see (C.07 Art. 16.3): requested byes after the
+        player's last round of play count as draws (0 in round robins)."""
+        total = 0.0
+        lna = self.lna[i]
+        for r in range(self.rounds):
+            if self.code[i][r] == ANNULLED:
+                continue
+            if r < lna or self.opp[i][r] >= 0:
+                total += self.pts[i][r]
+            else:
+                total += 0.0 if self.rr else self.draw
+        return total
+
+    def fore(self) -> tuple[list[float], list[float]]:
+        """Fore Buchholz scores (C.07 8.3): every game of the last round
+        (forfeits included) counts as a draw. Returns (own, adjusted)."""
+        if self._fore is None:
+            last = self.rounds - 1
+            own, adjusted = list(self.score), list(self.adjusted)
+            for i in range(self.n):
+                if self.opp[i][last] >= 0:
+                    delta = self.draw - self.pts[i][last]
+                    own[i] += delta
+                    # present in the last round: no Art. 16.3 adjustment
+                    adjusted[i] = (
+                        sum(p for r, p in enumerate(self.pts[i]) if self.code[i][r] != ANNULLED)
+                        + delta
+                    )
+            self._fore = (own, adjusted)
+        return self._fore
+
+    @property
+    def kinds(self) -> list[str]:
+        """Per player, one letter per round for the opponent-based tie-breaks:
+        ``G`` counts as a game, ``S`` no round at all (rest round, annulled game),
+        ``V`` own unplayed round that is voluntarily unplayed, ``d`` other own
+        unplayed round (both against the dummy opponent)."""
+        if self._kinds is None:
+            kinds = []
+            for i in range(self.n):
+                letters = []
+                for r in range(self.rounds):
+                    if self.is_skipped(i, r) or (self.rr and self.opp[i][r] < 0):
+                        letters.append("S")
+                    elif self.opp[i][r] >= 0 and self.counts_as_game(i, r):
+                        letters.append("G")
+                    else:
+                        letters.append("V" if self.is_vur(i, r) else "d")
+                kinds.append("".join(letters))
+            self._kinds = kinds
+        return self._kinds
+
+
+def standings_edition(event: Event, edition: str | None) -> str:
+    if edition is None:
+        return default_edition(event.start_date)
+    if edition not in EDITIONS:
+        raise CaddyError(f"unknown edition '{edition}' (known: {', '.join(EDITIONS)})")
+    return edition

@@ -1,0 +1,184 @@
+"""The results of an event file's rounds as a :class:`caddy.model.results_table.Event`,
+what the standings rank (:func:`results_event`): complete rounds, byes,
+withdrawals (a round robin's by FIDE's 50% rule; a Swiss player who left
+after a round was paired loses that game by forfeit). Re-exported by
+:mod:`caddy.event`."""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import TYPE_CHECKING
+
+from caddy.errors import CaddyError
+
+if TYPE_CHECKING:
+    from caddy.event.replay import Board, RoundState, State
+    from caddy.model.results_table import Event, EventBuilder
+
+__all__ = ["results_event", "scores_before", "state_after"]
+
+
+def results_event(state: State, *, completed_only: bool = True, empty: bool = False) -> Event:
+    """The results so far as a :class:`caddy.model.results_table.Event` for standings (complete rounds).
+
+    With no round to count, ``empty=True`` gives an event of no rounds (everyone
+    on 0: a team event's standings and TRF before round 1 is complete); otherwise
+    that is an error."""
+    from caddy.model.collector import paused
+
+    with paused():  # a million round results in a 1,000-player round robin
+        return _results_event(state, completed_only, empty)
+
+
+def _no_rounds(b: EventBuilder) -> Event:
+    """The builder's event before any round: its players on no results."""
+    from caddy.model.results_table import Event
+
+    return Event(
+        name=b.name,
+        start_date=b.start_date,
+        players=tuple(b.players),
+        results=tuple(() for _ in b.players),
+        rounds=0,
+        scoring=b.scoring,
+        pre_determined=b.pre_determined,
+        format=b.format,
+    )
+
+
+def state_after(state: State, number: int) -> State:
+    """The event as it stood after round ``number`` (its later rounds and
+    withdrawals left out): what ``caddy standings --round`` and the
+    published standings after a round rank."""
+    import attrs
+
+    return attrs.evolve(
+        state,
+        rounds=state.rounds[:number],
+        withdrawals=[w for w in state.withdrawals if w.after_round < number],
+        schedule=state.schedule if state.schedule is not None else state.rounds,
+    )
+
+
+def scores_before(state: State, number: int) -> list[float]:
+    """Every player's points before round ``number`` (index ``k - 1`` for
+    player ``k``): the rounds before it as the standings score them (byes,
+    forfeits, withdrawals), a board with no result yet as no points."""
+    if number <= 1 or not state.rounds:
+        return [0.0] * state.players
+    event = results_event(state_after(state, number - 1), completed_only=False)
+    return [event.score(p) for p in range(1, state.players + 1)]
+
+
+def _results_event(state: State, completed_only: bool, empty: bool) -> Event:
+    from caddy.event.rounds import withdrawal_result
+    from caddy.model.results_table import EventBuilder, EventPlayer
+
+    tournament = state.event.tournament
+    withdrawn = state.withdrawn
+
+    def done(board: Board, number: int) -> bool:
+        gone = any(p in withdrawn and number > withdrawn[p] for p in (board.white, board.black))
+        return bool(board.results) or gone
+
+    def complete(rnd: RoundState) -> bool:
+        if all(rnd.results):
+            return True
+        return bool(withdrawn) and all(done(b, rnd.number) for b in rnd.boards)
+
+    rounds = [r for r in state.rounds if not r.matches and (r.white or r.byes or r.rest)]
+    if completed_only:
+        rounds = [r for r in rounds if complete(r)]
+    players = [
+        EventPlayer(
+            number=i,
+            name=p.name,
+            rating=p.rating,
+            title=p.title,
+            federation=p.federation,
+            fide_id=p.fide_id,
+            sex=p.sex,
+            birth=p.birth,
+        )
+        for i, p in enumerate(tournament.players, 1)
+    ]
+    b = EventBuilder(
+        players,
+        rounds=max(1, len(rounds)),
+        name=tournament.name,
+        start_date=tournament.start,
+        scoring=tournament.scoring,
+        # fixed schedules are pre-determined; pairings from outside: decided by the
+        # results; a format pairing round by round from a fixed table (a team round
+        # robin, whose line-ups change) says so
+        pre_determined=True
+        if state.fixed
+        else (
+            state.fmt.pre_determined(tournament.format.options)
+            if state.fmt.kind == "external"
+            else state.fmt.pre_determined(tournament.format.options) is True
+        ),
+        format=state.fmt.name,
+    )
+    if not rounds:
+        if state.rounds and all(r.matches for r in state.rounds):
+            raise CaddyError(
+                "a knockout has no standings table; `caddy pair` names the winner when it is over"
+            )
+        if empty:
+            return _no_rounds(b)
+        raise CaddyError("no round is complete yet: nothing to rank")
+    later: list[tuple[int, int, int]] = []
+    for number, rnd in enumerate(rounds, 1):
+        uncoloured = set(rnd.uncoloured)
+        # every board has its result: the whole round at once; else board by board
+        played = all(rnd.results)
+        if played:
+            b.games(
+                number,
+                rnd.white,
+                rnd.black,
+                list(map(itemgetter(-1), rnd.results)),
+                uncoloured=uncoloured,
+            )
+        for index, board in enumerate(() if played else rnd.boards, 1):
+            out = [
+                p
+                for p in (board.white, board.black)
+                if p in withdrawn and rnd.number > withdrawn[p]
+            ]
+            if out and not board.results and state.fixed:
+                later.append((number, board.white, board.black))  # the 50% rule's
+                continue
+            # a Swiss game whose player left after it was paired: a forfeit
+            result = board.results[-1] if board.results else None
+            result = result or withdrawal_result(withdrawn, rnd.number, board.white, board.black)
+            b.game(
+                number, board.white, board.black, result or "--", coloured=index not in uncoloured
+            )
+        for p, kind in rnd.byes.items():
+            b.bye(number, p, kind)
+        for p in rnd.rest:
+            if p not in rnd.byes:
+                b.bye(number, p, "rest")
+        busy = set(rnd.white) | set(rnd.black) | set(rnd.byes) | set(rnd.rest)
+        if len(busy) < state.players:
+            # paired from results: absent (zero); a fixed schedule: the player's
+            # section has finished while a larger one plays on (quads' 5 or 6)
+            kind = "rest" if state.fixed else "zero"
+            for p in range(1, state.players + 1):
+                # a withdrawn player's later rounds are the withdrawal's (b.withdraw)
+                if p not in busy and not (p in withdrawn and rnd.number > withdrawn[p]):
+                    b.bye(number, p, kind)
+    for player, after in withdrawn.items():
+        total = None
+        if state.fixed:  # the 50% rule counts the player's games in the whole schedule
+            schedule = state.schedule if state.schedule is not None else state.rounds
+            total = sum(1 for r in schedule for bd in r.boards if player in (bd.white, bd.black))
+        b.withdraw(
+            player,
+            min(after, len(rounds)),
+            schedule=later if state.fixed else None,
+            scheduled=total,
+        )
+    return b.build()

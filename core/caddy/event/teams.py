@@ -1,0 +1,119 @@
+"""The team layer in the fold of an event's operations: a round's team
+matches (:attr:`caddy.model.tournament.PairRound.teams`) and line-ups given ahead
+(:class:`caddy.model.teams.LineUp`). Called by :mod:`caddy.event.replay`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from caddy.errors import CaddyError
+from caddy.model.teams import TEAM_BYE_KINDS, LineUp, check_setup, lineup_problems
+
+if TYPE_CHECKING:
+    from caddy.model.tournament import PairRound
+    from caddy.event.replay import State
+    from caddy.model.team_results import TeamEvent
+    from caddy.model.teams import TeamSetup
+
+
+def team_setup(state: State) -> TeamSetup:
+    """The event's teams (raises when it has none)."""
+    setup = state.event.tournament.teams
+    if setup is None:
+        raise CaddyError("this event has no teams (caddy new --teams teams.csv)")
+    return setup
+
+
+def apply_team_round(state: State, operation: PairRound) -> None:
+    """Check a round's team matches against its boards and record them."""
+    setup = team_setup(state)
+    teams = operation.teams
+    assert teams is not None
+    check_setup(setup, state.players)
+    named = teams.teams()
+    for t in named:
+        setup.team(t)
+    twice = sorted({t for t in named if named.count(t) > 1})
+    if twice:
+        raise CaddyError(f"team {twice[0]} appears twice in round {operation.round}")
+    team_of = setup.team_of()
+    for m, match in enumerate(teams.matches, 1):
+        if match.forfeit and match.forfeit not in ("+-", "-+", "--"):
+            raise CaddyError(
+                f"match {m}: unknown forfeit '{match.forfeit}' (expected +-, -+ or --)"
+            )
+        if match.colours and (
+            len(match.colours) != setup.boards
+            or set(match.colours) - {"W", "B"}
+            or match.colours[0] != "W"
+        ):
+            raise CaddyError(
+                f"round {operation.round} match {m}: board colours '{match.colours}' must be "
+                f"W/B, one per board, White on board 1"
+            )
+        for team, lineup in ((match.white, match.white_lineup), (match.black, match.black_lineup)):
+            if len(lineup) != setup.boards:
+                raise CaddyError(
+                    f"round {operation.round} match {m}: team {team}'s line-up names "
+                    f"{len(lineup)} boards, not {setup.boards}"
+                )
+            strangers = [p for p in lineup if p and team_of.get(p) != team]
+            if strangers:
+                raise CaddyError(
+                    f"round {operation.round} match {m}: player {strangers[0]} "
+                    f"is not a member of team {team}"
+                )
+    for bye in teams.byes:
+        if bye.kind not in TEAM_BYE_KINDS:
+            raise CaddyError(
+                f"unknown team bye '{bye.kind}' (expected {', '.join(TEAM_BYE_KINDS)})"
+            )
+    white, black, _ = teams.games(setup.board_colours())
+    if (white, black) != (operation.white, operation.black):
+        raise CaddyError(
+            f"round {operation.round}: the boards do not match the team matches' line-ups"
+        )
+    rnd = state.rounds[-1]
+    rnd.teams = teams
+    for player, kind in teams.implied_byes().items():
+        rnd.byes.setdefault(player, kind)
+    state.lineups.pop(operation.round, None)
+
+
+def apply_lineup(state: State, operation: LineUp) -> None:
+    """A line-up for a round not paired yet (the last one given stands)."""
+    from caddy.event.rounds import planned_rounds
+
+    setup = team_setup(state)
+    # a format paired from outside (manual) may leave its rounds open
+    planned = 0 if state.fmt.kind == "external" else planned_rounds(state)
+    if operation.round < 1 or (planned and operation.round > planned):
+        raise CaddyError(
+            f"round {operation.round} is not a round of the event (rounds 1..{planned})"
+            if planned
+            else f"round {operation.round} is not a round of the event"
+        )
+    if operation.round <= len(state.rounds):
+        raise CaddyError(
+            f"round {operation.round} is paired already: its line-ups are fixed "
+            "(record a forfeit on the board instead)"
+        )
+    setup.team(operation.team)
+    problems = lineup_problems(setup, operation.team, operation.players)
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    state.lineups.setdefault(operation.round, {})[operation.team] = operation.players
+
+
+def state_team_event(state: State, *, completed_only: bool = True) -> TeamEvent:
+    """The team results of the rounds played so far (complete rounds); before
+    any round is complete, every team on no rounds (0 MP, 0 GP), so a team
+    event ranks and exports at any point."""
+    from caddy.event.results import results_event
+    from caddy.model.team_results import team_event
+
+    setup = team_setup(state)
+    players = results_event(state, completed_only=completed_only, empty=True)
+    rounds = [r.teams for r in state.rounds if not r.matches]
+    return team_event(setup, rounds, players, pre_determined=bool(players.pre_determined))

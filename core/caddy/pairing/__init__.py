@@ -1,0 +1,1 @@
+"""caddy.pairing.request."""

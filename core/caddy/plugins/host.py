@@ -1,0 +1,394 @@
+"""The plugin host: discovery, loading and the typed registries.
+
+This module is the only user of ``pm.hook``. The host is built lazily and
+cached (:func:`get_host`); each kind of plugin (formats, time controls, ...)
+is loaded on first use from its own entry-point group, so ``caddy calc``
+never imports tie-break or renderer plugins.
+
+Environment variables:
+
+``CADDY_PLUGINS=mod,mod``
+    extra modules to import and register as plugins, for every command.
+``CADDY_DISABLED_PLUGINS=name,name``
+    plugins (entry-point names or module names) not to load, built-ins
+    included.
+``CADDY_DISABLE_PLUGIN_AUTOLOAD=1``
+    load no entry point from other distributions: only caddy's built-ins
+    and the modules in ``CADDY_PLUGINS``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import os
+import sys
+from collections.abc import Mapping
+from types import FunctionType, ModuleType
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from caddy.plugins import hookspecs
+from caddy.errors import CaddyError, PluginClash, PluginError
+
+if TYPE_CHECKING:
+    from caddy.contracts import (
+        Codec,
+        Format,
+        Renderer,
+        TieBreak,
+        TieBreakPreset,
+        TimeControlParser,
+    )
+from caddy.plugins.discovery import (
+    BUILTIN_DISTRIBUTION,
+    GROUP,
+    FoundEntryPoint,
+    discover_entry_points,
+    dist_of,
+    distribution_of,
+    normalize,
+)
+from caddy.plugins.registry import (
+    ALSO_LOADS,
+    KIND_LABEL,
+    KINDS,
+    PluginRecord,
+    Registry,
+    blame,
+    has_name,
+)
+
+
+def _split_env(value: str | None) -> list[str]:
+    return [part.strip() for part in (value or "").split(",") if part.strip()]
+
+
+class _Manager(pluggy.PluginManager):
+    """pluggy's manager, quicker to register a plugin module.
+
+    pluggy looks at every name ``dir(module)`` lists, each through
+    :func:`inspect.getattr_static` (slow on a module); a plugin module lists
+    every name it imports. A value in the module's own ``__dict__`` that is a
+    class, a module or not callable can be no hook implementation (pluggy
+    takes only functions, bound methods, ``classmethod`` and ``staticmethod``
+    objects), so it is passed over at once; every other name goes to pluggy.
+    """
+
+    def parse_hookimpl_opts(self, plugin: object, name: str) -> pluggy.HookimplOpts | None:
+        if isinstance(plugin, ModuleType):
+            value = vars(plugin).get(name)
+            if value is not None and (
+                isinstance(value, (type, ModuleType))
+                or not (callable(value) or isinstance(value, (staticmethod, classmethod)))
+                # a plain function without the hookimpl marker's attribute
+                or (type(value) is FunctionType and self._impl_attr not in vars(value))
+            ):
+                return None
+        return super().parse_hookimpl_opts(plugin, name)
+
+    @property
+    def _impl_attr(self) -> str:
+        """The attribute :class:`pluggy.HookimplMarker` sets on a hook implementation."""
+        return self.project_name + "_impl"
+
+
+class PluginHost:
+    """Loads plugins kind by kind and keeps their registries.
+
+    :param env: the environment to read ``CADDY_*`` variables from
+        (default: :data:`os.environ`).
+    :param stderr: where plugin warnings go (default: :data:`sys.stderr`).
+    """
+
+    def __init__(
+        self,
+        env: Mapping[str, str] | None = None,
+        stderr: Any = None,
+    ) -> None:
+        self._env = os.environ if env is None else env
+        self._stderr = stderr
+        self.pm: pluggy.PluginManager = _Manager(GROUP)
+        self.pm.add_hookspecs(hookspecs)
+        self.records: dict[str, PluginRecord] = {}
+        self._loaded_groups: set[str] = set()
+        self._registries: dict[str, Registry[Any]] = {}
+        self._entry_points: list[FoundEntryPoint] | None = None
+        self.disabled = set(_split_env(self._env.get("CADDY_DISABLED_PLUGINS")))
+        self.autoload = self._env.get("CADDY_DISABLE_PLUGIN_AUTOLOAD", "") in ("", "0")
+        self._env_modules_loaded = False
+
+    # -- loading -----------------------------------------------------------
+
+    def _stream(self) -> Any:
+        return self._stderr if self._stderr is not None else sys.stderr
+
+    def _warn(self, message: str) -> None:
+        from caddy.messages import tell
+
+        tell(message, "warning", self._stream())
+
+    def _all_entry_points(self) -> list[FoundEntryPoint]:
+        if self._entry_points is None:
+            self._entry_points = discover_entry_points(GROUP, self._warn)
+        return self._entry_points
+
+    def register(
+        self,
+        plugin: ModuleType | object,
+        name: str | None = None,
+        *,
+        distribution: str | None = None,
+        version: str | None = None,
+        source: str = "registered",
+    ) -> None:
+        """Register an already imported plugin object (a module or an instance).
+
+        Registries built before the call are rebuilt on next use, so a plugin
+        registered at any time is seen by later lookups.
+        """
+        if self.pm.is_registered(plugin):
+            return
+        module = (
+            plugin.__name__ if isinstance(plugin, (ModuleType, type)) else type(plugin).__module__
+        )
+        name = name or module
+        if self.pm.get_plugin(name) is not None:
+            name = f"{name}@{distribution or module}"
+        try:
+            self.pm.register(plugin, name=name)
+        except pluggy.PluginValidationError as exc:
+            if self.pm.is_registered(plugin):
+                self.pm.unregister(plugin)
+            raise PluginError(
+                f"plugin {name} ({module}) is invalid: {exc}", plugin=module
+            ) from None
+        self.records[name] = PluginRecord(name, module, distribution, version, source)
+        self._registries.clear()
+
+    def unregister(self, plugin: ModuleType | object) -> None:
+        """Remove a plugin registered earlier (for tests and embedders)."""
+        name = self.pm.get_name(plugin)
+        if name is not None:
+            self.pm.unregister(plugin)
+            self.records.pop(name, None)
+            self._registries.clear()
+
+    def _import(
+        self, name: str, module_name: str, origin: FoundEntryPoint | None, source: str
+    ) -> None:
+        """Import a module (or load an entry point, ``module:attr`` included)
+        and register what it gives; a failure is one warning, the plugin skipped."""
+        if name in self.disabled or module_name in self.disabled:
+            return
+        try:
+            # a plugin that prints at import must not corrupt --json or TRF on stdout
+            with contextlib.redirect_stdout(self._stream()):
+                plugin = origin.load() if origin else importlib.import_module(module_name)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # a broken plugin (even sys.exit) must not take the CLI down
+            detail = (f"{type(exc).__name__}: {exc}".splitlines() or [type(exc).__name__])[0]
+            dist, version = dist_of(origin) if origin else distribution_of(module_name)
+            where = f" from {dist} {version}" if dist else ""
+            self._warn(f"{blame(name, module_name)}{where} failed to load ({detail}); skipped")
+            failed = PluginRecord(name, module_name, dist, version, source)
+            failed.error = detail
+            self.records.setdefault(name, failed)
+            return
+        try:
+            self.register(plugin, name, source=source)
+        except PluginError as exc:  # e.g. a hook with the wrong arguments
+            self._warn(f"{exc}; skipped")
+            failed = PluginRecord(name, module_name, None, None, source)
+            failed.entry_point = origin
+            failed.error = str(exc)
+            self.records.setdefault(name, failed)
+            return
+        record = self.records.get(self.pm.get_name(plugin) or "")
+        if record is not None and origin is not None:
+            record.entry_point = origin
+            record.module = module_name  # not the class's module of a `module:attr` object
+
+    def _load_env_modules(self) -> None:
+        if self._env_modules_loaded:
+            return
+        self._env_modules_loaded = True
+        for module_name in _split_env(self._env.get("CADDY_PLUGINS")):
+            self._import(module_name, module_name, None, "CADDY_PLUGINS")
+
+    def load(self, kind: str | None = None) -> None:
+        """Import the plugins of one kind (``None``: every group ``caddy*``).
+
+        The general group ``caddy`` loads with every kind.
+        """
+        if kind is None:
+
+            def wanted(group: str) -> bool:
+                return group == GROUP or group.startswith(GROUP + ".")
+        else:
+            groups = {GROUP, f"{GROUP}.{kind}"}
+
+            def wanted(group: str) -> bool:
+                return group in groups
+
+        for ep in self._all_entry_points():
+            if ep.group in self._loaded_groups or not wanted(ep.group):
+                continue
+            if not self.autoload and ep.dist_key != normalize(BUILTIN_DISTRIBUTION):
+                continue
+            self._import(ep.name, ep.module, ep, "entry point")
+        self._loaded_groups.update(ep.group for ep in self._all_entry_points() if wanted(ep.group))
+        if kind is not None:
+            self._loaded_groups.update(groups)
+        self._load_env_modules()
+        try:  # a hook implementation with no spec (a misspelt name) fails loudly
+            self.pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            raise PluginError(f"plugin {self.pm.get_name(exc.plugin)} is invalid: {exc}") from None
+
+    # -- registries ----------------------------------------------------------
+
+    def registry(self, kind: str) -> Registry[Any]:
+        """The registry of one kind, loading its plugins first."""
+        if kind not in KINDS:
+            raise PluginError(f"unknown plugin kind '{kind}'")
+        for other in ALSO_LOADS.get(kind, ()):
+            self.load(other)
+        self.load(kind)
+        registry = self._registries.get(kind)
+        if registry is None:
+            registry = Registry[Any](kind)
+            self._collect(kind, registry)
+            self._registries[kind] = registry
+        return registry
+
+    def _collect(self, kind: str, registry: Registry[Any]) -> None:
+        hook = getattr(self.pm.hook, KINDS[kind])  # pluggy's relay, not a plugin
+        for known in self.records.values():
+            known.registers.pop(kind, None)
+        # Call each implementation on its own so that every registration is
+        # attributed to the plugin that made it (for `caddy plugins`), and a
+        # broken one is skipped whole, named in one warning, the others kept.
+        for impl in hook.get_hookimpls():  # registration order
+            record = self.records.get(impl.plugin_name)
+            module = record.module if record else impl.plugin_name
+            items: list[Any] = []
+            kwargs = {"register": items.append}
+            try:
+                with contextlib.redirect_stdout(self._stream()):
+                    impl.function(**{arg: kwargs[arg] for arg in impl.argnames})
+                label = KIND_LABEL.get(kind, kind)
+                for item in items:
+                    if not has_name(item):
+                        raise PluginError(f"registered a {label} without a name")
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:  # even sys.exit() in a plugin
+                detail = (f"{type(exc).__name__}: {exc}".splitlines() or [""])[0]
+                if isinstance(exc, PluginError):
+                    detail = str(exc)
+                self._warn(
+                    f"{blame(impl.plugin_name, module)} failed in {KINDS[kind]} ({detail}); skipped"
+                )
+                if record is not None:
+                    record.error = detail
+                continue
+            for item in items:
+                try:
+                    registry.add(item, module, impl.plugin_name)
+                except PluginClash as exc:  # the first wins; the name is an error when used
+                    registry.clashes.setdefault(item.name, str(exc))
+                    continue
+                # any other PluginError: the object breaks its contract (exit 3, naming it)
+                if record is not None:
+                    record.registers.setdefault(kind, []).append(item.name)
+
+    def formats(self) -> Registry[Format]:
+        """Every registered tournament format, by name."""
+        return self.registry("formats")
+
+    def time_control_parsers(self) -> list[TimeControlParser]:
+        """Every registered time-control parser, in the order they are tried."""
+        parsers: list[TimeControlParser] = list(self.registry("time_controls"))
+        return sorted(parsers, key=lambda p: (p.priority, p.name))
+
+    def tiebreaks(self) -> Registry[TieBreak]:
+        """Every registered tie-break, by acronym."""
+        return self.registry("tiebreaks")
+
+    def codecs(self) -> Registry[Codec]:
+        """Every registered file format (codec), by name."""
+        return self.registry("codecs")
+
+    def renderers(self) -> Registry[Renderer]:
+        """Every registered output form (renderer), by name."""
+        return self.registry("renderers")
+
+    def tiebreak_presets(self) -> Registry[TieBreakPreset]:
+        """Every registered named tie-break list (preset), by name."""
+        return self.registry("tiebreak_presets")
+
+    def add_commands(self, subparsers: Any) -> None:
+        """Let every plugin add CLI commands (loads every kind)."""
+        self.load()
+        with contextlib.redirect_stdout(self._stream()):
+            self.pm.hook.caddy_add_commands(subparsers=subparsers)
+
+    def plugin_records(self) -> list[PluginRecord]:
+        """Every plugin of every kind, with what each registers."""
+        for kind in KINDS:
+            self.registry(kind)
+        return sorted(
+            self.records.values(), key=lambda r: (r.distribution != BUILTIN_DISTRIBUTION, r.name)
+        )
+
+
+_HOST: PluginHost | None = None
+
+
+def plugin_at_fault(exc: BaseException) -> PluginError | None:
+    """``exc`` (an exception no one caught, :class:`SystemExit` included) as a
+    :class:`PluginError` naming the plugin whose code raised it and the function
+    caddy called in it (a hook, or a member of what the plugin registered:
+    ``compute``, ``schedule`` ...): the outermost frame of the traceback in a
+    plugin's module (or a module below it). ``None`` when no plugin's code is
+    in the traceback, or no host was built (no plugin ran)."""
+    if _HOST is None or isinstance(exc, CaddyError):
+        return None
+    owners = {record.module: name for name, record in _HOST.records.items() if record.error is None}
+    trace = exc.__traceback__
+    while trace is not None:
+        frame = trace.tb_frame
+        module = str(frame.f_globals.get("__name__", ""))
+        owner = module
+        while owner and owner not in owners:
+            owner = owner.rpartition(".")[0]
+        if owner:
+            detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            return PluginError(
+                f"{blame(owners[owner], owner)} failed in {frame.f_code.co_name} ({detail})",
+                plugin=owner,
+            )
+        trace = trace.tb_next
+    return None
+
+
+def get_host() -> PluginHost:
+    """The process-wide plugin host, built on first use."""
+    global _HOST
+    if _HOST is None:
+        _HOST = PluginHost()
+    return _HOST
+
+
+def reset_host(host: PluginHost | None = None) -> PluginHost | None:
+    """Replace the process-wide host (``None``: build a fresh one on next use).
+
+    Returns the previous host. Meant for tests and embedding applications
+    that change ``CADDY_*`` variables at run time.
+    """
+    global _HOST
+    previous, _HOST = _HOST, host
+    return previous

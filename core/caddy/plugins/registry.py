@@ -1,0 +1,237 @@
+"""What the plugin host keeps: a :class:`Registry` per kind (objects by name,
+checked against :mod:`caddy.contracts` as they are added) and a
+:class:`PluginRecord` per plugin (what it registers, where it comes from).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, Generic, TypeVar
+
+from caddy.errors import InputError, PluginClash, PluginError
+from caddy.plugins.discovery import BUILTIN_DISTRIBUTION, FoundEntryPoint, dist_of, distribution_of
+
+#: Kinds of plugin and the registration hook each one answers.
+KINDS: Mapping[str, str] = {
+    "formats": "caddy_register_formats",
+    "time_controls": "caddy_register_time_controls",
+    "tiebreaks": "caddy_register_tiebreaks",
+    "tiebreak_presets": "caddy_register_tiebreak_presets",
+    "codecs": "caddy_register_codecs",
+    "renderers": "caddy_register_renderers",
+}
+
+
+#: What a user calls one thing of each kind, for messages.
+KIND_LABEL: Mapping[str, str] = {
+    "formats": "format",
+    "time_controls": "time-control notation",
+    "tiebreaks": "tie-break",
+    "tiebreak_presets": "tie-break preset",
+    "codecs": "file format",
+    "renderers": "output form",
+}
+
+
+#: Entry-point groups a kind loads besides its own (presets usually come
+#: with the tie-break plugins).
+ALSO_LOADS: Mapping[str, tuple[str, ...]] = {"tiebreak_presets": ("tiebreaks",)}
+
+
+T = TypeVar("T")
+
+
+class Registry(Generic[T]):
+    """Named plugin objects of one kind, with the module that registered each.
+
+    :meth:`add` checks each object against its kind's contract
+    (:func:`caddy.contracts.conformance`) and stores it with every optional
+    member filled in (:func:`caddy.contracts.complete`), so core calls
+    members directly and never probes a plugin.
+    """
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._items: dict[str, T] = {}
+        self._modules: dict[str, str] = {}
+        #: Names two plugins register, with the message; an error only when used.
+        self.clashes: dict[str, str] = {}
+
+    def add(self, item: T, module: str, plugin: str | None = None) -> None:
+        """Register ``item`` for the plugin ``plugin`` (default: its module,
+        ``module``), with what its members return checked from then on
+        (:func:`caddy.contracts.checked`).
+
+        :raises PluginError: one line naming ``module`` and what ``item``
+            lacks of its contract, or the two modules that register one name.
+        """
+        from caddy.contracts import checked, complete, conformance
+
+        problems = conformance(self.kind, item)
+        if problems:
+            raise PluginError(f"plugin {module}: {'; '.join(problems)}", plugin=module)
+        name: str = item.name  # type: ignore[attr-defined]
+        label = KIND_LABEL.get(self.kind, self.kind)
+        if name in self._items:
+            raise PluginClash(
+                f"two plugins register the {label} '{name}': {self._modules[name]} and {module}",
+                plugin=module,
+            )
+        blamed = blame(plugin or module, module)
+        self._items[name] = checked(self.kind, complete(self.kind, item), blamed, module)
+        self._modules[name] = module
+
+    def get(self, name: str) -> T:
+        """The item called ``name``.
+
+        :raises PluginError: two plugins register the name (the clash matters
+            only to whoever uses it).
+        :raises InputError: no plugin registers it.
+        """
+        if name in self.clashes:
+            raise PluginError(self.clashes[name])
+        try:
+            return self._items[name]
+        except KeyError:
+            label = KIND_LABEL.get(self.kind, self.kind)
+            known = ", ".join(sorted(self._items)) or "none"
+            raise InputError(f"unknown {label} '{name}' (known: {known})") from None
+
+    def module_of(self, name: str) -> str:
+        return self._modules[name]
+
+    def names(self) -> list[str]:
+        return sorted(self._items)
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._items.values())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._items
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+class PluginRecord:
+    """What the host knows about one loaded (or failed) plugin."""
+
+    def __init__(
+        self,
+        name: str,
+        module: str,
+        distribution: str | None,
+        version: str | None,
+        source: str,
+    ) -> None:
+        self.name = name
+        self.module = module
+        self._distribution = distribution
+        self._version = version
+        #: The entry point the plugin was loaded from, if any.
+        self.entry_point: FoundEntryPoint | None = None
+        self._resolved = distribution is not None
+        #: ``entry point`` or ``CADDY_PLUGINS`` or ``registered``.
+        self.source = source
+        self.registers: dict[str, list[str]] = {}
+        self.error: str | None = None
+
+    def _resolve(self) -> None:
+        # Reading a distribution's METADATA costs milliseconds: only on demand.
+        if not self._resolved:
+            self._resolved = True
+            if self.entry_point is not None:
+                self._distribution, self._version = dist_of(self.entry_point)
+            else:
+                self._distribution, self._version = distribution_of(self.module)
+
+    @property
+    def distribution(self) -> str | None:
+        """The installed distribution that provides the plugin, if any."""
+        self._resolve()
+        return self._distribution
+
+    @property
+    def version(self) -> str | None:
+        """That distribution's version."""
+        self._resolve()
+        return self._version
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "module": self.module,
+            "distribution": self.distribution,
+            "version": self.version,
+            "source": self.source,
+            "builtin": self.distribution == BUILTIN_DISTRIBUTION,
+            "registers": {k: sorted(v) for k, v in sorted(self.registers.items())},
+            "error": self.error,
+        }
+
+
+def blame(plugin: str, module: str) -> str:
+    """How every failure of a plugin starts: ``plugin 'NAME' (module)``."""
+    return f"plugin '{plugin}' ({module})"
+
+
+def has_name(item: object) -> bool:
+    """Whether a registered object has a non-empty string ``name``."""
+    try:
+        name = item.name  # type: ignore[attr-defined]
+    except AttributeError:
+        return False
+    return isinstance(name, str) and bool(name)
+
+
+def finite_values(
+    plugin: object, what: str, values: list[Any], count: int | None = None
+) -> list[Any]:
+    """``values`` (a tie-break's column), refused unless it is a list of ``count``
+    values (one per player or team) and each is ``None`` or a finite number: a
+    NaN would rank silently anywhere.
+
+    :raises PluginError: naming the tie-break and the plugin's module.
+    """
+    import math
+
+    if not isinstance(values, (list, tuple)) or (count is not None and len(values) != count):
+        module = type(plugin).__module__
+        got = f"a list of {len(values)}" if isinstance(values, (list, tuple)) else repr(values)[:40]
+        raise PluginError(
+            f"tie-break {what} (plugin {module}) gave {got}, not a list of {count} values "
+            "(one per player or team ranked)",
+            plugin=module,
+        )
+    for value in values:
+        if value is None:
+            continue
+        try:
+            finite = not isinstance(value, bool) and math.isfinite(value)
+        except TypeError:
+            finite = False
+        if not finite:
+            module = type(plugin).__module__
+            raise PluginError(
+                f"tie-break {what} (plugin {module}) gave {value!r}, not a finite number",
+                plugin=module,
+            )
+    return values
+
+
+def explanation(plugin: object, what: str, value: Any) -> Any:
+    """``value`` (what a tie-break's ``explain`` gave), refused unless it is a
+    :class:`caddy.contracts.tiebreak_table.Explanation`.
+
+    :raises PluginError: naming the tie-break and the plugin's module.
+    """
+    from caddy.contracts.tiebreak_table import Explanation
+
+    if not isinstance(value, Explanation):
+        module = type(plugin).__module__
+        raise PluginError(
+            f"tie-break {what} (plugin {module}) explained with {repr(value)[:40]}, "
+            "not an Explanation",
+            plugin=module,
+        )
+    return value

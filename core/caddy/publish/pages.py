@@ -1,0 +1,390 @@
+"""The pages of a published event (``caddy publish``), as :class:`caddy.model.report.Report`
+objects: the event's index, each round's pairings and results, the standings
+after each complete round, the crosstable with the format's views (a
+knockout: its bracket, :mod:`caddy.views.formats`) and one page per player. :mod:`caddy.publish.site` renders and writes them.
+
+Built from the public event and standings APIs (:func:`caddy.event.replay`,
+:func:`caddy.event.results_event`, :func:`caddy.standings.ranking.standings`,
+:func:`caddy.standings.crosstable.crosstable`); scores and tie-breaks follow FIDE
+Handbook C.07, byes and withdrawals C.04.2 as the standings do.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from caddy.standings.crosstable import crosstable, section_crosstable
+from caddy.event.replay import board_match, event_seed
+from caddy.event.results import results_event
+from caddy.event.results import state_after as state_after  # moved there; publish_players
+from caddy.event.rounds import planned_rounds, withdrawal_result
+from caddy.views.pairing_sheet import event_where
+from caddy.model.report import Link, Report, Table
+from caddy.standings.ranking import standings, standings_for
+from caddy.contracts.tiebreak_table import StandingsOptions
+from caddy.views.formats import View, bracket, team_score
+
+if TYPE_CHECKING:
+    from caddy.event.replay import RoundState, State
+    from caddy.model.results_table import Event
+    from caddy.standings.ranking import Standings
+
+INDEX = "index.html"
+CROSSTABLE = "crosstable.html"
+#: A team event's pages (:mod:`caddy.publish.teams`).
+TEAM_CROSSTABLE = "team-crosstable.html"
+BOARD_PRIZES = "board-prizes.html"
+
+
+def round_page(number: int) -> str:
+    """The file of round ``number``'s pairings and results."""
+    return f"round-{number}.html"
+
+
+def standings_page(number: int) -> str:
+    """The file of the standings after round ``number``."""
+    return f"standings-{number}.html"
+
+
+def team_standings_page(number: int) -> str:
+    """The file of a team event's team standings after round ``number``."""
+    return f"team-standings-{number}.html"
+
+
+def player_page(number: int) -> str:
+    """The file of the player with pairing number ``number``."""
+    return f"player-{number}.html"
+
+
+def points_text(value: float) -> str:
+    return f"{value:g}".replace(".5", "½").replace("0½", "½")
+
+
+def round_done(state: State, rnd: RoundState) -> bool:
+    """Whether every board of the round has its result (a match its winner),
+    or needs none (a player withdrew before the round)."""
+    withdrawn = state.withdrawn
+    if rnd.matches:
+        return all(board_match(state, b).winner() is not None for b in rnd.boards)
+    return all(
+        b.results or withdrawal_result(withdrawn, rnd.number, b.white, b.black) for b in rnd.boards
+    )
+
+
+def complete_rounds(state: State) -> int:
+    """How many rounds from round 1 on are complete."""
+    done = 0
+    for rnd in state.rounds:
+        if not round_done(state, rnd):
+            break
+        done += 1
+    return done
+
+
+@attrs.frozen(kw_only=True)
+class Context:
+    """What every page of one event needs."""
+
+    state: Any  # caddy.event.replay.State (attrs cannot resolve the forward name)
+    nav: tuple[Link, ...]
+    done: int
+
+    @property
+    def tournament(self) -> Any:
+        return self.state.event.tournament
+
+    @property
+    def title(self) -> str:
+        return str(self.tournament.name) or "Event"
+
+    def name(self, number: int) -> str:
+        return str(self.tournament.players[number - 1].name)
+
+    def rating(self, number: int) -> str:
+        value = self.tournament.players[number - 1].rating
+        return "" if value is None else str(value)
+
+    def where(self) -> str:
+        """The event's dates and place, as one line."""
+        return event_where(self.tournament)
+
+    @property
+    def teams(self) -> bool:
+        """A team event: its site adds the team pages (:mod:`caddy.publish.teams`)."""
+        return self.tournament.teams is not None
+
+    @property
+    def player_tiebreaks(self) -> Any:
+        """The tie-breaks of the players' own standings: the event's list, but a
+        team event's list ranks its teams, so its players get the default
+        (as ``caddy standings --individual`` does)."""
+        return None if self.teams else self.tournament.tiebreaks
+
+
+def context(state: State) -> Context:
+    done = complete_rounds(state)
+    nav = [Link("Event", INDEX)]
+    if state.rounds:  # the round being played (a fixed schedule has them all)
+        now = min(done + 1, len(state.rounds))
+        nav.append(Link(f"Round {now}", round_page(now)))
+    teams = state.event.tournament.teams is not None
+    if done and teams:
+        nav.append(Link("Team standings", team_standings_page(done)))
+        nav.append(Link("Team crosstable", TEAM_CROSSTABLE))
+        nav.append(Link("Board prizes", BOARD_PRIZES))
+    if done and not knockout_only(state):
+        nav.append(Link("Player standings" if teams else "Standings", standings_page(done)))
+    if knockout_only(state):
+        nav.append(Link("Bracket", CROSSTABLE))
+    elif done:
+        nav.append(Link("Player crosstable" if teams else "Crosstable", CROSSTABLE))
+    return Context(state=state, nav=tuple(nav), done=done)
+
+
+def _options(state: State) -> Any:
+    return state.event.tournament.format.options
+
+
+def knockout_only(state: State) -> bool:
+    """A knockout with no stage that ranks (its standings table does not exist)."""
+    return bool(state.rounds) and all(r.matches for r in state.rounds)
+
+
+def ranked(ctx: Context, event: Event) -> list[tuple[str, Standings]]:
+    """The standings of ``event``: one table, or one per section (quads, groups)."""
+    t = ctx.tournament
+    tiebreaks = ctx.player_tiebreaks
+    options = StandingsOptions(lots_seed=event_seed(t))
+    sections = ctx.state.fmt.sections(ctx.state.players, _options(ctx.state))
+    if sections:
+        return [
+            (s.name, standings_for(event, s.players, tiebreaks, t.edition, options=options))
+            for s in sections
+        ]
+    return [("Standings", standings(event, tiebreaks, t.edition, options=options))]
+
+
+def index_report(ctx: Context) -> Report:
+    t = ctx.tournament
+    state = ctx.state
+    intro = [line for line in (ctx.where(),) if line]
+    if t.time_control is not None:
+        intro.append(f"time control {t.time_control} ({t.time_control.describe()})")
+    if t.arbiter:
+        intro.append(f"chief arbiter {t.arbiter}")
+    planned = planned_rounds(state)
+    teams = (_teams_table(ctx),) if ctx.teams else ()
+    return Report(
+        kind="index",
+        title=ctx.title,
+        subtitle=f"{state.fmt.name}, "
+        + (f"{len(t.teams.teams)} teams, " if ctx.teams else "")
+        + f"{len(t.players)} players, {len(state.rounds)} of {planned} rounds paired",
+        intro=tuple(intro),
+        tables=(_rounds_table(ctx), *teams, _players_table(ctx)),
+        nav=ctx.nav,
+    )
+
+
+def _rounds_table(ctx: Context) -> Table:
+    """Every round: its pairings, how many results are in, the standings after it
+    (a team event: the team standings too; a knockout: none)."""
+    state = ctx.state
+    ranks = not knockout_only(state)  # a knockout has no standings
+    columns = ["round", "matches and results" if ctx.teams else "pairings and results", "results"]
+    if ctx.teams:
+        columns.append("team standings after")
+    if ranks:
+        columns.append("player standings after" if ctx.teams else "standings after")
+    rows: list[tuple[str, ...]] = []
+    links: list[tuple[str, ...]] = []
+    for rnd in state.rounds:
+        results = sum(1 for b in rnd.boards if b.results)
+        shown = "complete" if round_done(state, rnd) else f"{results} of {len(rnd.boards)}"
+        after = rnd.number <= ctx.done
+        row = [str(rnd.number), f"Round {rnd.number}", shown]
+        link = ["", round_page(rnd.number), ""]
+        if ctx.teams:
+            row.append("team standings" if after else "")
+            link.append(team_standings_page(rnd.number) if after else "")
+        if ranks:
+            row.append("standings" if after else "")
+            link.append(standings_page(rnd.number) if after else "")
+        rows.append(tuple(row))
+        links.append(tuple(link))
+    return Table(
+        caption="Rounds",
+        columns=tuple(columns),
+        rows=tuple(rows),
+        right=frozenset({0}),
+        links=tuple(links),
+    )
+
+
+def _teams_table(ctx: Context) -> Table:
+    """A team event's teams: number, name, players in board order."""
+    setup = ctx.tournament.teams
+    return Table(
+        caption="Teams",
+        columns=("no", "team", "players"),
+        rows=tuple(
+            (str(n), team.name, ", ".join(ctx.name(p) for p in team.members))
+            for n, team in enumerate(setup.teams, 1)
+        ),
+        right=frozenset({0}),
+        row_header=1,
+    )
+
+
+def _players_table(ctx: Context) -> Table:
+    """Every player, linked to their page (a team event: with the team)."""
+    t = ctx.tournament
+    team_of = t.teams.team_of() if ctx.teams else {}
+
+    def team(n: int) -> tuple[str, ...]:
+        if not ctx.teams:
+            return ()
+        return (t.teams.teams[team_of[n] - 1].name if n in team_of else "",)
+
+    players = tuple(
+        (str(n), ctx.name(n), ctx.rating(n), *team(n)) for n in range(1, len(t.players) + 1)
+    )
+    return Table(
+        caption="Players",
+        columns=("no", "name", "rating", *(("team",) if ctx.teams else ())),
+        rows=players,
+        right=frozenset({0, 2}),
+        row_header=1,
+        links=tuple(("", player_page(int(p[0])), *([""] * (len(p) - 2))) for p in players),
+    )
+
+
+def round_nav(ctx: Context, number: int) -> tuple[Link, ...]:
+    extra = []
+    if number > 1:
+        extra.append(Link(f"Round {number - 1}", round_page(number - 1)))
+    if number < len(ctx.state.rounds):
+        extra.append(Link(f"Round {number + 1}", round_page(number + 1)))
+    return (*ctx.nav, *extra)
+
+
+def round_report(ctx: Context, number: int) -> Report:
+    """The pairing sheet of round ``number`` (:func:`caddy.views.pairing_sheet.sheet`),
+    its players linked to their pages."""
+    from caddy.views.pairing_sheet import sheet
+
+    report = sheet(ctx.state, number, link=player_page)
+    return attrs.evolve(report, title=ctx.title, nav=round_nav(ctx, number))
+
+
+def _standings_table(caption: str, result: Standings) -> Table:
+    columns = ("rank", "no", "name", "points", *result.tiebreaks)
+    rows = []
+    for row in result.rows:
+        rows.append(
+            (
+                "-" if row.rank is None else str(row.rank),
+                str(row.pairing_number),
+                row.name + (" (annulled)" if row.annulled else ""),
+                f"{row.score:g}",
+                *(
+                    "-" if row.tiebreaks[t] is None else f"{row.tiebreaks[t]:g}"
+                    for t in result.tiebreaks
+                ),
+            )
+        )
+    return Table(
+        caption=caption,
+        columns=columns,
+        rows=tuple(rows),
+        right=frozenset({0, 1, *range(3, len(columns))}),
+        row_header=2,
+        links=tuple(("", "", player_page(int(r[1])), *([""] * (len(columns) - 3))) for r in rows),
+    )
+
+
+def standings_report(ctx: Context, number: int) -> Report:
+    """The standings after round ``number`` (FIDE C.07 tie-breaks)."""
+    event = results_event(state_after(ctx.state, number))
+    parts = ranked(ctx, event)
+    previous = [Link(f"after round {number - 1}", standings_page(number - 1))] if number > 1 else []
+    later = (
+        [Link(f"after round {number + 1}", standings_page(number + 1))] if number < ctx.done else []
+    )
+    return Report(
+        kind="standings",
+        title=ctx.title,
+        subtitle=f"standings after round {number}",
+        tables=tuple(
+            _standings_table(name if len(parts) > 1 else f"Standings after round {number}", s)
+            for name, s in parts
+        ),
+        nav=(*ctx.nav, *previous, *later),
+    )
+
+
+def crosstable_report(ctx: Context) -> Report:
+    """The crosstable of the complete rounds, with the format's views; a knockout: its bracket."""
+    if knockout_only(ctx.state):
+        return _bracket_report(ctx)
+    event = results_event(state_after(ctx.state, ctx.done))
+    t = ctx.tournament
+    sections = ctx.state.fmt.sections(ctx.state.players, _options(ctx.state))
+    if sections:
+        named = [
+            (s.name, section_crosstable(event, s.players, ctx.player_tiebreaks, t.edition))
+            for s in sections
+        ]
+    else:
+        named = [("", crosstable(event, ctx.player_tiebreaks, t.edition))]
+    tables = []
+    for caption, table in named:
+        links = []
+        for row in table.rows:
+            cells = [""] * len(row)
+            cells[1] = player_page(int(row[0]))
+            links.append(tuple(cells))
+        tables.append(
+            Table(
+                caption=caption or ("Crosstable" if table.round_robin else "Results by round"),
+                columns=table.header,
+                rows=table.rows,
+                right=table.right_aligned,
+                row_header=1,
+                links=tuple(links),
+            )
+        )
+    view = _views(ctx.state)  # a groups stage's knockout, a team match
+    return Report(
+        kind="crosstable",
+        title=ctx.title,
+        subtitle=f"crosstable after round {ctx.done}",
+        tables=(*tables, *view.tables),
+        notes=(*dict.fromkeys(n for _, c in named for n in c.notes), *view.notes),
+        wide=max(len(c.header) for _, c in named) > 12,
+        nav=ctx.nav,
+    )
+
+
+def _views(state: State) -> View:
+    """The format's views (:mod:`caddy.views.formats`): a knockout stage's bracket, a team match's score."""
+    parts = [bracket(state), team_score(state)]
+    return View(
+        tables=tuple(t for part in parts for t in part.tables),
+        notes=tuple(n for part in parts for n in part.notes),
+    )
+
+
+def _bracket_report(ctx: Context) -> Report:
+    view = _views(ctx.state)
+    return Report(
+        kind="crosstable",
+        title=ctx.title,
+        subtitle="knockout bracket",
+        tables=view.tables,
+        notes=view.notes,
+        wide=True,
+        nav=ctx.nav,
+    )

@@ -1,0 +1,136 @@
+"""The team pages of a published team event (``caddy publish``), made by the
+same views as ``caddy standings``, ``caddy crosstable``, ``caddy standings
+--board-prizes`` and ``caddy cards`` (:mod:`caddy.views.teams`):
+
+    round-R.html            round R's matches: each match's score, then each
+                            match board by board (the match card, unsigned)
+    team-standings-R.html   the teams after round R: MP, GP (C.07 Art. 11.1) and
+                            the event's team tie-breaks (Arts. 12-13)
+    team-crosstable.html    the team crosstable after the last complete round
+    board-prizes.html       per board: games, points, percentage, performance
+
+Team standings rank the teams as ``caddy standings`` does: the event's
+tie-break list (else the default preset for team events), its C.07 edition,
+and a drawing of lots seeded with the event's seed. The players' own pages
+(standings, crosstable, a page each) stay as for any event.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from caddy.standings.board_prizes import board_prizes
+from caddy.event.replay import event_seed
+from caddy.event.teams import state_team_event
+from caddy.publish.pages import (
+    BOARD_PRIZES,
+    TEAM_CROSSTABLE,
+    Context,
+    player_page,
+    round_nav,
+    round_report,
+    state_after,
+    team_standings_page,
+)
+from caddy.model.report import Link, Report, Table
+from caddy.standings.teams import team_standings
+from caddy.views.teams import (
+    board_prizes_report,
+    match_cards,
+    team_crosstable_report,
+    team_standings_report,
+)
+from caddy.contracts.tiebreak_table import StandingsOptions
+
+if TYPE_CHECKING:
+    from caddy.model.team_results import TeamEvent
+    from caddy.standings.teams import TeamStandings
+
+
+def _options(ctx: Context) -> StandingsOptions:
+    """The event's seed for any drawing of lots and its readings of EDE (C.07 13.3)."""
+    from caddy.standings.teams import ede_options
+
+    t = ctx.tournament
+    return ede_options(StandingsOptions(lots_seed=event_seed(t)), t.ede)
+
+
+def ranked_teams(ctx: Context, number: int) -> tuple[TeamEvent, TeamStandings]:
+    """The teams' results and standings after round ``number``."""
+    t = ctx.tournament
+    tevent = state_team_event(state_after(ctx.state, number))
+    return tevent, team_standings(tevent, t.tiebreaks, t.edition, options=_options(ctx))
+
+
+def team_round_report(ctx: Context, number: int) -> Report:
+    """Round ``number``'s matches (:func:`caddy.views.teams.match_cards`,
+    unsigned), with the pairing sheet's date and venue; a round without team
+    matches: its pairing sheet."""
+    teams = ctx.state.rounds[number - 1].teams
+    sheet = round_report(ctx, number)
+    if teams is None or not teams.matches:
+        return sheet
+    cards = match_cards(ctx.state, number, ctx.title, signatures=False, link=player_page)
+    return attrs.evolve(cards, title=ctx.title, intro=sheet.intro, nav=round_nav(ctx, number))
+
+
+def team_standings_page_report(ctx: Context, number: int) -> Report:
+    """The team standings after round ``number``."""
+    _, result = ranked_teams(ctx, number)
+    report = team_standings_report(result, ctx.title)
+    table = attrs.evolve(report.tables[0], caption=f"Team standings after round {number}")
+    previous = (
+        [Link(f"after round {number - 1}", team_standings_page(number - 1))] if number > 1 else []
+    )
+    later = (
+        [Link(f"after round {number + 1}", team_standings_page(number + 1))]
+        if number < ctx.done
+        else []
+    )
+    return attrs.evolve(
+        report,
+        subtitle=f"team standings after round {number}; {report.subtitle}",
+        tables=(table,),
+        notes=(*report.notes, *(f"warning: {w}" for w in result.warnings)),
+        nav=(*ctx.nav, *previous, *later),
+    )
+
+
+def team_crosstable_page_report(ctx: Context) -> Report:
+    """The team crosstable after the last complete round."""
+    tevent, result = ranked_teams(ctx, ctx.done)
+    report = team_crosstable_report(tevent, result, ctx.title)
+    return attrs.evolve(report, subtitle=f"team crosstable after round {ctx.done}", nav=ctx.nav)
+
+
+def board_prizes_page_report(ctx: Context) -> Report:
+    """Board prizes after the last complete round, each name linked to the player's page."""
+    t = ctx.tournament
+    tevent = state_team_event(state_after(ctx.state, ctx.done))
+    prizes = board_prizes(tevent, edition=t.edition, options=_options(ctx))
+    report = board_prizes_report(prizes, ctx.title)
+    return attrs.evolve(
+        report, tables=tuple(_linked(table) for table in report.tables), nav=ctx.nav
+    )
+
+
+def _linked(table: Table) -> Table:
+    """A board's table with each player's name (column 2) linked to their page (number: column 1)."""
+    links = tuple(
+        tuple(player_page(int(row[1])) if i == 2 else "" for i in range(len(row)))
+        for row in table.rows
+    )
+    return attrs.evolve(table, links=links)
+
+
+def team_pages(ctx: Context) -> dict[str, Report]:
+    """A team event's own pages (the round pages are :func:`team_round_report`)."""
+    pages = {
+        team_standings_page(n): team_standings_page_report(ctx, n) for n in range(1, ctx.done + 1)
+    }
+    if ctx.done:
+        pages[TEAM_CROSSTABLE] = team_crosstable_page_report(ctx)
+        pages[BOARD_PRIZES] = board_prizes_page_report(ctx)
+    return pages

@@ -1,0 +1,1 @@
+"""caddy.standings.ranking."""

@@ -1,0 +1,448 @@
+"""Standings: rank by score, then by an ordered list of tie-breaks.
+
+:func:`standings` is deterministic and does no I/O. Players equal on
+everything share the place (ranks 1, 1, 3) unless the options ask for a
+seeded, repeatable drawing of lots (C.07 4.2). Players whose results were
+annulled by the round-robin 50% rule are listed after the ranked players,
+without a rank.
+
+Tie-break lists by name, and the default lists for pre-determined and other
+events, are presets the plugins register (hook
+``caddy_register_tiebreak_presets``; the built-ins ``rr``, ``swiss`` and
+``c02`` are in ``caddy_plugins/tiebreaks/presets.py``, docs/standings.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import attrs
+
+import caddy.contracts.tiebreak_table
+from caddy.errors import CaddyError, PluginError
+from caddy.model.results_table import Event, is_round_robin
+from caddy.contracts.tiebreak_table import (
+    Explanation,
+    StandingsOptions,
+    Table,
+    TieBreak,
+    TieBreakSpec,
+    parse_spec,
+    standings_edition,
+)
+
+if TYPE_CHECKING:
+    from caddy.contracts import GroupTieBreak
+    from caddy.plugins.host import PluginHost
+from caddy.standings.table import (
+    SectionStandings as SectionStandings,
+)
+from caddy.standings.table import (
+    Standings as Standings,
+)
+from caddy.standings.table import (
+    StandingsRow as StandingsRow,
+)
+from caddy.standings.table import (
+    break_ties,
+    split_tied,
+)
+from caddy.standings.table import (
+    sections_document as sections_document,
+)
+
+
+def tiebreak_texts(
+    texts: str | None, pre_determined: bool, host: PluginHost | None = None
+) -> list[str]:
+    """A tie-break list as texts: a registered preset's (hook
+    ``caddy_register_tiebreak_presets``; any case), else the comma-separated
+    texts; ``None``: the default preset for the kind of event."""
+    if host is None:
+        from caddy.plugins.host import get_host
+
+        host = get_host()
+    presets = host.tiebreak_presets()
+    if texts is None:
+        kind = "pre-determined" if pre_determined else "other"
+        for preset in presets:
+            if kind in preset.default_for:
+                return list(preset.tiebreaks)
+        raise CaddyError(f"no tie-break preset is the default for {kind} events; give --tiebreaks")
+    name = texts.lower()
+    if name in presets:
+        return list(presets.get(name).tiebreaks)
+    return [t.strip() for t in texts.split(",") if t.strip()]
+
+
+def resolve_tiebreaks(
+    texts: Sequence[str] | str | None, pre_determined: bool, host: PluginHost | None = None
+) -> list[tuple[TieBreakSpec, TieBreak]]:
+    """Parse a tie-break list (or a preset name) against the registered plugins."""
+    if host is None:
+        from caddy.plugins.host import get_host
+
+        host = get_host()
+    if texts is None or isinstance(texts, str):
+        texts = tiebreak_texts(texts, pre_determined, host)
+
+    def refuse(text: str, spec: TieBreakSpec, plugin: TieBreak) -> str | None:
+        if plugin.scope == "teams" or spec.score is not None:
+            return f"tie-break '{text}' ranks teams (C.07 Arts. 12-13); this ranks players"
+        return None
+
+    return resolve_specs(texts, host, refuse)
+
+
+def resolve_specs(
+    texts: Sequence[str],
+    host: PluginHost,
+    refuse: Callable[[str, TieBreakSpec, TieBreak], str | None],
+) -> list[tuple[TieBreakSpec, TieBreak]]:
+    """Parse tie-break texts against the registered plugins; ``refuse`` says
+    why a parsed one does not apply here (``None``: it does). Every problem is
+    one line of the :class:`CaddyError` raised."""
+    registry = host.tiebreaks()
+    resolved = []
+    problems: list[str] = []
+    for text in texts:
+        try:
+            code = parse_spec(text).code
+            plugin: TieBreak = registry.get(code)
+            spec = parse_spec(text, plugin.modifiers)
+            why = refuse(text, spec, plugin)
+            if why is not None:
+                raise CaddyError(why)
+            resolved.append((spec, plugin))
+        except PluginError:  # two plugins claim the code: exit 3, not bad input
+            raise
+        except CaddyError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    return resolved
+
+
+def build_table(
+    event: Event,
+    *,
+    edition: str | None = None,
+    pre_determined: bool | None = None,
+    options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
+) -> caddy.contracts.tiebreak_table.Table:  # qualified: the docs also know caddy.model.report.Table
+    """Fold the event once for the tie-breaks (see :class:`caddy.contracts.tiebreak_table.Table`)."""
+    if pre_determined is None:
+        pre_determined = (
+            event.pre_determined if event.pre_determined is not None else is_round_robin(event)
+        )
+    return Table(
+        event,
+        edition=standings_edition(event, edition),
+        pre_determined=pre_determined,
+        options=options,
+        host=host,
+    )
+
+
+def standings(
+    event: Event,
+    tiebreaks: Sequence[str] | str | None = None,
+    edition: str | None = None,
+    *,
+    pre_determined: bool | None = None,
+    options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
+) -> Standings:
+    """Rank the event.
+
+    :param tiebreaks: tie-break texts in order (``["SB", "BH/C1"]``), a
+        comma-separated string, or a preset name; ``None``: the default list
+        for the kind of event.
+    :param edition: ``"2024"`` or ``"2026"``; ``None``: by the start date
+        (2026 rules from 2026-03-01; no date → 2026).
+    :param pre_determined: round-robin rules for unplayed rounds; ``None``:
+        the event's own setting, else whether every pair met once per cycle.
+    """
+    options = options or StandingsOptions()
+    table = build_table(
+        event, edition=edition, pre_determined=pre_determined, options=options, host=host
+    )
+    resolved = resolve_tiebreaks(tiebreaks, table.rr, host)
+    warnings = []
+    if table.rr:
+        for spec, plugin in resolved:
+            if not plugin.separates_round_robin:  # the plugin says so (BH, FB, AOB)
+                warnings.append(
+                    f"{spec.text} separates nobody in a complete round robin: every player's opponents are "
+                    "everyone else (consider SB, DE, KS)"
+                )
+    for spec, plugin in resolved:
+        if table.edition not in plugin.editions:
+            warnings.append(
+                f"{spec.text} is a tie-break of the {'/'.join(plugin.editions)} edition, "
+                f"not {table.edition}; computed anyway"
+            )
+    values: dict[str, list[float | None]] = {}
+    from caddy.plugins.registry import finite_values
+
+    for spec, plugin in resolved:
+        values[spec.text] = finite_values(plugin, spec.text, plugin.compute(table, spec), table.n)
+
+    active = [i for i in range(table.n) if table.active[i]]
+    groups: list[list[int]] = split_tied(active, lambda i: -table.score[i])
+    groups = break_ties(
+        groups, [(spec, plugin, table, values[spec.text]) for spec, plugin in resolved]
+    )
+
+    lots_seed = None
+    by_lot: set[int] = set()
+    if options.draw_lots and any(len(g) > 1 for g in groups):
+        import random
+
+        from caddy.model.schedule import draw_seed
+
+        lots_seed = draw_seed() if options.lots_seed is None else options.lots_seed
+        rng = random.Random(lots_seed)
+        drawn: list[list[int]] = []
+        for group in groups:
+            if len(group) > 1:
+                members = sorted(group, key=lambda i: table.numbers[i])
+                rng.shuffle(members)
+                by_lot.update(members)
+                drawn.extend([i] for i in members)
+            else:
+                drawn.append(group)
+        groups = drawn
+
+    rows = []
+    position = 1
+    for group in groups:
+        for i in sorted(group, key=lambda i: table.numbers[i]):
+            rows.append(_row(event, table, i, position, values, i in by_lot))
+        position += len(group)
+    for i in range(table.n):
+        if not table.active[i]:
+            rows.append(_row(event, table, i, None, values, False, annulled=True))
+    return Standings(
+        edition=table.edition,
+        pre_determined=table.rr,
+        tiebreaks=tuple(spec.text for spec, _ in resolved),
+        rows=tuple(rows),
+        warnings=tuple(warnings),
+        lots_seed=lots_seed,
+    )
+
+
+def _row(
+    event: Event,
+    table: Table,
+    i: int,
+    rank: int | None,
+    values: dict[str, list[float | None]],
+    by_lot: bool,
+    *,
+    annulled: bool = False,
+) -> StandingsRow:
+    player = event.players[i]
+    return StandingsRow(
+        rank=rank,
+        pairing_number=player.number,
+        name=player.name,
+        score=table.score[i],
+        tiebreaks={text: (None if annulled else column[i]) for text, column in values.items()},
+        annulled=annulled,
+        by_lot=by_lot,
+    )
+
+
+def explain(
+    event: Event,
+    player: str | int,
+    tiebreaks: Sequence[str] | str | None = None,
+    edition: str | None = None,
+    *,
+    pre_determined: bool | None = None,
+    options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
+    result: Standings | None = None,
+) -> list[Explanation]:
+    """How every tie-break value of one player was computed.
+
+    :param player: the player's pairing number (``int``), or a ``str``: the
+        number as text or the exact name (``caddy standings --explain PLAYER``).
+        Each plugin's ``explain(table, spec, player)`` is then called with the
+        player's index, the pairing number minus one.
+    :param result: the standings these explanations are for, when the caller
+        has them (``caddy standings --explain``): one computation for both.
+    """
+    target = event.find(str(player)) if not isinstance(player, int) else event.player(player)
+    options = options or StandingsOptions()
+    table = build_table(event, edition=edition, pre_determined=pre_determined, options=options)
+    if result is None:
+        result = standings(
+            event, tiebreaks, edition, pre_determined=table.rr, options=options, host=host
+        )
+    resolved = resolve_tiebreaks(list(result.tiebreaks), table.rr, host)
+    i = target.number - 1
+    from caddy.plugins.registry import explanation
+
+    explanations = []
+    for index, (spec, plugin) in enumerate(resolved):
+        if plugin.group_dependent:
+            group = _tied_group(result, table, index, i)
+            grouped = cast("GroupTieBreak", plugin)
+            explained = grouped.explain_group(table, spec, group, i) if len(group) > 1 else None
+            if explained is not None:
+                explanations.append(explained)
+                continue
+            explanations.append(
+                Explanation(
+                    tiebreak=spec.text,
+                    player=target.number,
+                    value=1.0,
+                    summary="not tied with anyone when this tie-break was applied",
+                )
+            )
+        else:
+            explanations.append(explanation(plugin, spec.text, plugin.explain(table, spec, i)))
+    return explanations
+
+
+def _tied_group(result: Standings, table: Table, index: int, i: int) -> list[int]:
+    """Who was tied with player index ``i`` when tie-break ``index`` was applied."""
+    rows = {row.pairing_number - 1: row for row in result.rows if not row.annulled}
+    if i not in rows:
+        return [i]
+    keys = result.tiebreaks[:index]
+
+    def signature(j: int) -> tuple[Any, ...]:
+        row = rows[j]
+        return (row.score, *(row.tiebreaks[k] for k in keys))
+
+    mine = signature(i)
+    return sorted(j for j in rows if signature(j) == mine)
+
+
+def section_event(event: Event, members: Sequence[int]) -> Event:
+    """One section's or group's own event: its members' games among themselves,
+    the member ``members[k - 1]`` numbered ``k``. Rounds where no member has a
+    game (a section that has finished while a larger one plays on) are left
+    out; withdrawals come along."""
+    from caddy.model.results_table import RoundResult
+
+    local = {number: i for i, number in enumerate(members, 1)}
+    rounds = [
+        r
+        for r in range(event.rounds)
+        if any(event.results[n - 1][r].opponent in local for n in members)
+        or any(event.results[n - 1][r].code in ("Z", "U", "F", "H") for n in members)
+    ]
+    players = [
+        attrs.evolve(event.players[n - 1], number=local[n], stated_points=None, stated_rank=None)
+        for n in members
+    ]
+    rows = []
+    for n in members:
+        row = []
+        for r in rounds:
+            rr = event.results[n - 1][r]
+            opponent = local.get(rr.opponent) if rr.opponent is not None else None
+            if rr.opponent is not None and opponent is None:
+                raise CaddyError(f"player {n} meets {rr.opponent}, who is not in the section")
+            row.append(
+                rr._replace(opponent=opponent)
+                if opponent
+                else (rr if rr.opponent is None else RoundResult(code="R", points=rr.points))
+            )
+        rows.append(tuple(row))
+    return Event(
+        name=event.name,
+        start_date=event.start_date,
+        players=tuple(players),
+        results=tuple(rows),
+        rounds=len(rounds),
+        scoring=event.scoring,
+        pre_determined=True,
+        format=event.format,
+        withdrawals=tuple(
+            attrs.evolve(w, player=local[w.player]) for w in event.withdrawals if w.player in local
+        ),
+    )
+
+
+def _renumbered(result: Standings, members: Sequence[int]) -> Standings:
+    return attrs.evolve(
+        result,
+        rows=tuple(
+            attrs.evolve(row, pairing_number=members[row.pairing_number - 1]) for row in result.rows
+        ),
+    )
+
+
+def standings_for(
+    event: Event,
+    members: Sequence[int],
+    tiebreaks: Sequence[str] | str | None = None,
+    edition: str | None = None,
+    *,
+    options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
+) -> Standings:
+    """Standings of one section or group: its members' games among themselves
+    (prizes per section in quads, group order in groups-knockout). Rows keep the
+    players' pairing numbers in the whole event."""
+    sub = section_event(event, members)
+    return _renumbered(standings(sub, tiebreaks, edition, options=options, host=host), members)
+
+
+def explain_for(
+    event: Event,
+    members: Sequence[int],
+    player: int,
+    tiebreaks: Sequence[str] | str | None = None,
+    edition: str | None = None,
+    *,
+    options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
+    result: Standings | None = None,
+) -> list[Explanation]:
+    """:func:`explain` within one section (``result``: :func:`standings_for`'s
+    table of that section); numbers are the players' numbers in the whole event."""
+    sub = section_event(event, members)
+    local = {number: i for i, number in enumerate(members, 1)}
+    mine = None
+    if result is not None:
+        mine = attrs.evolve(
+            result,
+            rows=tuple(
+                attrs.evolve(row, pairing_number=local[row.pairing_number]) for row in result.rows
+            ),
+        )
+    explanations = explain(
+        sub, local[player], tiebreaks, edition, options=options, host=host, result=mine
+    )
+
+    def back(number: int | None) -> int | None:
+        return None if number is None else members[number - 1]
+
+    def summary(text: str) -> str:
+        # DE names the tied group by pairing number: the section's become the event's
+        head, sep, tail = text.partition(":")
+        if sep and head.startswith("tied group "):
+            listed = head.removeprefix("tied group ").split(", ")
+            if all(item.isdigit() for item in listed):
+                names = ", ".join(str(members[int(item) - 1]) for item in listed)
+                return f"tied group {names}:{tail}"
+        return text
+
+    return [
+        attrs.evolve(
+            e,
+            player=player,
+            summary=summary(e.summary),
+            rows=tuple(attrs.evolve(line, opponent=back(line.opponent)) for line in e.rows),
+        )
+        for e in explanations
+    ]

@@ -1,0 +1,322 @@
+"""Team standings: teams ranked by their primary score (match points or game
+points, C.07 Art. 11; C.04.6 1.2), then by a list of tie-breaks.
+
+A tie-break text names a registered tie-break plugin whose ``scope`` is
+``teams`` (a team tie-break of C.07 Arts. 12-13: ``EDE``, ``EMGSB``, ``BC``
+...) or ``both`` (an individual tie-break run on the teams' MP or GP:
+``BH:MP``, ``PS:GP``; without ``:MP``/``:GP`` the primary score, C.07 Art. 13
+preamble). Each plugin is handed a :class:`caddy.contracts.tiebreak_table.Table` whose
+players are the teams scored in that score, with ``table.teams`` the
+:class:`caddy.model.team_results.TeamEvent` and ``table.score_kind`` the score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import attrs
+
+from caddy.errors import CaddyError
+from caddy.standings.table import break_ties, group_values, split_tied
+from caddy.contracts.tiebreak_table import (
+    Explanation,
+    StandingsOptions,
+    Table,
+    TieBreak,
+    TieBreakSpec,
+    standings_edition,
+)
+
+if TYPE_CHECKING:
+    from caddy.contracts import GroupTieBreak
+    from caddy.model.tournament import EdeReadings, Tournament
+    from caddy.plugins.host import PluginHost
+    from caddy.model.team_results import TeamEvent
+
+
+@attrs.frozen(kw_only=True)
+class TeamStandingsRow:
+    """One team's line."""
+
+    rank: int
+    #: The team number.
+    pairing_number: int
+    name: str
+    match_points: float
+    game_points: float
+    #: Tie-break values keyed exactly as the list was written.
+    tiebreaks: dict[str, float | None]
+    code: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class TeamStandings:
+    """The ranked teams."""
+
+    edition: str
+    pre_determined: bool
+    #: ``MP`` or ``GP``: the score that ranks the teams.
+    primary: str
+    tiebreaks: tuple[str, ...]
+    rows: tuple[TeamStandingsRow, ...]
+    warnings: tuple[str, ...] = ()
+
+    def row_of(self, number: int) -> TeamStandingsRow:
+        for row in self.rows:
+            if row.pairing_number == number:
+                return row
+        raise CaddyError(f"team {number} is not in these standings")
+
+    def rows_data(self) -> list[dict[str, Any]]:
+        """The rows as JSON data (``pairing_number`` is the team number)."""
+        return [
+            {
+                "rank": row.rank,
+                "pairing_number": row.pairing_number,
+                "name": row.name,
+                "code": row.code,
+                "match_points": row.match_points,
+                "game_points": row.game_points,
+                "tiebreaks": dict(row.tiebreaks),
+            }
+            for row in self.rows
+        ]
+
+    def data(self) -> dict[str, Any]:
+        """The ``caddy.team-standings`` document."""
+        return {
+            "schema": "caddy.team-standings",
+            "version": 1,
+            "edition": self.edition,
+            "pre_determined": self.pre_determined,
+            "primary": self.primary,
+            "tiebreaks": list(self.tiebreaks),
+            "rows": self.rows_data(),
+            "warnings": list(self.warnings),
+        }
+
+
+def event_ede_readings(tournament: Tournament, **given: Any) -> EdeReadings:
+    """The event's readings of C.07 13.3 (``caddy new --ede-*``), each one
+    ``given`` (not ``None``) replacing the event's (``caddy standings --ede-*``)."""
+    from caddy.model.tournament import EdeReadings
+
+    readings = tournament.ede or EdeReadings()
+    return attrs.evolve(readings, **{k: v for k, v in given.items() if v is not None})
+
+
+def ede_options(options: StandingsOptions, readings: EdeReadings | None) -> StandingsOptions:
+    """``options`` ranking the EDE family with ``readings`` (``None``: the defaults)."""
+    if readings is None:
+        return options
+    return attrs.evolve(
+        options,
+        ede_secondary=readings.secondary,
+        ede_board_tiebreaks_scope=readings.boards,
+        ede_board_count_lower_first=readings.board_count == "lower",
+        ede_unseparated=readings.unseparated,
+    )
+
+
+def team_tiebreak_texts(
+    texts: Sequence[str] | str | None, pre_determined: bool, host: PluginHost
+) -> list[str]:
+    """A team tie-break list: the texts, a preset's, or the default preset
+    for team events (``teams-rr`` / ``teams-swiss``)."""
+    presets = host.tiebreak_presets()
+    if texts is None:
+        kind = "teams-pre-determined" if pre_determined else "teams-other"
+        for preset in presets:
+            if kind in preset.default_for:
+                return list(preset.tiebreaks)
+        raise CaddyError(f"no tie-break preset is the default for {kind} events; give --tiebreaks")
+    if isinstance(texts, str):
+        if texts.lower() in presets:
+            return list(presets.get(texts.lower()).tiebreaks)
+        return [t.strip() for t in texts.split(",") if t.strip()]
+    return list(texts)
+
+
+def resolve_team_tiebreaks(
+    texts: Sequence[str], host: PluginHost
+) -> list[tuple[TieBreakSpec, TieBreak]]:
+    """Parse team tie-break texts against the registered plugins: scope
+    ``teams`` or ``both``; ``:MP``/``:GP`` only where the plugin takes a score."""
+    from caddy.standings.ranking import resolve_specs
+
+    registry = host.tiebreaks()
+
+    def listed(keep: Callable[[TieBreak], bool]) -> str:
+        return ", ".join(sorted(p.name for p in registry if keep(p)))
+
+    def refuse(text: str, spec: TieBreakSpec, plugin: TieBreak) -> str | None:
+        if plugin.scope == "players":
+            both = listed(lambda p: p.scope == "both")
+            return (
+                f"tie-break '{text}' ranks players, not teams (C.07 gives teams "
+                f"Arts. 12-13 and {both} on MP or GP)"
+            )
+        if spec.score is not None and not plugin.takes_score:
+            takers = listed(lambda p: p.takes_score and p.scope == "both")
+            return (
+                f"tie-break '{text}': :MP and :GP choose the score of an individual "
+                f"tie-break run on teams ({takers}; C.07 Art. 13); "
+                f"{plugin.name} reads the scores its article names"
+            )
+        return None
+
+    return resolve_specs(texts, host, refuse)
+
+
+def team_tables(
+    tevent: TeamEvent,
+    *,
+    edition: str | None = None,
+    options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
+) -> dict[str, Table]:
+    """The teams folded for the tie-breaks, once per score (``MP``, ``GP``)."""
+    tables = {}
+    for kind in ("MP", "GP"):
+        event = tevent.as_event(kind)
+        table = Table(
+            event,
+            edition=standings_edition(event, edition),
+            pre_determined=tevent.pre_determined,
+            options=options,
+            host=host,
+        )
+        table.teams = tevent
+        table.score_kind = kind
+        tables[kind] = table
+    return tables
+
+
+def team_standings(
+    tevent: TeamEvent,
+    tiebreaks: Sequence[str] | str | None = None,
+    edition: str | None = None,
+    *,
+    options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
+) -> TeamStandings:
+    """Rank the teams by the primary score, then by the tie-breaks in order."""
+    from caddy.plugins.registry import finite_values
+
+    if host is None:
+        from caddy.plugins.host import get_host
+
+        host = get_host()
+    options = options or StandingsOptions()
+    tables = team_tables(tevent, edition=edition, options=options, host=host)
+    primary = tevent.primary
+    main = tables[primary]
+    texts = team_tiebreak_texts(tiebreaks, tevent.pre_determined, host)
+    resolved = resolve_team_tiebreaks(texts, host)
+    warnings = []
+    for spec, plugin in resolved:
+        if main.edition not in plugin.editions:
+            warnings.append(
+                f"{spec.text} is a tie-break of the {'/'.join(plugin.editions)} edition, "
+                f"not {main.edition}; computed anyway"
+            )
+        if main.rr and not plugin.separates_round_robin and _complete(tevent):
+            warnings.append(
+                f"{spec.text} separates nobody in a complete round robin (C.07 Art. 15.2: "
+                "the Buchholz family is not for round robins)"
+            )
+    values: dict[str, list[float | None]] = {}
+    for spec, plugin in resolved:
+        table = tables[spec.score or primary]
+        values[spec.text] = finite_values(plugin, spec.text, plugin.compute(table, spec), table.n)
+    groups = break_ties(
+        split_tied(list(range(tevent.count)), lambda i: -main.score[i]),
+        [
+            (spec, plugin, tables[spec.score or primary], values[spec.text])
+            for spec, plugin in resolved
+        ],
+    )
+    mp, gp = tevent.mp, tevent.gp
+    rows = []
+    position = 1
+    for group in groups:
+        for i in sorted(group):
+            team = tevent.setup.teams[i]
+            rows.append(
+                TeamStandingsRow(
+                    rank=position,
+                    pairing_number=i + 1,
+                    name=team.name,
+                    code=team.code,
+                    match_points=mp[i],
+                    game_points=gp[i],
+                    tiebreaks={text: column[i] for text, column in values.items()},
+                )
+            )
+        position += len(group)
+    return TeamStandings(
+        edition=main.edition,
+        pre_determined=main.rr,
+        primary=primary,
+        tiebreaks=tuple(spec.text for spec, _ in resolved),
+        rows=tuple(rows),
+        warnings=tuple(warnings),
+    )
+
+
+def team_explain(
+    tevent: TeamEvent,
+    team: int,
+    result: TeamStandings,
+    *,
+    edition: str | None = None,
+    options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
+) -> list[Explanation]:
+    """How every tie-break value of team ``team`` (its number) was computed."""
+    if host is None:
+        from caddy.plugins.host import get_host
+
+        host = get_host()
+    tables = team_tables(tevent, edition=edition, options=options, host=host)
+    resolved = resolve_team_tiebreaks(list(result.tiebreaks), host)
+    i = team - 1
+    rows = {row.pairing_number - 1: row for row in result.rows}
+    primary_score = tevent.score(tevent.primary)
+    from caddy.plugins.registry import explanation
+
+    explanations = []
+    for index, (spec, plugin) in enumerate(resolved):
+        table = tables[spec.score or tevent.primary]
+        if plugin.group_dependent:
+            keys = result.tiebreaks[:index]
+
+            def signature(
+                j: int, keys: tuple[str, ...] = keys, score: list[float] = primary_score
+            ) -> tuple[Any, ...]:
+                return (score[j], *(rows[j].tiebreaks[k] for k in keys))
+
+            group = sorted(j for j in rows if signature(j) == signature(i))
+            grouped = cast("GroupTieBreak", plugin)
+            explained = grouped.explain_group(table, spec, group, i) if len(group) > 1 else None
+            explanations.append(
+                explained
+                or Explanation(
+                    tiebreak=spec.text,
+                    player=team,
+                    value=group_values(plugin, table, spec, [1])[0],
+                    summary="not tied with any team when this tie-break was applied",
+                )
+            )
+        else:
+            explanations.append(explanation(plugin, spec.text, plugin.explain(table, spec, i)))
+    return explanations
+
+
+def _complete(tevent: TeamEvent) -> bool:
+    """Every team has met every other (a whole round-robin cycle played)."""
+    return all(
+        len({r.opponent for r in row if r.opponent is not None}) == tevent.count - 1
+        for row in tevent.results
+    )
