@@ -38,12 +38,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from caddy.event import EventFile, RecordResult, new_event, replay, results_event
 from caddy.contracts.format_tools import schedule_format
+from caddy.event import EventFile, RecordResult, new_event, replay, results_event
+from caddy.files.storage import load, save
 from caddy.model.schedule import Player
 from caddy.plugins.host import get_host
 from caddy.standings.ranking import standings
-from caddy.files.storage import load, save
 from caddy_plugins.formats.round_robin import RoundRobinOptions
 
 

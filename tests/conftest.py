@@ -27,8 +27,8 @@ from typing import Any
 import attrs
 import pytest
 
-from caddy.plugins import host as plugins
 from caddy.cli.main import main
+from caddy.plugins import host as plugins
 from caddy.plugins.discovery import (
     BUILTIN_DISTRIBUTION,
     FoundEntryPoint,

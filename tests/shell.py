@@ -30,8 +30,8 @@ from pathlib import Path
 
 import attrs
 
-from caddy.plugins import host as plugins
 from caddy.cli.main import main
+from caddy.plugins import host as plugins
 
 OPERATORS = ("&&", "||", ";")
 ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caddy.schedule.calculator import calculate, quarter_hours
 from caddy.cli.common import format_hours
+from caddy.schedule.calculator import calculate, quarter_hours
 from caddy_plugins.formats.round_robin import field_advice
 from tests.conftest import Run
 

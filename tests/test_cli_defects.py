@@ -18,8 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from caddy.errors import CaddyError
-from caddy.plugins.host import reset_host
 from caddy.model.results_table import RESULT_WORDS
+from caddy.plugins.host import reset_host
 from tests.conftest import DATA, Run
 
 TRF = DATA / "trf" / "swiss_fide_tec_exercise_held_16p_5r.trf"

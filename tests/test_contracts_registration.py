@@ -26,8 +26,8 @@ from caddy.errors import (
     exit_code,
 )
 from caddy.event import RecordResult
-from caddy.plugins.registry import KINDS, Registry
 from caddy.plugins.host import PluginHost, reset_host
+from caddy.plugins.registry import KINDS, Registry
 from tests.conftest import FAKES, Run
 
 CORE = Path(__file__).resolve().parents[1] / "core" / "caddy"
@@ -361,12 +361,12 @@ class _Poisoned(PluginHost):
 
 
 def test_a_host_passed_in_is_used_everywhere() -> None:
-    from caddy.schedule.calculator import calculate
-    from caddy.standings.crosstable import crosstable
     from caddy.event import from_document, new_event, replay, results_event, to_document
     from caddy.model.schedule import Player
-    from caddy.standings.ranking import standings
     from caddy.model.timecontrol import TimeControl
+    from caddy.schedule.calculator import calculate
+    from caddy.standings.crosstable import crosstable
+    from caddy.standings.ranking import standings
     from caddy_plugins.formats.round_robin import RoundRobinOptions
 
     mine = PluginHost(env={"CADDY_DISABLE_PLUGIN_AUTOLOAD": "1"})

@@ -24,8 +24,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caddy.model.dates import RoundDates, RoundSlot, on_days, weekly
 from caddy.errors import CaddyError
+from caddy.model.dates import RoundDates, RoundSlot, on_days, weekly
 from caddy.schedule.ics import MISSING
 
 Cli = Callable[..., Any]

@@ -25,9 +25,9 @@ from pathlib import Path
 import pytest
 
 from caddy.event.replay import replay
+from caddy.files.storage import load
 from caddy.publish.pages import Context
 from caddy.publish.teams import ranked_teams
-from caddy.files.storage import load
 from tests.conftest import Run
 
 SAMPLE = Path(__file__).parent / "data" / "trf" / "teamswiss_trf26_tec_sample_grandmommys_cup.trf"

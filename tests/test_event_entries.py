@@ -23,8 +23,8 @@ from caddy.event import (
     replay,
     to_document,
 )
-from caddy.pairing.request import request_from_state
 from caddy.files.storage import load
+from caddy.pairing.request import request_from_state
 from tests.conftest import Run
 
 SIX = "name,rating\nAnna,2100\nBen,2050\nCara,1990\nDan,1950\nEve,1900\nFinn,1850\n"

@@ -28,8 +28,8 @@ from caddy.event import (
     replay,
     to_document,
 )
-from caddy.model.schedule import Player
 from caddy.files.storage import load, save
+from caddy.model.schedule import Player
 from caddy_plugins.formats.manual import ManualOptions
 from caddy_plugins.formats.round_robin import RoundRobinOptions
 from tests.conftest import Run

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from caddy.event import board_match, replay
-from caddy.plugins.host import get_host
 from caddy.files.storage import load
+from caddy.plugins.host import get_host
 from caddy_plugins.formats.groups_knockout import snake
 from tests.conftest import Run
 

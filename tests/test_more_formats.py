@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 import pytest
 
-from caddy.schedule.calculator import calculate
 from caddy.contracts.format_tools import PlayedRound
 from caddy.model.results_table import EventBuilder
+from caddy.schedule.calculator import calculate
 from caddy_plugins.formats.groups_knockout import GroupsKnockout, GroupsKnockoutOptions, snake
 from caddy_plugins.formats.knockout import Knockout, KnockoutOptions, Match, bracket_order
 from caddy_plugins.formats.quads import Quads, QuadsOptions, section_sizes

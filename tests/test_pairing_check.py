@@ -269,8 +269,8 @@ def test_a_team_round_compares_matches_and_the_team_pab() -> None:
     with the other team on White, a match the file does not have, and a PAB
     given to another team, one line each; line-ups are not compared."""
     from caddy.model.schedule import Round
-    from caddy.pairing.recheck import match_differences
     from caddy.model.teams import TeamBye, TeamMatchPairing, TeamRound
+    from caddy.pairing.recheck import match_differences
 
     def match(white: int, black: int, lineup: tuple[int, int]) -> TeamMatchPairing:
         return TeamMatchPairing(white=white, black=black, white_lineup=lineup, black_lineup=lineup)

@@ -27,11 +27,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddy.schedule.calculator import calculate
 from caddy.contracts import FormatBase
-from caddy.schedule.planner import STANDARD_TIME_CONTROLS, Budget, plan
-from caddy.plugins.host import get_host
 from caddy.model.serialize import structure
+from caddy.plugins.host import get_host
+from caddy.schedule.calculator import calculate
+from caddy.schedule.planner import STANDARD_TIME_CONTROLS, Budget, plan
 from tests.conftest import Run
 
 

@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from caddy.cli.main import main
-from caddy.publish.site import build_site, rebuild, watch, write_site
-from caddy.publish.folder import MARKER
 from caddy.files.storage import load
+from caddy.publish.folder import MARKER
+from caddy.publish.site import build_site, rebuild, watch, write_site
 from tests.conftest import Run
 
 HOSTILE = ("<script>alert(1)</script>", "\"&'")

@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 
 from caddy.contracts import PlayedRound
 from caddy.event import replay
-from caddy.model.schedule import Round
 from caddy.files.storage import load
+from caddy.model.schedule import Round
 from caddy_plugins.formats.quads import Quads, QuadsOptions, section_sizes
 from caddy_plugins.formats.swiss import Swiss, SwissOptions
 from tests.conftest import Run

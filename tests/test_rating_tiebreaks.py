@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from caddy.contracts.tiebreak_table import StandingsOptions
 from caddy.model.results_table import Event, EventBuilder, EventPlayer
 from caddy.standings.ranking import standings
-from caddy.contracts.tiebreak_table import StandingsOptions
 from caddy_plugins.codecs.trf_document import read_trf
 from caddy_plugins.tiebreaks.ratings import (
     average,

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from caddy.contracts.tiebreak_table import StandingsOptions
 from caddy.model.results_table import Event, EventBuilder, EventPlayer, RoundResult
 from caddy.standings.ranking import build_table, standings
-from caddy.contracts.tiebreak_table import StandingsOptions
 from caddy_plugins.codecs.trf_document import parse_date, read_trf
 from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions
 from tests.conftest import DATA, Run
@@ -208,8 +208,8 @@ def test_editions_agree_without_unplayed_rounds(event: Event) -> None:
 @given(round_robins(st.integers(2, 10), even=True))
 def test_fast_path_equals_general_path(event: Event) -> None:
     """The all-games fast path of BH/SB/PS gives exactly what the general path gives."""
-    from caddy.plugins.host import get_host
     from caddy.contracts.tiebreak_table import parse_spec
+    from caddy.plugins.host import get_host
 
     table = build_table(event)
     assert table.all_games
@@ -340,8 +340,8 @@ def test_withdrawal_forfeits_complete_games_option() -> None:
 def test_koya_line_after_annulment_option() -> None:
     """After an annulment the Koya line is taken on the games that remain (6 of 7 → 3.0),
     or (option) on the scheduled games (7 → 3.5)."""
-    from caddy.plugins.host import get_host
     from caddy.contracts.tiebreak_table import parse_spec
+    from caddy.plugins.host import get_host
 
     event = withdrawal_event(3)
     ks = get_host().tiebreaks().get("KS")

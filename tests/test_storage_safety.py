@@ -29,8 +29,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from caddy.files import storage
 from caddy.cli.main import main
+from caddy.files import storage
 from tests.conftest import Run
 
 DATA = Path(__file__).parent / "data"

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from caddy.event.replay import replay
-from caddy.pairing.request import request_from_state
 from caddy.files.storage import load
+from caddy.pairing.request import request_from_state
 from tests.conftest import Run
 
 

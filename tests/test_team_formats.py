@@ -13,13 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from caddy.contracts import PairingRequest, TeamPairingContext
+from caddy.contracts.format_tools import Format
 from caddy.event.replay import replay
 from caddy.event.teams import state_team_event
-from caddy.contracts.format_tools import Format
 from caddy.model.schedule import Round
-from caddy.plugins.host import get_host
 from caddy.model.team_results import TeamEvent
 from caddy.model.teams import Team, TeamSetup
+from caddy.plugins.host import get_host
 from caddy.testing import FormatContract
 from caddy.testing.formats import ColourPromise, play_team_event
 from caddy_plugins.formats.scheveningen import Scheveningen, ScheveningenOptions

@@ -13,9 +13,9 @@ import pytest
 
 from caddy import hookimpl
 from caddy.contracts import TieBreak
+from caddy.contracts.tiebreak_table import EDITIONS, Explanation, Table, TieBreakSpec, parse_spec
 from caddy.plugins.host import PluginHost
 from caddy.testing import TeamTieBreakContract
-from caddy.contracts.tiebreak_table import EDITIONS, Explanation, Table, TieBreakSpec, parse_spec
 
 #: Every team tie-break (scope ``teams``) with the texts checked for it.
 TEAM_SPECS: dict[str, tuple[str, ...]] = {

@@ -19,16 +19,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from caddy.contracts.tiebreak_table import StandingsOptions, parse_spec
 from caddy.errors import CaddyError
-from caddy.plugins.host import get_host
 from caddy.model.results_table import EventBuilder
-from caddy.standings.ranking import build_table, standings
 from caddy.model.team_results import TeamEvent, team_event
-from caddy.standings.teams import team_explain, team_standings, team_tables
 from caddy.model.teams import TeamBye, TeamMatchPairing, TeamRound, TeamScoring
+from caddy.plugins.host import get_host
+from caddy.standings.ranking import build_table, standings
+from caddy.standings.teams import team_explain, team_standings, team_tables
 from caddy.testing.team_tiebreaks import DrawnTeamEvent, small_team_events
 from caddy.testing.teams import build_team_event
-from caddy.contracts.tiebreak_table import StandingsOptions, parse_spec
 from caddy_plugins.tiebreaks.team_ede import ExtendedDirectEncounter
 from caddy_plugins.tiebreaks.team_sssc import ScoresScheduleStrength
 

@@ -30,10 +30,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from caddy.event.file import EventFile
-from caddy.model.tournament import PairRound, RecordResult
-from caddy.plugins.host import get_host
 from caddy.files.storage import dumps, write_file
 from caddy.model.teams import TeamBye, TeamMatchPairing, TeamRound
+from caddy.model.tournament import PairRound, RecordResult
+from caddy.plugins.host import get_host
 from caddy.testing.teams import build_team_file
 from tests.conftest import Run
 
@@ -239,9 +239,9 @@ def test_board_prizes_and_crosstable_add_up(results: list[str]) -> None:
     point a game); percentages never rise down a board; each team's crosstable
     cells add up to its GP, and the 6 matches share 12 MP (C.07 Art. 11.1:
     a match has 2 GP here, so it is won and lost or drawn)."""
-    from caddy.standings.board_prizes import board_prizes
     from caddy.event.replay import replay
     from caddy.event.teams import state_team_event
+    from caddy.standings.board_prizes import board_prizes
     from caddy.standings.teams import team_standings
     from caddy.views.teams import team_crosstable
 

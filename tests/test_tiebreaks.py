@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import pytest
 
+from caddy.contracts.tiebreak_table import StandingsOptions, parse_spec
 from caddy.model.results_table import Event, EventBuilder
 from caddy.standings.ranking import build_table, explain, standings
-from caddy.contracts.tiebreak_table import StandingsOptions, parse_spec
 
 
 def swiss() -> Event:

@@ -18,7 +18,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from caddy.event.check import check_rows, state_rows
 from caddy.contracts.codecs import get_codec
 from caddy.errors import CaddyError
 from caddy.event import (
@@ -30,6 +29,7 @@ from caddy.event import (
     new_event,
     replay,
 )
+from caddy.event.check import check_rows, state_rows
 from caddy.model.schedule import Player
 from caddy_plugins.codecs.trf_document import (
     TRF26_RECORDS,

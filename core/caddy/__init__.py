@@ -74,14 +74,14 @@ __all__ = [
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from typing import Any
 
-    from caddy.schedule.calculator import CalcResult, calculate
     from caddy.contracts import FormatBase, PairingRequest, TieBreakBase
-    from caddy.errors import CaddyError, FileError, InputError, PluginError, RulesError
     from caddy.contracts.format_tools import Arithmetic, Format, ScheduleFormat
-    from caddy.plugins.hookspecs import hookimpl, hookspec
+    from caddy.errors import CaddyError, FileError, InputError, PluginError, RulesError
     from caddy.model.schedule import Game, Player, Round, Schedule, assign_pairing_numbers
-    from caddy.plugins.host import get_host
     from caddy.model.timecontrol import BonusKind, Period, TimeControl, parse_time_control
+    from caddy.plugins.hookspecs import hookimpl, hookspec
+    from caddy.plugins.host import get_host
+    from caddy.schedule.calculator import CalcResult, calculate
 
 
 def __getattr__(name: str) -> Any:

@@ -110,9 +110,9 @@ def read_length(text: str) -> int | Fraction | None:
 def length_minutes(value: int | Fraction, text: str, option: str) -> int | float:
     """``value`` minutes counted in whole seconds (the calculator's unit),
     held to 1 minute up to a day (:data:`~caddy.schedule.calculator.MAX_DAY_MINUTES`)."""
-    from caddy.schedule.calculator import MAX_DAY_MINUTES
     from caddy.errors import CaddyError
     from caddy.model.timecontrol import minutes_value
+    from caddy.schedule.calculator import MAX_DAY_MINUTES
 
     if value < 1:
         raise CaddyError(f"{option} '{text}' is shorter than a minute")
@@ -122,9 +122,9 @@ def length_minutes(value: int | Fraction, text: str, option: str) -> int | float
 
 
 def cmd_calc(ns: argparse.Namespace) -> int:
-    from caddy.schedule.calculator import calculate, check_turnover
     from caddy.errors import CaddyError, PluginError
     from caddy.model.timecontrol import TimeControl, parse_time_control
+    from caddy.schedule.calculator import calculate, check_turnover
 
     check_turnover(ns.turnover)
     from caddy.cli.dates import wants_dates

@@ -138,9 +138,9 @@ def schedule_from_args(
     )
     check_ends(schedule, round_minutes or 0)
     if ns.tz is not None:
+        from caddy.messages import warn
         from caddy.model.dates import move_out_of_gaps
         from caddy.schedule.ics import time_zone
-        from caddy.messages import warn
 
         schedule, moved = move_out_of_gaps(schedule, time_zone(ns.tz))
         for line in moved:

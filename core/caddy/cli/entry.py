@@ -139,10 +139,10 @@ def _record_bye(
     state: Any, box: list[Any], ns: argparse.Namespace, player: int, number: int
 ) -> str:
     """Record ``ns.kind``'s bye for ``player`` in round ``number``; the round's note."""
-    from caddy.model.tournament import RecordBye
     from caddy.event.replay import apply
     from caddy.event.rounds import bye_of, check_not_withdrawn
     from caddy.model.report import visible
+    from caddy.model.tournament import RecordBye
 
     check_not_withdrawn(state, player, number)
     earlier = bye_of(state, number, player)
@@ -197,13 +197,13 @@ def _team_bye(state: Any, box: list[Any], ns: argparse.Namespace, number: int) -
 
 
 def cmd_add(ns: argparse.Namespace) -> int:
-    from caddy.schedule.calculator import check_field as check_limits
     from caddy.event.documents import from_document, to_document
     from caddy.event.replay import check_field, replay
-    from caddy.model.schedule import Player
     from caddy.files.players import MAX_RATING
-    from caddy.model.report import visible
     from caddy.files.storage import updating
+    from caddy.model.report import visible
+    from caddy.model.schedule import Player
+    from caddy.schedule.calculator import check_field as check_limits
 
     if not ns.name.strip():
         raise CaddyError("a player needs a name")

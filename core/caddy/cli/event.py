@@ -179,9 +179,9 @@ def cmd_new(ns: argparse.Namespace) -> int:
     from caddy.cli.common import format_and_options
     from caddy.cli.team_standings import ns_ede_readings
     from caddy.event.documents import new_event
-    from caddy.model.schedule import draw_seed
     from caddy.files.players import read_players_csv
     from caddy.files.storage import dumps, write_file
+    from caddy.model.schedule import draw_seed
 
     path = Path(ns.event)
     if path.exists():
@@ -295,8 +295,8 @@ def cmd_new(ns: argparse.Namespace) -> int:
 def _schedule(ns: argparse.Namespace, fmt: Any, options: Any, players: int, tc: Any) -> Any:
     """The dated rounds ``caddy new --every`` asks for: the format's rounds for the
     field, spaced by the calculator's round length when there is a time control."""
-    from caddy.schedule.calculator import calculate
     from caddy.cli.dates import schedule_from_args
+    from caddy.schedule.calculator import calculate
 
     figures = calculate(players, format=fmt, options=options, time_control=tc)
     schedule, left_over = schedule_from_args(
@@ -315,9 +315,9 @@ def _schedule(ns: argparse.Namespace, fmt: Any, options: Any, players: int, tc: 
 
 
 def cmd_withdraw(ns: argparse.Namespace) -> int:
-    from caddy.model.tournament import Withdraw
     from caddy.event.replay import apply, replay
     from caddy.files.storage import updating
+    from caddy.model.tournament import Withdraw
 
     with updating(ns.event) as box:
         state = replay(box[0])

@@ -244,8 +244,8 @@ def cmd_check(ns: argparse.Namespace) -> int:
 
 def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
     """``caddy check FILE --pairings``: every round re-paired (docs/swiss.md)."""
-    from caddy.pairing.recheck import check_event_pairings, check_pairings, system_title
     from caddy.model.report import visible
+    from caddy.pairing.recheck import check_event_pairings, check_pairings, system_title
 
     if codec.name == "json":
         from caddy.event.replay import replay

@@ -111,11 +111,11 @@ def cmd_pair(ns: argparse.Namespace) -> int:
             f"{misplaced[0]} is for TRF files; an event file pairs its next round "
             "with its own rounds, colours and options (set at caddy new)"
         )
-    from caddy.model.tournament import PairRound
+    from caddy.contracts.format_tools import depends_on_results
     from caddy.event.progress import over_message, unfinished
     from caddy.event.replay import apply, replay
-    from caddy.contracts.format_tools import depends_on_results
     from caddy.files.storage import updating
+    from caddy.model.tournament import PairRound
 
     explanation: list[str] | None = None
     with updating(ns.event) as box:
@@ -221,8 +221,8 @@ def _pair_file(ns: argparse.Namespace, codec_name: str) -> int:
     is not changed (``-o`` writes a copy with the round added)."""
     from caddy.cli.common import refuse_existing, write_output
     from caddy.contracts.codecs import get_codec
-    from caddy.pairing.request import file_pairing
     from caddy.files.storage import read_bytes
+    from caddy.pairing.request import file_pairing
 
     if ns.pairings or ns.byes:
         raise CaddyError("--pairings and --byes type a manual event's round; a TRF file is paired")

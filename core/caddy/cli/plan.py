@@ -78,9 +78,9 @@ def _hours(text: str) -> int | float:
 
 def budget_of(ns: argparse.Namespace) -> Budget:
     """The :class:`~caddy.schedule.planner.Budget` of ``--nights``/``--night`` or ``--days``/``--hours``."""
-    from caddy.schedule.calculator import MAX_SESSIONS, check_turnover
     from caddy.cli.calc import parse_night
     from caddy.errors import CaddyError
+    from caddy.schedule.calculator import MAX_SESSIONS, check_turnover
     from caddy.schedule.planner import Budget, Unit
 
     unit: Unit
@@ -107,8 +107,8 @@ def budget_of(ns: argparse.Namespace) -> Budget:
 
 
 def cmd_plan(ns: argparse.Namespace) -> int:
-    from caddy.schedule.planner import PlanDocument, plan
     from caddy.plugins.host import get_host
+    from caddy.schedule.planner import PlanDocument, plan
 
     budget = budget_of(ns)
     host = get_host()

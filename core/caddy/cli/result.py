@@ -59,8 +59,8 @@ def cmd_result(ns: argparse.Namespace) -> int:
 
 def _bye(state: Any, ns: argparse.Namespace) -> Any:
     """``caddy result EVENT ROUND --bye PLAYER KIND``: the operation."""
-    from caddy.model.tournament import RecordBye
     from caddy.event.rounds import bye_of
+    from caddy.model.tournament import RecordBye
 
     if ns.board is not None or ns.result is not None or ns.results_file is not None:
         raise CaddyError("give either BOARD RESULT or --bye PLAYER KIND, not both")
@@ -81,8 +81,8 @@ def _bye(state: Any, ns: argparse.Namespace) -> Any:
 def _one_result(state: Any, ns: argparse.Namespace) -> Any:
     """``caddy result EVENT ROUND BOARD RESULT``: the operation (refused on the
     board of a player who withdrew before the round, unless ``--force``)."""
-    from caddy.model.tournament import RecordResult
     from caddy.cli.result_batch import normal_result, withdrawn_board
+    from caddy.model.tournament import RecordResult
 
     if ns.extra is not None:
         raise CaddyError(
@@ -154,10 +154,10 @@ def match_games(event: Any) -> dict[int, str]:
     """For each result operation on a knockout match (by index in the log): which
     game of the match it is and who had White, as the pairing sheet lists them
     (the result refers to that White)."""
-    from caddy.model.tournament import RecordResult
     from caddy.event.replay import new_board_match, replay
-    from caddy.plugins.host import get_host
     from caddy.model.report import visible
+    from caddy.model.tournament import RecordResult
+    from caddy.plugins.host import get_host
 
     fmt = get_host().formats().get(event.tournament.format.name)
     if not fmt.has_matches:  # no matches: nothing to replay
@@ -186,8 +186,8 @@ def match_games(event: Any) -> dict[int, str]:
 def describe(operation: Any, event: Any, game: str | None = None) -> str:
     """One line for an operation, with names (``game``: a knockout match's game
     and its White, from :func:`match_games`)."""
-    from caddy.model.tournament import Enter, PairRound, RecordBye, RecordResult, Withdraw
     from caddy.model.report import visible
+    from caddy.model.tournament import Enter, PairRound, RecordBye, RecordResult, Withdraw
 
     players = event.tournament.players
 

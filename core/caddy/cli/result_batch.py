@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
-    from caddy.model.tournament import RecordResult
     from caddy.event.replay import Board, State
+    from caddy.model.tournament import RecordResult
 
 #: In a list of results: leave this board as it is (no result yet, or the one it has).
 SKIP = "."
@@ -108,8 +108,8 @@ def round_results(
     """The results to record for round ``number``, applied to ``state`` in
     order; raises with every problem (``problems`` found before and the
     entries'), one line each in the order they were given, when there is any."""
-    from caddy.model.tournament import RecordResult
     from caddy.event.replay import apply
+    from caddy.model.tournament import RecordResult
 
     state.round(number)  # a round that is not paired is one line
     found = list(problems)

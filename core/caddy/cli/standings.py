@@ -254,6 +254,7 @@ def _value_text(value: float | None) -> str:
 
 
 def cmd_standings(ns: argparse.Namespace) -> int:
+    from caddy.contracts.tiebreak_table import StandingsOptions
     from caddy.standings.ranking import (
         SectionStandings,
         explain,
@@ -263,7 +264,6 @@ def cmd_standings(ns: argparse.Namespace) -> int:
         standings_for,
     )
     from caddy.standings.table import after_round_prefix, with_after_round
-    from caddy.contracts.tiebreak_table import StandingsOptions
 
     event = _load_event(ns)
     if is_team_view(ns):

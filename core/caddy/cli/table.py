@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 if TYPE_CHECKING:
     import argparse
 
-    from caddy.schedule.calculator import CalcResult
     from caddy.contracts.format_tools import Format, PairingFormat
-    from caddy.model.schedule import Numbering, Schedule
     from caddy.model.report import Report
+    from caddy.model.schedule import Numbering, Schedule
+    from caddy.schedule.calculator import CalcResult
 from caddy.cli.common import (
     ascii_int,
     emit,
@@ -113,8 +113,8 @@ def print_table(
 
 
 def cmd_table(ns: argparse.Namespace) -> int:
-    from caddy.errors import CaddyError
     from caddy.contracts.format_tools import schedule_format
+    from caddy.errors import CaddyError
 
     extra: dict[str, str] = {}
     if ns.style:
@@ -137,8 +137,8 @@ def cmd_table(ns: argparse.Namespace) -> int:
         raise CaddyError("give the number of players or --players FILE")
     else:
         count = ns.players
-    from caddy.schedule.calculator import check_field
     from caddy.contracts.format_tools import depends_on_results, fixed_in_advance, option_summary
+    from caddy.schedule.calculator import check_field
 
     check_field(count, fmt, options)
     later: list[str] = []

@@ -19,9 +19,9 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
-    from caddy.model.tournament import EdeReadings
-    from caddy.model.team_results import TeamEvent
     from caddy.contracts.tiebreak_table import Explanation, StandingsOptions
+    from caddy.model.team_results import TeamEvent
+    from caddy.model.tournament import EdeReadings
 
 
 def team_arguments(parser: Any, *, boards: bool) -> None:
@@ -140,8 +140,8 @@ def _team_event(ns: argparse.Namespace) -> TeamEvent:
 def _options(ns: argparse.Namespace) -> StandingsOptions:
     """The options of this call: its seed, the event's readings of EDE (C.07
     13.3), each ``--ede-*`` given replacing the event's."""
-    from caddy.standings.teams import ede_options, event_ede_readings
     from caddy.contracts.tiebreak_table import StandingsOptions
+    from caddy.standings.teams import ede_options, event_ede_readings
 
     seed = getattr(ns, "seed", None)
     if seed is None:

@@ -59,8 +59,8 @@ def add_team_arguments(new: Any) -> None:
 
 def read_teams_csv(path: str, boards: int | None) -> tuple[list[Player], TeamSetup]:
     """The players in pairing-number order and the teams of a teams file."""
-    from caddy.model.schedule import Player
     from caddy.files.storage import read_bytes
+    from caddy.model.schedule import Player
     from caddy.model.teams import Team, TeamSetup
 
     text = read_bytes(path, "a teams file", shown=path).decode("utf-8-sig", errors="replace")
@@ -229,8 +229,8 @@ def cmd_lineup(ns: argparse.Namespace) -> int:
     from caddy.cli.common import event_player
     from caddy.event.replay import apply, replay
     from caddy.event.teams import team_setup
-    from caddy.model.report import visible
     from caddy.files.storage import updating
+    from caddy.model.report import visible
     from caddy.model.teams import LineUp
 
     with updating(ns.event) as box:
@@ -261,9 +261,9 @@ def team_results(state: Any, ns: argparse.Namespace) -> tuple[list[Any], str]:
     """``caddy result EVENT ROUND MATCH [BOARD] RESULT`` for a team event: the
     results to record (as :class:`~caddy.model.tournament.RecordResult`, from each
     board's White) and a line saying what they are."""
-    from caddy.model.tournament import RecordResult
     from caddy.event.teams import team_setup
     from caddy.model.report import visible
+    from caddy.model.tournament import RecordResult
 
     setup = team_setup(state)
     if not 1 <= ns.round <= len(state.rounds):

@@ -21,8 +21,8 @@ from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
     from caddy.event.file import EventFile
-    from caddy.plugins.host import PluginHost
     from caddy.model.results_table import Event
+    from caddy.plugins.host import PluginHost
 
 
 @attrs.frozen(kw_only=True)

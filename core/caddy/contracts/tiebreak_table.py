@@ -44,9 +44,9 @@ from caddy.contracts import TieBreakBase as TieBreakBase
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
-    from caddy.plugins.host import PluginHost
     from caddy.model.results_table import Event
     from caddy.model.team_results import TeamEvent
+    from caddy.plugins.host import PluginHost
 
 EDITIONS = ("2024", "2026")
 #: The 2026 C.07 edition is in force from this date (approved 02/02/2026).

@@ -39,6 +39,19 @@ from caddy.event.documents import (
     tournament_problems,
 )
 from caddy.event.file import EventFile
+from caddy.event.replay import (
+    Board,
+    RoundState,
+    State,
+    apply,
+    board_match,
+    check_field,
+    event_seed,
+    flip_result,
+    replay,
+)
+from caddy.event.results import results_event
+from caddy.event.rounds import planned_rounds
 from caddy.model.tournament import (
     BYE_KINDS,
     MISSED_KINDS,
@@ -59,19 +72,6 @@ from caddy.model.tournament import (
     Tournament,
     Withdraw,
 )
-from caddy.event.replay import (
-    Board,
-    RoundState,
-    State,
-    apply,
-    board_match,
-    check_field,
-    event_seed,
-    flip_result,
-    replay,
-)
-from caddy.event.results import results_event
-from caddy.event.rounds import planned_rounds
 
 __all__ = [
     "BYE_KINDS",

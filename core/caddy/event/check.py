@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING
 from caddy.model.results_table import GAME_CODES, WORD_OF_CODES
 
 if TYPE_CHECKING:
-    from caddy.event.replay import RoundState, State
     from caddy.contracts.format_tools import Stage
+    from caddy.event.replay import RoundState, State
 
 #: One round of one player: (opponent number or None, colour ``w``/``b``/``-``,
 #: result code). The codes are :mod:`caddy.model.results_table`'s (a file format's codec

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from cattrs import Converter
 
     from caddy.plugins.host import PluginHost
+from caddy.model.teams import LineUp
 from caddy.model.tournament import (
     Enter,
     FileOperation,
@@ -36,7 +37,6 @@ from caddy.model.tournament import (
     RecordResults,
     Withdraw,
 )
-from caddy.model.teams import LineUp
 
 #: At least this many plain results of one round recorded one after the other
 #: are written as one ``results`` operation; fewer stay one ``result`` each, as a

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from caddy.plugins.host import PluginHost
 from caddy.event.convert import error_detail, shared_converter
 from caddy.event.file import EventFile
+from caddy.event.replay import check_field, replay
 from caddy.model.tournament import (
     READS,
     SCHEMA,
@@ -28,7 +29,6 @@ from caddy.model.tournament import (
     OperationLog,
     Tournament,
 )
-from caddy.event.replay import check_field, replay
 
 
 def operations_to_data(

@@ -14,9 +14,9 @@ from caddy.errors import CaddyError, PluginError, RulesError
 
 if TYPE_CHECKING:
     from caddy.plugins.host import PluginHost
-from caddy.model.tournament import Enter, Operation, OperationLog, Tournament
 from caddy.event.replay import State, apply, replay
 from caddy.model.schedule import Player
+from caddy.model.tournament import Enter, Operation, OperationLog, Tournament
 
 
 def _operation_log(operations: Sequence[Operation]) -> OperationLog:

@@ -87,9 +87,9 @@ def final_standings(state: Any) -> list[tuple[str, Any]]:
     """The standings of the complete rounds as ``caddy standings`` ranks them
     by default: the event's tie-breaks and edition, its seed for any drawing
     of lots; one table per section (quads, groups), else one ``Standings``."""
+    from caddy.contracts.tiebreak_table import StandingsOptions
     from caddy.event.replay import event_seed
     from caddy.standings.ranking import standings, standings_for
-    from caddy.contracts.tiebreak_table import StandingsOptions
 
     tournament = state.event.tournament
     from caddy.event.results import results_event

@@ -12,24 +12,15 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from caddy.errors import CaddyError, PluginError
-from caddy.model.schedule import Round
 from caddy.model.results_table import GAME_POINTS, RESULT_HELP, RESULT_WORDS
+from caddy.model.schedule import Round
 
 if TYPE_CHECKING:
     from caddy.contracts import Match
-    from caddy.event.file import EventFile
     from caddy.contracts.format_tools import Format
-    from caddy.plugins.host import PluginHost
+    from caddy.event.file import EventFile
     from caddy.model.teams import TeamRound
-from caddy.model.tournament import (
-    Enter,
-    Operation,
-    PairRound,
-    RecordBye,
-    RecordResult,
-    Tournament,
-    Withdraw,
-)
+    from caddy.plugins.host import PluginHost
 from caddy.event.rounds import (
     check_announced,
     check_players,
@@ -40,6 +31,15 @@ from caddy.event.rounds import (
     take_announced,
 )
 from caddy.model.teams import LineUp
+from caddy.model.tournament import (
+    Enter,
+    Operation,
+    PairRound,
+    RecordBye,
+    RecordResult,
+    Tournament,
+    Withdraw,
+)
 
 
 class Board:

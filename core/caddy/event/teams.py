@@ -11,10 +11,10 @@ from caddy.errors import CaddyError
 from caddy.model.teams import TEAM_BYE_KINDS, LineUp, check_setup, lineup_problems
 
 if TYPE_CHECKING:
-    from caddy.model.tournament import PairRound
     from caddy.event.replay import State
     from caddy.model.team_results import TeamEvent
     from caddy.model.teams import TeamSetup
+    from caddy.model.tournament import PairRound
 
 
 def team_setup(state: State) -> TeamSetup:

@@ -29,12 +29,12 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 
 if TYPE_CHECKING:
-    from caddy.contracts.codecs import Codec
     from caddy.contracts import PairingRequest
+    from caddy.contracts.codecs import Codec
     from caddy.event.replay import RoundState, State
     from caddy.model.schedule import Round
-    from caddy.plugins.host import PluginHost
     from caddy.model.teams import TeamRound
+    from caddy.plugins.host import PluginHost
 
 __all__ = [
     "PairingCheck",
@@ -332,8 +332,8 @@ def check_event_pairings(
 ) -> PairingCheck:
     """Re-pair every round of a caddy event whose format pairs from results
     (a Swiss) from the rounds before it and compare."""
-    from caddy.errors import CaddyError
     from caddy.contracts.format_tools import depends_on_results
+    from caddy.errors import CaddyError
     from caddy.pairing.request import request_from_state
 
     fmt = state.fmt

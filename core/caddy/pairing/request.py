@@ -41,9 +41,9 @@ from caddy.model.teams import TeamPairingContext
 if TYPE_CHECKING:
     from caddy.contracts.codecs import Codec
     from caddy.event.replay import RoundState, State
+    from caddy.model.results_table import Scoring
     from caddy.model.schedule import Player, Round
     from caddy.plugins.host import PluginHost
-    from caddy.model.results_table import Scoring
 
 #: A bye kind recorded in an event file → the history kind.
 _BYE_HISTORY: dict[str, HistoryKind] = {
@@ -125,8 +125,8 @@ def played_rounds(state: State) -> list[PlayedRound]:
     """The complete rounds so far as :class:`~caddy.contracts.PlayedRound`
     (a knockout match counts once decided), stopping at the first open one."""
     from caddy.event.replay import board_match
-    from caddy.model.schedule import Round
     from caddy.model.results_table import GAME_POINTS, RESULT_WORDS
+    from caddy.model.schedule import Round
 
     played: list[PlayedRound] = []
     for rnd in state.rounds:

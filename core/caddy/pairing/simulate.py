@@ -37,9 +37,9 @@ from caddy.errors import CaddyError, InputError, PluginError
 
 if TYPE_CHECKING:
     from caddy.event.file import EventFile
-    from caddy.model.tournament import Operation
     from caddy.event.replay import State
     from caddy.model.schedule import Player
+    from caddy.model.tournament import Operation
     from caddy.plugins.host import PluginHost
 
 #: The default ratings range (``--ratings``).
@@ -211,8 +211,8 @@ def simulate(settings: Settings, *, host: PluginHost | None = None) -> EventFile
     """
     from caddy.event.documents import new_event
     from caddy.event.file import EventFile
-    from caddy.model.tournament import OperationLog, PairRound, RecordBye, RecordResult, Withdraw
     from caddy.event.replay import apply, replay
+    from caddy.model.tournament import OperationLog, PairRound, RecordBye, RecordResult, Withdraw
 
     check_settings(settings)
     if host is None:

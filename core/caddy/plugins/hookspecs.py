@@ -34,7 +34,6 @@ import pluggy
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from caddy.contracts.codecs import FileCheck, FileResults
     from caddy.contracts import (
         Codec,
         Format,
@@ -43,6 +42,7 @@ if TYPE_CHECKING:
         TieBreakPreset,
         TimeControlParser,
     )
+    from caddy.contracts.codecs import FileCheck, FileResults
     from caddy.contracts.format_tools import Shorthand
     from caddy.pairing.request import FilePairing
 

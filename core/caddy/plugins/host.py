@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from caddy.plugins import hookspecs
 from caddy.errors import CaddyError, PluginClash, PluginError
+from caddy.plugins import hookspecs
 
 if TYPE_CHECKING:
     from caddy.contracts import (

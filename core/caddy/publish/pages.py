@@ -15,16 +15,16 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from caddy.standings.crosstable import crosstable, section_crosstable
+from caddy.contracts.tiebreak_table import StandingsOptions
 from caddy.event.replay import board_match, event_seed
 from caddy.event.results import results_event
 from caddy.event.results import state_after as state_after  # moved there; publish_players
 from caddy.event.rounds import planned_rounds, withdrawal_result
-from caddy.views.pairing_sheet import event_where
 from caddy.model.report import Link, Report, Table
+from caddy.standings.crosstable import crosstable, section_crosstable
 from caddy.standings.ranking import standings, standings_for
-from caddy.contracts.tiebreak_table import StandingsOptions
 from caddy.views.formats import View, bracket, team_score
+from caddy.views.pairing_sheet import event_where
 
 if TYPE_CHECKING:
     from caddy.event.replay import RoundState, State

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from caddy.standings.crosstable import SYMBOL
 from caddy.errors import CaddyError
 from caddy.event.results import results_event
 from caddy.event.rounds import withdrawal_result
-from caddy.views.pairing_sheet import match_games
+from caddy.model.report import Report, Table
+from caddy.model.results_table import RESULT_WORDS
 from caddy.publish.pages import (
     Context,
     knockout_only,
@@ -20,9 +20,9 @@ from caddy.publish.pages import (
     ranked,
     state_after,
 )
-from caddy.model.report import Report, Table
-from caddy.model.results_table import RESULT_WORDS
+from caddy.standings.crosstable import SYMBOL
 from caddy.standings.ranking import standings
+from caddy.views.pairing_sheet import match_games
 
 if TYPE_CHECKING:
     from caddy.event.replay import State

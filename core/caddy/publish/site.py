@@ -33,8 +33,8 @@ from caddy.publish.folder import Written, publish_into
 
 if TYPE_CHECKING:
     from caddy.event.file import EventFile
-    from caddy.plugins.host import PluginHost
     from caddy.model.report import Report
+    from caddy.plugins.host import PluginHost
 
 
 def site_reports(event: EventFile, host: PluginHost | None = None) -> dict[str, Report]:

@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from caddy.standings.board_prizes import board_prizes
+from caddy.contracts.tiebreak_table import StandingsOptions
 from caddy.event.replay import event_seed
 from caddy.event.teams import state_team_event
+from caddy.model.report import Link, Report, Table
 from caddy.publish.pages import (
     BOARD_PRIZES,
     TEAM_CROSSTABLE,
@@ -34,7 +35,7 @@ from caddy.publish.pages import (
     state_after,
     team_standings_page,
 )
-from caddy.model.report import Link, Report, Table
+from caddy.standings.board_prizes import board_prizes
 from caddy.standings.teams import team_standings
 from caddy.views.teams import (
     board_prizes_report,
@@ -42,7 +43,6 @@ from caddy.views.teams import (
     team_crosstable_report,
     team_standings_report,
 )
-from caddy.contracts.tiebreak_table import StandingsOptions
 
 if TYPE_CHECKING:
     from caddy.model.team_results import TeamEvent

@@ -14,8 +14,8 @@ import datetime
 import uuid
 from typing import Any
 
-from caddy.model.dates import RoundDates
 from caddy.errors import CaddyError
+from caddy.model.dates import RoundDates
 
 MISSING = "--ics needs the optional package icalendar: pip install 'chess-caddy[ics]'"
 

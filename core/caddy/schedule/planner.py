@@ -24,6 +24,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
+from caddy.contracts.format_tools import option_summary
+from caddy.errors import CaddyError, PluginError
+from caddy.model.timecontrol import TimeControl, minutes_value, parse_time_control
 from caddy.schedule.calculator import (
     DEFAULT_TURNOVER_MINUTES,
     MAX_DAY_MINUTES,
@@ -32,9 +35,6 @@ from caddy.schedule.calculator import (
     calculate,
     check_field,
 )
-from caddy.errors import CaddyError, PluginError
-from caddy.contracts.format_tools import option_summary
-from caddy.model.timecontrol import TimeControl, minutes_value, parse_time_control
 
 if TYPE_CHECKING:
     from caddy.contracts.format_tools import Format

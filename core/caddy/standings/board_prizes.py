@@ -29,9 +29,9 @@ import attrs
 from caddy.model.results_table import Event, RoundResult
 
 if TYPE_CHECKING:
-    from caddy.plugins.host import PluginHost
-    from caddy.model.team_results import TeamEvent
     from caddy.contracts.tiebreak_table import StandingsOptions
+    from caddy.model.team_results import TeamEvent
+    from caddy.plugins.host import PluginHost
 
 #: Individual result codes of a game played over the board (rated or not).
 _GAMES = frozenset("1=0WDL")

@@ -20,8 +20,6 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 import caddy.contracts.tiebreak_table
-from caddy.errors import CaddyError, PluginError
-from caddy.model.results_table import Event, is_round_robin
 from caddy.contracts.tiebreak_table import (
     Explanation,
     StandingsOptions,
@@ -31,6 +29,8 @@ from caddy.contracts.tiebreak_table import (
     parse_spec,
     standings_edition,
 )
+from caddy.errors import CaddyError, PluginError
+from caddy.model.results_table import Event, is_round_robin
 
 if TYPE_CHECKING:
     from caddy.contracts import GroupTieBreak

@@ -15,8 +15,8 @@ from caddy.errors import CaddyError
 if TYPE_CHECKING:
     import caddy.contracts.tiebreak_table
     from caddy.contracts import GroupTieBreak, TieBreak
-    from caddy.model.documents import StandingsDocument, StandingsRowData
     from caddy.contracts.tiebreak_table import TieBreakSpec
+    from caddy.model.documents import StandingsDocument, StandingsRowData
 
 
 @attrs.frozen(kw_only=True)

@@ -17,8 +17,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
-from caddy.errors import CaddyError
-from caddy.standings.table import break_ties, group_values, split_tied
 from caddy.contracts.tiebreak_table import (
     Explanation,
     StandingsOptions,
@@ -27,12 +25,14 @@ from caddy.contracts.tiebreak_table import (
     TieBreakSpec,
     standings_edition,
 )
+from caddy.errors import CaddyError
+from caddy.standings.table import break_ties, group_values, split_tied
 
 if TYPE_CHECKING:
     from caddy.contracts import GroupTieBreak
+    from caddy.model.team_results import TeamEvent
     from caddy.model.tournament import EdeReadings, Tournament
     from caddy.plugins.host import PluginHost
-    from caddy.model.team_results import TeamEvent
 
 
 @attrs.frozen(kw_only=True)

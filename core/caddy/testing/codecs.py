@@ -65,8 +65,8 @@ def event_files(
     from hypothesis import strategies as st
 
     from caddy.event.documents import new_event
-    from caddy.model.tournament import PairRound, RecordBye, RecordResult
     from caddy.model.schedule import Player
+    from caddy.model.tournament import PairRound, RecordBye, RecordResult
 
     name = st.text(NAME_LETTERS, min_size=1, max_size=24).map(str.strip).filter(bool)
 

@@ -70,7 +70,6 @@ import attrs
 import pytest
 
 from caddy.contracts import complete, conformance
-from caddy.event.file import EventFile
 from caddy.contracts.format_tools import (
     Format,
     PlayedRound,
@@ -78,9 +77,10 @@ from caddy.contracts.format_tools import (
     generates_schedule,
     schedule_format,
 )
+from caddy.event.file import EventFile
 from caddy.model.schedule import Schedule
-from caddy.plugins.host import PluginHost, get_host
 from caddy.model.teams import TeamSetup
+from caddy.plugins.host import PluginHost, get_host
 
 __all__ = [
     "ColourPromise",
@@ -400,9 +400,9 @@ def play_team_event(
     """:func:`team_play_through`, with the event file it played."""
     import random
 
-    from caddy.model.tournament import FormatChoice, PairRound, RecordResult, Tournament
     from caddy.event.replay import replay
     from caddy.model.schedule import Player
+    from caddy.model.tournament import FormatChoice, PairRound, RecordResult, Tournament
     from caddy.pairing.request import request_from_state
 
     rng = random.Random(seed)

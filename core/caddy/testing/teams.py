@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     import datetime
 
     from caddy.event.file import EventFile
-    from caddy.plugins.host import PluginHost
     from caddy.model.team_results import TeamEvent
+    from caddy.plugins.host import PluginHost
 
 #: A board result from the first-named team's side, flipped for the other side.
 _FLIP = {"1-0": "0-1", "0-1": "1-0", "1/2": "1/2", "+-": "-+", "-+": "+-", "--": "--"}
@@ -47,8 +47,8 @@ def build_team_file(
     :param byes: round (1-based) → ``(team, kind)`` team byes (``pab`` ...).
     """
     from caddy.event.file import EventFile
-    from caddy.model.tournament import FormatChoice, PairRound, RecordResult, Tournament
     from caddy.model.schedule import Player
+    from caddy.model.tournament import FormatChoice, PairRound, RecordResult, Tournament
 
     if host is None:
         from caddy.plugins.host import get_host

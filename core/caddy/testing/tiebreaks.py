@@ -43,9 +43,9 @@ import attrs
 import pytest
 
 from caddy.contracts import TieBreak, conformance
-from caddy.plugins.host import PluginHost, get_host
-from caddy.model.results_table import Event, EventBuilder, EventPlayer, RoundResult
 from caddy.contracts.tiebreak_table import parse_spec
+from caddy.model.results_table import Event, EventBuilder, EventPlayer, RoundResult
+from caddy.plugins.host import PluginHost, get_host
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy

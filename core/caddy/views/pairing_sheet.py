@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 if TYPE_CHECKING:
-    from caddy.model.dates import RoundSlot
     from caddy.event.replay import Board, State
+    from caddy.model.dates import RoundSlot
     from caddy.model.report import Report
 
 __all__ = ["event_where", "match_games", "round_slot", "sheet"]
@@ -189,8 +189,8 @@ def _scores_shown(state: State, number: int) -> _Scores:
     """Points before round ``number`` where the format pairs each round from
     the scores (a Swiss, an individual event); nothing for a fixed schedule,
     a knockout or a team event."""
-    from caddy.event.results import scores_before
     from caddy.contracts.format_tools import depends_on_results
+    from caddy.event.results import scores_before
 
     if state.fixed or state.event.tournament.teams is not None:
         return _Scores()

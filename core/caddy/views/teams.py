@@ -29,10 +29,10 @@ from caddy.views.formats import points
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from caddy.standings.board_prizes import BoardPrizes
     from caddy.event.replay import RoundState, State
     from caddy.model.schedule import Player
     from caddy.model.team_results import TeamEvent, TeamRoundResult
+    from caddy.standings.board_prizes import BoardPrizes
     from caddy.standings.teams import TeamStandings
 
 #: A team bye's label in a crosstable cell (as TRF-2026 record 802 writes them).

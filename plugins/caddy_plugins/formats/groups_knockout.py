@@ -35,8 +35,8 @@ import attrs
 
 from caddy import hookimpl
 from caddy.contracts import FormatBase, PairingRequest, as_request
-from caddy.errors import CaddyError
 from caddy.contracts.format_tools import Arithmetic, PlayedRound, Shorthand, require_players
+from caddy.errors import CaddyError
 from caddy_plugins.formats.groups_draw import (
     GROUPS_BY,
     GroupsBy,

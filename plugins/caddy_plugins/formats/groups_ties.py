@@ -39,9 +39,9 @@ def rank_group(
     """One group's order (score, the tie-breaks, then lots drawn from
     ``lots_seed``) and each member's rank before the lots (level players
     share one; an annulled row is level with nobody)."""
+    from caddy.contracts.tiebreak_table import StandingsOptions
     from caddy.model.results_table import EventBuilder
     from caddy.standings.ranking import standings
-    from caddy.contracts.tiebreak_table import StandingsOptions
 
     local = {p: i for i, p in enumerate(members, 1)}
     # the rounds this group played (a smaller group finishes earlier)

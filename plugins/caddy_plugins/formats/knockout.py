@@ -27,8 +27,8 @@ import attrs
 
 from caddy import hookimpl
 from caddy.contracts import FormatBase, PairingRequest, as_request
-from caddy.errors import CaddyError
 from caddy.contracts.format_tools import Arithmetic, PlayedRound, require_players
+from caddy.errors import CaddyError
 from caddy_plugins.formats.bracket_names import round_name as bracket_round_name
 from caddy_plugins.formats.knockout_colours import (
     CHOICES,

@@ -15,8 +15,8 @@ import attrs
 
 from caddy import hookimpl
 from caddy.contracts import FormatBase
-from caddy.errors import CaddyError
 from caddy.contracts.format_tools import Arithmetic, require_players
+from caddy.errors import CaddyError
 
 
 @attrs.frozen(kw_only=True)

@@ -49,8 +49,8 @@ import attrs
 
 from caddy import hookimpl
 from caddy.contracts import FormatBase, PairingRequest, PlayedRound, as_request
-from caddy.errors import CaddyError, InputError
 from caddy.contracts.format_tools import Arithmetic, require_players
+from caddy.errors import CaddyError, InputError
 from caddy_plugins.formats.quads_swiss import SWISS_ROUNDS, pair_section, section_request
 from caddy_plugins.formats.round_robin import round_robin_rounds
 

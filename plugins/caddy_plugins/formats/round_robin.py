@@ -53,8 +53,8 @@ import attrs
 
 from caddy import hookimpl
 from caddy.contracts import FormatBase
-from caddy.errors import CaddyError
 from caddy.contracts.format_tools import Arithmetic, Shorthand, require_players
+from caddy.errors import CaddyError
 
 if TYPE_CHECKING:  # models load only when a schedule is built (keeps `caddy calc` fast)
     from caddy.model.schedule import Schedule

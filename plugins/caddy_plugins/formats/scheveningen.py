@@ -71,12 +71,12 @@ import attrs
 
 from caddy import hookimpl
 from caddy.contracts import FormatBase
-from caddy.errors import CaddyError
 from caddy.contracts.format_tools import Arithmetic
+from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
-    from caddy.model.schedule import Numbering, Player, Schedule, Section
     from caddy.model.results_table import Event
+    from caddy.model.schedule import Numbering, Player, Schedule, Section
 
 Table = Literal["standard", "generated", "published", "search"]
 

@@ -67,8 +67,8 @@ from caddy.contracts import (
     PlayedRound,
     as_request,
 )
-from caddy.errors import CaddyError, InputError
 from caddy.contracts.format_tools import Arithmetic, require_players
+from caddy.errors import CaddyError, InputError
 from caddy_plugins.formats.swiss_options import SwissOptions, initial_colour, recommended_rounds
 from caddy_plugins.formats.swiss_request import (
     engine_request,

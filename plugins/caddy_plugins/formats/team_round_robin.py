@@ -34,8 +34,8 @@ import attrs
 
 from caddy import hookimpl
 from caddy.contracts import FormatBase
-from caddy.errors import CaddyError, InputError
 from caddy.contracts.format_tools import Arithmetic
+from caddy.errors import CaddyError, InputError
 from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions, round_robin_rounds
 
 if TYPE_CHECKING:

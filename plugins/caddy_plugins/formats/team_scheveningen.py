@@ -28,8 +28,8 @@ import attrs
 
 from caddy import hookimpl
 from caddy.contracts import FormatBase
-from caddy.errors import CaddyError, InputError
 from caddy.contracts.format_tools import Arithmetic
+from caddy.errors import CaddyError, InputError
 from caddy_plugins.formats.scheveningen import Table, rounds
 from caddy_plugins.formats.team_round_robin import (
     NEEDS_TEAMS,

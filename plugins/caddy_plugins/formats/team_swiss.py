@@ -26,8 +26,8 @@ import attrs
 
 from caddy import hookimpl
 from caddy.contracts import FormatBase
-from caddy.errors import InputError
 from caddy.contracts.format_tools import Arithmetic
+from caddy.errors import InputError
 from caddy_plugins.formats.swiss_options import recommended_rounds
 
 if TYPE_CHECKING:

@@ -20,8 +20,8 @@ import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from caddy.errors import CaddyError
 from caddy.contracts.tiebreak_table import Table, TieBreakSpec
+from caddy.errors import CaddyError
 from caddy_plugins.tiebreaks.common import Item, contributions
 
 if TYPE_CHECKING:

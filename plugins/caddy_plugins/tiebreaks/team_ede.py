@@ -49,8 +49,8 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
-from caddy.standings.table import split_tied
 from caddy.contracts.tiebreak_table import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
+from caddy.standings.table import split_tied
 from caddy_plugins.tiebreaks.team_common import (
     board_count,
     board_totals,

@@ -24,8 +24,8 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
-from caddy.errors import CaddyError
 from caddy.contracts.tiebreak_table import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
+from caddy.errors import CaddyError
 from caddy_plugins.tiebreaks.common import half_up
 from caddy_plugins.tiebreaks.team_common import (
     fmt,

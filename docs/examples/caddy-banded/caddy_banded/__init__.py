@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from caddy import hookimpl
-from caddy.errors import CaddyError
 from caddy.contracts.format_tools import Arithmetic, require_players
+from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
     from caddy.model.schedule import Schedule

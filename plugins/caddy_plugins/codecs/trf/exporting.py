@@ -12,8 +12,8 @@ from caddy.model.report import one_line
 from caddy_plugins.codecs.trf.fields import cut_fields
 
 if TYPE_CHECKING:
-    from caddy.event.check import Cell
     from caddy.event import EventFile, State, Tournament
+    from caddy.event.check import Cell
     from caddy.model.timecontrol import TimeControl
 
 __all__ = ["OWNED", "ResultTexts", "export_event", "kept_records"]
@@ -27,8 +27,8 @@ def export_event(event: EventFile, *, trf26: bool = False, dated: bool = False) 
     TRF26 file's record 192 names a Swiss by its dated ETT26 code
     (``FIDE_DUTCH_2026``) rather than the one the FIDE-endorsed engines read
     (``FIDE_DUTCH``: :func:`_type_code`)."""
-    from caddy.event.check import state_rows
     from caddy.event import replay, results_event
+    from caddy.event.check import state_rows
     from caddy_plugins.codecs.trf.lines import CellTexts, player_line
 
     state = replay(event)

@@ -29,8 +29,8 @@ _KNOWN_RECORD = re.compile(r"^(0[1-9]2|1[0-3]2|013|\d\d\d|XX.|BB.|###)")
 def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = False) -> Imported:
     """An event file from a parsed TRF file (``byes_801``: a team bye only
     record 801 shows is read, :func:`.team_records.read_team_records`)."""
-    from caddy.event.check import check_rows
     from caddy.event import EventFile, FormatChoice, Tournament, replay
+    from caddy.event.check import check_rows
     from caddy_plugins.codecs.trf.checks import check_document
     from caddy_plugins.codecs.trf.document import parse_date
     from caddy_plugins.codecs.trf.scoring import annulled_withdrawals, bye_scoring, scoring_of
@@ -357,8 +357,8 @@ def _tiebreaks(
     text = doc.record("202")
     if not text:
         return None
-    from caddy.plugins.host import get_host
     from caddy.contracts.tiebreak_table import parse_spec
+    from caddy.plugins.host import get_host
 
     host = get_host()
     registry = host.tiebreaks()

@@ -36,9 +36,9 @@ from caddy.contracts import HistoryEntry, HistoryKind, PairingPlayer, PairingReq
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
+    from caddy.model.results_table import Scoring
     from caddy.model.schedule import Round
     from caddy.pairing.request import FilePairing
-    from caddy.model.results_table import Scoring
     from caddy_plugins.codecs.trf.records import TrfDocument
 
 __all__ = ["pairing_input", "with_round"]

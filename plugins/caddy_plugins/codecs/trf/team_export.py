@@ -216,8 +216,8 @@ def _ranks(tevent: TeamEvent, tournament: Tournament) -> list[int]:
     edition and readings of EDE); by MP then GP (ties sharing a rank) while a
     listed team tie-break has no plugin registered (team tie-breaks such as
     EDET or EMGSB come from their own plugins)."""
-    from caddy.standings.teams import ede_options, team_standings
     from caddy.contracts.tiebreak_table import StandingsOptions
+    from caddy.standings.teams import ede_options, team_standings
 
     options = ede_options(StandingsOptions(), tournament.ede)
     try:
