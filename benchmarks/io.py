@@ -1,7 +1,7 @@
 """Event files: save, load and replay against floors measured in the same run (issue 6 §6).
 
 1. Save and load a 1,000-player round robin with every result (499,500
-   result operations) through the public API (``caddy.files.storage.save`` and
+   result operations) through the public API (``caddy.event.store.save`` and
    ``load``: validation, the atomic write and its fsync included), against
    ``json.dumps`` / ``json.loads`` of the same information as plain dicts and
    lists (a list of players, and per round a list of {"white", "black",
@@ -40,7 +40,7 @@ from typing import Any
 
 from caddy.contracts.format_tools import schedule_format
 from caddy.event import EventFile, RecordResult, new_event, replay, results_event
-from caddy.files.storage import load, save
+from caddy.event.store import load, save
 from caddy.model.schedule import Player
 from caddy.plugins.host import get_host
 from caddy.standings.ranking import standings

@@ -84,7 +84,7 @@ def make_event(folder: Path, players: int, seed: int) -> tuple[Path, list[str]]:
           "--name", f"Club round robin, {players} players", "--start", "2026-09-01")  # fmt: skip
     # every result at once through the API (the CLI would take one call per game)
     from caddy.event import RecordResult, replay
-    from caddy.files.storage import load, save
+    from caddy.event.store import load, save
 
     data = load(event)
     for rnd in replay(data).rounds:

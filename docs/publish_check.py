@@ -129,7 +129,7 @@ def players_csv(path: Path, names: list[str]) -> Path:
 def print_check(folder: Path) -> list[str]:
     """Publish a 10-player round robin and measure its printed type."""
     from caddy.event import replay
-    from caddy.files.storage import load
+    from caddy.event.store import load
 
     names = [f"Player {chr(64 + i)} Lastname{i:04d}" for i in range(1, 11)]
     csv = players_csv(folder / "rr.csv", names)

@@ -233,7 +233,7 @@ def _players(tmp_path: Path) -> Path:
 
 
 def test_new_stores_the_dated_rounds(cli: Cli, tmp_path: Path) -> None:
-    from caddy.files.storage import dumps, load
+    from caddy.event.store import dumps, load
 
     path = tmp_path / "e.json"
     run = cli(

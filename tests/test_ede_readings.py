@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from caddy.event.replay import replay
-from caddy.files.storage import load
+from caddy.event.store import load
 from caddy.publish.pages import Context
 from caddy.publish.teams import ranked_teams
 from tests.conftest import Run

@@ -23,7 +23,7 @@ from caddy.event import (
     replay,
     to_document,
 )
-from caddy.files.storage import load
+from caddy.event.store import load
 from caddy.pairing.request import request_from_state
 from tests.conftest import Run
 

@@ -28,7 +28,7 @@ from caddy.event import (
     replay,
     to_document,
 )
-from caddy.files.storage import load, save
+from caddy.event.store import load, save
 from caddy.model.schedule import Player
 from caddy_plugins.formats.manual import ManualOptions
 from caddy_plugins.formats.round_robin import RoundRobinOptions
@@ -268,7 +268,7 @@ def test_two_writers_racing(tmp_path: Path) -> None:
     path.write_bytes((DATA / "event-v1.json").read_bytes())
     script = """
 import sys
-from caddy.files.storage import updating
+from caddy.event.store import updating
 from caddy.event import RecordResult
 print("trying", flush=True)
 try:

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from caddy.event.replay import replay
-from caddy.files.storage import load
+from caddy.event.store import load
 from tests.conftest import Run
 
 Cli = Callable[..., Run]

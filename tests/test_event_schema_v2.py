@@ -30,7 +30,7 @@ from caddy.event import (
     operations_to_data,
     to_document,
 )
-from caddy.files.storage import dumps, load, loads, save
+from caddy.event.store import dumps, load, loads, save
 from caddy.model.schedule import Player
 from caddy_plugins.formats.manual import ManualOptions
 from caddy_plugins.formats.round_robin import RoundRobinOptions

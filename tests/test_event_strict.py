@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from caddy.errors import CaddyError
-from caddy.files.storage import loads
+from caddy.event.store import loads
 from tests.conftest import Run
 
 PLAYERS = "name,rating\nAnna,2100\nBen,2050\nCara,1990\nDan,1950\nEve,1900\nFinn,1850\n"

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from caddy.contracts import PairingPlayer, PairingRequest
 from caddy.errors import CaddyError
-from caddy.files.storage import load
+from caddy.event.store import load
 from caddy_plugins.formats.swiss import Swiss, SwissOptions
 from caddy_plugins.swiss import pair_trf
 from caddy_plugins.swiss.acceleration import ForbiddenGroup, forbidden_pairs, parse_forbidden

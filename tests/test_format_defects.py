@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from caddy.event import board_match, replay
-from caddy.files.storage import load
+from caddy.event.store import load
 from caddy.plugins.host import get_host
 from caddy_plugins.formats.groups_knockout import snake
 from tests.conftest import Run
@@ -98,7 +98,7 @@ REPLAY = """
 import contextlib, io, json, sys
 from caddy.cli.main import main
 from caddy.event import board_match, replay
-from caddy.files.storage import load
+from caddy.event.store import load
 
 for path in sys.argv[1:]:
     state = replay(load(path))

@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from caddy.event.replay import board_match, replay
-from caddy.files.storage import load
+from caddy.event.store import load
 from caddy.plugins import host as plugins
 from caddy_plugins.formats.knockout import KnockoutOptions, Match
 from caddy_plugins.formats.knockout_colours import StageLot, higher_wins_lot, stage_key

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from caddy.event.replay import replay
-from caddy.files.storage import load
+from caddy.event.store import load
 from tests.conftest import Run
 
 #: caddy 0.1's rounds, (Whites, Blacks) per round.

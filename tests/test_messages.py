@@ -63,7 +63,7 @@ def test_import_refuses_what_an_event_file_cannot_hold(
 def test_file_problems_are_file_errors(tmp_path: Path) -> None:
     """An embedder tells a file problem by its class (caddy.errors.FileError), not its text."""
     from caddy.errors import FileError, InputError
-    from caddy.files.storage import load
+    from caddy.event.store import load
 
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from caddy.cli.main import main
-from caddy.files.storage import load
+from caddy.event.store import load
 from caddy.publish.folder import MARKER
 from caddy.publish.site import build_site, rebuild, watch, write_site
 from tests.conftest import Run

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from caddy.cli.main import main
-from caddy.files.storage import load
+from caddy.event.store import load
 from caddy.publish.site import build_site, write_site
 from tests.conftest import Run
 from tests.test_publish import check_site, quiet

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from caddy.contracts import PlayedRound
 from caddy.event import replay
-from caddy.files.storage import load
+from caddy.event.store import load
 from caddy.model.schedule import Round
 from caddy_plugins.formats.quads import Quads, QuadsOptions, section_sizes
 from caddy_plugins.formats.swiss import Swiss, SwissOptions

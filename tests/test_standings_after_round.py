@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 from caddy.event.replay import replay
-from caddy.files.storage import load
+from caddy.event.store import load
 from tests.test_event_issue24 import Cli, field, ok
 
 

@@ -30,6 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from caddy.cli.main import main
+from caddy.event import store
 from caddy.files import storage
 from tests.conftest import Run
 
@@ -59,7 +60,7 @@ def results_in(path: Path) -> set[tuple[int, int]]:
     from caddy.event import RecordResult
 
     return {
-        (op.round, op.board) for op in storage.load(path).operations if isinstance(op, RecordResult)
+        (op.round, op.board) for op in store.load(path).operations if isinstance(op, RecordResult)
     }
 
 
@@ -236,7 +237,7 @@ def test_concurrent_new_on_one_path(tmp_path: Path) -> None:
     assert sorted(code for code, _, _ in runs) == [0] + [1] * 7
     refusals = {err for code, _, err in runs if code}
     assert refusals == {f"caddy: error: {path} exists already; an event file is created once\n"}
-    storage.load(path)
+    store.load(path)
 
 
 def test_new_never_replaces_a_file_made_meanwhile(

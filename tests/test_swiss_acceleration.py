@@ -30,7 +30,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caddy.files.storage import load
+from caddy.event.store import load
 from caddy_plugins.swiss import pair_trf
 from caddy_plugins.swiss.acceleration import (
     VirtualPoints,

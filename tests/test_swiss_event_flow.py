@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from caddy.event.replay import replay
-from caddy.files.storage import load
+from caddy.event.store import load
 from tests.conftest import Run
 
 ROUNDS = 9

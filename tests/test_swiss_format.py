@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 import pytest
 
 from caddy.event import replay
-from caddy.files.storage import load
+from caddy.event.store import load
 from caddy.testing import ColourPromise, FormatContract
 from caddy_plugins.formats.swiss import (
     Swiss,

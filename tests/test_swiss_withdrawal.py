@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from caddy.event.replay import replay
-from caddy.files.storage import load
+from caddy.event.store import load
 from caddy.pairing.request import request_from_state
 from tests.conftest import Run
 

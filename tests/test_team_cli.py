@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from caddy.event.replay import replay
+from caddy.event.store import load
 from caddy.event.teams import state_team_event
-from caddy.files.storage import load
 from tests.conftest import Run
 
 #: A board result seen from the other team's side.

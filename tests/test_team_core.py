@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from caddy.errors import CaddyError, RulesError
 from caddy.event import PairRound, replay
+from caddy.event.store import dumps, loads
 from caddy.event.teams import state_team_event
-from caddy.files.storage import dumps, loads
 from caddy.model.teams import LineUp, TeamMatchPairing, TeamRound, TeamScoring, TeamSetup
 from caddy.testing.drawing import suite_settings
 from caddy.testing.teams import build_team_event, build_team_file

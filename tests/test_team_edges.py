@@ -127,7 +127,7 @@ def test_ede_readings_at_the_command_line(
     """C.07 13.3.2 EDEBT on example B. BC on the direct match (A 2.5, B 3.5),
     higher first as FIDE's reference engine ranks it: B; lower first, as
     12.1 ranks BC: A. BC over the whole event (A 11.5, B 10.5), higher first: A."""
-    from caddy.files.storage import save
+    from caddy.event.store import save
     from caddy.testing.teams import build_team_file
 
     path = tmp_path / "b.json"

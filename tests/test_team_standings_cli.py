@@ -30,7 +30,8 @@ import attrs
 import pytest
 
 from caddy.event.file import EventFile
-from caddy.files.storage import dumps, write_file
+from caddy.event.store import dumps
+from caddy.files.storage import write_file
 from caddy.testing.teams import build_team_file
 from tests.conftest import Run
 

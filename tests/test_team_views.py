@@ -30,7 +30,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from caddy.event.file import EventFile
-from caddy.files.storage import dumps, write_file
+from caddy.event.store import dumps
+from caddy.files.storage import write_file
 from caddy.model.teams import TeamBye, TeamMatchPairing, TeamRound
 from caddy.model.tournament import PairRound, RecordResult
 from caddy.plugins.host import get_host

@@ -382,7 +382,7 @@ def test_the_imported_event_file_keeps_the_team_swiss_options(
     event file; loading it gives them back; the format plugin's calc counts
     teams; a request without teams is refused in one line."""
     from caddy.contracts import PairingRequest
-    from caddy.files.storage import load
+    from caddy.event.store import load
     from caddy.plugins.host import get_host
     from caddy_plugins.formats.team_swiss import TeamSwiss
 

@@ -138,13 +138,13 @@ class Forgetful:
     def read(self, data: bytes, *, source: str, strict: bool = False) -> Imported:
         import attrs
 
-        from caddy.files.storage import loads
+        from caddy.event.store import loads
 
         event = loads(data, source)
         return Imported(event=attrs.evolve(event, operations=()))
 
     def write(self, event: Any, *, flavour: str | None = None) -> Exported:
-        from caddy.files.storage import dumps
+        from caddy.event.store import dumps
 
         return Exported(data=dumps(event))
 

@@ -47,7 +47,7 @@ def _event(path: str) -> EventFile:
 
     name = other_codec(path)
     if name is None:
-        from caddy.files.storage import load
+        from caddy.event.store import load
 
         return load(path)
     from caddy.contracts.codecs import get_codec

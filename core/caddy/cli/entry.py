@@ -90,7 +90,7 @@ def parse_rounds(text: str) -> list[int]:
 
 def cmd_bye(ns: argparse.Namespace) -> int:
     from caddy.event.replay import replay
-    from caddy.files.storage import updating
+    from caddy.event.store import updating
 
     rounds = parse_rounds(ns.rounds)
     with updating(ns.event) as box:
@@ -199,8 +199,8 @@ def _team_bye(state: Any, box: list[Any], ns: argparse.Namespace, number: int) -
 def cmd_add(ns: argparse.Namespace) -> int:
     from caddy.event.documents import from_document, to_document
     from caddy.event.replay import check_field, replay
+    from caddy.event.store import updating
     from caddy.files.players import MAX_RATING
-    from caddy.files.storage import updating
     from caddy.model.report import visible
     from caddy.model.schedule import Player
     from caddy.schedule.calculator import check_field as check_limits

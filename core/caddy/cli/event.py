@@ -179,8 +179,9 @@ def cmd_new(ns: argparse.Namespace) -> int:
     from caddy.cli.common import format_and_options
     from caddy.cli.team_standings import ns_ede_readings
     from caddy.event.documents import new_event
+    from caddy.event.store import dumps
     from caddy.files.players import read_players_csv
-    from caddy.files.storage import dumps, write_file
+    from caddy.files.storage import write_file
     from caddy.model.schedule import draw_seed
 
     path = Path(ns.event)
@@ -316,7 +317,7 @@ def _schedule(ns: argparse.Namespace, fmt: Any, options: Any, players: int, tc: 
 
 def cmd_withdraw(ns: argparse.Namespace) -> int:
     from caddy.event.replay import apply, replay
-    from caddy.files.storage import updating
+    from caddy.event.store import updating
     from caddy.model.tournament import Withdraw
 
     with updating(ns.event) as box:

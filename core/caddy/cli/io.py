@@ -133,7 +133,7 @@ def _warn(lines: Any) -> None:
 
 def cmd_import(ns: argparse.Namespace) -> int:
     from caddy.event.replay import replay
-    from caddy.files.storage import dumps
+    from caddy.event.store import dumps
 
     out = Path(ns.out)
     refuse_existing(ns.out, ns.force)

@@ -114,7 +114,7 @@ def cmd_pair(ns: argparse.Namespace) -> int:
     from caddy.contracts.format_tools import depends_on_results
     from caddy.event.progress import over_message, unfinished
     from caddy.event.replay import apply, replay
-    from caddy.files.storage import updating
+    from caddy.event.store import updating
     from caddy.model.tournament import PairRound
 
     explanation: list[str] | None = None
@@ -300,7 +300,7 @@ def _print_file_round(ns: argparse.Namespace, players: Any, paired: Any) -> None
 
 
 def cmd_pairings(ns: argparse.Namespace) -> int:
-    from caddy.files.storage import load
+    from caddy.event.store import load
 
     event = load(ns.event)
     return _print_pairings(event, ns.round, json_out=ns.json, output=ns.output)

@@ -19,7 +19,7 @@ BYE_HELP = "full, half, zero or pab (the pairing-allocated bye)"
 
 def cmd_result(ns: argparse.Namespace) -> int:
     from caddy.event.replay import apply, replay
-    from caddy.files.storage import updating
+    from caddy.event.store import updating
 
     operations: list[Any] | None = None  # a round's results at once
     with updating(ns.event) as box:
@@ -134,7 +134,7 @@ def _batch_line(ns: argparse.Namespace, operations: list[Any], event: Any) -> st
 
 
 def cmd_undo(ns: argparse.Namespace) -> int:
-    from caddy.files.storage import updating
+    from caddy.event.store import updating
 
     with updating(ns.event, check_history=False) as box:  # undo drops a history that fails
         before = box[0]
@@ -218,7 +218,7 @@ def describe(operation: Any, event: Any, game: str | None = None) -> str:
 
 
 def cmd_history(ns: argparse.Namespace) -> int:
-    from caddy.files.storage import load
+    from caddy.event.store import load
 
     event = load(ns.event)
     if ns.json:
@@ -244,7 +244,7 @@ def load_results(path: str) -> tuple[Any, tuple[str, ...] | None, str | None]:
     """An event file's results for standings, with its tie-break list and edition."""
     from caddy.event.replay import replay
     from caddy.event.results import results_event
-    from caddy.files.storage import load
+    from caddy.event.store import load
 
     event = load(path)
     state = replay(event)

@@ -111,7 +111,7 @@ def _load_event(ns: argparse.Namespace) -> Any:
     path = Path(ns.file)
     head = peek(path).lstrip()  # never opens a pipe or reads a device
     if path.suffix.lower() == ".json" or head.startswith((b"{", b"[")):
-        from caddy.files.storage import load
+        from caddy.event.store import load
 
         check_readings(ns, ns.file, "json")  # the reading was chosen at import
         return _document_results(ns, load(ns.file))

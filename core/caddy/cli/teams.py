@@ -228,8 +228,8 @@ def add_commands(commands: Any) -> None:
 def cmd_lineup(ns: argparse.Namespace) -> int:
     from caddy.cli.common import event_player
     from caddy.event.replay import apply, replay
+    from caddy.event.store import updating
     from caddy.event.teams import team_setup
-    from caddy.files.storage import updating
     from caddy.model.report import visible
     from caddy.model.teams import LineUp
 

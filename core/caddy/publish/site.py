@@ -96,7 +96,7 @@ def write_site(pages: Mapping[str, bytes], folder: str | Path, *, force: bool = 
 
 def publish(event_path: str | Path, folder: str | Path, *, force: bool = False) -> Written:
     """Read the event file, build its site, write what changed."""
-    from caddy.files.storage import load
+    from caddy.event.store import load
 
     return write_site(build_site(load(event_path)), folder, force=force)
 

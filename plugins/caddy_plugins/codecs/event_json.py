@@ -28,14 +28,14 @@ class JsonCodec:
     def read(
         self, data: bytes, *, source: str, strict: bool = False, readings: Collection[str] = ()
     ) -> Imported:
-        from caddy.files.storage import loads
+        from caddy.event.store import loads
 
         if readings:
             raise CaddyError(f"{source}: an event file has no reading '{sorted(readings)[0]}'")
         return Imported(event=loads(data, source))
 
     def write(self, event: EventFile, *, flavour: str | None = None) -> Exported:
-        from caddy.files.storage import dumps
+        from caddy.event.store import dumps
 
         if flavour is not None:
             raise CaddyError(f"the json format has no flavour '{flavour}'")
