@@ -173,7 +173,7 @@ def floor_write(players: list[tuple[Any, ...]]) -> bytes:
 
 
 def trf_benchmarks(round_robin: EventFile, repeat: int) -> None:
-    from caddy.contracts.codecs import get_codec
+    from caddy.plugins.lookup import get_codec
 
     codec = get_codec("trf")
     sample = Path(__file__).resolve().parents[1] / "tests/data/trf"

@@ -25,7 +25,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from caddy.model.results_table import Event, EventBuilder
+from caddy.model.results import Event
+from caddy.model.results_table import EventBuilder
 from caddy.standings.ranking import standings
 from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions
 

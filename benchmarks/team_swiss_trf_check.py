@@ -48,8 +48,8 @@ SAMPLE_READINGS = (*command_line_readings(), "--trf-801-byes")
 
 def recorded(path: Path) -> list[tuple[set[tuple[int, int]], int | None]]:
     """Each round's matches (White team first) and PAB team, as the import reads them."""
-    from caddy.contracts.codecs import get_codec
     from caddy.event import PairRound
+    from caddy.plugins.lookup import get_codec
 
     event = get_codec("trf").read(path.read_bytes(), source=str(path)).event
     rounds = []
@@ -73,8 +73,8 @@ def paired(path: Path, number: int, extra: list[str]) -> tuple[set[tuple[int, in
 
 def prefix(path: Path, number: int, folder: Path) -> Path:
     """The file cut before round ``number`` (see the module docstring)."""
-    from caddy.contracts.codecs import get_codec
     from caddy.event import PairRound
+    from caddy.plugins.lookup import get_codec
 
     event = get_codec("trf").read(path.read_bytes(), source=str(path)).event
     teams = [op.teams for op in event.operations if isinstance(op, PairRound) and op.teams]

@@ -26,9 +26,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from caddy.contracts.codecs import get_codec
 from caddy.event import replay
 from caddy.event.teams import state_team_event
+from caddy.plugins.lookup import get_codec
 from caddy.standings.teams import team_standings
 
 SAMPLE = Path("tests/data/trf/teamswiss_trf26_tec_sample_grandmommys_cup.trf")

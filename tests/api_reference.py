@@ -58,6 +58,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "caddy.event.rounds",
             "caddy.event.documents",
             "caddy.event.convert",
+            "caddy.event.store",
             "caddy.files.storage",
         ),
     ),
@@ -72,6 +73,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "caddy.contracts",
             "caddy.plugins.host",
+            "caddy.plugins.lookup",
             "caddy.plugins.registry",
             "caddy.plugins.discovery",
             "caddy.testing",

@@ -1,7 +1,7 @@
 """Regression tests for issue 13, defects c, f, g, h, l and the CLI and plugin
 parts of v: each one failed before its fix.
 
-Sources: the ``result`` command's help and :data:`caddy.model.results_table.RESULT_WORDS`
+Sources: the ``result`` command's help and :data:`caddy.model.results.RESULT_WORDS`
 (core/caddy/cli_event.py, core/caddy/results.py); the size limits in
 docs/calculator.md ("Size limits"); the plugin rules in docs/plugins.md; the
 exit codes in core/caddy/cli.py's docstring (1 bad input, 2 usage, 3 plugin).
@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from caddy.errors import CaddyError
-from caddy.model.results_table import RESULT_WORDS
+from caddy.model.results import RESULT_WORDS
 from caddy.plugins.host import reset_host
 from tests.conftest import DATA, Run
 

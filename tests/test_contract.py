@@ -9,7 +9,8 @@ from typing import Any, ClassVar
 
 import pytest
 
-from caddy.contracts.format_tools import Format, generates_schedule
+from caddy.contracts import Format
+from caddy.contracts.format_tools import generates_schedule
 from caddy.plugins.host import PluginHost, get_host
 from caddy.testing import ColourPromise, FormatContract
 from tests import test_team_formats

@@ -27,6 +27,7 @@ from caddy.errors import (
 )
 from caddy.event import RecordResult
 from caddy.plugins.host import PluginHost, reset_host
+from caddy.plugins.lookup import parse_time_control
 from caddy.plugins.registry import KINDS, Registry
 from tests.conftest import FAKES, Run
 
@@ -315,7 +316,8 @@ def test_error_hierarchy_and_exit_codes() -> None:
 
 
 def test_time_control_parse_uses_the_host_it_is_given() -> None:
-    from caddy.model.timecontrol import TimeControl, TimeControlParser
+    from caddy.contracts import TimeControlParser
+    from caddy.model.timecontrol import TimeControl
 
     class Only:
         name: ClassVar[str] = "only"
@@ -336,8 +338,8 @@ def test_time_control_parse_uses_the_host_it_is_given() -> None:
     parsers: list[TimeControlParser] = host.time_control_parsers()
     assert [p.name for p in parsers] == ["only"]
     with pytest.raises(TimeControlError):
-        TimeControl.parse("G/25d5", host=host)
-    assert str(TimeControl.parse("G/25d5")) == "G/25 d5"
+        parse_time_control("G/25d5", host)
+    assert str(parse_time_control("G/25d5")) == "G/25 d5"
 
 
 def _all_time_controls() -> str:
@@ -363,7 +365,6 @@ class _Poisoned(PluginHost):
 def test_a_host_passed_in_is_used_everywhere() -> None:
     from caddy.event import from_document, new_event, replay, results_event, to_document
     from caddy.model.schedule import Player
-    from caddy.model.timecontrol import TimeControl
     from caddy.schedule.calculator import calculate
     from caddy.standings.crosstable import crosstable
     from caddy.standings.ranking import standings
@@ -373,14 +374,14 @@ def test_a_host_passed_in_is_used_everywhere() -> None:
     previous = reset_host(_Poisoned(env={}))
     try:
         assert calculate(8, time_control="G/25d5", host=mine).club_nights
-        assert str(TimeControl.parse("90+30", host=mine)) == "G/90+30"
+        assert str(parse_time_control("90+30", mine)) == "G/90+30"
         players = [Player(name=f"P{k}", rating=2000 + k) for k in range(1, 7)]
         event = new_event(
             players,
             "round-robin",
             RoundRobinOptions(),
             host=mine,
-            time_control=TimeControl.parse("G/25d5", host=mine),
+            time_control=parse_time_control("G/25d5", mine),
             tiebreaks=("APRO", "SB"),
         )
         for board in range(1, 4):

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from caddy.model.results_table import Scoring
+from caddy.model.results import Scoring
 from caddy_plugins.codecs.trf.document import parse_document
 from caddy_plugins.codecs.trf.scoring import scoring_of
 from caddy_plugins.swiss.dutch import pair_round

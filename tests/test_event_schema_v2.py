@@ -146,7 +146,7 @@ TRF = (
 
 
 def test_a_v1_files_trf_records_become_the_trf_codecs_kept_data() -> None:
-    from caddy.contracts.codecs import get_codec
+    from caddy.plugins.lookup import get_codec
 
     codec = get_codec("trf")
     event = codec.read(TRF.encode(), source="club.trf").event

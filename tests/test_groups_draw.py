@@ -18,7 +18,7 @@ import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddy.contracts.format_tools import PlayedRound
+from caddy.contracts import PlayedRound
 from caddy_plugins.formats import groups_draw, groups_ties
 from caddy_plugins.formats.groups_draw import basket_draw, baskets, draw_notes, form_groups
 from caddy_plugins.formats.groups_knockout import GroupsKnockout, GroupsKnockoutOptions

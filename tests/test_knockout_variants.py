@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caddy.contracts.format_tools import PlayedRound
+from caddy.contracts import PlayedRound
 from caddy_plugins.formats.groups_knockout import GroupsKnockout, GroupsKnockoutOptions, snake
 from caddy_plugins.formats.knockout import Knockout, KnockoutOptions, Match, knockout_round
 from tests.conftest import Run

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from caddy.contracts.format_tools import PlayedRound
+from caddy.contracts import PlayedRound
 from caddy.model.results_table import EventBuilder
 from caddy.schedule.calculator import calculate
 from caddy_plugins.formats.groups_knockout import GroupsKnockout, GroupsKnockoutOptions, snake

@@ -3,7 +3,7 @@
 ``--force``; the refused file is left byte for byte as it was.
 
 Source: the rule is the CLI's own (docs/events.md "Output files", one shared
-helper :func:`caddy.cli.common.write_output`); the TRF file is FIDE's TEC
+helper :func:`caddy.files.storage.write_output`); the TRF file is FIDE's TEC
 exercise (tests/data/SOURCES.md).
 """
 

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from caddy.contracts.codecs import get_codec
+from caddy.plugins.lookup import get_codec
 from tests.conftest import Run
 
 #: The README's workflow (README.md, "Running an event"): Finn (6) leaves after

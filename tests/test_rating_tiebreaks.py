@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from caddy.contracts.tiebreak_table import StandingsOptions
-from caddy.model.results_table import Event, EventBuilder, EventPlayer
+from caddy.model.results import Event, EventPlayer
+from caddy.model.results_table import EventBuilder
 from caddy.standings.ranking import standings
 from caddy_plugins.codecs.trf_document import read_trf
 from caddy_plugins.tiebreaks.ratings import (
@@ -135,7 +136,7 @@ def test_no_rated_opponent_has_no_value() -> None:
 def test_std_tpn_rtng_2026() -> None:
     """STD (7.7) counts 1/½/0 whatever the scoring; TPN (7.8) lower first, /R reverses;
     RTNG (10.6) higher first, /R reverses, unrated last."""
-    from caddy.model.results_table import Scoring
+    from caddy.model.results import Scoring
 
     players = [
         EventPlayer(number=i, name=c, rating=r)

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from caddy.model.report import Report, Table, aligned, get_renderer
+from caddy.model.report import Report, Table, aligned
+from caddy.plugins.lookup import get_renderer
 from tests.conftest import DATA, Run
 
 RR_FILE = str(DATA / "trf/rr_fide_tec_exercise_held_6p.trf")

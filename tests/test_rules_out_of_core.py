@@ -198,7 +198,7 @@ def test_third_party_codec_file_found_by_sniffing(
 
 def test_trf_answers_through_its_hooks(cli: Callable[..., Run]) -> None:
     """TRF is the codec plugin's: the hooks give its results and its check."""
-    from caddy.contracts.codecs import file_check, file_results, get_codec
+    from caddy.plugins.lookup import file_check, file_results, get_codec
 
     trf = ROOT / "tests" / "data"
     sample = next(iter(sorted(trf.glob("*.trf")) or sorted(trf.rglob("*.trf"))))
@@ -238,7 +238,7 @@ def test_advice_comes_from_the_format() -> None:
 def test_shorthands_come_from_the_formats(cli: Callable[..., Run]) -> None:
     """`--double`, `--cycles`, `--groups`, `--advance`, `--rounds` are the format
     plugins' (hook caddy_format_shorthands); the CLI's source names none of them."""
-    from caddy.contracts.format_tools import shorthands
+    from caddy.plugins.lookup import shorthands
 
     flags = {item.flag: item.option for item in shorthands()}
     assert flags == {

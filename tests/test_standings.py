@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from caddy.contracts.tiebreak_table import StandingsOptions
-from caddy.model.results_table import Event, EventBuilder, EventPlayer, RoundResult
+from caddy.model.results import Event, EventPlayer, RoundResult
+from caddy.model.results_table import EventBuilder
 from caddy.standings.ranking import build_table, standings
 from caddy_plugins.codecs.trf_document import parse_date, read_trf
 from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions

@@ -61,9 +61,9 @@ def test_a_pab_record_without_points() -> None:
     """TRF-2026 320 with its MP and GP columns blank: the MP of the event's
     362 ``TP`` (none here: a drawn match's, C.04.6 1.4) and, as FIDE's
     reference engine reads a file, a win on every board (4 GP on 4 boards)."""
-    from caddy.contracts.codecs import get_codec
     from caddy.event import replay
     from caddy.event.teams import state_team_event
+    from caddy.plugins.lookup import get_codec
 
     sample = (
         Path(__file__).parent / "data" / "trf" / "teamswiss_trf26_tec_sample_grandmommys_cup.trf"

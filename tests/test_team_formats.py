@@ -12,8 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddy.contracts import PairingRequest, TeamPairingContext
-from caddy.contracts.format_tools import Format
+from caddy.contracts import Format, PairingRequest, TeamPairingContext
 from caddy.event.replay import replay
 from caddy.event.teams import state_team_event
 from caddy.model.schedule import Round

@@ -15,8 +15,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from caddy.contracts.codecs import get_codec
 from caddy.event import PairRound
+from caddy.plugins.lookup import get_codec
 
 from .conftest import Run
 from .team_swiss_sample import command_line_readings

@@ -21,7 +21,8 @@ from __future__ import annotations
 import pytest
 
 from caddy.contracts.tiebreak_table import StandingsOptions, parse_spec
-from caddy.model.results_table import Event, EventBuilder
+from caddy.model.results import Event
+from caddy.model.results_table import EventBuilder
 from caddy.standings.ranking import build_table, explain, standings
 
 

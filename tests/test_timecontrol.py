@@ -9,7 +9,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from caddy.errors import TimeControlError
-from caddy.model.timecontrol import BonusKind, Period, TimeControl, parse_time_control
+from caddy.model.timecontrol import BonusKind, Period, TimeControl
+from caddy.plugins.lookup import parse_time_control
 from tests.conftest import Run
 
 INC, DELAY = BonusKind.INCREMENT, BonusKind.DELAY

@@ -18,7 +18,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from caddy.contracts.codecs import get_codec
 from caddy.errors import CaddyError
 from caddy.event import (
     EventFile,
@@ -31,6 +30,7 @@ from caddy.event import (
 )
 from caddy.event.check import check_rows, state_rows
 from caddy.model.schedule import Player
+from caddy.plugins.lookup import get_codec
 from caddy_plugins.codecs.trf_document import (
     TRF26_RECORDS,
     TrfDocument,

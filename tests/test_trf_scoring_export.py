@@ -31,7 +31,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caddy.model.results_table import Scoring
+from caddy.model.results import Scoring
 from caddy_plugins.codecs.trf.document import parse_document
 from caddy_plugins.codecs.trf.scoring import bye_scoring, scoring_of
 from caddy_plugins.codecs.trf.scoring_records import scoring_records

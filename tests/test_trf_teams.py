@@ -21,11 +21,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddy.contracts.codecs import get_codec
 from caddy.errors import CaddyError
 from caddy.event import replay
 from caddy.event.teams import state_team_event
 from caddy.model.teams import TeamBye, TeamScoring
+from caddy.plugins.lookup import get_codec
 from tests.conftest import Run
 
 DATA = Path(__file__).parent / "data" / "trf"

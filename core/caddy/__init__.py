@@ -20,10 +20,10 @@ _LAZY = {
     "TimeControl": "caddy.model.timecontrol",
     "Period": "caddy.model.timecontrol",
     "BonusKind": "caddy.model.timecontrol",
-    "parse_time_control": "caddy.model.timecontrol",
-    "Arithmetic": "caddy.contracts.format_tools",
-    "Format": "caddy.contracts.format_tools",
-    "ScheduleFormat": "caddy.contracts.format_tools",
+    "parse_time_control": "caddy.plugins.lookup",
+    "Arithmetic": "caddy.contracts",
+    "Format": "caddy.contracts",
+    "ScheduleFormat": "caddy.contracts",
     "Player": "caddy.model.schedule",
     "Game": "caddy.model.schedule",
     "Round": "caddy.model.schedule",
@@ -74,13 +74,20 @@ __all__ = [
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from typing import Any
 
-    from caddy.contracts import FormatBase, PairingRequest, TieBreakBase
-    from caddy.contracts.format_tools import Arithmetic, Format, ScheduleFormat
+    from caddy.contracts import (
+        Arithmetic,
+        Format,
+        FormatBase,
+        PairingRequest,
+        ScheduleFormat,
+        TieBreakBase,
+    )
     from caddy.errors import CaddyError, FileError, InputError, PluginError, RulesError
     from caddy.model.schedule import Game, Player, Round, Schedule, assign_pairing_numbers
-    from caddy.model.timecontrol import BonusKind, Period, TimeControl, parse_time_control
+    from caddy.model.timecontrol import BonusKind, Period, TimeControl
     from caddy.plugins.hookspecs import hookimpl, hookspec
     from caddy.plugins.host import get_host
+    from caddy.plugins.lookup import parse_time_control
     from caddy.schedule.calculator import CalcResult, calculate
 
 

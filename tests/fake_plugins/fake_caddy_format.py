@@ -12,7 +12,8 @@ from typing import Any, ClassVar
 import attrs
 
 import caddy
-from caddy.contracts.format_tools import Arithmetic, require_players
+from caddy.contracts import Arithmetic
+from caddy.contracts.format_tools import require_players
 from caddy.model.schedule import Round, Schedule
 
 

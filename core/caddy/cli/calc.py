@@ -16,12 +16,11 @@ from caddy.cli.common import (
     force_argument,
     format_and_options,
     format_arguments,
-    format_hours,
-    format_minutes,
     is_ascii_number,
-    refuse_existing,
 )
 from caddy.cli.table import print_table
+from caddy.files.storage import refuse_existing
+from caddy.model.report import format_hours, format_minutes
 
 
 def add_calc(commands: Any) -> None:
@@ -123,7 +122,8 @@ def length_minutes(value: int | Fraction, text: str, option: str) -> int | float
 
 def cmd_calc(ns: argparse.Namespace) -> int:
     from caddy.errors import CaddyError, PluginError
-    from caddy.model.timecontrol import TimeControl, parse_time_control
+    from caddy.model.timecontrol import TimeControl
+    from caddy.plugins.lookup import parse_time_control
     from caddy.schedule.calculator import calculate, check_turnover
 
     check_turnover(ns.turnover)

@@ -7,14 +7,8 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any
 
-from caddy.cli.common import (
-    ascii_int,
-    output_argument,
-    output_file_arguments,
-    print_error,
-    refuse_existing,
-    write_output,
-)
+from caddy.cli.common import ascii_int, output_argument, output_file_arguments, print_error
+from caddy.files.storage import refuse_existing, write_output
 
 if TYPE_CHECKING:
     import argparse
@@ -50,8 +44,8 @@ def _event(path: str) -> EventFile:
         from caddy.event.store import load
 
         return load(path)
-    from caddy.contracts.codecs import get_codec
     from caddy.files.storage import read_bytes
+    from caddy.plugins.lookup import get_codec
 
     imported = get_codec(name).read(read_bytes(path, "an event file"), source=path)
     for warning in imported.warnings:
@@ -62,7 +56,7 @@ def _event(path: str) -> EventFile:
 def cmd_cards(ns: argparse.Namespace) -> int:
     from caddy.errors import CaddyError
     from caddy.event.replay import replay
-    from caddy.model.report import get_renderer
+    from caddy.plugins.lookup import get_renderer
     from caddy.views.teams import last_paired_round, match_cards
 
     renderer = get_renderer(ns.output)

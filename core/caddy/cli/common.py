@@ -13,8 +13,8 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
-    from caddy.contracts.codecs import Codec, Imported
-    from caddy.contracts.format_tools import Format
+    from caddy.contracts import Codec, Format
+    from caddy.contracts.codecs import Imported
     from caddy.model.report import Report
 
 
@@ -54,7 +54,7 @@ def format_arguments(
         metavar="KEY=VALUE",
         help="a format option, e.g. cycles=2 or table=circle; repeatable",
     )
-    from caddy.contracts.format_tools import shorthands
+    from caddy.plugins.lookup import shorthands
 
     for item in shorthands():  # from the format plugins
         if item.value is None:
@@ -131,7 +131,7 @@ def format_and_options(
     host = get_host()
     fmt: Format = host.formats().get(ns.format)
     values = option_values(ns.option)
-    from caddy.contracts.format_tools import shorthands
+    from caddy.plugins.lookup import shorthands
 
     offered = shorthands(host)
     for item in offered:  # a flag such as --double: an explicit --option wins
@@ -145,24 +145,6 @@ def format_and_options(
             values[item.option] = value
     values.update(extra or {})
     return fmt, options_from_strings(fmt, values)
-
-
-_QUARTERS = {0: "", 1: "¼", 2: "½", 3: "¾"}
-
-
-def format_hours(hours: float) -> str:
-    """``13.75`` → ``13¾ h`` (hours are whole quarters)."""
-    quarters = round(hours * 4)
-    whole, part = divmod(quarters, 4)
-    text = (str(whole) if whole or not part else "") + _QUARTERS[part]
-    return f"{text} h"
-
-
-def format_minutes(minutes: float) -> str:
-    """``180`` → ``3 h``, ``150`` → ``2½ h``, ``100`` → ``100 min``."""
-    if minutes % 15 == 0 and minutes >= 60:
-        return format_hours(minutes / 60)
-    return f"{minutes:g} min"
 
 
 def output_argument(parser: Any) -> None:
@@ -194,35 +176,9 @@ def force_argument(parser: Any, what: str = "FILE") -> None:
     parser.add_argument("--force", action="store_true", help=f"replace {what} if it exists")
 
 
-def exists_message(path: str) -> str:
-    """The one line every output option gives for a file that exists already."""
-    return f"{path} exists already (use --force to replace it)"
-
-
-def refuse_existing(path: str | None, force: bool) -> None:
-    """Refuse an output file early, before the work: one that exists (unless
-    ``force``), a folder, a device or a read-only file. :func:`write_output`
-    checks again under the file's lock."""
-    if path is None:
-        return
-    from caddy.errors import FileError
-    from caddy.files.storage import real_path, writable
-
-    if writable(real_path(path), path) is not None and not force:
-        raise FileError(exists_message(path), path=path)
-
-
-def write_output(path: str, data: bytes, *, force: bool) -> None:
-    """Write an output file atomically under its lock; an existing file is
-    replaced only with ``force`` (``--force``), else :func:`exists_message`."""
-    from caddy.files.storage import write_file
-
-    write_file(path, data, force=force, exists=exists_message(path))
-
-
 def emit(report: Report, ns: argparse.Namespace) -> None:
     """Print ``report`` in the form ``--output`` names."""
-    from caddy.model.report import get_renderer
+    from caddy.plugins.lookup import get_renderer
 
     sys.stdout.write(get_renderer(getattr(ns, "output", "text")).render(report))
 

@@ -197,7 +197,7 @@ def _schedule(
         and night_minutes is not None
         and per_night * round_minutes > night_minutes
     ):
-        from caddy.cli.common import format_minutes
+        from caddy.model.report import format_minutes
 
         raise CaddyError(
             f"{per_night} rounds of {round_minutes} min do not fit in one "

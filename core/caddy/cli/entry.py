@@ -141,7 +141,7 @@ def _record_bye(
     """Record ``ns.kind``'s bye for ``player`` in round ``number``; the round's note."""
     from caddy.event.replay import apply
     from caddy.event.rounds import bye_of, check_not_withdrawn
-    from caddy.model.report import visible
+    from caddy.messages import visible
     from caddy.model.tournament import RecordBye
 
     check_not_withdrawn(state, player, number)
@@ -172,7 +172,7 @@ def _player_bye(
 def _team_bye(state: Any, box: list[Any], ns: argparse.Namespace, number: int) -> str:
     """A team's bye in round ``number`` (not paired yet): every member not
     withdrawn gets it, so the pairing leaves the team out with that bye."""
-    from caddy.model.report import visible
+    from caddy.messages import visible
 
     setup = state.event.tournament.teams
     if setup is None:
@@ -201,7 +201,7 @@ def cmd_add(ns: argparse.Namespace) -> int:
     from caddy.event.replay import check_field, replay
     from caddy.event.store import updating
     from caddy.files.players import MAX_RATING
-    from caddy.model.report import visible
+    from caddy.messages import visible
     from caddy.model.schedule import Player
     from caddy.schedule.calculator import check_field as check_limits
 

@@ -115,7 +115,7 @@ def board_or_results(text: str) -> int | str:
     no results); anything else is an invalid int."""
     from caddy.cli.common import ascii_int
     from caddy.cli.result_batch import SKIP, normal_result
-    from caddy.model.results_table import RESULT_WORDS
+    from caddy.model.results import RESULT_WORDS
 
     stripped = text.strip()
     if len(stripped.split()) != 1 or normal_result(stripped) in (*RESULT_WORDS, SKIP):
@@ -221,7 +221,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
     dated = wants_dates(ns, start_is_date=True)
     time_control = None
     if ns.tc:
-        from caddy.model.timecontrol import parse_time_control
+        from caddy.plugins.lookup import parse_time_control
 
         time_control = parse_time_control(ns.tc)
     schedule = None
@@ -285,7 +285,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
 
         print_teams(setup, list(numbering.players))
         return 0
-    from caddy.model.report import visible
+    from caddy.messages import visible
 
     for number, player in enumerate(numbering.players, 1):
         rating = "unrated" if player.rating is None else str(player.rating)
@@ -347,7 +347,7 @@ def _withdrawal_effect(state: Any, player: int, after: int) -> str:
     (round robins, quads) FIDE's 50% rule (General Regulations for Competitions
     6.6, as :meth:`caddy.model.results_table.EventBuilder.withdraw` applies it: games played
     over the board up to ``after`` against the player's games in the schedule)."""
-    from caddy.model.results_table import GAME_CODES, RESULT_WORDS
+    from caddy.model.results import GAME_CODES, RESULT_WORDS
 
     if not state.fixed:
         return f"results stand; absent (no points) from every round after round {after}"

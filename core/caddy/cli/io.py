@@ -17,13 +17,12 @@ from caddy.cli.common import (
     print_error,
     read_file,
     readings_argument,
-    refuse_existing,
-    write_output,
 )
 from caddy.errors import CaddyError
+from caddy.files.storage import refuse_existing, write_output
 
 if TYPE_CHECKING:
-    from caddy.contracts.codecs import Codec
+    from caddy.contracts import Codec
 
 
 def add_commands(commands: Any) -> None:
@@ -119,7 +118,7 @@ def _read(path: str) -> bytes:
 
 
 def _codec(name: str | None, path: str, data: bytes) -> Codec:
-    from caddy.contracts.codecs import codec_for, get_codec
+    from caddy.plugins.lookup import codec_for, get_codec
 
     return get_codec(name) if name else codec_for(path, data)
 
@@ -164,7 +163,7 @@ def cmd_import(ns: argparse.Namespace) -> int:
 
 
 def cmd_export(ns: argparse.Namespace) -> int:
-    from caddy.contracts.codecs import get_codec
+    from caddy.plugins.lookup import get_codec
 
     refuse_existing(ns.out, ns.force)
     data = _read(ns.file)
@@ -203,7 +202,7 @@ def _check_file(ns: argparse.Namespace) -> None:
 
 
 def cmd_check(ns: argparse.Namespace) -> int:
-    from caddy.contracts.codecs import file_check
+    from caddy.plugins.lookup import file_check
 
     _check_file(ns)
     data = _read(ns.file)
@@ -231,7 +230,7 @@ def cmd_check(ns: argparse.Namespace) -> int:
 
         state = replay(codec.read(data, source=ns.file).event)
         problems, summary = check_state(state)
-    from caddy.model.report import visible
+    from caddy.messages import visible
 
     for problem in problems:
         print(visible(f"{ns.file}: {problem}"))
@@ -244,7 +243,7 @@ def cmd_check(ns: argparse.Namespace) -> int:
 
 def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
     """``caddy check FILE --pairings``: every round re-paired (docs/swiss.md)."""
-    from caddy.model.report import visible
+    from caddy.messages import visible
     from caddy.pairing.recheck import check_event_pairings, check_pairings, system_title
 
     if codec.name == "json":

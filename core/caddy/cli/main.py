@@ -202,7 +202,7 @@ def _escape_result_words(args: list[str]) -> list[str]:
     so that ``caddy result F 1 4 --force --`` reads as ``caddy result F 1 4 --
     --force`` (argparse would not fill an optional positional after an option).
     """
-    from caddy.model.results_table import RESULT_WORDS
+    from caddy.model.results import RESULT_WORDS
 
     dashed = {word for word in RESULT_WORDS if word.startswith("-")}
     start = args.index("result") + 1

@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
-    from caddy.contracts.format_tools import PairingFormat
+    from caddy.contracts import PairingFormat
 from caddy.cli.common import TRF_801_BYES, check_readings, event_player
 from caddy.errors import CaddyError
 
@@ -219,10 +219,9 @@ def _print_round(ns: argparse.Namespace, paired: Any, explanation: list[str] | N
 def _pair_file(ns: argparse.Namespace, codec_name: str) -> int:
     """``caddy pair FILE.trf``: pair the file's next round, print it; the file
     is not changed (``-o`` writes a copy with the round added)."""
-    from caddy.cli.common import refuse_existing, write_output
-    from caddy.contracts.codecs import get_codec
-    from caddy.files.storage import read_bytes
+    from caddy.files.storage import read_bytes, refuse_existing, write_output
     from caddy.pairing.request import file_pairing
+    from caddy.plugins.lookup import get_codec
 
     if ns.pairings or ns.byes:
         raise CaddyError("--pairings and --byes type a manual event's round; a TRF file is paired")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from caddy.cli.common import ascii_int, format_minutes, is_ascii_number
+from caddy.cli.common import ascii_int, is_ascii_number
+from caddy.model.report import format_minutes
 
 if TYPE_CHECKING:
     import argparse

@@ -155,7 +155,7 @@ def match_games(event: Any) -> dict[int, str]:
     game of the match it is and who had White, as the pairing sheet lists them
     (the result refers to that White)."""
     from caddy.event.replay import new_board_match, replay
-    from caddy.model.report import visible
+    from caddy.messages import visible
     from caddy.model.tournament import RecordResult
     from caddy.plugins.host import get_host
 
@@ -186,7 +186,7 @@ def match_games(event: Any) -> dict[int, str]:
 def describe(operation: Any, event: Any, game: str | None = None) -> str:
     """One line for an operation, with names (``game``: a knockout match's game
     and its White, from :func:`match_games`)."""
-    from caddy.model.report import visible
+    from caddy.messages import visible
     from caddy.model.tournament import Enter, PairRound, RecordBye, RecordResult, Withdraw
 
     players = event.tournament.players

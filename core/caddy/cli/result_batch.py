@@ -137,7 +137,7 @@ def round_results(
 
 def _problem(state: State, number: int, board: int, result: str, force: bool) -> str | None:
     """What is wrong with ``result`` on board ``board`` of round ``number``, if anything."""
-    from caddy.model.results_table import RESULT_HELP, RESULT_WORDS
+    from caddy.model.results import RESULT_HELP, RESULT_WORDS
 
     rnd = state.round(number)
     if not 1 <= board <= len(rnd.boards):
@@ -161,7 +161,7 @@ def withdrawn_board(state: State, board: Board) -> str | None:
     stayed wins by forfeit, :func:`caddy.event.rounds.withdrawal_result`);
     ``None`` when both players are still in."""
     from caddy.event.rounds import withdrawal_result
-    from caddy.model.report import visible
+    from caddy.messages import visible
 
     withdrawn = state.withdrawn
     scored = withdrawal_result(withdrawn, board.round, board.white, board.black)

@@ -77,7 +77,7 @@ def _probabilities(ns: argparse.Namespace) -> tuple[dict[str, float], list[str]]
 
 
 def cmd_simulate(ns: argparse.Namespace) -> int:
-    from caddy.cli.common import refuse_existing, write_output
+    from caddy.files.storage import refuse_existing, write_output
     from caddy.model.schedule import draw_seed
     from caddy.pairing.simulate import (
         DEFAULT_RATINGS,

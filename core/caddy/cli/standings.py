@@ -224,8 +224,8 @@ def _file_results(ns: argparse.Namespace) -> Any:
     registry: the codec's own reading of its results (hook
     ``caddy_read_results``), else the event its ``read`` imports."""
     from caddy.cli.event import other_codec
-    from caddy.contracts.codecs import codec_for, file_results, get_codec
     from caddy.files.storage import read_bytes
+    from caddy.plugins.lookup import codec_for, file_results, get_codec
 
     data = read_bytes(ns.file, "a TRF file")  # a regular file only: never a device or a pipe
     name = other_codec(ns.file)

@@ -9,19 +9,12 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 if TYPE_CHECKING:
     import argparse
 
-    from caddy.contracts.format_tools import Format, PairingFormat
+    from caddy.contracts import Format, PairingFormat
     from caddy.model.report import Report
     from caddy.model.schedule import Numbering, Schedule
     from caddy.schedule.calculator import CalcResult
-from caddy.cli.common import (
-    ascii_int,
-    emit,
-    format_and_options,
-    format_arguments,
-    format_hours,
-    format_minutes,
-    output_argument,
-)
+from caddy.cli.common import ascii_int, emit, format_and_options, format_arguments, output_argument
+from caddy.model.report import format_hours, format_minutes
 
 
 def add_table(commands: Any) -> None:

@@ -189,7 +189,7 @@ def team_field(
 
 def print_teams(setup: TeamSetup, players: list[Player]) -> None:
     """``caddy new``'s list of the teams."""
-    from caddy.model.report import visible
+    from caddy.messages import visible
 
     colours = setup.board_colours()
     print(
@@ -230,7 +230,7 @@ def cmd_lineup(ns: argparse.Namespace) -> int:
     from caddy.event.replay import apply, replay
     from caddy.event.store import updating
     from caddy.event.teams import team_setup
-    from caddy.model.report import visible
+    from caddy.messages import visible
     from caddy.model.teams import LineUp
 
     with updating(ns.event) as box:
@@ -262,7 +262,7 @@ def team_results(state: Any, ns: argparse.Namespace) -> tuple[list[Any], str]:
     results to record (as :class:`~caddy.model.tournament.RecordResult`, from each
     board's White) and a line saying what they are."""
     from caddy.event.teams import team_setup
-    from caddy.model.report import visible
+    from caddy.messages import visible
     from caddy.model.tournament import RecordResult
 
     setup = team_setup(state)

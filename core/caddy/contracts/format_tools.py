@@ -1,4 +1,4 @@
-"""The format plugin contract (re-exported from :mod:`caddy.contracts`) and its helpers.
+"""Helpers for the format plugin contract (:class:`caddy.contracts.Format`).
 
 A format plugin registers an object satisfying :class:`Format` (arithmetic
 for the calculator; subclass :class:`FormatBase` for the defaults) and, by
@@ -15,50 +15,16 @@ import enum
 import types
 import typing
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import attrs
 
 from caddy.contracts import (
-    Arithmetic,
-    ExternalFormat,
     Format,
-    FormatBase,
-    PairingFormat,
-    PairingRequest,
-    PlayedRound,
-    ResultDependentFormat,
     ScheduleFormat,
-    Stage,
     complete,
 )
 from caddy.errors import InputError
-
-if TYPE_CHECKING:
-    from caddy.plugins.host import PluginHost
-
-__all__ = [
-    "Arithmetic",
-    "ExternalFormat",
-    "Format",
-    "FormatBase",
-    "PairingFormat",
-    "PairingRequest",
-    "PlayedRound",
-    "ResultDependentFormat",
-    "ScheduleFormat",
-    "Shorthand",
-    "Stage",
-    "depends_on_results",
-    "fixed_in_advance",
-    "generates_schedule",
-    "option_summary",
-    "options_from_strings",
-    "pairs_from_outside",
-    "require_players",
-    "schedule_format",
-    "shorthands",
-]
 
 
 def format_kind(fmt: Format) -> str:
@@ -255,17 +221,3 @@ class Shorthand:
     help: str = ""
     #: The value's name in ``--help`` (``G``).
     metavar: str = "VALUE"
-
-
-def shorthands(host: PluginHost | None = None) -> list[Shorthand]:
-    """Every format plugin's shorthands, each flag once (the first plugin's)."""
-    if host is None:
-        from caddy.plugins.host import get_host
-
-        host = get_host()
-    host.formats()  # the format plugins are loaded: their hooks answer
-    seen: dict[str, Shorthand] = {}
-    for answer in host.pm.hook.caddy_format_shorthands():
-        for item in answer:
-            seen.setdefault(item.flag, item)
-    return list(seen.values())

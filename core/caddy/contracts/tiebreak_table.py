@@ -37,14 +37,10 @@ from typing import TYPE_CHECKING, Literal
 
 import attrs
 
-# the plugin contract lives in caddy.contracts; re-exported for older imports
-from caddy.contracts import GroupTieBreak as GroupTieBreak
-from caddy.contracts import TieBreak as TieBreak
-from caddy.contracts import TieBreakBase as TieBreakBase
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
-    from caddy.model.results_table import Event
+    from caddy.model.results import Event
     from caddy.model.team_results import TeamEvent
     from caddy.plugins.host import PluginHost
 

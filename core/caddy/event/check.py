@@ -24,10 +24,10 @@ from collections.abc import Callable, Sequence
 from operator import eq
 from typing import TYPE_CHECKING
 
-from caddy.model.results_table import GAME_CODES, WORD_OF_CODES
+from caddy.model.results import GAME_CODES, WORD_OF_CODES
 
 if TYPE_CHECKING:
-    from caddy.contracts.format_tools import Stage
+    from caddy.contracts import Stage
     from caddy.event.replay import RoundState, State
 
 #: One round of one player: (opponent number or None, colour ``w``/``b``/``-``,
@@ -232,7 +232,7 @@ def _meeting_problems(
 def state_rows(state: State) -> list[list[Cell]]:
     """An event's rounds as TRF cells (byes: ``U F H Z``, ``+``/``-`` with no opponent)."""
     from caddy.event.rounds import withdrawal_result
-    from caddy.model.results_table import BYE_KIND_CODES, RESULT_WORDS
+    from caddy.model.results import BYE_KIND_CODES, RESULT_WORDS
 
     n = state.players
     withdrawn = state.withdrawn
@@ -283,7 +283,7 @@ def check_state(state: State) -> tuple[list[str], str]:
     round robin of its own. Otherwise a round robin is checked as one, and
     any other event for no pair twice (knockout matches included).
     """
-    from caddy.model.results_table import round_robin_cycles
+    from caddy.model.results import round_robin_cycles
 
     rows = state_rows(state)
     names = [p.name for p in state.event.tournament.players]
@@ -334,7 +334,7 @@ def _meetings(rnd: RoundState, forfeits: bool = False) -> list[tuple[int, int, b
     once; a game counts once it is played over the board or is still to play;
     a forfeit only with ``forfeits`` (a round robin's pairing stands; elsewhere
     it is no meeting, as in a Swiss: FIDE C.04)."""
-    from caddy.model.results_table import RESULT_WORDS
+    from caddy.model.results import RESULT_WORDS
 
     result = []
     for white, black, results in zip(rnd.white, rnd.black, rnd.results, strict=True):

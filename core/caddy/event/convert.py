@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from caddy.errors import CaddyError
-from caddy.model.results_table import RESULT_WORDS
+from caddy.model.results import RESULT_WORDS
 from caddy.model.timecontrol import TimeControl
 
 if TYPE_CHECKING:
@@ -37,6 +37,7 @@ from caddy.model.tournament import (
     RecordResults,
     Withdraw,
 )
+from caddy.plugins.host import resolve
 
 #: At least this many plain results of one round recorded one after the other
 #: are written as one ``results`` operation; fewer stay one ``result`` each, as a
@@ -73,10 +74,7 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
 
     from caddy.model.serialize import describe
 
-    if host is None:
-        from caddy.plugins.host import get_host
-
-        host = get_host()
+    host = resolve(host)
     formats = host.formats  # looked up at each use: a host's registries may be rebuilt
 
     def unstructure_format(choice: FormatChoice) -> dict[str, Any]:
@@ -226,7 +224,7 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
         return out
 
     from caddy.model.serialize import text_problem
-    from caddy.model.timecontrol import TimeControl, parse_time_control
+    from caddy.model.timecontrol import TimeControl, read_time_control
 
     parsers = host.time_control_parsers
 
@@ -235,7 +233,7 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
         problem = text_problem(value)
         if problem:
             raise ValueError(problem)
-        return parse_time_control(value, parsers())
+        return read_time_control(value, parsers())
 
     converter.register_structure_hook(TimeControl, structure_time_control)
 
@@ -349,10 +347,7 @@ def shared_converter(host: PluginHost | None = None) -> Converter:
     """The event converter of ``host`` (default: the global host), built once
     per host; never changed by caddy (:func:`make_event_converter` makes one
     of your own to change)."""
-    if host is None:
-        from caddy.plugins.host import get_host
-
-        host = get_host()
+    host = resolve(host)
     converter = _SHARED.get(host)
     if converter is None:
         converter = _SHARED[host] = make_event_converter(host)

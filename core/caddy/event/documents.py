@@ -29,6 +29,7 @@ from caddy.model.tournament import (
     OperationLog,
     Tournament,
 )
+from caddy.plugins.host import resolve
 
 
 def operations_to_data(
@@ -265,10 +266,7 @@ def new_event(
 
     :raises InputError: one line per problem.
     """
-    if host is None:
-        from caddy.plugins.host import get_host
-
-        host = get_host()
+    host = resolve(host)
     from caddy.schedule.calculator import check_field as check_limits
 
     fmt = host.formats().get(format_name)

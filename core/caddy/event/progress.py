@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from caddy.contracts.format_tools import PairingFormat
+    from caddy.contracts import PairingFormat
 
 __all__ = ["final_standings", "over_message", "unfinished"]
 
@@ -18,7 +18,7 @@ def unfinished(state: Any, last: Any) -> list[str]:
     it waits for (its number, stage and White, as the pairing sheet lists it)."""
     from caddy.event.replay import board_match
     from caddy.event.rounds import withdrawal_result
-    from caddy.model.report import visible
+    from caddy.messages import visible
 
     if not last.matches:
         withdrawn = state.withdrawn
@@ -57,10 +57,10 @@ def unfinished(state: Any, last: Any) -> list[str]:
 
 def over_message(state: Any, pairing: PairingFormat, request: Any) -> str:
     """Who won, once no round is left: a knockout's last match decides (the
-    format's :meth:`~caddy.contracts.format_tools.PairingFormat.winner`); an event ranked by
+    format's :meth:`~caddy.contracts.PairingFormat.winner`); an event ranked by
     a table (a Swiss) names who is first in its standings, tie-breaks and all,
     as ``caddy standings`` ranks it."""
-    from caddy.model.report import visible
+    from caddy.messages import visible
 
     if state.event.tournament.teams is not None:
         return "caddy standings ranks the teams"

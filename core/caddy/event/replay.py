@@ -12,12 +12,11 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from caddy.errors import CaddyError, PluginError
-from caddy.model.results_table import GAME_POINTS, RESULT_HELP, RESULT_WORDS
+from caddy.model.results import GAME_POINTS, RESULT_HELP, RESULT_WORDS
 from caddy.model.schedule import Round
 
 if TYPE_CHECKING:
-    from caddy.contracts import Match
-    from caddy.contracts.format_tools import Format
+    from caddy.contracts import Format, Match
     from caddy.event.file import EventFile
     from caddy.model.teams import TeamRound
     from caddy.plugins.host import PluginHost
@@ -40,6 +39,7 @@ from caddy.model.tournament import (
     Tournament,
     Withdraw,
 )
+from caddy.plugins.host import resolve
 
 
 class Board:
@@ -174,10 +174,7 @@ _SINGLES = {word: (word,) for word in RESULT_WORDS}
 
 def replay(event: EventFile, host: PluginHost | None = None) -> State:
     """Fold the operations over the starting data (linear in their number)."""
-    if host is None:
-        from caddy.plugins.host import get_host
-
-        host = get_host()
+    host = resolve(host)
     tournament = event.tournament
     fmt: Format = host.formats().get(tournament.format.name)
     try:

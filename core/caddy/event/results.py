@@ -1,4 +1,4 @@
-"""The results of an event file's rounds as a :class:`caddy.model.results_table.Event`,
+"""The results of an event file's rounds as a :class:`caddy.model.results.Event`,
 what the standings rank (:func:`results_event`): complete rounds, byes,
 withdrawals (a round robin's by FIDE's 50% rule; a Swiss player who left
 after a round was paired loses that game by forfeit). Re-exported by
@@ -13,13 +13,14 @@ from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
     from caddy.event.replay import Board, RoundState, State
-    from caddy.model.results_table import Event, EventBuilder
+    from caddy.model.results import Event
+    from caddy.model.results_table import EventBuilder
 
 __all__ = ["results_event", "scores_before", "state_after"]
 
 
 def results_event(state: State, *, completed_only: bool = True, empty: bool = False) -> Event:
-    """The results so far as a :class:`caddy.model.results_table.Event` for standings (complete rounds).
+    """The results so far as a :class:`caddy.model.results.Event` for standings (complete rounds).
 
     With no round to count, ``empty=True`` gives an event of no rounds (everyone
     on 0: a team event's standings and TRF before round 1 is complete); otherwise
@@ -32,7 +33,7 @@ def results_event(state: State, *, completed_only: bool = True, empty: bool = Fa
 
 def _no_rounds(b: EventBuilder) -> Event:
     """The builder's event before any round: its players on no results."""
-    from caddy.model.results_table import Event
+    from caddy.model.results import Event
 
     return Event(
         name=b.name,
@@ -72,7 +73,8 @@ def scores_before(state: State, number: int) -> list[float]:
 
 def _results_event(state: State, completed_only: bool, empty: bool) -> Event:
     from caddy.event.rounds import withdrawal_result
-    from caddy.model.results_table import EventBuilder, EventPlayer
+    from caddy.model.results import EventPlayer
+    from caddy.model.results_table import EventBuilder
 
     tournament = state.event.tournament
     withdrawn = state.withdrawn

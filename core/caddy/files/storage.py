@@ -362,3 +362,24 @@ def write_file(
         if not force and os.path.lexists(real):
             raise FileError(exists or f"{path} exists already (use --force to replace it)")
         write_atomic(real, data, shown=str(path))
+
+
+def exists_message(path: str) -> str:
+    """The one line every output option gives for a file that exists already."""
+    return f"{path} exists already (use --force to replace it)"
+
+
+def refuse_existing(path: str | None, force: bool) -> None:
+    """Refuse an output file early, before the work: one that exists (unless
+    ``force``), a folder, a device or a read-only file. :func:`write_output`
+    checks again under the file's lock."""
+    if path is None:
+        return
+    if writable(real_path(path), path) is not None and not force:
+        raise FileError(exists_message(path), path=path)
+
+
+def write_output(path: str, data: bytes, *, force: bool) -> None:
+    """Write an output file atomically under its lock; an existing file is
+    replaced only with ``force`` (``--force``), else :func:`exists_message`."""
+    write_file(path, data, force=force, exists=exists_message(path))

@@ -10,21 +10,9 @@ for a terminal, the default), ``markdown``, ``csv`` and ``html`` are built in.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
-# the plugin contract lives in caddy.contracts; re-exported for older imports
-from caddy.contracts import Renderer as Renderer
-
-# escaping lives with the messages (caddy.messages, the one place echoed text is
-# made safe); re-exported here, where renderers and codecs have always found it
-from caddy.messages import CONTROL as CONTROL
-from caddy.messages import one_line as one_line
-from caddy.messages import visible as visible
-
-if TYPE_CHECKING:
-    from caddy.plugins.host import PluginHost
+from caddy.messages import CONTROL, visible
 
 
 @attrs.frozen
@@ -89,16 +77,6 @@ class Report:
 ALIASES = {"md": "markdown", "txt": "text", "htm": "html"}
 
 
-def get_renderer(name: str, host: PluginHost | None = None) -> Renderer:
-    """The renderer called ``name`` or a short name of :data:`ALIASES` (an
-    unknown name lists the known ones)."""
-    if host is None:
-        from caddy.plugins.host import get_host
-
-        host = get_host()
-    return host.renderers().get(ALIASES.get(name.lower(), name))
-
-
 def cut(text: str, width: int | None) -> str:
     """``text`` cut to ``width`` characters, ending with ``…`` when cut."""
     if width is None or len(text) <= width:
@@ -126,3 +104,21 @@ def aligned(table: Table) -> list[str]:
         ).rstrip()
         for line in lines
     ]
+
+
+_QUARTERS = {0: "", 1: "¼", 2: "½", 3: "¾"}
+
+
+def format_hours(hours: float) -> str:
+    """``13.75`` → ``13¾ h`` (hours are whole quarters)."""
+    quarters = round(hours * 4)
+    whole, part = divmod(quarters, 4)
+    text = (str(whole) if whole or not part else "") + _QUARTERS[part]
+    return f"{text} h"
+
+
+def format_minutes(minutes: float) -> str:
+    """``180`` → ``3 h``, ``150`` → ``2½ h``, ``100`` → ``100 min``."""
+    if minutes % 15 == 0 and minutes >= 60:
+        return format_hours(minutes / 60)
+    return f"{minutes:g} min"

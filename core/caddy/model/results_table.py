@@ -18,61 +18,19 @@ from typing import Any
 
 from caddy.errors import CaddyError
 from caddy.model.results import (
-    ALL_CODES as ALL_CODES,
-)
-from caddy.model.results import (
-    BYE_CODES as BYE_CODES,
-)
-from caddy.model.results import (
-    BYE_KIND_CODES as BYE_KIND_CODES,
-)
-from caddy.model.results import (
-    FORFEIT_CODES as FORFEIT_CODES,
-)
-from caddy.model.results import (
-    GAME_CODES as GAME_CODES,
-)
-from caddy.model.results import (
-    GAME_POINTS as GAME_POINTS,
-)
-from caddy.model.results import (
-    MIRROR as MIRROR,
-)
-from caddy.model.results import (
-    RESULT_HELP as RESULT_HELP,
-)
-from caddy.model.results import (
-    RESULT_WORDS as RESULT_WORDS,
-)
-from caddy.model.results import (
-    WORD_OF_CODES as WORD_OF_CODES,
-)
-from caddy.model.results import (
-    Colour as Colour,
-)
-from caddy.model.results import (
-    Event as Event,
-)
-from caddy.model.results import (
-    EventPlayer as EventPlayer,
-)
-from caddy.model.results import (
-    RoundResult as RoundResult,
-)
-from caddy.model.results import (
-    Scoring as Scoring,
-)
-from caddy.model.results import (
-    Withdrawal as Withdrawal,
-)
-from caddy.model.results import (
-    is_round_robin as is_round_robin,
-)
-from caddy.model.results import (
-    make_round_result as make_round_result,
-)
-from caddy.model.results import (
-    round_robin_cycles as round_robin_cycles,
+    BYE_KIND_CODES,
+    FORFEIT_CODES,
+    GAME_CODES,
+    MIRROR,
+    RESULT_HELP,
+    RESULT_WORDS,
+    Colour,
+    Event,
+    EventPlayer,
+    RoundResult,
+    Scoring,
+    Withdrawal,
+    make_round_result,
 )
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar, get_origin
 
@@ -33,6 +34,8 @@ from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
     from cattrs import Converter
+
+    from caddy.model.timecontrol import TimeControl
 
 T = TypeVar("T")
 
@@ -129,17 +132,23 @@ def _omits_defaults(cls: Any) -> bool:
     return attrs.has(cls) and bool(getattr(cls, "omit_defaults", ()))
 
 
-def configure_converter(converter: Converter) -> Converter:
+def configure_converter(
+    converter: Converter, read_time_control: Callable[[str], TimeControl] | None = None
+) -> Converter:
     """Add caddy's hooks to ``converter`` and return it: time controls as
     their text, strict primitives (see the module's docstring), and documents
-    that leave out fields at their default."""
-    from caddy.model.timecontrol import TimeControl, parse_time_control
+    that leave out fields at their default. Time controls are read from their
+    text by ``read_time_control`` (the host's notations: the event converter,
+    :func:`caddy.event.convert.configure`, gives it); without it, not at all."""
+    from caddy.model.timecontrol import TimeControl
 
     def structure_time_control(value: Any, _: Any) -> TimeControl:
         problem = text_problem(value)
         if problem:
             raise ValueError(problem)
-        return parse_time_control(value)
+        if read_time_control is None:
+            raise ValueError("a time control is read by the event's converter")
+        return read_time_control(value)
 
     def tuple_hook(type_: Any) -> Any:
         def structure_tuple(value: Any, cls: Any) -> Any:

@@ -4,7 +4,7 @@ C.04.6 Art. 1.
 
 :func:`team_event` takes the team layer (:class:`caddy.model.teams.TeamSetup`, one
 :class:`caddy.model.teams.TeamRound` per round) and the individual results
-(:class:`caddy.model.results_table.Event`) and gives a :class:`TeamEvent`: per team and
+(:class:`caddy.model.results.Event`) and gives a :class:`TeamEvent`: per team and
 round, the opponent, the team's colour (its board-1 player's), MP, GP, and
 the board points the knock-out tie-breaks read (C.07 Art. 12).
 
@@ -21,7 +21,7 @@ the board points the knock-out tie-breaks read (C.07 Art. 12).
   bye (in a round robin: its rest round).
 
 :meth:`TeamEvent.as_event` gives the teams as the players of an ordinary
-:class:`~caddy.model.results_table.Event` scored in MP or GP, so every individual
+:class:`~caddy.model.results.Event` scored in MP or GP, so every individual
 tie-break (BH, PS, DE ...) runs on teams with the unplayed-round rules of
 C.07 Art. 16.
 """
@@ -34,7 +34,7 @@ from typing import Literal
 
 import attrs
 
-from caddy.model.results_table import Event, EventPlayer, RoundResult, Scoring
+from caddy.model.results import Event, EventPlayer, RoundResult, Scoring
 from caddy.model.teams import TeamRound, TeamSetup
 
 #: Per-board letters of a team's round (``801`` style): won, drawn, lost, forfeit ``+ -``.

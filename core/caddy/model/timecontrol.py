@@ -22,17 +22,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import attrs
 
-# the plugin contract lives in caddy.contracts; re-exported for older imports
-from caddy.contracts import TimeControlNotation as TimeControlNotation
-from caddy.contracts import TimeControlParser as TimeControlParser
 from caddy.errors import TimeControlError
-
-if TYPE_CHECKING:
-    from caddy.plugins.host import PluginHost
 
 #: The move up to which periods count for the planning figures (US Chess 5C).
 PLANNING_MOVES = 60
@@ -135,19 +129,10 @@ class TimeControl:
 
     ``str(tc)`` is the canonical text (US Chess style, in whole minutes where
     possible, otherwise with an explicit seconds unit); it parses back to an
-    equal object. Build one from text with :meth:`parse`.
+    equal object. Build one from text with :func:`caddy.plugins.lookup.parse_time_control`.
     """
 
     periods: tuple[Period, ...] = attrs.field(converter=_to_tuple, validator=_periods_valid)
-
-    @classmethod
-    def parse(cls, text: str, *, host: PluginHost | None = None) -> TimeControl:
-        """Read a time control in any registered notation (see :func:`parse_time_control`).
-
-        :param host: the plugin host whose notations to use (default: the
-            process-wide one, :func:`caddy.plugins.host.get_host`).
-        """
-        return parse_time_control(text, None if host is None else host.time_control_parsers())
 
     # -- planning figures --------------------------------------------------
 
@@ -313,8 +298,16 @@ def spread_bonuses(
     return TimeControl(periods=tuple(built))
 
 
-def parse_time_control(text: str, parsers: list[TimeControlParser] | None = None) -> TimeControl:
-    """Read ``text`` with the registered notation plugins, first match wins.
+class Notation(Protocol):
+    """What :func:`read_time_control` asks of a notation (the contract is
+    :class:`caddy.contracts.TimeControlParser`)."""
+
+    def parse(self, text: str) -> TimeControl | None: ...
+
+
+def read_time_control(text: str, parsers: Iterable[Notation]) -> TimeControl:
+    """Read ``text`` with ``parsers`` (the host's notation plugins), first match
+    wins (:func:`caddy.plugins.lookup.parse_time_control` passes the host's).
 
     :raises TimeControlError: no notation can read the text, or the one
         that recognises it finds an error (the message names the part).
@@ -322,10 +315,6 @@ def parse_time_control(text: str, parsers: list[TimeControlParser] | None = None
     stripped = text.strip()
     if not stripped:
         raise TimeControlError(text, "empty text")
-    if parsers is None:
-        from caddy.plugins.host import get_host
-
-        parsers = get_host().time_control_parsers()
     foreign = sorted({ch for ch in stripped if ch.isdigit() and not ch.isascii()})
     if foreign:  # `\d` and int() read ``٣`` as 3; ``²`` passes isdigit() and fails int()
         raise TimeControlError(text, f"write numbers with the digits 0-9, not '{''.join(foreign)}'")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Union
 import attrs
 
 from caddy.model.dates import RoundDates
-from caddy.model.results_table import BYE_KIND_CODES, Scoring
+from caddy.model.results import BYE_KIND_CODES, Scoring
 from caddy.model.schedule import Player
 from caddy.model.teams import LineUp, TeamRound, TeamSetup
 from caddy.model.timecontrol import TimeControl

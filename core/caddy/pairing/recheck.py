@@ -28,9 +28,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
+from caddy.plugins.host import resolve
+
 if TYPE_CHECKING:
-    from caddy.contracts import PairingRequest
-    from caddy.contracts.codecs import Codec
+    from caddy.contracts import Codec, PairingRequest
     from caddy.event.replay import RoundState, State
     from caddy.model.schedule import Round
     from caddy.model.teams import TeamRound
@@ -278,10 +279,7 @@ def check_pairings(
     from caddy.event.replay import replay
     from caddy.pairing.request import file_pairing, with_options
 
-    if host is None:
-        from caddy.plugins.host import get_host
-
-        host = get_host()
+    host = resolve(host)
     if system is not None and system not in SYSTEMS:
         raise CaddyError(
             f"caddy checks pairings of the Dutch system ('dutch') and of the Swiss Team "

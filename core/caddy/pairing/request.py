@@ -24,7 +24,7 @@ colour from ``XXC``.)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
@@ -36,13 +36,15 @@ from caddy.contracts import (
     PairingRequest,
     PlayedRound,
 )
+from caddy.contracts.pairing import FilePairing
 from caddy.model.teams import TeamPairingContext
+from caddy.plugins.host import resolve
 
 if TYPE_CHECKING:
-    from caddy.contracts.codecs import Codec
+    from caddy.contracts import Codec
     from caddy.event.replay import RoundState, State
-    from caddy.model.results_table import Scoring
-    from caddy.model.schedule import Player, Round
+    from caddy.model.results import Scoring
+    from caddy.model.schedule import Round
     from caddy.plugins.host import PluginHost
 
 #: A bye kind recorded in an event file → the history kind.
@@ -62,7 +64,7 @@ def _round_history(
 ) -> list[HistoryEntry]:
     """One entry per player (index = pairing number - 1) for a round."""
     from caddy.event.rounds import withdrawal_result
-    from caddy.model.results_table import BYE_KIND_CODES, RESULT_WORDS
+    from caddy.model.results import BYE_KIND_CODES, RESULT_WORDS
 
     entries: list[HistoryEntry | None] = [None] * players
     uncoloured = set(rnd.uncoloured)
@@ -125,7 +127,7 @@ def played_rounds(state: State) -> list[PlayedRound]:
     """The complete rounds so far as :class:`~caddy.contracts.PlayedRound`
     (a knockout match counts once decided), stopping at the first open one."""
     from caddy.event.replay import board_match
-    from caddy.model.results_table import GAME_POINTS, RESULT_WORDS
+    from caddy.model.results import GAME_POINTS, RESULT_WORDS
     from caddy.model.schedule import Round
 
     played: list[PlayedRound] = []
@@ -180,7 +182,7 @@ def request_from_state(
     :param forbidden_pairs: pairs that must not meet (any order).
     """
     from caddy.event.rounds import ANNOUNCED_KINDS, planned_rounds
-    from caddy.model.results_table import Scoring
+    from caddy.model.results import Scoring
 
     tournament = state.event.tournament
     scoring = tournament.scoring or Scoring()
@@ -264,22 +266,6 @@ def _team_context(
     )
 
 
-@attrs.frozen(kw_only=True)
-class FilePairing:
-    """A file's round to pair, as its codec reads it (hook ``caddy_pairing_input``)."""
-
-    #: The request for the round to pair (its ``round``), options included.
-    request: PairingRequest
-    #: The registered format that pairs it (``swiss``).
-    format: str
-    #: The file's players by pairing number (names and ratings for the sheet).
-    players: tuple[Player, ...]
-    #: The round after the last one with a game in the file.
-    next_round: int
-    #: The file's bytes with the paired round added (``caddy pair -o``).
-    write: Callable[[Round], bytes]
-
-
 def file_pairing(
     path: str,
     data: bytes,
@@ -302,10 +288,7 @@ def file_pairing(
     """
     from caddy.errors import CaddyError
 
-    if host is None:
-        from caddy.plugins.host import get_host
-
-        host = get_host()
+    host = resolve(host)
     host.codecs()  # the codec plugins are loaded: their hooks answer
     found: FilePairing | None = host.pm.hook.caddy_pairing_input(
         codec=codec.name,

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from caddy.errors import CaddyError, InputError, PluginError
+from caddy.plugins.host import resolve
 
 if TYPE_CHECKING:
     from caddy.event.file import EventFile
@@ -215,10 +216,7 @@ def simulate(settings: Settings, *, host: PluginHost | None = None) -> EventFile
     from caddy.model.tournament import OperationLog, PairRound, RecordBye, RecordResult, Withdraw
 
     check_settings(settings)
-    if host is None:
-        from caddy.plugins.host import get_host
-
-        host = get_host()
+    host = resolve(host)
     fmt = host.formats().get("swiss")
     rng = random.Random(settings.seed)
     entrants = random_players(rng, settings)
@@ -300,7 +298,7 @@ def trf_bytes(event: EventFile, settings: Settings, *, host: PluginHost | None =
     FIDE-endorsed engines read it, or ``FIDE_DUTCH_2026`` with
     ``dated_system``), after one ``###`` comment line giving the command
     that plays it again."""
-    from caddy.contracts.codecs import get_codec
+    from caddy.plugins.lookup import get_codec
 
     flavour = "26-dated" if settings.dated_system else "26"
     exported = get_codec("trf", host).write(event, flavour=flavour)

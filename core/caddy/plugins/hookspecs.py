@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     )
     from caddy.contracts.codecs import FileCheck, FileResults
     from caddy.contracts.format_tools import Shorthand
-    from caddy.pairing.request import FilePairing
+    from caddy.contracts.pairing import FilePairing
 
 #: Marker for hook specifications (used by caddy itself).
 hookspec = pluggy.HookspecMarker("caddy")
@@ -154,7 +154,7 @@ def caddy_register_codecs(register: Callable[[Codec], None]) -> None:
         :class:`caddy.contracts.codecs.Imported` and ``write(event, flavour=...)``
         returning a :class:`caddy.contracts.codecs.Exported`. Problems are raised as
         :class:`caddy.errors.CaddyError`, one line each. See
-        :class:`caddy.contracts.codecs.Codec`.
+        :class:`caddy.contracts.Codec`.
 
     .. versionadded:: 0.1
     """
@@ -225,7 +225,7 @@ def caddy_pairing_input(
     :param initial_colour: ``"w"``/``"b"`` when the user gives it.
     :param readings: readings of the format's ambiguous records the user
         chose, as for :meth:`caddy.contracts.Codec.read` (TRF: ``"801-byes"``).
-    :returns: a :class:`caddy.pairing.request.FilePairing`, or ``None``.
+    :returns: a :class:`caddy.contracts.pairing.FilePairing`, or ``None``.
     :raises caddy.errors.CaddyError: the file cannot be paired (one line each).
 
     .. versionadded:: 0.2
@@ -241,7 +241,7 @@ def caddy_register_renderers(register: Callable[[Renderer], None]) -> None:
         ``summary``, the ``suffix`` of its files, and ``render(report)``
         returning text: the :class:`caddy.model.report.Report` a command built (a
         title, context lines, tables of text cells, notes). See
-        :class:`caddy.model.report.Renderer`.
+        :class:`caddy.contracts.Renderer`.
 
     .. versionadded:: 0.1
     """

@@ -383,6 +383,15 @@ def get_host() -> PluginHost:
     return _HOST
 
 
+def resolve(host: PluginHost | None) -> PluginHost:
+    """``host``, or the process-wide default host when it is ``None``.
+
+    The one place the library chooses a default host: an embedder that passes
+    its own host to a public function gets that host used throughout the call.
+    """
+    return get_host() if host is None else host
+
+
 def reset_host(host: PluginHost | None = None) -> PluginHost | None:
     """Replace the process-wide host (``None``: build a fresh one on next use).
 

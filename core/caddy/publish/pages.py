@@ -28,7 +28,7 @@ from caddy.views.pairing_sheet import event_where
 
 if TYPE_CHECKING:
     from caddy.event.replay import RoundState, State
-    from caddy.model.results_table import Event
+    from caddy.model.results import Event
     from caddy.standings.ranking import Standings
 
 INDEX = "index.html"

@@ -11,7 +11,7 @@ from caddy.errors import CaddyError
 from caddy.event.results import results_event
 from caddy.event.rounds import withdrawal_result
 from caddy.model.report import Report, Table
-from caddy.model.results_table import RESULT_WORDS
+from caddy.model.results import RESULT_WORDS
 from caddy.publish.pages import (
     Context,
     knockout_only,

@@ -77,7 +77,7 @@ def site_reports(event: EventFile, host: PluginHost | None = None) -> dict[str, 
 
 def build_site(event: EventFile, host: PluginHost | None = None) -> dict[str, bytes]:
     """Every page of the site as HTML (UTF-8 bytes), by file name."""
-    from caddy.model.report import get_renderer
+    from caddy.plugins.lookup import get_renderer
 
     html = get_renderer("html", host)
     return {

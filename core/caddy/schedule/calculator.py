@@ -23,8 +23,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from caddy.contracts.format_tools import Arithmetic, Format, option_summary
+from caddy.contracts import Arithmetic, Format
+from caddy.contracts.format_tools import option_summary
 from caddy.model.timecontrol import TimeControl, minutes_value
+from caddy.plugins.host import resolve
 
 if TYPE_CHECKING:
     from caddy.plugins.host import PluginHost
@@ -167,11 +169,8 @@ def calculate(
         over :data:`MAX_PLAYERS`, an unknown format, or an unreadable time
         control.
     """
+    host = resolve(host)
     if isinstance(format, str):
-        if host is None:
-            from caddy.plugins.host import get_host
-
-            host = get_host()
         fmt: Format = host.formats().get(format)
     else:
         fmt = format
@@ -183,10 +182,9 @@ def calculate(
         label: fmt.arithmetic(players, opts) for label, opts in fmt.variants(options).items()
     }
     if isinstance(time_control, str):
-        from caddy.model.timecontrol import parse_time_control
+        from caddy.model.timecontrol import read_time_control
 
-        parsers = None if host is None else host.time_control_parsers()
-        time_control = parse_time_control(time_control, parsers)
+        time_control = read_time_control(time_control, host.time_control_parsers())
     result = CalcResult(
         players=players,
         format=fmt.name,

@@ -77,7 +77,7 @@ def calendar_bytes(
 
 def write_calendar(path: str, data: bytes, *, force: bool = False) -> None:
     """Write ``data`` to ``path`` atomically; an existing file only with
-    ``force`` (:func:`caddy.cli.common.write_output`)."""
-    from caddy.cli.common import write_output
+    ``force`` (:func:`caddy.files.storage.write_output`)."""
+    from caddy.files.storage import write_output
 
     write_output(path, data, force=force)

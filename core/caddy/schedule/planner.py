@@ -26,7 +26,9 @@ import attrs
 
 from caddy.contracts.format_tools import option_summary
 from caddy.errors import CaddyError, PluginError
-from caddy.model.timecontrol import TimeControl, minutes_value, parse_time_control
+from caddy.model.report import format_minutes
+from caddy.model.timecontrol import TimeControl, minutes_value, read_time_control
+from caddy.plugins.host import resolve
 from caddy.schedule.calculator import (
     DEFAULT_TURNOVER_MINUTES,
     MAX_DAY_MINUTES,
@@ -37,7 +39,7 @@ from caddy.schedule.calculator import (
 )
 
 if TYPE_CHECKING:
-    from caddy.contracts.format_tools import Format
+    from caddy.contracts import Format
     from caddy.plugins.host import PluginHost
 
 __all__ = [
@@ -202,10 +204,7 @@ def candidates(
 
     :raises caddy.errors.CaddyError: a name in ``formats`` no plugin registers.
     """
-    if host is None:
-        from caddy.plugins.host import get_host
-
-        host = get_host()
+    host = resolve(host)
     registry = host.formats()
     chosen = (
         sorted(registry, key=lambda f: f.name)
@@ -255,7 +254,7 @@ def candidates(
 
 
 def _minutes_text(minutes: float) -> str:
-    from caddy.cli.common import format_minutes
+    from caddy.model.report import format_minutes
 
     return format_minutes(minutes)
 
@@ -274,7 +273,7 @@ def _row(players: int, item: Candidate, tc: TimeControl, budget: Budget) -> Plan
     if not r.round_fits_night:
         reason = (
             f"a round takes {r.round_minutes:g} min, longer than a "
-            f"{_minutes_text(budget.session_minutes)} {budget.unit}"
+            f"{format_minutes(budget.session_minutes)} {budget.unit}"
         )
     elif r.club_nights > budget.sessions:
         reason = (
@@ -334,7 +333,7 @@ def parse_controls(
 
     :raises CaddyError: one line per text no notation reads.
     """
-    parsers = None if host is None else host.time_control_parsers()
+    parsers = resolve(host).time_control_parsers()
     controls: list[TimeControl] = []
     problems: list[str] = []
     for item in STANDARD_TIME_CONTROLS if texts is None else texts:
@@ -342,7 +341,7 @@ def parse_controls(
             controls.append(item)
             continue
         try:
-            controls.append(parse_time_control(item, parsers))
+            controls.append(read_time_control(item, parsers))
         except PluginError:
             raise
         except CaddyError as exc:

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from caddy.model.results_table import Event, RoundResult
+from caddy.model.results import Event, RoundResult
+from caddy.plugins.host import resolve
 
 if TYPE_CHECKING:
     from caddy.contracts.tiebreak_table import StandingsOptions
@@ -158,10 +159,7 @@ def board_prizes(
     """Each board's players ranked by percentage, points and performance rating;
     ``min_games``: leave out players with fewer games on the board (the
     competition's condition for a board prize)."""
-    if host is None:
-        from caddy.plugins.host import get_host
-
-        host = get_host()
+    host = resolve(host)
     players = tevent.players
     assert players is not None
     team_of = tevent.setup.team_of()

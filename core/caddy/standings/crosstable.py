@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from caddy.model.results_table import Event
+from caddy.model.results import Event
 from caddy.standings.ranking import standings
 
 if TYPE_CHECKING:

@@ -20,21 +20,22 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 import caddy.contracts.tiebreak_table
+from caddy.contracts import TieBreak
 from caddy.contracts.tiebreak_table import (
     Explanation,
     StandingsOptions,
     Table,
-    TieBreak,
     TieBreakSpec,
     parse_spec,
     standings_edition,
 )
 from caddy.errors import CaddyError, PluginError
-from caddy.model.results_table import Event, is_round_robin
+from caddy.model.results import Event, is_round_robin
 
 if TYPE_CHECKING:
     from caddy.contracts import GroupTieBreak
     from caddy.plugins.host import PluginHost
+from caddy.plugins.host import resolve
 from caddy.standings.table import (
     SectionStandings as SectionStandings,
 )
@@ -59,10 +60,7 @@ def tiebreak_texts(
     """A tie-break list as texts: a registered preset's (hook
     ``caddy_register_tiebreak_presets``; any case), else the comma-separated
     texts; ``None``: the default preset for the kind of event."""
-    if host is None:
-        from caddy.plugins.host import get_host
-
-        host = get_host()
+    host = resolve(host)
     presets = host.tiebreak_presets()
     if texts is None:
         kind = "pre-determined" if pre_determined else "other"
@@ -80,10 +78,7 @@ def resolve_tiebreaks(
     texts: Sequence[str] | str | None, pre_determined: bool, host: PluginHost | None = None
 ) -> list[tuple[TieBreakSpec, TieBreak]]:
     """Parse a tie-break list (or a preset name) against the registered plugins."""
-    if host is None:
-        from caddy.plugins.host import get_host
-
-        host = get_host()
+    host = resolve(host)
     if texts is None or isinstance(texts, str):
         texts = tiebreak_texts(texts, pre_determined, host)
 
@@ -330,7 +325,7 @@ def section_event(event: Event, members: Sequence[int]) -> Event:
     the member ``members[k - 1]`` numbered ``k``. Rounds where no member has a
     game (a section that has finished while a larger one plays on) are left
     out; withdrawals come along."""
-    from caddy.model.results_table import RoundResult
+    from caddy.model.results import RoundResult
 
     local = {number: i for i, number in enumerate(members, 1)}
     rounds = [

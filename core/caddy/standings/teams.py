@@ -17,15 +17,16 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
+from caddy.contracts import TieBreak
 from caddy.contracts.tiebreak_table import (
     Explanation,
     StandingsOptions,
     Table,
-    TieBreak,
     TieBreakSpec,
     standings_edition,
 )
 from caddy.errors import CaddyError
+from caddy.plugins.host import resolve
 from caddy.standings.table import break_ties, group_values, split_tied
 
 if TYPE_CHECKING:
@@ -204,10 +205,7 @@ def team_standings(
     """Rank the teams by the primary score, then by the tie-breaks in order."""
     from caddy.plugins.registry import finite_values
 
-    if host is None:
-        from caddy.plugins.host import get_host
-
-        host = get_host()
+    host = resolve(host)
     options = options or StandingsOptions()
     tables = team_tables(tevent, edition=edition, options=options, host=host)
     primary = tevent.primary
@@ -275,10 +273,7 @@ def team_explain(
     host: PluginHost | None = None,
 ) -> list[Explanation]:
     """How every tie-break value of team ``team`` (its number) was computed."""
-    if host is None:
-        from caddy.plugins.host import get_host
-
-        host = get_host()
+    host = resolve(host)
     tables = team_tables(tevent, edition=edition, options=options, host=host)
     resolved = resolve_team_tiebreaks(list(result.tiebreaks), host)
     i = team - 1

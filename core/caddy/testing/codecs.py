@@ -17,7 +17,7 @@ checks for every flavour:
 * write → read → write gives the same bytes (what a codec writes, it reads
   back whole, and writing is deterministic);
 * what it reads back replays as an event (:func:`caddy.event.replay`);
-* :meth:`~caddy.contracts.codecs.Codec.sniff` recognises what it wrote (set
+* :meth:`~caddy.contracts.Codec.sniff` recognises what it wrote (set
   :attr:`CodecContract.sniffs_own_output` to ``False`` for a codec that
   never sniffs).
 
@@ -120,7 +120,7 @@ class CodecContract:
     codec_name: ClassVar[str]
     #: The flavours to write (``None``: the codec's default).
     flavours: ClassVar[Sequence[str | None]] = (None,)
-    #: Whether :meth:`~caddy.contracts.codecs.Codec.sniff` must recognise the codec's own output.
+    #: Whether :meth:`~caddy.contracts.Codec.sniff` must recognise the codec's own output.
     sniffs_own_output: ClassVar[bool] = True
     #: Events hypothesis draws per check.
     max_examples: ClassVar[int] = 20

@@ -15,10 +15,10 @@ What it checks, for every size and option set:
 
 * no player appears twice in a round;
 * the schedule's round count and game count equal the format's own
-  :meth:`~caddy.contracts.format_tools.Format.arithmetic`, and no round uses more boards
+  :meth:`~caddy.contracts.Format.arithmetic`, and no round uses more boards
   than it says;
 * every pair meets as often as the format promises
-  (:attr:`~caddy.contracts.format_tools.Arithmetic.pair_meetings`, or your override of
+  (:attr:`~caddy.contracts.Arithmetic.pair_meetings`, or your override of
   :meth:`FormatContract.expected_meetings` when that is ``None``);
 * byes only where the arithmetic says (exactly ``byes_per_round`` players
   sit out each round, and everyone not sitting out plays);
@@ -34,7 +34,7 @@ What it checks, for every size and option set:
   caddy's cattrs converter.
 
 A format whose later rounds depend on results (a knockout,
-:class:`~caddy.contracts.format_tools.ResultDependentFormat`) is played through instead,
+:class:`~caddy.contracts.ResultDependentFormat`) is played through instead,
 round by round, with seeded random results (a match's winner for knockout
 boards, 1, ½ or 0 for games), checking: no player twice in a round; the
 rounds and games its arithmetic gives (a format may declare
@@ -69,14 +69,8 @@ from typing import Any, ClassVar
 import attrs
 import pytest
 
-from caddy.contracts import complete, conformance
-from caddy.contracts.format_tools import (
-    Format,
-    PlayedRound,
-    depends_on_results,
-    generates_schedule,
-    schedule_format,
-)
+from caddy.contracts import Format, PlayedRound, complete, conformance
+from caddy.contracts.format_tools import depends_on_results, generates_schedule, schedule_format
 from caddy.event.file import EventFile
 from caddy.model.schedule import Schedule
 from caddy.model.teams import TeamSetup

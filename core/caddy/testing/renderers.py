@@ -42,7 +42,8 @@ from typing import ClassVar
 import pytest
 
 from caddy.contracts import Renderer, conformance
-from caddy.model.report import CONTROL, Report, Table
+from caddy.messages import CONTROL
+from caddy.model.report import Report, Table
 from caddy.plugins.host import PluginHost, get_host
 
 __all__ = ["DOCUMENT_KINDS", "HOSTILE_NAMES", "RendererContract", "sample_reports"]

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from caddy.model.teams import Team, TeamBye, TeamMatchPairing, TeamRound, TeamScoring, TeamSetup
+from caddy.plugins.host import resolve
 
 if TYPE_CHECKING:
     import datetime
@@ -50,10 +51,7 @@ def build_team_file(
     from caddy.model.schedule import Player
     from caddy.model.tournament import FormatChoice, PairRound, RecordResult, Tournament
 
-    if host is None:
-        from caddy.plugins.host import get_host
-
-        host = get_host()
+    host = resolve(host)
     size = boards + reserves
     number = {name: k for k, name in enumerate(teams, 1)}
     team_list = tuple(

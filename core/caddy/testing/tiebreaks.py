@@ -44,7 +44,8 @@ import pytest
 
 from caddy.contracts import TieBreak, conformance
 from caddy.contracts.tiebreak_table import parse_spec
-from caddy.model.results_table import Event, EventBuilder, EventPlayer, RoundResult
+from caddy.model.results import Event, EventPlayer, RoundResult
+from caddy.model.results_table import EventBuilder
 from caddy.plugins.host import PluginHost, get_host
 
 if TYPE_CHECKING:

@@ -126,7 +126,7 @@ class RoundView:
 
 def _match(state: State, board: Board, name: str | None) -> MatchView:
     from caddy.event.replay import board_match, flip_result
-    from caddy.model.results_table import GAME_POINTS, RESULT_WORDS
+    from caddy.model.results import GAME_POINTS, RESULT_WORDS
 
     match = board_match(state, board)
     games = []
@@ -308,7 +308,7 @@ class TeamMatch:
 def team_match(state: State) -> TeamMatch | None:
     """Each team's game points round by round; ``None`` when the format has no teams."""
     from caddy.event.rounds import planned_rounds
-    from caddy.model.results_table import GAME_POINTS, RESULT_WORDS
+    from caddy.model.results import GAME_POINTS, RESULT_WORDS
 
     tournament = state.event.tournament
     teams = state.fmt.team_match(state.players, tournament.format.options)

@@ -330,7 +330,7 @@ def _card(state: State, number: int, m: int) -> _Card:
     """The card of match ``m`` of round ``number``: per board the players,
     ratings, colours and the result from the first team's side."""
     from caddy.event.teams import team_setup
-    from caddy.model.results_table import Scoring
+    from caddy.model.results import Scoring
 
     setup = team_setup(state)
     rnd = state.rounds[number - 1]
@@ -385,7 +385,7 @@ def _board_codes(
 ) -> tuple[tuple[str, str] | None, bool]:
     """Board ``b`` of match ``m``: the result codes from the first team's side
     (``None``: not known yet) and whether the first team's player has White."""
-    from caddy.model.results_table import RESULT_WORDS
+    from caddy.model.results import RESULT_WORDS
 
     teams = rnd.teams
     assert teams is not None

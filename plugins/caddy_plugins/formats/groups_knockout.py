@@ -34,8 +34,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 
 from caddy import hookimpl
-from caddy.contracts import FormatBase, PairingRequest, as_request
-from caddy.contracts.format_tools import Arithmetic, PlayedRound, Shorthand, require_players
+from caddy.contracts import Arithmetic, FormatBase, PairingRequest, PlayedRound, as_request
+from caddy.contracts.format_tools import Shorthand, require_players
 from caddy.errors import CaddyError
 from caddy_plugins.formats.groups_draw import (
     GROUPS_BY,
@@ -62,7 +62,7 @@ from caddy_plugins.formats.knockout_colours import CHOICES, COLOUR_RULES, Choice
 from caddy_plugins.formats.round_robin import round_robin_rounds
 
 if TYPE_CHECKING:
-    from caddy.contracts.format_tools import Stage
+    from caddy.contracts import Stage
     from caddy.model.schedule import Round, Section
 
 
@@ -376,7 +376,7 @@ class GroupsKnockout(FormatBase):
         """The group stage (each group a round robin of ``cycles``), then the
         knockout (a play-off included): a pair that met in a group may meet
         again in the knockout, but never twice within it."""
-        from caddy.contracts.format_tools import Stage
+        from caddy.contracts import Stage
 
         count = len(self.group_rounds(players, options))
         return (

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 if TYPE_CHECKING:
-    from caddy.contracts.format_tools import PlayedRound
+    from caddy.contracts import PlayedRound
 
 
 def rank_group(

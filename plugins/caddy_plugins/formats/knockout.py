@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 
 from caddy import hookimpl
-from caddy.contracts import FormatBase, PairingRequest, as_request
-from caddy.contracts.format_tools import Arithmetic, PlayedRound, require_players
+from caddy.contracts import Arithmetic, FormatBase, PairingRequest, PlayedRound, as_request
+from caddy.contracts.format_tools import require_players
 from caddy.errors import CaddyError
 from caddy_plugins.formats.bracket_names import round_name as bracket_round_name
 from caddy_plugins.formats.knockout_colours import (

@@ -14,8 +14,8 @@ from typing import Any, ClassVar
 import attrs
 
 from caddy import hookimpl
-from caddy.contracts import FormatBase
-from caddy.contracts.format_tools import Arithmetic, require_players
+from caddy.contracts import Arithmetic, FormatBase
+from caddy.contracts.format_tools import require_players
 from caddy.errors import CaddyError
 
 

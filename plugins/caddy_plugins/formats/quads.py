@@ -48,14 +48,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 
 from caddy import hookimpl
-from caddy.contracts import FormatBase, PairingRequest, PlayedRound, as_request
-from caddy.contracts.format_tools import Arithmetic, require_players
+from caddy.contracts import Arithmetic, FormatBase, PairingRequest, PlayedRound, as_request
+from caddy.contracts.format_tools import require_players
 from caddy.errors import CaddyError, InputError
 from caddy_plugins.formats.quads_swiss import SWISS_ROUNDS, pair_section, section_request
 from caddy_plugins.formats.round_robin import round_robin_rounds
 
 if TYPE_CHECKING:
-    from caddy.contracts.format_tools import Stage
+    from caddy.contracts import Stage
     from caddy.model.schedule import Round, Schedule, Section
 
 
@@ -205,7 +205,7 @@ class Quads(FormatBase):
     def stages(self, players: int, options: QuadsOptions) -> tuple[Stage, ...]:
         """For ``caddy check``: the round-robin sections each a single (or double)
         round robin; a Swiss section no pair twice (FIDE Handbook C.04.1 rule 2)."""
-        from caddy.contracts.format_tools import Stage
+        from caddy.contracts import Stage
 
         swiss = self.swiss_sections(players, options)
         robins = tuple(s for s in self.sections(players, options) if s not in swiss)

@@ -52,8 +52,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 
 from caddy import hookimpl
-from caddy.contracts import FormatBase
-from caddy.contracts.format_tools import Arithmetic, Shorthand, require_players
+from caddy.contracts import Arithmetic, FormatBase
+from caddy.contracts.format_tools import Shorthand, require_players
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:  # models load only when a schedule is built (keeps `caddy calc` fast)

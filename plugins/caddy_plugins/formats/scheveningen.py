@@ -70,12 +70,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 
 from caddy import hookimpl
-from caddy.contracts import FormatBase
-from caddy.contracts.format_tools import Arithmetic
+from caddy.contracts import Arithmetic, FormatBase
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
-    from caddy.model.results_table import Event
+    from caddy.model.results import Event
     from caddy.model.schedule import Numbering, Player, Schedule, Section
 
 Table = Literal["standard", "generated", "published", "search"]

@@ -62,12 +62,13 @@ import attrs
 
 from caddy import hookimpl
 from caddy.contracts import (
+    Arithmetic,
     FormatBase,
     PairingRequest,
     PlayedRound,
     as_request,
 )
-from caddy.contracts.format_tools import Arithmetic, require_players
+from caddy.contracts.format_tools import require_players
 from caddy.errors import CaddyError, InputError
 from caddy_plugins.formats.swiss_options import SwissOptions, initial_colour, recommended_rounds
 from caddy_plugins.formats.swiss_request import (

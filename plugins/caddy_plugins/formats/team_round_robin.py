@@ -33,8 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from caddy import hookimpl
-from caddy.contracts import FormatBase
-from caddy.contracts.format_tools import Arithmetic
+from caddy.contracts import Arithmetic, FormatBase
 from caddy.errors import CaddyError, InputError
 from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions, round_robin_rounds
 

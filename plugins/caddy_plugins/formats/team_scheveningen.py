@@ -27,8 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 
 from caddy import hookimpl
-from caddy.contracts import FormatBase
-from caddy.contracts.format_tools import Arithmetic
+from caddy.contracts import Arithmetic, FormatBase
 from caddy.errors import CaddyError, InputError
 from caddy_plugins.formats.scheveningen import Table, rounds
 from caddy_plugins.formats.team_round_robin import (

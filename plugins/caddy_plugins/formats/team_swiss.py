@@ -25,8 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 
 from caddy import hookimpl
-from caddy.contracts import FormatBase
-from caddy.contracts.format_tools import Arithmetic
+from caddy.contracts import Arithmetic, FormatBase
 from caddy.errors import InputError
 from caddy_plugins.formats.swiss_options import recommended_rounds
 

@@ -19,7 +19,8 @@ from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.model.report import CONTROL, Report, Table, one_line
+from caddy.messages import CONTROL, one_line
+from caddy.model.report import Report, Table
 
 #: What a spreadsheet may take for a formula: these first characters (OWASP).
 _FORMULA = re.compile(r"\s*[=+\-@\t\r]")

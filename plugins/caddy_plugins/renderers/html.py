@@ -10,7 +10,7 @@ page; 30 players' columns still fit on A4 and on Letter). On a phone, wide
 tables scroll sideways. A report with links (``caddy publish``) gets a
 navigation list and linked cells. Every text is escaped: a player called
 ``<script>`` prints as that text, and control characters (a terminal escape,
-a bidirectional override) print as visible escapes (:func:`caddy.model.report.visible`).
+a bidirectional override) print as visible escapes (:func:`caddy.messages.visible`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from html import escape as _html_escape
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.model.report import Report, Table, visible
+from caddy.messages import visible
+from caddy.model.report import Report, Table
 
 
 def escape(text: str) -> str:

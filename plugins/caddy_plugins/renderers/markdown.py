@@ -1,7 +1,7 @@
 """``markdown``: GitHub-flavoured Markdown tables, for a club website or a wiki.
 
 No text can break the page's structure: control characters (newlines
-included) become spaces (:func:`caddy.model.report.one_line`); in table cells ``|``
+included) become spaces (:func:`caddy.messages.one_line`); in table cells ``|``
 and ``\\`` are escaped, and in headings and paragraphs every character that
 starts Markdown markup (`` ` * _ [ ] < > # | ``...) is.
 """
@@ -13,7 +13,8 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.model.report import Report, one_line
+from caddy.messages import one_line
+from caddy.model.report import Report
 
 #: Characters escaped in a table cell: the cell separator, the escape itself,
 #: and those that open raw HTML or an entity (a name ``<img ...>`` stays text).

@@ -3,7 +3,7 @@
 Every text is printed as it is, except control characters (a newline in an
 event's name, an escape sequence in a player's name): those are written as
 visible escapes (``\\n``, ``\\x1b``), so no text can forge a line of the
-report or drive the terminal (:func:`caddy.model.report.visible`). Table cells are
+report or drive the terminal (:func:`caddy.messages.visible`). Table cells are
 cut at 40 characters, ending ``…`` (``Table.max_width``).
 """
 
@@ -13,7 +13,8 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.model.report import Report, aligned, visible
+from caddy.messages import visible
+from caddy.model.report import Report, aligned
 
 
 class TextRenderer:

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from caddy import hookimpl
-from caddy.contracts.format_tools import Arithmetic, require_players
+from caddy.contracts import Arithmetic
+from caddy.contracts.format_tools import require_players
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:

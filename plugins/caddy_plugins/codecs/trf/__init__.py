@@ -68,8 +68,8 @@ from caddy_plugins.codecs.trf.exporting import OWNED, ResultTexts, export_event,
 from caddy_plugins.codecs.trf.importing import BYE_KINDS, import_document
 
 if TYPE_CHECKING:
+    from caddy.contracts.pairing import FilePairing
     from caddy.event import EventFile
-    from caddy.pairing.request import FilePairing
 
 __all__ = [
     "BYE_KINDS",

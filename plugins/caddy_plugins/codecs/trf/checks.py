@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from caddy.event.check import check_rows
-from caddy.model.results_table import Scoring, round_robin_cycles
+from caddy.model.results import Scoring, round_robin_cycles
 from caddy_plugins.codecs.trf.records import TrfDocument
 from caddy_plugins.codecs.trf.scoring import points_of
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from caddy.contracts.codecs import Exported
 from caddy.errors import CaddyError
-from caddy.model.report import one_line
+from caddy.messages import one_line
 from caddy_plugins.codecs.trf.fields import cut_fields
 
 if TYPE_CHECKING:
@@ -131,7 +131,7 @@ def _complete(state: State, results: Any) -> bool:
 
 
 class ResultTexts(dict[Any, str]):
-    """A round's ten columns for each :class:`~caddy.model.results_table.RoundResult`, made on first use
+    """A round's ten columns for each :class:`~caddy.model.results.RoundResult`, made on first use
     (a rest round, ``R``, is written ``Z``; a game without colours ``-``)."""
 
     def __missing__(self, rr: Any) -> str:
@@ -150,7 +150,7 @@ def _points(
     """Points of the results written (rest rounds at the format's rest value);
     the games of a player in ``annulled`` (FIDE's 50% rule) count for nobody,
     and such a player scores 0, as in :func:`caddy.standings.ranking.standings`."""
-    from caddy.model.results_table import Scoring
+    from caddy.model.results import Scoring
     from caddy_plugins.codecs.trf.scoring import point_tables
 
     tournament = state.event.tournament
@@ -329,7 +329,7 @@ def _trf26_replacement(
         codes = tuple(c.strip() for c in text.split(",") if c.strip())
         same = tournament.tiebreaks is None or codes == tournament.tiebreaks
     else:
-        from caddy.model.timecontrol import parse_time_control
+        from caddy.plugins.lookup import parse_time_control
 
         try:
             same = parse_time_control(text.strip()) == tournament.time_control

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from caddy.model.report import CONTROL
+from caddy.messages import CONTROL
 
 __all__ = ["cut_fields"]
 

@@ -11,7 +11,7 @@ import attrs
 
 from caddy.contracts.codecs import Imported
 from caddy.errors import CaddyError
-from caddy.model.results_table import BYE_KIND_CODES, WORD_OF_CODES
+from caddy.model.results import BYE_KIND_CODES, WORD_OF_CODES
 
 if TYPE_CHECKING:
     from caddy.event.check import Cell
@@ -396,7 +396,7 @@ def _tiebreaks(
 def _time_control(text: str | None, warn: Callable[[str], None]) -> TimeControl | None:
     if not text:
         return None
-    from caddy.model.timecontrol import parse_time_control
+    from caddy.plugins.lookup import parse_time_control
 
     try:
         return parse_time_control(text)

@@ -12,8 +12,8 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from caddy.event.check import Cell
-from caddy.model.report import CONTROL as _CONTROL
-from caddy.model.report import one_line as _one_line
+from caddy.messages import CONTROL as _CONTROL
+from caddy.messages import one_line as _one_line
 from caddy_plugins.codecs.trf.records import OLD_TITLES, TrfPlayer
 
 __all__ = ["CellTexts", "player_line", "points_text", "read_player_line", "title_of"]

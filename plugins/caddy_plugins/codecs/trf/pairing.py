@@ -23,7 +23,7 @@ Annex 2, the TRF specification, with the records pairing programs add):
   opponent counts as the pairing-allocated bye, as the FIDE-endorsed engines
   read it.
 
-:mod:`.system` reads what the file says of its system; :func:`pairing_input` makes the :class:`caddy.pairing.request.FilePairing` the
+:mod:`.system` reads what the file says of its system; :func:`pairing_input` makes the :class:`caddy.contracts.pairing.FilePairing` the
 ``caddy_pairing_input`` hook answers; :func:`with_round` writes the file with
 the new round's cells added and every other byte as it was.
 """
@@ -36,9 +36,9 @@ from caddy.contracts import HistoryEntry, HistoryKind, PairingPlayer, PairingReq
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
-    from caddy.model.results_table import Scoring
+    from caddy.contracts.pairing import FilePairing
+    from caddy.model.results import Scoring
     from caddy.model.schedule import Round
-    from caddy.pairing.request import FilePairing
     from caddy_plugins.codecs.trf.records import TrfDocument
 
 __all__ = ["pairing_input", "with_round"]
@@ -81,7 +81,7 @@ def pairing_input(
     :raises CaddyError: one line per problem (no planned rounds, no initial
         colour, a round outside the planned ones, a system caddy does not pair).
     """
-    from caddy.pairing.request import FilePairing
+    from caddy.contracts.pairing import FilePairing
     from caddy_plugins.codecs.trf.importing import rounds_of
     from caddy_plugins.codecs.trf.scoring import scoring_of
     from caddy_plugins.codecs.trf.system import (

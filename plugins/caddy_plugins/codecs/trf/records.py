@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import attrs
 
 from caddy.event.check import Cell
-from caddy.model.results_table import round_robin_cycles
+from caddy.model.results import round_robin_cycles
 
 if TYPE_CHECKING:
     from caddy.model.schedule import Player

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from caddy.model.results_table import GAME_CODES, Scoring, Withdrawal
+from caddy.model.results import GAME_CODES, Scoring, Withdrawal
 from caddy_plugins.codecs.trf.records import TrfDocument, TrfPlayer
 
 __all__ = [

@@ -18,7 +18,7 @@ worth a win) says so, for the programs that read the file:
 
 from __future__ import annotations
 
-from caddy.model.results_table import Scoring
+from caddy.model.results import Scoring
 
 __all__ = ["SCORING_RECORDS", "scoring_records", "scoring_warnings"]
 

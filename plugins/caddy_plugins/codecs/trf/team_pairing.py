@@ -24,8 +24,8 @@ import attrs
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
+    from caddy.contracts.pairing import FilePairing
     from caddy.model.schedule import Round
-    from caddy.pairing.request import FilePairing
     from caddy_plugins.codecs.trf.records import TrfDocument
 
 __all__ = ["team_pairing_input"]
@@ -44,8 +44,9 @@ def team_pairing_input(
     :raises CaddyError: the file is no team Swiss, or the round is outside
         the planned ones.
     """
+    from caddy.contracts.pairing import FilePairing
     from caddy.event import replay
-    from caddy.pairing.request import FilePairing, request_from_state
+    from caddy.pairing.request import request_from_state
     from caddy_plugins.codecs.trf.importing import import_document
     from caddy_plugins.codecs.trf.system import round_to_pair
     from caddy_plugins.codecs.trf.team_records import read_team_records
