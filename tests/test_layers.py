@@ -287,3 +287,28 @@ def test_the_tree_checked_is_the_one_given(tmp_path: Path) -> None:
     assert result.code != 0
     assert "caddy_plugins is " in result.output, result.output
     assert result.verdicts == {}
+
+
+# --- docs/architecture.md says the same ---------------------------------------------------
+
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+
+def test_the_diagram_shows_the_layers_of_the_contract() -> None:
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    diagram = text.split("## Layers", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    shown = [
+        match[1]
+        for match in map(
+            re.compile(r"^ (caddy\.\w+(?: \| caddy\.\w+)*)(?:\s|$)").match, diagram.splitlines()
+        )
+        if match is not None
+    ]
+    (layers,) = [c["layers"] for c in CONTRACTS if c["name"] == LAYERS]
+    assert shown == layers
+
+
+def test_the_page_lists_the_kept_type_checking_imports() -> None:
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    listed = set(re.findall(r"^- `(caddy\.[\w.]+)` → `(caddy\.[\w.]+)`:", text, re.MULTILINE))
+    assert listed == {tuple(kept.split(" -> ")) for kept in KEPT_TYPE_CHECKING_IMPORTS}
