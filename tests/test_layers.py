@@ -12,7 +12,8 @@ import-linter runs in a subprocess whose ``sys.path`` starts with this
 checkout's ``core/`` and ``plugins/`` (checked before it runs), with a config
 written to a temporary folder: the test reads the source tree, installed
 editable or not. Each contract is shown to fail on a violation planted in a
-temporary tree of empty packages.
+temporary tree of empty packages. docs/architecture.md's diagram and its list
+of kept imports are checked against the same contracts.
 """
 
 from __future__ import annotations
