@@ -372,7 +372,8 @@ def project() -> dict[str, Module]:
     )
 
 
-def test_the_rules_hold() -> None:
+def test_the_layers_hold() -> None:
+    """Rules 1 to 6 (the name is older than the layers' own test, tests/test_layers.py)."""
     assert check(project(), PROJECT_WAIVERS) == []
 
 
