@@ -411,8 +411,7 @@ def _plant(tmp_path: Path, files: dict[str, str]) -> dict[str, Module]:
 CLEAN = {
     "core/caddy/__init__.py": "",
     "core/caddy/contracts.py": "X = 1\n",
-    "core/caddy/cli/__init__.py": "",
-    "core/caddy/cli/main.py": (
+    "core/caddy/cli.py": (
         "from caddy.contracts import X\n\n\n"
         "def cmd_calc() -> int:\n" + "    x = 1\n" * (MAX_CLI_FUNCTION_LINES - 2) + "    return x\n"
         "\n\ndef run() -> None:\n"
@@ -435,10 +434,10 @@ def test_a_clean_tree_passes(tmp_path: Path) -> None:
 def test_a_planted_forbidden_import_fails(tmp_path: Path) -> None:
     planted = {
         **CLEAN,
-        "core/caddy/cli/main.py": "def f():\n    from caddy_plugins.fmt import X\n    return X\n",
+        "core/caddy/cli.py": "def f():\n    from caddy_plugins.fmt import X\n    return X\n",
     }
     assert check(_plant(tmp_path, planted)) == [
-        "caddy.cli.main:2: core imports plugin module caddy_plugins.fmt"
+        "caddy.cli:2: core imports plugin module caddy_plugins.fmt"
     ]
 
 
@@ -486,30 +485,28 @@ def test_a_planted_cli_function_of_61_lines_fails(tmp_path: Path) -> None:
     method = "    def run(self) -> int:\n" + body.replace("    ", "        ")
     planted = {
         **CLEAN,
-        "core/caddy/cli/pair.py": f"class Pair:\n{method}\n\n{handler}",
+        "core/caddy/cli.py": f"class Pair:\n{method}\n\n{handler}",
         # the limit is the CLI's: a long function elsewhere is not reported
         "core/caddy/views/long.py": handler,
     }
     modules = _plant(tmp_path, planted)
     assert check(modules) == [
-        "caddy.cli.pair:2: Pair.run is 61 lines (limit 60 in caddy.cli)",
-        "caddy.cli.pair:65: cmd_pair is 61 lines (limit 60 in caddy.cli)",
+        "caddy.cli:2: Pair.run is 61 lines (limit 60 in caddy.cli)",
+        "caddy.cli:65: cmd_pair is 61 lines (limit 60 in caddy.cli)",
     ]
-    waived = Waivers(long_cli_functions=frozenset({"caddy.cli.pair:Pair.run"}))
-    assert check(modules, waived) == [
-        "caddy.cli.pair:65: cmd_pair is 61 lines (limit 60 in caddy.cli)"
-    ]
+    waived = Waivers(long_cli_functions=frozenset({"caddy.cli:Pair.run"}))
+    assert check(modules, waived) == ["caddy.cli:65: cmd_pair is 61 lines (limit 60 in caddy.cli)"]
 
 
 def test_a_waiver_no_longer_needed_is_reported(tmp_path: Path) -> None:
     modules = _plant(tmp_path, CLEAN)
     waivers = Waivers(
         over_max_lines=frozenset({"caddy.contracts", "caddy.gone"}),
-        long_cli_functions=frozenset({"caddy.cli.main:cmd_calc", "caddy.cli.main:gone"}),
+        long_cli_functions=frozenset({"caddy.cli:cmd_calc", "caddy.cli:gone"}),
     )
     assert sorted(check(modules, waivers)) == [
-        "caddy.cli.main:cmd_calc: 60 lines, within the limit: drop its waiver",
-        "caddy.cli.main:gone: waived but not found",
+        "caddy.cli:cmd_calc: 60 lines, within the limit: drop its waiver",
+        "caddy.cli:gone: waived but not found",
         "caddy.contracts: 1 lines, within the limit: drop its waiver",
         "caddy.gone: waived but not found",
     ]
@@ -529,13 +526,13 @@ def test_a_planted_function_level_import_fails(tmp_path: Path) -> None:
             "    from .. import contracts\n\n\n"
             "class C:\n"
             "    def m(self) -> None:\n"
-            "        import caddy.cli.main\n"
+            "        import caddy.cli\n"
         ),
     }
     assert check_lazy_imports(_plant(tmp_path, planted)) == [
         "caddy.views.late:9: imports caddy.contracts inside a function"
         " without a `# lazy: <why>` comment",
         "caddy.views.late:10: imports caddy inside a function without a `# lazy: <why>` comment",
-        "caddy.views.late:15: imports caddy.cli.main inside a function"
+        "caddy.views.late:15: imports caddy.cli inside a function"
         " without a `# lazy: <why>` comment",
     ]
