@@ -12,10 +12,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
+    from typing import TypeAlias
 
     from caddy.contracts import Codec, Format
     from caddy.contracts.codecs import Imported
     from caddy.model.report import Report
+
+    #: The ``add_subparsers()`` action a command family adds its parsers to.
+    Commands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
 
 #: Help of ``--dated-system`` (``caddy export``, ``caddy simulate``).

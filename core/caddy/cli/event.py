@@ -8,15 +8,17 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    pass
 from caddy.cli.common import event_player
-from caddy.cli.result import BYE_HELP, cmd_history, cmd_result, cmd_undo
 from caddy.errors import CaddyError
 
+if TYPE_CHECKING:
+    from caddy.cli.common import Commands
+    from caddy.event.replay import State
 
-def add_commands(commands: Any) -> None:
-    from caddy.cli.common import ascii_int, format_arguments
+
+def add_new(commands: Commands) -> None:
+    """``caddy new``'s parser."""
+    from caddy.cli.common import format_arguments
 
     new = commands.add_parser(
         "new", help="start an event file", description="Create EVENT.json for a field."
@@ -55,39 +57,10 @@ def add_commands(commands: Any) -> None:
     add_schedule_arguments(new, start=False)
     new.set_defaults(handler=cmd_new)
 
-    result = commands.add_parser("result", help="record a result or a bye")
-    result.add_argument("event", metavar="EVENT.json")
-    result.add_argument("round", type=ascii_int, metavar="ROUND")
-    result.add_argument(
-        "board",
-        nargs="?",
-        type=board_or_results,
-        metavar="BOARD",
-        help='board (team events: MATCH), or every board\'s result in one argument: "1-0 1/2 0-1"',
-    )
-    result.add_argument("result", nargs="?", metavar="RESULT", help="1-0 0-1 1/2 ½-½ +- -+ --")
-    result.add_argument(
-        "extra",
-        nargs="?",
-        metavar="TEAM_RESULT",
-        help=(
-            'team events: ROUND MATCH BOARD RESULT, or ROUND MATCH "1-0 1/2 0-1 1-0" for '
-            "every board; results from the side of the team named first (White on board 1)"
-        ),
-    )
-    result.add_argument(
-        "--from",
-        dest="results_file",
-        metavar="FILE",
-        help="a round's results from a CSV file of board,result lines",
-    )
-    result.add_argument("--bye", nargs=2, metavar=("PLAYER", "KIND"), help=f"a bye: {BYE_HELP}")
-    result.add_argument(
-        "--force",
-        action="store_true",
-        help="replace the result already on the board, or the player's bye",
-    )
-    result.set_defaults(handler=cmd_result)
+
+def add_withdraw(commands: Commands) -> None:
+    """``caddy withdraw``'s parser."""
+    from caddy.cli.common import ascii_int
 
     withdraw = commands.add_parser("withdraw", help="a player leaves the event")
     withdraw.add_argument("event", metavar="EVENT.json")
@@ -96,34 +69,6 @@ def add_commands(commands: Any) -> None:
         "--after-round", type=ascii_int, help="last round played (default: the last with a result)"
     )
     withdraw.set_defaults(handler=cmd_withdraw)
-
-    undo = commands.add_parser("undo", help="drop the last operations")
-    undo.add_argument("event", metavar="EVENT.json")
-    undo.add_argument("--steps", type=ascii_int, default=1, help="how many (default 1)")
-    undo.set_defaults(handler=cmd_undo)
-
-    history = commands.add_parser("history", help="every operation applied, in order")
-    history.add_argument("event", metavar="EVENT.json")
-    history.add_argument("--json", action="store_true", help="print the operations as JSON")
-    history.set_defaults(handler=cmd_history)
-
-
-def board_or_results(text: str) -> int | str:
-    """argparse ``type`` of ``caddy result``'s BOARD: a board number (ASCII
-    digits), or the results of every board in one argument (``"1-0 1/2"``:
-    words, a single result word, or none: ``""`` is refused as a batch with
-    no results); anything else is an invalid int."""
-    from caddy.cli.common import ascii_int
-    from caddy.cli.result_batch import SKIP, normal_result
-    from caddy.model.results import RESULT_WORDS
-
-    stripped = text.strip()
-    if len(stripped.split()) != 1 or normal_result(stripped) in (*RESULT_WORDS, SKIP):
-        return stripped
-    return ascii_int(text)
-
-
-board_or_results.__name__ = "int"  # argparse names the type in its message
 
 
 def other_codec(path: str) -> str | None:
@@ -316,33 +261,36 @@ def _schedule(ns: argparse.Namespace, fmt: Any, options: Any, players: int, tc: 
 
 
 def cmd_withdraw(ns: argparse.Namespace) -> int:
-    from caddy.event.replay import apply, replay
-    from caddy.event.store import updating
+    from caddy.event.session import open as open_event
     from caddy.model.tournament import Withdraw
 
-    with updating(ns.event) as box:
-        state = replay(box[0])
+    with open_event(ns.event) as session:
+        state = session.state
         player = event_player(state, ns.player)
         after = ns.after_round
         if after is None:
-            after = 0
-            for rnd in state.rounds:
-                for b in rnd.boards:
-                    if player in (b.white, b.black) and b.results:
-                        after = rnd.number
-                if player in rnd.byes:
-                    after = rnd.number
-        operation = Withdraw(player=player, after_round=after)
-        apply(state, operation)
-        box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
-    name = box[0].tournament.players[player - 1].name
+            after = _last_round_of(state, player)
+        session.apply(Withdraw(player=player, after_round=after))
+    name = session.event.tournament.players[player - 1].name
     print(
         f"recorded: {name} ({player}) withdraws after round {after}: {_withdrawal_effect(state, player, after)}"
     )
     return 0
 
 
-def _withdrawal_effect(state: Any, player: int, after: int) -> str:
+def _last_round_of(state: State, player: int) -> int:
+    """The last round with a result or a bye of ``player`` (0: none)."""
+    after = 0
+    for rnd in state.rounds:
+        for b in rnd.boards:
+            if player in (b.white, b.black) and b.results:
+                after = rnd.number
+        if player in rnd.byes:
+            after = rnd.number
+    return after
+
+
+def _withdrawal_effect(state: State, player: int, after: int) -> str:
     """What the withdrawal does to the results, in words: in a fixed schedule
     (round robins, quads) FIDE's 50% rule (General Regulations for Competitions
     6.6, as :meth:`caddy.model.results_table.EventBuilder.withdraw` applies it: games played

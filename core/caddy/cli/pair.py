@@ -8,12 +8,16 @@ import sys
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
+    from caddy.cli.common import Commands
     from caddy.contracts import PairingFormat
+    from caddy.event.replay import State
+    from caddy.model.schedule import Round
+    from caddy.model.tournament import PairRound
 from caddy.cli.common import TRF_801_BYES, check_readings, event_player
 from caddy.errors import CaddyError
 
 
-def add_commands(commands: Any) -> None:
+def add_commands(commands: Commands) -> None:
     from caddy.cli.common import (
         ascii_int,
         output_argument,
@@ -86,6 +90,8 @@ def add_commands(commands: Any) -> None:
 
 
 def cmd_pair(ns: argparse.Namespace) -> int:
+    """``caddy pair``: a TRF file's next round printed (:func:`_pair_file`), or
+    an event file's next round recorded through one session and printed."""
     from caddy.cli.event import other_codec
 
     if ns.explain and ns.output == "javafo":
@@ -93,6 +99,27 @@ def cmd_pair(ns: argparse.Namespace) -> int:
     codec = other_codec(ns.event)
     if codec is not None:
         return _pair_file(ns, codec)
+    _refuse_file_options(ns)
+    from caddy.event.session import open as open_event
+
+    with open_event(ns.event) as session:
+        paired = _next_round(ns, session.state)
+        if paired is None:
+            return 0
+        operation, explanation = paired
+        session.apply(operation)
+    if ns.json or ns.output == "javafo":
+        _print_round(ns, _round_of(operation), explanation)
+        return 0
+    print(f"round {operation.round} paired: {len(operation.white)} boards")
+    code = _print_pairings(session.state, operation.round, json_out=False, output=ns.output)
+    if explanation is not None:
+        print("\n".join(explanation))
+    return code
+
+
+def _refuse_file_options(ns: argparse.Namespace) -> None:
+    """The TRF files' options, refused for an event file (one line)."""
     misplaced = [
         option
         for option, value in (
@@ -111,92 +138,85 @@ def cmd_pair(ns: argparse.Namespace) -> int:
             f"{misplaced[0]} is for TRF files; an event file pairs its next round "
             "with its own rounds, colours and options (set at caddy new)"
         )
+
+
+def _next_round(ns: argparse.Namespace, state: State) -> tuple[PairRound, list[str] | None] | None:
+    """The event's next round as an operation (and ``--explain``'s lines);
+    ``None`` (said on stdout) when no round needs pairing."""
     from caddy.contracts.format_tools import depends_on_results
     from caddy.event.progress import over_message, unfinished
-    from caddy.event.replay import apply, replay
-    from caddy.event.store import updating
     from caddy.model.tournament import PairRound
 
-    explanation: list[str] | None = None
-    with updating(ns.event) as box:
-        state = replay(box[0])
-        fmt = state.fmt
-        if state.fixed:
-            print(
-                f"{ns.event}: format '{fmt.name}' fixes its schedule in advance; no round needs pairing"
-            )
-            return 0
-        if state.rounds:
-            problems = unfinished(state, state.rounds[-1])
-            if problems:
-                raise CaddyError(problems[0], problems=problems)
-        if fmt.kind != "external" and (ns.pairings or ns.byes):
-            raise CaddyError(
-                f"--pairings and --byes type a manual event's round; format '{fmt.name}' "
-                "pairs its rounds itself (announce a bye with caddy bye)"
-            )
-        if fmt.kind == "external":
-            from caddy.cli.common import is_ascii_number
-
-            if not ns.pairings:
-                raise CaddyError(
-                    f"format '{fmt.name}': give the pairings with --pairings \"1-4 2-3\""
-                )
-            white, black = [], []
-            for pair in ns.pairings.replace(",", " ").split():
-                left, sep, right = pair.partition("-")
-                if not sep or not is_ascii_number(left) or not is_ascii_number(right):
-                    raise CaddyError(
-                        f"cannot read pairing '{pair}' (expected WHITE-BLACK, e.g. 1-4)"
-                    )
-                white.append(int(left))
-                black.append(int(right))
-            byes = tuple(event_player(state, p) for p in ns.byes.replace(",", " ").split())
-            operation = PairRound(
-                round=len(state.rounds) + 1, white=tuple(white), black=tuple(black), byes=byes
-            )
-        elif depends_on_results(fmt):
-            from caddy.pairing.request import request_from_state
-
-            pairing = cast("PairingFormat", fmt)
-            request = request_from_state(state)
-            rnd = pairing.next_round(request)
-            if rnd is not None and ns.explain:
-                explanation = explain(fmt, request)
-            if rnd is None:
-                print(f"{ns.event}: the event is over; {over_message(state, pairing, request)}")
-                return 0
-            operation = PairRound(
-                round=rnd.number,
-                white=rnd.white,
-                black=rnd.black,
-                byes=rnd.byes,
-                matches=rnd.matches,
-                teams=rnd.teams,
-            )
-        else:  # pragma: no cover - every format either fixes, derives or takes its pairings
-            raise CaddyError(f"format '{fmt.name}' cannot pair rounds")
-        apply(state, operation)
-        box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
-        event = box[0]
-    if ns.json or ns.output == "javafo":
-        from caddy.model.schedule import Round
-
-        paired = Round(
-            number=operation.round,
-            white=operation.white,
-            black=operation.black,
-            byes=operation.byes,
-            matches=operation.matches,
-            teams=operation.teams,
+    fmt = state.fmt
+    if state.fixed:
+        print(
+            f"{ns.event}: format '{fmt.name}' fixes its schedule in advance; no round needs pairing"
         )
-        _print_round(ns, paired, explanation)
-        return 0
-    print(f"round {operation.round} paired: {len(operation.white)} boards")
-    code = _print_pairings(event, operation.round, json_out=False, output=ns.output)
-    if explanation is not None:
-        print("\n".join(explanation))
-    return code
+        return None
+    if state.rounds:
+        problems = unfinished(state, state.rounds[-1])
+        if problems:
+            raise CaddyError(problems[0], problems=problems)
+    if fmt.kind == "external":
+        return _typed_round(ns, state), None
+    if ns.pairings or ns.byes:
+        raise CaddyError(
+            f"--pairings and --byes type a manual event's round; format '{fmt.name}' "
+            "pairs its rounds itself (announce a bye with caddy bye)"
+        )
+    if not depends_on_results(fmt):  # pragma: no cover - every format fixes, derives or is typed
+        raise CaddyError(f"format '{fmt.name}' cannot pair rounds")
+    from caddy.pairing.request import request_from_state
+
+    pairing = cast("PairingFormat", fmt)
+    request = request_from_state(state)
+    rnd = pairing.next_round(request)
+    if rnd is None:
+        print(f"{ns.event}: the event is over; {over_message(state, pairing, request)}")
+        return None
+    operation = PairRound(
+        round=rnd.number,
+        white=rnd.white,
+        black=rnd.black,
+        byes=rnd.byes,
+        matches=rnd.matches,
+        teams=rnd.teams,
+    )
+    return operation, explain(pairing, request) if ns.explain else None
+
+
+def _typed_round(ns: argparse.Namespace, state: State) -> PairRound:
+    """The manual format's round, as ``--pairings "1-4 2-3"`` and ``--byes`` type it."""
+    from caddy.cli.common import is_ascii_number
+    from caddy.model.tournament import PairRound
+
+    if not ns.pairings:
+        raise CaddyError(
+            f"format '{state.fmt.name}': give the pairings with --pairings \"1-4 2-3\""
+        )
+    white, black = [], []
+    for pair in ns.pairings.replace(",", " ").split():
+        left, sep, right = pair.partition("-")
+        if not sep or not is_ascii_number(left) or not is_ascii_number(right):
+            raise CaddyError(f"cannot read pairing '{pair}' (expected WHITE-BLACK, e.g. 1-4)")
+        white.append(int(left))
+        black.append(int(right))
+    byes = tuple(event_player(state, p) for p in ns.byes.replace(",", " ").split())
+    return PairRound(round=len(state.rounds) + 1, white=tuple(white), black=tuple(black), byes=byes)
+
+
+def _round_of(operation: PairRound) -> Round:
+    """The round a :class:`PairRound` records."""
+    from caddy.model.schedule import Round
+
+    return Round(
+        number=operation.round,
+        white=operation.white,
+        black=operation.black,
+        byes=operation.byes,
+        matches=operation.matches,
+        teams=operation.teams,
+    )
 
 
 def explain(fmt: Any, request: Any) -> list[str]:
@@ -299,30 +319,25 @@ def _print_file_round(ns: argparse.Namespace, players: Any, paired: Any) -> None
 
 
 def cmd_pairings(ns: argparse.Namespace) -> int:
-    from caddy.event.store import load
+    from caddy.event.session import read
 
-    event = load(ns.event)
-    return _print_pairings(event, ns.round, json_out=ns.json, output=ns.output)
+    state = read(ns.event).state
+    return _print_pairings(state, ns.round, json_out=ns.json, output=ns.output)
 
 
-def _print_pairings(event: Any, number: int | None, *, json_out: bool, output: str = "text") -> int:
-    from caddy.event.replay import board_match, replay
-    from caddy.event.rounds import withdrawal_result
+def _print_pairings(
+    state: State, number: int | None, *, json_out: bool, output: str = "text"
+) -> int:
+    from caddy.event.replay import board_match
     from caddy.views.pairing_sheet import match_games
 
-    state = replay(event)
+    event = state.event
     if not state.rounds:
         raise CaddyError("no round is paired yet (use `caddy pair`)")
     withdrawn = state.withdrawn
-
-    def open_board(rnd: Any, b: Any) -> bool:
-        if rnd.matches:
-            return board_match(state, b).winner() is None
-        return not b.results and not withdrawal_result(withdrawn, rnd.number, b.white, b.black)
-
     if number is None:
         number = next(
-            (r.number for r in state.rounds if any(open_board(r, b) for b in r.boards)),
+            (r.number for r in state.rounds if any(state.board_open(b) for b in r.boards)),
             len(state.rounds),
         )
     rnd = state.round(number)

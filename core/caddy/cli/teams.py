@@ -227,14 +227,13 @@ def add_commands(commands: Any) -> None:
 
 def cmd_lineup(ns: argparse.Namespace) -> int:
     from caddy.cli.common import event_player
-    from caddy.event.replay import apply, replay
-    from caddy.event.store import updating
+    from caddy.event.session import open as open_event
     from caddy.event.teams import team_setup
     from caddy.messages import visible
     from caddy.model.teams import LineUp
 
-    with updating(ns.event) as box:
-        state = replay(box[0])
+    with open_event(ns.event) as session:
+        state = session.state
         setup = team_setup(state)
         team = setup.find(ns.team)
         if 1 <= ns.round <= len(state.rounds):
@@ -245,10 +244,8 @@ def cmd_lineup(ns: argparse.Namespace) -> int:
         players = tuple(
             0 if p.strip() in ("0", "-") else event_player(state, p) for p in ns.players
         )
-        operation = LineUp(round=ns.round, team=team, players=players)
-        apply(state, operation)
-        box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
-    roster = box[0].tournament.players
+        session.apply(LineUp(round=ns.round, team=team, players=players))
+    roster = session.event.tournament.players
     shown = ", ".join(
         f"{b} {visible(roster[p - 1].name)} ({p})" if p else f"{b} empty"
         for b, p in enumerate(players, 1)
