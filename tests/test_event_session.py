@@ -252,3 +252,24 @@ def test_with_operation_has_no_unchecked_path() -> None:
 
     assert "check" not in inspect.signature(caddy.event.file.EventFile.with_operation).parameters
     assert not hasattr(caddy.event.store, "updating")
+
+
+def test_board_open_on_the_replayed_state(cli: Cli, tmp_path: Path) -> None:
+    """``State.board_open``: no result and no withdrawal decides the board; a
+    knockout board stays open until its match is decided."""
+    path = round_robin(cli, tmp_path)
+    ok(cli("result", path, "1", "1", "1-0"))
+    ok(cli("withdraw", path, "6", "--after-round", "0"))
+    state = caddy.event.read(path).state
+    first = state.round(1)
+    shown = {b.number: state.board_open(b) for b in first.boards}
+    gone = next(b.number for b in first.boards if 6 in (b.white, b.black))
+    assert shown[1] is False and shown[gone] is False
+    assert [n for n, is_open in shown.items() if is_open] == [
+        n for n in shown if n not in (1, gone)
+    ]
+    cup = knockout(cli, tmp_path)
+    ok(cli("result", cup, "1", "1", "1-0"))
+    state = caddy.event.read(cup).state
+    assert not state.board_open(state.round(1).boards[0])  # its one game decided the match
+    assert state.board_open(state.round(1).boards[1])
