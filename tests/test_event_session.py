@@ -82,7 +82,8 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
     def counting(*args: object, **kwargs: object) -> State:
         counted.append("replay")
-        return original(*args, **kwargs)  # type: ignore[arg-type]
+        state: State = original(*args, **kwargs)
+        return state
 
     for module in list(sys.modules.values()):
         if getattr(module, "replay", None) is original:

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from caddy.event.replay import State
     from caddy.event.session import Session
     from caddy.model.schedule import Player
+    from caddy.plugins.host import PluginHost
 
 
 def add_commands(commands: Commands) -> None:
@@ -41,7 +42,7 @@ def add_commands(commands: Commands) -> None:
         default="zero",
         help="what each round already paired scores: zero (default) or half a point",
     )
-    add.set_defaults(handler=cmd_add)
+    add.set_defaults(run=cmd_add)
 
     bye = commands.add_parser(
         "bye",
@@ -73,7 +74,7 @@ def add_commands(commands: Commands) -> None:
         "scores the bye as a team (full: a won match, half: a drawn one, zero: nothing; "
         "TRF-2026 record 240 F/H/Z)",
     )
-    bye.set_defaults(handler=cmd_bye)
+    bye.set_defaults(run=cmd_bye)
 
 
 def parse_rounds(text: str) -> list[int]:
@@ -94,11 +95,11 @@ def parse_rounds(text: str) -> list[int]:
     return rounds
 
 
-def cmd_bye(ns: argparse.Namespace) -> int:
+def cmd_bye(ns: argparse.Namespace, host: PluginHost) -> int:
     from caddy.event.session import open as open_event
 
     rounds = parse_rounds(ns.rounds)
-    with open_event(ns.event) as session:
+    with open_event(ns.event, host=host) as session:
         if ns.team:
             lines = [_team_bye(session, ns, number) for number in rounds]
         else:
@@ -195,7 +196,7 @@ def _team_bye(session: Session, ns: argparse.Namespace, number: int) -> str:
     )
 
 
-def cmd_add(ns: argparse.Namespace) -> int:
+def cmd_add(ns: argparse.Namespace, host: PluginHost) -> int:
     from caddy.event.session import open as open_event
     from caddy.files.players import MAX_RATING
     from caddy.messages import visible
@@ -212,7 +213,7 @@ def cmd_add(ns: argparse.Namespace) -> int:
         fide_id=ns.fide_id or None,
         federation=ns.federation or None,
     )
-    with open_event(ns.event) as session:
+    with open_event(ns.event, host=host) as session:
         number, effect = _add_player(session, player, ns.missed)
     rating = "unrated" if player.rating is None else f"rating {player.rating}"
     print(f"added: {visible(player.name)} ({number}), {rating}: {effect}")

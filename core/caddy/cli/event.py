@@ -12,8 +12,17 @@ from caddy.cli.common import event_player
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
+    import datetime
+    from pathlib import Path
+
     from caddy.cli.common import Commands
+    from caddy.contracts import Format
     from caddy.event.replay import State
+    from caddy.model.dates import RoundDates
+    from caddy.model.schedule import Numbering
+    from caddy.model.teams import TeamSetup
+    from caddy.model.timecontrol import TimeControl
+    from caddy.plugins.host import PluginHost
 
 
 def add_new(commands: Commands) -> None:
@@ -55,7 +64,7 @@ def add_new(commands: Commands) -> None:
     from caddy.cli.dates import add_schedule_arguments
 
     add_schedule_arguments(new, start=False)
-    new.set_defaults(handler=cmd_new)
+    new.set_defaults(run=cmd_new)
 
 
 def add_withdraw(commands: Commands) -> None:
@@ -68,15 +77,16 @@ def add_withdraw(commands: Commands) -> None:
     withdraw.add_argument(
         "--after-round", type=ascii_int, help="last round played (default: the last with a result)"
     )
-    withdraw.set_defaults(handler=cmd_withdraw)
+    withdraw.set_defaults(run=cmd_withdraw)
 
 
-def other_codec(path: str) -> str | None:
+def other_codec(path: str, host: PluginHost | None = None) -> str | None:
     """The name of the codec (file format) ``path`` is written in, when that
     is not caddy's event file (codec ``json``): the first codec whose
     ``sniff`` recognises the file's first bytes, else the first that claims
     its suffix. ``None`` for a file that looks like JSON, one that cannot be
-    read (loading it says why) or one no codec claims."""
+    read (loading it says why) or one no codec claims (``host``: the run's
+    plugin host; ``None``, the default one)."""
     from pathlib import Path
 
     from caddy.files.storage import peek
@@ -86,9 +96,9 @@ def other_codec(path: str) -> str | None:
         return None  # not a regular file, or empty: loading it says what is wrong
     if head.removeprefix(b"\xef\xbb\xbf").lstrip()[:1] in (b"{", b"["):
         return None  # JSON: the event file's own checks speak
-    from caddy.plugins.host import get_host
+    from caddy.plugins.host import resolve
 
-    codecs = [c for c in get_host().codecs() if c.name != "json"]
+    codecs = [c for c in resolve(host).codecs() if c.name != "json"]
     suffix = Path(path).suffix.lower()
     for codec in [c for c in codecs if c.sniff(head)] or [
         c for c in codecs if suffix in c.suffixes
@@ -97,10 +107,10 @@ def other_codec(path: str) -> str | None:
     return None
 
 
-def refuse_other_formats(path: str) -> None:
+def refuse_other_formats(path: str, host: PluginHost) -> None:
     """One line for an event command given, say, a TRF file: name its format
     and the command that makes an event file from it."""
-    name = other_codec(path)
+    name = other_codec(path, host)
     if name is not None:
         label = name.upper() if len(name) <= 4 else name
         raise CaddyError(
@@ -109,8 +119,7 @@ def refuse_other_formats(path: str) -> None:
         )
 
 
-def _date(text: str | None, option: str) -> Any:
-
+def _date(text: str | None, option: str) -> datetime.date | None:
     if text is None:
         return None
     from caddy.model.dates import parse_date
@@ -118,44 +127,25 @@ def _date(text: str | None, option: str) -> Any:
     return parse_date(text, option)
 
 
-def cmd_new(ns: argparse.Namespace) -> int:
+def cmd_new(ns: argparse.Namespace, host: PluginHost) -> int:
+    """``caddy new``: the field, its numbering and seed, the dates, written once."""
     from pathlib import Path
 
     from caddy.cli.common import format_and_options
     from caddy.cli.team_standings import ns_ede_readings
     from caddy.event.documents import new_event
     from caddy.event.store import dumps
-    from caddy.files.players import read_players_csv
     from caddy.files.storage import write_file
     from caddy.model.schedule import draw_seed
 
     path = Path(ns.event)
     if path.exists():
         raise CaddyError(f"{path} exists already; an event file is created once")
-    if ns.format is None:  # a field of teams plays a team round robin unless told
-        ns.format = "round-robin" if ns.teams_file is None else "team-round-robin"
-    fmt, options = format_and_options(ns)
+    # a field of teams plays a team round robin unless told
+    name = ns.format or ("round-robin" if ns.teams_file is None else "team-round-robin")
+    fmt, options = format_and_options(ns, host=host, name=name)
     ede = ns_ede_readings(ns)  # before reading any file: a misplaced flag says so first
-    setup = None
-    if ns.players_file is not None and ns.teams_file is not None:
-        raise CaddyError("give --players FILE or --teams FILE, not both")
-    if ns.players_file is None and ns.teams_file is None:
-        raise CaddyError("give the field with --players FILE, or a team event's --teams FILE")
-    if ns.teams_file is not None:
-        from caddy.cli.teams import team_field
-        from caddy.model.schedule import Numbering
-
-        if ns.by not in (None, "given"):
-            raise CaddyError("a team event numbers its players team by team, in board order")
-        entrants, setup, options = team_field(ns, options, fmt)
-        numbering = Numbering(players=entrants, method="given")
-    else:
-        entrants = read_players_csv(ns.players_file)
-    from caddy.schedule.calculator import check_field
-
-    check_field(len(entrants), fmt, options)
-    if setup is None:
-        numbering = fmt.number_players(entrants, ns.by or fmt.default_numbering, ns.seed)
+    numbering, setup, options = _field(ns, fmt, options, host)
     # every random choice of the format (colour tosses, lots) comes from this
     # seed, drawn once here and recorded in the file: a replay never draws again
     seed = ns.seed if ns.seed is not None else numbering.seed
@@ -168,24 +158,10 @@ def cmd_new(ns: argparse.Namespace) -> int:
     if ns.tc:
         from caddy.plugins.lookup import parse_time_control
 
-        time_control = parse_time_control(ns.tc)
+        time_control = parse_time_control(ns.tc, host)
     schedule = None
     if dated:
-        schedule = _schedule(ns, fmt, options, len(entrants), time_control)
-    tiebreaks = None
-    if ns.tiebreaks and ns.teams_file is not None:
-        from caddy.plugins.host import get_host
-        from caddy.standings.teams import resolve_team_tiebreaks, team_tiebreak_texts
-
-        texts = team_tiebreak_texts(ns.tiebreaks, True, get_host())
-        resolve_team_tiebreaks(texts, get_host())  # team tie-breaks (C.07 Arts. 12-13, BH:MP)
-        tiebreaks = tuple(texts)
-    elif ns.tiebreaks:
-        from caddy.standings.ranking import resolve_tiebreaks, tiebreak_texts
-
-        texts = tiebreak_texts(ns.tiebreaks, True)
-        resolve_tiebreaks(texts, True)  # every name must be known now
-        tiebreaks = tuple(texts)
+        schedule = _schedule(ns, fmt, options, len(numbering.players), time_control)
     event = new_event(
         numbering.players,
         fmt.name,
@@ -196,7 +172,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
         place=ns.place,
         arbiter=ns.arbiter,
         time_control=time_control,
-        tiebreaks=tiebreaks,
+        tiebreaks=_tiebreaks(ns, host),
         edition=ns.edition,
         ede=ede,
         numbering=numbering.method,
@@ -212,7 +188,64 @@ def cmd_new(ns: argparse.Namespace) -> int:
         force=False,
         exists=f"{path} exists already; an event file is created once",
     )
-    print(f"{path}: {fmt.name}, {len(numbering.players)} players")
+    _print_new(path, fmt.name, numbering, seed, schedule, setup)
+    return 0
+
+
+def _field(
+    ns: argparse.Namespace, fmt: Format, options: Any, host: PluginHost
+) -> tuple[Numbering, TeamSetup | None, Any]:
+    """The players in pairing-number order (a team event's, team by team),
+    its teams, and the format's options (a team event may set some)."""
+    from caddy.files.players import read_players_csv
+    from caddy.model.schedule import Numbering
+    from caddy.schedule.calculator import check_field
+
+    if ns.players_file is not None and ns.teams_file is not None:
+        raise CaddyError("give --players FILE or --teams FILE, not both")
+    if ns.players_file is None and ns.teams_file is None:
+        raise CaddyError("give the field with --players FILE, or a team event's --teams FILE")
+    if ns.teams_file is not None:
+        from caddy.cli.teams import team_field
+
+        if ns.by not in (None, "given"):
+            raise CaddyError("a team event numbers its players team by team, in board order")
+        entrants, setup, options = team_field(ns, options, fmt, host)
+        check_field(len(entrants), fmt, options)
+        return Numbering(players=entrants, method="given"), setup, options
+    entrants = read_players_csv(ns.players_file)
+    check_field(len(entrants), fmt, options)
+    numbering = fmt.number_players(entrants, ns.by or fmt.default_numbering, ns.seed)
+    return numbering, None, options
+
+
+def _tiebreaks(ns: argparse.Namespace, host: PluginHost) -> tuple[str, ...] | None:
+    """``--tiebreaks``, every name known now (a team event's: C.07 Arts. 12-13, BH:MP)."""
+    if not ns.tiebreaks:
+        return None
+    if ns.teams_file is not None:
+        from caddy.standings.teams import resolve_team_tiebreaks, team_tiebreak_texts
+
+        texts = team_tiebreak_texts(ns.tiebreaks, True, host)
+        resolve_team_tiebreaks(texts, host)
+        return tuple(texts)
+    from caddy.standings.ranking import resolve_tiebreaks, tiebreak_texts
+
+    texts = tiebreak_texts(ns.tiebreaks, True)
+    resolve_tiebreaks(texts, True)  # every name must be known now
+    return tuple(texts)
+
+
+def _print_new(
+    path: Path,
+    format_name: str,
+    numbering: Numbering,
+    seed: int,
+    schedule: RoundDates | None,
+    setup: TeamSetup | None,
+) -> None:
+    """What ``caddy new`` wrote: the format, the seeds, the dates, the field."""
+    print(f"{path}: {format_name}, {len(numbering.players)} players")
     if numbering.seed is not None:
         print(f"pairing numbers drawn by lot, seed {numbering.seed} (recorded in the file)")
     if seed != numbering.seed:
@@ -229,16 +262,17 @@ def cmd_new(ns: argparse.Namespace) -> int:
         from caddy.cli.teams import print_teams
 
         print_teams(setup, list(numbering.players))
-        return 0
+        return
     from caddy.messages import visible
 
     for number, player in enumerate(numbering.players, 1):
         rating = "unrated" if player.rating is None else str(player.rating)
         print(f"  {number:>3}  {visible(player.name)} ({rating})")
-    return 0
 
 
-def _schedule(ns: argparse.Namespace, fmt: Any, options: Any, players: int, tc: Any) -> Any:
+def _schedule(
+    ns: argparse.Namespace, fmt: Format, options: Any, players: int, tc: TimeControl | None
+) -> RoundDates:
     """The dated rounds ``caddy new --every`` asks for: the format's rounds for the
     field, spaced by the calculator's round length when there is a time control."""
     from caddy.cli.dates import schedule_from_args
@@ -260,11 +294,11 @@ def _schedule(ns: argparse.Namespace, fmt: Any, options: Any, players: int, tc: 
     return schedule
 
 
-def cmd_withdraw(ns: argparse.Namespace) -> int:
+def cmd_withdraw(ns: argparse.Namespace, host: PluginHost) -> int:
     from caddy.event.session import open as open_event
     from caddy.model.tournament import Withdraw
 
-    with open_event(ns.event) as session:
+    with open_event(ns.event, host=host) as session:
         state = session.state
         player = event_player(state, ns.player)
         after = ns.after_round

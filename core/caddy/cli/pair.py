@@ -1,30 +1,28 @@
-"""``caddy pair`` and ``caddy pairings``: pair the next round of an event file,
-print a round's pairings."""
+"""``caddy pair``: pair the next round of an event file (recorded through one
+session) or of a TRF file (printed; ``caddy pairings``: :mod:`caddy.cli.pairings`)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
-    from caddy.cli.common import Commands
-    from caddy.contracts import PairingFormat
+    from collections.abc import Sequence
+
+    from caddy.cli.common import Arguments, Commands
+    from caddy.contracts import Format, PairingFormat, PairingRequest
     from caddy.event.replay import State
-    from caddy.model.schedule import Round
+    from caddy.model.schedule import Player, Round
+    from caddy.model.teams import TeamRound
     from caddy.model.tournament import PairRound
+    from caddy.plugins.host import PluginHost
 from caddy.cli.common import TRF_801_BYES, check_readings, event_player
 from caddy.errors import CaddyError
 
 
-def add_commands(commands: Commands) -> None:
-    from caddy.cli.common import (
-        ascii_int,
-        output_argument,
-        output_file_arguments,
-        readings_argument,
-    )
-
+def add_pair(commands: Commands) -> None:
+    """``caddy pair``'s parser."""
     pair = commands.add_parser(
         "pair",
         help="pair the next round of an event file, or of a TRF file",
@@ -61,7 +59,14 @@ def add_commands(commands: Commands) -> None:
         metavar="FORM",
         help="text (default), javafo (the engines' exchange form), markdown, csv, html",
     )
-    trf = pair.add_argument_group("TRF files")
+    _trf_arguments(pair.add_argument_group("TRF files"))
+    pair.set_defaults(run=cmd_pair)
+
+
+def _trf_arguments(trf: Arguments) -> None:
+    """``caddy pair``'s options for a TRF file."""
+    from caddy.cli.common import ascii_int, output_file_arguments, readings_argument
+
     trf.add_argument("--round", type=ascii_int, help="the round to pair (default: the next)")
     trf.add_argument("--rounds", type=ascii_int, help="the planned rounds (default: XXR or 142)")
     trf.add_argument(
@@ -78,31 +83,23 @@ def add_commands(commands: Commands) -> None:
         help="a pairing format option over the file's, e.g. win=3 (a TRF file only); repeatable",
     )
     readings_argument(trf)
-    pair.set_defaults(handler=cmd_pair)
-
-    pairings = commands.add_parser("pairings", help="the pairing sheet for a round")
-    pairings.add_argument("event", metavar="EVENT.json")
-    pairings.add_argument("--round", type=ascii_int, help="round (default: the current one)")
-    forms = pairings.add_mutually_exclusive_group()
-    forms.add_argument("--json", action="store_true", help="print a caddy.pairings JSON document")
-    output_argument(forms)
-    pairings.set_defaults(handler=cmd_pairings)
 
 
-def cmd_pair(ns: argparse.Namespace) -> int:
+def cmd_pair(ns: argparse.Namespace, host: PluginHost) -> int:
     """``caddy pair``: a TRF file's next round printed (:func:`_pair_file`), or
     an event file's next round recorded through one session and printed."""
     from caddy.cli.event import other_codec
+    from caddy.cli.pairings import print_pairings
 
     if ns.explain and ns.output == "javafo":
         raise CaddyError("--explain prints with the text or --json output, not javafo")
-    codec = other_codec(ns.event)
+    codec = other_codec(ns.event, host)
     if codec is not None:
-        return _pair_file(ns, codec)
+        return _pair_file(ns, codec, host)
     _refuse_file_options(ns)
     from caddy.event.session import open as open_event
 
-    with open_event(ns.event) as session:
+    with open_event(ns.event, host=host) as session:
         paired = _next_round(ns, session.state)
         if paired is None:
             return 0
@@ -112,7 +109,9 @@ def cmd_pair(ns: argparse.Namespace) -> int:
         _print_round(ns, _round_of(operation), explanation)
         return 0
     print(f"round {operation.round} paired: {len(operation.white)} boards")
-    code = _print_pairings(session.state, operation.round, json_out=False, output=ns.output)
+    code = print_pairings(
+        session.state, operation.round, json_out=False, output=ns.output, host=host
+    )
     if explanation is not None:
         print("\n".join(explanation))
     return code
@@ -219,12 +218,12 @@ def _round_of(operation: PairRound) -> Round:
     )
 
 
-def explain(fmt: Any, request: Any) -> list[str]:
+def explain(fmt: Format, request: PairingRequest) -> list[str]:
     """The format's account of its pairing of ``request`` (``--explain``)."""
     return list(fmt.explain_round(request))
 
 
-def _print_round(ns: argparse.Namespace, paired: Any, explanation: list[str] | None) -> None:
+def _print_round(ns: argparse.Namespace, paired: Round, explanation: list[str] | None) -> None:
     """``--json`` (the caddy.pairing.request document) or ``--output javafo``."""
     from caddy.pairing.request import javafo_text, pairing_document
 
@@ -236,7 +235,7 @@ def _print_round(ns: argparse.Namespace, paired: Any, explanation: list[str] | N
         sys.stdout.write(javafo_text(paired))
 
 
-def _pair_file(ns: argparse.Namespace, codec_name: str) -> int:
+def _pair_file(ns: argparse.Namespace, codec_name: str, host: PluginHost) -> int:
     """``caddy pair FILE.trf``: pair the file's next round, print it; the file
     is not changed (``-o`` writes a copy with the round added)."""
     from caddy.files.storage import read_bytes, refuse_existing, write_output
@@ -251,15 +250,13 @@ def _pair_file(ns: argparse.Namespace, codec_name: str) -> int:
     found = file_pairing(
         ns.event,
         data,
-        get_codec(codec_name),
+        get_codec(codec_name, host),
         round=ns.round,
         rounds=ns.rounds,
         initial_colour=colour,  # type: ignore[arg-type]
         readings=check_readings(ns, ns.event, codec_name),
     )
-    from caddy.plugins.host import get_host
-
-    fmt = cast("PairingFormat", get_host().formats().get(found.format))
+    fmt = cast("PairingFormat", host.formats().get(found.format))
     if ns.option:
         from caddy.cli.common import option_values
         from caddy.pairing.request import with_options
@@ -274,7 +271,7 @@ def _pair_file(ns: argparse.Namespace, codec_name: str) -> int:
     if ns.json or ns.output == "javafo":
         _print_round(ns, paired, explanation)
         return 0
-    _print_file_round(ns, found.players, paired)
+    _print_file_round(ns, found.players, paired, host)
     if explanation is not None:
         print("\n".join(explanation))
     if ns.out:
@@ -282,7 +279,9 @@ def _pair_file(ns: argparse.Namespace, codec_name: str) -> int:
     return 0
 
 
-def _print_file_round(ns: argparse.Namespace, players: Any, paired: Any) -> None:
+def _print_file_round(
+    ns: argparse.Namespace, players: Sequence[Player], paired: Round, host: PluginHost
+) -> None:
     """The pairing sheet of a file's round: board, White, Black with ratings."""
     from caddy.cli.common import emit
     from caddy.model.report import Report, Table
@@ -295,7 +294,7 @@ def _print_file_round(ns: argparse.Namespace, players: Any, paired: Any) -> None
         return "" if value is None else str(value)
 
     if paired.teams is not None:
-        _print_team_round(ns, paired)
+        _print_team_round(ns, paired, paired.teams, host)
         return
     rows = tuple(
         (str(board), named(white), rating(white), named(black), rating(black))
@@ -315,93 +314,16 @@ def _print_file_round(ns: argparse.Namespace, players: Any, paired: Any) -> None
         ),
         notes=tuple(f"pairing-allocated bye: {named(p)}" for p in paired.byes),
     )
-    emit(report, ns)
+    emit(report, ns, host)
 
 
-def cmd_pairings(ns: argparse.Namespace) -> int:
-    from caddy.event.session import read
-
-    state = read(ns.event).state
-    return _print_pairings(state, ns.round, json_out=ns.json, output=ns.output)
-
-
-def _print_pairings(
-    state: State, number: int | None, *, json_out: bool, output: str = "text"
-) -> int:
-    from caddy.event.replay import board_match
-    from caddy.views.pairing_sheet import match_games
-
-    event = state.event
-    if not state.rounds:
-        raise CaddyError("no round is paired yet (use `caddy pair`)")
-    withdrawn = state.withdrawn
-    if number is None:
-        number = next(
-            (r.number for r in state.rounds if any(state.board_open(b) for b in r.boards)),
-            len(state.rounds),
-        )
-    rnd = state.round(number)
-    players = event.tournament.players
-
-    if json_out:
-        import json
-
-        from caddy.model import documents as doc
-        from caddy.model.documents import PlayerRef
-
-        def who(p: int) -> PlayerRef:
-            return PlayerRef(number=p, name=players[p - 1].name, rating=players[p - 1].rating)
-
-        boards: list[doc.AnyBoard] = []
-        for i, b in enumerate(rnd.boards, 1):
-            fields: dict[str, Any] = {
-                "board": i,
-                "white": who(b.white),
-                "black": who(b.black),
-                "results": tuple(b.results),
-            }
-            gone = [p for p in (b.white, b.black) if p in withdrawn and number > withdrawn[p]]
-            if gone:
-                fields["withdrawn"] = tuple(gone)
-            if rnd.matches:
-                games, match = match_games(state, b), board_match(state, b)
-                fields["games"] = tuple(
-                    doc.GameData(
-                        game=g, stage=stage, white=who(w), black=who(k), result=result or None
-                    )
-                    for g, stage, w, k, result in games
-                )
-                fields["winner"] = match.winner()
-                kind: type[doc.BoardData] = (
-                    doc.WithdrawnMatchBoardData if gone else doc.MatchBoardData
-                )
-            else:
-                kind = doc.WithdrawnBoardData if gone else doc.BoardData
-            boards.append(kind(**fields))
-        byes = [
-            doc.ByeData(number=p, name=players[p - 1].name, rating=players[p - 1].rating, kind=k)
-            for p, k in [*rnd.byes.items(), *((p, "rest") for p in rnd.rest)]
-        ]
-        document = doc.data(
-            doc.PairingsDocument(
-                round=number, matches=rnd.matches, boards=tuple(boards), byes=tuple(byes)
-            )
-        )
-        print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
-        return 0
-    from caddy.cli.common import emit
-    from caddy.views.pairing_sheet import sheet
-
-    emit(sheet(state, number), argparse.Namespace(output=output))
-    return 0
-
-
-def _print_team_round(ns: argparse.Namespace, paired: Any) -> None:
+def _print_team_round(
+    ns: argparse.Namespace, paired: Round, teams: TeamRound, host: PluginHost
+) -> None:
     """A team file's round: the matches by team number (White on board 1 first)."""
     from caddy.cli.common import emit
     from caddy.model.report import Report, Table
 
-    teams = paired.teams
     report = Report(
         kind="pairings",
         title=ns.event,
@@ -421,4 +343,4 @@ def _print_team_round(ns: argparse.Namespace, paired: Any) -> None:
             f"pairing-allocated bye: team {bye.team}" for bye in teams.byes if bye.kind == "pab"
         ),
     )
-    emit(report, ns)
+    emit(report, ns, host)

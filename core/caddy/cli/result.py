@@ -6,16 +6,20 @@ parsers and handlers). A change goes through one session
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from caddy.cli.common import event_player
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from caddy.cli.common import Commands
     from caddy.contracts import Format
     from caddy.event.file import EventFile
     from caddy.event.replay import State
+    from caddy.model.tournament import Operation, RecordBye, RecordResult
+    from caddy.plugins.host import PluginHost
 
 #: The byes ``caddy result --bye PLAYER KIND`` records (``pab``: the
 #: pairing-allocated bye, in a round paired already), and their help.
@@ -59,7 +63,7 @@ def add_result(commands: Commands) -> None:
         action="store_true",
         help="replace the result already on the board, or the player's bye",
     )
-    result.set_defaults(handler=cmd_result)
+    result.set_defaults(run=cmd_result)
 
 
 def add_undo(commands: Commands) -> None:
@@ -69,7 +73,7 @@ def add_undo(commands: Commands) -> None:
     undo = commands.add_parser("undo", help="drop the last operations")
     undo.add_argument("event", metavar="EVENT.json")
     undo.add_argument("--steps", type=ascii_int, default=1, help="how many (default 1)")
-    undo.set_defaults(handler=cmd_undo)
+    undo.set_defaults(run=cmd_undo)
 
 
 def add_history(commands: Commands) -> None:
@@ -77,7 +81,7 @@ def add_history(commands: Commands) -> None:
     history = commands.add_parser("history", help="every operation applied, in order")
     history.add_argument("event", metavar="EVENT.json")
     history.add_argument("--json", action="store_true", help="print the operations as JSON")
-    history.set_defaults(handler=cmd_history)
+    history.set_defaults(run=cmd_history)
 
 
 def board_or_results(text: str) -> int | str:
@@ -98,14 +102,15 @@ def board_or_results(text: str) -> int | str:
 board_or_results.__name__ = "int"  # argparse names the type in its message
 
 
-def cmd_result(ns: argparse.Namespace) -> int:
+def cmd_result(ns: argparse.Namespace, host: PluginHost) -> int:
     """``caddy result``: the operations the command line asks for, applied
     through one session (the file replayed once)."""
     from caddy.event.session import open as open_event
 
-    with open_event(ns.event) as session:
+    with open_event(ns.event, host=host) as session:
         state = session.state
         line = None
+        operations: Sequence[Operation]
         if ns.bye:
             operations = [_bye(state, ns)]
         elif state.event.tournament.teams is not None:
@@ -132,7 +137,7 @@ def cmd_result(ns: argparse.Namespace) -> int:
     return 0
 
 
-def _bye(state: Any, ns: argparse.Namespace) -> Any:
+def _bye(state: State, ns: argparse.Namespace) -> RecordBye:
     """``caddy result EVENT ROUND --bye PLAYER KIND``: the operation."""
     from caddy.event.rounds import bye_of
     from caddy.model.tournament import RecordBye
@@ -153,7 +158,7 @@ def _bye(state: Any, ns: argparse.Namespace) -> Any:
     return RecordBye(round=ns.round, player=player, kind=kind)
 
 
-def _one_result(state: Any, ns: argparse.Namespace) -> Any:
+def _one_result(state: State, ns: argparse.Namespace) -> RecordResult:
     """``caddy result EVENT ROUND BOARD RESULT``: the operation (refused on the
     board of a player who withdrew before the round, unless ``--force``)."""
     from caddy.cli.result_batch import normal_result, withdrawn_board
@@ -178,7 +183,7 @@ def _one_result(state: Any, ns: argparse.Namespace) -> Any:
     return RecordResult(round=ns.round, board=ns.board, result=result, force=ns.force)
 
 
-def _round_results(state: Any, ns: argparse.Namespace) -> list[Any]:
+def _round_results(state: State, ns: argparse.Namespace) -> list[RecordResult]:
     """``caddy result EVENT ROUND "1-0 1/2 ..."`` or ``--from FILE``: every
     board's result, checked all together (:mod:`caddy.cli.result_batch`)."""
     from caddy.cli.result_batch import file_entries, round_results, words_entries
@@ -197,7 +202,7 @@ def _round_results(state: Any, ns: argparse.Namespace) -> list[Any]:
     return round_results(state, ns.round, entries, ns.force)
 
 
-def _batch_line(ns: argparse.Namespace, operations: list[Any], event: Any) -> str:
+def _batch_line(ns: argparse.Namespace, operations: Sequence[Operation], event: EventFile) -> str:
     """What a round's results at once recorded: each board, and how to take them back."""
     lines = [f"recorded: {describe(operation, event)}" for operation in operations]
     count = len(operations)
@@ -208,16 +213,16 @@ def _batch_line(ns: argparse.Namespace, operations: list[Any], event: Any) -> st
     return "\n".join(lines)
 
 
-def cmd_undo(ns: argparse.Namespace) -> int:
+def cmd_undo(ns: argparse.Namespace, host: PluginHost) -> int:
     from caddy.event.session import open as open_event
 
     # undo drops a history that fails: the file is read without replaying it
-    with open_event(ns.event, check_history=False) as session:
+    with open_event(ns.event, host=host, check_history=False) as session:
         before = session.event
         first = len(before.operations) - ns.steps
         dropped = session.undo(ns.steps)
     try:
-        games = match_games(before)
+        games = match_games(before, host)
     except CaddyError:  # the history undone did not replay: its results get no game label
         games = {}
     for index, operation in reversed(list(enumerate(dropped, first))):
@@ -225,7 +230,7 @@ def cmd_undo(ns: argparse.Namespace) -> int:
     return 0
 
 
-def match_games(event: EventFile | State) -> dict[int, str]:
+def match_games(event: EventFile | State, host: PluginHost | None = None) -> dict[int, str]:
     """For each result operation on a knockout match (by index in the log): which
     game of the match it is and who had White, as the pairing sheet lists them
     (the result refers to that White). Given an event, it is replayed when its
@@ -239,9 +244,9 @@ def match_games(event: EventFile | State) -> dict[int, str]:
         event = event.event
     else:
         state = None
-    if not (state.fmt if state else _format(event)).has_matches:  # no matches: no replay
+    if not (state.fmt if state else _format(event, host)).has_matches:  # no matches: no replay
         return {}
-    state = state or replay(event)
+    state = state or replay(event, host)
     players = event.tournament.players
     counts: dict[tuple[int, int], int] = {}
     games: dict[int, str] = {}
@@ -262,13 +267,13 @@ def match_games(event: EventFile | State) -> dict[int, str]:
     return games
 
 
-def _format(event: EventFile) -> Format:
+def _format(event: EventFile, host: PluginHost | None) -> Format:
     from caddy.plugins.host import resolve
 
-    return resolve(None).formats().get(event.tournament.format.name)
+    return resolve(host).formats().get(event.tournament.format.name)
 
 
-def describe(operation: Any, event: Any, game: str | None = None) -> str:
+def describe(operation: Operation, event: EventFile, game: str | None = None) -> str:
     """One line for an operation, with names (``game``: a knockout match's game
     and its White, from :func:`match_games`)."""
     from caddy.messages import visible
@@ -302,10 +307,11 @@ def describe(operation: Any, event: Any, game: str | None = None) -> str:
     return repr(operation)  # pragma: no cover
 
 
-def cmd_history(ns: argparse.Namespace) -> int:
-    from caddy.event.store import load
+def cmd_history(ns: argparse.Namespace, host: PluginHost) -> int:
+    from caddy.event.session import read
 
-    event = load(ns.event)
+    replayed = read(ns.event, host=host)
+    event = replayed.event
     if ns.json:
         import json
 
@@ -319,7 +325,7 @@ def cmd_history(ns: argparse.Namespace) -> int:
         return 0
     if not event.operations:
         print(f"{ns.event}: no operations yet")
-    games = match_games(event)
+    games = match_games(replayed.state)
     for index, operation in enumerate(event.operations, 1):
         print(f"{index:>4}  {describe(operation, event, games.get(index - 1))}")
     return 0

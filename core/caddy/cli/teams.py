@@ -21,8 +21,13 @@ from typing import TYPE_CHECKING, Any
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
+    from caddy.cli.common import Commands
+    from caddy.contracts import Format
+    from caddy.event.replay import State
     from caddy.model.schedule import Player
     from caddy.model.teams import TeamScoring, TeamSetup
+    from caddy.model.tournament import RecordResult
+    from caddy.plugins.host import PluginHost
 
 #: The columns of a teams file.
 COLUMNS = ("team", "board", "name", "rating")
@@ -31,7 +36,7 @@ COLUMNS = ("team", "board", "name", "rating")
 FLIP = {"1-0": "0-1", "0-1": "1-0", "1/2": "1/2", "+-": "-+", "-+": "+-", "--": "--"}
 
 
-def add_team_arguments(new: Any) -> None:
+def add_team_arguments(new: argparse.ArgumentParser) -> None:
     """``caddy new``'s team options."""
     group = new.add_argument_group("team events")
     group.add_argument(
@@ -161,7 +166,7 @@ def team_scoring(ns: argparse.Namespace, options: Any) -> tuple[TeamScoring, Any
 
 
 def team_field(
-    ns: argparse.Namespace, options: Any, fmt: Any = None
+    ns: argparse.Namespace, options: Any, fmt: Format, host: PluginHost
 ) -> tuple[list[Player], TeamSetup, Any]:
     """``caddy new --teams``: the players, the teams, and the format's options
     with the teams' count and boards (when the format has those options)."""
@@ -169,10 +174,8 @@ def team_field(
 
     from caddy.model.teams import check_setup
 
-    if fmt is not None and not fmt.pairs_teams:
-        from caddy.plugins.host import get_host
-
-        teams = ", ".join(f.name for f in get_host().formats() if f.pairs_teams)
+    if not fmt.pairs_teams:
+        teams = ", ".join(f.name for f in host.formats() if f.pairs_teams)
         raise CaddyError(
             f"format '{fmt.name}' pairs players, not teams: --teams takes a team format ({teams})"
         )
@@ -204,7 +207,7 @@ def print_teams(setup: TeamSetup, players: list[Player]) -> None:
         print(f"  {number:>3}  {visible(team.name)}: " + ", ".join(names))
 
 
-def add_commands(commands: Any) -> None:
+def add_commands(commands: Commands) -> None:
     from caddy.cli.common import ascii_int
 
     lineup = commands.add_parser(
@@ -222,17 +225,17 @@ def add_commands(commands: Any) -> None:
         "team", metavar="TEAM", help="team number, name or code, or a start of its name"
     )
     lineup.add_argument("players", nargs="+", metavar="PLAYER", help="one per board")
-    lineup.set_defaults(handler=cmd_lineup)
+    lineup.set_defaults(run=cmd_lineup)
 
 
-def cmd_lineup(ns: argparse.Namespace) -> int:
+def cmd_lineup(ns: argparse.Namespace, host: PluginHost) -> int:
     from caddy.cli.common import event_player
     from caddy.event.session import open as open_event
     from caddy.event.teams import team_setup
     from caddy.messages import visible
     from caddy.model.teams import LineUp
 
-    with open_event(ns.event) as session:
+    with open_event(ns.event, host=host) as session:
         state = session.state
         setup = team_setup(state)
         team = setup.find(ns.team)
@@ -254,7 +257,7 @@ def cmd_lineup(ns: argparse.Namespace) -> int:
     return 0
 
 
-def team_results(state: Any, ns: argparse.Namespace) -> tuple[list[Any], str]:
+def team_results(state: State, ns: argparse.Namespace) -> tuple[list[RecordResult], str]:
     """``caddy result EVENT ROUND MATCH [BOARD] RESULT`` for a team event: the
     results to record (as :class:`~caddy.model.tournament.RecordResult`, from each
     board's White) and a line saying what they are."""
