@@ -151,17 +151,7 @@ def cmd_new(ns: argparse.Namespace, host: PluginHost) -> int:
     seed = ns.seed if ns.seed is not None else numbering.seed
     if seed is None:
         seed = draw_seed()
-    from caddy.cli.dates import wants_dates
-
-    dated = wants_dates(ns, start_is_date=True)
-    time_control = None
-    if ns.tc:
-        from caddy.plugins.lookup import parse_time_control
-
-        time_control = parse_time_control(ns.tc, host)
-    schedule = None
-    if dated:
-        schedule = _schedule(ns, fmt, options, len(numbering.players), time_control)
+    time_control, schedule = _timing(ns, fmt, options, len(numbering.players), host)
     event = new_event(
         numbering.players,
         fmt.name,
@@ -268,6 +258,22 @@ def _print_new(
     for number, player in enumerate(numbering.players, 1):
         rating = "unrated" if player.rating is None else str(player.rating)
         print(f"  {number:>3}  {visible(player.name)} ({rating})")
+
+
+def _timing(
+    ns: argparse.Namespace, fmt: Format, options: Any, players: int, host: PluginHost
+) -> tuple[TimeControl | None, RoundDates | None]:
+    """``--tc``'s time control and the dated rounds (when the dates are asked for)."""
+    from caddy.cli.dates import wants_dates
+
+    dated = wants_dates(ns, start_is_date=True)
+    time_control = None
+    if ns.tc:
+        from caddy.plugins.lookup import parse_time_control
+
+        time_control = parse_time_control(ns.tc, host)
+    schedule = _schedule(ns, fmt, options, players, time_control) if dated else None
+    return time_control, schedule
 
 
 def _schedule(

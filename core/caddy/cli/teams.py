@@ -64,50 +64,12 @@ def add_team_arguments(new: argparse.ArgumentParser) -> None:
 
 def read_teams_csv(path: str, boards: int | None) -> tuple[list[Player], TeamSetup]:
     """The players in pairing-number order and the teams of a teams file."""
-    from caddy.files.storage import read_bytes
     from caddy.model.schedule import Player
     from caddy.model.teams import Team, TeamSetup
 
-    text = read_bytes(path, "a teams file", shown=path).decode("utf-8-sig", errors="replace")
-    rows = list(csv.reader(text.splitlines()))
-    rows = [row for row in rows if any(cell.strip() for cell in row)]
-    if not rows:
-        raise CaddyError(f"{path}: empty teams file (expected the header team,board,name,rating)")
-    header = [cell.strip().lower() for cell in rows[0]]
-    problems = [
-        f"{path}: unknown column '{name}' (columns: {', '.join(COLUMNS)})"
-        for name in header
-        if name not in COLUMNS
-    ]
-    problems += [f"{path}: no '{name}' column" for name in COLUMNS[:3] if name not in header]
-    if problems:
-        raise CaddyError(problems[0], problems=problems)
-    order: list[str] = []
-    members: dict[str, dict[int, tuple[str, int | None]]] = {}
-    for line, row in enumerate(rows[1:], 2):
-        cells = dict(zip(header, (cell.strip() for cell in row), strict=False))
-        team, board, name = cells.get("team", ""), cells.get("board", ""), cells.get("name", "")
-        rating_text = cells.get("rating", "")
-        where = f"{path} line {line}"
-        if not team or not name:
-            problems.append(f"{where}: a player needs a team and a name")
-            continue
-        if not board.isdigit() or not board.isascii() or int(board) < 1:
-            problems.append(f"{where}: board '{board}' is not a board number (1, 2, ...)")
-            continue
-        rating: int | None = None
-        if rating_text:
-            if not rating_text.isdigit() or not rating_text.isascii():
-                problems.append(f"{where}: rating '{rating_text}' is not a number")
-                continue
-            rating = int(rating_text)
-        if team not in members:
-            order.append(team)
-            members[team] = {}
-        if int(board) in members[team]:
-            problems.append(f"{where}: team {team} has two players on board {board}")
-            continue
-        members[team][int(board)] = (name, rating)
+    header, rows = _teams_rows(path)
+    members, problems = _team_members(path, header, rows)
+    order = list(members)
     sizes = [len(members[t]) for t in order]
     if boards is None and sizes:
         boards = min(sizes)
@@ -133,6 +95,59 @@ def read_teams_csv(path: str, boards: int | None) -> tuple[list[Player], TeamSet
             players.append(Player(name=name, rating=rating, team=team))
         teams.append(Team(name=team, members=tuple(range(start, len(players) + 1))))
     return players, TeamSetup(teams=tuple(teams), boards=boards)
+
+
+def _teams_rows(path: str) -> tuple[list[str], list[list[str]]]:
+    """A teams file's header (lower case) and its rows that are not empty."""
+    from caddy.files.storage import read_bytes
+
+    text = read_bytes(path, "a teams file", shown=path).decode("utf-8-sig", errors="replace")
+    rows = list(csv.reader(text.splitlines()))
+    rows = [row for row in rows if any(cell.strip() for cell in row)]
+    if not rows:
+        raise CaddyError(f"{path}: empty teams file (expected the header team,board,name,rating)")
+    header = [cell.strip().lower() for cell in rows[0]]
+    problems = [
+        f"{path}: unknown column '{name}' (columns: {', '.join(COLUMNS)})"
+        for name in header
+        if name not in COLUMNS
+    ]
+    problems += [f"{path}: no '{name}' column" for name in COLUMNS[:3] if name not in header]
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    return header, rows[1:]
+
+
+def _team_members(
+    path: str, header: list[str], rows: list[list[str]]
+) -> tuple[dict[str, dict[int, tuple[str, int | None]]], list[str]]:
+    """Each team (in order of appearance) → board → (name, rating), and one
+    problem per line that cannot be read."""
+    problems: list[str] = []
+    members: dict[str, dict[int, tuple[str, int | None]]] = {}
+    for line, row in enumerate(rows, 2):
+        cells = dict(zip(header, (cell.strip() for cell in row), strict=False))
+        team, board, name = cells.get("team", ""), cells.get("board", ""), cells.get("name", "")
+        rating_text = cells.get("rating", "")
+        where = f"{path} line {line}"
+        if not team or not name:
+            problems.append(f"{where}: a player needs a team and a name")
+            continue
+        if not board.isdigit() or not board.isascii() or int(board) < 1:
+            problems.append(f"{where}: board '{board}' is not a board number (1, 2, ...)")
+            continue
+        rating: int | None = None
+        if rating_text:
+            if not rating_text.isdigit() or not rating_text.isascii():
+                problems.append(f"{where}: rating '{rating_text}' is not a number")
+                continue
+            rating = int(rating_text)
+        places = members.setdefault(team, {})
+        if int(board) in places:
+            problems.append(f"{where}: team {team} has two players on board {board}")
+            continue
+        places[int(board)] = (name, rating)
+    return members, problems
 
 
 def team_scoring(ns: argparse.Namespace, options: Any) -> tuple[TeamScoring, Any]:
@@ -257,6 +272,29 @@ def cmd_lineup(ns: argparse.Namespace, host: PluginHost) -> int:
     return 0
 
 
+def _match_words(
+    ns: argparse.Namespace, setup: TeamSetup, first: str, number: int
+) -> tuple[list[int], list[str]]:
+    """The boards of match ``number`` the command line gives results for, and
+    the result words (``ROUND MATCH BOARD RESULT``: one board; else every
+    board, a single forfeit word standing for the whole match)."""
+    if ns.extra is not None:
+        board_text = ns.result.strip()
+        if not board_text.isdigit() or not board_text.isascii():
+            raise CaddyError(f"board '{board_text}' is not a board number")
+        return [int(board_text)], [ns.extra]
+    words = ns.result.split()
+    if len(words) == 1 and words[0] in ("+-", "-+", "--") and setup.boards > 1:
+        # the whole match forfeited: every board (C.04.6 1.6: the match is not played)
+        words = words * setup.boards
+    if len(words) != setup.boards:
+        raise CaddyError(
+            f"match {number} has {setup.boards} boards: give {setup.boards} results "
+            f"from the side of {first}, got {len(words)}"
+        )
+    return list(range(1, setup.boards + 1)), words
+
+
 def team_results(state: State, ns: argparse.Namespace) -> tuple[list[RecordResult], str]:
     """``caddy result EVENT ROUND MATCH [BOARD] RESULT`` for a team event: the
     results to record (as :class:`~caddy.model.tournament.RecordResult`, from each
@@ -281,23 +319,7 @@ def team_results(state: State, ns: argparse.Namespace) -> tuple[list[RecordResul
         raise CaddyError(f"no match {number} in round {ns.round} (matches 1..{len(teams.matches)})")
     match = teams.matches[number - 1]
     pattern = match.colours or setup.board_colours()
-    if ns.extra is not None:
-        board_text = ns.result.strip()
-        if not board_text.isdigit() or not board_text.isascii():
-            raise CaddyError(f"board '{board_text}' is not a board number")
-        boards = [int(board_text)]
-        words = [ns.extra]
-    else:
-        words = ns.result.split()
-        if len(words) == 1 and words[0] in ("+-", "-+", "--") and setup.boards > 1:
-            # the whole match forfeited: every board (C.04.6 1.6: the match is not played)
-            words = words * setup.boards
-        if len(words) != setup.boards:
-            raise CaddyError(
-                f"match {number} has {setup.boards} boards: give {setup.boards} results "
-                f"from the side of {setup.team(match.white).name}, got {len(words)}"
-            )
-        boards = list(range(1, setup.boards + 1))
+    boards, words = _match_words(ns, setup, setup.team(match.white).name, number)
     operations = []
     for board, word in zip(boards, words, strict=True):
         result = word.strip().replace("½", "1/2").replace("1/2-1/2", "1/2")
