@@ -274,3 +274,40 @@ def test_board_open_on_the_replayed_state(cli: Cli, tmp_path: Path) -> None:
     state = caddy.event.read(cup).state
     assert not state.board_open(state.round(1).boards[0])  # its one game decided the match
     assert state.board_open(state.round(1).boards[1])
+
+
+# -- the CLI's writers and handlers -------------------------------------------------------
+
+CORE = Path(__file__).resolve().parent.parent / "core" / "caddy"
+#: CLI modules still to pass the run's host on (cli.main's ``set_defaults(run=...)``).
+HOST_PENDING = frozenset(
+    {"calc", "dates", "plan", "publish", "standings", "standings_notes", "table"}
+    | {"team_standings", "tiebreaks"}
+)
+
+
+def test_every_cli_writer_goes_through_the_session() -> None:
+    """No read-modify-write of its own in the CLI, and no unchecked
+    ``with_operation(..., check=False)`` anywhere in caddy."""
+    found = []
+    for path in sorted(CORE.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        name = path.relative_to(CORE).as_posix()
+        if "check=False" in text and "with_operation(" in text:
+            found.append(f"{name}: with_operation(..., check=False)")
+        if name.startswith("cli/") and ("updating(" in text or "box[0]" in text):
+            found.append(f"{name}: its own read-modify-write")
+    assert found == []
+
+
+def test_cli_handlers_get_the_run_s_host() -> None:
+    """``get_host()`` and ``getattr(ns, ...)`` nowhere in the CLI (the host is
+    chosen once, in ``caddy.cli.main``, and passed to each handler)."""
+    found = [
+        f"{path.name}: {needle}"
+        for path in sorted((CORE / "cli").glob("*.py"))
+        if path.stem not in HOST_PENDING
+        for needle in ("get_host(", "getattr(ns")
+        if needle in path.read_text(encoding="utf-8")
+    ]
+    assert found == []
