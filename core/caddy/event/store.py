@@ -39,9 +39,7 @@ def loads_replayed(
     return event, replay_file(event, data, source, host)
 
 
-def replay_file(
-    event: EventFile, data: Any, source: str, host: PluginHost | None = None
-) -> State:
+def replay_file(event: EventFile, data: Any, source: str, host: PluginHost | None = None) -> State:
     """The replay of an event read from a file; a history that does not replay
     is refused as :func:`loads` refuses it (``data``: the file's document,
     read again on that error path so that a problem names the item of the
