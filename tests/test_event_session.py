@@ -126,6 +126,31 @@ def test_a_round_of_results_and_a_bye_replay_once(
     assert replays == ["replay"] * 3
 
 
+def test_the_result_parser_alone_loads_no_plugin() -> None:
+    """``caddy result`` builds its own parser only (``build_parser(only=...)``):
+    no other command's parser, no plugin host, no format module (checked in a
+    fresh process; ``caddy new``'s parser lists every format's shorthands)."""
+    script = (
+        "import sys, json\n"
+        "from caddy.cli.main import build_parser\n"
+        "parser = build_parser(only='result', with_plugin_commands=False)\n"
+        "parser.parse_args(['result', 'x.json', '1', '2', '1-0'])\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    modules = json.loads(done.stdout.splitlines()[-1])
+    cli = [m for m in modules if m.startswith("caddy.cli.")]
+    assert cli == [
+        "caddy.cli.common",
+        "caddy.cli.main",
+        "caddy.cli.result",
+        "caddy.cli.result_batch",
+    ]
+    assert not [m for m in modules if m.startswith(("caddy_plugins", "caddy.plugins"))]
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="PluginHost.formats() imports every module of the caddy.formats group to find "
