@@ -110,7 +110,7 @@ class Session:
             if self._check_history:
                 self._event, self._state = loads_replayed(raw, self.path, host=self.host)
             else:
-                self._event = loads(raw, self.path, check_history=False)
+                self._event = loads(raw, self.path, check_history=False, host=self.host)
             writable(self._real, self.path)  # refuse a read-only file before doing the work
             self._original = self._event
             self._stack = stack.pop_all()

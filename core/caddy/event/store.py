@@ -24,9 +24,15 @@ def load(path: str | Path, *, check_history: bool = True) -> EventFile:
     return loads(read_bytes(path), str(path), check_history=check_history)
 
 
-def loads(raw: bytes, source: str = "<event>", *, check_history: bool = True) -> EventFile:
+def loads(
+    raw: bytes,
+    source: str = "<event>",
+    *,
+    check_history: bool = True,
+    host: PluginHost | None = None,
+) -> EventFile:
     """An event from the bytes of an event file (``source`` names it in messages)."""
-    return _structure(_parse(raw, source), source, check_history=check_history)
+    return _structure(_parse(raw, source), source, check_history=check_history, host=host)
 
 
 def loads_replayed(
