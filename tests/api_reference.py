@@ -72,6 +72,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Plugins and testing",
         (
             "caddy.contracts",
+            "caddy.contracts.conformance",
             "caddy.plugins.host",
             "caddy.plugins.lookup",
             "caddy.plugins.registry",

@@ -45,8 +45,8 @@ class Registry(Generic[T]):
     """Named plugin objects of one kind, with the module that registered each.
 
     :meth:`add` checks each object against its kind's contract
-    (:func:`caddy.contracts.conformance`) and stores it with every optional
-    member filled in (:func:`caddy.contracts.complete`), so core calls
+    (:func:`caddy.contracts.conformance.conformance`) and stores it with every optional
+    member filled in (:func:`caddy.contracts.conformance.complete`), so core calls
     members directly and never probes a plugin.
     """
 
@@ -60,12 +60,12 @@ class Registry(Generic[T]):
     def add(self, item: T, module: str, plugin: str | None = None) -> None:
         """Register ``item`` for the plugin ``plugin`` (default: its module,
         ``module``), with what its members return checked from then on
-        (:func:`caddy.contracts.checked`).
+        (:func:`caddy.contracts.conformance.checked`).
 
         :raises PluginError: one line naming ``module`` and what ``item``
             lacks of its contract, or the two modules that register one name.
         """
-        from caddy.contracts import checked, complete, conformance
+        from caddy.contracts.conformance import checked, complete, conformance
 
         problems = conformance(self.kind, item)
         if problems:

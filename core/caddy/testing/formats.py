@@ -69,7 +69,8 @@ from typing import Any, ClassVar
 import attrs
 import pytest
 
-from caddy.contracts import Format, PlayedRound, complete, conformance
+from caddy.contracts import Format, PlayedRound
+from caddy.contracts.conformance import complete, conformance
 from caddy.contracts.format_tools import depends_on_results, generates_schedule, schedule_format
 from caddy.event.file import EventFile
 from caddy.model.schedule import Schedule

@@ -42,7 +42,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 import pytest
 
-from caddy.contracts import TieBreak, conformance
+from caddy.contracts import TieBreak
+from caddy.contracts.conformance import conformance
 from caddy.contracts.tiebreak_table import parse_spec
 from caddy.model.results import Event, EventPlayer, RoundResult
 from caddy.model.results_table import EventBuilder
