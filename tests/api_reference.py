@@ -43,6 +43,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "caddy.model.results",
             "caddy.standings.ranking",
             "caddy.standings.table",
+            "caddy.contracts.tiebreak_spec",
             "caddy.contracts.tiebreak_table",
             "caddy.standings.crosstable",
         ),

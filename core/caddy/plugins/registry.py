@@ -221,11 +221,11 @@ def finite_values(
 
 def explanation(plugin: object, what: str, value: Any) -> Any:
     """``value`` (what a tie-break's ``explain`` gave), refused unless it is a
-    :class:`caddy.contracts.tiebreak_table.Explanation`.
+    :class:`caddy.contracts.tiebreaks.Explanation`.
 
     :raises PluginError: naming the tie-break and the plugin's module.
     """
-    from caddy.contracts.tiebreak_table import Explanation
+    from caddy.contracts.tiebreaks import Explanation
 
     if not isinstance(value, Explanation):
         module = type(plugin).__module__

@@ -44,7 +44,7 @@ import pytest
 
 from caddy.contracts import TieBreak
 from caddy.contracts.conformance import conformance
-from caddy.contracts.tiebreak_table import parse_spec
+from caddy.contracts.tiebreak_spec import parse_spec
 from caddy.model.results import Event, EventPlayer, RoundResult
 from caddy.model.results_table import EventBuilder
 from caddy.plugins.host import PluginHost, get_host

@@ -357,7 +357,7 @@ def _tiebreaks(
     text = doc.record("202")
     if not text:
         return None
-    from caddy.contracts.tiebreak_table import parse_spec
+    from caddy.contracts.tiebreak_spec import parse_spec
     from caddy.plugins.host import get_host
 
     host = get_host()
