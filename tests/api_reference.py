@@ -63,7 +63,16 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "caddy.files.storage",
         ),
     ),
-    ("Pairing", ("caddy.pairing.request", "caddy.pairing.recheck")),
+    (
+        "Pairing",
+        (
+            "caddy.pairing.request",
+            "caddy.pairing.file_input",
+            "caddy.pairing.documents",
+            "caddy.pairing.recheck",
+            "caddy.pairing.differences",
+        ),
+    ),
     (
         "Codecs, checks and output forms",
         ("caddy.contracts.codecs", "caddy.event.check", "caddy.model.report"),
