@@ -75,7 +75,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         "Codecs, checks and output forms",
-        ("caddy.contracts.codecs", "caddy.event.check", "caddy.model.report"),
+        ("caddy.contracts.codecs", "caddy.model.cells", "caddy.event.check", "caddy.model.report"),
     ),
     ("Random tournaments", ("caddy.pairing.simulate",)),
     (

@@ -13,7 +13,7 @@ from caddy_plugins.codecs.trf.fields import cut_fields
 
 if TYPE_CHECKING:
     from caddy.event import EventFile, State, Tournament
-    from caddy.event.check import Cell
+    from caddy.model.cells import Cell
     from caddy.model.timecontrol import TimeControl
 
 __all__ = ["OWNED", "ResultTexts", "export_event", "kept_records"]

@@ -14,7 +14,7 @@ from caddy.errors import CaddyError
 from caddy.model.results import BYE_KIND_CODES, WORD_OF_CODES
 
 if TYPE_CHECKING:
-    from caddy.event.check import Cell
+    from caddy.model.cells import Cell
     from caddy.model.timecontrol import TimeControl
     from caddy_plugins.codecs.trf.records import TrfDocument
 
@@ -30,7 +30,7 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
     """An event file from a parsed TRF file (``byes_801``: a team bye only
     record 801 shows is read, :func:`.team_records.read_team_records`)."""
     from caddy.event import EventFile, FormatChoice, Tournament, replay
-    from caddy.event.check import check_rows
+    from caddy.model.cells import check_rows
     from caddy_plugins.codecs.trf.checks import check_document
     from caddy_plugins.codecs.trf.document import parse_date
     from caddy_plugins.codecs.trf.scoring import annulled_withdrawals, bye_scoring, scoring_of
@@ -308,7 +308,7 @@ def rounds_of(
     """Per round: Whites, Blacks, result words, uncoloured boards (from 1) and
     byes (player, code; ``Z`` left out); boards in the order of their lower
     pairing number. ``None`` when some game's two sides disagree (opponent,
-    colour or result) or a code does not fit its cell: :func:`caddy.event.check.check_rows`
+    colour or result) or a code does not fit its cell: :func:`caddy.model.cells.check_rows`
     then names each problem."""
     empty: Cell = (None, "-", "Z")
     rounds = doc.rounds
