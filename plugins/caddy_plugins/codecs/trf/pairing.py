@@ -82,7 +82,7 @@ def pairing_input(
         colour, a round outside the planned ones, a system caddy does not pair).
     """
     from caddy.contracts.pairing import FilePairing
-    from caddy_plugins.codecs.trf.importing import rounds_of
+    from caddy_plugins.codecs.trf.rounds import rounds_of
     from caddy_plugins.codecs.trf.scoring import scoring_of
     from caddy_plugins.codecs.trf.system import (
         DUTCH,
