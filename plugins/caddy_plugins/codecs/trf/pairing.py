@@ -23,9 +23,12 @@ Annex 2, the TRF specification, with the records pairing programs add):
   opponent counts as the pairing-allocated bye, as the FIDE-endorsed engines
   read it.
 
-:mod:`.system` reads what the file says of its system; :func:`pairing_input` makes the :class:`caddy.contracts.pairing.FilePairing` the
-``caddy_pairing_input`` hook answers; :func:`with_round` writes the file with
-the new round's cells added and every other byte as it was.
+:mod:`.system` reads what the file says of its system; :func:`pairing_input`
+makes the :class:`caddy.contracts.pairing.FilePairing` the
+``caddy_pairing_input`` hook answers (the one reading of a file's round to
+pair: :mod:`.dutch_input` hands the same request to the Dutch engine);
+:func:`with_round` writes the file with the new round's cells added and every
+other byte as it was.
 """
 
 from __future__ import annotations
