@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
+from caddy.contracts.format_tools import options_from_strings
 from caddy.contracts.pairing import FilePairing
+from caddy.errors import CaddyError
 from caddy.plugins.host import resolve
 
 if TYPE_CHECKING:
@@ -45,8 +47,6 @@ def file_pairing(
     :raises CaddyError: no plugin pairs files of that codec, or the file
         cannot be paired (one line per problem).
     """
-    from caddy.errors import CaddyError
-
     host = resolve(host)
     host.codecs()  # the codec plugins are loaded: their hooks answer
     found: FilePairing | None = host.pm.hook.caddy_pairing_input(
@@ -71,7 +71,5 @@ def with_options(found: FilePairing, fmt: Any, values: Mapping[str, str]) -> Fil
     """
     if not values:
         return found
-    from caddy.contracts.format_tools import options_from_strings
-
     options = options_from_strings(fmt, values, base=found.request.options)
     return attrs.evolve(found, request=attrs.evolve(found.request, options=options))
