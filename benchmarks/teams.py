@@ -118,7 +118,7 @@ def main() -> None:
     print(f"  caddy (fold + standings + explainable values): {ours * 1000:8.2f} ms")
     print(f"  ratio: {ours / base:.1f}")
 
-    from caddy.pairing.request import file_pairing
+    from caddy.pairing.file_input import file_pairing
     from caddy_plugins.formats.team_swiss_pairing import pair_team_round
 
     found = file_pairing(str(SAMPLE), SAMPLE.read_bytes(), get_codec("trf"), round=9)

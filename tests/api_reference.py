@@ -43,6 +43,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "caddy.model.results",
             "caddy.standings.ranking",
             "caddy.standings.table",
+            "caddy.contracts.tiebreak_spec",
             "caddy.contracts.tiebreak_table",
             "caddy.standings.crosstable",
         ),
@@ -63,16 +64,26 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "caddy.files.storage",
         ),
     ),
-    ("Pairing", ("caddy.pairing.request", "caddy.pairing.recheck")),
+    (
+        "Pairing",
+        (
+            "caddy.pairing.request",
+            "caddy.pairing.file_input",
+            "caddy.pairing.documents",
+            "caddy.pairing.recheck",
+            "caddy.pairing.differences",
+        ),
+    ),
     (
         "Codecs, checks and output forms",
-        ("caddy.contracts.codecs", "caddy.event.check", "caddy.model.report"),
+        ("caddy.contracts.codecs", "caddy.model.cells", "caddy.event.check", "caddy.model.report"),
     ),
     ("Random tournaments", ("caddy.pairing.simulate",)),
     (
         "Plugins and testing",
         (
             "caddy.contracts",
+            "caddy.contracts.conformance",
             "caddy.plugins.host",
             "caddy.plugins.lookup",
             "caddy.plugins.registry",

@@ -272,7 +272,7 @@ def test_a_plugin_returning_a_wrong_value_is_named(
     returning: None, cli: Callable[..., Run], args: tuple[str, ...], line: str
 ) -> None:
     """What a format, renderer or notation returns is checked where caddy takes it
-    (the objects the registry hands out: ``caddy.contracts.checked``), against the
+    (the objects the registry hands out: ``caddy.contracts.conformance.checked``), against the
     return type its contract (``caddy.contracts``) gives."""
     run = cli(*args)
     assert (run.code, run.out, run.err) == (3, "", f"{RETURNED}{line}\n")
@@ -310,7 +310,8 @@ def test_a_wrong_value_in_an_event_file_names_the_plugin(
 
 def test_the_checks_keep_the_plugins_object(returning: None) -> None:
     """The object handed out forwards to the plugin's and unwraps to it."""
-    from caddy.contracts import FormatBase, plugin_of
+    from caddy.contracts import FormatBase
+    from caddy.contracts.conformance import plugin_of
     from caddy.contracts.format_tools import schedule_format
     from caddy.plugins.host import get_host
 

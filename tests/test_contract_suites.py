@@ -23,8 +23,8 @@ from caddy.testing import (
     TieBreakContract,
     colour_problems,
 )
+from caddy.testing.events import relabelled, small_events
 from caddy.testing.renderers import sample_reports
-from caddy.testing.tiebreaks import relabelled, small_events
 
 if TYPE_CHECKING:
     from caddy.event import EventFile

@@ -14,8 +14,9 @@ import attrs
 import pytest
 
 import caddy
-from caddy import contracts
-from caddy.contracts import FormatBase, Preset, complete, conformance, plugin_of
+import caddy.contracts.conformance as contract_checks
+from caddy.contracts import FormatBase, Preset
+from caddy.contracts.conformance import complete, conformance, plugin_of
 from caddy.errors import (
     CaddyError,
     FileError,
@@ -80,13 +81,13 @@ def test_every_builtin_plugin_is_checked_against_its_contract(
     builtin_host: PluginHost, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     checked: list[tuple[str, str]] = []
-    real = contracts.conformance
+    real = contract_checks.conformance
 
     def spy(kind: str, obj: object) -> list[str]:
         checked.append((kind, obj.name))  # type: ignore[attr-defined]
         return real(kind, obj)
 
-    monkeypatch.setattr(contracts, "conformance", spy)
+    monkeypatch.setattr(contract_checks, "conformance", spy)
     registered: list[tuple[str, str]] = []
     for kind in KINDS:
         registry = builtin_host.registry(kind)
@@ -120,8 +121,8 @@ def test_builtin_formats_subclass_the_base_and_declare_their_kind(
 def test_each_base_class_has_every_optional_member() -> None:
     """``complete`` returns an instance of a base class as it is, unchecked: that holds
     only while the base class gives every optional member a default."""
-    for kind, base in contracts.BASES.items():
-        for member in contracts.OPTIONAL[kind]:
+    for kind, base in contract_checks.BASES.items():
+        for member in contract_checks.OPTIONAL[kind]:
             assert hasattr(base, member), (kind, member)
 
 

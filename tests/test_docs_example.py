@@ -151,7 +151,7 @@ def test_tiebreak_loads_through_its_entry_point(tiebreak: tuple[ShellRun, Path])
     (as `caddy plugins` would), and its values come out of caddy's standings."""
     import sys
 
-    from caddy.contracts.tiebreak_table import parse_spec
+    from caddy.contracts.tiebreak_spec import parse_spec
     from caddy.model.results_table import EventBuilder
     from caddy.plugins.host import PluginHost
     from caddy.standings.ranking import build_table, standings

@@ -18,7 +18,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from caddy_plugins.swiss import TrfError, bracket, pair_trf, pairing_as_dict
+from caddy_plugins.codecs.trf.dutch_input import (
+    TrfError,
+    expected_round,
+    pair_trf,
+    parse_pairing_file,
+    read_pairing_file,
+    request_for_round,
+)
+from caddy_plugins.swiss import bracket, pairing_as_dict
 from caddy_plugins.swiss.dutch import pair_round
 from caddy_plugins.swiss.matching import max_weight_matching
 from caddy_plugins.swiss.model import (
@@ -29,12 +37,6 @@ from caddy_plugins.swiss.model import (
     Pairing,
     PairingRequest,
     PlayerInput,
-)
-from caddy_plugins.swiss.trf_input import (
-    expected_round,
-    parse_trf,
-    read_trf,
-    request_for_round,
 )
 
 CORPUS = Path(__file__).parent / "data" / "swiss" / "dutch-2026"
@@ -58,7 +60,7 @@ def _small_files() -> list[Path]:
 
 @pytest.mark.parametrize("path", _small_files(), ids=lambda p: p.name)
 def test_corpus_rounds_identical(path: Path) -> None:
-    trf = read_trf(path)
+    trf = read_pairing_file(path)
     for r in range(1, trf.rounds_recorded + 1):
         pairs, bye = expected_round(trf, r)
         got = pair_round(request_for_round(trf, r))
@@ -245,7 +247,7 @@ def test_trf_columns_and_absences() -> None:
             "XXC black1",
         ]
     )
-    trf = parse_trf(text)
+    trf = parse_pairing_file(text)
     assert trf.total_rounds == 4 and trf.initial_colour == "b"
     assert expected_round(trf, 2) == ({(2, 3)}, None)
     req = request_for_round(trf, 2)
@@ -267,7 +269,7 @@ def test_trf_initial_colour_read_back_from_round_one() -> None:
             "XXR 3",
         ]
     )
-    trf = parse_trf(text)
+    trf = parse_pairing_file(text)
     req = request_for_round(trf, 2)
     assert req.initial_colour == "b"
     assert all(p.present for p in req.players)
@@ -304,7 +306,7 @@ def test_pair_trf_next_round_and_json(tmp_path: Path) -> None:
 def test_pair_trf_refuses_a_round_beyond_the_plan() -> None:
     text = "\n".join([_line(1, ["   2 w 1"]), _line(2, ["   1 b 0"]), "XXR 1", "XXC white1"])
     with pytest.raises(TrfError, match="round 2 is outside the 1 planned rounds"):
-        pair_trf(parse_trf(text))
+        pair_trf(parse_pairing_file(text))
 
 
 # -- properties --------------------------------------------------------------------------------
@@ -462,7 +464,7 @@ def test_shortcuts_change_nothing(event: tuple[int, int, int]) -> None:
 
 @pytest.mark.parametrize("name", ["dutch2026-000056-39p10r.trf", "dutch2026-000002-27p7r.trf"])
 def test_shortcuts_change_nothing_on_corpus(name: str) -> None:
-    trf = read_trf(CORPUS / name)
+    trf = read_pairing_file(CORPUS / name)
     for r in range(1, trf.rounds_recorded + 1):
         fast = pair_round(request_for_round(trf, r))
         slow = by_matchings_alone(request_for_round(trf, r))

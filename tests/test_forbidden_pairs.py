@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 from caddy.contracts import PairingPlayer, PairingRequest
 from caddy.errors import CaddyError
 from caddy.event.store import load
+from caddy_plugins.codecs.trf.dutch_input import pair_trf
 from caddy_plugins.formats.swiss import Swiss, SwissOptions
-from caddy_plugins.swiss import pair_trf
 from caddy_plugins.swiss.acceleration import ForbiddenGroup, forbidden_pairs, parse_forbidden
 from tests.conftest import Run
 
@@ -159,7 +159,7 @@ def test_pair_trf_reads_260_round_ranges(cli: Callable[..., Run], tmp_path: Path
         trf = tmp_path / "e.trf"
         trf.write_text("012 E\nXXR 4\nXXC white1\n" + records + lines)
         assert _pairs(cli("pair", str(trf), "--json")) == pairs, records
-        assert list(pair_trf(trf).pairs) == pairs, records  # the engine's own reader
+        assert list(pair_trf(trf).pairs) == pairs, records  # the engine's request from the file
 
 
 def test_a_bad_record_260_is_one_line(cli: Callable[..., Run], tmp_path: Path) -> None:

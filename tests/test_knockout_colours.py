@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from caddy.event.replay import board_match, replay
 from caddy.event.store import load
 from caddy.plugins import host as plugins
-from caddy_plugins.formats.knockout import KnockoutOptions, Match
 from caddy_plugins.formats.knockout_colours import StageLot, higher_wins_lot, stage_key
+from caddy_plugins.formats.knockout_match import KnockoutOptions, Match
 from tests.conftest import Run
 
 

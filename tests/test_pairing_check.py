@@ -200,7 +200,7 @@ def test_a_line_without_a_reason_points_to_caddy_pair_explain(
     """`caddy check` has no --explain: a line whose reason the explanation does
     not give names the command that explains the round (a TRF file), or ends
     without a hint (an event file, whose past rounds `caddy pair` cannot explain)."""
-    monkeypatch.setattr("caddy.pairing.recheck._reason", lambda *args: "")
+    monkeypatch.setattr("caddy.pairing.differences._reason", lambda *args: "")
     path = swap_blacks(ELEVEN, tmp_path / "swapped.trf", 9, LAST_ROUND_SWAP)
     run = cli("check", str(path), "--pairings")
     assert run.out.splitlines()[0] == (
@@ -270,7 +270,7 @@ def test_a_team_round_compares_matches_and_the_team_pab() -> None:
     given to another team, one line each; line-ups are not compared."""
     from caddy.model.schedule import Round
     from caddy.model.teams import TeamBye, TeamMatchPairing, TeamRound
-    from caddy.pairing.recheck import match_differences
+    from caddy.pairing.differences import match_differences
 
     def match(white: int, black: int, lineup: tuple[int, int]) -> TeamMatchPairing:
         return TeamMatchPairing(white=white, black=black, white_lineup=lineup, black_lineup=lineup)

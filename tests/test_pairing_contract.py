@@ -26,7 +26,8 @@ from caddy.event import (
 from caddy.model.schedule import Player
 from caddy.pairing.request import played_rounds, request_from_state, request_summary
 from caddy.plugins.host import get_host
-from caddy_plugins.formats.knockout import Knockout, KnockoutOptions
+from caddy_plugins.formats.knockout import Knockout
+from caddy_plugins.formats.knockout_match import KnockoutOptions
 from caddy_plugins.formats.manual import ManualOptions
 from caddy_plugins.formats.round_robin import RoundRobinOptions
 from tests.conftest import Run
@@ -185,7 +186,25 @@ def test_new_event_checks_what_caddy_new_checks() -> None:
 
 
 def test_trf_signature_is_documented() -> None:
-    import caddy.pairing.request
+    """The function caddy.pairing.request documents for pairing a TRF file
+    exists, with the parameters the docstring gives it."""
+    import inspect
+    import re
 
-    assert "def request_from_trf(" in (caddy.pairing.request.__doc__ or "")
+    import caddy.pairing.request
+    from caddy.pairing.file_input import file_pairing
+
+    doc = caddy.pairing.request.__doc__ or ""
+    assert "def file_pairing(" in doc
     assert Path(caddy.pairing.request.__file__).name == "request.py"
+    documented = re.search(r"def file_pairing\((.*?)\) -> (\w+): \.\.\.", doc, re.S)
+    assert documented is not None
+    params = re.findall(r"^\s*(\*|\w+)", documented.group(1), re.M)
+    real = inspect.signature(file_pairing)
+    expected = []
+    for parameter in real.parameters.values():
+        if parameter.kind is parameter.KEYWORD_ONLY and "*" not in expected:
+            expected.append("*")
+        expected.append(parameter.name)
+    assert params == expected
+    assert documented.group(2) == real.return_annotation

@@ -209,7 +209,7 @@ def test_editions_agree_without_unplayed_rounds(event: Event) -> None:
 @given(round_robins(st.integers(2, 10), even=True))
 def test_fast_path_equals_general_path(event: Event) -> None:
     """The all-games fast path of BH/SB/PS gives exactly what the general path gives."""
-    from caddy.contracts.tiebreak_table import parse_spec
+    from caddy.contracts.tiebreak_spec import parse_spec
     from caddy.plugins.host import get_host
 
     table = build_table(event)
@@ -341,7 +341,7 @@ def test_withdrawal_forfeits_complete_games_option() -> None:
 def test_koya_line_after_annulment_option() -> None:
     """After an annulment the Koya line is taken on the games that remain (6 of 7 → 3.0),
     or (option) on the scheduled games (7 → 3.5)."""
-    from caddy.contracts.tiebreak_table import parse_spec
+    from caddy.contracts.tiebreak_spec import parse_spec
     from caddy.plugins.host import get_host
 
     event = withdrawal_event(3)

@@ -31,7 +31,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from caddy.event.store import load
-from caddy_plugins.swiss import pair_trf
+from caddy_plugins.codecs.trf.dutch_input import pair_trf
 from caddy_plugins.swiss.acceleration import (
     VirtualPoints,
     accelerated_rounds,
@@ -234,7 +234,7 @@ def test_pair_trf_reads_the_acceleration(
     trf = tmp_path / "ten.trf"
     trf.write_text("012 Ten\nXXR 7\nXXC white1\n" + records + TEN)
     assert _pair(cli, str(trf)) == [(1, 4), (5, 2), (3, 6), (7, 9), (10, 8)]
-    # the engine's own reader (caddy_plugins.swiss.pair_trf) reads them too
+    # the engine's request from the file (caddy_plugins.codecs.trf.dutch_input.pair_trf) too
     assert pair_trf(trf).pairs == ((1, 4), (5, 2), (3, 6), (7, 9), (10, 8))
 
 

@@ -20,7 +20,8 @@ from caddy.model.team_results import TeamEvent
 from caddy.model.teams import Team, TeamSetup
 from caddy.plugins.host import get_host
 from caddy.testing import FormatContract
-from caddy.testing.formats import ColourPromise, play_team_event
+from caddy.testing.formats import ColourPromise
+from caddy.testing.teams import play_team_event
 from caddy_plugins.formats.scheveningen import Scheveningen, ScheveningenOptions
 from caddy_plugins.formats.team_round_robin import TeamRoundRobin, TeamRoundRobinOptions
 from caddy_plugins.formats.team_scheveningen import TeamScheveningen, TeamScheveningenOptions

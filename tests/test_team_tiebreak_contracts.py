@@ -13,7 +13,9 @@ import pytest
 
 from caddy import hookimpl
 from caddy.contracts import TieBreak
-from caddy.contracts.tiebreak_table import EDITIONS, Explanation, Table, TieBreakSpec, parse_spec
+from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec, parse_spec
+from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreaks import Explanation
 from caddy.plugins.host import PluginHost
 from caddy.testing import TeamTieBreakContract
 

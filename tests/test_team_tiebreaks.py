@@ -19,7 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddy.contracts.tiebreak_table import StandingsOptions, parse_spec
+from caddy.contracts.tiebreak_spec import parse_spec
+from caddy.contracts.tiebreak_table import StandingsOptions
 from caddy.errors import CaddyError
 from caddy.model.results_table import EventBuilder
 from caddy.model.team_results import TeamEvent, team_event

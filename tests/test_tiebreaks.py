@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import pytest
 
-from caddy.contracts.tiebreak_table import StandingsOptions, parse_spec
+from caddy.contracts.tiebreak_spec import parse_spec
+from caddy.contracts.tiebreak_table import StandingsOptions
 from caddy.model.results import Event
 from caddy.model.results_table import EventBuilder
 from caddy.standings.ranking import build_table, explain, standings
@@ -346,7 +347,7 @@ def test_edition_default_by_date() -> None:
     """2026 rules from 2026-03-01; earlier dates 2024; no date 2026."""
     import datetime
 
-    from caddy.contracts.tiebreak_table import default_edition
+    from caddy.contracts.tiebreak_spec import default_edition
 
     assert default_edition(datetime.date(2026, 2, 28)) == "2024"
     assert default_edition(datetime.date(2026, 3, 1)) == "2026"

@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from caddy_plugins.swiss.trf_input import read_trf
+from caddy_plugins.codecs.trf.dutch_input import read_pairing_file
 from tests.conftest import DATA, Run
 
 ELEVEN = DATA / "swiss" / "dutch-2026" / "dutch2026-000003-11p9r.trf"
@@ -68,6 +68,6 @@ def test_an_absence_on_the_first_line_is_read(cli: Callable[..., Run], tmp_path:
 
 def test_the_engine_reader_skips_the_mark(tmp_path: Path) -> None:
     path = _players_first(tmp_path, "engine.trf", 3, BOM)
-    trf = read_trf(path)
+    trf = read_pairing_file(path)
     assert [p.tpn for p in trf.players] == list(range(1, 12))
     assert trf.players[0].cells[0].opponent == 6

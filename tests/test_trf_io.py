@@ -28,7 +28,8 @@ from caddy.event import (
     new_event,
     replay,
 )
-from caddy.event.check import check_rows, state_rows
+from caddy.event.check import state_rows
+from caddy.model.cells import check_rows
 from caddy.model.schedule import Player
 from caddy.plugins.lookup import get_codec
 from caddy_plugins.codecs.trf_document import (

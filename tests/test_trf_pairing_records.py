@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from caddy_plugins.swiss.trf_input import TrfError, parse_trf
+from caddy_plugins.codecs.trf.dutch_input import TrfError, parse_pairing_file
 from tests.conftest import DATA, Run
 
 ELEVEN = DATA / "swiss" / "dutch-2026" / "dutch2026-000003-11p9r.trf"
@@ -84,12 +84,12 @@ def test_a_number_option_is_finite(cli: Callable[..., Run], value: str) -> None:
     ],
 )
 def test_the_engine_reader_names_the_line(record: str, message: str) -> None:
-    """The Swiss engine's own reader (``caddy_plugins.swiss.pair_trf``): a TrfError
+    """The engine's request from a file (``caddy_plugins.codecs.trf.dutch_input``): a TrfError
     naming the line, never a ZeroDivisionError or a pair with player 0."""
     text = ELEVEN.read_text().replace("XXR 9\n", f"XXR 9\n{record}\n")
     line = text.splitlines().index(record) + 1
     with pytest.raises(TrfError) as caught:
-        parse_trf(text, "bad.trf")
+        parse_pairing_file(text, "bad.trf")
     assert str(caught.value).startswith(f"bad.trf:{line}: {message}")
 
 

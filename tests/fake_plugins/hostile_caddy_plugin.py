@@ -11,7 +11,9 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 import caddy
-from caddy.contracts.tiebreak_table import EDITIONS, Explanation, Table, TieBreakSpec
+from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
+from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreaks import Explanation
 
 
 def _share(points: float, players: int) -> float:

@@ -225,7 +225,7 @@ def explain(fmt: Format, request: PairingRequest) -> list[str]:
 
 def _print_round(ns: argparse.Namespace, paired: Round, explanation: list[str] | None) -> None:
     """``--json`` (the caddy.pairing.request document) or ``--output javafo``."""
-    from caddy.pairing.request import javafo_text, pairing_document
+    from caddy.pairing.documents import javafo_text, pairing_document
 
     if ns.json:
         import json
@@ -239,7 +239,7 @@ def _pair_file(ns: argparse.Namespace, codec_name: str, host: PluginHost) -> int
     """``caddy pair FILE.trf``: pair the file's next round, print it; the file
     is not changed (``-o`` writes a copy with the round added)."""
     from caddy.files.storage import read_bytes, refuse_existing, write_output
-    from caddy.pairing.request import file_pairing
+    from caddy.pairing.file_input import file_pairing
     from caddy.plugins.lookup import get_codec
 
     if ns.pairings or ns.byes:
@@ -259,7 +259,7 @@ def _pair_file(ns: argparse.Namespace, codec_name: str, host: PluginHost) -> int
     fmt = cast("PairingFormat", host.formats().get(found.format))
     if ns.option:
         from caddy.cli.common import option_values
-        from caddy.pairing.request import with_options
+        from caddy.pairing.file_input import with_options
 
         found = with_options(found, fmt, option_values(ns.option))
     paired = fmt.next_round(found.request)

@@ -39,7 +39,7 @@ DE_NOTE = "{column} is 1 for everyone: no tie was separated by direct encounter 
 
 def de_notes(tables: list[Any]) -> tuple[str, ...]:
     """A note for each DE column (``DE``, ``DE/P``) that is 1 in every row."""
-    from caddy.contracts.tiebreak_table import parse_spec
+    from caddy.contracts.tiebreak_spec import parse_spec
 
     columns = dict.fromkeys(
         column

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
-    from caddy.contracts.tiebreak_table import Explanation, StandingsOptions
+    from caddy.contracts.tiebreak_table import StandingsOptions
+    from caddy.contracts.tiebreaks import Explanation
     from caddy.model.team_results import TeamEvent
     from caddy.model.tournament import EdeReadings
 

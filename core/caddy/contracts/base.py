@@ -1,6 +1,6 @@
 """The defaults of a format plugin's optional members: :class:`FormatBase`.
 
-Subclass it (or be completed with it at registration, :func:`caddy.contracts.complete`);
+Subclass it (or be completed with it at registration, :func:`caddy.contracts.conformance.complete`);
 the members are described on :class:`caddy.contracts.Format`. Importable from
 :mod:`caddy.contracts`.
 """

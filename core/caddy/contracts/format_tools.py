@@ -19,11 +19,8 @@ from typing import Any, Protocol
 
 import attrs
 
-from caddy.contracts import (
-    Format,
-    ScheduleFormat,
-    complete,
-)
+from caddy.contracts import Format, ScheduleFormat
+from caddy.contracts.conformance import complete
 from caddy.errors import InputError
 
 

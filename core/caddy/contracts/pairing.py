@@ -151,8 +151,8 @@ class PairingRequest:
     """Everything a format that pairs from results may need for the next round.
 
     Built from an event state by :func:`caddy.pairing.request.request_from_state`, and
-    from a TRF file by the TRF codec plugin (``request_from_trf``, see
-    :mod:`caddy.pairing.request`), so one pairing engine serves both.
+    from a TRF file by the TRF codec plugin (the hook ``caddy_pairing_input``, see
+    :func:`caddy.pairing.file_input.file_pairing`), so one pairing engine serves both.
     """
 
     #: The round to pair (1-based).

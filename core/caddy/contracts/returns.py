@@ -4,7 +4,7 @@ A value of the wrong type fails later, in core's code, with no plugin code in
 the traceback: a format whose ``schedule()`` gives ``None``, a renderer whose
 ``render()`` gives bytes. So the registry hands out each format, codec,
 renderer and time-control notation with these members wrapped
-(:func:`caddy.contracts.checked`): the value is checked where core takes it,
+(:func:`caddy.contracts.conformance.checked`): the value is checked where core takes it,
 by type only (one :func:`isinstance` per call, never per element), and a
 wrong one is one line naming the plugin, the member and what the contract
 (:mod:`caddy.contracts`) asks for: a :class:`~caddy.errors.PluginError`,

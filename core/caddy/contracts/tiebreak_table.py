@@ -1,9 +1,11 @@
-"""Tie-breaks: the plugin contract, modifier parsing, and the shared table.
+"""The table every tie-break reads: an event's results folded once.
 
-Core holds only what every tie-break plugin is handed: the contract, the
-parsed spec and the :class:`Table` fold. The arithmetic (Buchholz family,
-counts, rating tables) lives with the plugins (``caddy_plugins.tiebreaks``,
-shared helpers in ``caddy_plugins/tiebreaks/common.py``).
+Core holds only what every tie-break plugin is handed: the contract
+(:mod:`caddy.contracts.tiebreaks`), the parsed spec
+(:mod:`caddy.contracts.tiebreak_spec`) and the :class:`Table` fold (here).
+The arithmetic (Buchholz family, counts, rating tables) lives with the
+plugins (``caddy_plugins.tiebreaks``, shared helpers in
+``caddy_plugins/tiebreaks/common.py``).
 
 Every tie-break is a plugin (hook ``caddy_register_tiebreaks``) keyed by its
 FIDE acronym (C.07). The host folds an event's results once into a
@@ -32,159 +34,14 @@ Conventions (issue 4; FIDE Handbook C.07; docs/standings.md):
 
 from __future__ import annotations
 
-import datetime
 from typing import TYPE_CHECKING, Literal
 
 import attrs
-
-from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
     from caddy.model.results import Event
     from caddy.model.team_results import TeamEvent
     from caddy.plugins.host import PluginHost
-
-EDITIONS = ("2024", "2026")
-#: The 2026 C.07 edition is in force from this date (approved 02/02/2026).
-EDITION_2026_FROM = datetime.date(2026, 3, 1)
-#: Old names that mean the same tie-break.
-ALIASES = {"GE": "REP"}
-
-
-def default_edition(start: datetime.date | None) -> str:
-    """2026 rules from 2026-03-01 (and when the date is unknown), else 2024."""
-    if start is None or start >= EDITION_2026_FROM:
-        return "2026"
-    return "2024"
-
-
-@attrs.frozen(kw_only=True)
-class TieBreakSpec:
-    """One entry of a tie-break list, as parsed from ``BH/C1``, ``KS/L+1``, ``DE/P`` ..."""
-
-    #: Exactly as the user wrote it (the key in standings output).
-    text: str
-    #: The acronym of the plugin (``GE`` becomes ``REP``).
-    code: str
-    #: Cut the n lowest values (``/Cn``, and the low half of ``/Mn``).
-    cut_low: int = 0
-    #: Cut the n highest values (the high half of ``/Mn``).
-    cut_high: int = 0
-    #: KS: the line at this percentage of the maximum (``/Lnn``; default 50).
-    limit_percent: float = 50.0
-    #: KS: the line moved by this many points (``/L+n`` half points, ``/L+1.0`` points).
-    limit_shift: float = 0.0
-    #: ``/P``: forfeits count as games against the scheduled opponent (DE).
-    predetermined: bool = False
-    #: ``/F``: computed from Fore Buchholz (AOB).
-    fore: bool = False
-    #: ``/R``: the order reversed (TPN, RTNG).
-    reverse: bool = False
-    #: A team tie-break's score, ``MP`` or ``GP`` (``BH:MP``); ``None``: the primary score.
-    score: str | None = None
-    #: ``/Kx``: SSSC's normalising factor (``None``: computed, C.07 13.4).
-    factor: float | None = None
-
-
-def parse_spec(text: str, allowed: str | None = None, code: str | None = None) -> TieBreakSpec:
-    """Parse ``CODE[/modifier...]`` (``BH-C1`` is accepted for ``BH/C1``).
-
-    :param allowed: the modifier letters the tie-break accepts (``C``, ``M``,
-        ``L``, ``P``, ``F``); ``None`` skips that check.
-    """
-    raw = text.strip()
-    if not raw:
-        raise CaddyError("empty tie-break name")
-    score: str | None = None
-    body = raw.replace("#", "/").replace("!", "/")  # FIDE's reference engine's separators
-    head_text, sep, tail = body.partition("/")
-    if ":" in head_text:
-        head_text, _, score = head_text.partition(":")
-        score, dash, hyphenated = score.partition("-")  # BH:MP-C1, the handbook's hyphen
-        score = score.strip().upper()
-        if score not in ("MP", "GP"):
-            raise CaddyError(f"tie-break '{text}': the score after ':' is MP or GP, not '{score}'")
-        body = head_text + dash + hyphenated + sep + tail
-    if "/" in body:
-        head, *mods = body.split("/")
-    else:
-        head, _, rest = body.partition("-")
-        mods = [rest] if rest else []
-    name = head.strip().upper()
-    name = ALIASES.get(name, name)
-    if code is not None:
-        name = code
-    values: dict[str, object] = {}
-    for mod in (m.strip().upper() for m in mods):
-        if not mod:
-            raise CaddyError(f"tie-break '{text}': empty modifier")
-        letter, arg = mod[0], mod[1:]
-        if allowed is not None and letter not in allowed:
-            accepted = ", ".join("/" + a for a in allowed) or "none"
-            raise CaddyError(
-                f"tie-break '{text}': modifier /{mod} does not apply to {name} (accepted: {accepted})"
-            )
-        if letter in "CM":
-            if not (arg.isascii() and arg.isdigit()) or int(arg) < 1:
-                raise CaddyError(
-                    f"tie-break '{text}': /{letter} needs a number of values to cut, e.g. /{letter}1"
-                )
-            values["cut_low"] = int(arg)
-            if letter == "M":
-                values["cut_high"] = int(arg)
-        elif letter == "L":
-            values.update(_parse_limit(text, arg))
-        elif letter == "K" and arg.replace(".", "", 1).isdigit() and arg.isascii():
-            values["factor"] = float(arg)
-        elif letter in "PFR" and not arg:
-            values[{"P": "predetermined", "F": "fore", "R": "reverse"}[letter]] = True
-        else:
-            raise CaddyError(f"tie-break '{text}': unknown modifier /{mod}")
-    return TieBreakSpec(text=raw, code=name, score=score, **values)  # type: ignore[arg-type]
-
-
-def _parse_limit(text: str, arg: str) -> dict[str, object]:
-    """KS limits as FIDE's reference engine reads them: ``/L+n`` moves the line
-    by n half points, ``/L+1.0`` (with a decimal point) by 1.0 points,
-    ``/Lnn`` puts it at nn percent."""
-    if arg.isascii() and arg.isdigit():  # not ``²``: isdigit() is true, float() refuses it
-        return {"limit_percent": float(arg)}
-    if arg.isascii() and arg[:1] in "+-" and arg[1:].replace(".", "", 1).isdigit():
-        sign = -1.0 if arg[0] == "-" else 1.0
-        number = float(arg[1:])
-        shift = number if "." in arg else number * 0.5
-        return {"limit_shift": sign * shift}
-    raise CaddyError(
-        f"tie-break '{text}': cannot read limit /L{arg} (expected /L+1, /L-1, /L+1.0 or /L60)"
-    )
-
-
-@attrs.frozen(kw_only=True)
-class ExplainRow:
-    """One line of a tie-break's working."""
-
-    round: int | None
-    opponent: int | None = None
-    #: The opponent's (adjusted) score, or the dummy opponent's score.
-    opponent_score: float | None = None
-    result: str = ""
-    contribution: float | None = None
-    #: Why: ``cut``, ``dummy opponent``, ``rest round``, ``not counted`` ...
-    note: str = ""
-    #: The opponent's rating (rating-based tie-breaks).
-    opponent_rating: int | None = None
-
-
-@attrs.frozen(kw_only=True)
-class Explanation:
-    """How one tie-break value was computed for one player."""
-
-    tiebreak: str
-    player: int
-    value: float | None
-    rows: tuple[ExplainRow, ...] = ()
-    #: The arithmetic in one or two lines.
-    summary: str = ""
 
 
 # -- the table -------------------------------------------------------------------
@@ -252,6 +109,8 @@ class Table:
         pre_determined: bool,
         options: StandingsOptions | None = None,
         host: PluginHost | None = None,
+        teams: TeamEvent | None = None,
+        score_kind: str | None = None,
     ) -> None:
         self.event = event
         #: The plugin host the standings run with (a tie-break computed from
@@ -306,9 +165,9 @@ class Table:
         self._fore: tuple[list[float], list[float]] | None = None
         self._kinds: list[str] | None = None
         #: A team event's results when the players are teams (team tie-breaks read it).
-        self.teams: TeamEvent | None = None
+        self.teams = teams
         #: The score the table holds for a team event: ``MP`` or ``GP``.
-        self.score_kind: str | None = None
+        self.score_kind = score_kind
         unrated = self.options.unrated_rating
         #: Ratings by player index (``None``: unrated and no rating given for the unrated).
         self.ratings: list[int | None] = [
@@ -402,11 +261,3 @@ class Table:
                 kinds.append("".join(letters))
             self._kinds = kinds
         return self._kinds
-
-
-def standings_edition(event: Event, edition: str | None) -> str:
-    if edition is None:
-        return default_edition(event.start_date)
-    if edition not in EDITIONS:
-        raise CaddyError(f"unknown edition '{edition}' (known: {', '.join(EDITIONS)})")
-    return edition

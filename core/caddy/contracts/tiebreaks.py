@@ -1,5 +1,6 @@
 """The tie-break contract: :class:`TieBreak`, :class:`GroupTieBreak` (direct
-encounter style), the :class:`TieBreakBase` defaults, and tie-break presets.
+encounter style), the :class:`TieBreakBase` defaults, tie-break presets, and
+the :class:`Explanation` a tie-break gives of one value.
 Re-exported by :mod:`caddy.contracts`, where plugins import them.
 """
 
@@ -11,7 +12,8 @@ from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
 import attrs
 
 if TYPE_CHECKING:
-    from caddy.contracts.tiebreak_table import Explanation, Table, TieBreakSpec
+    from caddy.contracts.tiebreak_spec import TieBreakSpec
+    from caddy.contracts.tiebreak_table import Table
 
 
 @runtime_checkable
@@ -54,7 +56,7 @@ class TieBreak(Protocol):
     def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
         """The working for one player: ``player`` is an index into the table (the
         pairing number minus one, as in :meth:`compute`), not the pairing number;
-        the :class:`~caddy.contracts.tiebreak_table.Explanation` names players by pairing number."""
+        the :class:`~caddy.contracts.tiebreaks.Explanation` names players by pairing number."""
         ...
 
     def lower_is_better(self, spec: TieBreakSpec) -> bool:
@@ -134,3 +136,31 @@ class Preset:
     tiebreaks: tuple[str, ...]
     summary: str = ""
     default_for: tuple[str, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class ExplainRow:
+    """One line of a tie-break's working."""
+
+    round: int | None
+    opponent: int | None = None
+    #: The opponent's (adjusted) score, or the dummy opponent's score.
+    opponent_score: float | None = None
+    result: str = ""
+    contribution: float | None = None
+    #: Why: ``cut``, ``dummy opponent``, ``rest round``, ``not counted`` ...
+    note: str = ""
+    #: The opponent's rating (rating-based tie-breaks).
+    opponent_rating: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Explanation:
+    """How one tie-break value was computed for one player."""
+
+    tiebreak: str
+    player: int
+    value: float | None
+    rows: tuple[ExplainRow, ...] = ()
+    #: The arithmetic in one or two lines.
+    summary: str = ""

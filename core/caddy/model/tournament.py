@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Union
+from typing import Any, ClassVar, Literal, Union
 
 import attrs
 
@@ -19,10 +19,6 @@ from caddy.model.results import BYE_KIND_CODES, Scoring
 from caddy.model.schedule import Player
 from caddy.model.teams import LineUp, TeamRound, TeamSetup
 from caddy.model.timecontrol import TimeControl
-
-if TYPE_CHECKING:
-    pass
-
 
 SCHEMA = "caddy.tournament"
 
@@ -222,23 +218,7 @@ class OperationLog(Sequence["Operation"]):
             self._add(operation)
 
     def _add(self, operation: Operation | RecordResults) -> None:
-        if isinstance(operation, RecordResults):
-            k = len(operation.results)
-            self._items.extend([None] * k)
-            self._round.extend([operation.round] * k)
-            self._board.extend(operation.boards)
-            self._result.extend(operation.results)
-            return
-        if type(operation) is RecordResult and not operation.force:
-            self._items.append(None)
-            self._round.append(operation.round)
-            self._board.append(operation.board)
-            self._result.append(operation.result)
-        else:
-            self._items.append(operation)
-            self._round.append(0)
-            self._board.append(0)
-            self._result.append("")
+        _append(self._items, self._round, self._board, self._result, operation)
 
     @classmethod
     def build(cls, items: Iterable[Operation | tuple[int, Sequence[str]]]) -> OperationLog:
@@ -301,6 +281,14 @@ class OperationLog(Sequence["Operation"]):
         """How many operations of class ``cls`` the log holds (plain results are not objects)."""
         return sum(1 for item in filter(None, self._items) if type(item) is cls)
 
+    @property
+    def columns(self) -> tuple[list[Operation | None], list[int], list[int], list[str]]:
+        """The log as four columns, one entry per operation: the object (``None``
+        for a plain result), round, board and result (``0``, ``0``, ``""`` for an
+        object). For writers that go through every operation at list speed
+        (:mod:`caddy.event.convert`); read them, never change them."""
+        return self._items, self._round, self._board, self._result
+
     def compact(self) -> Iterator[tuple[Operation | None, int, int, str]]:
         """(object, round, board, result) per operation; the object is ``None`` for a plain result."""
         return zip(self._items, self._round, self._board, self._result, strict=True)
@@ -324,3 +312,67 @@ class OperationLog(Sequence["Operation"]):
 
     def __repr__(self) -> str:
         return f"OperationLog({len(self)} operations)"
+
+
+class OperationLogBuilder:
+    """An :class:`OperationLog` being built at list speed (reading an event file).
+
+    A plain result goes straight into the columns: ``None`` into :attr:`items`,
+    its round, board and result into :attr:`rounds`, :attr:`boards` and
+    :attr:`results`; any other operation through :meth:`add`. :meth:`build`
+    hands the columns to the log (the builder is not to be used after).
+    """
+
+    __slots__ = ("boards", "items", "results", "rounds")
+
+    def __init__(self) -> None:
+        self.items: list[Operation | None] = []
+        self.rounds: list[int] = []
+        self.boards: list[int] = []
+        self.results: list[str] = []
+
+    def add(self, operation: Operation | RecordResults) -> None:
+        """Add ``operation`` (a plain :class:`RecordResult` is kept as columns)."""
+        _append(self.items, self.rounds, self.boards, self.results, operation)
+
+    def build(self) -> OperationLog:
+        """The log of everything added, in order."""
+        lengths = {len(self.items), len(self.rounds), len(self.boards), len(self.results)}
+        if len(lengths) != 1:
+            raise ValueError("the columns of an operation log differ in length")
+        log = OperationLog()
+        log._items, log._round, log._board, log._result = (
+            self.items,
+            self.rounds,
+            self.boards,
+            self.results,
+        )
+        return log
+
+
+def _append(
+    items: list[Operation | None],
+    rounds: list[int],
+    boards: list[int],
+    results: list[str],
+    operation: Operation | RecordResults,
+) -> None:
+    """Add ``operation`` to a log's columns: a plain result (or each of a run of
+    them) as round, board and result; any other operation as its object."""
+    if isinstance(operation, RecordResults):
+        k = len(operation.results)
+        items.extend([None] * k)
+        rounds.extend([operation.round] * k)
+        boards.extend(operation.boards)
+        results.extend(operation.results)
+        return
+    if type(operation) is RecordResult and not operation.force:
+        items.append(None)
+        rounds.append(operation.round)
+        boards.append(operation.board)
+        results.append(operation.result)
+    else:
+        items.append(operation)
+        rounds.append(0)
+        boards.append(0)
+        results.append("")

@@ -8,23 +8,33 @@ pairing number, whether the player is absent from the round to pair, the
 planned rounds, the initial colour, forbidden pairs and the format options.
 
 :func:`request_from_state` builds it from an event file's replayed state.
-The TRF codec plugin builds the same request from a TRF file (FIDE Data
-Exchange Format, FIDE Handbook C.04 Annex 2) through a function of this
-signature, so one pairing engine serves both::
+A file that is not an event file (a TRF file, FIDE Data Exchange Format,
+FIDE Handbook C.04 Annex 2) gives the same request through its codec's hook
+``caddy_pairing_input``, which :func:`caddy.pairing.file_input.file_pairing`
+asks, so one pairing engine serves both::
 
-    def request_from_trf(
-        data: bytes, *, source: str, round: int | None = None, host: PluginHost | None = None
-    ) -> PairingRequest: ...
+    def file_pairing(
+        path: str,
+        data: bytes,
+        codec: Codec,
+        *,
+        round: int | None = None,
+        rounds: int | None = None,
+        initial_colour: Literal["w", "b"] | None = None,
+        readings: Collection[str] = (),
+        host: PluginHost | None = None,
+    ) -> FilePairing: ...
 
-(``round``: the round to pair; ``None``: the one after the last round in the
-file. Absences come from the file's ``XXZ``/bye records for that round, the
-forbidden pairs from ``XXP``, the planned rounds from ``XXR``, the initial
-colour from ``XXC``.)
+(``round``: the round to pair; ``None``: the first with no game in the file.
+The answer's ``request`` is the :class:`~caddy.contracts.PairingRequest`; the
+TRF codec reads the absences from the cells of that round without an
+opponent, the forbidden pairs from ``XXP``/260, the planned rounds from
+``XXR``/142, the initial colour from ``XXC``/152.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
@@ -36,16 +46,11 @@ from caddy.contracts import (
     PairingRequest,
     PlayedRound,
 )
-from caddy.contracts.pairing import FilePairing
 from caddy.model.teams import TeamPairingContext
-from caddy.plugins.host import resolve
 
 if TYPE_CHECKING:
-    from caddy.contracts import Codec
     from caddy.event.replay import RoundState, State
     from caddy.model.results import Scoring
-    from caddy.model.schedule import Round
-    from caddy.plugins.host import PluginHost
 
 #: A bye kind recorded in an event file → the history kind.
 _BYE_HISTORY: dict[str, HistoryKind] = {
@@ -266,58 +271,6 @@ def _team_context(
     )
 
 
-def file_pairing(
-    path: str,
-    data: bytes,
-    codec: Codec,
-    *,
-    round: int | None = None,
-    rounds: int | None = None,
-    initial_colour: Literal["w", "b"] | None = None,
-    readings: Collection[str] = (),
-    host: PluginHost | None = None,
-) -> FilePairing:
-    """What the codec of a file (not an event file) reads to pair its next
-    round (or ``round``), through the hook ``caddy_pairing_input``.
-
-    :param rounds: the planned rounds, over what the file says.
-    :param initial_colour: the top-ranked player's colour in round 1, over the file's.
-    :param readings: readings of the file's ambiguous records (TRF: ``"801-byes"``).
-    :raises CaddyError: no plugin pairs files of that codec, or the file
-        cannot be paired (one line per problem).
-    """
-    from caddy.errors import CaddyError
-
-    host = resolve(host)
-    host.codecs()  # the codec plugins are loaded: their hooks answer
-    found: FilePairing | None = host.pm.hook.caddy_pairing_input(
-        codec=codec.name,
-        data=data,
-        source=path,
-        round=round,
-        rounds=rounds,
-        initial_colour=initial_colour,
-        readings=tuple(readings),
-    )
-    if found is None:
-        raise CaddyError(f"{path}: no plugin pairs {codec.name} files (caddy pairs TRF files)")
-    return found
-
-
-def with_options(found: FilePairing, fmt: Any, values: Mapping[str, str]) -> FilePairing:
-    """``found`` with ``--option KEY=VALUE`` texts over the file's options
-    (``caddy pair FILE --option``, ``caddy check FILE --pairings --option``).
-
-    :raises InputError: one line per unknown key or bad value.
-    """
-    if not values:
-        return found
-    from caddy.contracts.format_tools import options_from_strings
-
-    options = options_from_strings(fmt, values, base=found.request.options)
-    return attrs.evolve(found, request=attrs.evolve(found.request, options=options))
-
-
 def request_summary(request: PairingRequest) -> dict[str, Any]:
     """The request as plain values (for ``--json`` and debugging)."""
     return {
@@ -337,53 +290,3 @@ def request_summary(request: PairingRequest) -> dict[str, Any]:
             for p in request.players
         ],
     }
-
-
-#: The schema and version of the document ``caddy pair --json`` prints.
-PAIRING_SCHEMA = "caddy.pairing"
-PAIRING_VERSION = 1
-
-
-def pairing_document(paired: Round, explanation: Sequence[str] | None = None) -> dict[str, Any]:
-    """``{"schema": "caddy.pairing", "version": 1, "round", "pairs", "byes"}``:
-    the boards in order with their White and Black pairing numbers, the
-    pairing-allocated bye as kind ``pab``; ``explanation`` when given."""
-    document: dict[str, Any] = {
-        "schema": PAIRING_SCHEMA,
-        "version": PAIRING_VERSION,
-        "round": paired.number,
-        "pairs": [
-            {"board": board, "white": white, "black": black}
-            for board, (white, black) in enumerate(zip(paired.white, paired.black, strict=True), 1)
-        ],
-        "byes": [{"player": player, "kind": "pab"} for player in paired.byes],
-    }
-    if paired.teams is not None:
-        # a team event: the matches by team number (the team with White on board 1 first)
-        document["matches"] = [
-            {
-                "match": m,
-                "white": match.white,
-                "black": match.black,
-                "white_lineup": list(match.white_lineup),
-                "black_lineup": list(match.black_lineup),
-            }
-            for m, match in enumerate(paired.teams.matches, 1)
-        ]
-        document["team_byes"] = [{"team": b.team, "kind": b.kind} for b in paired.teams.byes]
-    if explanation is not None:
-        document["explanation"] = list(explanation)
-    return document
-
-
-def javafo_text(paired: Round) -> str:
-    """The pairing engines' exchange form (JaVaFo, bbpPairings): the number of
-    pairs, then ``white black`` per board, ``player 0`` for the pairing-allocated
-    bye; for a team event, the matches by team number."""
-    if paired.teams is not None:
-        lines = [f"{m.white} {m.black}" for m in paired.teams.matches]
-        lines += [f"{b.team} 0" for b in paired.teams.byes if b.kind == "pab"]
-        return "".join(f"{line}\n" for line in [str(len(lines)), *lines])
-    lines = [f"{white} {black}" for white, black in zip(paired.white, paired.black, strict=True)]
-    lines += [f"{player} 0" for player in paired.byes]
-    return "".join(f"{line}\n" for line in [str(len(lines)), *lines])

@@ -24,23 +24,13 @@ import importlib
 import os
 import sys
 from collections.abc import Mapping
-from types import FunctionType, ModuleType
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from caddy.errors import CaddyError, PluginClash, PluginError
 from caddy.plugins import hookspecs
-
-if TYPE_CHECKING:
-    from caddy.contracts import (
-        Codec,
-        Format,
-        Renderer,
-        TieBreak,
-        TieBreakPreset,
-        TimeControlParser,
-    )
 from caddy.plugins.discovery import (
     BUILTIN_DISTRIBUTION,
     GROUP,
@@ -50,6 +40,7 @@ from caddy.plugins.discovery import (
     distribution_of,
     normalize,
 )
+from caddy.plugins.manager import PluginManager
 from caddy.plugins.registry import (
     ALSO_LOADS,
     KIND_LABEL,
@@ -60,38 +51,19 @@ from caddy.plugins.registry import (
     has_name,
 )
 
+if TYPE_CHECKING:
+    from caddy.contracts import (
+        Codec,
+        Format,
+        Renderer,
+        TieBreak,
+        TieBreakPreset,
+        TimeControlParser,
+    )
+
 
 def _split_env(value: str | None) -> list[str]:
     return [part.strip() for part in (value or "").split(",") if part.strip()]
-
-
-class _Manager(pluggy.PluginManager):
-    """pluggy's manager, quicker to register a plugin module.
-
-    pluggy looks at every name ``dir(module)`` lists, each through
-    :func:`inspect.getattr_static` (slow on a module); a plugin module lists
-    every name it imports. A value in the module's own ``__dict__`` that is a
-    class, a module or not callable can be no hook implementation (pluggy
-    takes only functions, bound methods, ``classmethod`` and ``staticmethod``
-    objects), so it is passed over at once; every other name goes to pluggy.
-    """
-
-    def parse_hookimpl_opts(self, plugin: object, name: str) -> pluggy.HookimplOpts | None:
-        if isinstance(plugin, ModuleType):
-            value = vars(plugin).get(name)
-            if value is not None and (
-                isinstance(value, (type, ModuleType))
-                or not (callable(value) or isinstance(value, (staticmethod, classmethod)))
-                # a plain function without the hookimpl marker's attribute
-                or (type(value) is FunctionType and self._impl_attr not in vars(value))
-            ):
-                return None
-        return super().parse_hookimpl_opts(plugin, name)
-
-    @property
-    def _impl_attr(self) -> str:
-        """The attribute :class:`pluggy.HookimplMarker` sets on a hook implementation."""
-        return self.project_name + "_impl"
 
 
 class PluginHost:
@@ -109,7 +81,7 @@ class PluginHost:
     ) -> None:
         self._env = os.environ if env is None else env
         self._stderr = stderr
-        self.pm: pluggy.PluginManager = _Manager(GROUP)
+        self.pm: pluggy.PluginManager = PluginManager(GROUP)
         self.pm.add_hookspecs(hookspecs)
         self.records: dict[str, PluginRecord] = {}
         self._loaded_groups: set[str] = set()

@@ -45,8 +45,8 @@ class Registry(Generic[T]):
     """Named plugin objects of one kind, with the module that registered each.
 
     :meth:`add` checks each object against its kind's contract
-    (:func:`caddy.contracts.conformance`) and stores it with every optional
-    member filled in (:func:`caddy.contracts.complete`), so core calls
+    (:func:`caddy.contracts.conformance.conformance`) and stores it with every optional
+    member filled in (:func:`caddy.contracts.conformance.complete`), so core calls
     members directly and never probes a plugin.
     """
 
@@ -60,12 +60,12 @@ class Registry(Generic[T]):
     def add(self, item: T, module: str, plugin: str | None = None) -> None:
         """Register ``item`` for the plugin ``plugin`` (default: its module,
         ``module``), with what its members return checked from then on
-        (:func:`caddy.contracts.checked`).
+        (:func:`caddy.contracts.conformance.checked`).
 
         :raises PluginError: one line naming ``module`` and what ``item``
             lacks of its contract, or the two modules that register one name.
         """
-        from caddy.contracts import checked, complete, conformance
+        from caddy.contracts.conformance import checked, complete, conformance
 
         problems = conformance(self.kind, item)
         if problems:
@@ -221,11 +221,11 @@ def finite_values(
 
 def explanation(plugin: object, what: str, value: Any) -> Any:
     """``value`` (what a tie-break's ``explain`` gave), refused unless it is a
-    :class:`caddy.contracts.tiebreak_table.Explanation`.
+    :class:`caddy.contracts.tiebreaks.Explanation`.
 
     :raises PluginError: naming the tie-break and the plugin's module.
     """
-    from caddy.contracts.tiebreak_table import Explanation
+    from caddy.contracts.tiebreaks import Explanation
 
     if not isinstance(value, Explanation):
         module = type(plugin).__module__

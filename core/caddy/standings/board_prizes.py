@@ -114,7 +114,8 @@ def _performances(
     host: PluginHost,
 ) -> dict[int, int | None]:
     """TPR (the tie-break plugin) over each player's games on one board."""
-    from caddy.contracts.tiebreak_table import Table, parse_spec, standings_edition
+    from caddy.contracts.tiebreak_spec import parse_spec, standings_edition
+    from caddy.contracts.tiebreak_table import Table
 
     registry = host.tiebreaks()
     if "TPR" not in registry:

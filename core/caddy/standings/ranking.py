@@ -21,14 +21,9 @@ import attrs
 
 import caddy.contracts.tiebreak_table
 from caddy.contracts import TieBreak
-from caddy.contracts.tiebreak_table import (
-    Explanation,
-    StandingsOptions,
-    Table,
-    TieBreakSpec,
-    parse_spec,
-    standings_edition,
-)
+from caddy.contracts.tiebreak_spec import TieBreakSpec, parse_spec, standings_edition
+from caddy.contracts.tiebreak_table import StandingsOptions, Table
+from caddy.contracts.tiebreaks import Explanation
 from caddy.errors import CaddyError, PluginError
 from caddy.model.results import Event, is_round_robin
 

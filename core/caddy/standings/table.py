@@ -15,7 +15,7 @@ from caddy.errors import CaddyError
 if TYPE_CHECKING:
     import caddy.contracts.tiebreak_table
     from caddy.contracts import GroupTieBreak, TieBreak
-    from caddy.contracts.tiebreak_table import TieBreakSpec
+    from caddy.contracts.tiebreak_spec import TieBreakSpec
     from caddy.model.documents import StandingsDocument, StandingsRowData
 
 

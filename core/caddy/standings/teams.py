@@ -18,13 +18,9 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from caddy.contracts import TieBreak
-from caddy.contracts.tiebreak_table import (
-    Explanation,
-    StandingsOptions,
-    Table,
-    TieBreakSpec,
-    standings_edition,
-)
+from caddy.contracts.tiebreak_spec import TieBreakSpec, standings_edition
+from caddy.contracts.tiebreak_table import StandingsOptions, Table
+from caddy.contracts.tiebreaks import Explanation
 from caddy.errors import CaddyError
 from caddy.plugins.host import resolve
 from caddy.standings.table import break_ties, group_values, split_tied

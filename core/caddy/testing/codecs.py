@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 import pytest
 
-from caddy.contracts import Codec, conformance
+from caddy.contracts import Codec
+from caddy.contracts.conformance import conformance
 from caddy.errors import CaddyError
 from caddy.plugins.host import PluginHost, get_host
 

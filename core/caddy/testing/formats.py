@@ -49,7 +49,7 @@ rounds played through.
 A team format gives the suite its teams through
 :meth:`FormatContract.team_setup` (for each field and option set); it is then
 played through an event file as ``caddy pair`` plays it
-(:func:`play_team_event`), with the same per-round checks plus: no team
+(:func:`caddy.testing.teams.play_team_event`), with the same per-round checks plus: no team
 twice in a round, the boards are the matches' games, the same request gives
 the same round; its winner may be ``None`` (the team standings decide) or a
 team number, and :meth:`FormatContract.team_meetings` may promise how often
@@ -69,19 +69,18 @@ from typing import Any, ClassVar
 import attrs
 import pytest
 
-from caddy.contracts import Format, PlayedRound, complete, conformance
+from caddy.contracts import Format, PlayedRound
+from caddy.contracts.conformance import complete, conformance
 from caddy.contracts.format_tools import depends_on_results, generates_schedule, schedule_format
-from caddy.event.file import EventFile
 from caddy.model.schedule import Schedule
 from caddy.model.teams import TeamSetup
 from caddy.plugins.host import PluginHost, get_host
+from caddy.testing.teams import team_meetings, team_play_through
 
 __all__ = [
     "ColourPromise",
     "FormatContract",
     "colour_problems",
-    "play_team_event",
-    "team_play_through",
 ]
 
 
@@ -366,79 +365,3 @@ class FormatContract:
         for players, options, schedule in self._schedules(fmt):
             again = schedule_format(fmt).schedule(players, options, seed=self.seed)
             assert again == schedule, (players, options)
-
-
-def team_meetings(played: Sequence[PlayedRound], teams: int) -> Counter[tuple[int, int]]:
-    """How often each pair of teams (smaller number first) met in ``played``."""
-    met: Counter[tuple[int, int]] = Counter()
-    for record in played:
-        assert record.round.teams is not None
-        for match in record.round.teams.matches:
-            met[(min(match.white, match.black), max(match.white, match.black))] += 1
-    return met
-
-
-def team_play_through(
-    fmt: Format, players: int, options: Any, seed: int, setup: TeamSetup
-) -> list[PlayedRound]:
-    """A team format's event played as ``caddy pair`` plays it (see
-    :meth:`FormatContract.team_setup`); every round is checked: no player or
-    team twice, the boards are the matches' games, the same request gives
-    the same round."""
-    return play_team_event(fmt, players, options, seed, setup)[1]
-
-
-def play_team_event(
-    fmt: Format, players: int, options: Any, seed: int, setup: TeamSetup
-) -> tuple[EventFile, list[PlayedRound]]:
-    """:func:`team_play_through`, with the event file it played."""
-    import random
-
-    from caddy.event.replay import replay
-    from caddy.model.schedule import Player
-    from caddy.model.tournament import FormatChoice, PairRound, RecordResult, Tournament
-    from caddy.pairing.request import request_from_state
-
-    rng = random.Random(seed)
-    team_of = setup.team_of()
-    roster = tuple(
-        Player(name=f"Player {p}", team=setup.teams[team_of[p] - 1].name if p in team_of else None)
-        for p in range(1, players + 1)
-    )
-    tournament = Tournament(
-        name="contract",
-        format=FormatChoice(name=fmt.name, options=options),
-        players=roster,
-        teams=setup,
-    )
-    event = EventFile(tournament=tournament)
-    played: list[PlayedRound] = []
-    while True:
-        request = request_from_state(replay(event))
-        rnd = fmt.next_round(request)  # type: ignore[attr-defined]
-        assert fmt.next_round(request) == rnd, "the same request gives another round"  # type: ignore[attr-defined]
-        if rnd is None:
-            return event, played
-        label = (players, options, rnd.number)
-        assert rnd.number == len(played) + 1, label
-        assert rnd.teams is not None, f"{label}: a team format's round names its matches"
-        named = rnd.teams.teams()
-        assert len(named) == len(set(named)), label
-        seen = [*rnd.white, *rnd.black, *rnd.byes]
-        assert len(seen) == len(set(seen)), label
-        assert all(1 <= p <= players for p in seen), label
-        white, black, _ = rnd.teams.games(setup.board_colours())
-        assert (white, black) == (rnd.white, rnd.black), label
-        event = event.with_operation(
-            PairRound(
-                round=rnd.number, white=rnd.white, black=rnd.black, byes=rnd.byes, teams=rnd.teams
-            )
-        )
-        results = tuple(rng.choice((1.0, 0.5, 0.0)) for _ in rnd.white)
-        words = {1.0: "1-0", 0.5: "1/2", 0.0: "0-1"}
-        for board, points in enumerate(results, 1):
-            event = event.with_operation(
-                RecordResult(round=rnd.number, board=board, result=words[points])
-            )
-        played.append(PlayedRound(round=rnd, results=results))
-        assert len(played) <= 10 * players, "the event does not end"

@@ -41,7 +41,8 @@ from typing import ClassVar
 
 import pytest
 
-from caddy.contracts import Renderer, conformance
+from caddy.contracts import Renderer
+from caddy.contracts.conformance import conformance
 from caddy.messages import CONTROL
 from caddy.model.report import Report, Table
 from caddy.plugins.host import PluginHost, get_host

@@ -1,7 +1,9 @@
 """Team events for tests: :func:`build_team_event` plays matches written the
 way a match card is (board results from the first-named team's side) through
 the event file and its fold, the path ``caddy`` takes, and returns the
-:class:`caddy.model.team_results.TeamEvent`.
+:class:`caddy.model.team_results.TeamEvent`; :func:`play_team_event` plays a
+team format through an event file as ``caddy pair`` does (the format contract
+suite's team play-through, :class:`caddy.testing.FormatContract`).
 
 Example (a 2-board match, team A with White on board 1)::
 
@@ -10,16 +12,18 @@ Example (a 2-board match, team A with White on board 1)::
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from caddy.contracts import Format, PlayedRound
+from caddy.event.file import EventFile
 from caddy.model.teams import Team, TeamBye, TeamMatchPairing, TeamRound, TeamScoring, TeamSetup
 from caddy.plugins.host import resolve
 
 if TYPE_CHECKING:
     import datetime
 
-    from caddy.event.file import EventFile
     from caddy.model.team_results import TeamEvent
     from caddy.plugins.host import PluginHost
 
@@ -47,7 +51,6 @@ def build_team_file(
         ``"+-"`` ``"-+"`` ``"--"`` alone forfeits the whole match.
     :param byes: round (1-based) → ``(team, kind)`` team byes (``pab`` ...).
     """
-    from caddy.event.file import EventFile
     from caddy.model.schedule import Player
     from caddy.model.tournament import FormatChoice, PairRound, RecordResult, Tournament
 
@@ -134,3 +137,79 @@ def build_team_event(
     if pre_determined is not None:
         tevent = attrs.evolve(tevent, pre_determined=pre_determined)
     return tevent
+
+
+def team_meetings(played: Sequence[PlayedRound], teams: int) -> Counter[tuple[int, int]]:
+    """How often each pair of teams (smaller number first) met in ``played``."""
+    met: Counter[tuple[int, int]] = Counter()
+    for record in played:
+        assert record.round.teams is not None
+        for match in record.round.teams.matches:
+            met[(min(match.white, match.black), max(match.white, match.black))] += 1
+    return met
+
+
+def team_play_through(
+    fmt: Format, players: int, options: Any, seed: int, setup: TeamSetup
+) -> list[PlayedRound]:
+    """A team format's event played as ``caddy pair`` plays it (see
+    :meth:`FormatContract.team_setup`); every round is checked: no player or
+    team twice, the boards are the matches' games, the same request gives
+    the same round."""
+    return play_team_event(fmt, players, options, seed, setup)[1]
+
+
+def play_team_event(
+    fmt: Format, players: int, options: Any, seed: int, setup: TeamSetup
+) -> tuple[EventFile, list[PlayedRound]]:
+    """:func:`team_play_through`, with the event file it played."""
+    import random
+
+    from caddy.event.replay import replay
+    from caddy.model.schedule import Player
+    from caddy.model.tournament import FormatChoice, PairRound, RecordResult, Tournament
+    from caddy.pairing.request import request_from_state
+
+    rng = random.Random(seed)
+    team_of = setup.team_of()
+    roster = tuple(
+        Player(name=f"Player {p}", team=setup.teams[team_of[p] - 1].name if p in team_of else None)
+        for p in range(1, players + 1)
+    )
+    tournament = Tournament(
+        name="contract",
+        format=FormatChoice(name=fmt.name, options=options),
+        players=roster,
+        teams=setup,
+    )
+    event = EventFile(tournament=tournament)
+    played: list[PlayedRound] = []
+    while True:
+        request = request_from_state(replay(event))
+        rnd = fmt.next_round(request)  # type: ignore[attr-defined]
+        assert fmt.next_round(request) == rnd, "the same request gives another round"  # type: ignore[attr-defined]
+        if rnd is None:
+            return event, played
+        label = (players, options, rnd.number)
+        assert rnd.number == len(played) + 1, label
+        assert rnd.teams is not None, f"{label}: a team format's round names its matches"
+        named = rnd.teams.teams()
+        assert len(named) == len(set(named)), label
+        seen = [*rnd.white, *rnd.black, *rnd.byes]
+        assert len(seen) == len(set(seen)), label
+        assert all(1 <= p <= players for p in seen), label
+        white, black, _ = rnd.teams.games(setup.board_colours())
+        assert (white, black) == (rnd.white, rnd.black), label
+        event = event.with_operation(
+            PairRound(
+                round=rnd.number, white=rnd.white, black=rnd.black, byes=rnd.byes, teams=rnd.teams
+            )
+        )
+        results = tuple(rng.choice((1.0, 0.5, 0.0)) for _ in rnd.white)
+        words = {1.0: "1-0", 0.5: "1/2", 0.0: "0-1"}
+        for board, points in enumerate(results, 1):
+            event = event.with_operation(
+                RecordResult(round=rnd.number, board=board, result=words[points])
+            )
+        played.append(PlayedRound(round=rnd, results=results))
+        assert len(played) <= 10 * players, "the event does not end"

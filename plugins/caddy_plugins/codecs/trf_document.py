@@ -11,7 +11,7 @@ A file that cannot be read (a player line with bad columns, an unknown
 result code, an opponent who is not a player, numbering with gaps) raises
 :class:`~caddy.errors.CaddyError` with one line per problem. Whether both
 sides of every game agree is :func:`check_document`'s business (with
-:func:`caddy.event.check.check_rows`).
+:func:`caddy.model.cells.check_rows`).
 
 Points for byes come from the file: record 162 when present, else the
 values that make the stated points (columns 81-84) agree with the results

@@ -29,103 +29,31 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from itertools import permutations
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
-
-import attrs
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from caddy import hookimpl
 from caddy.contracts import Arithmetic, FormatBase, PairingRequest, PlayedRound, as_request
 from caddy.contracts.format_tools import Shorthand, require_players
 from caddy.errors import CaddyError
 from caddy_plugins.formats.groups_draw import (
-    GROUPS_BY,
-    GroupsBy,
     draw_notes,
     form_groups,
     group_name,
 )
-from caddy_plugins.formats.groups_draw import (
-    snake as snake,
-)
+from caddy_plugins.formats.groups_knockout_options import GroupsKnockoutOptions
 from caddy_plugins.formats.groups_ties import play_off, rank_group, straddling_tie
 from caddy_plugins.formats.knockout import (
-    Decider,
-    KnockoutOptions,
-    Match,
     bracket_order,
     knockout_round,
     knockout_winner,
     stage_count,
-    tiebreak_sequence,
 )
-from caddy_plugins.formats.knockout_colours import CHOICES, COLOUR_RULES, Choice, ColourRule
+from caddy_plugins.formats.knockout_match import Match
 from caddy_plugins.formats.round_robin import round_robin_rounds
 
 if TYPE_CHECKING:
     from caddy.contracts import Stage
     from caddy.model.schedule import Round, Section
-
-
-@attrs.frozen(kw_only=True)
-class GroupsKnockoutOptions:
-    """Options of the ``groups-knockout`` format."""
-
-    #: Number of groups.
-    groups: int = attrs.field(default=4, validator=attrs.validators.ge(1))
-    #: How the groups are formed: ``snake``, ``cyclic`` or ``baskets``
-    #: (rating baskets of G, each drawn by lot into the groups).
-    groups_by: GroupsBy = attrs.field(default="snake", validator=attrs.validators.in_(GROUPS_BY))
-    #: The seed of the basket draw (``groups_by=baskets``): given, or drawn
-    #: once when the options are made and recorded with them in the event file.
-    draw_seed: int | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.ge(0))
-    )
-    #: Group round robin: 1 (single) or 2 (double).
-    cycles: int = attrs.field(default=1, validator=attrs.validators.in_((1, 2)))
-    #: Players that advance from each group.
-    advance: int = attrs.field(default=1, validator=attrs.validators.ge(1))
-    #: Group tie-breaks, comma-separated.
-    tiebreaks: str = "SB,DE,KS"
-    #: Games per knockout match before tie-breaks: 1 or 2.
-    games: int = attrs.field(default=1, validator=attrs.validators.in_((1, 2)))
-    #: Knockout tie-break stages (as the knockout format's option).
-    tiebreak: str = attrs.field(
-        default="rapid-pair,blitz-pair,armageddon", validator=tiebreak_sequence
-    )
-    #: Knockout colours and decider (as the knockout format's options).
-    tiebreak_colours: ColourRule = attrs.field(
-        default="lot", validator=attrs.validators.in_(COLOUR_RULES)
-    )
-    armageddon_colour: ColourRule = attrs.field(
-        default="lot", validator=attrs.validators.in_(COLOUR_RULES)
-    )
-    armageddon_choice: Choice = attrs.field(
-        default="black", validator=attrs.validators.in_(CHOICES)
-    )
-    decider: Decider = attrs.field(
-        default="armageddon", validator=attrs.validators.in_(("armageddon", "sudden-death"))
-    )
-    #: Players still tied (after the group tie-breaks) across the last place
-    #: that advances: ``playoff`` (a knockout between them after the group
-    #: stage) or ``lots`` (a drawing of lots from the event's seed).
-    ties: Literal["lots", "playoff"] = attrs.field(
-        default="playoff", validator=attrs.validators.in_(("lots", "playoff"))
-    )
-    #: How the group winners meet: ``bracket`` (seeded by place and group
-    #: order in the standard bracket: A1-D1, B1-C1) or ``A-B`` (neighbouring
-    #: groups: A1-B1, C1-D1, as the 2022 FIDE Grand Prix semi-finals;
-    #: ``advance=1`` and 2, 4, 8 ... groups).
-    semifinals: Literal["bracket", "A-B"] = attrs.field(
-        default="bracket", validator=attrs.validators.in_(("bracket", "A-B"))
-    )
-
-    def __attrs_post_init__(self) -> None:
-        KnockoutOptions(tiebreak=self.tiebreak, decider=self.decider)  # the same checks
-        if self.groups_by == "baskets" and self.draw_seed is None:
-            from caddy.model.schedule import draw_seed
-
-            # drawn once, here; the event file records it with the options
-            object.__setattr__(self, "draw_seed", draw_seed())
 
 
 class GroupsKnockout(FormatBase):
@@ -167,16 +95,6 @@ class GroupsKnockout(FormatBase):
             )
         return groups
 
-    def _knockout_options(self, options: GroupsKnockoutOptions) -> KnockoutOptions:
-        return KnockoutOptions(
-            games=options.games,
-            tiebreak=options.tiebreak,
-            tiebreak_colours=options.tiebreak_colours,
-            armageddon_colour=options.armageddon_colour,
-            armageddon_choice=options.armageddon_choice,
-            decider=options.decider,
-        )
-
     def arithmetic(self, players: int, options: GroupsKnockoutOptions) -> Arithmetic:
         groups = self._check(players, options)
         sizes = [len(g) for g in groups]
@@ -185,7 +103,7 @@ class GroupsKnockout(FormatBase):
         qualified = options.groups * options.advance
         stages = stage_count(qualified) if qualified > 1 else 0
         matches = qualified - 1
-        ko = self._knockout_options(options)
+        ko = options.knockout_options()
         return Arithmetic(
             players=players,
             rounds=group_rounds + stages,
@@ -210,7 +128,7 @@ class GroupsKnockout(FormatBase):
 
     def new_match(self, higher: int, lower: int, options: GroupsKnockoutOptions) -> Match:
         """A knockout (or play-off) match, to record game by game."""
-        return Match(higher=higher, lower=lower, options=self._knockout_options(options))
+        return Match(higher=higher, lower=lower, options=options.knockout_options())
 
     def sections(self, players: int, options: GroupsKnockoutOptions) -> tuple[Section, ...]:
         """The groups (snake, cyclic or drawn from rating baskets)."""
@@ -224,7 +142,7 @@ class GroupsKnockout(FormatBase):
 
     def match_games(self, options: GroupsKnockoutOptions) -> tuple[int, int]:
         """The fewest and most games a knockout match can take."""
-        ko = self._knockout_options(options)
+        ko = options.knockout_options()
         return ko.games, ko.max_match_games
 
     def group_rounds(self, players: int, options: GroupsKnockoutOptions) -> list[Round]:

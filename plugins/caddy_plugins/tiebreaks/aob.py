@@ -8,7 +8,9 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.tiebreak_table import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
+from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
+from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreaks import ExplainRow, Explanation
 from caddy_plugins.tiebreaks.common import OpponentScoreSum, half_up
 
 
@@ -32,7 +34,7 @@ class AverageOpponentBuchholz:
     group_dependent: ClassVar[bool] = False
 
     def _buchholz(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
-        from caddy.contracts.tiebreak_table import TieBreakSpec as Spec
+        from caddy.contracts.tiebreak_spec import TieBreakSpec as Spec
 
         return _Buchholz().compute(
             table, Spec(text="BH/F" if spec.fore else "BH", code="BH", fore=spec.fore)

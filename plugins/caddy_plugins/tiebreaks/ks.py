@@ -16,7 +16,9 @@ from itertools import compress
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.tiebreak_table import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
+from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
+from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreaks import ExplainRow, Explanation
 
 
 class Koya:

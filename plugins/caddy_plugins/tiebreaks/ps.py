@@ -12,7 +12,9 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.tiebreak_table import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
+from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
+from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreaks import ExplainRow, Explanation
 
 
 class ProgressiveScores:

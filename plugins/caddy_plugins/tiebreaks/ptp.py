@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.tiebreak_table import TieBreakSpec
+from caddy.contracts.tiebreak_spec import TieBreakSpec
 from caddy_plugins.tiebreaks.common import RatingTieBreak
 from caddy_plugins.tiebreaks.ratings import expected_percent, perfect_performance
 

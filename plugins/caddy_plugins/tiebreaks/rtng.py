@@ -8,7 +8,9 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.tiebreak_table import Explanation, Table, TieBreakSpec
+from caddy.contracts.tiebreak_spec import TieBreakSpec
+from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreaks import Explanation
 
 
 class Rating:

@@ -29,7 +29,9 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
-from caddy.contracts.tiebreak_table import EDITIONS, ExplainRow, Explanation, Table, TieBreakSpec
+from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
+from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreaks import ExplainRow, Explanation
 from caddy_plugins.tiebreaks.team_common import (
     board_count,
     board_totals,

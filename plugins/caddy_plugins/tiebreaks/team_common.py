@@ -20,7 +20,8 @@ import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from caddy.contracts.tiebreak_table import Table, TieBreakSpec
+from caddy.contracts.tiebreak_spec import TieBreakSpec
+from caddy.contracts.tiebreak_table import Table
 from caddy.errors import CaddyError
 from caddy_plugins.tiebreaks.common import Item, contributions
 
@@ -54,9 +55,9 @@ def score_table(table: Table, kind: str) -> Table:
             pre_determined=table.rr,
             options=table.options,
             host=table.host,
+            teams=tevent,
+            score_kind=kind,
         )
-        other.teams = tevent
-        other.score_kind = kind
         cached[kind] = other
     return cached[kind]
 

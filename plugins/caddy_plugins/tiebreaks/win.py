@@ -7,7 +7,8 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.tiebreak_table import Table, TieBreakSpec
+from caddy.contracts.tiebreak_spec import TieBreakSpec
+from caddy.contracts.tiebreak_table import Table
 from caddy_plugins.tiebreaks.common import RoundCount
 
 

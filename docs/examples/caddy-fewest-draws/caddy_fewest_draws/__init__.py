@@ -13,7 +13,9 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
-from caddy.contracts.tiebreak_table import ExplainRow, Explanation, Table, TieBreakSpec
+from caddy.contracts.tiebreak_spec import TieBreakSpec
+from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreaks import ExplainRow, Explanation
 
 #: Table codes of a drawn game: over the board, and under one move.
 DRAWN = ("=", "D")

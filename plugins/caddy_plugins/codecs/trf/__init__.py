@@ -64,7 +64,8 @@ from typing import TYPE_CHECKING, ClassVar
 from caddy import hookimpl
 from caddy.contracts.codecs import Exported, FileCheck, FileResults, Imported
 from caddy.errors import CaddyError
-from caddy_plugins.codecs.trf.exporting import OWNED, ResultTexts, export_event, kept_records
+from caddy_plugins.codecs.trf.exporting import ResultTexts, export_event
+from caddy_plugins.codecs.trf.header import OWNED, kept_records
 from caddy_plugins.codecs.trf.importing import BYE_KINDS, import_document
 
 if TYPE_CHECKING:

@@ -1,8 +1,8 @@
-"""Checks of a TRF file: both sides of every game (with :func:`caddy.event.check.check_rows`) and the stated points."""
+"""Checks of a TRF file: both sides of every game (with :func:`caddy.model.cells.check_rows`) and the stated points."""
 
 from __future__ import annotations
 
-from caddy.event.check import check_rows
+from caddy.model.cells import check_rows
 from caddy.model.results import Scoring, round_robin_cycles
 from caddy_plugins.codecs.trf.records import TrfDocument
 from caddy_plugins.codecs.trf.scoring import points_of

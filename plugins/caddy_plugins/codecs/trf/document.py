@@ -187,9 +187,9 @@ def _pending_problems(
     players: tuple[TrfPlayer, ...], last: int, cells: tuple[tuple[int | None, str, str] | None, ...]
 ) -> list[str]:
     """The games of the round with no results, seen from both sides: each opponent
-    names the player back, colours mirror (:func:`caddy.event.check.round_problems`); a
+    names the player back, colours mirror (:func:`caddy.model.cells.round_problems`); a
     game written on one player's line only is one line naming both and the round."""
-    from caddy.event.check import round_problems
+    from caddy.model.cells import round_problems
 
     column = [
         (c[0], c[1], "=") if c is not None and c[0] is not None else c or (None, "-", "Z")

@@ -11,14 +11,14 @@ import attrs
 
 from caddy.contracts.codecs import Imported
 from caddy.errors import CaddyError
-from caddy.model.results import BYE_KIND_CODES, WORD_OF_CODES
+from caddy.model.results import BYE_KIND_CODES
+from caddy_plugins.codecs.trf.rounds import rounds_of
 
 if TYPE_CHECKING:
-    from caddy.event.check import Cell
     from caddy.model.timecontrol import TimeControl
     from caddy_plugins.codecs.trf.records import TrfDocument
 
-__all__ = ["BYE_KINDS", "import_document", "rounds_of"]
+__all__ = ["BYE_KINDS", "import_document"]
 
 #: A bye code (no opponent) → the bye kind; ``Z`` is left implicit (a round robin's
 #: rest round is written ``Z`` too).
@@ -30,7 +30,7 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
     """An event file from a parsed TRF file (``byes_801``: a team bye only
     record 801 shows is read, :func:`.team_records.read_team_records`)."""
     from caddy.event import EventFile, FormatChoice, Tournament, replay
-    from caddy.event.check import check_rows
+    from caddy.model.cells import check_rows
     from caddy_plugins.codecs.trf.checks import check_document
     from caddy_plugins.codecs.trf.document import parse_date
     from caddy_plugins.codecs.trf.scoring import annulled_withdrawals, bye_scoring, scoring_of
@@ -233,7 +233,7 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
 
 
 def _paired(round: tuple[list[int], list[int], Any, Any, list[tuple[int, str]]]) -> bool:
-    """Whether a round of :func:`rounds_of` was paired: a game or a
+    """Whether a round of :func:`.rounds.rounds_of` was paired: a game or a
     pairing-allocated bye (``U``, or ``+`` with no opponent)."""
     return bool(round[0]) or any(code in "U+" for _, code in round[4])
 
@@ -297,56 +297,6 @@ def _announced(doc: TrfDocument, first: int, last: int) -> list[Any]:
     return out
 
 
-#: Colours of a game's two sides that agree.
-_COLOUR_PAIRS = frozenset({("w", "b"), ("b", "w"), ("-", "-")})
-_BYE_CODES = frozenset("UFHZ+-")
-
-
-def rounds_of(
-    doc: TrfDocument,
-) -> list[tuple[list[int], list[int], list[str], list[int], list[tuple[int, str]]]] | None:
-    """Per round: Whites, Blacks, result words, uncoloured boards (from 1) and
-    byes (player, code; ``Z`` left out); boards in the order of their lower
-    pairing number. ``None`` when some game's two sides disagree (opponent,
-    colour or result) or a code does not fit its cell: :func:`caddy.event.check.check_rows`
-    then names each problem."""
-    empty: Cell = (None, "-", "Z")
-    rounds = doc.rounds
-    rows = [
-        p.cells if len(p.cells) == rounds else [*p.cells, *[empty] * (rounds - len(p.cells))]
-        for p in doc.players
-    ]
-    out = []
-    words = WORD_OF_CODES
-    for column in zip(*rows, strict=True):
-        games = [(i, c) for i, c in enumerate(column, 1) if c[0] is not None and c[0] > i]
-        byes = [(i, c[2]) for i, c in enumerate(column, 1) if c[0] is None and c[2] != "Z"]
-        partners = [column[c[0] - 1] for _, c in games]
-        # every game seen from both sides: the partner names the player back, no one
-        # is named twice (then exactly two cells per game have an opponent), colours agree
-        if (
-            [p[0] for p in partners] != [i for i, _ in games]
-            or len(column) - [c[0] for c in column].count(None) != 2 * len(games)
-            or not _COLOUR_PAIRS.issuperset(
-                zip([c[1] for _, c in games], [p[1] for p in partners], strict=True)
-            )
-            or not _BYE_CODES.issuperset(code for _, code in byes)
-        ):
-            return None
-        try:
-            results = [
-                words[(p[2], c[2])] if c[1] == "b" else words[(c[2], p[2])]
-                for (_, c), p in zip(games, partners, strict=True)
-            ]
-        except KeyError:  # the results disagree, or a bye code on a game
-            return None
-        whites = [c[0] if c[1] == "b" else i for i, c in games]
-        blacks = [i if c[1] == "b" else c[0] for i, c in games]
-        uncoloured = [k for k, (_, c) in enumerate(games, 1) if c[1] == "-"]
-        out.append((whites, blacks, results, uncoloured, byes))
-    return out
-
-
 def _tiebreaks(
     doc: TrfDocument, warn: Callable[[str], None], *, teams: bool = False
 ) -> tuple[str, ...] | None:
@@ -357,7 +307,7 @@ def _tiebreaks(
     text = doc.record("202")
     if not text:
         return None
-    from caddy.contracts.tiebreak_table import parse_spec
+    from caddy.contracts.tiebreak_spec import parse_spec
     from caddy.plugins.host import get_host
 
     host = get_host()

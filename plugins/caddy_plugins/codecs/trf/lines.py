@@ -11,14 +11,14 @@ import re
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from caddy.event.check import Cell
 from caddy.messages import CONTROL as _CONTROL
 from caddy.messages import one_line as _one_line
+from caddy.model.cells import Cell
 from caddy_plugins.codecs.trf.records import OLD_TITLES, TrfPlayer
 
 __all__ = ["CellTexts", "player_line", "points_text", "read_player_line", "title_of"]
 
-#: A round's cell (:data:`caddy.event.check.Cell`) in a player line's columns.
+#: A round's cell (:data:`caddy.model.cells.Cell`) in a player line's columns.
 _CELL = re.compile(r"(.{4}).(.).(.)..")
 
 

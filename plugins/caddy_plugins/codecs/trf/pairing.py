@@ -23,9 +23,12 @@ Annex 2, the TRF specification, with the records pairing programs add):
   opponent counts as the pairing-allocated bye, as the FIDE-endorsed engines
   read it.
 
-:mod:`.system` reads what the file says of its system; :func:`pairing_input` makes the :class:`caddy.contracts.pairing.FilePairing` the
-``caddy_pairing_input`` hook answers; :func:`with_round` writes the file with
-the new round's cells added and every other byte as it was.
+:mod:`.system` reads what the file says of its system; :func:`pairing_input`
+makes the :class:`caddy.contracts.pairing.FilePairing` the
+``caddy_pairing_input`` hook answers (the one reading of a file's round to
+pair: :mod:`.dutch_input` hands the same request to the Dutch engine);
+:func:`with_round` writes the file with the new round's cells added and every
+other byte as it was.
 """
 
 from __future__ import annotations
@@ -82,7 +85,7 @@ def pairing_input(
         colour, a round outside the planned ones, a system caddy does not pair).
     """
     from caddy.contracts.pairing import FilePairing
-    from caddy_plugins.codecs.trf.importing import rounds_of
+    from caddy_plugins.codecs.trf.rounds import rounds_of
     from caddy_plugins.codecs.trf.scoring import scoring_of
     from caddy_plugins.codecs.trf.system import (
         DUTCH,

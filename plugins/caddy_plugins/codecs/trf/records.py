@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
-from caddy.event.check import Cell
+from caddy.model.cells import Cell
 from caddy.model.results import round_robin_cycles
 
 if TYPE_CHECKING:

@@ -61,7 +61,7 @@ class TeamImport:
     def rounds(
         self, rounds: Sequence[Sequence[Any]], warn: Callable[[str], None]
     ) -> list[tuple[PairRound, list[str], list[tuple[int, str]]]] | None:
-        """Every round of :func:`.importing.rounds_of` as :meth:`round` makes it;
+        """Every round of :func:`.rounds.rounds_of` as :meth:`round` makes it;
         ``None`` (and a warning) when some round's matches cannot be rebuilt."""
         out = []
         for number, (whites, blacks, words, _, resting) in enumerate(rounds, 1):
