@@ -31,6 +31,7 @@ from caddy.model.tournament import (
     FormatChoice,
     Operation,
     OperationLog,
+    OperationLogBuilder,
     PairRound,
     RecordBye,
     RecordResult,
@@ -146,8 +147,8 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
         :mod:`caddy.model.serialize` reads values); plain results and runs of them in line."""
         if type(data) is not list:
             raise ValueError(f"expected a list of operations, got {describe(data)}")
-        log = OperationLog()
-        items, rounds, boards, results = log._items, log._round, log._board, log._result
+        log = OperationLogBuilder()
+        items, rounds, boards, results = log.items, log.rounds, log.boards, log.results
         words, limit, canonical = _CANONICAL, MAX_NUMBER, _CANONICAL.__getitem__
         errors: list[Exception] = []
         for index, item in enumerate(data):
@@ -191,17 +192,17 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
                 exc.add_note(IterableValidationNote(f"operation @ index {index}", index, Any))
                 errors.append(exc)
                 continue
-            log._add(operation)
+            log.add(operation)
         if errors:
             raise IterableValidationError("while reading the operations", errors, OperationLog)
-        return log
+        return log.build()
 
     def unstructure_log(log: OperationLog) -> list[dict[str, Any]]:
         """One item per operation, but :data:`RUN_MIN` or more plain results of
         one round recorded one after the other are one ``results`` item."""
         out: list[dict[str, Any]] = []
         append = out.append
-        items, rounds, boards, results = log._items, log._round, log._board, log._result
+        items, rounds, boards, results = log.columns
         n, i = len(items), 0
         while i < n:
             operation = items[i]
