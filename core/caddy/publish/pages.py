@@ -15,21 +15,27 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from caddy.contracts.tiebreak_table import StandingsOptions
-from caddy.event.replay import board_match, event_seed
-from caddy.event.results import results_event
-from caddy.event.results import state_after as state_after  # moved there; publish_players
-from caddy.event.rounds import planned_rounds, withdrawal_result
+from caddy.event.results import state_after
+from caddy.event.rounds import planned_rounds
 from caddy.model.report import Link, Report, Table
-from caddy.standings.crosstable import crosstable, section_crosstable
-from caddy.standings.ranking import standings, standings_for
-from caddy.views.formats import View, bracket, team_score
+from caddy.views.crosstable import crosstable_view
 from caddy.views.pairing_sheet import event_where
+from caddy.views.source import (
+    Source,
+    StandingsChoices,
+    complete_rounds,
+    knockout_only,
+    round_done,
+    state_source,
+    state_view,
+)
+from caddy.views.standings import StandingsView, bracket_report, standings_table, standings_view
 
 if TYPE_CHECKING:
-    from caddy.event.replay import RoundState, State
-    from caddy.model.results import Event
-    from caddy.standings.ranking import Standings
+    from caddy.event.replay import State
+
+#: The players' own standings (a team event's tie-breaks rank its teams).
+PLAYERS = StandingsChoices(individual=True)
 
 INDEX = "index.html"
 CROSSTABLE = "crosstable.html"
@@ -56,31 +62,6 @@ def team_standings_page(number: int) -> str:
 def player_page(number: int) -> str:
     """The file of the player with pairing number ``number``."""
     return f"player-{number}.html"
-
-
-def points_text(value: float) -> str:
-    return f"{value:g}".replace(".5", "½").replace("0½", "½")
-
-
-def round_done(state: State, rnd: RoundState) -> bool:
-    """Whether every board of the round has its result (a match its winner),
-    or needs none (a player withdrew before the round)."""
-    withdrawn = state.withdrawn
-    if rnd.matches:
-        return all(board_match(state, b).winner() is not None for b in rnd.boards)
-    return all(
-        b.results or withdrawal_result(withdrawn, rnd.number, b.white, b.black) for b in rnd.boards
-    )
-
-
-def complete_rounds(state: State) -> int:
-    """How many rounds from round 1 on are complete."""
-    done = 0
-    for rnd in state.rounds:
-        if not round_done(state, rnd):
-            break
-        done += 1
-    return done
 
 
 @attrs.frozen(kw_only=True)
@@ -143,27 +124,15 @@ def context(state: State) -> Context:
     return Context(state=state, nav=tuple(nav), done=done)
 
 
-def _options(state: State) -> Any:
-    return state.event.tournament.format.options
+def source_after(ctx: Context, number: int) -> Source:
+    """What the standings after round ``number`` rank: the players' own
+    standings (a team event's list ranks its teams: they get the default)."""
+    return state_source(state_after(ctx.state, number), PLAYERS, ctx.title)
 
 
-def knockout_only(state: State) -> bool:
-    """A knockout with no stage that ranks (its standings table does not exist)."""
-    return bool(state.rounds) and all(r.matches for r in state.rounds)
-
-
-def ranked(ctx: Context, event: Event) -> list[tuple[str, Standings]]:
-    """The standings of ``event``: one table, or one per section (quads, groups)."""
-    t = ctx.tournament
-    tiebreaks = ctx.player_tiebreaks
-    options = StandingsOptions(lots_seed=event_seed(t))
-    sections = ctx.state.fmt.sections(ctx.state.players, _options(ctx.state))
-    if sections:
-        return [
-            (s.name, standings_for(event, s.players, tiebreaks, t.edition, options=options))
-            for s in sections
-        ]
-    return [("Standings", standings(event, tiebreaks, t.edition, options=options))]
+def ranked(ctx: Context, number: int) -> StandingsView:
+    """The standings after round ``number``: one table, or one per section (quads, groups)."""
+    return standings_view(source_after(ctx, number), PLAYERS)
 
 
 def index_report(ctx: Context) -> Report:
@@ -279,47 +248,23 @@ def round_report(ctx: Context, number: int) -> Report:
     return attrs.evolve(report, title=ctx.title, nav=round_nav(ctx, number))
 
 
-def _standings_table(caption: str, result: Standings) -> Table:
-    columns = ("rank", "no", "name", "points", *result.tiebreaks)
-    rows = []
-    for row in result.rows:
-        rows.append(
-            (
-                "-" if row.rank is None else str(row.rank),
-                str(row.pairing_number),
-                row.name + (" (annulled)" if row.annulled else ""),
-                f"{row.score:g}",
-                *(
-                    "-" if row.tiebreaks[t] is None else f"{row.tiebreaks[t]:g}"
-                    for t in result.tiebreaks
-                ),
-            )
-        )
-    return Table(
-        caption=caption,
-        columns=columns,
-        rows=tuple(rows),
-        right=frozenset({0, 1, *range(3, len(columns))}),
-        row_header=2,
-        links=tuple(("", "", player_page(int(r[1])), *([""] * (len(columns) - 3))) for r in rows),
-    )
-
-
 def standings_report(ctx: Context, number: int) -> Report:
     """The standings after round ``number`` (FIDE C.07 tie-breaks)."""
-    event = results_event(state_after(ctx.state, number))
-    parts = ranked(ctx, event)
+    view = ranked(ctx, number)
     previous = [Link(f"after round {number - 1}", standings_page(number - 1))] if number > 1 else []
     later = (
         [Link(f"after round {number + 1}", standings_page(number + 1))] if number < ctx.done else []
     )
+    named = view.named
     return Report(
         kind="standings",
         title=ctx.title,
         subtitle=f"standings after round {number}",
         tables=tuple(
-            _standings_table(name if len(parts) > 1 else f"Standings after round {number}", s)
-            for name, s in parts
+            standings_table(
+                name if len(named) > 1 else f"Standings after round {number}", s, link=player_page
+            )
+            for name, s in named
         ),
         nav=(*ctx.nav, *previous, *later),
     )
@@ -329,62 +274,19 @@ def crosstable_report(ctx: Context) -> Report:
     """The crosstable of the complete rounds, with the format's views; a knockout: its bracket."""
     if knockout_only(ctx.state):
         return _bracket_report(ctx)
-    event = results_event(state_after(ctx.state, ctx.done))
-    t = ctx.tournament
-    sections = ctx.state.fmt.sections(ctx.state.players, _options(ctx.state))
-    if sections:
-        named = [
-            (s.name, section_crosstable(event, s.players, ctx.player_tiebreaks, t.edition))
-            for s in sections
-        ]
-    else:
-        named = [("", crosstable(event, ctx.player_tiebreaks, t.edition))]
-    tables = []
-    for caption, table in named:
-        links = []
-        for row in table.rows:
-            cells = [""] * len(row)
-            cells[1] = player_page(int(row[0]))
-            links.append(tuple(cells))
-        tables.append(
-            Table(
-                caption=caption or ("Crosstable" if table.round_robin else "Results by round"),
-                columns=table.header,
-                rows=table.rows,
-                right=table.right_aligned,
-                row_header=1,
-                links=tuple(links),
-            )
-        )
-    view = _views(ctx.state)  # a groups stage's knockout, a team match
+    view = crosstable_view(source_after(ctx, ctx.done))
+    extra = state_view(ctx.state)  # a groups stage's knockout, a team match: as they stand now
     return Report(
         kind="crosstable",
         title=ctx.title,
         subtitle=f"crosstable after round {ctx.done}",
-        tables=(*tables, *view.tables),
-        notes=(*dict.fromkeys(n for _, c in named for n in c.notes), *view.notes),
-        wide=max(len(c.header) for _, c in named) > 12,
+        tables=(*view.tables(link=player_page), *extra.tables),
+        notes=(*view.notes, *extra.notes),
+        wide=view.wide,
         nav=ctx.nav,
-    )
-
-
-def _views(state: State) -> View:
-    """The format's views (:mod:`caddy.views.formats`): a knockout stage's bracket, a team match's score."""
-    parts = [bracket(state), team_score(state)]
-    return View(
-        tables=tuple(t for part in parts for t in part.tables),
-        notes=tuple(n for part in parts for n in part.notes),
     )
 
 
 def _bracket_report(ctx: Context) -> Report:
-    view = _views(ctx.state)
-    return Report(
-        kind="crosstable",
-        title=ctx.title,
-        subtitle="knockout bracket",
-        tables=view.tables,
-        notes=view.notes,
-        wide=True,
-        nav=ctx.nav,
-    )
+    report = bracket_report(state_source(ctx.state, PLAYERS, ctx.title), "crosstable")
+    return attrs.evolve(report, wide=True, nav=ctx.nav)

@@ -46,7 +46,6 @@ def site_reports(event: EventFile, host: PluginHost | None = None) -> dict[str, 
         context,
         crosstable_report,
         index_report,
-        knockout_only,
         player_page,
         round_page,
         round_report,
@@ -55,6 +54,7 @@ def site_reports(event: EventFile, host: PluginHost | None = None) -> dict[str, 
     )
     from caddy.publish.players import player_lines, player_report
     from caddy.publish.teams import team_pages, team_round_report
+    from caddy.views.source import knockout_only
 
     state = replay(event, host)
     ctx = context(state)

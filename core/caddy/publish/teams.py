@@ -23,6 +23,7 @@ import attrs
 
 from caddy.contracts.tiebreak_table import StandingsOptions
 from caddy.event.replay import event_seed
+from caddy.event.results import state_after
 from caddy.event.teams import state_team_event
 from caddy.model.report import Link, Report, Table
 from caddy.publish.pages import (
@@ -32,17 +33,12 @@ from caddy.publish.pages import (
     player_page,
     round_nav,
     round_report,
-    state_after,
     team_standings_page,
 )
 from caddy.standings.board_prizes import board_prizes
 from caddy.standings.teams import team_standings
-from caddy.views.teams import (
-    board_prizes_report,
-    match_cards,
-    team_crosstable_report,
-    team_standings_report,
-)
+from caddy.views.match_cards import match_cards
+from caddy.views.teams import board_prizes_report, team_crosstable_report, team_standings_report
 
 if TYPE_CHECKING:
     from caddy.model.team_results import TeamEvent
@@ -65,7 +61,7 @@ def ranked_teams(ctx: Context, number: int) -> tuple[TeamEvent, TeamStandings]:
 
 
 def team_round_report(ctx: Context, number: int) -> Report:
-    """Round ``number``'s matches (:func:`caddy.views.teams.match_cards`,
+    """Round ``number``'s matches (:func:`caddy.views.match_cards.match_cards`,
     unsigned), with the pairing sheet's date and venue; a round without team
     matches: its pairing sheet."""
     teams = ctx.state.rounds[number - 1].teams

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from caddy.model.report import value_text
 from caddy.model.results import Event
 from caddy.standings.ranking import standings
 
@@ -43,10 +44,6 @@ class Crosstable:
 
     def lines(self) -> list[list[str]]:
         return [list(self.header), *(list(r) for r in self.rows)]
-
-
-def _value(value: float | None) -> str:
-    return "-" if value is None else f"{value:g}"
 
 
 def crosstable(
@@ -124,9 +121,9 @@ def crosstable(
                 str(shown[player.number - 1]),
                 player.name,
                 *cells,
-                _value(row.score),
+                value_text(row.score),
                 "-" if row.rank is None else str(row.rank),
-                *(_value(row.tiebreaks[t]) for t in result.tiebreaks),
+                *(value_text(row.tiebreaks[t]) for t in result.tiebreaks),
             )
         )
     right = frozenset({0, *range(2, len(header))})

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from caddy.model.report import points
+
 if TYPE_CHECKING:
     from caddy.event.replay import Board, State
     from caddy.model.dates import RoundSlot
@@ -66,7 +68,8 @@ def sheet(state: State, number: int, *, link: Callable[[int], str] | None = None
     from caddy.event.replay import board_match
     from caddy.event.rounds import withdrawal_result
     from caddy.model.report import Report, Table
-    from caddy.views.formats import points, request_of, team_match
+    from caddy.views.formats import request_of
+    from caddy.views.team_match import team_match
 
     tournament = state.event.tournament
     players = tournament.players
@@ -180,8 +183,6 @@ class _Scores:
         return ("",) if self.points else ()
 
     def of(self, player: int) -> tuple[str, ...]:
-        from caddy.views.formats import points
-
         return (points(self.points[player - 1]),) if self.points else ()
 
 
