@@ -8,14 +8,15 @@ dates); ``--from``/``--to`` name file formats elsewhere (``caddy import``,
 
 from __future__ import annotations
 
+import argparse
 import datetime
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
+
+import attrs
 
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
-    import argparse
-
     from caddy.model.dates import RoundDates
 
 #: Options that only mean something with ``--start`` (weekly) or ``--dates``.
@@ -23,7 +24,9 @@ WEEKLY_ONLY = ("every", "skip")
 DAYS_ONLY = ("until",)
 
 
-def add_schedule_arguments(parser: Any, *, days: bool = True, start: bool = True) -> None:
+def add_schedule_arguments(
+    parser: argparse.ArgumentParser, *, days: bool = True, start: bool = True
+) -> None:
     """Add the dated-schedule options to ``parser`` (``days``: the weekend form
     too; ``start``: ``--start`` as well, which ``caddy new`` has already)."""
     from caddy.cli.common import ascii_int
@@ -56,6 +59,8 @@ def add_schedule_arguments(parser: Any, *, days: bool = True, start: bool = True
         parser.add_argument(
             "--until", metavar="HH:MM", help="end of a playing day (with --dates and --at)"
         )
+    else:
+        parser.set_defaults(dates=None, until=None)  # every command reads the same options
     parser.add_argument(
         "--tz",
         metavar="ZONE",
@@ -63,8 +68,42 @@ def add_schedule_arguments(parser: Any, *, days: bool = True, start: bool = True
     )
 
 
-def _given(ns: argparse.Namespace, names: tuple[str, ...]) -> list[str]:
-    return [name for name in names if getattr(ns, name, None) is not None]
+@attrs.frozen(kw_only=True)
+class ScheduleArgs:
+    """The dated-schedule options as given (``None``: not given)."""
+
+    start: str | None
+    every: str | None
+    at: str | None
+    skip: str | None
+    rounds_per_night: int | None
+    dates: str | None
+    until: str | None
+    tz: str | None
+
+    @classmethod
+    def of(cls, ns: argparse.Namespace) -> ScheduleArgs:
+        """The options :func:`add_schedule_arguments` added to the command's parser."""
+        return cls(
+            start=ns.start,
+            every=ns.every,
+            at=ns.at,
+            skip=ns.skip,
+            rounds_per_night=ns.rounds_per_night,
+            dates=ns.dates,
+            until=ns.until,
+            tz=ns.tz,
+        )
+
+    def given(self, names: tuple[str, ...]) -> list[str]:
+        """The options of ``names`` given, in that order."""
+        values = attrs.asdict(self)
+        return [name for name in names if values[name] is not None]
+
+    def missing(self, names: tuple[str, ...]) -> list[str]:
+        """The options of ``names`` not given, in that order."""
+        values = attrs.asdict(self)
+        return [name for name in names if values[name] is None]
 
 
 def _flag(name: str) -> str:
@@ -75,40 +114,44 @@ def wants_dates(ns: argparse.Namespace, *, start_is_date: bool = False) -> bool:
     """Whether the command line asks for dated rounds; refuses options given
     without what they need (one line). ``start_is_date``: ``--start`` alone is
     the event's start date (``caddy new``), dated rounds need ``--every`` too."""
-    days = getattr(ns, "dates", None)
-    weekly = ns.start is not None and (not start_is_date or ns.every is not None)
-    if days is not None and ns.start is not None and not start_is_date:
+    args = ScheduleArgs.of(ns)
+    weekly = args.start is not None and (not start_is_date or args.every is not None)
+    if args.dates is not None and args.start is not None and not start_is_date:
         raise CaddyError("give either --start (weekly nights) or --dates (given days), not both")
-    if days is not None:
-        weekly = False
-        stray = _given(ns, WEEKLY_ONLY)
-        if stray:
-            raise CaddyError(
-                f"{_flag(stray[0])} is for weekly nights (--start); --dates takes --at and --until"
-            )
-        missing = [name for name in ("at", *DAYS_ONLY) if getattr(ns, name) is None]
-        if missing:
-            raise CaddyError(f"--dates needs {_flag(missing[0])} HH:MM")
-        if ns.rounds_per_night is not None:
-            raise CaddyError(
-                "--rounds-per-night is for weekly nights; --dates fits what --at and --until hold"
-            )
-        return True
-    stray = _given(ns, DAYS_ONLY)
+    if args.dates is not None:
+        return _wants_days(args)
+    stray = args.given(DAYS_ONLY)
     if stray:
         raise CaddyError(f"{_flag(stray[0])} needs --dates")
     if weekly:
-        for name in ("every", "at"):
-            if getattr(ns, name) is None:
-                raise CaddyError(f"--start needs --{name} for dated rounds")
+        missing = args.missing(("every", "at"))
+        if missing:
+            raise CaddyError(f"--start needs --{missing[0]} for dated rounds")
         return True
-    stray = _given(ns, (*WEEKLY_ONLY, "at", "rounds_per_night", "tz"))
+    stray = args.given((*WEEKLY_ONLY, "at", "rounds_per_night", "tz"))
     if stray:
-        missing = [f"--{name}" for name in ("start", "every", "at") if getattr(ns, name) is None]
+        missing = [f"--{name}" for name in args.missing(("start", "every", "at"))]
         raise CaddyError(
             f"{_flag(stray[0])}: dated rounds need {' and '.join(missing)} too (or --dates)"
         )
     return False
+
+
+def _wants_days(args: ScheduleArgs) -> bool:
+    """``--dates``: refuses the weekly options and a missing ``--at``/``--until``."""
+    stray = args.given(WEEKLY_ONLY)
+    if stray:
+        raise CaddyError(
+            f"{_flag(stray[0])} is for weekly nights (--start); --dates takes --at and --until"
+        )
+    missing = args.missing(("at", *DAYS_ONLY))
+    if missing:
+        raise CaddyError(f"--dates needs {_flag(missing[0])} HH:MM")
+    if args.rounds_per_night is not None:
+        raise CaddyError(
+            "--rounds-per-night is for weekly nights; --dates fits what --at and --until hold"
+        )
+    return True
 
 
 def schedule_from_args(
@@ -165,7 +208,7 @@ def _schedule(
         from caddy.schedule.ics import time_zone
 
         time_zone(tz)  # a known zone, or one line
-    if getattr(ns, "dates", None) is not None:
+    if ns.dates is not None:
         days = parse_dates(ns.dates, "--dates")
         if not days:
             raise CaddyError("--dates needs at least one date YYYY-MM-DD")
