@@ -1,6 +1,6 @@
 """The shape of a ranking: :class:`Standings` (one :class:`StandingsRow` per
 player), the standings of an event's sections, and the sort keys that order
-tie-break columns. Importable from :mod:`caddy.standings.ranking`.
+tie-break columns.
 """
 
 from __future__ import annotations

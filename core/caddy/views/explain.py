@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from caddy.standings.ranking import explain, explain_for
+from caddy.standings.explain import explain, explain_for
 
 if TYPE_CHECKING:
     from caddy.contracts.tiebreak_table import Explanation
