@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
 if TYPE_CHECKING:
     import argparse
 
     from caddy.contracts import Format, PairingFormat
-    from caddy.model.report import Report
     from caddy.model.schedule import Numbering, Schedule
     from caddy.schedule.calculator import CalcResult
 from caddy.cli.common import ascii_int, emit, format_and_options, format_arguments, output_argument
 from caddy.model.report import format_hours, format_minutes
+from caddy.views.schedule import player_label, schedule_report
 
 
 def add_table(commands: Any) -> None:
@@ -160,7 +159,7 @@ def _known_rounds(
     arithmetic = fmt.arithmetic(count, options)
 
     def label(number: int) -> str:
-        return _player_label(number, numbering)
+        return player_label(number, numbering)
 
     rounds = tuple(fmt.group_rounds(count, options))
     if rounds:  # a fixed first stage (groups): the format says what follows
@@ -250,12 +249,6 @@ def write_schedule_json(
     write("}\n")
 
 
-def _player_label(number: int, numbering: Numbering | None) -> str:
-    if numbering is None:
-        return str(number)
-    return f"{numbering.name_of(number)} ({number})"
-
-
 def _write_schedule_csv(schedule: Schedule, numbering: Numbering | None, out: TextIO) -> None:
     import csv
 
@@ -275,88 +268,3 @@ def _write_schedule_csv(schedule: Schedule, numbering: Numbering | None, out: Te
             if numbering is not None:
                 row += [numbering.name_of(player), ""]
             writer.writerow(row)
-
-
-def schedule_report(
-    schedule: Schedule, numbering: Numbering | None, later: Sequence[str] = ()
-) -> Report:
-    """A schedule as a report: the grid of rounds, or with names one table per round."""
-    from caddy.model.report import Report, Table
-
-    intro = []
-    for section in schedule.sections:
-        members = " ".join(
-            _player_label(p, numbering) if numbering else str(p) for p in section.players
-        )
-        intro.append(f"{section.name}: {members}")
-    if schedule.seed is not None:
-        intro.append(f"colour toss seed {schedule.seed} (repeat with --seed {schedule.seed})")
-    title = f"{schedule.title}; the left player has White"
-    if numbering is None:
-        boards = max((r.boards for r in schedule.rounds), default=0)
-        has_byes = any(r.byes for r in schedule.rounds)
-        head = ["round", *(f"board {b}" for b in range(1, boards + 1))]
-        head += ["bye"] if has_byes else []
-        rows = []
-        for rnd in schedule.rounds:
-            cells = [
-                str(rnd.number),
-                *(f"{w}–{b}" for w, b in zip(rnd.white, rnd.black, strict=True)),
-            ]
-            cells += [""] * (boards + 1 - len(cells))
-            if has_byes:
-                cells.append(" ".join(str(p) for p in rnd.byes))
-            rows.append(tuple(cells))
-        table = Table(caption="Schedule", columns=tuple(head), rows=tuple(rows), row_header=0)
-        return Report(
-            kind="table", title=title, intro=tuple(intro), tables=(table,), notes=tuple(later)
-        )
-    how = {"lot": "drawn by lot", "rating": "by rating", "given": "as given"}[numbering.method]
-    caption = f"Pairing numbers ({how}"
-    if numbering.seed is not None:
-        caption += f", seed {numbering.seed}; repeat the draw with --seed {numbering.seed}"
-    caption += ")"
-    tables = [
-        Table(
-            caption=caption,
-            columns=("no", "name", "rating"),
-            rows=tuple(
-                (str(k), p.name, "unrated" if p.rating is None else str(p.rating))
-                for k, p in enumerate(numbering.players, 1)
-            ),
-            right=frozenset({0, 2}),
-            row_header=1,
-            caption_in_text=True,
-        )
-    ]
-    sections = bool(schedule.sections)
-    for rnd in schedule.rounds:
-        games: list[tuple[str, ...]] = []
-        for game in rnd.games():
-            home = schedule.section_of(game.white)
-            if home is not None and game.black not in home.players:
-                home = None  # a board across sections (Scheveningen)
-            board = (
-                str(game.board),
-                _player_label(game.white, numbering),
-                _player_label(game.black, numbering),
-            )
-            lead: tuple[str, ...] = (home.name if home else "",) if sections else ()
-            games.append(lead + board)
-        for number in rnd.byes:
-            lead = ("",) if sections else ()
-            games.append((*lead, "bye", _player_label(number, numbering), ""))
-        columns: tuple[str, ...] = ("section",) if sections else ()
-        columns += ("board", "white", "black")
-        tables.append(
-            Table(
-                caption=f"Round {rnd.number}",
-                columns=columns,
-                rows=tuple(games),
-                right=frozenset({1 if sections else 0}),
-                caption_in_text=True,
-            )
-        )
-    return Report(
-        kind="table", title=title, intro=tuple(intro), tables=tuple(tables), notes=tuple(later)
-    )
