@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from fractions import Fraction
 
+    from caddy.model.timecontrol import TimeControl
     from caddy.schedule.calculator import CalcResult
 from caddy.cli.common import (
     ascii_int,
@@ -23,7 +24,7 @@ from caddy.files.storage import refuse_existing
 from caddy.model.report import format_hours, format_minutes
 
 
-def add_calc(commands: Any) -> None:
+def add_calc(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     calc = commands.add_parser(
         "calc",
         help="rounds, games, boards, hours and club nights for a field",
@@ -121,35 +122,14 @@ def length_minutes(value: int | Fraction, text: str, option: str) -> int | float
 
 
 def cmd_calc(ns: argparse.Namespace) -> int:
-    from caddy.errors import CaddyError, PluginError
-    from caddy.model.timecontrol import TimeControl
-    from caddy.plugins.lookup import parse_time_control
     from caddy.schedule.calculator import calculate, check_turnover
 
     check_turnover(ns.turnover)
-    from caddy.cli.dates import wants_dates
-
-    dated = wants_dates(ns)
-    if dated and (len(ns.players) > 1 or len(ns.tc) > 1):
-        raise CaddyError("dated rounds are for one field and at most one --tc")
-    if dated and ns.json:
-        raise CaddyError("--json does not take dated rounds (--start or --dates)")
-    if ns.ics is not None and not dated:
-        raise CaddyError("--ics needs dated rounds: --start, --every and --at, or --dates")
+    dated = _wants_dates(ns)
     refuse_existing(ns.ics, ns.force)
     night = parse_night(ns.night)
     fmt, options = format_and_options(ns)
-    controls: list[TimeControl | None] = []
-    problems: list[str] = []
-    for text in ns.tc:
-        try:
-            controls.append(parse_time_control(text))
-        except PluginError:  # a plugin's fault, not the text's
-            raise
-        except CaddyError as exc:
-            problems.extend(exc.problems)
-    if problems:
-        raise CaddyError(problems[0], problems=problems)
+    controls = _time_controls(ns.tc)
     from caddy.schedule.calculator import check_field
 
     for n in ns.players:
@@ -182,6 +162,40 @@ def cmd_calc(ns: argparse.Namespace) -> int:
     else:
         print_table(results, ns.players, controls, sys.stdout)
     return 0
+
+
+def _wants_dates(ns: argparse.Namespace) -> bool:
+    """Whether the command asks for dated rounds, refusing what does not go with them."""
+    from caddy.cli.dates import wants_dates
+    from caddy.errors import CaddyError
+
+    dated = wants_dates(ns)
+    if dated and (len(ns.players) > 1 or len(ns.tc) > 1):
+        raise CaddyError("dated rounds are for one field and at most one --tc")
+    if dated and ns.json:
+        raise CaddyError("--json does not take dated rounds (--start or --dates)")
+    if ns.ics is not None and not dated:
+        raise CaddyError("--ics needs dated rounds: --start, --every and --at, or --dates")
+    return dated
+
+
+def _time_controls(texts: Sequence[str]) -> list[TimeControl | None]:
+    """Each ``--tc``, read; every text that does not read is one line."""
+    from caddy.errors import CaddyError, PluginError
+    from caddy.plugins.lookup import parse_time_control
+
+    controls: list[TimeControl | None] = []
+    problems: list[str] = []
+    for text in texts:
+        try:
+            controls.append(parse_time_control(text))
+        except PluginError:  # a plugin's fault, not the text's
+            raise
+        except CaddyError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    return controls
 
 
 def _dated(ns: argparse.Namespace, r: CalcResult) -> Callable[[], None]:

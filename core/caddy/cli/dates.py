@@ -228,6 +228,25 @@ def _schedule(
     start = parse_date(ns.start, "--start")
     skip = parse_dates(ns.skip, "--skip") if ns.skip is not None else ()
     per_night = ns.rounds_per_night
+    _check_per_night(per_night, round_minutes, night_minutes)
+    schedule = weekly(
+        rounds,
+        start=start,
+        every=ns.every,
+        at=ns.at,
+        skip=skip,
+        rounds_per_night=per_night or max(1, default_per_night),
+        round_minutes=round_minutes or 0,
+        own_nights=own_nights,
+        tz=tz,
+    )
+    return schedule, 0
+
+
+def _check_per_night(
+    per_night: int | None, round_minutes: int | float | None, night_minutes: int | float | None
+) -> None:
+    """``--rounds-per-night``: 1 or more, with a time control for more than 1, fitting ``--night``."""
     if per_night is not None and per_night < 1:
         raise CaddyError(f"--rounds-per-night must be 1 or more, got {per_night}")
     if per_night is not None and per_night > 1 and round_minutes is None:
@@ -246,18 +265,6 @@ def _schedule(
             f"{per_night} rounds of {round_minutes} min do not fit in one "
             f"{format_minutes(night_minutes)} night (--night)"
         )
-    schedule = weekly(
-        rounds,
-        start=start,
-        every=ns.every,
-        at=ns.at,
-        skip=skip,
-        rounds_per_night=per_night or max(1, default_per_night),
-        round_minutes=round_minutes or 0,
-        own_nights=own_nights,
-        tz=tz,
-    )
-    return schedule, 0
 
 
 def describe_rule(schedule: RoundDates) -> str:

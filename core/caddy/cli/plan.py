@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from caddy.cli.common import ascii_int, is_ascii_number
 from caddy.model.report import format_minutes
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from caddy.schedule.planner import Budget, Plan, PlanRow
 
 
-def add_commands(commands: Any) -> None:
+def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     plan = commands.add_parser(
         "plan",
         help="which formats and time controls fit a number of nights or days",
@@ -108,18 +108,15 @@ def budget_of(ns: argparse.Namespace) -> Budget:
 
 
 def cmd_plan(ns: argparse.Namespace) -> int:
-    from caddy.plugins.host import get_host
     from caddy.schedule.planner import PlanDocument, plan
 
     budget = budget_of(ns)
-    host = get_host()
     result = plan(
         ns.players,
         budget,
         time_controls=ns.tc or None,
         include_all=ns.all,
         formats=ns.format or None,
-        host=host,
     )
     if ns.json:
         from caddy.model.documents import write

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TextIO
 
 
-def add_commands(commands: Any) -> None:
+def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "publish",
         help="write an event as a static web site (HTML pages to upload or print)",
@@ -60,5 +60,5 @@ def cmd_publish(ns: argparse.Namespace) -> int:
     return 0
 
 
-def _stream(line: str) -> Any:
+def _stream(line: str) -> TextIO:
     return sys.stderr if line.startswith("caddy: error:") else sys.stdout

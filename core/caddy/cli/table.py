@@ -16,7 +16,7 @@ from caddy.model.report import format_hours, format_minutes
 from caddy.views.schedule import player_label, schedule_report
 
 
-def add_table(commands: Any) -> None:
+def add_table(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     table = commands.add_parser(
         "table",
         help="print a round-robin schedule (FIDE Berger table by default)",

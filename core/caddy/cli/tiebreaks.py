@@ -10,9 +10,9 @@ if TYPE_CHECKING:
 
 
 def cmd_tiebreaks(ns: argparse.Namespace) -> int:
-    from caddy.plugins.host import get_host
+    from caddy.plugins.host import resolve
 
-    plugins = sorted(get_host().tiebreaks(), key=lambda t: t.name)
+    plugins = sorted(resolve(None).tiebreaks(), key=lambda t: t.name)
     if ns.json:
         import json
 
