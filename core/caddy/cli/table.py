@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Sequence
 
     from caddy.contracts import Format, PairingFormat
     from caddy.model.schedule import Numbering, Schedule
+    from caddy.model.timecontrol import TimeControl
     from caddy.schedule.calculator import CalcResult
 from caddy.cli.common import ascii_int, emit, format_and_options, format_arguments, output_argument
 from caddy.model.report import format_hours, format_minutes
@@ -57,7 +59,10 @@ def add_table(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 
 def print_table(
-    results: list[CalcResult], players: list[int], controls: list[Any], out: TextIO
+    results: list[CalcResult],
+    players: list[int],
+    controls: Sequence[TimeControl | None],
+    out: TextIO,
 ) -> None:
     first = results[0]
     extra = "; ".join(f"{label}" for label in first.variants)
