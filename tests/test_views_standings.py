@@ -1,7 +1,7 @@
 """One standings view (:mod:`caddy.views.standings`) for ``caddy standings``,
 ``caddy crosstable`` and ``caddy publish``: an event file is replayed once per
 command (it was replayed twice: once by the checked load, once for the
-standings), a broken history is still refused naming where, and the
+standings or the site), a broken history is still refused naming where, and the
 published standings after the last round are the ones ``caddy standings``
 ranks."""
 
@@ -70,6 +70,11 @@ def test_standings_replays_the_event_once(cli: Cli, event: str, args: tuple[str,
 
 def test_crosstable_replays_the_event_once(cli: Cli, event: str) -> None:
     assert replays(lambda: ok(cli, "crosstable", event)) == 1
+
+
+def test_publish_replays_the_event_once(cli: Cli, event: str, tmp_path: Path) -> None:
+    site = str(tmp_path / "site")
+    assert replays(lambda: ok(cli, "publish", event, "-o", site)) == 1
 
 
 def test_a_history_that_does_not_replay_is_refused_naming_where(

@@ -1,12 +1,13 @@
 """The pages of a published event (``caddy publish``), as :class:`caddy.model.report.Report`
 objects: the event's index, each round's pairings and results, the standings
 after each complete round, the crosstable with the format's views (a
-knockout: its bracket, :mod:`caddy.views.formats`) and one page per player. :mod:`caddy.publish.site` renders and writes them.
+knockout: its bracket, :mod:`caddy.views.bracket`) and one page per player.
+:mod:`caddy.publish.site` renders and writes them.
 
-Built from the public event and standings APIs (:func:`caddy.event.replay`,
-:func:`caddy.event.results_event`, :func:`caddy.standings.ranking.standings`,
-:func:`caddy.standings.crosstable.crosstable`); scores and tie-breaks follow FIDE
-Handbook C.07, byes and withdrawals C.04.2 as the standings do.
+The standings and the crosstable are the views ``caddy standings --round R``
+and ``caddy crosstable`` show (:mod:`caddy.views.standings`,
+:mod:`caddy.views.crosstable`), with each player linked to their page; scores
+and tie-breaks follow FIDE Handbook C.07, byes and withdrawals C.04.2.
 """
 
 from __future__ import annotations

@@ -33,6 +33,7 @@ from caddy.publish.folder import Written, publish_into
 
 if TYPE_CHECKING:
     from caddy.event.file import EventFile
+    from caddy.event.replay import State
     from caddy.model.report import Report
     from caddy.plugins.host import PluginHost
 
@@ -40,6 +41,12 @@ if TYPE_CHECKING:
 def site_reports(event: EventFile, host: PluginHost | None = None) -> dict[str, Report]:
     """Every page of the site as a report, by file name."""
     from caddy.event.replay import replay
+
+    return state_reports(replay(event, host))
+
+
+def state_reports(state: State) -> dict[str, Report]:
+    """Every page of the site of the replayed event ``state``, by file name."""
     from caddy.publish.pages import (
         CROSSTABLE,
         INDEX,
@@ -56,7 +63,6 @@ def site_reports(event: EventFile, host: PluginHost | None = None) -> dict[str, 
     from caddy.publish.teams import team_pages, team_round_report
     from caddy.views.source import knockout_only
 
-    state = replay(event, host)
     ctx = context(state)
     pages: dict[str, Report] = {INDEX: index_report(ctx)}
     one_round = team_round_report if ctx.teams else round_report
@@ -70,20 +76,22 @@ def site_reports(event: EventFile, host: PluginHost | None = None) -> dict[str, 
     if state.rounds and (ctx.done or knockout_only(state)):
         pages[CROSSTABLE] = crosstable_report(ctx)
     lines = player_lines(ctx)
-    for number in range(1, len(event.tournament.players) + 1):
+    for number in range(1, len(state.event.tournament.players) + 1):
         pages[player_page(number)] = player_report(ctx, number, lines)
     return pages
 
 
 def build_site(event: EventFile, host: PluginHost | None = None) -> dict[str, bytes]:
     """Every page of the site as HTML (UTF-8 bytes), by file name."""
+    return rendered(site_reports(event, host), host)
+
+
+def rendered(reports: Mapping[str, Report], host: PluginHost | None = None) -> dict[str, bytes]:
+    """The pages as HTML (UTF-8 bytes), by file name."""
     from caddy.plugins.lookup import get_renderer
 
     html = get_renderer("html", host)
-    return {
-        name: html.render(report).encode("utf-8")
-        for name, report in site_reports(event, host).items()
-    }
+    return {name: html.render(report).encode("utf-8") for name, report in reports.items()}
 
 
 def write_site(pages: Mapping[str, bytes], folder: str | Path, *, force: bool = False) -> Written:
@@ -95,10 +103,10 @@ def write_site(pages: Mapping[str, bytes], folder: str | Path, *, force: bool = 
 
 
 def publish(event_path: str | Path, folder: str | Path, *, force: bool = False) -> Written:
-    """Read the event file, build its site, write what changed."""
-    from caddy.event.store import load
+    """Read the event file (replayed once), build its site, write what changed."""
+    from caddy.views.source import replayed
 
-    return write_site(build_site(load(event_path)), folder, force=force)
+    return write_site(rendered(state_reports(replayed(event_path))), folder, force=force)
 
 
 def modified(path: str | Path) -> int | None:
