@@ -1,7 +1,8 @@
 """``caddy standings`` and ``caddy crosstable`` for a team event: the teams
 ranked on match or game points (FIDE Handbook C.07 Art. 11) and team
 tie-breaks (Arts. 12-13), a tie-break's working (``--explain TEAM``), board
-prizes (``--board-prizes``) and the team crosstable (:mod:`caddy.views.teams`).
+prizes (``--board-prizes``) and the team crosstable, each built by
+:mod:`caddy.views.team_standings`.
 ``--individual`` gives the individual standings and crosstable instead.
 
 (``--players`` names a players file and ``--boards`` a match's boards in

@@ -1,6 +1,7 @@
 """The team pages of a published team event (``caddy publish``), made by the
 same views as ``caddy standings``, ``caddy crosstable``, ``caddy standings
---board-prizes`` and ``caddy cards`` (:mod:`caddy.views.teams`):
+--board-prizes`` and ``caddy cards`` (:mod:`caddy.views.team_standings`,
+:mod:`caddy.views.teams`, :mod:`caddy.views.match_cards`):
 
     round-R.html            round R's matches: each match's score, then each
                             match board by board (the match card, unsigned)
