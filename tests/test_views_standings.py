@@ -112,3 +112,70 @@ def test_one_number_formatter() -> None:
 
     assert [points(v) for v in (0, 0.5, 2.5, 10.5, 20.5, 3)] == ["0", "½", "2½", "10½", "20½", "3"]
     assert [value_text(v) for v in (None, 2.5, 3.0)] == ["-", "2.5", "3"]
+
+
+CORE = Path(__file__).resolve().parent.parent / "core" / "caddy"
+#: The command modules of ``caddy standings``/``crosstable`` and the publish pages.
+SHOWN_BY_VIEWS = (
+    "cli/standings.py",
+    "cli/standings_notes.py",
+    "cli/team_standings.py",
+    "publish/pages.py",
+    "publish/teams.py",
+)
+
+
+#: What ranks an event: the standings, a section's, the crosstable, the teams'.
+RANKERS = {"standings", "standings_for", "crosstable", "section_crosstable", "team_standings"}
+
+
+def _imported_names(path: Path) -> set[str]:
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        and node.module is not None
+        and node.module.startswith("caddy.standings.")
+        for alias in node.names
+    }
+
+
+@pytest.mark.parametrize("module", SHOWN_BY_VIEWS)
+def test_standings_are_ranked_only_in_the_views(module: str) -> None:
+    """The CLI and the publish pages show the views (:mod:`caddy.views.standings`,
+    :mod:`caddy.views.crosstable`, :mod:`caddy.views.team_standings`): none ranks
+    an event itself."""
+    assert not _imported_names(CORE / module) & RANKERS
+
+
+@pytest.mark.parametrize(
+    "module", ["cli/standings.py", "cli/standings_notes.py", "cli/team_standings.py"]
+)
+def test_no_state_on_the_namespace(module: str) -> None:
+    """The handlers read their options once; nothing is written on the namespace."""
+    import ast
+
+    tree = ast.parse((CORE / module).read_text(encoding="utf-8"))
+    written = [
+        target.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "ns"
+    ]
+    looked_up = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and node.args
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == "ns"
+    ]
+    assert (written, looked_up) == ([], [])

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from caddy.model.report import value_text
 from caddy.standings.explain import explain, explain_for
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ def explanation_lines(explanations: Sequence[Explanation]) -> list[str]:
     """Each tie-break's value, summary and rows, one line each."""
     lines = []
     for e in explanations:
-        lines.append(f"{e.tiebreak} = {'-' if e.value is None else f'{e.value:g}'}: {e.summary}")
+        lines.append(f"{e.tiebreak} = {value_text(e.value)}: {e.summary}")
         for line in e.rows:
             cells = [f"  round {line.round}" if line.round else "  "]
             if line.opponent is not None:
