@@ -1,1 +1,1 @@
-"""caddy.publish.site."""
+"""``caddy publish``: an event as a static web site (:mod:`caddy.publish.site`)."""
