@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import argparse
@@ -19,9 +19,8 @@ from caddy.cli.common import (
     format_arguments,
     is_ascii_number,
 )
-from caddy.cli.table import print_table
 from caddy.files.storage import refuse_existing
-from caddy.model.report import format_hours, format_minutes
+from caddy.views.calc import print_summary, print_table
 
 
 def add_calc(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -156,7 +155,7 @@ def cmd_calc(ns: argparse.Namespace) -> int:
         assert tc is not None
         print(f"{text} read as: {tc.describe()}")
     if len(ns.players) == 1 and len(controls) <= 1:
-        _print_summary(results[0], sys.stdout, nights=not ns.dates)
+        print_summary(results[0], sys.stdout, nights=not ns.dates)
         if show_dates is not None:
             show_dates()
     else:
@@ -225,54 +224,3 @@ def _dated(ns: argparse.Namespace, r: CalcResult) -> Callable[[], None]:
             print(f"wrote {ns.ics}: {count} round{'s' if count != 1 else ''}")
 
     return show
-
-
-def _print_summary(r: CalcResult, out: TextIO, *, nights: bool = True) -> None:
-    """One field's figures; ``nights=False`` leaves out the club nights (a
-    weekend event's days say how the rounds fit instead)."""
-    games = "games" if r.games != 1 else "game"
-    print(f"{r.format}, {r.players} players", file=out)
-    print(
-        f"  {r.rounds} rounds, {r.games} {games}, {r.boards} boards, "
-        f"{r.games_per_player} games per player",
-        file=out,
-    )
-    if r.max_games is not None and r.max_games != r.games:
-        print(f"  {r.games} to {r.max_games} games with knockout tie-breaks", file=out)
-    if r.byes_per_round and not r.details:
-        sits = "player sits" if r.byes_per_round == 1 else "players sit"
-        print(f"  {r.byes_per_round} {sits} out each round", file=out)
-    for line in r.details:
-        print(f"  {line}", file=out)
-    for label, arithmetic in r.variants.items():
-        print(f"  {label}: {arithmetic.rounds} rounds, {arithmetic.games} games", file=out)
-    if r.time_control is not None:
-        print(
-            f"Time control {r.time_control} (US Chess: {r.us_chess_category}; FIDE: {r.fide_category})",
-            file=out,
-        )
-        print(
-            f"  {r.minutes_per_player} min per player, {r.worst_case_game_minutes} min worst-case game, "
-            f"{r.round_minutes} min per round with {r.turnover_minutes} min turnover",
-            file=out,
-        )
-        assert r.total_hours is not None
-        print(f"  {format_hours(r.total_hours)} in all ({r.total_minutes} min)", file=out)
-        night = format_minutes(r.night_minutes)
-        if nights and r.round_fits_night:
-            per = "round" if r.rounds_per_night == 1 else "rounds"
-            ko = ""
-            if r.knockout_rounds:
-                ko = f" (the knockout rounds on {r.knockout_rounds} nights of their own)"
-            print(
-                f"  {r.club_nights} club nights of {night} at {r.rounds_per_night} {per} a night{ko}",
-                file=out,
-            )
-        elif nights:
-            print(
-                f"  a round ({r.round_minutes} min) does not fit in one {night} night: "
-                f"{r.club_nights} club nights, one round each and over time",
-                file=out,
-            )
-    if r.advice:
-        print(f"Advice: {r.advice}", file=out)

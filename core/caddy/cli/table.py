@@ -7,14 +7,10 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Sequence
 
     from caddy.contracts import Format, PairingFormat
     from caddy.model.schedule import Numbering, Schedule
-    from caddy.model.timecontrol import TimeControl
-    from caddy.schedule.calculator import CalcResult
 from caddy.cli.common import ascii_int, emit, format_and_options, format_arguments, output_argument
-from caddy.model.report import format_hours, format_minutes
 from caddy.views.schedule import player_label, schedule_report
 
 
@@ -56,57 +52,6 @@ def add_table(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     output.add_argument("--csv", action="store_true", help="print CSV rows, one per game")
     output_argument(output)
     table.set_defaults(handler=cmd_table)
-
-
-def print_table(
-    results: list[CalcResult],
-    players: list[int],
-    controls: Sequence[TimeControl | None],
-    out: TextIO,
-) -> None:
-    first = results[0]
-    extra = "; ".join(f"{label}" for label in first.variants)
-    heading = f"{first.format}"
-    if controls and controls[0] is not None:
-        heading += f"; {first.turnover_minutes} min turnover; club nights of {format_minutes(first.night_minutes)}"
-    print(heading, file=out)
-    head = ["players", "rounds", "games", "boards"]
-    if extra:
-        head += ["double rounds", "double games"]
-    per_tc = [c for c in controls if c is not None]
-    top = [""] * len(head)
-    for tc in per_tc:
-        top += [str(tc), ""]
-        head += ["hours", "nights"]
-    rows: list[list[str]] = []
-    index = 0
-    for n in players:
-        row_results = results[index : index + max(1, len(per_tc))]
-        index += max(1, len(per_tc))
-        r = row_results[0]
-        row = [str(n), str(r.rounds), str(r.games), str(r.boards)]
-        if extra:
-            double = next(iter(r.variants.values()))
-            row += [str(double.rounds), str(double.games)]
-        for rr in row_results if per_tc else []:
-            assert rr.total_hours is not None
-            nights = str(rr.club_nights) + ("" if rr.round_fits_night else "*")
-            row += [format_hours(rr.total_hours), nights]
-        rows.append(row)
-    widths = [max(len(x) for x in col) for col in zip(top, head, *rows, strict=True)]
-    lines = [top, head, *rows] if per_tc else [head, *rows]
-    for line in lines:
-        print(
-            "  ".join(cell.rjust(w) for cell, w in zip(line, widths, strict=True)).rstrip(),
-            file=out,
-        )
-    if any(r.round_fits_night is False for r in results):
-        print("* a round does not fit in one night: one round a night, over time", file=out)
-    seen = set()
-    for r in results:
-        if r.players not in seen and r.advice:
-            seen.add(r.players)
-            print(f"Advice: {r.advice}", file=out)
 
 
 def cmd_table(ns: argparse.Namespace) -> int:
