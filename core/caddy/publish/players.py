@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from caddy.errors import CaddyError
 from caddy.event.results import results_event
 from caddy.event.rounds import withdrawal_result
-from caddy.model.report import Report, Table, points
+from caddy.model.report import Report, Table, points, value_text
 from caddy.model.results import RESULT_WORDS
 from caddy.publish.pages import Context, player_page, ranked
 from caddy.standings.crosstable import SYMBOL
@@ -122,7 +122,9 @@ def player_lines(ctx: Context) -> dict[int, tuple[str, ...]]:
         where = f" in {name}" if name != "Standings" else ""
         for row in part.rows:
             rank = "" if row.rank is None else f", rank {row.rank}{where}"
-            lines[row.pairing_number] = [f"{row.score:g} points after round {ctx.done}{rank}"]
+            lines[row.pairing_number] = [
+                f"{value_text(row.score)} points after round {ctx.done}{rank}"
+            ]
     try:
         tpr = standings(event, ["TPR"], ctx.tournament.edition)
     except CaddyError:
@@ -130,5 +132,5 @@ def player_lines(ctx: Context) -> dict[int, tuple[str, ...]]:
     for row in tpr.rows if tpr is not None else ():
         value = row.tiebreaks.get("TPR")
         if value is not None and row.pairing_number in lines:
-            lines[row.pairing_number].append(f"performance rating {value:g} (TPR, C.07)")
+            lines[row.pairing_number].append(f"performance rating {value_text(value)} (TPR, C.07)")
     return {k: tuple(v) for k, v in lines.items()}

@@ -30,11 +30,11 @@ def explanation_lines(explanations: Sequence[Explanation]) -> list[str]:
             if line.result:
                 cells.append(f"result {line.result}")
             if line.opponent_score is not None:
-                cells.append(f"opponent score {line.opponent_score:g}")
+                cells.append(f"opponent score {value_text(line.opponent_score)}")
             if line.opponent_rating is not None:
                 cells.append(f"rating {line.opponent_rating}")
             if line.contribution is not None:
-                cells.append(f"adds {line.contribution:g}")
+                cells.append(f"adds {value_text(line.contribution)}")
             if line.note:
                 cells.append(f"({line.note})")
             lines.append(" ".join(cells))
@@ -104,7 +104,7 @@ def explained(view: StandingsView, who: str) -> Explained:
         number=player.number,
         name=player.name,
         edition=result.edition,
-        heading=f"{player.name} ({player.number}): {row.score:g} points{annulled}{where}; "
+        heading=f"{player.name} ({player.number}): {value_text(row.score)} points{annulled}{where}; "
         f"C.07 edition {result.edition}; {rules}",
         explanations=tuple(explanations),
     )

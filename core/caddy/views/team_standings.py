@@ -12,7 +12,7 @@ import attrs
 
 from caddy.errors import CaddyError
 from caddy.event.teams import state_team_event
-from caddy.model.report import Report
+from caddy.model.report import Report, value_text
 from caddy.standings.board_prizes import board_prizes
 from caddy.standings.table import with_after_round
 from caddy.standings.teams import (
@@ -89,8 +89,8 @@ class TeamView:
             number=team,
             name=row.name,
             edition=result.edition,
-            heading=f"{row.name} (team {team}): {row.match_points:g} MP, "
-            f"{row.game_points:g} GP, rank {row.rank}; ranked on {result.primary}; "
+            heading=f"{row.name} (team {team}): {value_text(row.match_points)} MP, "
+            f"{value_text(row.game_points)} GP, rank {row.rank}; ranked on {result.primary}; "
             f"C.07 edition {result.edition}; {rules}",
             explanations=tuple(explanations),
         )
