@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, TextIO, cast
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     import argparse
@@ -11,7 +11,12 @@ if TYPE_CHECKING:
     from caddy.contracts import Format, PairingFormat
     from caddy.model.schedule import Numbering, Schedule
 from caddy.cli.common import ascii_int, emit, format_and_options, format_arguments, output_argument
-from caddy.views.schedule import player_label, schedule_report
+from caddy.views.schedule import (
+    player_label,
+    schedule_report,
+    write_schedule_csv,
+    write_schedule_json,
+)
 
 
 def add_table(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -94,7 +99,7 @@ def cmd_table(ns: argparse.Namespace) -> int:
             schedule, sys.stdout, options=option_summary(options), numbering=numbering
         )
     elif ns.csv:
-        _write_schedule_csv(schedule, numbering, sys.stdout)
+        write_schedule_csv(schedule, numbering, sys.stdout)
     else:
         emit(schedule_report(schedule, numbering, later), ns)
     return 0
@@ -142,79 +147,3 @@ def _known_rounds(
             later.append("Pairing-allocated bye: " + ", ".join(label(p) for p in first.byes))
     title = f"{fmt.name}, {count} players seeded by pairing number"
     return Schedule(format=fmt.name, players=count, rounds=(first,), title=title), later
-
-
-def write_schedule_json(
-    schedule: Schedule,
-    out: TextIO,
-    *,
-    options: dict[str, Any] | None = None,
-    numbering: Numbering | None = None,
-) -> None:
-    """Stream a ``caddy.schedule`` document, round by round.
-
-    The text is exactly what ``json.dumps`` gives for the same document, but
-    it is never held whole in memory (half a million games for 1,000 players).
-    """
-    import json
-
-    from caddy.model.documents import NumberingData, ScheduleHead, SectionPlayers, data
-
-    numbered = None
-    if numbering is not None:
-        from caddy.model.serialize import unstructure
-
-        numbered = NumberingData(
-            method=numbering.method,
-            seed=numbering.seed,
-            players=tuple(
-                {"number": i, **unstructure(p)} for i, p in enumerate(numbering.players, 1)
-            ),
-        )
-    head = data(
-        ScheduleHead(
-            format=schedule.format,
-            title=schedule.title,
-            players=schedule.players,
-            seed=schedule.seed,
-            options=options or {},
-            numbering=numbered,
-            sections=tuple(
-                SectionPlayers(name=s.name, players=s.players) for s in schedule.sections
-            )
-            or None,
-        )
-    )
-    text = json.dumps(head, allow_nan=False)
-    out.write(text[:-1] + ', "rounds": [')
-    write = out.write
-    for index, rnd in enumerate(schedule.rounds):
-        boards = ", ".join(
-            f'{{"board": {b}, "white": {w}, "black": {k}}}'
-            for b, w, k in zip(range(1, len(rnd.white) + 1), rnd.white, rnd.black, strict=True)
-        )
-        write(f"[{boards}]" if index == 0 else f", [{boards}]")
-    write('], "byes": ')
-    write(json.dumps([list(rnd.byes) for rnd in schedule.rounds], allow_nan=False))
-    write("}\n")
-
-
-def _write_schedule_csv(schedule: Schedule, numbering: Numbering | None, out: TextIO) -> None:
-    import csv
-
-    writer = csv.writer(out, lineterminator="\n")
-    named = numbering is not None
-    writer.writerow(
-        ["round", "board", "white", "black"] + (["white_name", "black_name"] if named else [])
-    )
-    for rnd in schedule.rounds:
-        for game in rnd.games():
-            row: list[Any] = [rnd.number, game.board, game.white, game.black]
-            if numbering is not None:
-                row += [numbering.name_of(game.white), numbering.name_of(game.black)]
-            writer.writerow(row)
-        for player in rnd.byes:
-            row = [rnd.number, "bye", player, ""]
-            if numbering is not None:
-                row += [numbering.name_of(player), ""]
-            writer.writerow(row)

@@ -1,11 +1,12 @@
-"""A format's schedule as a report (``caddy table``): the grid of rounds
+"""A format's schedule (``caddy table``) as a report: the grid of rounds
 (pairing numbers), or with the players' names one table per round after the
-table of pairing numbers."""
+table of pairing numbers; as a ``caddy.schedule`` JSON document, streamed;
+as CSV, one line per board."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TextIO
 
 from caddy.model.report import Report, Table
 
@@ -115,3 +116,80 @@ def _round_table(schedule: Schedule, rnd: Round, numbering: Numbering) -> Table:
         right=frozenset({1 if sections else 0}),
         caption_in_text=True,
     )
+
+
+def write_schedule_json(
+    schedule: Schedule,
+    out: TextIO,
+    *,
+    options: dict[str, Any] | None = None,
+    numbering: Numbering | None = None,
+) -> None:
+    """Stream a ``caddy.schedule`` document, round by round.
+
+    The text is exactly what ``json.dumps`` gives for the same document, but
+    it is never held whole in memory (half a million games for 1,000 players).
+    """
+    import json
+
+    # at call time: the documents' converter (cattrs) is not loaded for a text table
+    from caddy.model.documents import NumberingData, ScheduleHead, SectionPlayers, data
+
+    numbered = None
+    if numbering is not None:
+        from caddy.model.serialize import unstructure  # cattrs, as above
+
+        numbered = NumberingData(
+            method=numbering.method,
+            seed=numbering.seed,
+            players=tuple(
+                {"number": i, **unstructure(p)} for i, p in enumerate(numbering.players, 1)
+            ),
+        )
+    head = data(
+        ScheduleHead(
+            format=schedule.format,
+            title=schedule.title,
+            players=schedule.players,
+            seed=schedule.seed,
+            options=options or {},
+            numbering=numbered,
+            sections=tuple(
+                SectionPlayers(name=s.name, players=s.players) for s in schedule.sections
+            )
+            or None,
+        )
+    )
+    text = json.dumps(head, allow_nan=False)
+    out.write(text[:-1] + ', "rounds": [')
+    write = out.write
+    for index, rnd in enumerate(schedule.rounds):
+        boards = ", ".join(
+            f'{{"board": {b}, "white": {w}, "black": {k}}}'
+            for b, w, k in zip(range(1, len(rnd.white) + 1), rnd.white, rnd.black, strict=True)
+        )
+        write(f"[{boards}]" if index == 0 else f", [{boards}]")
+    write('], "byes": ')
+    write(json.dumps([list(rnd.byes) for rnd in schedule.rounds], allow_nan=False))
+    write("}\n")
+
+
+def write_schedule_csv(schedule: Schedule, numbering: Numbering | None, out: TextIO) -> None:
+    import csv
+
+    writer = csv.writer(out, lineterminator="\n")
+    named = numbering is not None
+    writer.writerow(
+        ["round", "board", "white", "black"] + (["white_name", "black_name"] if named else [])
+    )
+    for rnd in schedule.rounds:
+        for game in rnd.games():
+            row: list[Any] = [rnd.number, game.board, game.white, game.black]
+            if numbering is not None:
+                row += [numbering.name_of(game.white), numbering.name_of(game.black)]
+            writer.writerow(row)
+        for player in rnd.byes:
+            row = [rnd.number, "bye", player, ""]
+            if numbering is not None:
+                row += [numbering.name_of(player), ""]
+            writer.writerow(row)
