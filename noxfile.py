@@ -6,6 +6,8 @@ versions), so each works on any machine with Python 3.11 or newer.
 
 from __future__ import annotations
 
+import os
+
 import nox
 
 nox.options.sessions = ["tests"]
@@ -13,6 +15,7 @@ nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = True
 
 TYPING_DEPS = ["mypy>=1.10", "nox>=2024.3"]
+SOURCE = ["core", "plugins"]
 
 
 @nox.session
@@ -32,10 +35,12 @@ def slow(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff: lint and formatting."""
-    session.install("ruff>=0.5")
+    """ruff: lint and formatting; lint-imports: the layers of core (pyproject.toml)."""
+    session.install("ruff>=0.5", "import-linter>=2.17")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+    # import-linter reads the source: core/ and plugins/ on the path, nothing installed
+    session.run("lint-imports", "--no-cache", env={"PYTHONPATH": os.pathsep.join(SOURCE)})
 
 
 @nox.session

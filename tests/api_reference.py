@@ -60,6 +60,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "caddy.event.documents",
             "caddy.event.convert",
             "caddy.event.store",
+            "caddy.event.session",
             "caddy.files.storage",
         ),
     ),

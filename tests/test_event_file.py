@@ -268,15 +268,15 @@ def test_two_writers_racing(tmp_path: Path) -> None:
     path.write_bytes((DATA / "event-v1.json").read_bytes())
     script = """
 import sys
-from caddy.event.store import updating
+import caddy.event
 from caddy.event import RecordResult
 print("trying", flush=True)
 try:
-    with updating(sys.argv[1]) as box:
+    with caddy.event.open(sys.argv[1]) as session:
         print("locked", flush=True)
         if sys.argv[2] == "1":
             sys.stdin.readline()  # hold the lock until told
-        box[0] = box[0].with_operation(RecordResult(round=2, board=int(sys.argv[2]), result="1-0"))
+        session.apply(RecordResult(round=2, board=int(sys.argv[2]), result="1-0"))
     print("won")
 except Exception as exc:
     print("lost:", exc)

@@ -5,7 +5,7 @@ written to a file atomically."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from caddy.cli.common import ascii_int, output_argument, output_file_arguments, print_error
 from caddy.files.storage import refuse_existing, write_output
@@ -13,10 +13,12 @@ from caddy.files.storage import refuse_existing, write_output
 if TYPE_CHECKING:
     import argparse
 
-    from caddy.event.file import EventFile
+    from caddy.cli.common import Commands
+    from caddy.event.replay import State
+    from caddy.plugins.host import PluginHost
 
 
-def add_commands(commands: Any) -> None:
+def add_commands(commands: Commands) -> None:
     parser = commands.add_parser(
         "cards",
         help="print the match cards of a team event's round",
@@ -32,36 +34,36 @@ def add_commands(commands: Any) -> None:
     )
     output_argument(parser)
     output_file_arguments(parser)
-    parser.set_defaults(handler=cmd_cards)
+    parser.set_defaults(run=cmd_cards)
 
 
-def _event(path: str) -> EventFile:
-    """The event in ``path``: an event file, or any file a codec imports."""
+def _state(path: str, host: PluginHost) -> State:
+    """The replayed event in ``path`` (once): an event file, or any file a codec imports."""
     from caddy.cli.event import other_codec
 
-    name = other_codec(path)
+    name = other_codec(path, host)
     if name is None:
-        from caddy.event.store import load
+        from caddy.event.session import read
 
-        return load(path)
+        return read(path, host=host).state
+    from caddy.event.replay import replay
     from caddy.files.storage import read_bytes
     from caddy.plugins.lookup import get_codec
 
-    imported = get_codec(name).read(read_bytes(path, "an event file"), source=path)
+    imported = get_codec(name, host).read(read_bytes(path, "an event file"), source=path)
     for warning in imported.warnings:
         print_error(warning, "warning")
-    return imported.event
+    return replay(imported.event, host)
 
 
-def cmd_cards(ns: argparse.Namespace) -> int:
+def cmd_cards(ns: argparse.Namespace, host: PluginHost) -> int:
     from caddy.errors import CaddyError
-    from caddy.event.replay import replay
     from caddy.plugins.lookup import get_renderer
     from caddy.views.match_cards import last_paired_round, match_cards
 
-    renderer = get_renderer(ns.output)
+    renderer = get_renderer(ns.output, host)
     refuse_existing(ns.out, ns.force)
-    state = replay(_event(ns.file))
+    state = _state(ns.file, host)
     if state.event.tournament.teams is None:
         raise CaddyError(f"{ns.file} has no teams: match cards are for team events")
     number = ns.round if ns.round is not None else last_paired_round(state)

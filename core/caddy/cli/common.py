@@ -12,10 +12,18 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
+    from typing import TypeAlias
 
     from caddy.contracts import Codec, Format
     from caddy.contracts.codecs import Imported
+    from caddy.event.replay import State
     from caddy.model.report import Report
+    from caddy.plugins.host import PluginHost
+
+    #: A parser or an argument group (of a parser) that takes arguments.
+    Arguments: TypeAlias = argparse._ActionsContainer
+    #: The ``add_subparsers()`` action a command family adds its parsers to.
+    Commands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
 
 #: Help of ``--dated-system`` (``caddy export``, ``caddy simulate``).
@@ -123,13 +131,22 @@ def option_values(items: Sequence[str]) -> dict[str, str]:
 
 
 def format_and_options(
-    ns: argparse.Namespace, extra: dict[str, str] | None = None
+    ns: argparse.Namespace,
+    extra: dict[str, str] | None = None,
+    *,
+    host: PluginHost | None = None,
+    name: str | None = None,
 ) -> tuple[Format, Any]:
-    from caddy.contracts.format_tools import options_from_strings
-    from caddy.plugins.host import get_host
+    """The format ``--format`` names (or ``name``) and its options from
+    ``--option`` (:func:`option_values`), the format's shorthands and ``extra``.
 
-    host = get_host()
-    fmt: Format = host.formats().get(ns.format)
+    :param host: the run's plugin host (``None``: the default,
+        :func:`caddy.plugins.host.resolve`)."""
+    from caddy.contracts.format_tools import options_from_strings
+    from caddy.plugins.host import resolve
+
+    host = resolve(host)
+    fmt: Format = host.formats().get(name or ns.format)
     values = option_values(ns.option)
     from caddy.plugins.lookup import shorthands
 
@@ -147,7 +164,7 @@ def format_and_options(
     return fmt, options_from_strings(fmt, values)
 
 
-def output_argument(parser: Any) -> None:
+def output_argument(parser: Arguments) -> None:
     """``--output FORM``: a renderer's name (text, markdown, csv, html or a plugin's)."""
     parser.add_argument(
         "--output",
@@ -158,7 +175,7 @@ def output_argument(parser: Any) -> None:
 
 
 def output_file_arguments(
-    parser: Any,
+    parser: Arguments,
     *,
     metavar: str = "FILE",
     help: str = "write here (atomically) instead of stdout",
@@ -171,16 +188,20 @@ def output_file_arguments(
     force_argument(parser, metavar)
 
 
-def force_argument(parser: Any, what: str = "FILE") -> None:
+def force_argument(parser: Arguments, what: str = "FILE") -> None:
     """``--force``: replace an existing output file (:func:`write_output`)."""
     parser.add_argument("--force", action="store_true", help=f"replace {what} if it exists")
 
 
-def emit(report: Report, ns: argparse.Namespace) -> None:
-    """Print ``report`` in the form ``--output`` names."""
+def emit(
+    report: Report, form: argparse.Namespace | str = "text", host: PluginHost | None = None
+) -> None:
+    """Print ``report`` in the form ``--output`` names (``form``: the
+    namespace of a command that has ``--output``, or the form's name)."""
     from caddy.plugins.lookup import get_renderer
 
-    sys.stdout.write(get_renderer(getattr(ns, "output", "text")).render(report))
+    name = form if isinstance(form, str) else vars(form).get("output", "text")
+    sys.stdout.write(get_renderer(name, host).render(report))
 
 
 def event_arguments(parser: argparse.ArgumentParser) -> None:
@@ -214,7 +235,7 @@ def event_arguments(parser: argparse.ArgumentParser) -> None:
 TRF_801_BYES = ("--trf-801-byes", "801-byes")
 
 
-def readings_argument(parser: Any) -> None:
+def readings_argument(parser: Arguments) -> None:
     """``--trf-801-byes``: how a TRF team file's byes are read (docs/trf.md)."""
     parser.add_argument(
         TRF_801_BYES[0],
@@ -231,7 +252,7 @@ def check_readings(ns: argparse.Namespace, path: str, codec_name: str) -> tuple[
     """The readings the command line chose, refused (one line) for a file that is no TRF file."""
     from caddy.errors import CaddyError
 
-    readings = tuple(getattr(ns, "readings", None) or ())
+    readings = tuple(ns.readings)
     if readings and codec_name != "trf":
         what = (
             "an event file (read at its import)" if codec_name == "json" else f"a {codec_name} file"
@@ -250,7 +271,7 @@ def read_file(
     return codec.read(data, source=ns.file, strict=strict)
 
 
-def event_player(state: Any, text: str) -> int:
+def event_player(state: State, text: str) -> int:
     """The pairing number of the player ``text`` names (:func:`caddy.model.names.find_player`:
     a number, a name in any case or the start of one)."""
     from caddy.model.names import find_player

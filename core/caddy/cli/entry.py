@@ -1,17 +1,24 @@
 """``caddy add`` (a late entry, FIDE Handbook C.04.2 2.5) and ``caddy bye``
 (byes a player asks for, announced before the rounds are paired: C.04.2
-3.2-3.3). Each is one read–modify–write under the file's lock."""
+3.2-3.3). Each is one session on the file (:func:`caddy.event.session.open`)."""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING
 
 from caddy.cli.common import event_player
 from caddy.errors import CaddyError
 
+if TYPE_CHECKING:
+    from caddy.cli.common import Commands
+    from caddy.event.replay import State
+    from caddy.event.session import Session
+    from caddy.model.schedule import Player
+    from caddy.plugins.host import PluginHost
 
-def add_commands(commands: Any) -> None:
+
+def add_commands(commands: Commands) -> None:
     from caddy.cli.common import ascii_int
 
     add = commands.add_parser(
@@ -35,7 +42,7 @@ def add_commands(commands: Any) -> None:
         default="zero",
         help="what each round already paired scores: zero (default) or half a point",
     )
-    add.set_defaults(handler=cmd_add)
+    add.set_defaults(run=cmd_add)
 
     bye = commands.add_parser(
         "bye",
@@ -67,7 +74,7 @@ def add_commands(commands: Any) -> None:
         "scores the bye as a team (full: a won match, half: a drawn one, zero: nothing; "
         "TRF-2026 record 240 F/H/Z)",
     )
-    bye.set_defaults(handler=cmd_bye)
+    bye.set_defaults(run=cmd_bye)
 
 
 def parse_rounds(text: str) -> list[int]:
@@ -88,23 +95,21 @@ def parse_rounds(text: str) -> list[int]:
     return rounds
 
 
-def cmd_bye(ns: argparse.Namespace) -> int:
-    from caddy.event.replay import replay
-    from caddy.event.store import updating
+def cmd_bye(ns: argparse.Namespace, host: PluginHost) -> int:
+    from caddy.event.session import open as open_event
 
     rounds = parse_rounds(ns.rounds)
-    with updating(ns.event) as box:
-        state = replay(box[0])
+    with open_event(ns.event, host=host) as session:
         if ns.team:
-            lines = [_team_bye(state, box, ns, number) for number in rounds]
+            lines = [_team_bye(session, ns, number) for number in rounds]
         else:
-            player = _bye_player(state, ns.player)
-            lines = [_player_bye(state, box, ns, player, number) for number in rounds]
+            player = _bye_player(session.state, ns.player)
+            lines = [_player_bye(session, ns, player, number) for number in rounds]
     print("\n".join(lines))
     return 0
 
 
-def _bye_player(state: Any, text: str) -> int:
+def _bye_player(state: State, text: str) -> int:
     """The player ``caddy bye`` names; in a team event, a team's name (or
     the start of one that is no player's) hints at ``--team``."""
     try:
@@ -118,7 +123,7 @@ def _bye_player(state: Any, text: str) -> int:
         raise
 
 
-def _names_a_team(state: Any, text: str) -> bool:
+def _names_a_team(state: State, text: str) -> bool:
     """``text`` is a team's name or code (any case), or the start of a team's
     name only that starts no player's name (not a team's number)."""
     setup = state.event.tournament.teams
@@ -135,15 +140,13 @@ def _names_a_team(state: Any, text: str) -> bool:
     )
 
 
-def _record_bye(
-    state: Any, box: list[Any], ns: argparse.Namespace, player: int, number: int
-) -> str:
+def _record_bye(session: Session, ns: argparse.Namespace, player: int, number: int) -> str:
     """Record ``ns.kind``'s bye for ``player`` in round ``number``; the round's note."""
-    from caddy.event.replay import apply
     from caddy.event.rounds import bye_of, check_not_withdrawn
     from caddy.messages import visible
     from caddy.model.tournament import RecordBye
 
+    state = session.state
     check_not_withdrawn(state, player, number)
     earlier = bye_of(state, number, player)
     if earlier is not None and earlier != ns.kind and not ns.force:
@@ -152,28 +155,25 @@ def _record_bye(
             f"round {number}: {name} ({player}) already has a {earlier} bye; "
             "use --force to replace it"
         )
-    operation = RecordBye(round=number, player=player, kind=ns.kind)
-    apply(state, operation)
-    box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
+    session.apply(RecordBye(round=number, player=player, kind=ns.kind))
     return "" if number <= len(state.rounds) else f" (announced: not paired in round {number})"
 
 
-def _player_bye(
-    state: Any, box: list[Any], ns: argparse.Namespace, player: int, number: int
-) -> str:
+def _player_bye(session: Session, ns: argparse.Namespace, player: int, number: int) -> str:
     from caddy.cli.result import describe
     from caddy.model.tournament import RecordBye
 
-    note = _record_bye(state, box, ns, player, number)
+    note = _record_bye(session, ns, player, number)
     operation = RecordBye(round=number, player=player, kind=ns.kind)
-    return f"recorded: {describe(operation, box[0])}{note}"
+    return f"recorded: {describe(operation, session.event)}{note}"
 
 
-def _team_bye(state: Any, box: list[Any], ns: argparse.Namespace, number: int) -> str:
+def _team_bye(session: Session, ns: argparse.Namespace, number: int) -> str:
     """A team's bye in round ``number`` (not paired yet): every member not
     withdrawn gets it, so the pairing leaves the team out with that bye."""
     from caddy.messages import visible
 
+    state = session.state
     setup = state.event.tournament.teams
     if setup is None:
         raise CaddyError(f"{ns.event} has no teams: --team gives a team event's team a bye")
@@ -188,7 +188,7 @@ def _team_bye(state: Any, box: list[Any], ns: argparse.Namespace, number: int) -
     if not members:
         raise CaddyError(f"round {number}: every player of team {team} has withdrawn")
     for player in members:
-        note = _record_bye(state, box, ns, player, number)
+        note = _record_bye(session, ns, player, number)
     name = visible(setup.team(team).name)
     players = ", ".join(map(str, members))
     return (
@@ -196,14 +196,11 @@ def _team_bye(state: Any, box: list[Any], ns: argparse.Namespace, number: int) -
     )
 
 
-def cmd_add(ns: argparse.Namespace) -> int:
-    from caddy.event.documents import from_document, to_document
-    from caddy.event.replay import check_field, replay
-    from caddy.event.store import updating
+def cmd_add(ns: argparse.Namespace, host: PluginHost) -> int:
+    from caddy.event.session import open as open_event
     from caddy.files.players import MAX_RATING
     from caddy.messages import visible
     from caddy.model.schedule import Player
-    from caddy.schedule.calculator import check_field as check_limits
 
     if not ns.name.strip():
         raise CaddyError("a player needs a name")
@@ -216,51 +213,55 @@ def cmd_add(ns: argparse.Namespace) -> int:
         fide_id=ns.fide_id or None,
         federation=ns.federation or None,
     )
-    with updating(ns.event) as box:
-        event = box[0]
-        tournament = event.tournament
-        if tournament.teams is not None:
-            raise CaddyError(
-                "a team event's players come with their teams (the teams file of "
-                "caddy new --teams); a late player would be in no team"
-            )
-        players = tournament.players
-        same = [i for i, p in enumerate(players, 1) if p.name == player.name]
-        if same:
-            raise CaddyError(
-                f"{visible(player.name)} is in the event already ({same[0]}); "
-                "players are named by exact name, so each name is given once"
-            )
-        state = replay(event)
-        fmt, options = state.fmt, tournament.format.options
-        check_limits(len(players) + 1, fmt, options)
-        check_field(fmt, len(players) + 1, options)
-        if not event.operations:  # nothing refers to a pairing number: the field just grows
-            import attrs
-
-            method = tournament.numbering
-            grown: tuple[Player, ...] = (*players, player)
-            if method == "rating":  # numbers follow the ratings (C.04.2 2.2)
-                grown = fmt.number_players(grown, "rating", None).players
-            new = attrs.evolve(event, tournament=attrs.evolve(tournament, players=grown))
-            number = grown.index(player) + 1
-            effect = f"{len(grown)} players" + (
-                ", pairing numbers by rating" if method == "rating" else ""
-            )
-        else:
-            new = event.with_entrant(player, ns.missed)
-            number = len(players) + 1
-            paired = len(state.rounds)
-            if paired:
-                kind = "zero-point" if ns.missed == "zero" else "half-point"
-                missed = f"round 1 missed (a {kind} bye)"
-                if paired > 1:
-                    missed = f"rounds 1-{paired} missed ({kind} byes)"
-                effect = f"late entry: {missed}; paired from round {paired + 1}"
-            else:
-                effect = f"{len(players) + 1} players; no round is paired yet"
-        # what is written must read back strictly (text, rating range) and replay
-        box[0] = from_document(to_document(new))
+    with open_event(ns.event, host=host) as session:
+        number, effect = _add_player(session, player, ns.missed)
     rating = "unrated" if player.rating is None else f"rating {player.rating}"
     print(f"added: {visible(player.name)} ({number}), {rating}: {effect}")
     return 0
+
+
+def _add_player(session: Session, player: Player, missed: str) -> tuple[int, str]:
+    """Add ``player`` to the event: before any operation the field just grows
+    (numbered by rating when the event numbers so), after it a late entry;
+    their pairing number, and what it did in words."""
+    import attrs
+
+    from caddy.event.replay import check_field
+    from caddy.messages import visible
+    from caddy.schedule.calculator import check_field as check_limits
+
+    event, state = session.event, session.state
+    tournament = event.tournament
+    if tournament.teams is not None:
+        raise CaddyError(
+            "a team event's players come with their teams (the teams file of "
+            "caddy new --teams); a late player would be in no team"
+        )
+    players = tournament.players
+    same = [i for i, p in enumerate(players, 1) if p.name == player.name]
+    if same:
+        raise CaddyError(
+            f"{visible(player.name)} is in the event already ({same[0]}); "
+            "players are named by exact name, so each name is given once"
+        )
+    fmt, options = state.fmt, tournament.format.options
+    check_limits(len(players) + 1, fmt, options)
+    check_field(fmt, len(players) + 1, options)
+    if not event.operations:  # nothing refers to a pairing number: the field just grows
+        method = tournament.numbering
+        grown: tuple[Player, ...] = (*players, player)
+        if method == "rating":  # numbers follow the ratings (C.04.2 2.2)
+            grown = fmt.number_players(grown, "rating", None).players
+        # what is written must read back strictly (text, rating range) and replay
+        session.replace(attrs.evolve(event, tournament=attrs.evolve(tournament, players=grown)))
+        by_rating = ", pairing numbers by rating" if method == "rating" else ""
+        return grown.index(player) + 1, f"{len(grown)} players{by_rating}"
+    paired = len(state.rounds)
+    number = session.enter(player, missed)  # read back strictly too
+    if not paired:
+        return number, f"{len(players) + 1} players; no round is paired yet"
+    kind = "zero-point" if missed == "zero" else "half-point"
+    missed_rounds = f"round 1 missed (a {kind} bye)"
+    if paired > 1:
+        missed_rounds = f"rounds 1-{paired} missed ({kind} byes)"
+    return number, f"late entry: {missed_rounds}; paired from round {paired + 1}"

@@ -8,15 +8,26 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    pass
 from caddy.cli.common import event_player
-from caddy.cli.result import BYE_HELP, cmd_history, cmd_result, cmd_undo
 from caddy.errors import CaddyError
 
+if TYPE_CHECKING:
+    import datetime
+    from pathlib import Path
 
-def add_commands(commands: Any) -> None:
-    from caddy.cli.common import ascii_int, format_arguments
+    from caddy.cli.common import Commands
+    from caddy.contracts import Format
+    from caddy.event.replay import State
+    from caddy.model.dates import RoundDates
+    from caddy.model.schedule import Numbering
+    from caddy.model.teams import TeamSetup
+    from caddy.model.timecontrol import TimeControl
+    from caddy.plugins.host import PluginHost
+
+
+def add_new(commands: Commands) -> None:
+    """``caddy new``'s parser."""
+    from caddy.cli.common import format_arguments
 
     new = commands.add_parser(
         "new", help="start an event file", description="Create EVENT.json for a field."
@@ -53,41 +64,12 @@ def add_commands(commands: Any) -> None:
     from caddy.cli.dates import add_schedule_arguments
 
     add_schedule_arguments(new, start=False)
-    new.set_defaults(handler=cmd_new)
+    new.set_defaults(run=cmd_new)
 
-    result = commands.add_parser("result", help="record a result or a bye")
-    result.add_argument("event", metavar="EVENT.json")
-    result.add_argument("round", type=ascii_int, metavar="ROUND")
-    result.add_argument(
-        "board",
-        nargs="?",
-        type=board_or_results,
-        metavar="BOARD",
-        help='board (team events: MATCH), or every board\'s result in one argument: "1-0 1/2 0-1"',
-    )
-    result.add_argument("result", nargs="?", metavar="RESULT", help="1-0 0-1 1/2 ½-½ +- -+ --")
-    result.add_argument(
-        "extra",
-        nargs="?",
-        metavar="TEAM_RESULT",
-        help=(
-            'team events: ROUND MATCH BOARD RESULT, or ROUND MATCH "1-0 1/2 0-1 1-0" for '
-            "every board; results from the side of the team named first (White on board 1)"
-        ),
-    )
-    result.add_argument(
-        "--from",
-        dest="results_file",
-        metavar="FILE",
-        help="a round's results from a CSV file of board,result lines",
-    )
-    result.add_argument("--bye", nargs=2, metavar=("PLAYER", "KIND"), help=f"a bye: {BYE_HELP}")
-    result.add_argument(
-        "--force",
-        action="store_true",
-        help="replace the result already on the board, or the player's bye",
-    )
-    result.set_defaults(handler=cmd_result)
+
+def add_withdraw(commands: Commands) -> None:
+    """``caddy withdraw``'s parser."""
+    from caddy.cli.common import ascii_int
 
     withdraw = commands.add_parser("withdraw", help="a player leaves the event")
     withdraw.add_argument("event", metavar="EVENT.json")
@@ -95,43 +77,16 @@ def add_commands(commands: Any) -> None:
     withdraw.add_argument(
         "--after-round", type=ascii_int, help="last round played (default: the last with a result)"
     )
-    withdraw.set_defaults(handler=cmd_withdraw)
-
-    undo = commands.add_parser("undo", help="drop the last operations")
-    undo.add_argument("event", metavar="EVENT.json")
-    undo.add_argument("--steps", type=ascii_int, default=1, help="how many (default 1)")
-    undo.set_defaults(handler=cmd_undo)
-
-    history = commands.add_parser("history", help="every operation applied, in order")
-    history.add_argument("event", metavar="EVENT.json")
-    history.add_argument("--json", action="store_true", help="print the operations as JSON")
-    history.set_defaults(handler=cmd_history)
+    withdraw.set_defaults(run=cmd_withdraw)
 
 
-def board_or_results(text: str) -> int | str:
-    """argparse ``type`` of ``caddy result``'s BOARD: a board number (ASCII
-    digits), or the results of every board in one argument (``"1-0 1/2"``:
-    words, a single result word, or none: ``""`` is refused as a batch with
-    no results); anything else is an invalid int."""
-    from caddy.cli.common import ascii_int
-    from caddy.cli.result_batch import SKIP, normal_result
-    from caddy.model.results import RESULT_WORDS
-
-    stripped = text.strip()
-    if len(stripped.split()) != 1 or normal_result(stripped) in (*RESULT_WORDS, SKIP):
-        return stripped
-    return ascii_int(text)
-
-
-board_or_results.__name__ = "int"  # argparse names the type in its message
-
-
-def other_codec(path: str) -> str | None:
+def other_codec(path: str, host: PluginHost | None = None) -> str | None:
     """The name of the codec (file format) ``path`` is written in, when that
     is not caddy's event file (codec ``json``): the first codec whose
     ``sniff`` recognises the file's first bytes, else the first that claims
     its suffix. ``None`` for a file that looks like JSON, one that cannot be
-    read (loading it says why) or one no codec claims."""
+    read (loading it says why) or one no codec claims (``host``: the run's
+    plugin host; ``None``, the default one)."""
     from pathlib import Path
 
     from caddy.files.storage import peek
@@ -141,9 +96,9 @@ def other_codec(path: str) -> str | None:
         return None  # not a regular file, or empty: loading it says what is wrong
     if head.removeprefix(b"\xef\xbb\xbf").lstrip()[:1] in (b"{", b"["):
         return None  # JSON: the event file's own checks speak
-    from caddy.plugins.host import get_host
+    from caddy.plugins.host import resolve
 
-    codecs = [c for c in get_host().codecs() if c.name != "json"]
+    codecs = [c for c in resolve(host).codecs() if c.name != "json"]
     suffix = Path(path).suffix.lower()
     for codec in [c for c in codecs if c.sniff(head)] or [
         c for c in codecs if suffix in c.suffixes
@@ -152,10 +107,10 @@ def other_codec(path: str) -> str | None:
     return None
 
 
-def refuse_other_formats(path: str) -> None:
+def refuse_other_formats(path: str, host: PluginHost) -> None:
     """One line for an event command given, say, a TRF file: name its format
     and the command that makes an event file from it."""
-    name = other_codec(path)
+    name = other_codec(path, host)
     if name is not None:
         label = name.upper() if len(name) <= 4 else name
         raise CaddyError(
@@ -164,8 +119,7 @@ def refuse_other_formats(path: str) -> None:
         )
 
 
-def _date(text: str | None, option: str) -> Any:
-
+def _date(text: str | None, option: str) -> datetime.date | None:
     if text is None:
         return None
     from caddy.model.dates import parse_date
@@ -173,74 +127,31 @@ def _date(text: str | None, option: str) -> Any:
     return parse_date(text, option)
 
 
-def cmd_new(ns: argparse.Namespace) -> int:
+def cmd_new(ns: argparse.Namespace, host: PluginHost) -> int:
+    """``caddy new``: the field, its numbering and seed, the dates, written once."""
     from pathlib import Path
 
     from caddy.cli.common import format_and_options
     from caddy.cli.team_standings import ns_ede_readings
     from caddy.event.documents import new_event
     from caddy.event.store import dumps
-    from caddy.files.players import read_players_csv
     from caddy.files.storage import write_file
     from caddy.model.schedule import draw_seed
 
     path = Path(ns.event)
     if path.exists():
         raise CaddyError(f"{path} exists already; an event file is created once")
-    if ns.format is None:  # a field of teams plays a team round robin unless told
-        ns.format = "round-robin" if ns.teams_file is None else "team-round-robin"
-    fmt, options = format_and_options(ns)
+    # a field of teams plays a team round robin unless told
+    name = ns.format or ("round-robin" if ns.teams_file is None else "team-round-robin")
+    fmt, options = format_and_options(ns, host=host, name=name)
     ede = ns_ede_readings(ns)  # before reading any file: a misplaced flag says so first
-    setup = None
-    if ns.players_file is not None and ns.teams_file is not None:
-        raise CaddyError("give --players FILE or --teams FILE, not both")
-    if ns.players_file is None and ns.teams_file is None:
-        raise CaddyError("give the field with --players FILE, or a team event's --teams FILE")
-    if ns.teams_file is not None:
-        from caddy.cli.teams import team_field
-        from caddy.model.schedule import Numbering
-
-        if ns.by not in (None, "given"):
-            raise CaddyError("a team event numbers its players team by team, in board order")
-        entrants, setup, options = team_field(ns, options, fmt)
-        numbering = Numbering(players=entrants, method="given")
-    else:
-        entrants = read_players_csv(ns.players_file)
-    from caddy.schedule.calculator import check_field
-
-    check_field(len(entrants), fmt, options)
-    if setup is None:
-        numbering = fmt.number_players(entrants, ns.by or fmt.default_numbering, ns.seed)
+    numbering, setup, options = _field(ns, fmt, options, host)
     # every random choice of the format (colour tosses, lots) comes from this
     # seed, drawn once here and recorded in the file: a replay never draws again
     seed = ns.seed if ns.seed is not None else numbering.seed
     if seed is None:
         seed = draw_seed()
-    from caddy.cli.dates import wants_dates
-
-    dated = wants_dates(ns, start_is_date=True)
-    time_control = None
-    if ns.tc:
-        from caddy.plugins.lookup import parse_time_control
-
-        time_control = parse_time_control(ns.tc)
-    schedule = None
-    if dated:
-        schedule = _schedule(ns, fmt, options, len(entrants), time_control)
-    tiebreaks = None
-    if ns.tiebreaks and ns.teams_file is not None:
-        from caddy.plugins.host import get_host
-        from caddy.standings.teams import resolve_team_tiebreaks, team_tiebreak_texts
-
-        texts = team_tiebreak_texts(ns.tiebreaks, True, get_host())
-        resolve_team_tiebreaks(texts, get_host())  # team tie-breaks (C.07 Arts. 12-13, BH:MP)
-        tiebreaks = tuple(texts)
-    elif ns.tiebreaks:
-        from caddy.standings.ranking import resolve_tiebreaks, tiebreak_texts
-
-        texts = tiebreak_texts(ns.tiebreaks, True)
-        resolve_tiebreaks(texts, True)  # every name must be known now
-        tiebreaks = tuple(texts)
+    time_control, schedule = _timing(ns, fmt, options, len(numbering.players), host)
     event = new_event(
         numbering.players,
         fmt.name,
@@ -251,7 +162,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
         place=ns.place,
         arbiter=ns.arbiter,
         time_control=time_control,
-        tiebreaks=tiebreaks,
+        tiebreaks=_tiebreaks(ns, host),
         edition=ns.edition,
         ede=ede,
         numbering=numbering.method,
@@ -267,7 +178,64 @@ def cmd_new(ns: argparse.Namespace) -> int:
         force=False,
         exists=f"{path} exists already; an event file is created once",
     )
-    print(f"{path}: {fmt.name}, {len(numbering.players)} players")
+    _print_new(path, fmt.name, numbering, seed, schedule, setup)
+    return 0
+
+
+def _field(
+    ns: argparse.Namespace, fmt: Format, options: Any, host: PluginHost
+) -> tuple[Numbering, TeamSetup | None, Any]:
+    """The players in pairing-number order (a team event's, team by team),
+    its teams, and the format's options (a team event may set some)."""
+    from caddy.files.players import read_players_csv
+    from caddy.model.schedule import Numbering
+    from caddy.schedule.calculator import check_field
+
+    if ns.players_file is not None and ns.teams_file is not None:
+        raise CaddyError("give --players FILE or --teams FILE, not both")
+    if ns.players_file is None and ns.teams_file is None:
+        raise CaddyError("give the field with --players FILE, or a team event's --teams FILE")
+    if ns.teams_file is not None:
+        from caddy.cli.teams import team_field
+
+        if ns.by not in (None, "given"):
+            raise CaddyError("a team event numbers its players team by team, in board order")
+        entrants, setup, options = team_field(ns, options, fmt, host)
+        check_field(len(entrants), fmt, options)
+        return Numbering(players=entrants, method="given"), setup, options
+    entrants = read_players_csv(ns.players_file)
+    check_field(len(entrants), fmt, options)
+    numbering = fmt.number_players(entrants, ns.by or fmt.default_numbering, ns.seed)
+    return numbering, None, options
+
+
+def _tiebreaks(ns: argparse.Namespace, host: PluginHost) -> tuple[str, ...] | None:
+    """``--tiebreaks``, every name known now (a team event's: C.07 Arts. 12-13, BH:MP)."""
+    if not ns.tiebreaks:
+        return None
+    if ns.teams_file is not None:
+        from caddy.standings.teams import resolve_team_tiebreaks, team_tiebreak_texts
+
+        texts = team_tiebreak_texts(ns.tiebreaks, True, host)
+        resolve_team_tiebreaks(texts, host)
+        return tuple(texts)
+    from caddy.standings.ranking import resolve_tiebreaks, tiebreak_texts
+
+    texts = tiebreak_texts(ns.tiebreaks, True)
+    resolve_tiebreaks(texts, True)  # every name must be known now
+    return tuple(texts)
+
+
+def _print_new(
+    path: Path,
+    format_name: str,
+    numbering: Numbering,
+    seed: int,
+    schedule: RoundDates | None,
+    setup: TeamSetup | None,
+) -> None:
+    """What ``caddy new`` wrote: the format, the seeds, the dates, the field."""
+    print(f"{path}: {format_name}, {len(numbering.players)} players")
     if numbering.seed is not None:
         print(f"pairing numbers drawn by lot, seed {numbering.seed} (recorded in the file)")
     if seed != numbering.seed:
@@ -284,16 +252,33 @@ def cmd_new(ns: argparse.Namespace) -> int:
         from caddy.cli.teams import print_teams
 
         print_teams(setup, list(numbering.players))
-        return 0
+        return
     from caddy.messages import visible
 
     for number, player in enumerate(numbering.players, 1):
         rating = "unrated" if player.rating is None else str(player.rating)
         print(f"  {number:>3}  {visible(player.name)} ({rating})")
-    return 0
 
 
-def _schedule(ns: argparse.Namespace, fmt: Any, options: Any, players: int, tc: Any) -> Any:
+def _timing(
+    ns: argparse.Namespace, fmt: Format, options: Any, players: int, host: PluginHost
+) -> tuple[TimeControl | None, RoundDates | None]:
+    """``--tc``'s time control and the dated rounds (when the dates are asked for)."""
+    from caddy.cli.dates import wants_dates
+
+    dated = wants_dates(ns, start_is_date=True)
+    time_control = None
+    if ns.tc:
+        from caddy.plugins.lookup import parse_time_control
+
+        time_control = parse_time_control(ns.tc, host)
+    schedule = _schedule(ns, fmt, options, players, time_control) if dated else None
+    return time_control, schedule
+
+
+def _schedule(
+    ns: argparse.Namespace, fmt: Format, options: Any, players: int, tc: TimeControl | None
+) -> RoundDates:
     """The dated rounds ``caddy new --every`` asks for: the format's rounds for the
     field, spaced by the calculator's round length when there is a time control."""
     from caddy.cli.dates import schedule_from_args
@@ -315,34 +300,37 @@ def _schedule(ns: argparse.Namespace, fmt: Any, options: Any, players: int, tc: 
     return schedule
 
 
-def cmd_withdraw(ns: argparse.Namespace) -> int:
-    from caddy.event.replay import apply, replay
-    from caddy.event.store import updating
+def cmd_withdraw(ns: argparse.Namespace, host: PluginHost) -> int:
+    from caddy.event.session import open as open_event
     from caddy.model.tournament import Withdraw
 
-    with updating(ns.event) as box:
-        state = replay(box[0])
+    with open_event(ns.event, host=host) as session:
+        state = session.state
         player = event_player(state, ns.player)
         after = ns.after_round
         if after is None:
-            after = 0
-            for rnd in state.rounds:
-                for b in rnd.boards:
-                    if player in (b.white, b.black) and b.results:
-                        after = rnd.number
-                if player in rnd.byes:
-                    after = rnd.number
-        operation = Withdraw(player=player, after_round=after)
-        apply(state, operation)
-        box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
-    name = box[0].tournament.players[player - 1].name
+            after = _last_round_of(state, player)
+        session.apply(Withdraw(player=player, after_round=after))
+    name = session.event.tournament.players[player - 1].name
     print(
         f"recorded: {name} ({player}) withdraws after round {after}: {_withdrawal_effect(state, player, after)}"
     )
     return 0
 
 
-def _withdrawal_effect(state: Any, player: int, after: int) -> str:
+def _last_round_of(state: State, player: int) -> int:
+    """The last round with a result or a bye of ``player`` (0: none)."""
+    after = 0
+    for rnd in state.rounds:
+        for b in rnd.boards:
+            if player in (b.white, b.black) and b.results:
+                after = rnd.number
+        if player in rnd.byes:
+            after = rnd.number
+    return after
+
+
+def _withdrawal_effect(state: State, player: int, after: int) -> str:
     """What the withdrawal does to the results, in words: in a fixed schedule
     (round robins, quads) FIDE's 50% rule (General Regulations for Competitions
     6.6, as :meth:`caddy.model.results_table.EventBuilder.withdraw` applies it: games played

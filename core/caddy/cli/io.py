@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from caddy.cli.common import (
     DATED_SYSTEM_HELP,
@@ -22,10 +22,16 @@ from caddy.errors import CaddyError
 from caddy.files.storage import refuse_existing, write_output
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from caddy.cli.common import Arguments, Commands
     from caddy.contracts import Codec
+    from caddy.event.replay import State
+    from caddy.plugins.host import PluginHost
 
 
-def add_commands(commands: Any) -> None:
+def add_import(commands: Commands) -> None:
+    """``caddy import``'s parser."""
     imp = commands.add_parser(
         "import",
         help="make an event file from another format (TRF)",
@@ -42,8 +48,11 @@ def add_commands(commands: Any) -> None:
         help="refuse warnings: unknown records, stated points that differ, unknown tie-breaks",
     )
     readings_argument(imp)
-    imp.set_defaults(handler=cmd_import)
+    imp.set_defaults(run=cmd_import)
 
+
+def add_export(commands: Commands) -> None:
+    """``caddy export``'s parser."""
     exp = commands.add_parser(
         "export",
         help="write an event in another format (TRF)",
@@ -59,8 +68,11 @@ def add_commands(commands: Any) -> None:
     exp.add_argument("--dated-system", action="store_true", help=DATED_SYSTEM_HELP)
     readings_argument(exp)
     output_file_arguments(exp)
-    exp.set_defaults(handler=cmd_export)
+    exp.set_defaults(run=cmd_export)
 
+
+def add_check(commands: Commands) -> None:
+    """``caddy check``'s parser."""
     chk = commands.add_parser(
         "check",
         help="check an event's pairings and results (event file or TRF)",
@@ -91,7 +103,14 @@ def add_commands(commands: Any) -> None:
             "individual file, team-swiss, C.04.6, for a team file)"
         ),
     )
-    trf = chk.add_argument_group("--pairings of a TRF file that lacks them (as caddy pair)")
+    _repairing_arguments(
+        chk.add_argument_group("--pairings of a TRF file that lacks them (as caddy pair)")
+    )
+    chk.set_defaults(run=cmd_check, parser=chk)
+
+
+def _repairing_arguments(trf: Arguments) -> None:
+    """``caddy check --pairings``'s options for a TRF file that lacks them."""
     trf.add_argument(
         "--rounds", type=ascii_int, metavar="N", help="the planned rounds (default: XXR or 142)"
     )
@@ -108,7 +127,6 @@ def add_commands(commands: Any) -> None:
         help="a pairing format option over the file's, e.g. colour_exempt_rounds=3; repeatable",
     )
     readings_argument(trf)
-    chk.set_defaults(handler=cmd_check, parser=chk)
 
 
 def _read(path: str) -> bytes:
@@ -117,27 +135,27 @@ def _read(path: str) -> bytes:
     return read_bytes(path, "an event or TRF file")
 
 
-def _codec(name: str | None, path: str, data: bytes) -> Codec:
+def _codec(name: str | None, path: str, data: bytes, host: PluginHost) -> Codec:
     from caddy.plugins.lookup import codec_for, get_codec
 
-    return get_codec(name) if name else codec_for(path, data)
+    return get_codec(name, host) if name else codec_for(path, data, host)
 
 
-def _warn(lines: Any) -> None:
+def _warn(lines: Iterable[str]) -> None:
     from caddy.messages import warn
 
     for line in lines:
         warn(line)
 
 
-def cmd_import(ns: argparse.Namespace) -> int:
+def cmd_import(ns: argparse.Namespace, host: PluginHost) -> int:
     from caddy.event.replay import replay
     from caddy.event.store import dumps
 
     out = Path(ns.out)
     refuse_existing(ns.out, ns.force)
     data = _read(ns.file)
-    codec = _codec(ns.codec, ns.file, data)
+    codec = _codec(ns.codec, ns.file, data, host)
     imported = read_file(ns, codec, data, strict=ns.strict)
     from caddy.schedule.calculator import check_field
 
@@ -162,20 +180,18 @@ def cmd_import(ns: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_export(ns: argparse.Namespace) -> int:
+def cmd_export(ns: argparse.Namespace, host: PluginHost) -> int:
     from caddy.plugins.lookup import get_codec
 
     refuse_existing(ns.out, ns.force)
     data = _read(ns.file)
-    source = _codec(None, ns.file, data)
+    source = _codec(None, ns.file, data, host)
     event = read_file(ns, source, data).event
     name = ns.codec
     if name is None and ns.out:
         suffix = Path(ns.out).suffix.lower()
-        from caddy.plugins.host import get_host
-
-        name = next((c.name for c in get_host().codecs() if suffix in c.suffixes), None)
-    codec = get_codec(name or "trf")
+        name = next((c.name for c in host.codecs() if suffix in c.suffixes), None)
+    codec = get_codec(name or "trf", host)
     for flag, given in (("--trf26", ns.trf26), ("--dated-system", ns.dated_system)):
         if given and codec.name != "trf":
             raise CaddyError(f"{flag} is for --to trf")
@@ -201,12 +217,12 @@ def _check_file(ns: argparse.Namespace) -> None:
         ns.parser.error("the following arguments are required: FILE")
 
 
-def cmd_check(ns: argparse.Namespace) -> int:
+def cmd_check(ns: argparse.Namespace, host: PluginHost) -> int:
     from caddy.plugins.lookup import file_check
 
     _check_file(ns)
     data = _read(ns.file)
-    codec = _codec(ns.codec, ns.file, data)
+    codec = _codec(ns.codec, ns.file, data, host)
     if ns.pairings is not None:
         return _check_pairings(ns, data, codec)
     given = [
@@ -241,7 +257,7 @@ def cmd_check(ns: argparse.Namespace) -> int:
     return 0
 
 
-def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
+def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Codec) -> int:
     """``caddy check FILE --pairings``: every round re-paired (docs/swiss.md)."""
     from caddy.messages import visible
     from caddy.pairing.recheck import check_event_pairings, check_pairings, system_title
@@ -289,7 +305,7 @@ def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Any) -> int:
     return 0
 
 
-def check_state(state: Any) -> tuple[list[str], str]:
+def check_state(state: State) -> tuple[list[str], str]:
     """Problems in an event's rounds, and a one-line summary of what was checked
     (stage by stage: :func:`caddy.event.check.check_state`)."""
     from caddy.event.check import check_state as check

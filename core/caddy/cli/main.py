@@ -21,6 +21,15 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable
+    from typing import TypeAlias
+
+    from caddy.plugins.host import PluginHost
+
+    #: A command's handler that takes the run's plugin host (``set_defaults(run=...)``).
+    Run: TypeAlias = Callable[[argparse.Namespace, PluginHost], int]
+    #: A command's handler of the namespace alone (``set_defaults(handler=...)``).
+    Handler: TypeAlias = Callable[[argparse.Namespace], int]
 
 from caddy.cli.common import print_error
 
@@ -90,22 +99,36 @@ def _plugin_fault(exc: BaseException, *, debug_hint: bool = True) -> int | None:
     if "caddy.plugins.host" not in sys.modules:  # no plugin was loaded
         return None
     from caddy.plugins.discovery import BUILTIN_DISTRIBUTION
-    from caddy.plugins.host import get_host, plugin_at_fault
+    from caddy.plugins.host import plugin_at_fault
 
     fault = plugin_at_fault(exc)
     if fault is None:
         return None
-    record = next((r for r in get_host().records.values() if r.module == fault.plugin), None)
+    record = next((r for r in _host().records.values() if r.module == fault.plugin), None)
     builtin = record is not None and record.distribution == BUILTIN_DISTRIBUTION
     hint = " (CADDY_DEBUG=1 shows the traceback)" if debug_hint else ""
     print_error(f"{fault}{hint}", kind="internal error" if builtin else "error")
     return fault.exit_code
 
 
+def _host() -> PluginHost:
+    """The plugin host of this run: the one place the CLI chooses it
+    (:func:`caddy.plugins.host.resolve`); handlers get it passed."""
+    from caddy.plugins.host import resolve
+
+    return resolve(None)
+
+
 def build_parser(
-    only: str | None = None, with_plugin_commands: bool = True
+    only: str | None = None, with_plugin_commands: bool = True, host: PluginHost | None = None
 ) -> argparse.ArgumentParser:
-    """The argument parser; ``only`` builds just that built-in command (faster)."""
+    """The argument parser; ``only`` builds just that built-in command (faster).
+
+    Each built-in command's parser comes from the ``module:function`` that
+    :data:`_COMMANDS` names (a command family's module is imported only when
+    one of its commands runs). The parser sets its handler as a default:
+    ``run=f`` with ``f(ns, host) -> int`` (the run's plugin host passed in),
+    or ``handler=f`` with ``f(ns) -> int``."""
     import argparse
 
     from caddy import __version__
@@ -125,9 +148,7 @@ def build_parser(
             getattr(import_module(module), function)(commands)
             added.add(where)
     if with_plugin_commands:
-        from caddy.plugins.host import get_host
-
-        get_host().add_commands(commands)
+        (host or _host()).add_commands(commands)
     return parser
 
 
@@ -141,16 +162,21 @@ def _run(args: list[str]) -> int:
     if unknown:  # the command's own usage, not caddy's (issue 24)
         command = _command_parser(parser, namespace)
         command.error(f"unrecognized arguments: {' '.join(unknown)}{_renamed(command, unknown)}")
-    handler = getattr(namespace, "handler", None)
-    if handler is None:
+    chosen = vars(namespace)
+    run: Run | None = chosen.get("run")
+    handler: Handler | None = chosen.get("handler")
+    if run is None and handler is None:
         parser.print_help()
         return 2
+    host = _host()
     if builtin and first in _EVENT_FILE_COMMANDS:
         from caddy.cli.event import refuse_other_formats
 
-        refuse_other_formats(namespace.event)
-    code: int = handler(namespace)
-    return code
+        refuse_other_formats(namespace.event, host)
+    if run is not None:
+        return run(namespace, host)
+    assert handler is not None
+    return handler(namespace)
 
 
 def _command_parser(
@@ -159,7 +185,7 @@ def _command_parser(
     """The parser of the command ``namespace`` is for (``parser`` itself when none)."""
     import argparse
 
-    command = getattr(namespace, "command", None)
+    command = vars(namespace).get("command")
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction) and command in action.choices:
             found: argparse.ArgumentParser = action.choices[command]
@@ -248,13 +274,17 @@ _COMMANDS = {
     "crosstable": "caddy.cli.standings:add_crosstable",
     "tiebreaks": "caddy.cli.standings:add_tiebreaks",
     "cards": "caddy.cli.cards:add_commands",
-    **dict.fromkeys(
-        ("new", "result", "withdraw", "undo", "history"),
-        "caddy.cli.event:add_commands",
-    ),
+    "new": "caddy.cli.event:add_new",
+    "result": "caddy.cli.result:add_result",
+    "withdraw": "caddy.cli.event:add_withdraw",
+    "undo": "caddy.cli.result:add_undo",
+    "history": "caddy.cli.result:add_history",
     **dict.fromkeys(("add", "bye"), "caddy.cli.entry:add_commands"),
-    **dict.fromkeys(("pair", "pairings"), "caddy.cli.pair:add_commands"),
-    **dict.fromkeys(("import", "export", "check"), "caddy.cli.io:add_commands"),
+    "pair": "caddy.cli.pair:add_pair",
+    "pairings": "caddy.cli.pairings:add_pairings",
+    "import": "caddy.cli.io:add_import",
+    "export": "caddy.cli.io:add_export",
+    "check": "caddy.cli.io:add_check",
     "simulate": "caddy.cli.simulate:add_commands",
     "plan": "caddy.cli.plan:add_commands",
     "publish": "caddy.cli.publish:add_commands",

@@ -2,24 +2,25 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import argparse
 
+    from caddy.cli.common import Commands
+    from caddy.plugins.host import PluginHost
 
-def add_plugins(commands: Any) -> None:
+
+def add_plugins(commands: Commands) -> None:
     plugins = commands.add_parser("plugins", help="list plugins and what they register")
     plugins.add_argument(
         "--json", action="store_true", help="print a caddy.plugins.host JSON document"
     )
-    plugins.set_defaults(handler=cmd_plugins)
+    plugins.set_defaults(run=cmd_plugins)
 
 
-def cmd_plugins(ns: argparse.Namespace) -> int:
-    from caddy.plugins.host import get_host
-
-    records = get_host().plugin_records()
+def cmd_plugins(ns: argparse.Namespace, host: PluginHost) -> int:
+    records = host.plugin_records()
     if ns.json:
         import json
 

@@ -1,15 +1,25 @@
 """``caddy result``, ``caddy undo`` and ``caddy history``: record results,
-drop the last operations, list the operations of an event file."""
+drop the last operations, list the operations of an event file (their
+parsers and handlers). A change goes through one session
+(:func:`caddy.event.session.open`): the file is read and replayed once."""
 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    pass
 from caddy.cli.common import event_player
 from caddy.errors import CaddyError
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from caddy.cli.common import Commands
+    from caddy.contracts import Format
+    from caddy.event.file import EventFile
+    from caddy.event.replay import State
+    from caddy.model.tournament import Operation, RecordBye, RecordResult
+    from caddy.plugins.host import PluginHost
 
 #: The byes ``caddy result --bye PLAYER KIND`` records (``pab``: the
 #: pairing-allocated bye, in a round paired already), and their help.
@@ -17,15 +27,92 @@ BYE_WORDS = ("full", "half", "zero", "pab")
 BYE_HELP = "full, half, zero or pab (the pairing-allocated bye)"
 
 
-def cmd_result(ns: argparse.Namespace) -> int:
-    from caddy.event.replay import apply, replay
-    from caddy.event.store import updating
+def add_result(commands: Commands) -> None:
+    """``caddy result``'s parser."""
+    from caddy.cli.common import ascii_int
 
-    operations: list[Any] | None = None  # a round's results at once
-    with updating(ns.event) as box:
-        state = replay(box[0])
+    result = commands.add_parser("result", help="record a result or a bye")
+    result.add_argument("event", metavar="EVENT.json")
+    result.add_argument("round", type=ascii_int, metavar="ROUND")
+    result.add_argument(
+        "board",
+        nargs="?",
+        type=board_or_results,
+        metavar="BOARD",
+        help='board (team events: MATCH), or every board\'s result in one argument: "1-0 1/2 0-1"',
+    )
+    result.add_argument("result", nargs="?", metavar="RESULT", help="1-0 0-1 1/2 ½-½ +- -+ --")
+    result.add_argument(
+        "extra",
+        nargs="?",
+        metavar="TEAM_RESULT",
+        help=(
+            'team events: ROUND MATCH BOARD RESULT, or ROUND MATCH "1-0 1/2 0-1 1-0" for '
+            "every board; results from the side of the team named first (White on board 1)"
+        ),
+    )
+    result.add_argument(
+        "--from",
+        dest="results_file",
+        metavar="FILE",
+        help="a round's results from a CSV file of board,result lines",
+    )
+    result.add_argument("--bye", nargs=2, metavar=("PLAYER", "KIND"), help=f"a bye: {BYE_HELP}")
+    result.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the result already on the board, or the player's bye",
+    )
+    result.set_defaults(run=cmd_result)
+
+
+def add_undo(commands: Commands) -> None:
+    """``caddy undo``'s parser."""
+    from caddy.cli.common import ascii_int
+
+    undo = commands.add_parser("undo", help="drop the last operations")
+    undo.add_argument("event", metavar="EVENT.json")
+    undo.add_argument("--steps", type=ascii_int, default=1, help="how many (default 1)")
+    undo.set_defaults(run=cmd_undo)
+
+
+def add_history(commands: Commands) -> None:
+    """``caddy history``'s parser."""
+    history = commands.add_parser("history", help="every operation applied, in order")
+    history.add_argument("event", metavar="EVENT.json")
+    history.add_argument("--json", action="store_true", help="print the operations as JSON")
+    history.set_defaults(run=cmd_history)
+
+
+def board_or_results(text: str) -> int | str:
+    """argparse ``type`` of ``caddy result``'s BOARD: a board number (ASCII
+    digits), or the results of every board in one argument (``"1-0 1/2"``:
+    words, a single result word, or none: ``""`` is refused as a batch with
+    no results); anything else is an invalid int."""
+    from caddy.cli.common import ascii_int
+    from caddy.cli.result_batch import SKIP, normal_result
+    from caddy.model.results import RESULT_WORDS
+
+    stripped = text.strip()
+    if len(stripped.split()) != 1 or normal_result(stripped) in (*RESULT_WORDS, SKIP):
+        return stripped
+    return ascii_int(text)
+
+
+board_or_results.__name__ = "int"  # argparse names the type in its message
+
+
+def cmd_result(ns: argparse.Namespace, host: PluginHost) -> int:
+    """``caddy result``: the operations the command line asks for, applied
+    through one session (the file replayed once)."""
+    from caddy.event.session import open as open_event
+
+    with open_event(ns.event, host=host) as session:
+        state = session.state
+        line = None
+        operations: Sequence[Operation]
         if ns.bye:
-            operation: Any = _bye(state, ns)
+            operations = [_bye(state, ns)]
         elif state.event.tournament.teams is not None:
             from caddy.cli.teams import team_results
 
@@ -33,31 +120,24 @@ def cmd_result(ns: argparse.Namespace) -> int:
                 raise CaddyError(
                     'a team event takes ROUND MATCH "RESULTS" (every board of one match)'
                 )
-            team_operations, line = team_results(state, ns)
-            for operation in team_operations:
-                apply(state, operation)  # refuses a second result without --force
-                box[0] = box[0].with_operation(operation, check=False)
-            print(f"recorded: {line}")
-            return 0
+            operations, said = team_results(state, ns)
+            line = f"recorded: {said}"
         elif isinstance(ns.board, str) or ns.results_file is not None:
             operations = _round_results(state, ns)
-            for operation in operations:
-                box[0] = box[0].with_operation(operation, check=False)  # applied above
+            line = _batch_line(ns, operations, state.event)
         else:
-            operation = _one_result(state, ns)
-        if operations is None:
+            operations = [_one_result(state, ns)]
+        for operation in operations:
             # refuses a board that does not exist or a second result without --force
-            apply(state, operation)
-            box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
-    if operations is not None:  # written: say what
-        print(_batch_line(ns, operations, box[0]))
-        return 0
-    game = match_games(box[0]).get(len(box[0].operations) - 1)
-    print(f"recorded: {describe(operation, box[0], game)}")
+            session.apply(operation)
+    if line is None:
+        game = match_games(session.state).get(len(session.event.operations) - 1)
+        line = f"recorded: {describe(operations[0], session.event, game)}"
+    print(line)
     return 0
 
 
-def _bye(state: Any, ns: argparse.Namespace) -> Any:
+def _bye(state: State, ns: argparse.Namespace) -> RecordBye:
     """``caddy result EVENT ROUND --bye PLAYER KIND``: the operation."""
     from caddy.event.rounds import bye_of
     from caddy.model.tournament import RecordBye
@@ -78,7 +158,7 @@ def _bye(state: Any, ns: argparse.Namespace) -> Any:
     return RecordBye(round=ns.round, player=player, kind=kind)
 
 
-def _one_result(state: Any, ns: argparse.Namespace) -> Any:
+def _one_result(state: State, ns: argparse.Namespace) -> RecordResult:
     """``caddy result EVENT ROUND BOARD RESULT``: the operation (refused on the
     board of a player who withdrew before the round, unless ``--force``)."""
     from caddy.cli.result_batch import normal_result, withdrawn_board
@@ -103,7 +183,7 @@ def _one_result(state: Any, ns: argparse.Namespace) -> Any:
     return RecordResult(round=ns.round, board=ns.board, result=result, force=ns.force)
 
 
-def _round_results(state: Any, ns: argparse.Namespace) -> list[Any]:
+def _round_results(state: State, ns: argparse.Namespace) -> list[RecordResult]:
     """``caddy result EVENT ROUND "1-0 1/2 ..."`` or ``--from FILE``: every
     board's result, checked all together (:mod:`caddy.cli.result_batch`)."""
     from caddy.cli.result_batch import file_entries, round_results, words_entries
@@ -122,7 +202,7 @@ def _round_results(state: Any, ns: argparse.Namespace) -> list[Any]:
     return round_results(state, ns.round, entries, ns.force)
 
 
-def _batch_line(ns: argparse.Namespace, operations: list[Any], event: Any) -> str:
+def _batch_line(ns: argparse.Namespace, operations: Sequence[Operation], event: EventFile) -> str:
     """What a round's results at once recorded: each board, and how to take them back."""
     lines = [f"recorded: {describe(operation, event)}" for operation in operations]
     count = len(operations)
@@ -133,16 +213,16 @@ def _batch_line(ns: argparse.Namespace, operations: list[Any], event: Any) -> st
     return "\n".join(lines)
 
 
-def cmd_undo(ns: argparse.Namespace) -> int:
-    from caddy.event.store import updating
+def cmd_undo(ns: argparse.Namespace, host: PluginHost) -> int:
+    from caddy.event.session import open as open_event
 
-    with updating(ns.event, check_history=False) as box:  # undo drops a history that fails
-        before = box[0]
+    # undo drops a history that fails: the file is read without replaying it
+    with open_event(ns.event, host=host, check_history=False) as session:
+        before = session.event
         first = len(before.operations) - ns.steps
-        dropped = before.operations[first:] if ns.steps > 0 else ()
-        box[0] = box[0].undo(ns.steps)
+        dropped = session.undo(ns.steps)
     try:
-        games = match_games(before)
+        games = match_games(before, host)
     except CaddyError:  # the history undone did not replay: its results get no game label
         games = {}
     for index, operation in reversed(list(enumerate(dropped, first))):
@@ -150,19 +230,23 @@ def cmd_undo(ns: argparse.Namespace) -> int:
     return 0
 
 
-def match_games(event: Any) -> dict[int, str]:
+def match_games(event: EventFile | State, host: PluginHost | None = None) -> dict[int, str]:
     """For each result operation on a knockout match (by index in the log): which
     game of the match it is and who had White, as the pairing sheet lists them
-    (the result refers to that White)."""
-    from caddy.event.replay import new_board_match, replay
+    (the result refers to that White). Given an event, it is replayed when its
+    format has matches; given its replayed state, nothing is replayed."""
+    from caddy.event.replay import State, new_board_match, replay
     from caddy.messages import visible
     from caddy.model.tournament import RecordResult
-    from caddy.plugins.host import get_host
 
-    fmt = get_host().formats().get(event.tournament.format.name)
-    if not fmt.has_matches:  # no matches: nothing to replay
+    if isinstance(event, State):
+        state: State | None = event
+        event = event.event
+    else:
+        state = None
+    if not (state.fmt if state else _format(event, host)).has_matches:  # no matches: no replay
         return {}
-    state = replay(event)
+    state = state or replay(event, host)
     players = event.tournament.players
     counts: dict[tuple[int, int], int] = {}
     games: dict[int, str] = {}
@@ -183,7 +267,13 @@ def match_games(event: Any) -> dict[int, str]:
     return games
 
 
-def describe(operation: Any, event: Any, game: str | None = None) -> str:
+def _format(event: EventFile, host: PluginHost | None) -> Format:
+    from caddy.plugins.host import resolve
+
+    return resolve(host).formats().get(event.tournament.format.name)
+
+
+def describe(operation: Operation, event: EventFile, game: str | None = None) -> str:
     """One line for an operation, with names (``game``: a knockout match's game
     and its White, from :func:`match_games`)."""
     from caddy.messages import visible
@@ -217,10 +307,11 @@ def describe(operation: Any, event: Any, game: str | None = None) -> str:
     return repr(operation)  # pragma: no cover
 
 
-def cmd_history(ns: argparse.Namespace) -> int:
-    from caddy.event.store import load
+def cmd_history(ns: argparse.Namespace, host: PluginHost) -> int:
+    from caddy.event.session import read
 
-    event = load(ns.event)
+    replayed = read(ns.event, host=host)
+    event = replayed.event
     if ns.json:
         import json
 
@@ -234,18 +325,7 @@ def cmd_history(ns: argparse.Namespace) -> int:
         return 0
     if not event.operations:
         print(f"{ns.event}: no operations yet")
-    games = match_games(event)
+    games = match_games(replayed.state)
     for index, operation in enumerate(event.operations, 1):
         print(f"{index:>4}  {describe(operation, event, games.get(index - 1))}")
     return 0
-
-
-def load_results(path: str) -> tuple[Any, tuple[str, ...] | None, str | None]:
-    """An event file's results for standings, with its tie-break list and edition."""
-    from caddy.event.replay import replay
-    from caddy.event.results import results_event
-    from caddy.event.store import load
-
-    event = load(path)
-    state = replay(event)
-    return results_event(state), event.tournament.tiebreaks, event.tournament.edition

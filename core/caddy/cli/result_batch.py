@@ -105,10 +105,10 @@ def round_results(
     force: bool,
     problems: Sequence[Problem] = (),
 ) -> list[RecordResult]:
-    """The results to record for round ``number``, applied to ``state`` in
-    order; raises with every problem (``problems`` found before and the
-    entries'), one line each in the order they were given, when there is any."""
-    from caddy.event.replay import apply
+    """The results to record for round ``number``, checked against ``state``
+    (not applied: the caller applies them, in order); raises with every
+    problem (``problems`` found before and the entries'), one line each in the
+    order they were given, when there is any."""
     from caddy.model.tournament import RecordResult
 
     state.round(number)  # a round that is not paired is one line
@@ -130,8 +130,6 @@ def round_results(
         raise CaddyError(lines[0], problems=lines)
     if not operations:
         raise CaddyError(f"round {number}: no result given ('{SKIP}' on every board)")
-    for operation in operations:
-        apply(state, operation)
     return operations
 
 

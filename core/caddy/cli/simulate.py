@@ -6,15 +6,20 @@ from __future__ import annotations
 
 import argparse
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 from caddy.errors import InputError
+
+if TYPE_CHECKING:
+    from caddy.cli.common import Commands
+    from caddy.event.file import EventFile
+    from caddy.plugins.host import PluginHost
 
 _DECIMAL = re.compile(r"\d+(\.\d*)?|\.\d+")
 _RANGE = re.compile(r"(\d+)-(\d+)")
 
 
-def add_commands(commands: Any) -> None:
+def add_commands(commands: Commands) -> None:
     from caddy.cli.common import DATED_SYSTEM_HELP, ascii_int, output_file_arguments
     from caddy.pairing.simulate import (
         DEFAULT_DRAWS,
@@ -60,14 +65,20 @@ def add_commands(commands: Any) -> None:
     )
     sim.add_argument("--dated-system", action="store_true", help=DATED_SYSTEM_HELP)
     output_file_arguments(sim, metavar="FILE.trf", help="the TRF file", required=True)
-    sim.set_defaults(handler=cmd_simulate)
+    sim.set_defaults(run=cmd_simulate)
 
 
 def _probabilities(ns: argparse.Namespace) -> tuple[dict[str, float], list[str]]:
     values: dict[str, float] = {}
     problems = []
-    for name in ("draws", "forfeits", "half_byes", "retire"):
-        text = getattr(ns, name).strip()
+    given = {
+        "draws": ns.draws,
+        "forfeits": ns.forfeits,
+        "half_byes": ns.half_byes,
+        "retire": ns.retire,
+    }
+    for name, raw in given.items():
+        text = raw.strip()
         flag = "--" + name.replace("_", "-")
         if not text.isascii() or not _DECIMAL.fullmatch(text):
             problems.append(f"{flag} '{text}': not a probability (a number from 0 to 1)")
@@ -76,7 +87,7 @@ def _probabilities(ns: argparse.Namespace) -> tuple[dict[str, float], list[str]]
     return values, problems
 
 
-def cmd_simulate(ns: argparse.Namespace) -> int:
+def cmd_simulate(ns: argparse.Namespace, host: PluginHost) -> int:
     from caddy.files.storage import refuse_existing, write_output
     from caddy.model.schedule import draw_seed
     from caddy.pairing.simulate import (
@@ -114,7 +125,7 @@ def cmd_simulate(ns: argparse.Namespace) -> int:
     return 0
 
 
-def _irregular(event: Any) -> str:
+def _irregular(event: EventFile) -> str:
     """``3 forfeits, 2 half-point byes, 1 retired``: what the simulation drew besides games."""
     from caddy.model.tournament import RecordBye, Withdraw
 

@@ -21,8 +21,13 @@ from typing import TYPE_CHECKING, Any
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
+    from caddy.cli.common import Commands
+    from caddy.contracts import Format
+    from caddy.event.replay import State
     from caddy.model.schedule import Player
     from caddy.model.teams import TeamScoring, TeamSetup
+    from caddy.model.tournament import RecordResult
+    from caddy.plugins.host import PluginHost
 
 #: The columns of a teams file.
 COLUMNS = ("team", "board", "name", "rating")
@@ -31,7 +36,7 @@ COLUMNS = ("team", "board", "name", "rating")
 FLIP = {"1-0": "0-1", "0-1": "1-0", "1/2": "1/2", "+-": "-+", "-+": "+-", "--": "--"}
 
 
-def add_team_arguments(new: Any) -> None:
+def add_team_arguments(new: argparse.ArgumentParser) -> None:
     """``caddy new``'s team options."""
     group = new.add_argument_group("team events")
     group.add_argument(
@@ -59,50 +64,12 @@ def add_team_arguments(new: Any) -> None:
 
 def read_teams_csv(path: str, boards: int | None) -> tuple[list[Player], TeamSetup]:
     """The players in pairing-number order and the teams of a teams file."""
-    from caddy.files.storage import read_bytes
     from caddy.model.schedule import Player
     from caddy.model.teams import Team, TeamSetup
 
-    text = read_bytes(path, "a teams file", shown=path).decode("utf-8-sig", errors="replace")
-    rows = list(csv.reader(text.splitlines()))
-    rows = [row for row in rows if any(cell.strip() for cell in row)]
-    if not rows:
-        raise CaddyError(f"{path}: empty teams file (expected the header team,board,name,rating)")
-    header = [cell.strip().lower() for cell in rows[0]]
-    problems = [
-        f"{path}: unknown column '{name}' (columns: {', '.join(COLUMNS)})"
-        for name in header
-        if name not in COLUMNS
-    ]
-    problems += [f"{path}: no '{name}' column" for name in COLUMNS[:3] if name not in header]
-    if problems:
-        raise CaddyError(problems[0], problems=problems)
-    order: list[str] = []
-    members: dict[str, dict[int, tuple[str, int | None]]] = {}
-    for line, row in enumerate(rows[1:], 2):
-        cells = dict(zip(header, (cell.strip() for cell in row), strict=False))
-        team, board, name = cells.get("team", ""), cells.get("board", ""), cells.get("name", "")
-        rating_text = cells.get("rating", "")
-        where = f"{path} line {line}"
-        if not team or not name:
-            problems.append(f"{where}: a player needs a team and a name")
-            continue
-        if not board.isdigit() or not board.isascii() or int(board) < 1:
-            problems.append(f"{where}: board '{board}' is not a board number (1, 2, ...)")
-            continue
-        rating: int | None = None
-        if rating_text:
-            if not rating_text.isdigit() or not rating_text.isascii():
-                problems.append(f"{where}: rating '{rating_text}' is not a number")
-                continue
-            rating = int(rating_text)
-        if team not in members:
-            order.append(team)
-            members[team] = {}
-        if int(board) in members[team]:
-            problems.append(f"{where}: team {team} has two players on board {board}")
-            continue
-        members[team][int(board)] = (name, rating)
+    header, rows = _teams_rows(path)
+    members, problems = _team_members(path, header, rows)
+    order = list(members)
     sizes = [len(members[t]) for t in order]
     if boards is None and sizes:
         boards = min(sizes)
@@ -128,6 +95,59 @@ def read_teams_csv(path: str, boards: int | None) -> tuple[list[Player], TeamSet
             players.append(Player(name=name, rating=rating, team=team))
         teams.append(Team(name=team, members=tuple(range(start, len(players) + 1))))
     return players, TeamSetup(teams=tuple(teams), boards=boards)
+
+
+def _teams_rows(path: str) -> tuple[list[str], list[list[str]]]:
+    """A teams file's header (lower case) and its rows that are not empty."""
+    from caddy.files.storage import read_bytes
+
+    text = read_bytes(path, "a teams file", shown=path).decode("utf-8-sig", errors="replace")
+    rows = list(csv.reader(text.splitlines()))
+    rows = [row for row in rows if any(cell.strip() for cell in row)]
+    if not rows:
+        raise CaddyError(f"{path}: empty teams file (expected the header team,board,name,rating)")
+    header = [cell.strip().lower() for cell in rows[0]]
+    problems = [
+        f"{path}: unknown column '{name}' (columns: {', '.join(COLUMNS)})"
+        for name in header
+        if name not in COLUMNS
+    ]
+    problems += [f"{path}: no '{name}' column" for name in COLUMNS[:3] if name not in header]
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    return header, rows[1:]
+
+
+def _team_members(
+    path: str, header: list[str], rows: list[list[str]]
+) -> tuple[dict[str, dict[int, tuple[str, int | None]]], list[str]]:
+    """Each team (in order of appearance) → board → (name, rating), and one
+    problem per line that cannot be read."""
+    problems: list[str] = []
+    members: dict[str, dict[int, tuple[str, int | None]]] = {}
+    for line, row in enumerate(rows, 2):
+        cells = dict(zip(header, (cell.strip() for cell in row), strict=False))
+        team, board, name = cells.get("team", ""), cells.get("board", ""), cells.get("name", "")
+        rating_text = cells.get("rating", "")
+        where = f"{path} line {line}"
+        if not team or not name:
+            problems.append(f"{where}: a player needs a team and a name")
+            continue
+        if not board.isdigit() or not board.isascii() or int(board) < 1:
+            problems.append(f"{where}: board '{board}' is not a board number (1, 2, ...)")
+            continue
+        rating: int | None = None
+        if rating_text:
+            if not rating_text.isdigit() or not rating_text.isascii():
+                problems.append(f"{where}: rating '{rating_text}' is not a number")
+                continue
+            rating = int(rating_text)
+        places = members.setdefault(team, {})
+        if int(board) in places:
+            problems.append(f"{where}: team {team} has two players on board {board}")
+            continue
+        places[int(board)] = (name, rating)
+    return members, problems
 
 
 def team_scoring(ns: argparse.Namespace, options: Any) -> tuple[TeamScoring, Any]:
@@ -161,7 +181,7 @@ def team_scoring(ns: argparse.Namespace, options: Any) -> tuple[TeamScoring, Any
 
 
 def team_field(
-    ns: argparse.Namespace, options: Any, fmt: Any = None
+    ns: argparse.Namespace, options: Any, fmt: Format, host: PluginHost
 ) -> tuple[list[Player], TeamSetup, Any]:
     """``caddy new --teams``: the players, the teams, and the format's options
     with the teams' count and boards (when the format has those options)."""
@@ -169,10 +189,8 @@ def team_field(
 
     from caddy.model.teams import check_setup
 
-    if fmt is not None and not fmt.pairs_teams:
-        from caddy.plugins.host import get_host
-
-        teams = ", ".join(f.name for f in get_host().formats() if f.pairs_teams)
+    if not fmt.pairs_teams:
+        teams = ", ".join(f.name for f in host.formats() if f.pairs_teams)
         raise CaddyError(
             f"format '{fmt.name}' pairs players, not teams: --teams takes a team format ({teams})"
         )
@@ -204,7 +222,7 @@ def print_teams(setup: TeamSetup, players: list[Player]) -> None:
         print(f"  {number:>3}  {visible(team.name)}: " + ", ".join(names))
 
 
-def add_commands(commands: Any) -> None:
+def add_commands(commands: Commands) -> None:
     from caddy.cli.common import ascii_int
 
     lineup = commands.add_parser(
@@ -222,19 +240,18 @@ def add_commands(commands: Any) -> None:
         "team", metavar="TEAM", help="team number, name or code, or a start of its name"
     )
     lineup.add_argument("players", nargs="+", metavar="PLAYER", help="one per board")
-    lineup.set_defaults(handler=cmd_lineup)
+    lineup.set_defaults(run=cmd_lineup)
 
 
-def cmd_lineup(ns: argparse.Namespace) -> int:
+def cmd_lineup(ns: argparse.Namespace, host: PluginHost) -> int:
     from caddy.cli.common import event_player
-    from caddy.event.replay import apply, replay
-    from caddy.event.store import updating
+    from caddy.event.session import open as open_event
     from caddy.event.teams import team_setup
     from caddy.messages import visible
     from caddy.model.teams import LineUp
 
-    with updating(ns.event) as box:
-        state = replay(box[0])
+    with open_event(ns.event, host=host) as session:
+        state = session.state
         setup = team_setup(state)
         team = setup.find(ns.team)
         if 1 <= ns.round <= len(state.rounds):
@@ -245,10 +262,8 @@ def cmd_lineup(ns: argparse.Namespace) -> int:
         players = tuple(
             0 if p.strip() in ("0", "-") else event_player(state, p) for p in ns.players
         )
-        operation = LineUp(round=ns.round, team=team, players=players)
-        apply(state, operation)
-        box[0] = box[0].with_operation(operation, check=False)  # applied to `state` above
-    roster = box[0].tournament.players
+        session.apply(LineUp(round=ns.round, team=team, players=players))
+    roster = session.event.tournament.players
     shown = ", ".join(
         f"{b} {visible(roster[p - 1].name)} ({p})" if p else f"{b} empty"
         for b, p in enumerate(players, 1)
@@ -257,7 +272,30 @@ def cmd_lineup(ns: argparse.Namespace) -> int:
     return 0
 
 
-def team_results(state: Any, ns: argparse.Namespace) -> tuple[list[Any], str]:
+def _match_words(
+    ns: argparse.Namespace, setup: TeamSetup, first: str, number: int
+) -> tuple[list[int], list[str]]:
+    """The boards of match ``number`` the command line gives results for, and
+    the result words (``ROUND MATCH BOARD RESULT``: one board; else every
+    board, a single forfeit word standing for the whole match)."""
+    if ns.extra is not None:
+        board_text = ns.result.strip()
+        if not board_text.isdigit() or not board_text.isascii():
+            raise CaddyError(f"board '{board_text}' is not a board number")
+        return [int(board_text)], [ns.extra]
+    words = ns.result.split()
+    if len(words) == 1 and words[0] in ("+-", "-+", "--") and setup.boards > 1:
+        # the whole match forfeited: every board (C.04.6 1.6: the match is not played)
+        words = words * setup.boards
+    if len(words) != setup.boards:
+        raise CaddyError(
+            f"match {number} has {setup.boards} boards: give {setup.boards} results "
+            f"from the side of {first}, got {len(words)}"
+        )
+    return list(range(1, setup.boards + 1)), words
+
+
+def team_results(state: State, ns: argparse.Namespace) -> tuple[list[RecordResult], str]:
     """``caddy result EVENT ROUND MATCH [BOARD] RESULT`` for a team event: the
     results to record (as :class:`~caddy.model.tournament.RecordResult`, from each
     board's White) and a line saying what they are."""
@@ -281,23 +319,7 @@ def team_results(state: Any, ns: argparse.Namespace) -> tuple[list[Any], str]:
         raise CaddyError(f"no match {number} in round {ns.round} (matches 1..{len(teams.matches)})")
     match = teams.matches[number - 1]
     pattern = match.colours or setup.board_colours()
-    if ns.extra is not None:
-        board_text = ns.result.strip()
-        if not board_text.isdigit() or not board_text.isascii():
-            raise CaddyError(f"board '{board_text}' is not a board number")
-        boards = [int(board_text)]
-        words = [ns.extra]
-    else:
-        words = ns.result.split()
-        if len(words) == 1 and words[0] in ("+-", "-+", "--") and setup.boards > 1:
-            # the whole match forfeited: every board (C.04.6 1.6: the match is not played)
-            words = words * setup.boards
-        if len(words) != setup.boards:
-            raise CaddyError(
-                f"match {number} has {setup.boards} boards: give {setup.boards} results "
-                f"from the side of {setup.team(match.white).name}, got {len(words)}"
-            )
-        boards = list(range(1, setup.boards + 1))
+    boards, words = _match_words(ns, setup, setup.team(match.white).name, number)
     operations = []
     for board, word in zip(boards, words, strict=True):
         result = word.strip().replace("½", "1/2").replace("1/2-1/2", "1/2")

@@ -23,9 +23,17 @@ byes, late entries, the planned rounds),
 :mod:`caddy.event.convert` (the converter) and :mod:`caddy.event.documents`
 (documents, :func:`new_event`). Core modules import from those directly;
 plugins and users import from here (docs/architecture.md).
+
+A file is changed through one session (:mod:`caddy.event.session`, loaded
+when first asked for: ``caddy.event.open``, ``caddy.event.read``)::
+
+    with caddy.event.open(path) as s:
+        s.apply(operation)
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from caddy.event.convert import MAX_NUMBER, RUN_MIN, configure, make_event_converter
 from caddy.event.documents import (
@@ -73,6 +81,22 @@ from caddy.model.tournament import (
     Withdraw,
 )
 
+if TYPE_CHECKING:
+    from caddy.event.session import Replayed, Session, open, read
+
+#: The names of :mod:`caddy.event.session`, imported when first asked for (it
+#: brings the file storage, which reading an event does not need).
+_SESSION = frozenset({"Replayed", "Session", "open", "read"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SESSION:
+        from caddy.event import session
+
+        return getattr(session, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "BYE_KINDS",
     "MAX_NUMBER",
@@ -96,7 +120,9 @@ __all__ = [
     "RecordBye",
     "RecordResult",
     "RecordResults",
+    "Replayed",
     "RoundState",
+    "Session",
     "State",
     "Tournament",
     "Withdraw",
@@ -109,9 +135,11 @@ __all__ = [
     "from_document",
     "make_event_converter",
     "new_event",
+    "open",
     "operations_from_data",
     "operations_to_data",
     "planned_rounds",
+    "read",
     "replay",
     "results_event",
     "to_document",

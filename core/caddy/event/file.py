@@ -30,31 +30,21 @@ class EventFile:
     tournament: Tournament
     operations: OperationLog = attrs.field(factory=OperationLog, converter=_operation_log)
 
-    def with_operation(
-        self, operation: Operation, *, host: PluginHost | None = None, check: bool = True
-    ) -> EventFile:
+    def with_operation(self, operation: Operation, *, host: PluginHost | None = None) -> EventFile:
         """The event with ``operation`` appended, checked as ``caddy pair``,
         ``caddy result``, ``caddy withdraw`` check it: a result for a board
         that does not exist, a second result, a round paired out of turn ...
         are refused (:class:`~caddy.errors.RulesError`, file unchanged).
 
         Building an event one operation at a time costs one replay in all:
-        the replayed state passes from each event to the next.
+        the replayed state passes from each event to the next (a file changed
+        under its lock: :func:`caddy.event.session.open`).
 
         :param host: the plugin host (default: the global one).
-        :param check: ``False`` appends without checking (the caller applied
-            the operation to a replayed state already, as the CLI does).
         """
         event = attrs.evolve(self, operations=self.operations.appended(operation))
-        if not check:
-            return event
         state = _take_state(self) or replay(self, host)
-        try:
-            apply(state, operation)
-        except PluginError:
-            raise
-        except CaddyError as exc:
-            raise RulesError(str(exc), problems=exc.problems) from None
+        check_operation(state, operation)
         _keep_state(event, state)
         return event
 
@@ -67,19 +57,7 @@ class EventFile:
         is one they missed (a bye of kind ``missed``: ``zero`` or ``half``).
         Checked as :meth:`with_operation` checks (:class:`~caddy.errors.RulesError`)."""
         state = _take_state(self) or replay(self, host)
-        operation = Enter(player=len(self.tournament.players) + 1, missed=missed)
-        tournament = attrs.evolve(self.tournament, players=(*self.tournament.players, player))
-        event = attrs.evolve(
-            self, tournament=tournament, operations=self.operations.appended(operation)
-        )
-        state.event = event
-        state.late += 1  # the roster grew by one whose entry is this operation
-        try:
-            apply(state, operation)
-        except PluginError:
-            raise
-        except CaddyError as exc:
-            raise RulesError(str(exc), problems=exc.problems) from None
+        event = enter_player(state, player, missed)
         _keep_state(event, state)
         return event
 
@@ -87,18 +65,53 @@ class EventFile:
         """The event without its last ``steps`` operations; undoing a late
         entry (:class:`~caddy.model.tournament.Enter`) takes the entrant off the
         roster too (late entrants are the last players, in order of entry)."""
-        if steps < 1:
-            raise CaddyError("undo needs at least one step")
-        if steps > len(self.operations):
-            raise CaddyError(f"cannot undo {steps} operations: the file has {len(self.operations)}")
-        kept = len(self.operations) - steps
-        leaving = self.operations[kept:].count_type(Enter)
-        tournament = self.tournament
-        if leaving:
-            tournament = attrs.evolve(tournament, players=tournament.players[:-leaving])
-        event = attrs.evolve(self, tournament=tournament, operations=self.operations[:kept])
+        event = without_last(self, steps)
         replay(event, host)  # the history left must replay (the dropped part need not)
         return event
+
+
+def check_operation(state: State, operation: Operation) -> None:
+    """Apply ``operation`` to ``state`` as the library checks it: a
+    :class:`~caddy.errors.RulesError` (one line per problem) when a rule
+    refuses it; a plugin's own error passes through. ``state`` may be changed
+    part-way when it is refused (replay the event again to go on)."""
+    try:
+        apply(state, operation)
+    except PluginError:
+        raise
+    except CaddyError as exc:
+        raise RulesError(str(exc), problems=exc.problems) from None
+
+
+def enter_player(state: State, player: Player, missed: str = "zero") -> EventFile:
+    """The event of ``state`` with the late entrant ``player`` (see
+    :meth:`EventFile.with_entrant`), applied to ``state``, which becomes the
+    replay of the event returned."""
+    current = state.event
+    operation = Enter(player=len(current.tournament.players) + 1, missed=missed)
+    tournament = attrs.evolve(current.tournament, players=(*current.tournament.players, player))
+    event = attrs.evolve(
+        current, tournament=tournament, operations=current.operations.appended(operation)
+    )
+    state.event = event
+    state.late += 1  # the roster grew by one whose entry is this operation
+    check_operation(state, operation)
+    return event
+
+
+def without_last(event: EventFile, steps: int) -> EventFile:
+    """``event`` without its last ``steps`` operations, not replayed (see
+    :meth:`EventFile.undo`)."""
+    if steps < 1:
+        raise CaddyError("undo needs at least one step")
+    if steps > len(event.operations):
+        raise CaddyError(f"cannot undo {steps} operations: the file has {len(event.operations)}")
+    kept = len(event.operations) - steps
+    leaving = event.operations[kept:].count_type(Enter)
+    tournament = event.tournament
+    if leaving:
+        tournament = attrs.evolve(tournament, players=tournament.players[:-leaving])
+    return attrs.evolve(event, tournament=tournament, operations=event.operations[:kept])
 
 
 #: Replayed states that :meth:`EventFile.with_operation` hands from an event to

@@ -8,25 +8,21 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from caddy.contracts import PairingFormat
+    from caddy.event.replay import RoundState, State
 
 __all__ = ["final_standings", "over_message", "unfinished"]
 
 
-def unfinished(state: Any, last: Any) -> list[str]:
+def unfinished(state: State, last: RoundState) -> list[str]:
     """Why round ``last`` is not over, one line each: the boards with no
-    result yet; in a knockout round, each match still undecided with the game
-    it waits for (its number, stage and White, as the pairing sheet lists it)."""
+    result yet (:meth:`State.board_open <caddy.event.replay.State.board_open>`);
+    in a knockout round, each match still undecided with the game it waits for
+    (its number, stage and White, as the pairing sheet lists it)."""
     from caddy.event.replay import board_match
-    from caddy.event.rounds import withdrawal_result
     from caddy.messages import visible
 
     if not last.matches:
-        withdrawn = state.withdrawn
-        missing = [
-            str(i)
-            for i, b in enumerate(last.boards, 1)
-            if not b.results and not withdrawal_result(withdrawn, last.number, b.white, b.black)
-        ]
+        missing = [str(i) for i, b in enumerate(last.boards, 1) if state.board_open(b)]
         if not missing:
             return []
         return [
@@ -55,7 +51,7 @@ def unfinished(state: Any, last: Any) -> list[str]:
     return problems
 
 
-def over_message(state: Any, pairing: PairingFormat, request: Any) -> str:
+def over_message(state: State, pairing: PairingFormat, request: Any) -> str:
     """Who won, once no round is left: a knockout's last match decides (the
     format's :meth:`~caddy.contracts.PairingFormat.winner`); an event ranked by
     a table (a Swiss) names who is first in its standings, tie-breaks and all,
@@ -83,7 +79,7 @@ def over_message(state: Any, pairing: PairingFormat, request: Any) -> str:
     return f"first in each section: {shown} (caddy standings ranks everyone)"
 
 
-def final_standings(state: Any) -> list[tuple[str, Any]]:
+def final_standings(state: State) -> list[tuple[str, Any]]:
     """The standings of the complete rounds as ``caddy standings`` ranks them
     by default: the event's tie-breaks and edition, its seed for any drawing
     of lots; one table per section (quads, groups), else one ``Standings``."""

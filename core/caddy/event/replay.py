@@ -28,6 +28,7 @@ from caddy.event.rounds import (
     planned_rounds,
     record_bye,
     take_announced,
+    withdrawal_result,
 )
 from caddy.model.teams import LineUp
 from caddy.model.tournament import (
@@ -133,6 +134,18 @@ class State:
     def withdrawn(self) -> dict[int, int]:
         """Each withdrawn player's pairing number → the round they left after."""
         return {w.player: w.after_round for w in self.withdrawals}
+
+    def board_open(self, board: Board) -> bool:
+        """Whether ``board`` still waits for a result: it has none and no
+        withdrawal decides it (:func:`caddy.event.rounds.withdrawal_result`);
+        on a knockout round, its match is undecided."""
+        if board._round.matches:
+            return board_match(self, board).winner() is None
+        if board.results:
+            return False
+        return not self.withdrawals or not withdrawal_result(
+            self.withdrawn, board.round, board.white, board.black
+        )
 
     def round(self, number: int) -> RoundState:
         if not 1 <= number <= len(self.rounds):
@@ -323,21 +336,7 @@ def _check_previous_round_over(state: State, number: int) -> None:
     last = state.rounds[-1]
     if not (last.matches or depends_on_results(state.fmt)):
         return
-    from caddy.event.rounds import withdrawal_result
-
-    withdrawn = state.withdrawn
-    missing = [
-        i
-        for i, board in enumerate(last.boards, 1)
-        if (
-            not board.results
-            and (
-                last.matches
-                or not withdrawal_result(withdrawn, last.number, board.white, board.black)
-            )
-        )
-        or (last.matches and board_match(state, board).winner() is None)
-    ]
+    missing = [i for i, board in enumerate(last.boards, 1) if state.board_open(board)]
     if missing:
         boards = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
         raise CaddyError(

@@ -1,18 +1,21 @@
-"""Event files on disk: :func:`load`, :func:`save` and :func:`updating` (read,
-change, write under the file's lock), on :mod:`caddy.files.storage`'s safe reads
-and atomic writes."""
+"""Event files on disk: :func:`load`, :func:`loads`, :func:`dumps` and
+:func:`save`, on :mod:`caddy.files.storage`'s safe reads and atomic writes. A
+file is changed under its lock through :func:`caddy.event.session.open`."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from caddy.errors import CaddyError, FileError
 from caddy.event.documents import from_document, to_document
 from caddy.event.file import EventFile
-from caddy.files.storage import existing_regular, locked, read_bytes, writable, write_atomic
+from caddy.event.replay import State, replay
+from caddy.files.storage import read_bytes, write_atomic
+
+if TYPE_CHECKING:
+    from caddy.plugins.host import PluginHost
 
 
 def load(path: str | Path, *, check_history: bool = True) -> EventFile:
@@ -21,8 +24,42 @@ def load(path: str | Path, *, check_history: bool = True) -> EventFile:
     return loads(read_bytes(path), str(path), check_history=check_history)
 
 
-def loads(raw: bytes, source: str = "<event>", *, check_history: bool = True) -> EventFile:
+def loads(
+    raw: bytes,
+    source: str = "<event>",
+    *,
+    check_history: bool = True,
+    host: PluginHost | None = None,
+) -> EventFile:
     """An event from the bytes of an event file (``source`` names it in messages)."""
+    return _structure(_parse(raw, source), source, check_history=check_history, host=host)
+
+
+def loads_replayed(
+    raw: bytes, source: str = "<event>", *, host: PluginHost | None = None
+) -> tuple[EventFile, State]:
+    """:func:`loads` with the history checked, and the replayed state it gave:
+    the file is replayed once (:mod:`caddy.event.session`)."""
+    data = _parse(raw, source)
+    event = _structure(data, source, check_history=False, host=host)
+    return event, replay_file(event, data, source, host)
+
+
+def replay_file(event: EventFile, data: Any, source: str, host: PluginHost | None = None) -> State:
+    """The replay of an event read from a file; a history that does not replay
+    is refused as :func:`loads` refuses it (``data``: the file's document,
+    read again on that error path so that a problem names the item of the
+    file that holds it; ``None`` when there is none)."""
+    try:
+        return replay(event, host)
+    except CaddyError as exc:
+        if data is not None:  # the error as reading the whole file gives it
+            _structure(data, source, check_history=True, host=host)
+        problems = [f"{source}: {p}" for p in exc.problems]
+        raise FileError(problems[0], problems=problems) from None
+
+
+def _parse(raw: bytes, source: str) -> Any:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -30,15 +67,20 @@ def loads(raw: bytes, source: str = "<event>", *, check_history: bool = True) ->
             f"{source}: not UTF-8 (byte {exc.start}); an event file is UTF-8 JSON"
         ) from None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise FileError(f"{source}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg})") from None
     except RecursionError:
         raise FileError(f"{source}: JSON nested too deeply") from None
     except ValueError as exc:  # an integer of more than 4,300 digits
         raise FileError(f"{source}: not valid JSON ({exc})") from None
+
+
+def _structure(
+    data: Any, source: str, *, check_history: bool, host: PluginHost | None = None
+) -> EventFile:
     try:
-        return from_document(data, check_history=check_history)
+        return from_document(data, check_history=check_history, host=host)
     except CaddyError as exc:
         problems = [f"{source}: {p}" for p in exc.problems]
         raise FileError(problems[0], problems=problems) from None
@@ -58,17 +100,3 @@ def dumps(event: EventFile) -> bytes:
 def save(path: str | Path, event: EventFile) -> None:
     """Write atomically: temp file in the same folder, fsync, rename (the caller holds the lock)."""
     write_atomic(path, dumps(event))
-
-
-@contextlib.contextmanager
-def updating(path: str | Path, *, check_history: bool = True) -> Iterator[list[EventFile]]:
-    """Read–modify–write under the lock. Put the new event in the yielded list's
-    first place; it is saved only if the block ends without an error."""
-    existing_regular(path)  # nothing but an existing regular file gets a lock beside it
-    with locked(path) as real:
-        box = [loads(read_bytes(real, shown=str(path)), str(path), check_history=check_history)]
-        writable(real, str(path))  # refuse a read-only file before doing the work
-        original = box[0]
-        yield box
-        if box[0] is not original:
-            write_atomic(real, dumps(box[0]), shown=str(path))
