@@ -10,7 +10,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from fractions import Fraction
 
+    from caddy.cli.common import Commands
     from caddy.model.timecontrol import TimeControl
+    from caddy.plugins.host import PluginHost
     from caddy.schedule.calculator import CalcResult
 from caddy.cli.common import (
     ascii_int,
@@ -23,7 +25,7 @@ from caddy.files.storage import refuse_existing
 from caddy.views.calc import print_summary, print_table
 
 
-def add_calc(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_calc(commands: Commands) -> None:
     calc = commands.add_parser(
         "calc",
         help="rounds, games, boards, hours and club nights for a field",
@@ -61,7 +63,7 @@ def add_calc(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="write the dated rounds as an iCalendar file (needs the extra chess-caddy[ics])",
     )
     force_argument(calc, "the --ics FILE")
-    calc.set_defaults(handler=cmd_calc)
+    calc.set_defaults(run=cmd_calc)
 
 
 def parse_night(text: str, option: str = "--night") -> int | float:
@@ -120,15 +122,15 @@ def length_minutes(value: int | Fraction, text: str, option: str) -> int | float
     return minutes_value(round(value * 60))
 
 
-def cmd_calc(ns: argparse.Namespace) -> int:
+def cmd_calc(ns: argparse.Namespace, host: PluginHost) -> int:
     from caddy.schedule.calculator import calculate, check_turnover
 
     check_turnover(ns.turnover)
     dated = _wants_dates(ns)
     refuse_existing(ns.ics, ns.force)
     night = parse_night(ns.night)
-    fmt, options = format_and_options(ns)
-    controls = _time_controls(ns.tc)
+    fmt, options = format_and_options(ns, host=host)
+    controls = _time_controls(ns.tc, host)
     from caddy.schedule.calculator import check_field
 
     for n in ns.players:
@@ -141,6 +143,7 @@ def cmd_calc(ns: argparse.Namespace) -> int:
             time_control=tc,
             turnover_minutes=ns.turnover,
             night_minutes=night,
+            host=host,
         )
         for n in ns.players
         for tc in (controls or [None])
@@ -178,7 +181,7 @@ def _wants_dates(ns: argparse.Namespace) -> bool:
     return dated
 
 
-def _time_controls(texts: Sequence[str]) -> list[TimeControl | None]:
+def _time_controls(texts: Sequence[str], host: PluginHost) -> list[TimeControl | None]:
     """Each ``--tc``, read; every text that does not read is one line."""
     from caddy.errors import CaddyError, PluginError
     from caddy.plugins.lookup import parse_time_control
@@ -187,7 +190,7 @@ def _time_controls(texts: Sequence[str]) -> list[TimeControl | None]:
     problems: list[str] = []
     for text in texts:
         try:
-            controls.append(parse_time_control(text))
+            controls.append(parse_time_control(text, host))
         except PluginError:  # a plugin's fault, not the text's
             raise
         except CaddyError as exc:

@@ -11,10 +11,12 @@ from caddy.views.plan import print_plan
 if TYPE_CHECKING:
     import argparse
 
+    from caddy.cli.common import Commands
+    from caddy.plugins.host import PluginHost
     from caddy.schedule.planner import Budget
 
 
-def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_commands(commands: Commands) -> None:
     plan = commands.add_parser(
         "plan",
         help="which formats and time controls fit a number of nights or days",
@@ -60,7 +62,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     plan.add_argument("--all", action="store_true", help="also list what does not fit, and why")
     plan.add_argument("--json", action="store_true", help="print a caddy.plan JSON document")
-    plan.set_defaults(handler=cmd_plan)
+    plan.set_defaults(run=cmd_plan)
 
 
 def _hours(text: str) -> int | float:
@@ -107,7 +109,7 @@ def budget_of(ns: argparse.Namespace) -> Budget:
     return Budget(sessions=count, session_minutes=minutes, unit=unit, turnover_minutes=ns.turnover)
 
 
-def cmd_plan(ns: argparse.Namespace) -> int:
+def cmd_plan(ns: argparse.Namespace, host: PluginHost) -> int:
     from caddy.schedule.planner import PlanDocument, plan
 
     budget = budget_of(ns)
@@ -117,6 +119,7 @@ def cmd_plan(ns: argparse.Namespace) -> int:
         time_controls=ns.tc or None,
         include_all=ns.all,
         formats=ns.format or None,
+        host=host,
     )
     if ns.json:
         from caddy.model.documents import write

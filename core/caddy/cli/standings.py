@@ -3,10 +3,9 @@ event (or any file a codec reads) and rank it."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from caddy.cli.common import ascii_int, emit, event_arguments, output_argument, print_error
 from caddy.cli.standings_notes import file_source
@@ -22,8 +21,14 @@ from caddy.views.explain import explained
 from caddy.views.source import Source, StandingsChoices
 from caddy.views.standings import bracket_document, bracket_report, standings_view
 
+if TYPE_CHECKING:
+    import argparse
 
-def add_standings(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from caddy.cli.common import Commands
+    from caddy.plugins.host import PluginHost
+
+
+def add_standings(commands: Commands) -> None:
     parser = commands.add_parser(
         "standings",
         help="rank an event by score and tie-breaks",
@@ -63,10 +68,10 @@ def add_standings(commands: argparse._SubParsersAction[argparse.ArgumentParser])
         "--board-prizes: caddy.board-prizes)",
     )
     output_argument(forms)
-    parser.set_defaults(handler=cmd_standings)
+    parser.set_defaults(run=cmd_standings)
 
 
-def add_crosstable(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_crosstable(commands: Commands) -> None:
     parser = commands.add_parser(
         "crosstable",
         help="print the crosstable of an event",
@@ -83,15 +88,15 @@ def add_crosstable(commands: argparse._SubParsersAction[argparse.ArgumentParser]
     )
     team_arguments(parser, boards=False)
     output_argument(parser)
-    parser.set_defaults(handler=cmd_crosstable)
+    parser.set_defaults(run=cmd_crosstable)
 
 
-def add_tiebreaks(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_tiebreaks(commands: Commands) -> None:
     parser = commands.add_parser("tiebreaks", help="list the tie-breaks caddy knows")
     parser.add_argument(
         "--json", action="store_true", help="print a caddy.contracts.tiebreak_table JSON document"
     )
-    parser.set_defaults(handler=cmd_tiebreaks)
+    parser.set_defaults(run=cmd_tiebreaks)
 
 
 def standings_choices(ns: argparse.Namespace) -> StandingsChoices:
@@ -123,23 +128,25 @@ def print_json(document: dict[str, Any]) -> None:
     print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
 
 
-def _bracket_only(ns: argparse.Namespace, source: Source, kind: str, as_json: bool) -> int:
+def _bracket_only(
+    ns: argparse.Namespace, source: Source, kind: str, as_json: bool, host: PluginHost
+) -> int:
     """A knockout (every round a match): the bracket is the report."""
     if as_json:
         print_json(bracket_document(source))
     else:
-        emit(bracket_report(source, kind), ns)
+        emit(bracket_report(source, kind), ns, host)
     return 0
 
 
-def cmd_standings(ns: argparse.Namespace) -> int:
+def cmd_standings(ns: argparse.Namespace, host: PluginHost) -> int:
     choices = standings_choices(ns)
-    source = file_source(ns, choices)
+    source = file_source(ns, choices, host)
     if source.team_event and not choices.individual:
-        return team_standings_command(ns, source, choices)
+        return team_standings_command(ns, source, choices, host)
     if source.results is None:
-        return _bracket_only(ns, source, "standings", ns.json)
-    view = standings_view(source, choices)
+        return _bracket_only(ns, source, "standings", ns.json, host)
+    view = standings_view(source, choices, host)
     for warning in view.warnings:
         print_error(warning, "warning")
     if ns.explain:
@@ -152,19 +159,19 @@ def cmd_standings(ns: argparse.Namespace) -> int:
     if ns.json:
         print_json(view.document())
     else:
-        emit(view.report(), ns)
+        emit(view.report(), ns, host)
     return 0
 
 
-def cmd_crosstable(ns: argparse.Namespace) -> int:
+def cmd_crosstable(ns: argparse.Namespace, host: PluginHost) -> int:
     choices = crosstable_choices(ns)
-    source = file_source(ns, choices)
+    source = file_source(ns, choices, host)
     if source.team_event and not choices.individual:
-        return team_crosstable_command(ns, source, choices)
+        return team_crosstable_command(ns, source, choices, host)
     if source.results is None:
-        return _bracket_only(ns, source, "crosstable", as_json=False)
-    view = crosstable_view(source, pre_determined=ns.pre_determined, order=ns.order)
+        return _bracket_only(ns, source, "crosstable", False, host)
+    view = crosstable_view(source, pre_determined=ns.pre_determined, order=ns.order, host=host)
     for warning in view.warnings:
         print_error(warning, "warning")
-    emit(view.report(), ns)
+    emit(view.report(), ns, host)
     return 0

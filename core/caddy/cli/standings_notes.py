@@ -10,38 +10,41 @@ from typing import TYPE_CHECKING
 from caddy.cli.common import check_readings, print_error, read_file
 from caddy.cli.event import other_codec
 from caddy.event.replay import replay
+from caddy.event.session import read
 from caddy.files.storage import peek, read_bytes
 from caddy.plugins.lookup import codec_for, file_results, get_codec
-from caddy.views.source import Source, StandingsChoices, replayed, results_source, state_source
+from caddy.views.source import Source, StandingsChoices, results_source, state_source
 
 if TYPE_CHECKING:
     import argparse
 
+    from caddy.plugins.host import PluginHost
 
-def file_source(ns: argparse.Namespace, choices: StandingsChoices) -> Source:
+
+def file_source(ns: argparse.Namespace, choices: StandingsChoices, host: PluginHost) -> Source:
     """An event file's results, or those of any file a codec reads; an event
     file's own tie-breaks and edition apply unless the command line gives others."""
     path = Path(ns.file)
     head = peek(path).lstrip()  # never opens a pipe or reads a device
     if path.suffix.lower() == ".json" or head.startswith((b"{", b"[")):
         check_readings(ns, ns.file, "json")  # the reading was chosen at import
-        return state_source(replayed(ns.file), choices, ns.file)
-    return _other_file(ns, choices)
+        return state_source(read(ns.file, host=host).state, choices, ns.file)
+    return _other_file(ns, choices, host)
 
 
-def _other_file(ns: argparse.Namespace, choices: StandingsChoices) -> Source:
+def _other_file(ns: argparse.Namespace, choices: StandingsChoices, host: PluginHost) -> Source:
     """The results of a file that is not an event file, through the codec
     registry: the codec's own reading of its results (hook
     ``caddy_read_results``), else the event its ``read`` imports."""
     data = read_bytes(ns.file, "a TRF file")  # a regular file only: never a device or a pipe
-    name = other_codec(ns.file)
-    codec = get_codec(name) if name is not None else codec_for(ns.file, data, flag=None)
-    results = file_results(ns.file, data, codec)
+    name = other_codec(ns.file, host)
+    codec = get_codec(name, host) if name is not None else codec_for(ns.file, data, host, flag=None)
+    results = file_results(ns.file, data, codec, host)
     if results is None:
         imported = read_file(ns, codec, data)
         for warning in imported.warnings:
             print_error(warning, "warning")
-        return state_source(replay(imported.event), choices, ns.file)
+        return state_source(replay(imported.event, host), choices, ns.file)
     for warning in results.warnings:
         print_error(warning, "warning")
     return results_source(results.event, choices, ns.file)

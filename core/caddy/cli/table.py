@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, Any, cast
 if TYPE_CHECKING:
     import argparse
 
+    from caddy.cli.common import Commands
     from caddy.contracts import Format, PairingFormat
     from caddy.model.schedule import Numbering, Schedule
+    from caddy.plugins.host import PluginHost
 from caddy.cli.common import ascii_int, emit, format_and_options, format_arguments, output_argument
 from caddy.views.schedule import (
     player_label,
@@ -19,7 +21,7 @@ from caddy.views.schedule import (
 )
 
 
-def add_table(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_table(commands: Commands) -> None:
     table = commands.add_parser(
         "table",
         help="print a round-robin schedule (FIDE Berger table by default)",
@@ -56,10 +58,10 @@ def add_table(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     output.add_argument("--json", action="store_true", help="print a caddy.schedule JSON document")
     output.add_argument("--csv", action="store_true", help="print CSV rows, one per game")
     output_argument(output)
-    table.set_defaults(handler=cmd_table)
+    table.set_defaults(run=cmd_table)
 
 
-def cmd_table(ns: argparse.Namespace) -> int:
+def cmd_table(ns: argparse.Namespace, host: PluginHost) -> int:
     from caddy.contracts.format_tools import schedule_format
     from caddy.errors import CaddyError
 
@@ -68,7 +70,7 @@ def cmd_table(ns: argparse.Namespace) -> int:
         extra["table"] = ns.style
     if ns.reverse_colours:
         extra["reverse_colours"] = "true"
-    fmt, options = format_and_options(ns, extra)
+    fmt, options = format_and_options(ns, extra, host=host)
     numbering = None
     if ns.players_file:
         from caddy.files.players import read_players_csv
@@ -101,7 +103,7 @@ def cmd_table(ns: argparse.Namespace) -> int:
     elif ns.csv:
         write_schedule_csv(schedule, numbering, sys.stdout)
     else:
-        emit(schedule_report(schedule, numbering, later), ns)
+        emit(schedule_report(schedule, numbering, later), ns, host)
     return 0
 
 

@@ -22,6 +22,7 @@ from caddy.model.tournament import EdeReadings
 from caddy.views.team_standings import EdeChoices, board_prizes_view, team_view
 
 if TYPE_CHECKING:
+    from caddy.plugins.host import PluginHost
     from caddy.views.source import Source, StandingsChoices
 
 
@@ -128,18 +129,18 @@ def _print_json(document: dict[str, Any]) -> None:
 
 
 def team_standings_command(
-    ns: argparse.Namespace, source: Source, choices: StandingsChoices
+    ns: argparse.Namespace, source: Source, choices: StandingsChoices, host: PluginHost
 ) -> int:
     """``caddy standings`` of a team event."""
     ede = ede_choices(ns)
     if ns.boards:
-        prizes = board_prizes_view(source, choices, ede, ns.min_games)
+        prizes = board_prizes_view(source, choices, ede, ns.min_games, host)
         if ns.json:
             _print_json(prizes.document())
         else:
-            emit(prizes.report(), ns)
+            emit(prizes.report(), ns, host)
         return 0
-    view = team_view(source, choices, ede)
+    view = team_view(source, choices, ede, host)
     for warning in view.result.warnings:
         print_error(warning, "warning")
     if ns.explain:
@@ -152,16 +153,16 @@ def team_standings_command(
     if ns.json:
         _print_json(view.document())
     else:
-        emit(view.report(), ns)
+        emit(view.report(), ns, host)
     return 0
 
 
 def team_crosstable_command(
-    ns: argparse.Namespace, source: Source, choices: StandingsChoices
+    ns: argparse.Namespace, source: Source, choices: StandingsChoices, host: PluginHost
 ) -> int:
     """``caddy crosstable`` of a team event."""
-    view = team_view(source, choices)
+    view = team_view(source, choices, host=host)
     for warning in view.result.warnings:
         print_error(warning, "warning")
-    emit(view.crosstable_report(), ns)
+    emit(view.crosstable_report(), ns, host)
     return 0

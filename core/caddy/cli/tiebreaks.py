@@ -8,15 +8,16 @@ import json
 from typing import TYPE_CHECKING
 
 from caddy.model.report import aligned
-from caddy.plugins.host import resolve
 from caddy.views.tiebreaks import tiebreaks_document, tiebreaks_table
 
 if TYPE_CHECKING:
     import argparse
 
+    from caddy.plugins.host import PluginHost
 
-def cmd_tiebreaks(ns: argparse.Namespace) -> int:
-    plugins = sorted(resolve(None).tiebreaks(), key=lambda t: t.name)
+
+def cmd_tiebreaks(ns: argparse.Namespace, host: PluginHost) -> int:
+    plugins = sorted(host.tiebreaks(), key=lambda t: t.name)
     if ns.json:
         from caddy.model.documents import data  # cattrs: only for --json
 

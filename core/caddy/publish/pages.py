@@ -34,6 +34,7 @@ from caddy.views.standings import StandingsView, bracket_report, standings_table
 
 if TYPE_CHECKING:
     from caddy.event.replay import State
+    from caddy.plugins.host import PluginHost
 
 #: The players' own standings (a team event's tie-breaks rank its teams).
 PLAYERS = StandingsChoices(individual=True)
@@ -72,6 +73,8 @@ class Context:
     state: Any  # caddy.event.replay.State (attrs cannot resolve the forward name)
     nav: tuple[Link, ...]
     done: int
+    #: The plugin host that ranks and renders (``None``: the default one).
+    host: Any = None  # caddy.plugins.host.PluginHost
 
     @property
     def tournament(self) -> Any:
@@ -105,7 +108,7 @@ class Context:
         return None if self.teams else self.tournament.tiebreaks
 
 
-def context(state: State) -> Context:
+def context(state: State, host: PluginHost | None = None) -> Context:
     done = complete_rounds(state)
     nav = [Link("Event", INDEX)]
     if state.rounds:  # the round being played (a fixed schedule has them all)
@@ -122,7 +125,7 @@ def context(state: State) -> Context:
         nav.append(Link("Bracket", CROSSTABLE))
     elif done:
         nav.append(Link("Player crosstable" if teams else "Crosstable", CROSSTABLE))
-    return Context(state=state, nav=tuple(nav), done=done)
+    return Context(state=state, nav=tuple(nav), done=done, host=host)
 
 
 def source_after(ctx: Context, number: int) -> Source:
@@ -133,7 +136,7 @@ def source_after(ctx: Context, number: int) -> Source:
 
 def ranked(ctx: Context, number: int) -> StandingsView:
     """The standings after round ``number``: one table, or one per section (quads, groups)."""
-    return standings_view(source_after(ctx, number), PLAYERS)
+    return standings_view(source_after(ctx, number), PLAYERS, ctx.host)
 
 
 def index_report(ctx: Context) -> Report:
@@ -275,7 +278,7 @@ def crosstable_report(ctx: Context) -> Report:
     """The crosstable of the complete rounds, with the format's views; a knockout: its bracket."""
     if knockout_only(ctx.state):
         return _bracket_report(ctx)
-    view = crosstable_view(source_after(ctx, ctx.done))
+    view = crosstable_view(source_after(ctx, ctx.done), host=ctx.host)
     extra = state_view(ctx.state)  # a groups stage's knockout, a team match: as they stand now
     return Report(
         kind="crosstable",

@@ -126,7 +126,7 @@ def player_lines(ctx: Context) -> dict[int, tuple[str, ...]]:
                 f"{value_text(row.score)} points after round {ctx.done}{rank}"
             ]
     try:
-        tpr = standings(event, ["TPR"], ctx.tournament.edition)
+        tpr = standings(event, ["TPR"], ctx.tournament.edition, host=ctx.host)
     except CaddyError:
         tpr = None
     for row in tpr.rows if tpr is not None else ():

@@ -42,10 +42,10 @@ def site_reports(event: EventFile, host: PluginHost | None = None) -> dict[str, 
     """Every page of the site as a report, by file name."""
     from caddy.event.replay import replay
 
-    return state_reports(replay(event, host))
+    return state_reports(replay(event, host), host)
 
 
-def state_reports(state: State) -> dict[str, Report]:
+def state_reports(state: State, host: PluginHost | None = None) -> dict[str, Report]:
     """Every page of the site of the replayed event ``state``, by file name."""
     from caddy.publish.pages import (
         CROSSTABLE,
@@ -63,7 +63,7 @@ def state_reports(state: State) -> dict[str, Report]:
     from caddy.publish.teams import team_pages, team_round_report
     from caddy.views.source import knockout_only
 
-    ctx = context(state)
+    ctx = context(state, host)
     pages: dict[str, Report] = {INDEX: index_report(ctx)}
     one_round = team_round_report if ctx.teams else round_report
     for rnd in state.rounds:
@@ -102,11 +102,18 @@ def write_site(pages: Mapping[str, bytes], folder: str | Path, *, force: bool = 
     return publish_into(Path(folder), pages, shown=str(folder), force=force)
 
 
-def publish(event_path: str | Path, folder: str | Path, *, force: bool = False) -> Written:
+def publish(
+    event_path: str | Path,
+    folder: str | Path,
+    *,
+    force: bool = False,
+    host: PluginHost | None = None,
+) -> Written:
     """Read the event file (replayed once), build its site, write what changed."""
-    from caddy.views.source import replayed
+    from caddy.event.session import read
 
-    return write_site(rendered(state_reports(replayed(event_path))), folder, force=force)
+    state = read(event_path, host=host).state
+    return write_site(rendered(state_reports(state, host), host), folder, force=force)
 
 
 def modified(path: str | Path) -> int | None:
@@ -118,7 +125,12 @@ def modified(path: str | Path) -> int | None:
 
 
 def rebuild(
-    event_path: str | Path, folder: str | Path, seen: int | None, *, force: bool = False
+    event_path: str | Path,
+    folder: str | Path,
+    seen: int | None,
+    *,
+    force: bool = False,
+    host: PluginHost | None = None,
 ) -> tuple[int | None, Written | None]:
     """One step of ``--watch``: publish again if the event file's modification
     time is not ``seen``; returns the time now seen and what was written
@@ -126,7 +138,7 @@ def rebuild(
     now = modified(event_path)
     if now is None or now == seen:
         return seen, None
-    return now, publish(event_path, folder, force=force)
+    return now, publish(event_path, folder, force=force, host=host)
 
 
 def watch(
@@ -138,6 +150,7 @@ def watch(
     sleep: Callable[[float], None] = time.sleep,
     rounds: int | None = None,
     force: bool = False,
+    host: PluginHost | None = None,
 ) -> None:
     """Rebuild whenever the event file changes, checking every ``interval``
     seconds, until interrupted (``rounds``: stop after that many checks).
@@ -148,7 +161,7 @@ def watch(
         sleep(interval)
         checks += 1
         try:
-            seen, written = rebuild(event_path, folder, seen, force=force)
+            seen, written = rebuild(event_path, folder, seen, force=force, host=host)
         except CaddyError as exc:
             seen = modified(event_path)
             report(f"caddy: error: {exc.problems[0]}; the site is unchanged")

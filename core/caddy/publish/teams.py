@@ -49,7 +49,8 @@ if TYPE_CHECKING:
 def teams_after(ctx: Context, number: int) -> TeamView:
     """The teams' standings view after round ``number`` (the view ``caddy
     standings --round`` shows)."""
-    return team_view(state_source(state_after(ctx.state, number), TEAMS, ctx.title), TEAMS)
+    source = state_source(state_after(ctx.state, number), TEAMS, ctx.title)
+    return team_view(source, TEAMS, host=ctx.host)
 
 
 def ranked_teams(ctx: Context, number: int) -> tuple[TeamEvent, TeamStandings]:
@@ -101,7 +102,7 @@ def team_crosstable_page_report(ctx: Context) -> Report:
 def board_prizes_page_report(ctx: Context) -> Report:
     """Board prizes after the last complete round, each name linked to the player's page."""
     source = state_source(state_after(ctx.state, ctx.done), TEAMS, ctx.title)
-    report = board_prizes_view(source, TEAMS, EdeChoices(), min_games=0).report()
+    report = board_prizes_view(source, TEAMS, EdeChoices(), 0, ctx.host).report()
     return attrs.evolve(
         report, tables=tuple(_linked(table) for table in report.tables), nav=ctx.nav
     )

@@ -81,6 +81,7 @@ def explained(view: StandingsView, who: str) -> Explained:
             list(result.tiebreaks),
             edition,
             options=view.options,
+            host=view.host,
             result=result,
         )
     else:
@@ -92,6 +93,7 @@ def explained(view: StandingsView, who: str) -> Explained:
             edition,
             pre_determined=result.pre_determined,
             options=view.options,
+            host=view.host,
             result=result,
         )
     row = result.row_of(player.number)

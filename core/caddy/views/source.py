@@ -1,6 +1,7 @@
 """What a standings view ranks (:class:`Source`) and what the command asks of
-it (:class:`StandingsChoices`): an event file replayed once, or the results a
-codec reads from another file (TRF). ``caddy standings``, ``caddy crosstable``
+it (:class:`StandingsChoices`): an event's replayed state (an event file read
+once, :func:`caddy.event.read`), or the results a codec reads from another
+file (TRF). ``caddy standings``, ``caddy crosstable``
 and ``caddy publish`` build their views from these (:mod:`caddy.views.standings`)."""
 
 from __future__ import annotations
@@ -10,21 +11,17 @@ from typing import TYPE_CHECKING
 import attrs
 
 from caddy.errors import CaddyError
-from caddy.event.replay import board_match, event_seed, replay
+from caddy.event.replay import board_match, event_seed
 from caddy.event.results import results_event, state_after
 from caddy.event.rounds import withdrawal_result
-from caddy.event.store import load
 from caddy.views.bracket import bracket
 from caddy.views.formats import View
 from caddy.views.team_match import team_score
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from caddy.event.replay import RoundState, State
     from caddy.model.results import Event
     from caddy.model.schedule import Section
-    from caddy.plugins.host import PluginHost
 
 
 @attrs.frozen(kw_only=True)
@@ -79,17 +76,6 @@ class Source:
     def team_event(self) -> bool:
         """An event file of teams."""
         return self.state is not None and self.state.event.tournament.teams is not None
-
-
-def replayed(path: str | Path, host: PluginHost | None = None) -> State:
-    """An event file, read and replayed once (a history that does not replay
-    is refused as :func:`caddy.event.store.load` refuses it, naming where)."""
-    event = load(path, check_history=False)
-    try:
-        return replay(event, host)
-    except CaddyError:
-        load(path)  # the checked reading names the operation where the file holds it
-        raise
 
 
 def round_done(state: State, rnd: RoundState) -> bool:

@@ -111,6 +111,8 @@ class StandingsView:
     parts: tuple[SectionStandings, ...]
     #: The one table, or the first section's.
     result: Standings
+    #: The plugin host that ranked them (``None``: the default one).
+    host: PluginHost | None = None
 
     @property
     def results(self) -> Event:
@@ -244,7 +246,7 @@ def standings_view(
             host=host,
         )
     return StandingsView(
-        source=source, choices=choices, options=options, parts=parts, result=result
+        source=source, choices=choices, options=options, parts=parts, result=result, host=host
     )
 
 

@@ -152,12 +152,18 @@ class BoardPrizesView:
 
 
 def board_prizes_view(
-    source: Source, choices: StandingsChoices, ede: EdeChoices, min_games: int
+    source: Source,
+    choices: StandingsChoices,
+    ede: EdeChoices,
+    min_games: int,
+    host: PluginHost | None = None,
 ) -> BoardPrizesView:
     """Board prizes of the players with ``min_games`` or more games on the board."""
     if min_games < 0:
         raise CaddyError(f"--min-games must be 0 or more, got {min_games}")
     tevent = team_event_of(source, choices)
     options = team_options(source, choices, ede)
-    prizes = board_prizes(tevent, edition=source.edition, options=options, min_games=min_games)
+    prizes = board_prizes(
+        tevent, edition=source.edition, options=options, host=host, min_games=min_games
+    )
     return BoardPrizesView(source=source, choices=choices, prizes=prizes)
