@@ -5,6 +5,9 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
+from caddy.cli.dates import add_schedule_arguments, print_dates, schedule_from_args, wants_dates
+from caddy.errors import CaddyError, PluginError
+
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable, Sequence
@@ -54,7 +57,6 @@ def add_calc(commands: Commands) -> None:
         help="length of a club night: 3h, 2.5h or 180m (default 3h)",
     )
     calc.add_argument("--json", action="store_true", help="print a caddy.calc JSON document")
-    from caddy.cli.dates import add_schedule_arguments
 
     add_schedule_arguments(calc)
     calc.add_argument(
@@ -69,7 +71,6 @@ def add_calc(commands: Commands) -> None:
 def parse_night(text: str, option: str = "--night") -> int | float:
     """A night length in minutes from ``3h``, ``2.5h``, ``180m``, ``180min``
     or ``3:00`` (:func:`read_length`, :func:`length_minutes`)."""
-    from caddy.errors import CaddyError
 
     value = read_length(text)
     if value is None:
@@ -111,9 +112,9 @@ def read_length(text: str) -> int | Fraction | None:
 def length_minutes(value: int | Fraction, text: str, option: str) -> int | float:
     """``value`` minutes counted in whole seconds (the calculator's unit),
     held to 1 minute up to a day (:data:`~caddy.schedule.calculator.MAX_DAY_MINUTES`)."""
-    from caddy.errors import CaddyError
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.model.timecontrol import minutes_value
-    from caddy.schedule.calculator import MAX_DAY_MINUTES
+    from caddy.schedule.calculator import MAX_DAY_MINUTES  # lazy: as above
 
     if value < 1:
         raise CaddyError(f"{option} '{text}' is shorter than a minute")
@@ -123,6 +124,7 @@ def length_minutes(value: int | Fraction, text: str, option: str) -> int | float
 
 
 def cmd_calc(ns: argparse.Namespace, host: PluginHost) -> int:
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.schedule.calculator import calculate, check_turnover
 
     check_turnover(ns.turnover)
@@ -131,6 +133,7 @@ def cmd_calc(ns: argparse.Namespace, host: PluginHost) -> int:
     night = parse_night(ns.night)
     fmt, options = format_and_options(ns, host=host)
     controls = _time_controls(ns.tc, host)
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.schedule.calculator import check_field
 
     for n in ns.players:
@@ -150,6 +153,7 @@ def cmd_calc(ns: argparse.Namespace, host: PluginHost) -> int:
     ]
     show_dates = _dated(ns, results[0]) if dated else None
     if ns.json:
+        # lazy: cattrs (the documents' converter) loads for --json only
         from caddy.model.documents import CalcDocument, write
 
         write(CalcDocument(results=tuple(results)), sys.stdout)
@@ -168,8 +172,6 @@ def cmd_calc(ns: argparse.Namespace, host: PluginHost) -> int:
 
 def _wants_dates(ns: argparse.Namespace) -> bool:
     """Whether the command asks for dated rounds, refusing what does not go with them."""
-    from caddy.cli.dates import wants_dates
-    from caddy.errors import CaddyError
 
     dated = wants_dates(ns)
     if dated and (len(ns.players) > 1 or len(ns.tc) > 1):
@@ -183,7 +185,7 @@ def _wants_dates(ns: argparse.Namespace) -> bool:
 
 def _time_controls(texts: Sequence[str], host: PluginHost) -> list[TimeControl | None]:
     """Each ``--tc``, read; every text that does not read is one line."""
-    from caddy.errors import CaddyError, PluginError
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.plugins.lookup import parse_time_control
 
     controls: list[TimeControl | None] = []
@@ -203,7 +205,6 @@ def _time_controls(texts: Sequence[str], host: PluginHost) -> list[TimeControl |
 def _dated(ns: argparse.Namespace, r: CalcResult) -> Callable[[], None]:
     """The dated rounds of the one result ``r``: checked, and with ``--ics``
     written, before anything is printed; returns what prints them."""
-    from caddy.cli.dates import print_dates, schedule_from_args
 
     schedule, left_over = schedule_from_args(
         ns,
@@ -215,6 +216,7 @@ def _dated(ns: argparse.Namespace, r: CalcResult) -> Callable[[], None]:
     )
     game = r.worst_case_game_minutes
     if ns.ics is not None:
+        # lazy: icalendar loads for dated rounds only
         from caddy.schedule.ics import calendar_bytes, write_calendar
 
         data = calendar_bytes(schedule, game if game is not None else 0)

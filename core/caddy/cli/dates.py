@@ -14,7 +14,10 @@ from typing import TYPE_CHECKING, TextIO
 
 import attrs
 
+from caddy.cli.common import ascii_int
 from caddy.errors import CaddyError
+from caddy.messages import warn
+from caddy.model.report import format_minutes
 
 if TYPE_CHECKING:
     from caddy.model.dates import RoundDates
@@ -29,7 +32,6 @@ def add_schedule_arguments(
 ) -> None:
     """Add the dated-schedule options to ``parser`` (``days``: the weekend form
     too; ``start``: ``--start`` as well, which ``caddy new`` has already)."""
-    from caddy.cli.common import ascii_int
 
     if start:
         parser.add_argument(
@@ -169,6 +171,7 @@ def schedule_from_args(
     (``caddy calc --night``) a ``--rounds-per-night`` that does not fit a night is refused.
     Every round must end by 9999-12-31 (one line); with ``--tz`` a start in a
     daylight-saving gap moves to the time RFC 5545 reads it as, with a warning."""
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.model.dates import check_ends
 
     schedule, left_over = _schedule(
@@ -181,8 +184,10 @@ def schedule_from_args(
     )
     check_ends(schedule, round_minutes or 0)
     if ns.tz is not None:
-        from caddy.messages import warn
+        # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
         from caddy.model.dates import move_out_of_gaps
+
+        # lazy: icalendar loads for dated rounds only
         from caddy.schedule.ics import time_zone
 
         schedule, moved = move_out_of_gaps(schedule, time_zone(ns.tz))
@@ -201,10 +206,12 @@ def _schedule(
     night_minutes: int | float | None,
 ) -> tuple[RoundDates, int]:
     """The dated rounds of :func:`schedule_from_args`, before the calendar's checks."""
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.model.dates import on_days, parse_date, parse_dates, weekly
 
     tz = ns.tz
     if tz is not None:
+        # lazy: icalendar loads for dated rounds only
         from caddy.schedule.ics import time_zone
 
         time_zone(tz)  # a known zone, or one line
@@ -259,8 +266,6 @@ def _check_per_night(
         and night_minutes is not None
         and per_night * round_minutes > night_minutes
     ):
-        from caddy.model.report import format_minutes
-
         raise CaddyError(
             f"{per_night} rounds of {round_minutes} min do not fit in one "
             f"{format_minutes(night_minutes)} night (--night)"
@@ -269,6 +274,7 @@ def _check_per_night(
 
 def describe_rule(schedule: RoundDates) -> str:
     """The rule in words: ``every Tuesday from 2026-09-01 at 19:30, 1 round a night``."""
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.model.dates import describe_weekdays
 
     per = schedule.rounds_per_night
@@ -296,6 +302,7 @@ def print_dates(
 ) -> None:
     """``Dated rounds: <rule>`` then one line per round: ``round 1  Tue 2026-09-01  19:30–21:40``
     (the end is the start plus the worst-case game, shown with a time control)."""
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.model.dates import WEEKDAY_NAMES
 
     print(f"Dated rounds: {describe_rule(schedule)}", file=out)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
+from caddy.cli.calc import length_minutes, parse_night, read_length
 from caddy.cli.common import ascii_int, is_ascii_number
+from caddy.errors import CaddyError
 from caddy.views.plan import print_plan
 
 if TYPE_CHECKING:
@@ -67,8 +69,6 @@ def add_commands(commands: Commands) -> None:
 
 def _hours(text: str) -> int | float:
     """``--hours``: a number of hours (``10``, ``9.5``) or a length (``9:30``, ``570m``)."""
-    from caddy.cli.calc import length_minutes, read_length
-    from caddy.errors import CaddyError
 
     cleaned = text.strip()
     value = read_length(cleaned + "h" if is_ascii_number(cleaned.replace(".", "", 1)) else cleaned)
@@ -81,10 +81,9 @@ def _hours(text: str) -> int | float:
 
 def budget_of(ns: argparse.Namespace) -> Budget:
     """The :class:`~caddy.schedule.planner.Budget` of ``--nights``/``--night`` or ``--days``/``--hours``."""
-    from caddy.cli.calc import parse_night
-    from caddy.errors import CaddyError
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.schedule.calculator import MAX_SESSIONS, check_turnover
-    from caddy.schedule.planner import Budget, Unit
+    from caddy.schedule.planner import Budget, Unit  # lazy: as above
 
     unit: Unit
     if ns.nights is None and ns.days is None:
@@ -110,6 +109,7 @@ def budget_of(ns: argparse.Namespace) -> Budget:
 
 
 def cmd_plan(ns: argparse.Namespace, host: PluginHost) -> int:
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.schedule.planner import PlanDocument, plan
 
     budget = budget_of(ns)
@@ -122,6 +122,7 @@ def cmd_plan(ns: argparse.Namespace, host: PluginHost) -> int:
         host=host,
     )
     if ns.json:
+        # lazy: cattrs (the documents' converter) loads for --json only
         from caddy.model.documents import write
 
         write(PlanDocument.of(result), sys.stdout)

@@ -46,6 +46,7 @@ def add_commands(commands: Commands) -> None:
 
 
 def cmd_publish(ns: argparse.Namespace, host: PluginHost) -> int:
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.publish.site import publish, watch
 
     written = publish(ns.event, ns.folder, force=ns.force, host=host)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any, cast
 
+from caddy.errors import CaddyError
+
 if TYPE_CHECKING:
     import argparse
 
@@ -62,8 +64,8 @@ def add_table(commands: Commands) -> None:
 
 
 def cmd_table(ns: argparse.Namespace, host: PluginHost) -> int:
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.contracts.format_tools import schedule_format
-    from caddy.errors import CaddyError
 
     extra: dict[str, str] = {}
     if ns.style:
@@ -73,6 +75,7 @@ def cmd_table(ns: argparse.Namespace, host: PluginHost) -> int:
     fmt, options = format_and_options(ns, extra, host=host)
     numbering = None
     if ns.players_file:
+        # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
         from caddy.files.players import read_players_csv
 
         entrants = read_players_csv(ns.players_file)
@@ -86,8 +89,9 @@ def cmd_table(ns: argparse.Namespace, host: PluginHost) -> int:
         raise CaddyError("give the number of players or --players FILE")
     else:
         count = ns.players
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.contracts.format_tools import depends_on_results, fixed_in_advance, option_summary
-    from caddy.schedule.calculator import check_field
+    from caddy.schedule.calculator import check_field  # lazy: as above
 
     check_field(count, fmt, options)
     later: list[str] = []
@@ -111,6 +115,7 @@ def _known_rounds(
     fmt: Format, count: int, options: Any, numbering: Numbering | None
 ) -> tuple[Schedule, list[str]]:
     """For a format that pairs from results: the rounds known now, and what follows."""
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.model.schedule import Schedule
 
     arithmetic = fmt.arithmetic(count, options)
@@ -128,6 +133,7 @@ def _known_rounds(
             title=title,
             sections=fmt.sections(count, options),
         ), list(fmt.schedule_notes(count, options))
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.contracts import PairingRequest
 
     first = cast("PairingFormat", fmt).next_round(PairingRequest.simple(count, options))

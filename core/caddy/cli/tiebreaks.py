@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def cmd_tiebreaks(ns: argparse.Namespace, host: PluginHost) -> int:
     plugins = sorted(host.tiebreaks(), key=lambda t: t.name)
     if ns.json:
-        from caddy.model.documents import data  # cattrs: only for --json
+        from caddy.model.documents import data  # lazy: cattrs loads for --json only
 
         document = data(tiebreaks_document(plugins))
         print(json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False))

@@ -20,7 +20,7 @@ from caddy.event.results import state_after
 from caddy.event.rounds import planned_rounds
 from caddy.model.report import Link, Report, Table
 from caddy.views.crosstable import crosstable_view
-from caddy.views.pairing_sheet import event_where
+from caddy.views.pairing_sheet import event_where, sheet
 from caddy.views.source import (
     Source,
     StandingsChoices,
@@ -246,7 +246,6 @@ def round_nav(ctx: Context, number: int) -> tuple[Link, ...]:
 def round_report(ctx: Context, number: int) -> Report:
     """The pairing sheet of round ``number`` (:func:`caddy.views.pairing_sheet.sheet`),
     its players linked to their pages."""
-    from caddy.views.pairing_sheet import sheet
 
     report = sheet(ctx.state, number, link=player_page)
     return attrs.evolve(report, title=ctx.title, nav=round_nav(ctx, number))

@@ -29,7 +29,25 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from caddy.errors import CaddyError
+from caddy.event.replay import replay
+from caddy.event.session import read
+from caddy.plugins.lookup import get_renderer
 from caddy.publish.folder import Written, publish_into
+from caddy.publish.pages import (
+    CROSSTABLE,
+    INDEX,
+    context,
+    crosstable_report,
+    index_report,
+    player_page,
+    round_page,
+    round_report,
+    standings_page,
+    standings_report,
+)
+from caddy.publish.players import player_lines, player_report
+from caddy.publish.teams import team_pages, team_round_report
+from caddy.views.source import knockout_only
 
 if TYPE_CHECKING:
     from caddy.event.file import EventFile
@@ -40,28 +58,12 @@ if TYPE_CHECKING:
 
 def site_reports(event: EventFile, host: PluginHost | None = None) -> dict[str, Report]:
     """Every page of the site as a report, by file name."""
-    from caddy.event.replay import replay
 
     return state_reports(replay(event, host), host)
 
 
 def state_reports(state: State, host: PluginHost | None = None) -> dict[str, Report]:
     """Every page of the site of the replayed event ``state``, by file name."""
-    from caddy.publish.pages import (
-        CROSSTABLE,
-        INDEX,
-        context,
-        crosstable_report,
-        index_report,
-        player_page,
-        round_page,
-        round_report,
-        standings_page,
-        standings_report,
-    )
-    from caddy.publish.players import player_lines, player_report
-    from caddy.publish.teams import team_pages, team_round_report
-    from caddy.views.source import knockout_only
 
     ctx = context(state, host)
     pages: dict[str, Report] = {INDEX: index_report(ctx)}
@@ -88,7 +90,6 @@ def build_site(event: EventFile, host: PluginHost | None = None) -> dict[str, by
 
 def rendered(reports: Mapping[str, Report], host: PluginHost | None = None) -> dict[str, bytes]:
     """The pages as HTML (UTF-8 bytes), by file name."""
-    from caddy.plugins.lookup import get_renderer
 
     html = get_renderer("html", host)
     return {name: html.render(report).encode("utf-8") for name, report in reports.items()}
@@ -110,7 +111,6 @@ def publish(
     host: PluginHost | None = None,
 ) -> Written:
     """Read the event file (replayed once), build its site, write what changed."""
-    from caddy.event.session import read
 
     state = read(event_path, host=host).state
     return write_site(rendered(state_reports(state, host), host), folder, force=force)

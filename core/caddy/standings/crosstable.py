@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from caddy.errors import CaddyError
 from caddy.model.report import value_text
 from caddy.model.results import Event
-from caddy.standings.ranking import standings
+from caddy.standings.ranking import section_event, standings
 
 if TYPE_CHECKING:
     from caddy.plugins.host import PluginHost
@@ -66,8 +67,6 @@ def crosstable(
         numbers, the default for a round robin's grid).
     """
     if order not in (None, *ORDERS):
-        from caddy.errors import CaddyError
-
         raise CaddyError(f"unknown crosstable order '{order}' (expected {' or '.join(ORDERS)})")
     result = standings(event, tiebreaks, edition, pre_determined=pre_determined, host=host)
     by_number = {row.pairing_number: row for row in result.rows}
@@ -148,7 +147,6 @@ def section_crosstable(
 ) -> Crosstable:
     """One section's (a quad's, a group's) own crosstable, ranked on its own;
     players keep their pairing numbers in the whole event."""
-    from caddy.standings.ranking import section_event
 
     return crosstable(
         section_event(event, members), tiebreaks, edition, numbers=members, host=host, order=order

@@ -12,6 +12,7 @@ import attrs
 
 from caddy.contracts.tiebreak_table import Explanation, StandingsOptions, Table
 from caddy.model.results import Event
+from caddy.plugins.registry import explanation
 from caddy.standings.ranking import build_table, resolve_tiebreaks, section_event, standings
 
 if TYPE_CHECKING:
@@ -49,7 +50,6 @@ def explain(
         )
     resolved = resolve_tiebreaks(list(result.tiebreaks), table.rr, host)
     i = target.number - 1
-    from caddy.plugins.registry import explanation
 
     explanations = []
     for index, (spec, plugin) in enumerate(resolved):

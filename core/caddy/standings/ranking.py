@@ -29,7 +29,9 @@ from caddy.contracts.tiebreak_table import (
     standings_edition,
 )
 from caddy.errors import CaddyError, PluginError
-from caddy.model.results import Event, is_round_robin
+from caddy.model.results import Event, RoundResult, is_round_robin
+from caddy.model.schedule import draw_seed
+from caddy.plugins.registry import finite_values
 
 if TYPE_CHECKING:
     from caddy.plugins.host import PluginHost
@@ -163,7 +165,6 @@ def standings(
                 f"not {table.edition}; computed anyway"
             )
     values: dict[str, list[float | None]] = {}
-    from caddy.plugins.registry import finite_values
 
     for spec, plugin in resolved:
         values[spec.text] = finite_values(plugin, spec.text, plugin.compute(table, spec), table.n)
@@ -178,8 +179,6 @@ def standings(
     by_lot: set[int] = set()
     if options.draw_lots and any(len(g) > 1 for g in groups):
         import random
-
-        from caddy.model.schedule import draw_seed
 
         lots_seed = draw_seed() if options.lots_seed is None else options.lots_seed
         rng = random.Random(lots_seed)
@@ -240,7 +239,6 @@ def section_event(event: Event, members: Sequence[int]) -> Event:
     the member ``members[k - 1]`` numbered ``k``. Rounds where no member has a
     game (a section that has finished while a larger one plays on) are left
     out; withdrawals come along."""
-    from caddy.model.results import RoundResult
 
     local = {number: i for i, number in enumerate(members, 1)}
     rounds = [

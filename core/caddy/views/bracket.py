@@ -16,7 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from caddy.contracts import PairingFormat
+from caddy.event.replay import board_match, flip_result
 from caddy.model.report import Table, points
+from caddy.model.results import GAME_POINTS, RESULT_WORDS
 from caddy.views.formats import View, request_of, seeds
 
 if TYPE_CHECKING:
@@ -76,8 +79,6 @@ class RoundView:
 
 
 def _match(state: State, board: Board, name: str | None) -> MatchView:
-    from caddy.event.replay import board_match, flip_result
-    from caddy.model.results import GAME_POINTS, RESULT_WORDS
 
     match = board_match(state, board)
     games = []
@@ -212,8 +213,6 @@ def bracket(state: State) -> View:
 def champion(state: State) -> int | None:
     """The event's winner once its bracket is over."""
     from typing import cast
-
-    from caddy.contracts import PairingFormat
 
     if state.fmt.kind != "results" or not state.fmt.has_matches:
         return None

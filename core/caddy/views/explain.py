@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from caddy.model.documents import ExplainDocument
 from caddy.model.report import value_text
 from caddy.standings.explain import explain, explain_for
 
@@ -55,7 +56,6 @@ class Explained:
         return [self.heading, *explanation_lines(self.explanations)]
 
     def document(self) -> ExplainDocument:
-        from caddy.model.documents import ExplainDocument
 
         return ExplainDocument(
             player=self.number,

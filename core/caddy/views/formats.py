@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from caddy.model.report import Table
+from caddy.pairing.request import request_from_state
 
 if TYPE_CHECKING:
     from caddy.contracts import PairingRequest
@@ -33,7 +34,6 @@ class View:
 
 def request_of(state: State) -> PairingRequest:
     """The event's rounds so far, as the format reads them."""
-    from caddy.pairing.request import request_from_state
 
     return request_from_state(state)
 

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING
 import attrs
 
 from caddy.errors import CaddyError
+from caddy.event.teams import team_setup
 from caddy.model.report import Report, Table, points
+from caddy.model.results import RESULT_WORDS, Scoring
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -53,7 +55,6 @@ def match_cards(
     (``caddy publish``): ``signatures=False`` leaves out the lines to sign,
     a table of the round's match scores comes first and ``link`` (a player's
     number → a page) links each player's name."""
-    from caddy.event.teams import team_setup
 
     setup = team_setup(state)
     if not 1 <= number <= len(state.rounds):
@@ -124,8 +125,6 @@ class _Card:
 def _card(state: State, number: int, m: int) -> _Card:
     """The card of match ``m`` of round ``number``: per board the players,
     ratings, colours and the result from the first team's side."""
-    from caddy.event.teams import team_setup
-    from caddy.model.results import Scoring
 
     setup = team_setup(state)
     rnd = state.rounds[number - 1]
@@ -180,7 +179,6 @@ def _board_codes(
 ) -> tuple[tuple[str, str] | None, bool]:
     """Board ``b`` of match ``m``: the result codes from the first team's side
     (``None``: not known yet) and whether the first team's player has White."""
-    from caddy.model.results import RESULT_WORDS
 
     teams = rnd.teams
     assert teams is not None

@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from caddy.model.report import points
+from caddy.contracts.format_tools import depends_on_results
+from caddy.event.replay import board_match, flip_result
+from caddy.event.results import scores_before
+from caddy.event.rounds import withdrawal_result
+from caddy.model.report import Report, Table, points
+from caddy.views.formats import request_of
+from caddy.views.team_match import team_match
 
 if TYPE_CHECKING:
     from caddy.event.replay import Board, State
@@ -46,7 +52,6 @@ def match_games(state: State, board: Board) -> list[tuple[int, str, int, int, st
     that White's side) for every game played, then the next one (result ``""``).
     The event file keeps a match's results from the board's White (the higher
     seed); here each result reads from its own game's White."""
-    from caddy.event.replay import board_match, flip_result
 
     match = board_match(state, board)
     games = []
@@ -65,11 +70,6 @@ def match_games(state: State, board: Board) -> list[tuple[int, str, int, int, st
 def sheet(state: State, number: int, *, link: Callable[[int], str] | None = None) -> Report:
     """Round ``number``'s pairing sheet; ``link`` (a player's number → a page)
     links each player's name (``caddy publish``)."""
-    from caddy.event.replay import board_match
-    from caddy.event.rounds import withdrawal_result
-    from caddy.model.report import Report, Table
-    from caddy.views.formats import request_of
-    from caddy.views.team_match import team_match
 
     tournament = state.event.tournament
     players = tournament.players
@@ -190,8 +190,6 @@ def _scores_shown(state: State, number: int) -> _Scores:
     """Points before round ``number`` where the format pairs each round from
     the scores (a Swiss, an individual event); nothing for a fixed schedule,
     a knockout or a team event."""
-    from caddy.contracts.format_tools import depends_on_results
-    from caddy.event.results import scores_before
 
     if state.fixed or state.event.tournament.teams is not None:
         return _Scores()

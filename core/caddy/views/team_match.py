@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from caddy.event.rounds import planned_rounds
 from caddy.model.report import Table, points
+from caddy.model.results import GAME_POINTS, RESULT_WORDS
 from caddy.views.formats import View
 
 if TYPE_CHECKING:
@@ -52,8 +54,6 @@ class TeamMatch:
 
 def team_match(state: State) -> TeamMatch | None:
     """Each team's game points round by round; ``None`` when the format has no teams."""
-    from caddy.event.rounds import planned_rounds
-    from caddy.model.results import GAME_POINTS, RESULT_WORDS
 
     tournament = state.event.tournament
     teams = state.fmt.team_match(state.players, tournament.format.options)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from caddy.model.report import Report, Table, points, value_text
+from caddy.standings.table import after_round_prefix
 
 if TYPE_CHECKING:
     from caddy.model.team_results import TeamEvent, TeamRoundResult
@@ -55,7 +56,6 @@ def team_standings_report(
 ) -> Report:
     """The team standings as a report (``caddy standings`` of a team event,
     ``caddy publish``'s team standings pages); ``after_round``: ``--round R``."""
-    from caddy.standings.table import after_round_prefix
 
     rules = (
         "pre-determined pairings (round robin)"

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 def tiebreaks_document(plugins: Sequence[TieBreak]) -> TieBreaksDocument:
     """The ``caddy.contracts.tiebreak_table`` document of ``plugins``."""
-    # at call time: the documents' converter (cattrs) is not loaded for the table
+    # lazy: the documents' converter (cattrs) loads for --json only, not for the table
     from caddy.model.documents import TieBreakData, TieBreaksDocument
 
     return TieBreaksDocument(
