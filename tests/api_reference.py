@@ -42,6 +42,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "caddy.model.results_table",
             "caddy.model.results",
             "caddy.standings.ranking",
+            "caddy.standings.explain",
             "caddy.standings.table",
             "caddy.contracts.tiebreak_spec",
             "caddy.contracts.tiebreak_table",

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddy.cli.table import write_schedule_json
 from caddy.model.schedule import Player, assign_pairing_numbers
+from caddy.views.schedule import write_schedule_json
 from tests.conftest import Run
 from tests.test_schedule import FIDE_6, FIDE_8, schedule
 

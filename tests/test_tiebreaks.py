@@ -24,7 +24,8 @@ from caddy.contracts.tiebreak_spec import parse_spec
 from caddy.contracts.tiebreak_table import StandingsOptions
 from caddy.model.results import Event
 from caddy.model.results_table import EventBuilder
-from caddy.standings.ranking import build_table, explain, standings
+from caddy.standings.explain import explain
+from caddy.standings.ranking import build_table, standings
 
 
 def swiss() -> Event:

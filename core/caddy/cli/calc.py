@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING
+
+from caddy.cli.dates import add_schedule_arguments, print_dates, schedule_from_args, wants_dates
+from caddy.errors import CaddyError, PluginError
 
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from fractions import Fraction
 
+    from caddy.cli.common import Commands
+    from caddy.model.timecontrol import TimeControl
+    from caddy.plugins.host import PluginHost
     from caddy.schedule.calculator import CalcResult
 from caddy.cli.common import (
     ascii_int,
@@ -18,12 +24,11 @@ from caddy.cli.common import (
     format_arguments,
     is_ascii_number,
 )
-from caddy.cli.table import print_table
 from caddy.files.storage import refuse_existing
-from caddy.model.report import format_hours, format_minutes
+from caddy.views.calc import print_summary, print_table
 
 
-def add_calc(commands: Any) -> None:
+def add_calc(commands: Commands) -> None:
     calc = commands.add_parser(
         "calc",
         help="rounds, games, boards, hours and club nights for a field",
@@ -52,7 +57,6 @@ def add_calc(commands: Any) -> None:
         help="length of a club night: 3h, 2.5h or 180m (default 3h)",
     )
     calc.add_argument("--json", action="store_true", help="print a caddy.calc JSON document")
-    from caddy.cli.dates import add_schedule_arguments
 
     add_schedule_arguments(calc)
     calc.add_argument(
@@ -61,13 +65,12 @@ def add_calc(commands: Any) -> None:
         help="write the dated rounds as an iCalendar file (needs the extra chess-caddy[ics])",
     )
     force_argument(calc, "the --ics FILE")
-    calc.set_defaults(handler=cmd_calc)
+    calc.set_defaults(run=cmd_calc)
 
 
 def parse_night(text: str, option: str = "--night") -> int | float:
     """A night length in minutes from ``3h``, ``2.5h``, ``180m``, ``180min``
     or ``3:00`` (:func:`read_length`, :func:`length_minutes`)."""
-    from caddy.errors import CaddyError
 
     value = read_length(text)
     if value is None:
@@ -109,9 +112,9 @@ def read_length(text: str) -> int | Fraction | None:
 def length_minutes(value: int | Fraction, text: str, option: str) -> int | float:
     """``value`` minutes counted in whole seconds (the calculator's unit),
     held to 1 minute up to a day (:data:`~caddy.schedule.calculator.MAX_DAY_MINUTES`)."""
-    from caddy.errors import CaddyError
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.model.timecontrol import minutes_value
-    from caddy.schedule.calculator import MAX_DAY_MINUTES
+    from caddy.schedule.calculator import MAX_DAY_MINUTES  # lazy: as above
 
     if value < 1:
         raise CaddyError(f"{option} '{text}' is shorter than a minute")
@@ -120,36 +123,17 @@ def length_minutes(value: int | Fraction, text: str, option: str) -> int | float
     return minutes_value(round(value * 60))
 
 
-def cmd_calc(ns: argparse.Namespace) -> int:
-    from caddy.errors import CaddyError, PluginError
-    from caddy.model.timecontrol import TimeControl
-    from caddy.plugins.lookup import parse_time_control
+def cmd_calc(ns: argparse.Namespace, host: PluginHost) -> int:
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.schedule.calculator import calculate, check_turnover
 
     check_turnover(ns.turnover)
-    from caddy.cli.dates import wants_dates
-
-    dated = wants_dates(ns)
-    if dated and (len(ns.players) > 1 or len(ns.tc) > 1):
-        raise CaddyError("dated rounds are for one field and at most one --tc")
-    if dated and ns.json:
-        raise CaddyError("--json does not take dated rounds (--start or --dates)")
-    if ns.ics is not None and not dated:
-        raise CaddyError("--ics needs dated rounds: --start, --every and --at, or --dates")
+    dated = _wants_dates(ns)
     refuse_existing(ns.ics, ns.force)
     night = parse_night(ns.night)
-    fmt, options = format_and_options(ns)
-    controls: list[TimeControl | None] = []
-    problems: list[str] = []
-    for text in ns.tc:
-        try:
-            controls.append(parse_time_control(text))
-        except PluginError:  # a plugin's fault, not the text's
-            raise
-        except CaddyError as exc:
-            problems.extend(exc.problems)
-    if problems:
-        raise CaddyError(problems[0], problems=problems)
+    fmt, options = format_and_options(ns, host=host)
+    controls = _time_controls(ns.tc, host)
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.schedule.calculator import check_field
 
     for n in ns.players:
@@ -162,12 +146,14 @@ def cmd_calc(ns: argparse.Namespace) -> int:
             time_control=tc,
             turnover_minutes=ns.turnover,
             night_minutes=night,
+            host=host,
         )
         for n in ns.players
         for tc in (controls or [None])
     ]
     show_dates = _dated(ns, results[0]) if dated else None
     if ns.json:
+        # lazy: cattrs (the documents' converter) loads for --json only
         from caddy.model.documents import CalcDocument, write
 
         write(CalcDocument(results=tuple(results)), sys.stdout)
@@ -176,7 +162,7 @@ def cmd_calc(ns: argparse.Namespace) -> int:
         assert tc is not None
         print(f"{text} read as: {tc.describe()}")
     if len(ns.players) == 1 and len(controls) <= 1:
-        _print_summary(results[0], sys.stdout, nights=not ns.dates)
+        print_summary(results[0], sys.stdout, nights=not ns.dates)
         if show_dates is not None:
             show_dates()
     else:
@@ -184,10 +170,41 @@ def cmd_calc(ns: argparse.Namespace) -> int:
     return 0
 
 
+def _wants_dates(ns: argparse.Namespace) -> bool:
+    """Whether the command asks for dated rounds, refusing what does not go with them."""
+
+    dated = wants_dates(ns)
+    if dated and (len(ns.players) > 1 or len(ns.tc) > 1):
+        raise CaddyError("dated rounds are for one field and at most one --tc")
+    if dated and ns.json:
+        raise CaddyError("--json does not take dated rounds (--start or --dates)")
+    if ns.ics is not None and not dated:
+        raise CaddyError("--ics needs dated rounds: --start, --every and --at, or --dates")
+    return dated
+
+
+def _time_controls(texts: Sequence[str], host: PluginHost) -> list[TimeControl | None]:
+    """Each ``--tc``, read; every text that does not read is one line."""
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
+    from caddy.plugins.lookup import parse_time_control
+
+    controls: list[TimeControl | None] = []
+    problems: list[str] = []
+    for text in texts:
+        try:
+            controls.append(parse_time_control(text, host))
+        except PluginError:  # a plugin's fault, not the text's
+            raise
+        except CaddyError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    return controls
+
+
 def _dated(ns: argparse.Namespace, r: CalcResult) -> Callable[[], None]:
     """The dated rounds of the one result ``r``: checked, and with ``--ics``
     written, before anything is printed; returns what prints them."""
-    from caddy.cli.dates import print_dates, schedule_from_args
 
     schedule, left_over = schedule_from_args(
         ns,
@@ -199,6 +216,7 @@ def _dated(ns: argparse.Namespace, r: CalcResult) -> Callable[[], None]:
     )
     game = r.worst_case_game_minutes
     if ns.ics is not None:
+        # lazy: icalendar loads for dated rounds only
         from caddy.schedule.ics import calendar_bytes, write_calendar
 
         data = calendar_bytes(schedule, game if game is not None else 0)
@@ -211,54 +229,3 @@ def _dated(ns: argparse.Namespace, r: CalcResult) -> Callable[[], None]:
             print(f"wrote {ns.ics}: {count} round{'s' if count != 1 else ''}")
 
     return show
-
-
-def _print_summary(r: CalcResult, out: TextIO, *, nights: bool = True) -> None:
-    """One field's figures; ``nights=False`` leaves out the club nights (a
-    weekend event's days say how the rounds fit instead)."""
-    games = "games" if r.games != 1 else "game"
-    print(f"{r.format}, {r.players} players", file=out)
-    print(
-        f"  {r.rounds} rounds, {r.games} {games}, {r.boards} boards, "
-        f"{r.games_per_player} games per player",
-        file=out,
-    )
-    if r.max_games is not None and r.max_games != r.games:
-        print(f"  {r.games} to {r.max_games} games with knockout tie-breaks", file=out)
-    if r.byes_per_round and not r.details:
-        sits = "player sits" if r.byes_per_round == 1 else "players sit"
-        print(f"  {r.byes_per_round} {sits} out each round", file=out)
-    for line in r.details:
-        print(f"  {line}", file=out)
-    for label, arithmetic in r.variants.items():
-        print(f"  {label}: {arithmetic.rounds} rounds, {arithmetic.games} games", file=out)
-    if r.time_control is not None:
-        print(
-            f"Time control {r.time_control} (US Chess: {r.us_chess_category}; FIDE: {r.fide_category})",
-            file=out,
-        )
-        print(
-            f"  {r.minutes_per_player} min per player, {r.worst_case_game_minutes} min worst-case game, "
-            f"{r.round_minutes} min per round with {r.turnover_minutes} min turnover",
-            file=out,
-        )
-        assert r.total_hours is not None
-        print(f"  {format_hours(r.total_hours)} in all ({r.total_minutes} min)", file=out)
-        night = format_minutes(r.night_minutes)
-        if nights and r.round_fits_night:
-            per = "round" if r.rounds_per_night == 1 else "rounds"
-            ko = ""
-            if r.knockout_rounds:
-                ko = f" (the knockout rounds on {r.knockout_rounds} nights of their own)"
-            print(
-                f"  {r.club_nights} club nights of {night} at {r.rounds_per_night} {per} a night{ko}",
-                file=out,
-            )
-        elif nights:
-            print(
-                f"  a round ({r.round_minutes} min) does not fit in one {night} night: "
-                f"{r.club_nights} club nights, one round each and over time",
-                file=out,
-            )
-    if r.advice:
-        print(f"Advice: {r.advice}", file=out)

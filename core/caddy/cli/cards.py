@@ -1,5 +1,5 @@
 """``caddy cards EVENT [--round R]``: the match cards of a team event's round
-(:func:`caddy.views.teams.match_cards`), in any renderer's form, printed or
+(:func:`caddy.views.match_cards.match_cards`), in any renderer's form, printed or
 written to a file atomically."""
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def _state(path: str, host: PluginHost) -> State:
 def cmd_cards(ns: argparse.Namespace, host: PluginHost) -> int:
     from caddy.errors import CaddyError
     from caddy.plugins.lookup import get_renderer
-    from caddy.views.teams import last_paired_round, match_cards
+    from caddy.views.match_cards import last_paired_round, match_cards
 
     renderer = get_renderer(ns.output, host)
     refuse_existing(ns.out, ns.force)

@@ -8,14 +8,18 @@ dates); ``--from``/``--to`` name file formats elsewhere (``caddy import``,
 
 from __future__ import annotations
 
+import argparse
 import datetime
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
+import attrs
+
+from caddy.cli.common import ascii_int
 from caddy.errors import CaddyError
+from caddy.messages import warn
+from caddy.model.report import format_minutes
 
 if TYPE_CHECKING:
-    import argparse
-
     from caddy.model.dates import RoundDates
 
 #: Options that only mean something with ``--start`` (weekly) or ``--dates``.
@@ -23,10 +27,11 @@ WEEKLY_ONLY = ("every", "skip")
 DAYS_ONLY = ("until",)
 
 
-def add_schedule_arguments(parser: Any, *, days: bool = True, start: bool = True) -> None:
+def add_schedule_arguments(
+    parser: argparse.ArgumentParser, *, days: bool = True, start: bool = True
+) -> None:
     """Add the dated-schedule options to ``parser`` (``days``: the weekend form
     too; ``start``: ``--start`` as well, which ``caddy new`` has already)."""
-    from caddy.cli.common import ascii_int
 
     if start:
         parser.add_argument(
@@ -56,6 +61,8 @@ def add_schedule_arguments(parser: Any, *, days: bool = True, start: bool = True
         parser.add_argument(
             "--until", metavar="HH:MM", help="end of a playing day (with --dates and --at)"
         )
+    else:
+        parser.set_defaults(dates=None, until=None)  # every command reads the same options
     parser.add_argument(
         "--tz",
         metavar="ZONE",
@@ -63,8 +70,42 @@ def add_schedule_arguments(parser: Any, *, days: bool = True, start: bool = True
     )
 
 
-def _given(ns: argparse.Namespace, names: tuple[str, ...]) -> list[str]:
-    return [name for name in names if getattr(ns, name, None) is not None]
+@attrs.frozen(kw_only=True)
+class ScheduleArgs:
+    """The dated-schedule options as given (``None``: not given)."""
+
+    start: str | None
+    every: str | None
+    at: str | None
+    skip: str | None
+    rounds_per_night: int | None
+    dates: str | None
+    until: str | None
+    tz: str | None
+
+    @classmethod
+    def of(cls, ns: argparse.Namespace) -> ScheduleArgs:
+        """The options :func:`add_schedule_arguments` added to the command's parser."""
+        return cls(
+            start=ns.start,
+            every=ns.every,
+            at=ns.at,
+            skip=ns.skip,
+            rounds_per_night=ns.rounds_per_night,
+            dates=ns.dates,
+            until=ns.until,
+            tz=ns.tz,
+        )
+
+    def given(self, names: tuple[str, ...]) -> list[str]:
+        """The options of ``names`` given, in that order."""
+        values = attrs.asdict(self)
+        return [name for name in names if values[name] is not None]
+
+    def missing(self, names: tuple[str, ...]) -> list[str]:
+        """The options of ``names`` not given, in that order."""
+        values = attrs.asdict(self)
+        return [name for name in names if values[name] is None]
 
 
 def _flag(name: str) -> str:
@@ -75,40 +116,44 @@ def wants_dates(ns: argparse.Namespace, *, start_is_date: bool = False) -> bool:
     """Whether the command line asks for dated rounds; refuses options given
     without what they need (one line). ``start_is_date``: ``--start`` alone is
     the event's start date (``caddy new``), dated rounds need ``--every`` too."""
-    days = getattr(ns, "dates", None)
-    weekly = ns.start is not None and (not start_is_date or ns.every is not None)
-    if days is not None and ns.start is not None and not start_is_date:
+    args = ScheduleArgs.of(ns)
+    weekly = args.start is not None and (not start_is_date or args.every is not None)
+    if args.dates is not None and args.start is not None and not start_is_date:
         raise CaddyError("give either --start (weekly nights) or --dates (given days), not both")
-    if days is not None:
-        weekly = False
-        stray = _given(ns, WEEKLY_ONLY)
-        if stray:
-            raise CaddyError(
-                f"{_flag(stray[0])} is for weekly nights (--start); --dates takes --at and --until"
-            )
-        missing = [name for name in ("at", *DAYS_ONLY) if getattr(ns, name) is None]
-        if missing:
-            raise CaddyError(f"--dates needs {_flag(missing[0])} HH:MM")
-        if ns.rounds_per_night is not None:
-            raise CaddyError(
-                "--rounds-per-night is for weekly nights; --dates fits what --at and --until hold"
-            )
-        return True
-    stray = _given(ns, DAYS_ONLY)
+    if args.dates is not None:
+        return _wants_days(args)
+    stray = args.given(DAYS_ONLY)
     if stray:
         raise CaddyError(f"{_flag(stray[0])} needs --dates")
     if weekly:
-        for name in ("every", "at"):
-            if getattr(ns, name) is None:
-                raise CaddyError(f"--start needs --{name} for dated rounds")
+        missing = args.missing(("every", "at"))
+        if missing:
+            raise CaddyError(f"--start needs --{missing[0]} for dated rounds")
         return True
-    stray = _given(ns, (*WEEKLY_ONLY, "at", "rounds_per_night", "tz"))
+    stray = args.given((*WEEKLY_ONLY, "at", "rounds_per_night", "tz"))
     if stray:
-        missing = [f"--{name}" for name in ("start", "every", "at") if getattr(ns, name) is None]
+        missing = [f"--{name}" for name in args.missing(("start", "every", "at"))]
         raise CaddyError(
             f"{_flag(stray[0])}: dated rounds need {' and '.join(missing)} too (or --dates)"
         )
     return False
+
+
+def _wants_days(args: ScheduleArgs) -> bool:
+    """``--dates``: refuses the weekly options and a missing ``--at``/``--until``."""
+    stray = args.given(WEEKLY_ONLY)
+    if stray:
+        raise CaddyError(
+            f"{_flag(stray[0])} is for weekly nights (--start); --dates takes --at and --until"
+        )
+    missing = args.missing(("at", *DAYS_ONLY))
+    if missing:
+        raise CaddyError(f"--dates needs {_flag(missing[0])} HH:MM")
+    if args.rounds_per_night is not None:
+        raise CaddyError(
+            "--rounds-per-night is for weekly nights; --dates fits what --at and --until hold"
+        )
+    return True
 
 
 def schedule_from_args(
@@ -126,6 +171,7 @@ def schedule_from_args(
     (``caddy calc --night``) a ``--rounds-per-night`` that does not fit a night is refused.
     Every round must end by 9999-12-31 (one line); with ``--tz`` a start in a
     daylight-saving gap moves to the time RFC 5545 reads it as, with a warning."""
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.model.dates import check_ends
 
     schedule, left_over = _schedule(
@@ -138,8 +184,10 @@ def schedule_from_args(
     )
     check_ends(schedule, round_minutes or 0)
     if ns.tz is not None:
-        from caddy.messages import warn
+        # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
         from caddy.model.dates import move_out_of_gaps
+
+        # lazy: icalendar loads for dated rounds only
         from caddy.schedule.ics import time_zone
 
         schedule, moved = move_out_of_gaps(schedule, time_zone(ns.tz))
@@ -158,14 +206,16 @@ def _schedule(
     night_minutes: int | float | None,
 ) -> tuple[RoundDates, int]:
     """The dated rounds of :func:`schedule_from_args`, before the calendar's checks."""
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.model.dates import on_days, parse_date, parse_dates, weekly
 
     tz = ns.tz
     if tz is not None:
+        # lazy: icalendar loads for dated rounds only
         from caddy.schedule.ics import time_zone
 
         time_zone(tz)  # a known zone, or one line
-    if getattr(ns, "dates", None) is not None:
+    if ns.dates is not None:
         days = parse_dates(ns.dates, "--dates")
         if not days:
             raise CaddyError("--dates needs at least one date YYYY-MM-DD")
@@ -185,24 +235,7 @@ def _schedule(
     start = parse_date(ns.start, "--start")
     skip = parse_dates(ns.skip, "--skip") if ns.skip is not None else ()
     per_night = ns.rounds_per_night
-    if per_night is not None and per_night < 1:
-        raise CaddyError(f"--rounds-per-night must be 1 or more, got {per_night}")
-    if per_night is not None and per_night > 1 and round_minutes is None:
-        raise CaddyError(
-            f"--rounds-per-night {per_night} needs --tc: a round's length spaces the rounds of a night"
-        )
-    if (
-        per_night is not None
-        and round_minutes is not None
-        and night_minutes is not None
-        and per_night * round_minutes > night_minutes
-    ):
-        from caddy.model.report import format_minutes
-
-        raise CaddyError(
-            f"{per_night} rounds of {round_minutes} min do not fit in one "
-            f"{format_minutes(night_minutes)} night (--night)"
-        )
+    _check_per_night(per_night, round_minutes, night_minutes)
     schedule = weekly(
         rounds,
         start=start,
@@ -217,8 +250,31 @@ def _schedule(
     return schedule, 0
 
 
+def _check_per_night(
+    per_night: int | None, round_minutes: int | float | None, night_minutes: int | float | None
+) -> None:
+    """``--rounds-per-night``: 1 or more, with a time control for more than 1, fitting ``--night``."""
+    if per_night is not None and per_night < 1:
+        raise CaddyError(f"--rounds-per-night must be 1 or more, got {per_night}")
+    if per_night is not None and per_night > 1 and round_minutes is None:
+        raise CaddyError(
+            f"--rounds-per-night {per_night} needs --tc: a round's length spaces the rounds of a night"
+        )
+    if (
+        per_night is not None
+        and round_minutes is not None
+        and night_minutes is not None
+        and per_night * round_minutes > night_minutes
+    ):
+        raise CaddyError(
+            f"{per_night} rounds of {round_minutes} min do not fit in one "
+            f"{format_minutes(night_minutes)} night (--night)"
+        )
+
+
 def describe_rule(schedule: RoundDates) -> str:
     """The rule in words: ``every Tuesday from 2026-09-01 at 19:30, 1 round a night``."""
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.model.dates import describe_weekdays
 
     per = schedule.rounds_per_night
@@ -246,6 +302,7 @@ def print_dates(
 ) -> None:
     """``Dated rounds: <rule>`` then one line per round: ``round 1  Tue 2026-09-01  19:30–21:40``
     (the end is the start plus the worst-case game, shown with a time control)."""
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.model.dates import WEEKDAY_NAMES
 
     print(f"Dated rounds: {describe_rule(schedule)}", file=out)

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING
 
+from caddy.cli.calc import length_minutes, parse_night, read_length
 from caddy.cli.common import ascii_int, is_ascii_number
-from caddy.model.report import format_minutes
+from caddy.errors import CaddyError
+from caddy.views.plan import print_plan
 
 if TYPE_CHECKING:
     import argparse
 
-    from caddy.schedule.planner import Budget, Plan, PlanRow
+    from caddy.cli.common import Commands
+    from caddy.plugins.host import PluginHost
+    from caddy.schedule.planner import Budget
 
 
-def add_commands(commands: Any) -> None:
+def add_commands(commands: Commands) -> None:
     plan = commands.add_parser(
         "plan",
         help="which formats and time controls fit a number of nights or days",
@@ -60,13 +64,11 @@ def add_commands(commands: Any) -> None:
     )
     plan.add_argument("--all", action="store_true", help="also list what does not fit, and why")
     plan.add_argument("--json", action="store_true", help="print a caddy.plan JSON document")
-    plan.set_defaults(handler=cmd_plan)
+    plan.set_defaults(run=cmd_plan)
 
 
 def _hours(text: str) -> int | float:
     """``--hours``: a number of hours (``10``, ``9.5``) or a length (``9:30``, ``570m``)."""
-    from caddy.cli.calc import length_minutes, read_length
-    from caddy.errors import CaddyError
 
     cleaned = text.strip()
     value = read_length(cleaned + "h" if is_ascii_number(cleaned.replace(".", "", 1)) else cleaned)
@@ -79,10 +81,9 @@ def _hours(text: str) -> int | float:
 
 def budget_of(ns: argparse.Namespace) -> Budget:
     """The :class:`~caddy.schedule.planner.Budget` of ``--nights``/``--night`` or ``--days``/``--hours``."""
-    from caddy.cli.calc import parse_night
-    from caddy.errors import CaddyError
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.schedule.calculator import MAX_SESSIONS, check_turnover
-    from caddy.schedule.planner import Budget, Unit
+    from caddy.schedule.planner import Budget, Unit  # lazy: as above
 
     unit: Unit
     if ns.nights is None and ns.days is None:
@@ -107,12 +108,11 @@ def budget_of(ns: argparse.Namespace) -> Budget:
     return Budget(sessions=count, session_minutes=minutes, unit=unit, turnover_minutes=ns.turnover)
 
 
-def cmd_plan(ns: argparse.Namespace) -> int:
-    from caddy.plugins.host import get_host
+def cmd_plan(ns: argparse.Namespace, host: PluginHost) -> int:
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.schedule.planner import PlanDocument, plan
 
     budget = budget_of(ns)
-    host = get_host()
     result = plan(
         ns.players,
         budget,
@@ -122,86 +122,10 @@ def cmd_plan(ns: argparse.Namespace) -> int:
         host=host,
     )
     if ns.json:
+        # lazy: cattrs (the documents' converter) loads for --json only
         from caddy.model.documents import write
 
         write(PlanDocument.of(result), sys.stdout)
         return 0
     print_plan(result, sys.stdout)
     return 0
-
-
-def _duration(minutes: float) -> str:
-    """``465`` → ``7 h 45 min``; ``45`` → ``45 min``; ``480`` → ``8 h``."""
-    whole = int(minutes)
-    hours, rest = divmod(whole, 60)
-    extra = minutes - whole
-    mins = f"{rest + extra:g} min" if rest or extra else ""
-    if not hours:
-        return mins or "0 min"
-    return f"{hours} h {mins}".strip()
-
-
-def _units(count: int, unit: str) -> str:
-    return f"{count} {unit}" + ("" if count == 1 else "s")
-
-
-def print_plan(result: Plan, out: TextIO) -> None:
-    """The plan as a table: one row per format (option set) and time control."""
-    budget = result.budget
-    print(
-        f"{result.players} players, {_units(budget.sessions, budget.unit)} of "
-        f"{format_minutes(budget.session_minutes)} ({_duration(budget.total_minutes)} in all), "
-        f"{budget.turnover_minutes} min between rounds",
-        file=out,
-    )
-    print(f"Time controls: {'; '.join(result.time_controls)}", file=out)
-    if result.rows:
-        _table(result.rows, budget.unit, out)
-    else:
-        hint = "" if result.not_fitting else " (--all says why)"
-        print(f"Nothing fits{hint}: fewer rounds, a faster time control or more time.", file=out)
-    if result.not_fitting:
-        print("Not fitting:", file=out)
-        for row in result.not_fitting:
-            what = row.label if row.time_control is None else f"{row.label}, {row.time_control}"
-            print(f"  {what}: {row.reason}", file=out)
-
-
-def _table(rows: tuple[PlanRow, ...], unit: str, out: TextIO) -> None:
-    header = (
-        "format",
-        "time control",
-        "rounds",
-        "games/player",
-        f"{unit}s",
-        f"rounds/{unit}",
-        "spare",
-    )
-    cells = [
-        (
-            row.label,
-            str(row.time_control),
-            str(row.rounds),
-            str(row.games_per_player),
-            str(row.sessions_used),
-            str(row.rounds_per_session),
-            _spare(row, unit),
-        )
-        for row in rows
-    ]
-    widths = [max(len(line[i]) for line in (header, *cells)) for i in range(len(header))]
-    numeric = {2, 3, 4, 5}
-    for line in (header, *cells):
-        parts = [
-            text.rjust(widths[i]) if i in numeric else text.ljust(widths[i])
-            for i, text in enumerate(line)
-        ]
-        print("  ".join(parts).rstrip(), file=out)
-
-
-def _spare(row: PlanRow, unit: str) -> str:
-    assert row.spare_minutes is not None and row.spare_sessions is not None
-    time = _duration(row.spare_minutes)
-    if row.spare_sessions:
-        return f"{time} ({_units(row.spare_sessions, unit)} free)"
-    return time

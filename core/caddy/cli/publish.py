@@ -3,12 +3,17 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    import argparse
+
+    from caddy.cli.common import Commands
+    from caddy.plugins.host import PluginHost
 
 
-def add_commands(commands: Any) -> None:
+def add_commands(commands: Commands) -> None:
     parser = commands.add_parser(
         "publish",
         help="write an event as a static web site (HTML pages to upload or print)",
@@ -37,13 +42,14 @@ def add_commands(commands: Any) -> None:
         action="store_true",
         help="keep running: rebuild when the event file changes (checked every second; Ctrl-C stops)",
     )
-    parser.set_defaults(handler=cmd_publish)
+    parser.set_defaults(run=cmd_publish)
 
 
-def cmd_publish(ns: argparse.Namespace) -> int:
+def cmd_publish(ns: argparse.Namespace, host: PluginHost) -> int:
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.publish.site import publish, watch
 
-    written = publish(ns.event, ns.folder, force=ns.force)
+    written = publish(ns.event, ns.folder, force=ns.force, host=host)
     print(f"{ns.folder}: {written.summary()}")
     if not ns.watch:
         return 0
@@ -54,11 +60,12 @@ def cmd_publish(ns: argparse.Namespace) -> int:
             ns.folder,
             lambda line: print(line, file=_stream(line), flush=True),
             force=ns.force,
+            host=host,
         )
     except KeyboardInterrupt:
         print("stopped")
     return 0
 
 
-def _stream(line: str) -> Any:
+def _stream(line: str) -> TextIO:
     return sys.stderr if line.startswith("caddy: error:") else sys.stdout

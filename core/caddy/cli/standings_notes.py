@@ -1,51 +1,50 @@
-"""What ``caddy standings`` adds around its table: ``--round R`` (the event
-as it stood after round R) and the note under a DE column that is all 1s."""
+"""What ``caddy standings`` and ``caddy crosstable`` rank: FILE read into a
+:class:`caddy.views.source.Source`, an event file replayed once, or any file
+a codec reads (its own reading of its results, else the event it imports)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from caddy.errors import CaddyError
+from caddy.cli.common import check_readings, print_error, read_file
+from caddy.cli.event import other_codec
+from caddy.event.replay import replay
+from caddy.event.session import read
+from caddy.files.storage import peek, read_bytes
+from caddy.plugins.lookup import codec_for, file_results, get_codec
+from caddy.views.source import Source, StandingsChoices, results_source, state_source
 
 if TYPE_CHECKING:
     import argparse
 
-
-def after_round(ns: argparse.Namespace, state: Any) -> Any:
-    """``--round R``: the event as it stood after round R, one of its
-    complete rounds (the standings ``caddy publish`` shows after round R)."""
-    number = getattr(ns, "round", None)
-    if number is None:
-        return state
-    from caddy.event.results import state_after
-    from caddy.publish.pages import complete_rounds
-
-    done = complete_rounds(state)
-    if not 1 <= number <= done:
-        known = (
-            f"rounds 1..{done} are complete"
-            if done > 1
-            else "only round 1 is complete (--round 1)"
-            if done
-            else "no round is complete yet"
-        )
-        raise CaddyError(f"no standings after round {number}: {known}")
-    return state_after(state, number)
+    from caddy.plugins.host import PluginHost
 
 
-#: Under a table whose DE column is all 1s: what the column is, and why it separates nobody.
-DE_NOTE = "{column} is 1 for everyone: no tie was separated by direct encounter (C.07 Art. 6)"
+def file_source(ns: argparse.Namespace, choices: StandingsChoices, host: PluginHost) -> Source:
+    """An event file's results, or those of any file a codec reads; an event
+    file's own tie-breaks and edition apply unless the command line gives others."""
+    path = Path(ns.file)
+    head = peek(path).lstrip()  # never opens a pipe or reads a device
+    if path.suffix.lower() == ".json" or head.startswith((b"{", b"[")):
+        check_readings(ns, ns.file, "json")  # the reading was chosen at import
+        return state_source(read(ns.file, host=host).state, choices, ns.file)
+    return _other_file(ns, choices, host)
 
 
-def de_notes(tables: list[Any]) -> tuple[str, ...]:
-    """A note for each DE column (``DE``, ``DE/P``) that is 1 in every row."""
-    from caddy.contracts.tiebreak_spec import parse_spec
-
-    columns = dict.fromkeys(
-        column
-        for table in tables
-        for column in table.tiebreaks
-        if parse_spec(column).code == "DE"
-        and all(row.tiebreaks.get(column) in (1, None) for t in tables for row in t.rows)
-    )
-    return tuple(DE_NOTE.format(column=column) for column in columns)
+def _other_file(ns: argparse.Namespace, choices: StandingsChoices, host: PluginHost) -> Source:
+    """The results of a file that is not an event file, through the codec
+    registry: the codec's own reading of its results (hook
+    ``caddy_read_results``), else the event its ``read`` imports."""
+    data = read_bytes(ns.file, "a TRF file")  # a regular file only: never a device or a pipe
+    name = other_codec(ns.file, host)
+    codec = get_codec(name, host) if name is not None else codec_for(ns.file, data, host, flag=None)
+    results = file_results(ns.file, data, codec, host)
+    if results is None:
+        imported = read_file(ns, codec, data)
+        for warning in imported.warnings:
+            print_error(warning, "warning")
+        return state_source(replay(imported.event, host), choices, ns.file)
+    for warning in results.warnings:
+        print_error(warning, "warning")
+    return results_source(results.event, choices, ns.file)

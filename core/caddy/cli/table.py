@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TextIO, cast
+from typing import TYPE_CHECKING, Any, cast
+
+from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
     import argparse
 
+    from caddy.cli.common import Commands
     from caddy.contracts import Format, PairingFormat
-    from caddy.model.report import Report
     from caddy.model.schedule import Numbering, Schedule
-    from caddy.schedule.calculator import CalcResult
+    from caddy.plugins.host import PluginHost
 from caddy.cli.common import ascii_int, emit, format_and_options, format_arguments, output_argument
-from caddy.model.report import format_hours, format_minutes
+from caddy.views.schedule import (
+    player_label,
+    schedule_report,
+    write_schedule_csv,
+    write_schedule_json,
+)
 
 
-def add_table(commands: Any) -> None:
+def add_table(commands: Commands) -> None:
     table = commands.add_parser(
         "table",
         help="print a round-robin schedule (FIDE Berger table by default)",
@@ -54,69 +60,22 @@ def add_table(commands: Any) -> None:
     output.add_argument("--json", action="store_true", help="print a caddy.schedule JSON document")
     output.add_argument("--csv", action="store_true", help="print CSV rows, one per game")
     output_argument(output)
-    table.set_defaults(handler=cmd_table)
+    table.set_defaults(run=cmd_table)
 
 
-def print_table(
-    results: list[CalcResult], players: list[int], controls: list[Any], out: TextIO
-) -> None:
-    first = results[0]
-    extra = "; ".join(f"{label}" for label in first.variants)
-    heading = f"{first.format}"
-    if controls and controls[0] is not None:
-        heading += f"; {first.turnover_minutes} min turnover; club nights of {format_minutes(first.night_minutes)}"
-    print(heading, file=out)
-    head = ["players", "rounds", "games", "boards"]
-    if extra:
-        head += ["double rounds", "double games"]
-    per_tc = [c for c in controls if c is not None]
-    top = [""] * len(head)
-    for tc in per_tc:
-        top += [str(tc), ""]
-        head += ["hours", "nights"]
-    rows: list[list[str]] = []
-    index = 0
-    for n in players:
-        row_results = results[index : index + max(1, len(per_tc))]
-        index += max(1, len(per_tc))
-        r = row_results[0]
-        row = [str(n), str(r.rounds), str(r.games), str(r.boards)]
-        if extra:
-            double = next(iter(r.variants.values()))
-            row += [str(double.rounds), str(double.games)]
-        for rr in row_results if per_tc else []:
-            assert rr.total_hours is not None
-            nights = str(rr.club_nights) + ("" if rr.round_fits_night else "*")
-            row += [format_hours(rr.total_hours), nights]
-        rows.append(row)
-    widths = [max(len(x) for x in col) for col in zip(top, head, *rows, strict=True)]
-    lines = [top, head, *rows] if per_tc else [head, *rows]
-    for line in lines:
-        print(
-            "  ".join(cell.rjust(w) for cell, w in zip(line, widths, strict=True)).rstrip(),
-            file=out,
-        )
-    if any(r.round_fits_night is False for r in results):
-        print("* a round does not fit in one night: one round a night, over time", file=out)
-    seen = set()
-    for r in results:
-        if r.players not in seen and r.advice:
-            seen.add(r.players)
-            print(f"Advice: {r.advice}", file=out)
-
-
-def cmd_table(ns: argparse.Namespace) -> int:
+def cmd_table(ns: argparse.Namespace, host: PluginHost) -> int:
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.contracts.format_tools import schedule_format
-    from caddy.errors import CaddyError
 
     extra: dict[str, str] = {}
     if ns.style:
         extra["table"] = ns.style
     if ns.reverse_colours:
         extra["reverse_colours"] = "true"
-    fmt, options = format_and_options(ns, extra)
+    fmt, options = format_and_options(ns, extra, host=host)
     numbering = None
     if ns.players_file:
+        # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
         from caddy.files.players import read_players_csv
 
         entrants = read_players_csv(ns.players_file)
@@ -130,8 +89,9 @@ def cmd_table(ns: argparse.Namespace) -> int:
         raise CaddyError("give the number of players or --players FILE")
     else:
         count = ns.players
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.contracts.format_tools import depends_on_results, fixed_in_advance, option_summary
-    from caddy.schedule.calculator import check_field
+    from caddy.schedule.calculator import check_field  # lazy: as above
 
     check_field(count, fmt, options)
     later: list[str] = []
@@ -145,9 +105,9 @@ def cmd_table(ns: argparse.Namespace) -> int:
             schedule, sys.stdout, options=option_summary(options), numbering=numbering
         )
     elif ns.csv:
-        _write_schedule_csv(schedule, numbering, sys.stdout)
+        write_schedule_csv(schedule, numbering, sys.stdout)
     else:
-        emit(schedule_report(schedule, numbering, later), ns)
+        emit(schedule_report(schedule, numbering, later), ns, host)
     return 0
 
 
@@ -155,12 +115,13 @@ def _known_rounds(
     fmt: Format, count: int, options: Any, numbering: Numbering | None
 ) -> tuple[Schedule, list[str]]:
     """For a format that pairs from results: the rounds known now, and what follows."""
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.model.schedule import Schedule
 
     arithmetic = fmt.arithmetic(count, options)
 
     def label(number: int) -> str:
-        return _player_label(number, numbering)
+        return player_label(number, numbering)
 
     rounds = tuple(fmt.group_rounds(count, options))
     if rounds:  # a fixed first stage (groups): the format says what follows
@@ -172,6 +133,7 @@ def _known_rounds(
             title=title,
             sections=fmt.sections(count, options),
         ), list(fmt.schedule_notes(count, options))
+    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.contracts import PairingRequest
 
     first = cast("PairingFormat", fmt).next_round(PairingRequest.simple(count, options))
@@ -193,170 +155,3 @@ def _known_rounds(
             later.append("Pairing-allocated bye: " + ", ".join(label(p) for p in first.byes))
     title = f"{fmt.name}, {count} players seeded by pairing number"
     return Schedule(format=fmt.name, players=count, rounds=(first,), title=title), later
-
-
-def write_schedule_json(
-    schedule: Schedule,
-    out: TextIO,
-    *,
-    options: dict[str, Any] | None = None,
-    numbering: Numbering | None = None,
-) -> None:
-    """Stream a ``caddy.schedule`` document, round by round.
-
-    The text is exactly what ``json.dumps`` gives for the same document, but
-    it is never held whole in memory (half a million games for 1,000 players).
-    """
-    import json
-
-    from caddy.model.documents import NumberingData, ScheduleHead, SectionPlayers, data
-
-    numbered = None
-    if numbering is not None:
-        from caddy.model.serialize import unstructure
-
-        numbered = NumberingData(
-            method=numbering.method,
-            seed=numbering.seed,
-            players=tuple(
-                {"number": i, **unstructure(p)} for i, p in enumerate(numbering.players, 1)
-            ),
-        )
-    head = data(
-        ScheduleHead(
-            format=schedule.format,
-            title=schedule.title,
-            players=schedule.players,
-            seed=schedule.seed,
-            options=options or {},
-            numbering=numbered,
-            sections=tuple(
-                SectionPlayers(name=s.name, players=s.players) for s in schedule.sections
-            )
-            or None,
-        )
-    )
-    text = json.dumps(head, allow_nan=False)
-    out.write(text[:-1] + ', "rounds": [')
-    write = out.write
-    for index, rnd in enumerate(schedule.rounds):
-        boards = ", ".join(
-            f'{{"board": {b}, "white": {w}, "black": {k}}}'
-            for b, w, k in zip(range(1, len(rnd.white) + 1), rnd.white, rnd.black, strict=True)
-        )
-        write(f"[{boards}]" if index == 0 else f", [{boards}]")
-    write('], "byes": ')
-    write(json.dumps([list(rnd.byes) for rnd in schedule.rounds], allow_nan=False))
-    write("}\n")
-
-
-def _player_label(number: int, numbering: Numbering | None) -> str:
-    if numbering is None:
-        return str(number)
-    return f"{numbering.name_of(number)} ({number})"
-
-
-def _write_schedule_csv(schedule: Schedule, numbering: Numbering | None, out: TextIO) -> None:
-    import csv
-
-    writer = csv.writer(out, lineterminator="\n")
-    named = numbering is not None
-    writer.writerow(
-        ["round", "board", "white", "black"] + (["white_name", "black_name"] if named else [])
-    )
-    for rnd in schedule.rounds:
-        for game in rnd.games():
-            row: list[Any] = [rnd.number, game.board, game.white, game.black]
-            if numbering is not None:
-                row += [numbering.name_of(game.white), numbering.name_of(game.black)]
-            writer.writerow(row)
-        for player in rnd.byes:
-            row = [rnd.number, "bye", player, ""]
-            if numbering is not None:
-                row += [numbering.name_of(player), ""]
-            writer.writerow(row)
-
-
-def schedule_report(
-    schedule: Schedule, numbering: Numbering | None, later: Sequence[str] = ()
-) -> Report:
-    """A schedule as a report: the grid of rounds, or with names one table per round."""
-    from caddy.model.report import Report, Table
-
-    intro = []
-    for section in schedule.sections:
-        members = " ".join(
-            _player_label(p, numbering) if numbering else str(p) for p in section.players
-        )
-        intro.append(f"{section.name}: {members}")
-    if schedule.seed is not None:
-        intro.append(f"colour toss seed {schedule.seed} (repeat with --seed {schedule.seed})")
-    title = f"{schedule.title}; the left player has White"
-    if numbering is None:
-        boards = max((r.boards for r in schedule.rounds), default=0)
-        has_byes = any(r.byes for r in schedule.rounds)
-        head = ["round", *(f"board {b}" for b in range(1, boards + 1))]
-        head += ["bye"] if has_byes else []
-        rows = []
-        for rnd in schedule.rounds:
-            cells = [
-                str(rnd.number),
-                *(f"{w}–{b}" for w, b in zip(rnd.white, rnd.black, strict=True)),
-            ]
-            cells += [""] * (boards + 1 - len(cells))
-            if has_byes:
-                cells.append(" ".join(str(p) for p in rnd.byes))
-            rows.append(tuple(cells))
-        table = Table(caption="Schedule", columns=tuple(head), rows=tuple(rows), row_header=0)
-        return Report(
-            kind="table", title=title, intro=tuple(intro), tables=(table,), notes=tuple(later)
-        )
-    how = {"lot": "drawn by lot", "rating": "by rating", "given": "as given"}[numbering.method]
-    caption = f"Pairing numbers ({how}"
-    if numbering.seed is not None:
-        caption += f", seed {numbering.seed}; repeat the draw with --seed {numbering.seed}"
-    caption += ")"
-    tables = [
-        Table(
-            caption=caption,
-            columns=("no", "name", "rating"),
-            rows=tuple(
-                (str(k), p.name, "unrated" if p.rating is None else str(p.rating))
-                for k, p in enumerate(numbering.players, 1)
-            ),
-            right=frozenset({0, 2}),
-            row_header=1,
-            caption_in_text=True,
-        )
-    ]
-    sections = bool(schedule.sections)
-    for rnd in schedule.rounds:
-        games: list[tuple[str, ...]] = []
-        for game in rnd.games():
-            home = schedule.section_of(game.white)
-            if home is not None and game.black not in home.players:
-                home = None  # a board across sections (Scheveningen)
-            board = (
-                str(game.board),
-                _player_label(game.white, numbering),
-                _player_label(game.black, numbering),
-            )
-            lead: tuple[str, ...] = (home.name if home else "",) if sections else ()
-            games.append(lead + board)
-        for number in rnd.byes:
-            lead = ("",) if sections else ()
-            games.append((*lead, "bye", _player_label(number, numbering), ""))
-        columns: tuple[str, ...] = ("section",) if sections else ()
-        columns += ("board", "white", "black")
-        tables.append(
-            Table(
-                caption=f"Round {rnd.number}",
-                columns=columns,
-                rows=tuple(games),
-                right=frozenset({1 if sections else 0}),
-                caption_in_text=True,
-            )
-        )
-    return Report(
-        kind="table", title=title, intro=tuple(intro), tables=tuple(tables), notes=tuple(later)
-    )

@@ -166,7 +166,7 @@ class SectionPlayers:
 @attrs.frozen(kw_only=True)
 class ScheduleHead:
     """The ``caddy.schedule`` document but its ``rounds`` and ``byes``, which
-    ``caddy.cli.table.write_schedule_json`` streams after it."""
+    ``caddy.views.schedule.write_schedule_json`` streams after it."""
 
     omit_defaults: ClassVar[tuple[str, ...]] = ("numbering", "sections")
     schema: str = "caddy.schedule"

@@ -122,3 +122,16 @@ def format_minutes(minutes: float) -> str:
     if minutes % 15 == 0 and minutes >= 60:
         return format_hours(minutes / 60)
     return f"{minutes:g} min"
+
+
+def value_text(value: float | None) -> str:
+    """A score or tie-break value as a standings table prints it: ``2.5``, ``-`` (no value)."""
+    return "-" if value is None else f"{value:g}"
+
+
+def points(value: float) -> str:
+    """``2½``, ``½``, ``3``: a match score, a team score, a running total."""
+    whole = int(value)
+    if value - whole == 0.5:
+        return f"{whole}½" if whole else "½"
+    return f"{value:g}"

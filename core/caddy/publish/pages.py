@@ -1,12 +1,13 @@
 """The pages of a published event (``caddy publish``), as :class:`caddy.model.report.Report`
 objects: the event's index, each round's pairings and results, the standings
 after each complete round, the crosstable with the format's views (a
-knockout: its bracket, :mod:`caddy.views.formats`) and one page per player. :mod:`caddy.publish.site` renders and writes them.
+knockout: its bracket, :mod:`caddy.views.bracket`) and one page per player.
+:mod:`caddy.publish.site` renders and writes them.
 
-Built from the public event and standings APIs (:func:`caddy.event.replay`,
-:func:`caddy.event.results_event`, :func:`caddy.standings.ranking.standings`,
-:func:`caddy.standings.crosstable.crosstable`); scores and tie-breaks follow FIDE
-Handbook C.07, byes and withdrawals C.04.2 as the standings do.
+The standings and the crosstable are the views ``caddy standings --round R``
+and ``caddy crosstable`` show (:mod:`caddy.views.standings`,
+:mod:`caddy.views.crosstable`), with each player linked to their page; scores
+and tie-breaks follow FIDE Handbook C.07, byes and withdrawals C.04.2.
 """
 
 from __future__ import annotations
@@ -15,21 +16,28 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from caddy.contracts.tiebreak_table import StandingsOptions
-from caddy.event.replay import board_match, event_seed
-from caddy.event.results import results_event
-from caddy.event.results import state_after as state_after  # moved there; publish_players
-from caddy.event.rounds import planned_rounds, withdrawal_result
+from caddy.event.results import state_after
+from caddy.event.rounds import planned_rounds
 from caddy.model.report import Link, Report, Table
-from caddy.standings.crosstable import crosstable, section_crosstable
-from caddy.standings.ranking import standings, standings_for
-from caddy.views.formats import View, bracket, team_score
-from caddy.views.pairing_sheet import event_where
+from caddy.views.crosstable import crosstable_view
+from caddy.views.pairing_sheet import event_where, sheet
+from caddy.views.source import (
+    Source,
+    StandingsChoices,
+    complete_rounds,
+    knockout_only,
+    round_done,
+    state_source,
+    state_view,
+)
+from caddy.views.standings import StandingsView, bracket_report, standings_table, standings_view
 
 if TYPE_CHECKING:
-    from caddy.event.replay import RoundState, State
-    from caddy.model.results import Event
-    from caddy.standings.ranking import Standings
+    from caddy.event.replay import State
+    from caddy.plugins.host import PluginHost
+
+#: The players' own standings (a team event's tie-breaks rank its teams).
+PLAYERS = StandingsChoices(individual=True)
 
 INDEX = "index.html"
 CROSSTABLE = "crosstable.html"
@@ -58,31 +66,6 @@ def player_page(number: int) -> str:
     return f"player-{number}.html"
 
 
-def points_text(value: float) -> str:
-    return f"{value:g}".replace(".5", "½").replace("0½", "½")
-
-
-def round_done(state: State, rnd: RoundState) -> bool:
-    """Whether every board of the round has its result (a match its winner),
-    or needs none (a player withdrew before the round)."""
-    withdrawn = state.withdrawn
-    if rnd.matches:
-        return all(board_match(state, b).winner() is not None for b in rnd.boards)
-    return all(
-        b.results or withdrawal_result(withdrawn, rnd.number, b.white, b.black) for b in rnd.boards
-    )
-
-
-def complete_rounds(state: State) -> int:
-    """How many rounds from round 1 on are complete."""
-    done = 0
-    for rnd in state.rounds:
-        if not round_done(state, rnd):
-            break
-        done += 1
-    return done
-
-
 @attrs.frozen(kw_only=True)
 class Context:
     """What every page of one event needs."""
@@ -90,6 +73,8 @@ class Context:
     state: Any  # caddy.event.replay.State (attrs cannot resolve the forward name)
     nav: tuple[Link, ...]
     done: int
+    #: The plugin host that ranks and renders (``None``: the default one).
+    host: Any = None  # caddy.plugins.host.PluginHost
 
     @property
     def tournament(self) -> Any:
@@ -123,7 +108,7 @@ class Context:
         return None if self.teams else self.tournament.tiebreaks
 
 
-def context(state: State) -> Context:
+def context(state: State, host: PluginHost | None = None) -> Context:
     done = complete_rounds(state)
     nav = [Link("Event", INDEX)]
     if state.rounds:  # the round being played (a fixed schedule has them all)
@@ -140,30 +125,18 @@ def context(state: State) -> Context:
         nav.append(Link("Bracket", CROSSTABLE))
     elif done:
         nav.append(Link("Player crosstable" if teams else "Crosstable", CROSSTABLE))
-    return Context(state=state, nav=tuple(nav), done=done)
+    return Context(state=state, nav=tuple(nav), done=done, host=host)
 
 
-def _options(state: State) -> Any:
-    return state.event.tournament.format.options
+def source_after(ctx: Context, number: int) -> Source:
+    """What the standings after round ``number`` rank: the players' own
+    standings (a team event's list ranks its teams: they get the default)."""
+    return state_source(state_after(ctx.state, number), PLAYERS, ctx.title)
 
 
-def knockout_only(state: State) -> bool:
-    """A knockout with no stage that ranks (its standings table does not exist)."""
-    return bool(state.rounds) and all(r.matches for r in state.rounds)
-
-
-def ranked(ctx: Context, event: Event) -> list[tuple[str, Standings]]:
-    """The standings of ``event``: one table, or one per section (quads, groups)."""
-    t = ctx.tournament
-    tiebreaks = ctx.player_tiebreaks
-    options = StandingsOptions(lots_seed=event_seed(t))
-    sections = ctx.state.fmt.sections(ctx.state.players, _options(ctx.state))
-    if sections:
-        return [
-            (s.name, standings_for(event, s.players, tiebreaks, t.edition, options=options))
-            for s in sections
-        ]
-    return [("Standings", standings(event, tiebreaks, t.edition, options=options))]
+def ranked(ctx: Context, number: int) -> StandingsView:
+    """The standings after round ``number``: one table, or one per section (quads, groups)."""
+    return standings_view(source_after(ctx, number), PLAYERS, ctx.host)
 
 
 def index_report(ctx: Context) -> Report:
@@ -273,53 +246,28 @@ def round_nav(ctx: Context, number: int) -> tuple[Link, ...]:
 def round_report(ctx: Context, number: int) -> Report:
     """The pairing sheet of round ``number`` (:func:`caddy.views.pairing_sheet.sheet`),
     its players linked to their pages."""
-    from caddy.views.pairing_sheet import sheet
 
     report = sheet(ctx.state, number, link=player_page)
     return attrs.evolve(report, title=ctx.title, nav=round_nav(ctx, number))
 
 
-def _standings_table(caption: str, result: Standings) -> Table:
-    columns = ("rank", "no", "name", "points", *result.tiebreaks)
-    rows = []
-    for row in result.rows:
-        rows.append(
-            (
-                "-" if row.rank is None else str(row.rank),
-                str(row.pairing_number),
-                row.name + (" (annulled)" if row.annulled else ""),
-                f"{row.score:g}",
-                *(
-                    "-" if row.tiebreaks[t] is None else f"{row.tiebreaks[t]:g}"
-                    for t in result.tiebreaks
-                ),
-            )
-        )
-    return Table(
-        caption=caption,
-        columns=columns,
-        rows=tuple(rows),
-        right=frozenset({0, 1, *range(3, len(columns))}),
-        row_header=2,
-        links=tuple(("", "", player_page(int(r[1])), *([""] * (len(columns) - 3))) for r in rows),
-    )
-
-
 def standings_report(ctx: Context, number: int) -> Report:
     """The standings after round ``number`` (FIDE C.07 tie-breaks)."""
-    event = results_event(state_after(ctx.state, number))
-    parts = ranked(ctx, event)
+    view = ranked(ctx, number)
     previous = [Link(f"after round {number - 1}", standings_page(number - 1))] if number > 1 else []
     later = (
         [Link(f"after round {number + 1}", standings_page(number + 1))] if number < ctx.done else []
     )
+    named = view.named
     return Report(
         kind="standings",
         title=ctx.title,
         subtitle=f"standings after round {number}",
         tables=tuple(
-            _standings_table(name if len(parts) > 1 else f"Standings after round {number}", s)
-            for name, s in parts
+            standings_table(
+                name if len(named) > 1 else f"Standings after round {number}", s, link=player_page
+            )
+            for name, s in named
         ),
         nav=(*ctx.nav, *previous, *later),
     )
@@ -329,62 +277,19 @@ def crosstable_report(ctx: Context) -> Report:
     """The crosstable of the complete rounds, with the format's views; a knockout: its bracket."""
     if knockout_only(ctx.state):
         return _bracket_report(ctx)
-    event = results_event(state_after(ctx.state, ctx.done))
-    t = ctx.tournament
-    sections = ctx.state.fmt.sections(ctx.state.players, _options(ctx.state))
-    if sections:
-        named = [
-            (s.name, section_crosstable(event, s.players, ctx.player_tiebreaks, t.edition))
-            for s in sections
-        ]
-    else:
-        named = [("", crosstable(event, ctx.player_tiebreaks, t.edition))]
-    tables = []
-    for caption, table in named:
-        links = []
-        for row in table.rows:
-            cells = [""] * len(row)
-            cells[1] = player_page(int(row[0]))
-            links.append(tuple(cells))
-        tables.append(
-            Table(
-                caption=caption or ("Crosstable" if table.round_robin else "Results by round"),
-                columns=table.header,
-                rows=table.rows,
-                right=table.right_aligned,
-                row_header=1,
-                links=tuple(links),
-            )
-        )
-    view = _views(ctx.state)  # a groups stage's knockout, a team match
+    view = crosstable_view(source_after(ctx, ctx.done), host=ctx.host)
+    extra = state_view(ctx.state)  # a groups stage's knockout, a team match: as they stand now
     return Report(
         kind="crosstable",
         title=ctx.title,
         subtitle=f"crosstable after round {ctx.done}",
-        tables=(*tables, *view.tables),
-        notes=(*dict.fromkeys(n for _, c in named for n in c.notes), *view.notes),
-        wide=max(len(c.header) for _, c in named) > 12,
+        tables=(*view.tables(link=player_page), *extra.tables),
+        notes=(*view.notes, *extra.notes),
+        wide=view.wide,
         nav=ctx.nav,
-    )
-
-
-def _views(state: State) -> View:
-    """The format's views (:mod:`caddy.views.formats`): a knockout stage's bracket, a team match's score."""
-    parts = [bracket(state), team_score(state)]
-    return View(
-        tables=tuple(t for part in parts for t in part.tables),
-        notes=tuple(n for part in parts for n in part.notes),
     )
 
 
 def _bracket_report(ctx: Context) -> Report:
-    view = _views(ctx.state)
-    return Report(
-        kind="crosstable",
-        title=ctx.title,
-        subtitle="knockout bracket",
-        tables=view.tables,
-        notes=view.notes,
-        wide=True,
-        nav=ctx.nav,
-    )
+    report = bracket_report(state_source(ctx.state, PLAYERS, ctx.title), "crosstable")
+    return attrs.evolve(report, wide=True, nav=ctx.nav)

@@ -10,19 +10,13 @@ from typing import TYPE_CHECKING
 from caddy.errors import CaddyError
 from caddy.event.results import results_event
 from caddy.event.rounds import withdrawal_result
-from caddy.model.report import Report, Table
+from caddy.model.report import Report, Table, points, value_text
 from caddy.model.results import RESULT_WORDS
-from caddy.publish.pages import (
-    Context,
-    knockout_only,
-    player_page,
-    points_text,
-    ranked,
-    state_after,
-)
+from caddy.publish.pages import Context, player_page, ranked
 from caddy.standings.crosstable import SYMBOL
 from caddy.standings.ranking import standings
 from caddy.views.pairing_sheet import match_games
+from caddy.views.source import knockout_only
 
 if TYPE_CHECKING:
     from caddy.event.replay import State
@@ -34,13 +28,13 @@ def player_report(ctx: Context, number: int, extra: dict[int, tuple[str, ...]]) 
     state = ctx.state
     rows: list[tuple[str, ...]] = []
     links: list[tuple[str, ...]] = []
-    points = _round_points(state, number)
+    scored = _round_points(state, number)
     total = 0.0
     for rnd in state.rounds:
-        got = points.get(rnd.number)
+        got = scored.get(rnd.number)
         if got is not None:
             total += got
-        running = points_text(total) if got is not None else ""
+        running = points(total) if got is not None else ""
         for i, b in enumerate(rnd.boards, 1):
             if number not in (b.white, b.black):
                 continue
@@ -121,19 +115,22 @@ def player_lines(ctx: Context) -> dict[int, tuple[str, ...]]:
     tournament performance rating (TPR, C.07) where the standings give one."""
     if not ctx.done or knockout_only(ctx.state):
         return {}
-    event = results_event(state_after(ctx.state, ctx.done))
+    view = ranked(ctx, ctx.done)
+    event = view.results
     lines: dict[int, list[str]] = {}
-    for name, part in ranked(ctx, event):
+    for name, part in view.named:
         where = f" in {name}" if name != "Standings" else ""
         for row in part.rows:
             rank = "" if row.rank is None else f", rank {row.rank}{where}"
-            lines[row.pairing_number] = [f"{row.score:g} points after round {ctx.done}{rank}"]
+            lines[row.pairing_number] = [
+                f"{value_text(row.score)} points after round {ctx.done}{rank}"
+            ]
     try:
-        tpr = standings(event, ["TPR"], ctx.tournament.edition)
+        tpr = standings(event, ["TPR"], ctx.tournament.edition, host=ctx.host)
     except CaddyError:
         tpr = None
     for row in tpr.rows if tpr is not None else ():
         value = row.tiebreaks.get("TPR")
         if value is not None and row.pairing_number in lines:
-            lines[row.pairing_number].append(f"performance rating {value:g} (TPR, C.07)")
+            lines[row.pairing_number].append(f"performance rating {value_text(value)} (TPR, C.07)")
     return {k: tuple(v) for k, v in lines.items()}

@@ -29,35 +29,43 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from caddy.errors import CaddyError
+from caddy.event.replay import replay
+from caddy.event.session import read
+from caddy.plugins.lookup import get_renderer
 from caddy.publish.folder import Written, publish_into
+from caddy.publish.pages import (
+    CROSSTABLE,
+    INDEX,
+    context,
+    crosstable_report,
+    index_report,
+    player_page,
+    round_page,
+    round_report,
+    standings_page,
+    standings_report,
+)
+from caddy.publish.players import player_lines, player_report
+from caddy.publish.teams import team_pages, team_round_report
+from caddy.views.source import knockout_only
 
 if TYPE_CHECKING:
     from caddy.event.file import EventFile
+    from caddy.event.replay import State
     from caddy.model.report import Report
     from caddy.plugins.host import PluginHost
 
 
 def site_reports(event: EventFile, host: PluginHost | None = None) -> dict[str, Report]:
     """Every page of the site as a report, by file name."""
-    from caddy.event.replay import replay
-    from caddy.publish.pages import (
-        CROSSTABLE,
-        INDEX,
-        context,
-        crosstable_report,
-        index_report,
-        knockout_only,
-        player_page,
-        round_page,
-        round_report,
-        standings_page,
-        standings_report,
-    )
-    from caddy.publish.players import player_lines, player_report
-    from caddy.publish.teams import team_pages, team_round_report
 
-    state = replay(event, host)
-    ctx = context(state)
+    return state_reports(replay(event, host), host)
+
+
+def state_reports(state: State, host: PluginHost | None = None) -> dict[str, Report]:
+    """Every page of the site of the replayed event ``state``, by file name."""
+
+    ctx = context(state, host)
     pages: dict[str, Report] = {INDEX: index_report(ctx)}
     one_round = team_round_report if ctx.teams else round_report
     for rnd in state.rounds:
@@ -70,20 +78,21 @@ def site_reports(event: EventFile, host: PluginHost | None = None) -> dict[str, 
     if state.rounds and (ctx.done or knockout_only(state)):
         pages[CROSSTABLE] = crosstable_report(ctx)
     lines = player_lines(ctx)
-    for number in range(1, len(event.tournament.players) + 1):
+    for number in range(1, len(state.event.tournament.players) + 1):
         pages[player_page(number)] = player_report(ctx, number, lines)
     return pages
 
 
 def build_site(event: EventFile, host: PluginHost | None = None) -> dict[str, bytes]:
     """Every page of the site as HTML (UTF-8 bytes), by file name."""
-    from caddy.plugins.lookup import get_renderer
+    return rendered(site_reports(event, host), host)
+
+
+def rendered(reports: Mapping[str, Report], host: PluginHost | None = None) -> dict[str, bytes]:
+    """The pages as HTML (UTF-8 bytes), by file name."""
 
     html = get_renderer("html", host)
-    return {
-        name: html.render(report).encode("utf-8")
-        for name, report in site_reports(event, host).items()
-    }
+    return {name: html.render(report).encode("utf-8") for name, report in reports.items()}
 
 
 def write_site(pages: Mapping[str, bytes], folder: str | Path, *, force: bool = False) -> Written:
@@ -94,11 +103,17 @@ def write_site(pages: Mapping[str, bytes], folder: str | Path, *, force: bool = 
     return publish_into(Path(folder), pages, shown=str(folder), force=force)
 
 
-def publish(event_path: str | Path, folder: str | Path, *, force: bool = False) -> Written:
-    """Read the event file, build its site, write what changed."""
-    from caddy.event.store import load
+def publish(
+    event_path: str | Path,
+    folder: str | Path,
+    *,
+    force: bool = False,
+    host: PluginHost | None = None,
+) -> Written:
+    """Read the event file (replayed once), build its site, write what changed."""
 
-    return write_site(build_site(load(event_path)), folder, force=force)
+    state = read(event_path, host=host).state
+    return write_site(rendered(state_reports(state, host), host), folder, force=force)
 
 
 def modified(path: str | Path) -> int | None:
@@ -110,7 +125,12 @@ def modified(path: str | Path) -> int | None:
 
 
 def rebuild(
-    event_path: str | Path, folder: str | Path, seen: int | None, *, force: bool = False
+    event_path: str | Path,
+    folder: str | Path,
+    seen: int | None,
+    *,
+    force: bool = False,
+    host: PluginHost | None = None,
 ) -> tuple[int | None, Written | None]:
     """One step of ``--watch``: publish again if the event file's modification
     time is not ``seen``; returns the time now seen and what was written
@@ -118,7 +138,7 @@ def rebuild(
     now = modified(event_path)
     if now is None or now == seen:
         return seen, None
-    return now, publish(event_path, folder, force=force)
+    return now, publish(event_path, folder, force=force, host=host)
 
 
 def watch(
@@ -130,6 +150,7 @@ def watch(
     sleep: Callable[[float], None] = time.sleep,
     rounds: int | None = None,
     force: bool = False,
+    host: PluginHost | None = None,
 ) -> None:
     """Rebuild whenever the event file changes, checking every ``interval``
     seconds, until interrupted (``rounds``: stop after that many checks).
@@ -140,7 +161,7 @@ def watch(
         sleep(interval)
         checks += 1
         try:
-            seen, written = rebuild(event_path, folder, seen, force=force)
+            seen, written = rebuild(event_path, folder, seen, force=force, host=host)
         except CaddyError as exc:
             seen = modified(event_path)
             report(f"caddy: error: {exc.problems[0]}; the site is unchanged")

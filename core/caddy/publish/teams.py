@@ -1,6 +1,7 @@
 """The team pages of a published team event (``caddy publish``), made by the
 same views as ``caddy standings``, ``caddy crosstable``, ``caddy standings
---board-prizes`` and ``caddy cards`` (:mod:`caddy.views.teams`):
+--board-prizes`` and ``caddy cards`` (:mod:`caddy.views.team_standings`,
+:mod:`caddy.views.teams`, :mod:`caddy.views.match_cards`):
 
     round-R.html            round R's matches: each match's score, then each
                             match board by board (the match card, unsigned)
@@ -21,9 +22,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from caddy.contracts.tiebreak_table import StandingsOptions
-from caddy.event.replay import event_seed
-from caddy.event.teams import state_team_event
+from caddy.event.results import state_after
 from caddy.model.report import Link, Report, Table
 from caddy.publish.pages import (
     BOARD_PRIZES,
@@ -32,40 +31,36 @@ from caddy.publish.pages import (
     player_page,
     round_nav,
     round_report,
-    state_after,
     team_standings_page,
 )
-from caddy.standings.board_prizes import board_prizes
-from caddy.standings.teams import team_standings
-from caddy.views.teams import (
-    board_prizes_report,
-    match_cards,
-    team_crosstable_report,
-    team_standings_report,
-)
+from caddy.views.match_cards import match_cards
+from caddy.views.source import StandingsChoices, state_source
+from caddy.views.team_standings import EdeChoices, TeamView, board_prizes_view, team_view
+from caddy.views.teams import team_standings_report
+
+#: The teams' standings as the event ranks them (its tie-breaks, edition, readings of EDE).
+TEAMS = StandingsChoices()
 
 if TYPE_CHECKING:
     from caddy.model.team_results import TeamEvent
     from caddy.standings.teams import TeamStandings
 
 
-def _options(ctx: Context) -> StandingsOptions:
-    """The event's seed for any drawing of lots and its readings of EDE (C.07 13.3)."""
-    from caddy.standings.teams import ede_options
-
-    t = ctx.tournament
-    return ede_options(StandingsOptions(lots_seed=event_seed(t)), t.ede)
+def teams_after(ctx: Context, number: int) -> TeamView:
+    """The teams' standings view after round ``number`` (the view ``caddy
+    standings --round`` shows)."""
+    source = state_source(state_after(ctx.state, number), TEAMS, ctx.title)
+    return team_view(source, TEAMS, host=ctx.host)
 
 
 def ranked_teams(ctx: Context, number: int) -> tuple[TeamEvent, TeamStandings]:
     """The teams' results and standings after round ``number``."""
-    t = ctx.tournament
-    tevent = state_team_event(state_after(ctx.state, number))
-    return tevent, team_standings(tevent, t.tiebreaks, t.edition, options=_options(ctx))
+    view = teams_after(ctx, number)
+    return view.tevent, view.result
 
 
 def team_round_report(ctx: Context, number: int) -> Report:
-    """Round ``number``'s matches (:func:`caddy.views.teams.match_cards`,
+    """Round ``number``'s matches (:func:`caddy.views.match_cards.match_cards`,
     unsigned), with the pairing sheet's date and venue; a round without team
     matches: its pairing sheet."""
     teams = ctx.state.rounds[number - 1].teams
@@ -78,7 +73,7 @@ def team_round_report(ctx: Context, number: int) -> Report:
 
 def team_standings_page_report(ctx: Context, number: int) -> Report:
     """The team standings after round ``number``."""
-    _, result = ranked_teams(ctx, number)
+    result = teams_after(ctx, number).result
     report = team_standings_report(result, ctx.title)
     table = attrs.evolve(report.tables[0], caption=f"Team standings after round {number}")
     previous = (
@@ -100,17 +95,14 @@ def team_standings_page_report(ctx: Context, number: int) -> Report:
 
 def team_crosstable_page_report(ctx: Context) -> Report:
     """The team crosstable after the last complete round."""
-    tevent, result = ranked_teams(ctx, ctx.done)
-    report = team_crosstable_report(tevent, result, ctx.title)
+    report = teams_after(ctx, ctx.done).crosstable_report()
     return attrs.evolve(report, subtitle=f"team crosstable after round {ctx.done}", nav=ctx.nav)
 
 
 def board_prizes_page_report(ctx: Context) -> Report:
     """Board prizes after the last complete round, each name linked to the player's page."""
-    t = ctx.tournament
-    tevent = state_team_event(state_after(ctx.state, ctx.done))
-    prizes = board_prizes(tevent, edition=t.edition, options=_options(ctx))
-    report = board_prizes_report(prizes, ctx.title)
+    source = state_source(state_after(ctx.state, ctx.done), TEAMS, ctx.title)
+    report = board_prizes_view(source, TEAMS, EdeChoices(), 0, ctx.host).report()
     return attrs.evolve(
         report, tables=tuple(_linked(table) for table in report.tables), nav=ctx.nav
     )

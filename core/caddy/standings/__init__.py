@@ -1,7 +1,8 @@
 """Standings: ranking by score, then by the tie-breaks, and the tables around it.
 
 Lives here: :mod:`~caddy.standings.ranking` (``standings``, shared places,
-drawing of lots, explain), :mod:`~caddy.standings.table` (the shape of a
+drawing of lots, sections), :mod:`~caddy.standings.explain` (how each
+tie-break value was computed), :mod:`~caddy.standings.table` (the shape of a
 ranking), crosstables, team standings and board prizes. Tie-breaks are
 plugins, asked through the host the caller passes and one
 :class:`caddy.contracts.tiebreak_table.Table` per ranking.

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from caddy.contracts.tiebreak_spec import parse_spec, standings_edition
+from caddy.contracts.tiebreak_table import Table
 from caddy.model.results import Event, RoundResult
 from caddy.plugins.host import resolve
 
@@ -114,8 +116,6 @@ def _performances(
     host: PluginHost,
 ) -> dict[int, int | None]:
     """TPR (the tie-break plugin) over each player's games on one board."""
-    from caddy.contracts.tiebreak_spec import parse_spec, standings_edition
-    from caddy.contracts.tiebreak_table import Table
 
     registry = host.tiebreaks()
     if "TPR" not in registry:

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from caddy.errors import CaddyError
+from caddy.model.report import value_text
 from caddy.model.results import Event
-from caddy.standings.ranking import standings
+from caddy.standings.ranking import section_event, standings
 
 if TYPE_CHECKING:
     from caddy.plugins.host import PluginHost
@@ -45,10 +47,6 @@ class Crosstable:
         return [list(self.header), *(list(r) for r in self.rows)]
 
 
-def _value(value: float | None) -> str:
-    return "-" if value is None else f"{value:g}"
-
-
 def crosstable(
     event: Event,
     tiebreaks: Sequence[str] | str | None = None,
@@ -69,8 +67,6 @@ def crosstable(
         numbers, the default for a round robin's grid).
     """
     if order not in (None, *ORDERS):
-        from caddy.errors import CaddyError
-
         raise CaddyError(f"unknown crosstable order '{order}' (expected {' or '.join(ORDERS)})")
     result = standings(event, tiebreaks, edition, pre_determined=pre_determined, host=host)
     by_number = {row.pairing_number: row for row in result.rows}
@@ -124,9 +120,9 @@ def crosstable(
                 str(shown[player.number - 1]),
                 player.name,
                 *cells,
-                _value(row.score),
+                value_text(row.score),
                 "-" if row.rank is None else str(row.rank),
-                *(_value(row.tiebreaks[t]) for t in result.tiebreaks),
+                *(value_text(row.tiebreaks[t]) for t in result.tiebreaks),
             )
         )
     right = frozenset({0, *range(2, len(header))})
@@ -151,7 +147,6 @@ def section_crosstable(
 ) -> Crosstable:
     """One section's (a quad's, a group's) own crosstable, ranked on its own;
     players keep their pairing numbers in the whole event."""
-    from caddy.standings.ranking import section_event
 
     return crosstable(
         section_event(event, members), tiebreaks, edition, numbers=members, host=host, order=order

@@ -15,7 +15,7 @@ events, are presets the plugins register (hook
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -23,30 +23,15 @@ import caddy.contracts.tiebreak_table
 from caddy.contracts import TieBreak
 from caddy.contracts.tiebreak_spec import TieBreakSpec, parse_spec, standings_edition
 from caddy.contracts.tiebreak_table import StandingsOptions, Table
-from caddy.contracts.tiebreaks import Explanation
 from caddy.errors import CaddyError, PluginError
-from caddy.model.results import Event, is_round_robin
+from caddy.model.results import Event, RoundResult, is_round_robin
+from caddy.model.schedule import draw_seed
+from caddy.plugins.registry import finite_values
 
 if TYPE_CHECKING:
-    from caddy.contracts import GroupTieBreak
     from caddy.plugins.host import PluginHost
 from caddy.plugins.host import resolve
-from caddy.standings.table import (
-    SectionStandings as SectionStandings,
-)
-from caddy.standings.table import (
-    Standings as Standings,
-)
-from caddy.standings.table import (
-    StandingsRow as StandingsRow,
-)
-from caddy.standings.table import (
-    break_ties,
-    split_tied,
-)
-from caddy.standings.table import (
-    sections_document as sections_document,
-)
+from caddy.standings.table import Standings, StandingsRow, break_ties, split_tied
 
 
 def tiebreak_texts(
@@ -175,7 +160,6 @@ def standings(
                 f"not {table.edition}; computed anyway"
             )
     values: dict[str, list[float | None]] = {}
-    from caddy.plugins.registry import finite_values
 
     for spec, plugin in resolved:
         values[spec.text] = finite_values(plugin, spec.text, plugin.compute(table, spec), table.n)
@@ -190,8 +174,6 @@ def standings(
     by_lot: set[int] = set()
     if options.draw_lots and any(len(g) > 1 for g in groups):
         import random
-
-        from caddy.model.schedule import draw_seed
 
         lots_seed = draw_seed() if options.lots_seed is None else options.lots_seed
         rng = random.Random(lots_seed)
@@ -247,80 +229,11 @@ def _row(
     )
 
 
-def explain(
-    event: Event,
-    player: str | int,
-    tiebreaks: Sequence[str] | str | None = None,
-    edition: str | None = None,
-    *,
-    pre_determined: bool | None = None,
-    options: StandingsOptions | None = None,
-    host: PluginHost | None = None,
-    result: Standings | None = None,
-) -> list[Explanation]:
-    """How every tie-break value of one player was computed.
-
-    :param player: the player's pairing number (``int``), or a ``str``: the
-        number as text or the exact name (``caddy standings --explain PLAYER``).
-        Each plugin's ``explain(table, spec, player)`` is then called with the
-        player's index, the pairing number minus one.
-    :param result: the standings these explanations are for, when the caller
-        has them (``caddy standings --explain``): one computation for both.
-    """
-    target = event.find(str(player)) if not isinstance(player, int) else event.player(player)
-    options = options or StandingsOptions()
-    table = build_table(event, edition=edition, pre_determined=pre_determined, options=options)
-    if result is None:
-        result = standings(
-            event, tiebreaks, edition, pre_determined=table.rr, options=options, host=host
-        )
-    resolved = resolve_tiebreaks(list(result.tiebreaks), table.rr, host)
-    i = target.number - 1
-    from caddy.plugins.registry import explanation
-
-    explanations = []
-    for index, (spec, plugin) in enumerate(resolved):
-        if plugin.group_dependent:
-            group = _tied_group(result, table, index, i)
-            grouped = cast("GroupTieBreak", plugin)
-            explained = grouped.explain_group(table, spec, group, i) if len(group) > 1 else None
-            if explained is not None:
-                explanations.append(explained)
-                continue
-            explanations.append(
-                Explanation(
-                    tiebreak=spec.text,
-                    player=target.number,
-                    value=1.0,
-                    summary="not tied with anyone when this tie-break was applied",
-                )
-            )
-        else:
-            explanations.append(explanation(plugin, spec.text, plugin.explain(table, spec, i)))
-    return explanations
-
-
-def _tied_group(result: Standings, table: Table, index: int, i: int) -> list[int]:
-    """Who was tied with player index ``i`` when tie-break ``index`` was applied."""
-    rows = {row.pairing_number - 1: row for row in result.rows if not row.annulled}
-    if i not in rows:
-        return [i]
-    keys = result.tiebreaks[:index]
-
-    def signature(j: int) -> tuple[Any, ...]:
-        row = rows[j]
-        return (row.score, *(row.tiebreaks[k] for k in keys))
-
-    mine = signature(i)
-    return sorted(j for j in rows if signature(j) == mine)
-
-
 def section_event(event: Event, members: Sequence[int]) -> Event:
     """One section's or group's own event: its members' games among themselves,
     the member ``members[k - 1]`` numbered ``k``. Rounds where no member has a
     game (a section that has finished while a larger one plays on) are left
     out; withdrawals come along."""
-    from caddy.model.results import RoundResult
 
     local = {number: i for i, number in enumerate(members, 1)}
     rounds = [
@@ -385,54 +298,3 @@ def standings_for(
     players' pairing numbers in the whole event."""
     sub = section_event(event, members)
     return _renumbered(standings(sub, tiebreaks, edition, options=options, host=host), members)
-
-
-def explain_for(
-    event: Event,
-    members: Sequence[int],
-    player: int,
-    tiebreaks: Sequence[str] | str | None = None,
-    edition: str | None = None,
-    *,
-    options: StandingsOptions | None = None,
-    host: PluginHost | None = None,
-    result: Standings | None = None,
-) -> list[Explanation]:
-    """:func:`explain` within one section (``result``: :func:`standings_for`'s
-    table of that section); numbers are the players' numbers in the whole event."""
-    sub = section_event(event, members)
-    local = {number: i for i, number in enumerate(members, 1)}
-    mine = None
-    if result is not None:
-        mine = attrs.evolve(
-            result,
-            rows=tuple(
-                attrs.evolve(row, pairing_number=local[row.pairing_number]) for row in result.rows
-            ),
-        )
-    explanations = explain(
-        sub, local[player], tiebreaks, edition, options=options, host=host, result=mine
-    )
-
-    def back(number: int | None) -> int | None:
-        return None if number is None else members[number - 1]
-
-    def summary(text: str) -> str:
-        # DE names the tied group by pairing number: the section's become the event's
-        head, sep, tail = text.partition(":")
-        if sep and head.startswith("tied group "):
-            listed = head.removeprefix("tied group ").split(", ")
-            if all(item.isdigit() for item in listed):
-                names = ", ".join(str(members[int(item) - 1]) for item in listed)
-                return f"tied group {names}:{tail}"
-        return text
-
-    return [
-        attrs.evolve(
-            e,
-            player=player,
-            summary=summary(e.summary),
-            rows=tuple(attrs.evolve(line, opponent=back(line.opponent)) for line in e.rows),
-        )
-        for e in explanations
-    ]

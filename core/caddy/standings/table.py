@@ -1,6 +1,6 @@
 """The shape of a ranking: :class:`Standings` (one :class:`StandingsRow` per
 player), the standings of an event's sections, and the sort keys that order
-tie-break columns. Importable from :mod:`caddy.standings.ranking`.
+tie-break columns.
 """
 
 from __future__ import annotations
@@ -11,6 +11,13 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from caddy.errors import CaddyError
+from caddy.model.documents import (
+    SectionData,
+    SectionedStandingsDocument,
+    StandingsDocument,
+    StandingsRowData,
+    data,
+)
 
 if TYPE_CHECKING:
     import caddy.contracts.tiebreak_table
@@ -57,12 +64,10 @@ class Standings:
 
     def rows_data(self) -> list[dict[str, Any]]:
         """The rows as JSON data."""
-        from caddy.model.documents import data
 
         return [data(row) for row in self._rows_documents()]
 
     def _rows_documents(self) -> tuple[StandingsRowData, ...]:
-        from caddy.model.documents import StandingsRowData
 
         return tuple(
             StandingsRowData(
@@ -78,7 +83,6 @@ class Standings:
 
     def document(self) -> StandingsDocument:
         """The ``caddy.standings.ranking`` document (:mod:`caddy.model.documents`)."""
-        from caddy.model.documents import StandingsDocument
 
         return StandingsDocument(
             edition=self.edition,
@@ -90,7 +94,6 @@ class Standings:
 
     def as_dict(self) -> dict[str, Any]:
         """The ``caddy.standings.ranking`` JSON document."""
-        from caddy.model.documents import data
 
         result: dict[str, Any] = data(self.document())
         return result
@@ -110,7 +113,6 @@ def sections_document(parts: Sequence[SectionStandings]) -> dict[str, Any]:
     """The ``caddy.standings.ranking`` JSON document of a sectioned event: ``sections``
     holds each section's own table (ranks within the section); ``rows`` is every
     section's rows, in section order."""
-    from caddy.model.documents import SectionData, SectionedStandingsDocument, data
 
     first = parts[0].standings
     tables = [part.standings._rows_documents() for part in parts]

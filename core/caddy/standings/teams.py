@@ -22,7 +22,10 @@ from caddy.contracts.tiebreak_spec import TieBreakSpec, standings_edition
 from caddy.contracts.tiebreak_table import StandingsOptions, Table
 from caddy.contracts.tiebreaks import Explanation
 from caddy.errors import CaddyError
+from caddy.model.tournament import EdeReadings
 from caddy.plugins.host import resolve
+from caddy.plugins.registry import explanation, finite_values
+from caddy.standings.ranking import resolve_specs
 from caddy.standings.table import break_ties, group_values, split_tied
 
 if TYPE_CHECKING:
@@ -97,7 +100,6 @@ class TeamStandings:
 def event_ede_readings(tournament: Tournament, **given: Any) -> EdeReadings:
     """The event's readings of C.07 13.3 (``caddy new --ede-*``), each one
     ``given`` (not ``None``) replacing the event's (``caddy standings --ede-*``)."""
-    from caddy.model.tournament import EdeReadings
 
     readings = tournament.ede or EdeReadings()
     return attrs.evolve(readings, **{k: v for k, v in given.items() if v is not None})
@@ -140,7 +142,6 @@ def resolve_team_tiebreaks(
 ) -> list[tuple[TieBreakSpec, TieBreak]]:
     """Parse team tie-break texts against the registered plugins: scope
     ``teams`` or ``both``; ``:MP``/``:GP`` only where the plugin takes a score."""
-    from caddy.standings.ranking import resolve_specs
 
     registry = host.tiebreaks()
 
@@ -183,9 +184,9 @@ def team_tables(
             pre_determined=tevent.pre_determined,
             options=options,
             host=host,
+            teams=tevent,
+            score_kind=kind,
         )
-        table.teams = tevent
-        table.score_kind = kind
         tables[kind] = table
     return tables
 
@@ -199,7 +200,6 @@ def team_standings(
     host: PluginHost | None = None,
 ) -> TeamStandings:
     """Rank the teams by the primary score, then by the tie-breaks in order."""
-    from caddy.plugins.registry import finite_values
 
     host = resolve(host)
     options = options or StandingsOptions()
@@ -275,7 +275,6 @@ def team_explain(
     i = team - 1
     rows = {row.pairing_number - 1: row for row in result.rows}
     primary_score = tevent.score(tevent.primary)
-    from caddy.plugins.registry import explanation
 
     explanations = []
     for index, (spec, plugin) in enumerate(resolved):

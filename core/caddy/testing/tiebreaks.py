@@ -20,7 +20,7 @@ with :class:`caddy.model.results_table.EventBuilder`, it checks for every spec:
   pairing number itself (``TPN``): such a suite sets
   :attr:`TieBreakContract.depends_on_pairing_number`;
 * the explanation agrees with the value: what
-  :func:`caddy.standings.ranking.explain` reports for each player is the value in the
+  :func:`caddy.standings.explain.explain` reports for each player is the value in the
   standings (a tie-break of the tied group, such as DE, through its group
   explanation);
 * the order of a tie-break list changes no value: the tie-break listed with
@@ -51,7 +51,7 @@ from caddy.testing.events import copied, relabelled, small_events
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
-    from caddy.standings.ranking import Standings
+    from caddy.standings.table import Standings
 
 __all__ = ["TieBreakContract", "TieBreakSuiteBase"]
 
@@ -306,7 +306,7 @@ class TieBreakContract(TieBreakSuiteBase):
 
     def check_explain_agrees(self, host: PluginHost, text: str, event: Event) -> None:
         """Every player's explanation gives the value in the standings."""
-        from caddy.standings.ranking import explain
+        from caddy.standings.explain import explain
 
         result = self._standings(host, event, [text])
         for row in result.rows:

@@ -14,6 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from caddy.contracts.format_tools import depends_on_results
+from caddy.event.replay import board_match, flip_result
+from caddy.event.results import scores_before
+from caddy.event.rounds import withdrawal_result
+from caddy.model.report import Report, Table, points
+from caddy.views.formats import request_of
+from caddy.views.team_match import team_match
+
 if TYPE_CHECKING:
     from caddy.event.replay import Board, State
     from caddy.model.dates import RoundSlot
@@ -44,7 +52,6 @@ def match_games(state: State, board: Board) -> list[tuple[int, str, int, int, st
     that White's side) for every game played, then the next one (result ``""``).
     The event file keeps a match's results from the board's White (the higher
     seed); here each result reads from its own game's White."""
-    from caddy.event.replay import board_match, flip_result
 
     match = board_match(state, board)
     games = []
@@ -63,10 +70,6 @@ def match_games(state: State, board: Board) -> list[tuple[int, str, int, int, st
 def sheet(state: State, number: int, *, link: Callable[[int], str] | None = None) -> Report:
     """Round ``number``'s pairing sheet; ``link`` (a player's number → a page)
     links each player's name (``caddy publish``)."""
-    from caddy.event.replay import board_match
-    from caddy.event.rounds import withdrawal_result
-    from caddy.model.report import Report, Table
-    from caddy.views.formats import points, request_of, team_match
 
     tournament = state.event.tournament
     players = tournament.players
@@ -180,8 +183,6 @@ class _Scores:
         return ("",) if self.points else ()
 
     def of(self, player: int) -> tuple[str, ...]:
-        from caddy.views.formats import points
-
         return (points(self.points[player - 1]),) if self.points else ()
 
 
@@ -189,8 +190,6 @@ def _scores_shown(state: State, number: int) -> _Scores:
     """Points before round ``number`` where the format pairs each round from
     the scores (a Swiss, an individual event); nothing for a fixed schedule,
     a knockout or a team event."""
-    from caddy.contracts.format_tools import depends_on_results
-    from caddy.event.results import scores_before
 
     if state.fixed or state.event.tournament.teams is not None:
         return _Scores()

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from caddy.model.results_table import EventBuilder
-from caddy.standings.ranking import explain, standings
+from caddy.standings.explain import explain
+from caddy.standings.ranking import standings
 from caddy.testing import TieBreakContract
 
 
@@ -33,7 +34,7 @@ def test_values_and_ranking() -> None:
 
 
 def test_explain_by_pairing_number() -> None:
-    """`caddy.standings.ranking.explain` takes a pairing number (or a name)."""
+    """`caddy.standings.explain.explain` takes a pairing number (or a name)."""
     (working,) = explain(small_event().build(), 3, ["DRAWS"])
     assert (working.player, working.value) == (3, 2.0)
     assert [(row.round, row.opponent, row.contribution) for row in working.rows] == [
