@@ -17,7 +17,8 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caddy.event.replay import board_match, replay
+from caddy.event.matches import board_match
+from caddy.event.replay import replay
 from caddy.event.store import load
 from caddy.plugins import host as plugins
 from caddy_plugins.formats.knockout_colours import StageLot, higher_wins_lot, stage_key

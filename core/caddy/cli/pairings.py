@@ -85,7 +85,7 @@ def _document(state: State, rnd: RoundState) -> dict[str, Any]:
 
 def _board(state: State, rnd: RoundState, b: Board) -> doc.AnyBoard:
     """One board of the ``caddy.pairings`` document (a knockout's: its games)."""
-    from caddy.event.replay import board_match
+    from caddy.event.matches import board_match
     from caddy.model import documents as doc
     from caddy.views.pairing_sheet import match_games
 

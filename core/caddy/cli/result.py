@@ -235,7 +235,8 @@ def match_games(event: EventFile | State, host: PluginHost | None = None) -> dic
     game of the match it is and who had White, as the pairing sheet lists them
     (the result refers to that White). Given an event, it is replayed when its
     format has matches; given its replayed state, nothing is replayed."""
-    from caddy.event.replay import State, new_board_match, replay
+    from caddy.event.matches import new_board_match
+    from caddy.event.replay import State, replay
     from caddy.messages import visible
     from caddy.model.tournament import RecordResult
 

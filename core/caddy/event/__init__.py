@@ -47,17 +47,8 @@ from caddy.event.documents import (
     tournament_problems,
 )
 from caddy.event.file import EventFile
-from caddy.event.replay import (
-    Board,
-    RoundState,
-    State,
-    apply,
-    board_match,
-    check_field,
-    event_seed,
-    flip_result,
-    replay,
-)
+from caddy.event.matches import board_match, flip_result
+from caddy.event.replay import Board, RoundState, State, apply, check_field, replay
 from caddy.event.results import results_event
 from caddy.event.rounds import planned_rounds
 from caddy.model.tournament import (
@@ -79,6 +70,7 @@ from caddy.model.tournament import (
     RecordResults,
     Tournament,
     Withdraw,
+    event_seed,
 )
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ def unfinished(state: State, last: RoundState) -> list[str]:
     result yet (:meth:`State.board_open <caddy.event.replay.State.board_open>`);
     in a knockout round, each match still undecided with the game it waits for
     (its number, stage and White, as the pairing sheet lists it)."""
-    from caddy.event.replay import board_match
+    from caddy.event.matches import board_match
     from caddy.messages import visible
 
     if not last.matches:
@@ -84,7 +84,7 @@ def final_standings(state: State) -> list[tuple[str, Any]]:
     by default: the event's tie-breaks and edition, its seed for any drawing
     of lots; one table per section (quads, groups), else one ``Standings``."""
     from caddy.contracts.tiebreak_table import StandingsOptions
-    from caddy.event.replay import event_seed
+    from caddy.model.tournament import event_seed
     from caddy.standings.ranking import standings, standings_for
 
     tournament = state.event.tournament

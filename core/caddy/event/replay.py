@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from caddy.errors import CaddyError, PluginError
-from caddy.model.results import GAME_POINTS, RESULT_HELP, RESULT_WORDS
+from caddy.event.matches import board_match, record_match_game
+from caddy.model.results import RESULT_HELP, RESULT_WORDS
 from caddy.model.schedule import Round
+from caddy.model.tournament import event_seed
 
 if TYPE_CHECKING:
-    from caddy.contracts import Format, Match
+    from caddy.contracts import Format
     from caddy.event.file import EventFile
     from caddy.model.teams import TeamRound
     from caddy.plugins.host import PluginHost
@@ -162,13 +164,6 @@ def check_field(fmt: Format, players: int, options: Any) -> None:
         fmt.arithmetic(players, options)
 
 
-def event_seed(tournament: Tournament) -> int:
-    """The seed of every random choice of the event (colour tosses, lots):
-    the one the file records. A file without one (written before caddy
-    recorded it) uses 0, so its replay never draws anything either."""
-    return 0 if tournament.seed is None else tournament.seed
-
-
 def _schedule_rounds(fmt: Format, tournament: Tournament) -> list[Round] | None:
     from caddy.contracts.format_tools import fixed_in_advance, schedule_format
 
@@ -294,7 +289,7 @@ def apply(state: State, operation: Operation) -> None:
             raise CaddyError(f"unknown result '{operation.result}' (expected {RESULT_HELP})")
         board = rnd.boards[operation.board - 1]
         if rnd.matches:
-            _record_match_game(state, rnd, board, operation)
+            record_match_game(state, rnd, board, operation)
         elif board.results and not operation.force:
             raise CaddyError(
                 f"round {operation.round} board {operation.board} already has a result "
@@ -343,62 +338,3 @@ def _check_previous_round_over(state: State, number: int) -> None:
             f"round {number} cannot be paired before round {last.number} is over "
             f"(board(s) {boards} undecided)"
         )
-
-
-def _record_match_game(
-    state: State, rnd: RoundState, board: Board, operation: RecordResult
-) -> None:
-    """A knockout match: each result is the next game (tie-breaks included) until decided."""
-    if operation.force:  # a correction replaces the match's last game
-        if not board.results:
-            raise CaddyError(
-                f"round {operation.round} board {operation.board}: no game to correct yet"
-            )
-        board.results = board.results[:-1]
-    match = board_match(state, board)
-    if match.winner() is not None:
-        raise CaddyError(
-            f"round {operation.round} board {operation.board}: the match is decided "
-            "(use --force to correct its last game)"
-        )
-    upcoming = match.next_game()
-    if upcoming is None:
-        raise CaddyError(
-            f"round {operation.round} board {operation.board}: no further game (decided by lot?)"
-        )
-    _, white, _ = upcoming
-    # results are written from the board's White (the higher seed); the game's White may differ
-    board.results = (
-        *board.results,
-        operation.result if white == board.white else flip_result(operation.result),
-    )
-
-
-def flip_result(result: str) -> str:
-    white, black = RESULT_WORDS[result]
-    for text, codes in RESULT_WORDS.items():
-        if codes == (black, white):
-            return text
-    return result  # pragma: no cover
-
-
-def new_board_match(state: State, board: Board) -> Match:
-    """The board's match before its first game: the format's, with the seed of
-    its drawings of lots (the file's seed, the round, the board) and whether it
-    is the final (board 1 of the last round)."""
-    if not state.fmt.has_matches:
-        raise CaddyError(f"format '{state.fmt.name}' has no knockout matches")
-    match = state.fmt.new_match(board.white, board.black, state.event.tournament.format.options)
-    match.lot_seed = f"{event_seed(state.event.tournament)}:{board.round}:{board.number}"
-    match.final = board.number == 1 and board.round == planned_rounds(state)
-    return match
-
-
-def board_match(state: State, board: Board) -> Match:
-    """The board's match so far, replayed game by game (the format says what a match is)."""
-    match = new_board_match(state, board)
-    for result in board.results:
-        _, white, _ = match.next_game() or ("", board.white, board.black)
-        code = RESULT_WORDS[result][0] if white == board.white else RESULT_WORDS[result][1]
-        match.record(GAME_POINTS[code])
-    return match

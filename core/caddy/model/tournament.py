@@ -376,3 +376,10 @@ def _append(
         rounds.append(0)
         boards.append(0)
         results.append("")
+
+
+def event_seed(tournament: Tournament) -> int:
+    """The seed of every random choice of the event (colour tosses, lots):
+    the one the file records. A file without one (written before caddy
+    recorded it) uses 0, so its replay never draws anything either."""
+    return 0 if tournament.seed is None else tournament.seed

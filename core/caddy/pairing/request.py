@@ -131,7 +131,7 @@ def _round_history(
 def played_rounds(state: State) -> list[PlayedRound]:
     """The complete rounds so far as :class:`~caddy.contracts.PlayedRound`
     (a knockout match counts once decided), stopping at the first open one."""
-    from caddy.event.replay import board_match
+    from caddy.event.matches import board_match
     from caddy.model.results import GAME_POINTS, RESULT_WORDS
     from caddy.model.schedule import Round
 

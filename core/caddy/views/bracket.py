@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from caddy.contracts import PairingFormat
-from caddy.event.replay import board_match, flip_result
+from caddy.event.matches import board_match, flip_result
 from caddy.model.report import Table, points
 from caddy.model.results import GAME_POINTS, RESULT_WORDS
 from caddy.views.formats import View, request_of, seeds

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from caddy.contracts.format_tools import depends_on_results
-from caddy.event.replay import board_match, flip_result
+from caddy.event.matches import board_match, flip_result
 from caddy.event.results import scores_before
 from caddy.event.rounds import withdrawal_result
 from caddy.model.report import Report, Table, points

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 import attrs
 
 from caddy.errors import CaddyError
-from caddy.event.replay import board_match, event_seed
+from caddy.event.matches import board_match
 from caddy.event.results import results_event, state_after
 from caddy.event.rounds import withdrawal_result
+from caddy.model.tournament import event_seed
 from caddy.views.bracket import bracket
 from caddy.views.formats import View
 from caddy.views.team_match import team_score
