@@ -151,11 +151,6 @@ def test_the_result_parser_alone_loads_no_plugin() -> None:
     assert not [m for m in modules if m.startswith(("caddy_plugins", "caddy.plugins"))]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="PluginHost.formats() imports every module of the caddy.formats group to find "
-    "one format (caddy.plugins.host: a lookup by name that loads one entry point is needed)",
-)
 def test_result_imports_no_format_it_does_not_use(cli: Cli, tmp_path: Path) -> None:
     """``caddy result`` on a round robin builds its own parser only: no other
     format's module (knockout, Swiss ...) is imported (checked in a fresh process)."""

@@ -146,7 +146,7 @@ def format_and_options(
     from caddy.plugins.host import resolve
 
     host = resolve(host)
-    fmt: Format = host.formats().get(name or ns.format)
+    fmt: Format = host.format(name or ns.format)
     values = option_values(ns.option)
     from caddy.plugins.lookup import shorthands
 

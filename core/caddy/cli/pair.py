@@ -256,7 +256,7 @@ def _pair_file(ns: argparse.Namespace, codec_name: str, host: PluginHost) -> int
         initial_colour=colour,  # type: ignore[arg-type]
         readings=check_readings(ns, ns.event, codec_name),
     )
-    fmt = cast("PairingFormat", host.formats().get(found.format))
+    fmt = cast("PairingFormat", host.format(found.format))
     if ns.option:
         from caddy.cli.common import option_values
         from caddy.pairing.file_input import with_options

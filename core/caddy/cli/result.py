@@ -271,7 +271,7 @@ def match_games(event: EventFile | State, host: PluginHost | None = None) -> dic
 def _format(event: EventFile, host: PluginHost | None) -> Format:
     from caddy.plugins.host import resolve
 
-    return resolve(host).formats().get(event.tournament.format.name)
+    return resolve(host).format(event.tournament.format.name)
 
 
 def describe(operation: Operation, event: EventFile, game: str | None = None) -> str:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from caddy.errors import CaddyError
+from caddy.errors import CaddyError, InputError
 from caddy.model.results import RESULT_WORDS
 from caddy.model.timecontrol import TimeControl
 
@@ -84,12 +84,11 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
     def structure_format(data: Any, _: Any) -> FormatChoice:
         if not isinstance(data, dict) or not isinstance(data.get("name"), str):
             raise ValueError("expected {'name': ..., 'options': {...}}")
-        registry = formats()
-        if data["name"] not in registry:
-            raise ValueError(
-                f"unknown format plugin '{data['name']}' (known: {', '.join(registry.names())})"
-            )
-        fmt = registry.get(data["name"])
+        try:  # only this format's plugin is imported (PluginHost.format)
+            fmt = host.format(data["name"])
+        except InputError:
+            known = ", ".join(formats().names())
+            raise ValueError(f"unknown format plugin '{data['name']}' (known: {known})") from None
         extra = set(data) - {"name", "options"}
         if extra:
             raise ValueError(f"unknown keys {sorted(extra)}")

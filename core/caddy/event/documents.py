@@ -269,7 +269,7 @@ def new_event(
     host = resolve(host)
     from caddy.schedule.calculator import check_field as check_limits
 
-    fmt = host.formats().get(format_name)
+    fmt = host.format(format_name)
     if options is None:
         options = fmt.Options()
     if not isinstance(options, fmt.Options):

@@ -184,7 +184,7 @@ def replay(event: EventFile, host: PluginHost | None = None) -> State:
     """Fold the operations over the starting data (linear in their number)."""
     host = resolve(host)
     tournament = event.tournament
-    fmt: Format = host.formats().get(tournament.format.name)
+    fmt: Format = host.format(tournament.format.name)
     try:
         check_field(fmt, len(tournament.players), tournament.format.options)
         fixed = _schedule_rounds(fmt, tournament)

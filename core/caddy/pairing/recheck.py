@@ -133,7 +133,7 @@ def check_pairings(
             readings=readings,
             host=host,
         )
-        fmt = host.formats().get(found.format)
+        fmt = host.format(found.format)
         return fmt, with_options(found, fmt, options or {}).request
 
     given = readings or options or rounds is not None or initial_colour is not None

@@ -217,7 +217,7 @@ def simulate(settings: Settings, *, host: PluginHost | None = None) -> EventFile
 
     check_settings(settings)
     host = resolve(host)
-    fmt = host.formats().get("swiss")
+    fmt = host.format("swiss")
     rng = random.Random(settings.seed)
     entrants = random_players(rng, settings)
     numbered = fmt.number_players(entrants, fmt.default_numbering, None).players

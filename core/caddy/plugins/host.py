@@ -62,6 +62,11 @@ if TYPE_CHECKING:
     )
 
 
+#: The key of the formats collected by :meth:`PluginHost.format` before the
+#: whole group is loaded (dropped, as every registry is, when a plugin registers).
+_PARTIAL_FORMATS = "formats (partial)"
+
+
 def _split_env(value: str | None) -> list[str]:
     return [part.strip() for part in (value or "").split(",") if part.strip()]
 
@@ -280,6 +285,57 @@ class PluginHost:
     def formats(self) -> Registry[Format]:
         """Every registered tournament format, by name."""
         return self.registry("formats")
+
+    def format(self, name: str) -> Format:
+        """The format called ``name``, importing no other built-in format.
+
+        A command that works on one event (``caddy result``, ``caddy standings``)
+        needs its format only: the built-in entry point named after the format
+        (``round-robin`` -> ``round_robin``) is imported, with every plugin of
+        another distribution, of the general group ``caddy`` and of
+        ``CADDY_PLUGINS`` (so a clash of names is still found). A name no such
+        entry point matches (``double-round-robin``) loads the whole group, as
+        :meth:`formats` does; so does an unknown name, whose error lists them all.
+        """
+        group = f"{GROUP}.formats"
+        if group in self._loaded_groups:
+            return self.formats().get(name)
+        partial: Registry[Format] | None = self._registries.get(_PARTIAL_FORMATS)
+        if partial is None or name not in partial.names():
+            partial = self._load_format(name.replace("-", "_"))
+        if partial is None or (name not in partial.names() and name not in partial.clashes):
+            return self.formats().get(name)
+        return partial.get(name)
+
+    def _load_format(self, entry_name: str) -> Registry[Format] | None:
+        """Import the built-in format entry point ``entry_name`` and every
+        plugin that may register any name (see :meth:`format`), and collect the
+        formats registered so far; ``None`` when no built-in entry point has the name."""
+        group = f"{GROUP}.formats"
+        builtin = normalize(BUILTIN_DISTRIBUTION)
+        found = self._all_entry_points()
+        if not any(
+            ep.group == group and ep.dist_key == builtin and ep.name == entry_name for ep in found
+        ):
+            return None
+        for ep in found:
+            if ep.group not in (GROUP, group) or ep.group in self._loaded_groups:
+                continue
+            if ep.dist_key == builtin:
+                if ep.group == group and ep.name != entry_name:
+                    continue
+            elif not self.autoload:
+                continue
+            self._import(ep.name, ep.module, ep, "entry point")
+        self._load_env_modules()
+        try:  # a hook implementation with no spec (a misspelt name) fails loudly
+            self.pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            raise PluginError(f"plugin {self.pm.get_name(exc.plugin)} is invalid: {exc}") from None
+        partial: Registry[Format] = Registry("formats")
+        self._collect("formats", partial)
+        self._registries[_PARTIAL_FORMATS] = partial
+        return partial
 
     def time_control_parsers(self) -> list[TimeControlParser]:
         """Every registered time-control parser, in the order they are tried."""

@@ -171,7 +171,7 @@ def calculate(
     """
     host = resolve(host)
     if isinstance(format, str):
-        fmt: Format = host.formats().get(format)
+        fmt: Format = host.format(format)
     else:
         fmt = format
     if options is None:

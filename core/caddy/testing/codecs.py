@@ -73,7 +73,7 @@ def event_files(
 
     @st.composite
     def build(draw: st.DrawFn) -> EventFile:
-        fmt = (host or get_host()).formats().get("manual")
+        fmt = (host or get_host()).format("manual")
         n = draw(st.integers(2, max_players))
         players = [
             Player(

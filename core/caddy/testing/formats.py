@@ -151,7 +151,7 @@ class FormatContract:
 
     @pytest.fixture
     def fmt(self, caddy_host: PluginHost) -> Format:
-        fmt: Format = caddy_host.formats().get(self.format_name)
+        fmt: Format = caddy_host.format(self.format_name)
         return fmt
 
     # -- hooks for subclasses -----------------------------------------------

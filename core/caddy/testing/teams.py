@@ -67,7 +67,7 @@ def build_team_file(
     players = tuple(
         Player(name=f"{name} {b}", team=name) for name in teams for b in range(1, size + 1)
     )
-    fmt = host.formats().get("manual")
+    fmt = host.format("manual")
     tournament = Tournament(
         name="test",
         start=start,
