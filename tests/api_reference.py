@@ -86,6 +86,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "caddy.contracts",
             "caddy.contracts.conformance",
             "caddy.plugins.host",
+            "caddy.plugins.faults",
             "caddy.plugins.lookup",
             "caddy.plugins.registry",
             "caddy.plugins.discovery",

@@ -93,15 +93,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _plugin_fault(exc: BaseException, *, debug_hint: bool = True) -> int | None:
     """One line naming the plugin whose code raised ``exc`` and the function
-    caddy called in it (:func:`caddy.plugins.host.plugin_at_fault`), and exit 3;
+    caddy called in it (:func:`caddy.plugins.faults.plugin_at_fault`), and exit 3;
     ``None`` when no plugin's code raised it. A built-in plugin's fault is an
     internal error; another's, a plugin error."""
     if "caddy.plugins.host" not in sys.modules:  # no plugin was loaded
         return None
     from caddy.plugins.discovery import BUILTIN_DISTRIBUTION
-    from caddy.plugins.host import plugin_at_fault
+    from caddy.plugins.faults import plugin_at_fault
 
-    fault = plugin_at_fault(exc)
+    fault = plugin_at_fault(exc, _host())
     if fault is None:
         return None
     record = next((r for r in _host().records.values() if r.module == fault.plugin), None)

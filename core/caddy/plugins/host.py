@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from caddy.errors import CaddyError, PluginClash, PluginError
+from caddy.errors import PluginClash, PluginError
 from caddy.plugins import hookspecs
 from caddy.plugins.discovery import (
     BUILTIN_DISTRIBUTION,
@@ -287,16 +287,10 @@ class PluginHost:
         return self.registry("formats")
 
     def format(self, name: str) -> Format:
-        """The format called ``name``, importing no other built-in format.
-
-        A command that works on one event (``caddy result``, ``caddy standings``)
-        needs its format only: the built-in entry point named after the format
-        (``round-robin`` -> ``round_robin``) is imported, with every plugin of
-        another distribution, of the general group ``caddy`` and of
-        ``CADDY_PLUGINS`` (so a clash of names is still found). A name no such
-        entry point matches (``double-round-robin``) loads the whole group, as
-        :meth:`formats` does; so does an unknown name, whose error lists them all.
-        """
+        """The format called ``name``, importing no other built-in format: its
+        entry point (``round-robin`` -> ``round_robin``) with every plugin of other
+        distributions, of the group ``caddy`` and of ``CADDY_PLUGINS`` (a clash
+        of names is still found). Another name loads the whole group (:meth:`formats`)."""
         group = f"{GROUP}.formats"
         if group in self._loaded_groups:
             return self.formats().get(name)
@@ -374,33 +368,6 @@ class PluginHost:
 
 
 _HOST: PluginHost | None = None
-
-
-def plugin_at_fault(exc: BaseException) -> PluginError | None:
-    """``exc`` (an exception no one caught, :class:`SystemExit` included) as a
-    :class:`PluginError` naming the plugin whose code raised it and the function
-    caddy called in it (a hook, or a member of what the plugin registered:
-    ``compute``, ``schedule`` ...): the outermost frame of the traceback in a
-    plugin's module (or a module below it). ``None`` when no plugin's code is
-    in the traceback, or no host was built (no plugin ran)."""
-    if _HOST is None or isinstance(exc, CaddyError):
-        return None
-    owners = {record.module: name for name, record in _HOST.records.items() if record.error is None}
-    trace = exc.__traceback__
-    while trace is not None:
-        frame = trace.tb_frame
-        module = str(frame.f_globals.get("__name__", ""))
-        owner = module
-        while owner and owner not in owners:
-            owner = owner.rpartition(".")[0]
-        if owner:
-            detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-            return PluginError(
-                f"{blame(owners[owner], owner)} failed in {frame.f_code.co_name} ({detail})",
-                plugin=owner,
-            )
-        trace = trace.tb_next
-    return None
 
 
 def get_host() -> PluginHost:
