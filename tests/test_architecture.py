@@ -13,7 +13,8 @@ every import counts, including those inside functions. Rules:
 6. no function over :data:`MAX_CLI_FUNCTION_LINES` lines in ``caddy.cli``: a
    command's handler parses, calls the library and prints;
 7. no import of caddy's own modules inside a function of core, unless a
-   ``# lazy: <why>`` comment on its line or the line before says why (start-up
+   ``# lazy: <why>`` comment on its line or the line before (or before the run of
+   imports it stands in) says why (start-up
    time: ``caddy --version`` must not load attrs, a command loads only what it
    runs).
 
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import attrs
@@ -48,9 +49,6 @@ OVER_MAX_LINES: frozenset[str] = frozenset()
 
 #: Functions of ``caddy.cli`` still over :data:`MAX_CLI_FUNCTION_LINES` lines.
 LONG_CLI_FUNCTIONS: frozenset[str] = frozenset()
-
-#: Rule 7 is not kept yet: its test is marked xfail(strict=False) while this is True.
-FUNCTION_LEVEL_IMPORTS_PENDING = True
 
 # --- END OF WAIVERS --------------------------------------------------------------------
 
@@ -106,15 +104,45 @@ def _is_type_checking(test: ast.expr) -> bool:
     return "TYPE_CHECKING" in ast.unparse(test)
 
 
+def _cover_runs(
+    body: list[ast.stmt], commented: Callable[[ast.stmt], bool], covered: set[int]
+) -> None:
+    """Mark the imports of ``body`` a ``# lazy:`` comment covers: its own, or the
+    one before the run of import statements it stands in."""
+    previous: ast.stmt | None = None
+    for statement in body:
+        if isinstance(statement, ast.Import | ast.ImportFrom) and (
+            commented(statement)
+            or (
+                previous is not None
+                and id(previous) in covered
+                and statement.lineno == (previous.end_lineno or previous.lineno) + 1
+            )
+        ):
+            covered.add(id(statement))
+        previous = statement
+
+
 def _imports(
     tree: ast.Module, module: str, is_package: bool, source: list[str]
 ) -> Iterator[Import]:
     package = module.split(".") if is_package else module.split(".")[:-1]
 
-    def lazy(node: ast.stmt) -> bool:
+    def commented(node: ast.stmt) -> bool:
         first = max(node.lineno - 2, 0)
         last = node.end_lineno or node.lineno
         return any(LAZY.search(line) for line in source[first:last])
+
+    # one comment before a run of import statements (one after the other, no
+    # line between) covers the run
+    covered: set[int] = set()
+    for parent in ast.walk(tree):
+        for body in (getattr(parent, field, None) for field in ("body", "orelse", "finalbody")):
+            if isinstance(body, list):
+                _cover_runs(body, commented, covered)
+
+    def lazy(node: ast.stmt) -> bool:
+        return id(node) in covered
 
     def walk(node: ast.AST, type_checking: bool, in_function: bool) -> Iterator[Import]:
         inside = in_function or isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
@@ -337,18 +365,8 @@ def test_the_layers_hold() -> None:
     assert check(project(), PROJECT_WAIVERS) == []
 
 
-def test_function_level_imports_say_why(request: pytest.FixtureRequest) -> None:
+def test_function_level_imports_say_why() -> None:
     problems = check_lazy_imports(project())
-    if problems and FUNCTION_LEVEL_IMPORTS_PENDING:
-        # xfail(strict=False), marked here so that the summary line carries the count
-        request.applymarker(
-            pytest.mark.xfail(
-                strict=False,
-                reason=f"issue 25: {len(problems)} function-level imports of caddy's"
-                f" modules without `# lazy:` (first: {problems[0]})",
-            )
-        )
-    print(f"{len(problems)} function-level imports of caddy's modules without `# lazy:`")
     assert not problems, "\n".join(problems)
 
 
@@ -378,6 +396,7 @@ CLEAN = {
         "    from caddy import contracts  # lazy: start-up: --version loads nothing\n"
         "    # lazy: a long import, commented on the line before\n"
         "    from caddy.contracts import (\n        X,\n    )\n"
+        "    import caddy.contracts  # the run the comment above stands before\n"
     ),
     "core/caddy/big.py": "\n" * MAX_LINES,
     "plugins/caddy_plugins/__init__.py": "",
@@ -486,7 +505,11 @@ def test_a_planted_function_level_import_fails(tmp_path: Path) -> None:
             "    from .. import contracts\n\n\n"
             "class C:\n"
             "    def m(self) -> None:\n"
-            "        import caddy.cli\n"
+            "        import caddy.cli\n\n\n"
+            "def g() -> None:\n"
+            "    # lazy: covers the run it stands before, not an import after a blank line\n"
+            "    import caddy.cli\n\n"
+            "    import caddy.contracts\n"
         ),
     }
     assert check_lazy_imports(_plant(tmp_path, planted)) == [
@@ -494,5 +517,7 @@ def test_a_planted_function_level_import_fails(tmp_path: Path) -> None:
         " without a `# lazy: <why>` comment",
         "caddy.views.late:10: imports caddy inside a function without a `# lazy: <why>` comment",
         "caddy.views.late:15: imports caddy.cli inside a function"
+        " without a `# lazy: <why>` comment",
+        "caddy.views.late:22: imports caddy.contracts inside a function"
         " without a `# lazy: <why>` comment",
     ]

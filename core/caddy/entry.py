@@ -19,6 +19,7 @@ OUT_OF_MEMORY = (
 def run() -> int:
     """Run the CLI on :data:`sys.argv`; the exit code."""
     try:
+        # lazy: start-up: `caddy --version` and one command's parser import nothing more
         from caddy.cli.main import main
 
         return main()

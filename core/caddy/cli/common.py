@@ -36,6 +36,7 @@ DATED_SYSTEM_HELP = (
 
 def print_error(message: str, kind: str = "error") -> None:
     """``caddy: <kind>: <message>`` on stderr (see :func:`caddy.messages.tell`)."""
+    # lazy: start-up: every command imports this module; only a command that needs it imports this
     from caddy.messages import tell
 
     tell(message, kind)
@@ -62,6 +63,7 @@ def format_arguments(
         metavar="KEY=VALUE",
         help="a format option, e.g. cycles=2 or table=circle; repeatable",
     )
+    # lazy: start-up: every command imports this module; only a command that needs it imports this
     from caddy.plugins.lookup import shorthands
 
     for item in shorthands():  # from the format plugins
@@ -92,6 +94,7 @@ def is_ascii_number(text: str) -> bool:
 def whole_number(text: str, what: str) -> int:
     """``text`` as a whole number of ASCII digits (an optional sign allowed),
     or one line naming ``what`` was wrong."""
+    # lazy: start-up: every command imports this module; only a command that needs it imports this
     from caddy.errors import CaddyError
 
     cleaned = text.strip()
@@ -103,6 +106,7 @@ def whole_number(text: str, what: str) -> int:
 def ascii_int(text: str) -> int:
     """argparse ``type`` for whole numbers: ASCII digits only (see
     :func:`whole_number`); argparse's message stays ``invalid int value``."""
+    # lazy: start-up: every command imports this module; only a command that needs it imports this
     from caddy.errors import CaddyError
 
     try:
@@ -115,6 +119,7 @@ def option_values(items: Sequence[str]) -> dict[str, str]:
     """``--option KEY=VALUE`` items as a mapping (a later key wins).
 
     :raises CaddyError: one line per item that is not ``KEY=VALUE``."""
+    # lazy: start-up: every command imports this module; only a command that needs it imports this
     from caddy.errors import CaddyError
 
     values: dict[str, str] = {}
@@ -142,12 +147,14 @@ def format_and_options(
 
     :param host: the run's plugin host (``None``: the default,
         :func:`caddy.plugins.host.resolve`)."""
+    # lazy: start-up: every command imports this module; only a command that needs it imports this
     from caddy.contracts.format_tools import options_from_strings
     from caddy.plugins.host import resolve
 
     host = resolve(host)
     fmt: Format = host.format(name or ns.format)
     values = option_values(ns.option)
+    # lazy: start-up: every command imports this module; only a command that needs it imports this
     from caddy.plugins.lookup import shorthands
 
     offered = shorthands(host)
@@ -198,6 +205,7 @@ def emit(
 ) -> None:
     """Print ``report`` in the form ``--output`` names (``form``: the
     namespace of a command that has ``--output``, or the form's name)."""
+    # lazy: start-up: every command imports this module; only a command that needs it imports this
     from caddy.plugins.lookup import get_renderer
 
     name = form if isinstance(form, str) else vars(form).get("output", "text")
@@ -250,6 +258,7 @@ def readings_argument(parser: Arguments) -> None:
 
 def check_readings(ns: argparse.Namespace, path: str, codec_name: str) -> tuple[str, ...]:
     """The readings the command line chose, refused (one line) for a file that is no TRF file."""
+    # lazy: start-up: every command imports this module; only a command that needs it imports this
     from caddy.errors import CaddyError
 
     readings = tuple(ns.readings)
@@ -274,6 +283,7 @@ def read_file(
 def event_player(state: State, text: str) -> int:
     """The pairing number of the player ``text`` names (:func:`caddy.model.names.find_player`:
     a number, a name in any case or the start of one)."""
+    # lazy: start-up: every command imports this module; only a command that needs it imports this
     from caddy.model.names import find_player
 
     return find_player([p.name for p in state.event.tournament.players], text)

@@ -130,18 +130,21 @@ def _repairing_arguments(trf: Arguments) -> None:
 
 
 def _read(path: str) -> bytes:
+    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.files.storage import read_bytes
 
     return read_bytes(path, "an event or TRF file")
 
 
 def _codec(name: str | None, path: str, data: bytes, host: PluginHost) -> Codec:
+    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.plugins.lookup import codec_for, get_codec
 
     return get_codec(name, host) if name else codec_for(path, data, host)
 
 
 def _warn(lines: Iterable[str]) -> None:
+    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.messages import warn
 
     for line in lines:
@@ -149,6 +152,7 @@ def _warn(lines: Iterable[str]) -> None:
 
 
 def cmd_import(ns: argparse.Namespace, host: PluginHost) -> int:
+    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.event.replay import replay
     from caddy.event.store import dumps
 
@@ -157,12 +161,14 @@ def cmd_import(ns: argparse.Namespace, host: PluginHost) -> int:
     data = _read(ns.file)
     codec = _codec(ns.codec, ns.file, data, host)
     imported = read_file(ns, codec, data, strict=ns.strict)
+    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.schedule.calculator import check_field
 
     check_field(len(imported.event.tournament.players))  # size limits: docs/calculator.md
     _warn(imported.warnings)
     # what is written must read back as strictly as any event file (values in
     # range, finite numbers): the check runs before anything is written
+    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.event.documents import from_document, to_document
 
     try:
@@ -181,6 +187,7 @@ def cmd_import(ns: argparse.Namespace, host: PluginHost) -> int:
 
 
 def cmd_export(ns: argparse.Namespace, host: PluginHost) -> int:
+    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.plugins.lookup import get_codec
 
     refuse_existing(ns.out, ns.force)
@@ -218,6 +225,7 @@ def _check_file(ns: argparse.Namespace) -> None:
 
 
 def cmd_check(ns: argparse.Namespace, host: PluginHost) -> int:
+    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.plugins.lookup import file_check
 
     _check_file(ns)
@@ -242,10 +250,12 @@ def cmd_check(ns: argparse.Namespace, host: PluginHost) -> int:
         _warn(checked.warnings)
         problems, summary = list(checked.problems), checked.summary
     else:
+        # lazy: start-up: building the parsers (`caddy --help`) imports no library
         from caddy.event.replay import replay
 
         state = replay(codec.read(data, source=ns.file).event)
         problems, summary = check_state(state)
+    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.messages import visible
 
     for problem in problems:
@@ -259,10 +269,12 @@ def cmd_check(ns: argparse.Namespace, host: PluginHost) -> int:
 
 def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Codec) -> int:
     """``caddy check FILE --pairings``: every round re-paired (docs/swiss.md)."""
+    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.messages import visible
     from caddy.pairing.recheck import check_event_pairings, check_pairings, system_title
 
     if codec.name == "json":
+        # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
         from caddy.event.replay import replay
 
         state = replay(read_file(ns, codec, data).event)  # refuses --trf-801-byes
@@ -308,6 +320,7 @@ def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Codec) -> int:
 def check_state(state: State) -> tuple[list[str], str]:
     """Problems in an event's rounds, and a one-line summary of what was checked
     (stage by stage: :func:`caddy.event.check.check_state`)."""
+    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.event.check import check_state as check
 
     return check(state)

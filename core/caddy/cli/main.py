@@ -38,10 +38,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] in (["--version"], ["-V"]):
+        # lazy: start-up: `caddy --version` and one command's parser import nothing more
         from caddy import __version__
 
         print(f"caddy {__version__}")
         return 0
+    # lazy: start-up: `caddy --version` and one command's parser import nothing more
     from caddy.errors import CaddyError
 
     try:
@@ -61,6 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MemoryError as exc:
         exc.__traceback__ = None  # the frames holding the memory go first
         del exc
+        # lazy: start-up: `caddy --version` and one command's parser import nothing more
         from caddy.errors import OUT_OF_MEMORY
 
         print_error(OUT_OF_MEMORY)
@@ -98,6 +101,7 @@ def _plugin_fault(exc: BaseException, *, debug_hint: bool = True) -> int | None:
     internal error; another's, a plugin error."""
     if "caddy.plugins.host" not in sys.modules:  # no plugin was loaded
         return None
+    # lazy: start-up: `caddy --version` and one command's parser import nothing more
     from caddy.plugins.discovery import BUILTIN_DISTRIBUTION
     from caddy.plugins.faults import plugin_at_fault
 
@@ -114,6 +118,7 @@ def _plugin_fault(exc: BaseException, *, debug_hint: bool = True) -> int | None:
 def _host() -> PluginHost:
     """The plugin host of this run: the one place the CLI chooses it
     (:func:`caddy.plugins.host.resolve`); handlers get it passed."""
+    # lazy: start-up: `caddy --version` and one command's parser import nothing more
     from caddy.plugins.host import resolve
 
     return resolve(None)
@@ -131,6 +136,7 @@ def build_parser(
     or ``handler=f`` with ``f(ns) -> int``."""
     import argparse
 
+    # lazy: start-up: `caddy --version` and one command's parser import nothing more
     from caddy import __version__
 
     parser = argparse.ArgumentParser(
@@ -170,6 +176,7 @@ def _run(args: list[str]) -> int:
         return 2
     host = _host()
     if builtin and first in _EVENT_FILE_COMMANDS:
+        # lazy: start-up: `caddy --version` and one command's parser import nothing more
         from caddy.cli.event import refuse_other_formats
 
         refuse_other_formats(namespace.event, host)
@@ -228,6 +235,7 @@ def _escape_result_words(args: list[str]) -> list[str]:
     so that ``caddy result F 1 4 --force --`` reads as ``caddy result F 1 4 --
     --force`` (argparse would not fill an optional positional after an option).
     """
+    # lazy: start-up: `caddy --version` and one command's parser import nothing more
     from caddy.model.results import RESULT_WORDS
 
     dashed = {word for word in RESULT_WORDS if word.startswith("-")}

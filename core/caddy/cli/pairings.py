@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 def add_pairings(commands: Commands) -> None:
     """``caddy pairings``'s parser."""
+    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.cli.common import ascii_int, output_argument
 
     pairings = commands.add_parser("pairings", help="the pairing sheet for a round")
@@ -30,6 +31,7 @@ def add_pairings(commands: Commands) -> None:
 
 
 def cmd_pairings(ns: argparse.Namespace, host: PluginHost) -> int:
+    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.event.session import read
 
     state = read(ns.event, host=host).state
@@ -60,6 +62,7 @@ def print_pairings(
         document = _document(state, rnd)
         print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
         return 0
+    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.cli.common import emit
     from caddy.views.pairing_sheet import sheet
 
@@ -69,6 +72,7 @@ def print_pairings(
 
 def _document(state: State, rnd: RoundState) -> dict[str, Any]:
     """The ``caddy.pairings`` document of round ``rnd``."""
+    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.model import documents as doc
 
     players = state.event.tournament.players
@@ -85,6 +89,7 @@ def _document(state: State, rnd: RoundState) -> dict[str, Any]:
 
 def _board(state: State, rnd: RoundState, b: Board) -> doc.AnyBoard:
     """One board of the ``caddy.pairings`` document (a knockout's: its games)."""
+    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.event.matches import board_match
     from caddy.model import documents as doc
     from caddy.views.pairing_sheet import match_games

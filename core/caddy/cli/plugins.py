@@ -24,6 +24,7 @@ def cmd_plugins(ns: argparse.Namespace, host: PluginHost) -> int:
     if ns.json:
         import json
 
+        # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
         from caddy.model.documents import PluginData, PluginsDocument, data
 
         document = data(PluginsDocument(plugins=tuple(PluginData(**r.as_dict()) for r in records)))

@@ -71,6 +71,7 @@ from caddy.contracts.pairing import (
     as_request,
 )
 from caddy.contracts.tiebreaks import GroupTieBreak, Preset, TieBreak, TieBreakBase, TieBreakPreset
+from caddy.model.teams import TeamPairingContext
 
 if TYPE_CHECKING:
     from caddy.model.teams import TeamPairingContext
@@ -111,7 +112,5 @@ def __getattr__(name: str) -> Any:
     """``TeamPairingContext`` (:mod:`caddy.model.teams`), loaded when first asked for:
     ``caddy calc`` never needs the team model."""
     if name == "TeamPairingContext":
-        from caddy.model.teams import TeamPairingContext
-
         return TeamPairingContext
     raise AttributeError(f"module 'caddy.contracts' has no attribute {name!r}")

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from caddy.errors import InputError
+
 if TYPE_CHECKING:
     from caddy.contracts.pairing import Arithmetic, Match, PairingRequest, Stage
     from caddy.model.schedule import Numbering, Player, Round, Section
@@ -40,13 +42,12 @@ class FormatBase:
         return {"": options, **self.variants(options)}
 
     def number_players(self, players: Sequence[Player], method: str, seed: int | None) -> Numbering:
+        # lazy: start-up: `caddy calc` counts games without the schedule model
         from caddy.model.schedule import assign_pairing_numbers
 
         return assign_pairing_numbers(players, method, seed)  # type: ignore[arg-type]
 
     def new_match(self, higher: int, lower: int, options: Any) -> Match:
-        from caddy.errors import InputError
-
         raise InputError(f"format '{self.name}' has no knockout matches")
 
     def sections(self, players: int, options: Any) -> tuple[Section, ...]:

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from caddy.event.rounds import withdrawal_result
 from caddy.model.cells import EMPTY_CELL, Cell, check_rows, player_label
-from caddy.model.results import GAME_CODES
+from caddy.model.results import BYE_KIND_CODES, GAME_CODES, RESULT_WORDS, round_robin_cycles
 
 if TYPE_CHECKING:
     from caddy.contracts import Stage
@@ -25,8 +26,6 @@ if TYPE_CHECKING:
 
 def state_rows(state: State) -> list[list[Cell]]:
     """An event's rounds as TRF cells (byes: ``U F H Z``, ``+``/``-`` with no opponent)."""
-    from caddy.event.rounds import withdrawal_result
-    from caddy.model.results import BYE_KIND_CODES, RESULT_WORDS
 
     n = state.players
     withdrawn = state.withdrawn
@@ -77,7 +76,6 @@ def check_state(state: State) -> tuple[list[str], str]:
     round robin of its own. Otherwise a round robin is checked as one, and
     any other event for no pair twice (knockout matches included).
     """
-    from caddy.model.results import round_robin_cycles
 
     rows = state_rows(state)
     names = [p.name for p in state.event.tournament.players]
@@ -124,7 +122,6 @@ def _meetings(rnd: RoundState, forfeits: bool = False) -> list[tuple[int, int, b
     once; a game counts once it is played over the board or is still to play;
     a forfeit only with ``forfeits`` (a round robin's pairing stands; elsewhere
     it is no meeting, as in a Swiss: FIDE C.04)."""
-    from caddy.model.results import RESULT_WORDS
 
     result = []
     for white, black, results in zip(rnd.white, rnd.black, rnd.results, strict=True):

@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from cattrs import Converter
 
     from caddy.plugins.host import PluginHost
+from caddy.model.serialize import configure_converter, describe, path_first, text_problem
 from caddy.model.teams import LineUp
+from caddy.model.timecontrol import read_time_control
 from caddy.model.tournament import (
     Enter,
     FileOperation,
@@ -73,8 +75,6 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
     from cattrs.errors import IterableValidationError, IterableValidationNote
     from cattrs.gen import make_dict_unstructure_fn
 
-    from caddy.model.serialize import describe
-
     host = resolve(host)
     formats = host.formats  # looked up at each use: a host's registries may be rebuilt
 
@@ -94,8 +94,6 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
             raise ValueError(f"unknown keys {sorted(extra)}")
         from cattrs import transform_error
         from cattrs.errors import BaseValidationError
-
-        from caddy.model.serialize import path_first
 
         raw = data.get("options", {})
         if isinstance(raw, dict) and fmt.legacy_options:
@@ -223,9 +221,6 @@ def configure(converter: Converter, host: PluginHost | None = None) -> Converter
             i = j
         return out
 
-    from caddy.model.serialize import text_problem
-    from caddy.model.timecontrol import TimeControl, read_time_control
-
     parsers = host.time_control_parsers
 
     def structure_time_control(value: Any, _: Any) -> TimeControl:
@@ -281,8 +276,6 @@ def _json_problem(value: Any) -> Exception | None:
     surrogate, keys are text), with its path as cattrs reports one, or ``None``."""
     from cattrs.errors import IterableValidationError, IterableValidationNote
 
-    from caddy.model.serialize import describe, text_problem
-
     kind = type(value)
     if value is None or kind is bool or kind is int:
         return None
@@ -331,8 +324,6 @@ def _structure_date(value: Any, _: Any) -> datetime.date:
 def make_event_converter(host: PluginHost | None = None) -> Converter:
     """caddy's JSON converter with the event file's hooks (built after plugins load)."""
     from cattrs.preconf.json import make_converter
-
-    from caddy.model.serialize import configure_converter
 
     return configure(configure_converter(make_converter(forbid_extra_keys=True)), host)
 

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 from caddy.event.convert import error_detail, shared_converter
 from caddy.event.file import EventFile
 from caddy.event.replay import check_field, replay
+from caddy.model.serialize import describe, path_first
+from caddy.model.teams import check_setup
 from caddy.model.tournament import (
     READS,
     SCHEMA,
@@ -50,8 +52,6 @@ def operations_from_data(data: Any, path: str = "$.operations") -> tuple[Operati
     """Operations from JSON data (either version's items), and one ``path: message`` line per problem."""
     from cattrs import transform_error
     from cattrs.errors import BaseValidationError
-
-    from caddy.model.serialize import path_first
 
     try:
         return shared_converter().structure(data, OperationLog), []
@@ -85,8 +85,6 @@ def _upgrade_v1(tournament: Any, converter: Converter) -> tuple[Any, list[str]]:
     records become the TRF codec's kept data."""
     from cattrs import transform_error
     from cattrs.errors import BaseValidationError
-
-    from caddy.model.serialize import path_first
 
     if type(tournament) is not dict or ("trf" not in tournament and "kept" not in tournament):
         return tournament, []
@@ -129,8 +127,6 @@ def from_document(
     """
     from cattrs import transform_error
     from cattrs.errors import BaseValidationError
-
-    from caddy.model.serialize import describe, path_first
 
     if not isinstance(data, dict):
         raise CaddyError(f"$: expected a JSON object, got {describe(data)}")
@@ -242,8 +238,6 @@ def tournament_problems(tournament: Tournament, where: str = "$.tournament") -> 
             f"{where}.numbering: expected 'lot', 'rating' or 'given', got '{tournament.numbering}'"
         )
     if tournament.teams is not None:
-        from caddy.model.teams import check_setup
-
         try:
             check_setup(tournament.teams, len(tournament.players))
         except CaddyError as exc:
@@ -266,9 +260,13 @@ def new_event(
 
     :raises InputError: one line per problem.
     """
-    host = resolve(host)
+    # Only a new event checks its size and tie-break names here:
+    # lazy: reading an event file (every other command) imports no calculator or standings
     from caddy.schedule.calculator import check_field as check_limits
+    from caddy.standings.ranking import resolve_tiebreaks
+    from caddy.standings.teams import resolve_team_tiebreaks
 
+    host = resolve(host)
     fmt = host.format(format_name)
     if options is None:
         options = fmt.Options()
@@ -280,12 +278,8 @@ def new_event(
     check_limits(len(players), fmt, options)
     check_field(fmt, len(players), options)
     if starting.get("tiebreaks") is not None and starting.get("teams") is not None:
-        from caddy.standings.teams import resolve_team_tiebreaks
-
         resolve_team_tiebreaks(list(starting["tiebreaks"]), host)  # a team event ranks teams
     elif starting.get("tiebreaks") is not None:
-        from caddy.standings.ranking import resolve_tiebreaks
-
         resolve_tiebreaks(list(starting["tiebreaks"]), True, host)  # every name must be known
     tournament = Tournament(
         format=FormatChoice(name=fmt.name, options=options), players=tuple(players), **starting

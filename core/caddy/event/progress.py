@@ -6,6 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from caddy.contracts.tiebreak_table import StandingsOptions
+from caddy.event.matches import board_match
+from caddy.event.results import results_event
+from caddy.messages import visible
+from caddy.model.tournament import event_seed
+from caddy.standings.ranking import standings, standings_for
+
 if TYPE_CHECKING:
     from caddy.contracts import PairingFormat
     from caddy.event.replay import RoundState, State
@@ -18,8 +25,6 @@ def unfinished(state: State, last: RoundState) -> list[str]:
     result yet (:meth:`State.board_open <caddy.event.replay.State.board_open>`);
     in a knockout round, each match still undecided with the game it waits for
     (its number, stage and White, as the pairing sheet lists it)."""
-    from caddy.event.matches import board_match
-    from caddy.messages import visible
 
     if not last.matches:
         missing = [str(i) for i, b in enumerate(last.boards, 1) if state.board_open(b)]
@@ -56,7 +61,6 @@ def over_message(state: State, pairing: PairingFormat, request: Any) -> str:
     format's :meth:`~caddy.contracts.PairingFormat.winner`); an event ranked by
     a table (a Swiss) names who is first in its standings, tie-breaks and all,
     as ``caddy standings`` ranks it."""
-    from caddy.messages import visible
 
     if state.event.tournament.teams is not None:
         return "caddy standings ranks the teams"
@@ -83,12 +87,8 @@ def final_standings(state: State) -> list[tuple[str, Any]]:
     """The standings of the complete rounds as ``caddy standings`` ranks them
     by default: the event's tie-breaks and edition, its seed for any drawing
     of lots; one table per section (quads, groups), else one ``Standings``."""
-    from caddy.contracts.tiebreak_table import StandingsOptions
-    from caddy.model.tournament import event_seed
-    from caddy.standings.ranking import standings, standings_for
 
     tournament = state.event.tournament
-    from caddy.event.results import results_event
 
     event = results_event(state)
     options = StandingsOptions(lots_seed=event_seed(tournament))

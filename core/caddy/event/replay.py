@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from caddy.event.file import EventFile
     from caddy.model.teams import TeamRound
     from caddy.plugins.host import PluginHost
+from caddy.contracts.format_tools import depends_on_results, fixed_in_advance, schedule_format
 from caddy.event.rounds import (
     check_announced,
     check_players,
@@ -32,6 +33,7 @@ from caddy.event.rounds import (
     take_announced,
     withdrawal_result,
 )
+from caddy.event.teams import apply_lineup, apply_team_round
 from caddy.model.teams import LineUp
 from caddy.model.tournament import (
     Enter,
@@ -165,7 +167,6 @@ def check_field(fmt: Format, players: int, options: Any) -> None:
 
 
 def _schedule_rounds(fmt: Format, tournament: Tournament) -> list[Round] | None:
-    from caddy.contracts.format_tools import fixed_in_advance, schedule_format
 
     players, options = len(tournament.players), tournament.format.options
     if not fixed_in_advance(fmt, players, options):
@@ -274,8 +275,6 @@ def apply(state: State, operation: Operation) -> None:
         for p in operation.byes:
             state.rounds[-1].byes[p] = "pab"
         if operation.teams is not None:
-            from caddy.event.teams import apply_team_round
-
             apply_team_round(state, operation)
         take_announced(state, state.rounds[-1])
         fix_field(state)
@@ -302,8 +301,6 @@ def apply(state: State, operation: Operation) -> None:
     elif isinstance(operation, Enter):
         enter(state, operation)
     elif isinstance(operation, LineUp):
-        from caddy.event.teams import apply_lineup
-
         apply_lineup(state, operation)
     elif isinstance(operation, Withdraw):
         check_players(state, (operation.player,))
@@ -324,7 +321,6 @@ def apply(state: State, operation: Operation) -> None:
 def _check_previous_round_over(state: State, number: int) -> None:
     """A format that pairs from results pairs round ``number`` only when the
     round before has every result and every match decided (as ``caddy pair``)."""
-    from caddy.contracts.format_tools import depends_on_results
 
     if number < 2 or not state.rounds:
         return

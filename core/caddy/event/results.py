@@ -10,6 +10,10 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from caddy.errors import CaddyError
+from caddy.event.rounds import withdrawal_result
+from caddy.model.collector import paused
+from caddy.model.results import Event, EventPlayer
+from caddy.model.results_table import EventBuilder
 
 if TYPE_CHECKING:
     from caddy.event.replay import Board, RoundState, State
@@ -25,7 +29,6 @@ def results_event(state: State, *, completed_only: bool = True, empty: bool = Fa
     With no round to count, ``empty=True`` gives an event of no rounds (everyone
     on 0: a team event's standings and TRF before round 1 is complete); otherwise
     that is an error."""
-    from caddy.model.collector import paused
 
     with paused():  # a million round results in a 1,000-player round robin
         return _results_event(state, completed_only, empty)
@@ -33,7 +36,6 @@ def results_event(state: State, *, completed_only: bool = True, empty: bool = Fa
 
 def _no_rounds(b: EventBuilder) -> Event:
     """The builder's event before any round: its players on no results."""
-    from caddy.model.results import Event
 
     return Event(
         name=b.name,
@@ -72,9 +74,6 @@ def scores_before(state: State, number: int) -> list[float]:
 
 
 def _results_event(state: State, completed_only: bool, empty: bool) -> Event:
-    from caddy.event.rounds import withdrawal_result
-    from caddy.model.results import EventPlayer
-    from caddy.model.results_table import EventBuilder
 
     tournament = state.event.tournament
     withdrawn = state.withdrawn

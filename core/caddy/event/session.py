@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from caddy.errors import CaddyError, PluginError
+from caddy.event.documents import from_document, to_document
 from caddy.event.file import EventFile, check_operation, enter_player, without_last
 from caddy.event.replay import State, replay
 from caddy.event.store import dumps, loads, loads_replayed, replay_file
@@ -171,7 +172,6 @@ class Session:
         <caddy.event.file.EventFile.with_entrant>`, checked the same way, and
         the event must read back strictly from its document); returns their
         pairing number."""
-        from caddy.event.documents import from_document, to_document
 
         self._writing()
         state = self.state
@@ -189,7 +189,6 @@ class Session:
         """Put ``event`` in the place of :attr:`event` (e.g. a roster that grows
         before any operation): it must read back strictly from its document
         and replay (one replay), else nothing changes."""
-        from caddy.event.documents import from_document, to_document
 
         self._writing()
         document = to_document(event)

@@ -8,6 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from caddy.errors import CaddyError
+from caddy.event.results import results_event
+from caddy.event.rounds import planned_rounds
+from caddy.model.team_results import team_event
 from caddy.model.teams import TEAM_BYE_KINDS, LineUp, check_setup, lineup_problems
 
 if TYPE_CHECKING:
@@ -83,7 +86,6 @@ def apply_team_round(state: State, operation: PairRound) -> None:
 
 def apply_lineup(state: State, operation: LineUp) -> None:
     """A line-up for a round not paired yet (the last one given stands)."""
-    from caddy.event.rounds import planned_rounds
 
     setup = team_setup(state)
     # a format paired from outside (manual) may leave its rounds open
@@ -110,8 +112,6 @@ def state_team_event(state: State, *, completed_only: bool = True) -> TeamEvent:
     """The team results of the rounds played so far (complete rounds); before
     any round is complete, every team on no rounds (0 MP, 0 GP), so a team
     event ranks and exports at any point."""
-    from caddy.event.results import results_event
-    from caddy.model.team_results import team_event
 
     setup = team_setup(state)
     players = results_event(state, completed_only=completed_only, empty=True)

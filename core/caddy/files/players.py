@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from caddy.errors import CaddyError
+from caddy.files.storage import read_text  # a regular file only: never a device or a pipe
 from caddy.model.schedule import Player
 
 REQUIRED = ("name", "rating")
@@ -29,8 +30,6 @@ def read_players_csv(path: str | Path) -> list[Player]:
     """
     import csv
     import io
-
-    from caddy.files.storage import read_text  # a regular file only: never a device or a pipe
 
     path = Path(path)
     text = read_text(path, "a players CSV file")

@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from caddy.errors import CaddyError, FileError
+from caddy.messages import warn
 
 #: The largest event file caddy reads (a 1,000-player double round robin is well under it).
 MAX_BYTES = 512 * 1024 * 1024
@@ -272,13 +273,12 @@ def locked(path: str | Path) -> Iterator[Path]:
     The lock is ``NAME.lock`` beside the real file. With ``fcntl`` the holder
     removes it before releasing, and a waiter that then gets the lock of a
     removed file starts again on the new one (so no lock file stays behind)."""
+    # lazy: start-up: only a command that writes takes a lock (fcntl, msvcrt)
     from caddy.files import lock as _filelock
 
     real = real_path(path)
     kind = _filelock.backend()
     if kind is None:
-        from caddy.messages import warn
-
         warn(
             f"{path}: written without a lock: this platform offers no file "
             "locking (neither fcntl nor msvcrt); run one caddy command at a time on a file"

@@ -15,6 +15,8 @@ from typing import Any, ClassVar, TextIO, Union
 
 import attrs
 
+from caddy.model.serialize import unstructure
+
 # -- caddy.calc and caddy.explain ---------------------------------------------------------
 
 
@@ -222,7 +224,6 @@ class PluginsDocument:
 
 def data(document: Any) -> Any:
     """``document`` as plain JSON data, by caddy's converter."""
-    from caddy.model.serialize import unstructure
 
     return unstructure(document)
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from caddy.errors import CaddyError
+from caddy.messages import visible
 
 #: How a name may be given, for the messages of :func:`find_player`.
 NAME_HINT = "give a pairing number in digits 0-9, the name or the start of it"
@@ -81,7 +82,6 @@ def find_named(
 
 
 def _listed(names: Sequence[str], numbers: Sequence[int]) -> str:
-    from caddy.messages import visible
 
     return ", ".join(f"{visible(names[n - 1])} ({n})" for n in numbers)
 

@@ -39,6 +39,7 @@ from typing import Literal, NamedTuple
 import attrs
 
 from caddy.errors import CaddyError
+from caddy.model.names import find_player
 
 GAME_CODES = frozenset("1=0WDL")
 
@@ -218,7 +219,6 @@ class Event:
 
     def find(self, key: str) -> EventPlayer:
         """A player by pairing number or name (:func:`caddy.model.names.find_player`)."""
-        from caddy.model.names import find_player
 
         return self.player(find_player([p.name for p in self.players], key))
 

@@ -17,6 +17,7 @@ from operator import itemgetter
 from typing import Any
 
 from caddy.errors import CaddyError
+from caddy.model.collector import paused
 from caddy.model.results import (
     BYE_KIND_CODES,
     FORFEIT_CODES,
@@ -218,7 +219,6 @@ class EventBuilder:
 
     def build(self) -> Event:
         """The event; every round must have a result by now."""
-        from caddy.model.collector import paused
 
         with paused():  # a million round results in a 1,000-player round robin
             return self._build()

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, TextIO, TypeVar, get_origin
 import attrs
 
 from caddy.errors import CaddyError
+from caddy.model.timecontrol import TimeControl
 
 if TYPE_CHECKING:
     from cattrs import Converter
@@ -140,7 +141,6 @@ def configure_converter(
     that leave out fields at their default. Time controls are read from their
     text by ``read_time_control`` (the host's notations: the event converter,
     :func:`caddy.event.convert.configure`, gives it); without it, not at all."""
-    from caddy.model.timecontrol import TimeControl
 
     def structure_time_control(value: Any, _: Any) -> TimeControl:
         problem = text_problem(value)

@@ -35,7 +35,7 @@ from typing import Literal
 import attrs
 
 from caddy.model.results import Event, EventPlayer, RoundResult, Scoring
-from caddy.model.teams import TeamRound, TeamSetup
+from caddy.model.teams import TeamMatchPairing, TeamRound, TeamSetup
 
 #: Per-board letters of a team's round (``801`` style): won, drawn, lost, forfeit ``+ -``.
 _BOARD_CODES = {"1": "1", "=": "=", "0": "0", "W": "1", "D": "=", "L": "0", "+": "+", "-": "-"}
@@ -235,7 +235,6 @@ def _bye(
 def _match(
     setup: TeamSetup, match: object, r: int, players: Event
 ) -> tuple[TeamRoundResult, TeamRoundResult]:
-    from caddy.model.teams import TeamMatchPairing
 
     assert isinstance(match, TeamMatchPairing)
     s = setup.scoring

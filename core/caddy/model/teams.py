@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 import attrs
 
 from caddy.errors import CaddyError
+from caddy.model.names import TEAM, find_named
 
 if TYPE_CHECKING:
     from caddy.model.team_results import TeamEvent
@@ -118,7 +119,6 @@ class TeamSetup:
     def find(self, key: str) -> int:
         """A team number from its number, name or code (any case), or a start
         of its name (:func:`caddy.model.names.find_named`, as a player's)."""
-        from caddy.model.names import TEAM, find_named
 
         names = [team.name for team in self.teams]
         return find_named(names, key, TEAM, codes=[team.code for team in self.teams])

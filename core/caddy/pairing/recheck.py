@@ -28,7 +28,13 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
+from caddy.contracts.format_tools import depends_on_results
+from caddy.errors import CaddyError, PluginError
+from caddy.event.replay import replay
+from caddy.model.teams import TeamRound
 from caddy.pairing.differences import round_differences
+from caddy.pairing.file_input import file_pairing, with_options
+from caddy.pairing.request import request_from_state
 from caddy.plugins.host import resolve
 
 if TYPE_CHECKING:
@@ -97,9 +103,6 @@ def check_pairings(
 
     :raises CaddyError: the file cannot be read or paired (one line each).
     """
-    from caddy.errors import CaddyError
-    from caddy.event.replay import replay
-    from caddy.pairing.file_input import file_pairing, with_options
 
     host = resolve(host)
     if system is not None and system not in SYSTEMS:
@@ -152,9 +155,6 @@ def check_event_pairings(
 ) -> PairingCheck:
     """Re-pair every round of a caddy event whose format pairs from results
     (a Swiss) from the rounds before it and compare."""
-    from caddy.contracts.format_tools import depends_on_results
-    from caddy.errors import CaddyError
-    from caddy.pairing.request import request_from_state
 
     fmt = state.fmt
     if not depends_on_results(fmt) or fmt.has_matches:
@@ -206,7 +206,6 @@ def _compare(
     label: str, rnd: RoundState, fmt: Any, request: PairingRequest, hint: str
 ) -> tuple[list[str], bool]:
     """The round's difference lines, and whether its pairs and bye are the file's."""
-    from caddy.errors import CaddyError, PluginError
 
     try:
         paired = fmt.next_round(request)
@@ -225,7 +224,6 @@ def _compare(
 
 def _pairs(rnd: RoundState | Round | TeamRound) -> tuple[set[frozenset[int]], list[int]]:
     """A round's pairs (team matches) without colours, and its pairing-allocated byes."""
-    from caddy.model.teams import TeamRound
 
     if isinstance(rnd, TeamRound):
         matches = {frozenset((m.white, m.black)) for m in rnd.matches}

@@ -46,6 +46,12 @@ from caddy.contracts import (
     PairingRequest,
     PlayedRound,
 )
+from caddy.event.matches import board_match
+from caddy.event.rounds import ANNOUNCED_KINDS, planned_rounds, withdrawal_result
+from caddy.event.teams import state_team_event
+from caddy.model.results import BYE_KIND_CODES, GAME_POINTS, RESULT_WORDS, Scoring
+from caddy.model.schedule import Round
+from caddy.model.team_results import TeamEvent
 from caddy.model.teams import TeamPairingContext
 
 if TYPE_CHECKING:
@@ -68,8 +74,6 @@ def _round_history(
     rnd: RoundState, players: int, scoring: Scoring, withdrawn: dict[int, int]
 ) -> list[HistoryEntry]:
     """One entry per player (index = pairing number - 1) for a round."""
-    from caddy.event.rounds import withdrawal_result
-    from caddy.model.results import BYE_KIND_CODES, RESULT_WORDS
 
     entries: list[HistoryEntry | None] = [None] * players
     uncoloured = set(rnd.uncoloured)
@@ -131,9 +135,6 @@ def _round_history(
 def played_rounds(state: State) -> list[PlayedRound]:
     """The complete rounds so far as :class:`~caddy.contracts.PlayedRound`
     (a knockout match counts once decided), stopping at the first open one."""
-    from caddy.event.matches import board_match
-    from caddy.model.results import GAME_POINTS, RESULT_WORDS
-    from caddy.model.schedule import Round
 
     played: list[PlayedRound] = []
     for rnd in state.rounds:
@@ -186,8 +187,6 @@ def request_from_state(
     :param round: the round to pair (default: the one after the last paired).
     :param forbidden_pairs: pairs that must not meet (any order).
     """
-    from caddy.event.rounds import ANNOUNCED_KINDS, planned_rounds
-    from caddy.model.results import Scoring
 
     tournament = state.event.tournament
     scoring = tournament.scoring or Scoring()
@@ -238,15 +237,12 @@ def _team_context(
 ) -> TeamPairingContext:
     """The teams' side of a request: their results before the round, the
     line-ups given ahead, who cannot play, and teams with a bye announced."""
-    from caddy.event.teams import state_team_event
 
     setup = state.event.tournament.teams
     assert setup is not None
     if any(not r.matches for r in state.rounds[: to_pair - 1]):
         history = state_team_event(state)
     else:  # nothing played yet: no team results
-        from caddy.model.team_results import TeamEvent
-
         history = TeamEvent(setup=setup, rounds=0, results=((),) * len(setup.teams))
     if history.rounds > to_pair - 1:
         history = attrs.evolve(

@@ -34,7 +34,15 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from caddy.errors import CaddyError, InputError, PluginError
+from caddy.event.documents import new_event
+from caddy.event.file import EventFile
+from caddy.event.replay import apply, replay
+from caddy.files.players import MAX_RATING
+from caddy.model.schedule import Player
+from caddy.model.tournament import OperationLog, PairRound, RecordBye, RecordResult, Withdraw
+from caddy.pairing.request import request_from_state
 from caddy.plugins.host import resolve
+from caddy.plugins.lookup import get_codec
 
 if TYPE_CHECKING:
     from caddy.event.file import EventFile
@@ -137,7 +145,6 @@ def random_players(rng: random.Random, settings: Settings) -> list[Player]:
     """``settings.players`` players with distinct names and ratings drawn
     uniformly from ``settings.ratings``, in the order drawn (the ratings
     first, player by player, then the names)."""
-    from caddy.model.schedule import Player
 
     low, high = settings.ratings
     ratings = [rng.randint(low, high) for _ in range(settings.players)]
@@ -166,7 +173,6 @@ def settings_problems(settings: Settings) -> list[str]:
     or more than :data:`MAX_SIMULATED`, fewer than 1 round, a probability
     outside 0..1, a ratings range that is empty or outside 1..9999. (The
     rounds the field allows are the format's to check, C.04.1.)"""
-    from caddy.files.players import MAX_RATING
 
     problems = []
     if settings.players < 2:
@@ -210,10 +216,6 @@ def simulate(settings: Settings, *, host: PluginHost | None = None) -> EventFile
         more rounds than the field allows).
     :raises CaddyError: a round the Dutch rules cannot pair (C.04.3 1.9.3).
     """
-    from caddy.event.documents import new_event
-    from caddy.event.file import EventFile
-    from caddy.event.replay import apply, replay
-    from caddy.model.tournament import OperationLog, PairRound, RecordBye, RecordResult, Withdraw
 
     check_settings(settings)
     host = resolve(host)
@@ -276,7 +278,6 @@ def simulate(settings: Settings, *, host: PluginHost | None = None) -> EventFile
 def _pair(state: State, fmt: Any, asked: list[int], settings: Settings) -> Any:
     """The next round as ``caddy pair`` pairs it once the players in ``asked``
     have their byes announced (they are absent from it)."""
-    from caddy.pairing.request import request_from_state
 
     try:
         paired = fmt.next_round(request_from_state(state, absent=frozenset(asked)))
@@ -298,7 +299,6 @@ def trf_bytes(event: EventFile, settings: Settings, *, host: PluginHost | None =
     FIDE-endorsed engines read it, or ``FIDE_DUTCH_2026`` with
     ``dated_system``), after one ``###`` comment line giving the command
     that plays it again."""
-    from caddy.plugins.lookup import get_codec
 
     flavour = "26-dated" if settings.dated_system else "26"
     exported = get_codec("trf", host).write(event, flavour=flavour)

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from caddy.errors import PluginClash, PluginError
+from caddy.messages import tell
 from caddy.plugins import hookspecs
 from caddy.plugins.discovery import (
     BUILTIN_DISTRIBUTION,
@@ -102,7 +103,6 @@ class PluginHost:
         return self._stderr if self._stderr is not None else sys.stderr
 
     def _warn(self, message: str) -> None:
-        from caddy.messages import tell
 
         tell(message, "warning", self._stream())
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Generic, TypeVar
 
+import caddy.contracts.conformance as contract_checks
+from caddy.contracts.tiebreaks import Explanation
 from caddy.errors import InputError, PluginClash, PluginError
 from caddy.plugins.discovery import BUILTIN_DISTRIBUTION, FoundEntryPoint, dist_of, distribution_of
 
@@ -65,9 +67,8 @@ class Registry(Generic[T]):
         :raises PluginError: one line naming ``module`` and what ``item``
             lacks of its contract, or the two modules that register one name.
         """
-        from caddy.contracts.conformance import checked, complete, conformance
 
-        problems = conformance(self.kind, item)
+        problems = contract_checks.conformance(self.kind, item)
         if problems:
             raise PluginError(f"plugin {module}: {'; '.join(problems)}", plugin=module)
         name: str = item.name  # type: ignore[attr-defined]
@@ -78,7 +79,9 @@ class Registry(Generic[T]):
                 plugin=module,
             )
         blamed = blame(plugin or module, module)
-        self._items[name] = checked(self.kind, complete(self.kind, item), blamed, module)
+        self._items[name] = contract_checks.checked(
+            self.kind, contract_checks.complete(self.kind, item), blamed, module
+        )
         self._modules[name] = module
 
     def get(self, name: str) -> T:
@@ -225,7 +228,6 @@ def explanation(plugin: object, what: str, value: Any) -> Any:
 
     :raises PluginError: naming the tie-break and the plugin's module.
     """
-    from caddy.contracts.tiebreaks import Explanation
 
     if not isinstance(value, Explanation):
         module = type(plugin).__module__

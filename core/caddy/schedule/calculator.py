@@ -25,7 +25,8 @@ import attrs
 
 from caddy.contracts import Arithmetic, Format
 from caddy.contracts.format_tools import option_summary
-from caddy.model.timecontrol import TimeControl, minutes_value
+from caddy.errors import CaddyError
+from caddy.model.timecontrol import TimeControl, minutes_value, read_time_control
 from caddy.plugins.host import resolve
 
 if TYPE_CHECKING:
@@ -53,7 +54,6 @@ MAX_SESSIONS = 1_000
 
 def check_turnover(minutes: int) -> None:
     """Refuse a turnover below 0 or above :data:`MAX_DAY_MINUTES` (one line)."""
-    from caddy.errors import CaddyError
 
     if minutes < 0:
         raise CaddyError(f"--turnover must be 0 or more minutes, got {minutes}")
@@ -65,7 +65,6 @@ def check_turnover(minutes: int) -> None:
 
 def _check_round(game_seconds: int, time_control: TimeControl, turnover: int) -> None:
     """Refuse a scheduled round longer than a day (:data:`MAX_DAY_MINUTES`)."""
-    from caddy.errors import CaddyError
 
     if game_seconds + 60 * turnover > 60 * MAX_DAY_MINUTES:
         raise CaddyError(
@@ -85,7 +84,6 @@ def check_field(players: int, fmt: Format | None = None, options: Any = None) ->
 
     :raises caddy.errors.CaddyError: one line naming the limit.
     """
-    from caddy.errors import CaddyError
 
     if players > MAX_PLAYERS:
         raise CaddyError(
@@ -182,8 +180,6 @@ def calculate(
         label: fmt.arithmetic(players, opts) for label, opts in fmt.variants(options).items()
     }
     if isinstance(time_control, str):
-        from caddy.model.timecontrol import read_time_control
-
         time_control = read_time_control(time_control, host.time_control_parsers())
     result = CalcResult(
         players=players,

@@ -15,6 +15,7 @@ import uuid
 from typing import Any
 
 from caddy.errors import CaddyError
+from caddy.files.storage import write_output
 from caddy.model.dates import RoundDates
 
 MISSING = "--ics needs the optional package icalendar: pip install 'chess-caddy[ics]'"
@@ -78,6 +79,5 @@ def calendar_bytes(
 def write_calendar(path: str, data: bytes, *, force: bool = False) -> None:
     """Write ``data`` to ``path`` atomically; an existing file only with
     ``force`` (:func:`caddy.files.storage.write_output`)."""
-    from caddy.files.storage import write_output
 
     write_output(path, data, force=force)

@@ -37,7 +37,12 @@ import pytest
 from caddy.contracts import Codec
 from caddy.contracts.conformance import conformance
 from caddy.errors import CaddyError
+from caddy.event.documents import new_event
+from caddy.event.replay import replay
+from caddy.model.schedule import Player
+from caddy.model.tournament import PairRound, RecordBye, RecordResult
 from caddy.plugins.host import PluginHost, get_host
+from caddy.testing.drawing import suite_settings
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -64,10 +69,6 @@ def event_files(
         decided by the results); all three by default.
     """
     from hypothesis import strategies as st
-
-    from caddy.event.documents import new_event
-    from caddy.model.schedule import Player
-    from caddy.model.tournament import PairRound, RecordBye, RecordResult
 
     name = st.text(NAME_LETTERS, min_size=1, max_size=24).map(str.strip).filter(bool)
 
@@ -157,7 +158,6 @@ class CodecContract:
     ) -> bool:
         """write → read → write gives the same bytes; what is read replays.
         Returns ``False`` when the codec refuses to write the event."""
-        from caddy.event.replay import replay
 
         try:
             first = codec.write(event, flavour=flavour).data
@@ -180,8 +180,6 @@ class CodecContract:
         self, host: PluginHost, codec: Codec, flavour: str | None, written: list[int]
     ) -> None:
         from hypothesis import given
-
-        from caddy.testing.drawing import suite_settings
 
         @suite_settings(self.max_examples, self.shrink)
         @given(self.events(host))

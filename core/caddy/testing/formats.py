@@ -73,6 +73,7 @@ from caddy.contracts import Format, PlayedRound
 from caddy.contracts.conformance import complete, conformance
 from caddy.contracts.format_tools import depends_on_results, generates_schedule, schedule_format
 from caddy.model.schedule import Schedule
+from caddy.model.serialize import make_converter
 from caddy.model.teams import TeamSetup
 from caddy.plugins.host import PluginHost, get_host
 from caddy.testing.teams import team_meetings, team_play_through
@@ -225,7 +226,6 @@ class FormatContract:
             assert 0 <= a.stages <= a.rounds, label
 
     def test_options_round_trip_through_cattrs(self, fmt: Format) -> None:
-        from caddy.model.serialize import make_converter
 
         converter = make_converter()
         for options in self.option_sets:

@@ -44,6 +44,8 @@ import attrs
 
 from caddy.contracts import TieBreak
 from caddy.plugins.host import PluginHost
+from caddy.standings.teams import team_explain, team_standings
+from caddy.testing.teams import build_team_event
 from caddy.testing.tiebreaks import TieBreakSuiteBase
 
 if TYPE_CHECKING:
@@ -76,7 +78,6 @@ class DrawnTeamEvent:
         self, order: Sequence[str] | None = None, host: PluginHost | None = None
     ) -> TeamEvent:
         """The event, its teams listed in ``order`` (default: as drawn)."""
-        from caddy.testing.teams import build_team_event
 
         return build_team_event(
             list(order or self.teams),
@@ -187,7 +188,6 @@ class TeamTieBreakContract(TieBreakSuiteBase):
     def _standings(
         self, host: PluginHost, tevent: TeamEvent, texts: Sequence[str]
     ) -> TeamStandings:
-        from caddy.standings.teams import team_standings
 
         return team_standings(tevent, list(texts), host=host)
 
@@ -232,7 +232,6 @@ class TeamTieBreakContract(TieBreakSuiteBase):
 
     def check_explain_agrees(self, host: PluginHost, text: str, drawn: DrawnTeamEvent) -> None:
         """Every team's explanation gives the value in the standings."""
-        from caddy.standings.teams import team_explain
 
         tevent = drawn.build(host=host)
         result = self._standings(host, tevent, [text])

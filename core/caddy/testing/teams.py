@@ -18,7 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from caddy.contracts import Format, PlayedRound
 from caddy.event.file import EventFile
+from caddy.event.replay import replay
+from caddy.event.teams import state_team_event
+from caddy.model.schedule import Player
 from caddy.model.teams import Team, TeamBye, TeamMatchPairing, TeamRound, TeamScoring, TeamSetup
+from caddy.model.tournament import FormatChoice, PairRound, RecordResult, Tournament
+from caddy.pairing.request import request_from_state
 from caddy.plugins.host import resolve
 
 if TYPE_CHECKING:
@@ -51,8 +56,6 @@ def build_team_file(
         ``"+-"`` ``"-+"`` ``"--"`` alone forfeits the whole match.
     :param byes: round (1-based) → ``(team, kind)`` team byes (``pab`` ...).
     """
-    from caddy.model.schedule import Player
-    from caddy.model.tournament import FormatChoice, PairRound, RecordResult, Tournament
 
     host = resolve(host)
     size = boards + reserves
@@ -128,9 +131,6 @@ def build_team_event(
     """
     import attrs
 
-    from caddy.event.replay import replay
-    from caddy.event.teams import state_team_event
-
     host = kwargs.get("host")
     event = build_team_file(teams, boards, rounds, **kwargs)  # type: ignore[arg-type]
     tevent = state_team_event(replay(event, host))  # type: ignore[arg-type]
@@ -164,11 +164,6 @@ def play_team_event(
 ) -> tuple[EventFile, list[PlayedRound]]:
     """:func:`team_play_through`, with the event file it played."""
     import random
-
-    from caddy.event.replay import replay
-    from caddy.model.schedule import Player
-    from caddy.model.tournament import FormatChoice, PairRound, RecordResult, Tournament
-    from caddy.pairing.request import request_from_state
 
     rng = random.Random(seed)
     team_of = setup.team_of()

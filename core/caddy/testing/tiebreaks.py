@@ -46,6 +46,9 @@ from caddy.contracts.conformance import conformance
 from caddy.contracts.tiebreak_spec import parse_spec
 from caddy.model.results import Event
 from caddy.plugins.host import PluginHost, get_host
+from caddy.standings.explain import explain
+from caddy.standings.ranking import standings
+from caddy.testing.drawing import suite_settings
 from caddy.testing.events import copied, relabelled, small_events
 
 if TYPE_CHECKING:
@@ -149,8 +152,6 @@ class TieBreakSuiteBase:
     ) -> None:
         """Run ``check`` on what hypothesis draws (default: :meth:`events`)."""
         from hypothesis import given
-
-        from caddy.testing.drawing import suite_settings
 
         @suite_settings(self.max_examples, self.shrink)
         @given(self.events() if strategy is None else strategy)
@@ -270,7 +271,6 @@ class TieBreakContract(TieBreakSuiteBase):
         return small_events(self.max_players, self.max_rounds)
 
     def _standings(self, host: PluginHost, event: Event, texts: Sequence[str]) -> Standings:
-        from caddy.standings.ranking import standings
 
         return standings(event, list(texts), host=host)
 
@@ -306,7 +306,6 @@ class TieBreakContract(TieBreakSuiteBase):
 
     def check_explain_agrees(self, host: PluginHost, text: str, event: Event) -> None:
         """Every player's explanation gives the value in the standings."""
-        from caddy.standings.explain import explain
 
         result = self._standings(host, event, [text])
         for row in result.rows:
