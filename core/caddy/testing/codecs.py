@@ -41,7 +41,7 @@ from caddy.event.documents import new_event
 from caddy.event.replay import replay
 from caddy.model.schedule import Player
 from caddy.model.tournament import PairRound, RecordBye, RecordResult
-from caddy.plugins.host import PluginHost, get_host
+from caddy.plugins.host import PluginHost, resolve
 from caddy.testing.drawing import suite_settings
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def event_files(
 
     @st.composite
     def build(draw: st.DrawFn) -> EventFile:
-        fmt = (host or get_host()).format("manual")
+        fmt = resolve(host).format("manual")
         n = draw(st.integers(2, max_players))
         players = [
             Player(
@@ -132,7 +132,7 @@ class CodecContract:
     @pytest.fixture
     def caddy_host(self) -> PluginHost:
         """The plugin host to look the codec up in (override to register yours)."""
-        return get_host()
+        return resolve(None)
 
     @pytest.fixture
     def codec(self, caddy_host: PluginHost) -> Codec:

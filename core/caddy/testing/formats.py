@@ -75,7 +75,7 @@ from caddy.contracts.format_tools import depends_on_results, generates_schedule,
 from caddy.model.schedule import Schedule
 from caddy.model.serialize import make_converter
 from caddy.model.teams import TeamSetup
-from caddy.plugins.host import PluginHost, get_host
+from caddy.plugins.host import PluginHost, resolve
 from caddy.testing.teams import team_meetings, team_play_through
 
 __all__ = [
@@ -148,7 +148,7 @@ class FormatContract:
     @pytest.fixture
     def caddy_host(self) -> PluginHost:
         """The plugin host to look the format up in (override to register yours)."""
-        return get_host()
+        return resolve(None)
 
     @pytest.fixture
     def fmt(self, caddy_host: PluginHost) -> Format:

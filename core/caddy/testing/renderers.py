@@ -45,7 +45,7 @@ from caddy.contracts import Renderer
 from caddy.contracts.conformance import conformance
 from caddy.messages import CONTROL
 from caddy.model.report import Report, Table
-from caddy.plugins.host import PluginHost, get_host
+from caddy.plugins.host import PluginHost, resolve
 
 __all__ = ["DOCUMENT_KINDS", "HOSTILE_NAMES", "RendererContract", "sample_reports"]
 
@@ -192,7 +192,7 @@ class RendererContract:
     @pytest.fixture
     def caddy_host(self) -> PluginHost:
         """The plugin host to look the renderer up in (override to register yours)."""
-        return get_host()
+        return resolve(None)
 
     @pytest.fixture
     def renderer(self, caddy_host: PluginHost) -> Renderer:

@@ -45,7 +45,7 @@ from caddy.contracts import TieBreak
 from caddy.contracts.conformance import conformance
 from caddy.contracts.tiebreak_spec import parse_spec
 from caddy.model.results import Event
-from caddy.plugins.host import PluginHost, get_host
+from caddy.plugins.host import PluginHost, resolve
 from caddy.standings.explain import explain
 from caddy.standings.ranking import standings
 from caddy.testing.drawing import suite_settings
@@ -102,7 +102,7 @@ class TieBreakSuiteBase:
     @pytest.fixture
     def caddy_host(self) -> PluginHost:
         """The plugin host to look the tie-break up in (override to register yours)."""
-        return get_host()
+        return resolve(None)
 
     @pytest.fixture
     def tiebreak(self, caddy_host: PluginHost) -> TieBreak:

@@ -25,9 +25,9 @@ class AverageOfOpponents:
     modifiers: ClassVar[str] = ""
 
     def _source(self, table: Table) -> list[float | None]:
-        from caddy.plugins.host import get_host
+        from caddy.plugins.host import resolve
 
-        host = table.host if table.host is not None else get_host()  # the embedder's host
+        host = resolve(table.host)  # the embedder's host, if it gave one
         return host.tiebreaks().get(self.source).compute(table, parse_spec(self.source))
 
     def _values(
