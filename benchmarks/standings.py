@@ -25,18 +25,18 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from caddy.model.results import Event
-from caddy.model.results_table import EventBuilder
+from caddy.model.results import ResultsTable
+from caddy.model.results_table import ResultsTableBuilder
 from caddy.standings.ranking import standings
 from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions
 
 Games = list[tuple[int, int, float]]
 
 
-def round_robin(n: int, seed: int) -> tuple[Event, Games]:
+def round_robin(n: int, seed: int) -> tuple[ResultsTable, Games]:
     rng = random.Random(seed)
     schedule = RoundRobin().schedule(n, RoundRobinOptions())
-    b = EventBuilder(
+    b = ResultsTableBuilder(
         [f"P{i}" for i in range(1, n + 1)], rounds=len(schedule.rounds), pre_determined=True
     )
     games: Games = []
@@ -50,10 +50,10 @@ def round_robin(n: int, seed: int) -> tuple[Event, Games]:
     return b.build(), games
 
 
-def swiss(n: int, rounds: int, seed: int) -> tuple[Event, Games]:
+def swiss(n: int, rounds: int, seed: int) -> tuple[ResultsTable, Games]:
     """Random pairings without repeats (a player left over gets the bye), random results."""
     rng = random.Random(seed)
-    b = EventBuilder([f"P{i}" for i in range(1, n + 1)], rounds=rounds, pre_determined=False)
+    b = ResultsTableBuilder([f"P{i}" for i in range(1, n + 1)], rounds=rounds, pre_determined=False)
     met: set[tuple[int, int]] = set()
     games: Games = []
     for rnd in range(1, rounds + 1):

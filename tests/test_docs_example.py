@@ -152,7 +152,7 @@ def test_tiebreak_loads_through_its_entry_point(tiebreak: tuple[ShellRun, Path])
     import sys
 
     from caddy.contracts.tiebreak_spec import parse_spec
-    from caddy.model.results_table import EventBuilder
+    from caddy.model.results_table import ResultsTableBuilder
     from caddy.plugins.host import PluginHost
     from caddy.standings.ranking import build_table, standings
 
@@ -162,7 +162,7 @@ def test_tiebreak_loads_through_its_entry_point(tiebreak: tuple[ShellRun, Path])
         host = PluginHost()
         plugin = host.tiebreaks().get("DRAWS")
         assert type(plugin).__module__ == "caddy_fewest_draws"
-        event = EventBuilder(["A", "B", "C", "D"], rounds=2)
+        event = ResultsTableBuilder(["A", "B", "C", "D"], rounds=2)
         event.game(1, 1, 2, "1/2").game(1, 3, 4, "1-0").game(2, 3, 1, "1/2").game(2, 2, 4, "1/2")
         table = standings(event.build(), ["DRAWS"], host=host)
         assert {row.name: row.tiebreaks["DRAWS"] for row in table.rows} == {

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from caddy.contracts import PlayedRound
-from caddy.model.results_table import EventBuilder
+from caddy.model.results_table import ResultsTableBuilder
 from caddy.schedule.calculator import calculate
 from caddy_plugins.formats.groups_draw import snake
 from caddy_plugins.formats.groups_knockout import GroupsKnockout
@@ -140,7 +140,7 @@ def test_scheveningen_errors(cli: Callable[..., Run], tmp_path: object) -> None:
 def test_team_scores() -> None:
     """Team score per round and in total."""
     schedule = Scheveningen().schedule(4, ScheveningenOptions())
-    b = EventBuilder(["a1", "a2", "b1", "b2"], rounds=2, pre_determined=True)
+    b = ResultsTableBuilder(["a1", "a2", "b1", "b2"], rounds=2, pre_determined=True)
     for rnd in schedule.rounds:
         for w, k in zip(rnd.white, rnd.black, strict=True):
             b.game(rnd.number, w, k, "1-0" if w <= 2 else "1/2")
@@ -337,7 +337,7 @@ def test_quads_standings_per_section() -> None:
     options = QuadsOptions(remainder="round-robin")
     schedule = Quads().table_schedule(9, options, seed=2)  # a quad and a section of 5
     assert [len(s.players) for s in schedule.sections] == [4, 5]
-    b = EventBuilder(
+    b = ResultsTableBuilder(
         [f"P{i}" for i in range(1, 10)], rounds=len(schedule.rounds), pre_determined=True
     )
     for rnd in schedule.rounds:

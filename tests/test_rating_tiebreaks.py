@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from caddy.contracts.tiebreak_table import StandingsOptions
-from caddy.model.results import Event, EventPlayer
-from caddy.model.results_table import EventBuilder
+from caddy.model.results import EventPlayer, ResultsTable
+from caddy.model.results_table import ResultsTableBuilder
 from caddy.standings.ranking import standings
 from caddy_plugins.codecs.trf_document import read_trf
 from caddy_plugins.tiebreaks.ratings import (
@@ -69,14 +69,14 @@ def test_sample_with_138_unrated_players() -> None:
     assert missing_given < missing_plain  # unrated opponents now count, so fewer have no value
 
 
-def small_event() -> EventBuilder:
+def small_event() -> ResultsTableBuilder:
     players = [
         EventPlayer(number=1, name="A", rating=2000),
         EventPlayer(number=2, name="B", rating=2100),
         EventPlayer(number=3, name="C", rating=2200),
         EventPlayer(number=4, name="D", rating=None),
     ]
-    b = EventBuilder(players, rounds=3, pre_determined=False)
+    b = ResultsTableBuilder(players, rounds=3, pre_determined=False)
     b.game(1, 1, 2, "1-0").game(1, 3, 4, "1-0")
     b.game(2, 1, 3, "1/2").game(2, 2, 4, "+-")  # a forfeit: never in a rating tie-break
     b.game(3, 4, 1, "1/2").game(3, 2, 3, "0-1")
@@ -127,7 +127,7 @@ def test_apro_appo() -> None:
 
 def test_no_rated_opponent_has_no_value() -> None:
     players = [EventPlayer(number=1, name="A"), EventPlayer(number=2, name="B")]
-    b = EventBuilder(players, rounds=1)
+    b = ResultsTableBuilder(players, rounds=1)
     b.game(1, 1, 2, "1-0")
     result = standings(b.build(), ["TPR", "ARO"], "2024")
     assert all(r.tiebreaks["TPR"] is None and r.tiebreaks["ARO"] is None for r in result.rows)
@@ -142,7 +142,9 @@ def test_std_tpn_rtng_2026() -> None:
         EventPlayer(number=i, name=c, rating=r)
         for i, (c, r) in enumerate([("A", 1900), ("B", 2000), ("C", None)], 1)
     ]
-    b = EventBuilder(players, rounds=2, scoring=Scoring.three_one_zero(), pre_determined=False)
+    b = ResultsTableBuilder(
+        players, rounds=2, scoring=Scoring.three_one_zero(), pre_determined=False
+    )
     b.game(1, 1, 2, "1/2").bye(1, 3, "zero")
     b.game(2, 3, 1, "1/2").bye(2, 2, "zero")
     event = b.build()
@@ -181,7 +183,7 @@ def test_aro_tpr_ptp_properties(ratings: list[int], data: st.DataObject) -> None
 @settings(max_examples=25, deadline=None)
 @given(relabellings(swisses(st.integers(6, 12), st.integers(3, 5))), st.data())
 def test_relabelling_changes_nothing_but_tpn(
-    case: tuple[Event, list[int]], data: st.DataObject
+    case: tuple[ResultsTable, list[int]], data: st.DataObject
 ) -> None:
     event, permutation = case
     ratings = data.draw(

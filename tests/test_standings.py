@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from caddy.contracts.tiebreak_table import StandingsOptions
-from caddy.model.results import Event, EventPlayer, RoundResult
-from caddy.model.results_table import EventBuilder
+from caddy.model.results import EventPlayer, ResultsTable, RoundResult
+from caddy.model.results_table import ResultsTableBuilder
 from caddy.standings.ranking import build_table, standings
 from caddy_plugins.codecs.trf_document import parse_date, read_trf
 from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions
@@ -31,10 +31,10 @@ SITS_OUT = (False,) * 12 + (True,)
 ONE_CYCLE = st.just(1)
 
 
-def round_robin_event(n: int, results: Sequence[str], cycles: int = 1) -> Event:
+def round_robin_event(n: int, results: Sequence[str], cycles: int = 1) -> ResultsTable:
     """A complete round robin of P1..Pn on the FIDE tables, ``results`` game by game."""
     schedule = RoundRobin().schedule(n, RoundRobinOptions(cycles=cycles))
-    b = EventBuilder(
+    b = ResultsTableBuilder(
         [f"P{i}" for i in range(1, n + 1)], rounds=len(schedule.rounds), pre_determined=True
     )
     words = iter(results)
@@ -57,7 +57,7 @@ def round_robins(
     results: Sequence[str] = PLAYED,
     cycles: st.SearchStrategy[int] = ONE_CYCLE,
     even: bool = False,
-) -> Event:
+) -> ResultsTable:
     """Complete round robins with every result drawn (so a failure shrinks to fewer players
     and simpler results). ``even``: an even number of players, so nobody rests."""
     n = draw(sizes)
@@ -71,10 +71,10 @@ def round_robins(
 @st.composite
 def swisses(
     draw: st.DrawFn, sizes: st.SearchStrategy[int], rounds: st.SearchStrategy[int]
-) -> Event:
+) -> ResultsTable:
     """Swiss-like events: drawn pairings without repeats, drawn results, byes of every kind."""
     n, number_of_rounds = draw(sizes), draw(rounds)
-    b = EventBuilder(
+    b = ResultsTableBuilder(
         [f"P{i}" for i in range(1, n + 1)], rounds=number_of_rounds, pre_determined=False
     )
     met: set[frozenset[int]] = set()
@@ -96,13 +96,15 @@ def swisses(
 
 
 @st.composite
-def relabellings(draw: st.DrawFn, events: st.SearchStrategy[Event]) -> tuple[Event, list[int]]:
+def relabellings(
+    draw: st.DrawFn, events: st.SearchStrategy[ResultsTable]
+) -> tuple[ResultsTable, list[int]]:
     """An event and a renumbering of its players (player p becomes permutation[p - 1])."""
     event = draw(events)
     return event, list(draw(st.permutations(range(1, len(event.players) + 1))))
 
 
-def relabel(event: Event, permutation: list[int]) -> Event:
+def relabel(event: ResultsTable, permutation: list[int]) -> ResultsTable:
     """The same event with player p renumbered permutation[p - 1]."""
     new = {old: permutation[old - 1] for old in range(1, len(event.players) + 1)}
     players = [None] * len(event.players)
@@ -118,7 +120,7 @@ def relabel(event: Event, permutation: list[int]) -> Event:
             )
             for rr in event.results[old - 1]
         )
-    return Event(
+    return ResultsTable(
         players=tuple(players),  # type: ignore[arg-type]
         results=tuple(rows),
         rounds=event.rounds,
@@ -128,7 +130,7 @@ def relabel(event: Event, permutation: list[int]) -> Event:
 
 
 def by_name(
-    event: Event, tiebreaks: list[str], edition: str = "2024"
+    event: ResultsTable, tiebreaks: list[str], edition: str = "2024"
 ) -> dict[str, tuple[float, dict[str, float | None]]]:
     result = standings(event, tiebreaks, edition)
     return {row.name: (row.score, row.tiebreaks) for row in result.rows}
@@ -136,7 +138,7 @@ def by_name(
 
 @settings(max_examples=40, deadline=None)
 @given(round_robins(st.integers(2, 12), PLAYED + FORFEITS))
-def test_scores_sum_to_points_played_for(event: Event) -> None:
+def test_scores_sum_to_points_played_for(event: ResultsTable) -> None:
     """Every game distributes one point (1/½/0), forfeits included; rest rounds none."""
     n = len(event.players)
     assert sum(build_table(event).score) == n * (n - 1) // 2
@@ -144,14 +146,14 @@ def test_scores_sum_to_points_played_for(event: Event) -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(relabellings(round_robins(st.integers(3, 10), PLAYED + FORFEITS)))
-def test_relabelling_changes_no_value_round_robin(case: tuple[Event, list[int]]) -> None:
+def test_relabelling_changes_no_value_round_robin(case: tuple[ResultsTable, list[int]]) -> None:
     event, permutation = case
     assert by_name(event, ALL) == by_name(relabel(event, permutation), ALL)
 
 
 @settings(max_examples=30, deadline=None)
 @given(relabellings(swisses(st.integers(6, 14), st.integers(3, 6))))
-def test_relabelling_changes_no_value_swiss(case: tuple[Event, list[int]]) -> None:
+def test_relabelling_changes_no_value_swiss(case: tuple[ResultsTable, list[int]]) -> None:
     event, permutation = case
     for edition in ("2024", "2026"):
         assert by_name(event, ALL, edition) == by_name(relabel(event, permutation), ALL, edition)
@@ -159,7 +161,7 @@ def test_relabelling_changes_no_value_swiss(case: tuple[Event, list[int]]) -> No
 
 @settings(max_examples=40, deadline=None)
 @given(round_robins(st.integers(3, 12)))
-def test_sb_and_bh_in_a_complete_round_robin(event: Event) -> None:
+def test_sb_and_bh_in_a_complete_round_robin(event: ResultsTable) -> None:
     """SB = sum of beaten opponents' scores + half the drawn ones' (FIDE Handbook C.07 Art. 9.1);
     BH (Art. 8.1) = total - own (in a complete round robin everyone met everyone)."""
     table = build_table(event)
@@ -177,14 +179,14 @@ def test_sb_and_bh_in_a_complete_round_robin(event: Event) -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(round_robins(st.integers(2, 12), PLAYED + FORFEITS))
-def test_ks_never_exceeds_score(event: Event) -> None:
+def test_ks_never_exceeds_score(event: ResultsTable) -> None:
     for row in standings(event, ["KS"]).rows:
         assert row.tiebreaks["KS"] is not None and row.tiebreaks["KS"] <= row.score
 
 
 @settings(max_examples=40, deadline=None)
 @given(round_robins(st.integers(3, 12), cycles=st.sampled_from([1, 2])))
-def test_de_gives_a_valid_ranking_of_each_tied_group(event: Event) -> None:
+def test_de_gives_a_valid_ranking_of_each_tied_group(event: ResultsTable) -> None:
     """Within a score group, DE places form a ranking with ties: a place p is held by
     players after exactly p - 1 players placed ahead."""
     result = standings(event, ["DE"])
@@ -200,14 +202,14 @@ def test_de_gives_a_valid_ranking_of_each_tied_group(event: Event) -> None:
 
 @settings(max_examples=30, deadline=None)
 @given(round_robins(st.integers(2, 12), even=True))
-def test_editions_agree_without_unplayed_rounds(event: Event) -> None:
+def test_editions_agree_without_unplayed_rounds(event: ResultsTable) -> None:
     """Even fields: no rest rounds, so nothing the 2026 edition treats differently."""
     assert by_name(event, ALL, "2024") == by_name(event, ALL, "2026")
 
 
 @settings(max_examples=25, deadline=None)
 @given(round_robins(st.integers(2, 10), even=True))
-def test_fast_path_equals_general_path(event: Event) -> None:
+def test_fast_path_equals_general_path(event: ResultsTable) -> None:
     """The all-games fast path of BH/SB/PS gives exactly what the general path gives."""
     from caddy.contracts.tiebreak_spec import parse_spec
     from caddy.plugins.host import get_host
@@ -225,7 +227,7 @@ def test_fast_path_equals_general_path(event: Event) -> None:
 
 
 def test_shared_places_rank_1_1_3() -> None:
-    b = EventBuilder(list("ABCD"), rounds=3, pre_determined=True)
+    b = ResultsTableBuilder(list("ABCD"), rounds=3, pre_determined=True)
     b.game(1, 1, 4, "1/2").game(1, 2, 3, "1/2")
     b.game(2, 4, 3, "1/2").game(2, 1, 2, "1/2")
     b.game(3, 2, 4, "1-0").game(3, 3, 1, "0-1")
@@ -259,12 +261,12 @@ def test_bh_in_round_robin_warns() -> None:
 
 def withdrawal_event(
     after: int, forfeit_round: int | None = None, forfeits_complete: bool = False
-) -> Event:
+) -> ResultsTable:
     """8 players, 7 rounds, all games drawn; player 8 withdraws after ``after`` rounds
     (8 plays every round of the FIDE table, so after ``after`` rounds they have ``after`` games).
     ``forfeit_round``: 8 lost that round's game by forfeit instead."""
     schedule = RoundRobin().schedule(8, RoundRobinOptions())
-    b = EventBuilder(
+    b = ResultsTableBuilder(
         [f"P{i}" for i in range(1, 9)],
         rounds=7,
         pre_determined=True,

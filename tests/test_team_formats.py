@@ -16,7 +16,7 @@ from caddy.contracts import Format, PairingRequest, TeamPairingContext
 from caddy.event.replay import replay
 from caddy.event.teams import state_team_event
 from caddy.model.schedule import Round
-from caddy.model.team_results import TeamEvent
+from caddy.model.team_results import TeamResultsTable
 from caddy.model.teams import Team, TeamSetup
 from caddy.plugins.host import get_host
 from caddy.testing import FormatContract
@@ -103,7 +103,7 @@ FIDE_SIX = (
 
 def request(setup: TeamSetup, number: int, options: Any, **context: Any) -> PairingRequest:
     """A request for round ``number`` with only the teams (the round robin needs no history)."""
-    history = TeamEvent(setup=setup, rounds=0, results=((),) * len(setup.teams))
+    history = TeamResultsTable(setup=setup, rounds=0, results=((),) * len(setup.teams))
     return PairingRequest(
         round=number,
         planned_rounds=0,

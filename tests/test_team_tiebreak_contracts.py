@@ -14,7 +14,7 @@ import pytest
 from caddy import hookimpl
 from caddy.contracts import TieBreak
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec, parse_spec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.contracts.tiebreaks import Explanation
 from caddy.plugins.host import PluginHost
 from caddy.testing import TeamTieBreakContract
@@ -99,13 +99,13 @@ class _TeamScore:
     def lower_is_better(self, spec: TieBreakSpec) -> bool:
         return False
 
-    def value(self, table: Table, i: int) -> float:
+    def value(self, table: TieBreakTable, i: int) -> float:
         return float(table.score[i])
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         return [self.value(table, i) for i in range(table.n)]
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         value = self.value(table, player)
         return Explanation(tiebreak=spec.text, player=table.numbers[player], value=value)
 
@@ -116,21 +116,21 @@ class _Flaky(_TeamScore):
     def __init__(self) -> None:
         self.calls = itertools.count()
 
-    def value(self, table: Table, i: int) -> float:
+    def value(self, table: TieBreakTable, i: int) -> float:
         return float(table.score[i] + next(self.calls) % 2)
 
 
 class _ByNumber(_TeamScore):
     name: ClassVar[str] = "TBYNUM"
 
-    def value(self, table: Table, i: int) -> float:
+    def value(self, table: TieBreakTable, i: int) -> float:
         return float(table.numbers[i])
 
 
 class _Misexplained(_TeamScore):
     name: ClassVar[str] = "TMISEX"
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         value = self.value(table, player) + 1
         return Explanation(tiebreak=spec.text, player=table.numbers[player], value=value)
 
@@ -140,7 +140,7 @@ class _Meddling(_TeamScore):
 
     name: ClassVar[str] = "TMEDDLE"
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         values = super().compute(table, spec)
         table.adjusted[:] = [score + 1 for score in table.adjusted]
         return values

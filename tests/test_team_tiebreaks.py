@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from caddy.contracts.tiebreak_spec import parse_spec
 from caddy.contracts.tiebreak_table import StandingsOptions
 from caddy.errors import CaddyError
-from caddy.model.results_table import EventBuilder
-from caddy.model.team_results import TeamEvent, team_event
+from caddy.model.results_table import ResultsTableBuilder
+from caddy.model.team_results import TeamResultsTable, team_event
 from caddy.model.teams import TeamBye, TeamMatchPairing, TeamRound, TeamScoring
 from caddy.plugins.host import get_host
 from caddy.standings.ranking import build_table, standings
@@ -46,11 +46,11 @@ EXAMPLE_B = [
 TEAMS = ["A", "B", "C", "D"]
 
 
-def example(rounds: list[list[tuple[str, str, str]]]) -> TeamEvent:
+def example(rounds: list[list[tuple[str, str, str]]]) -> TeamResultsTable:
     return build_team_event(TEAMS, 3, rounds, colours="WBW")
 
 
-def values(tevent: TeamEvent, text: str) -> list[float | None]:
+def values(tevent: TeamResultsTable, text: str) -> list[float | None]:
     """A tie-break's values by team index, as its plugin computes them."""
     spec = parse_spec(text)
     plugin = get_host().tiebreaks().get(spec.code)
@@ -58,7 +58,9 @@ def values(tevent: TeamEvent, text: str) -> list[float | None]:
     return plugin.compute(table, parse_spec(text, plugin.modifiers))
 
 
-def order(tevent: TeamEvent, texts: list[str], options: StandingsOptions | None = None) -> str:
+def order(
+    tevent: TeamResultsTable, texts: list[str], options: StandingsOptions | None = None
+) -> str:
     """The team names in standings order, ``=`` joining shared places."""
     rows = team_standings(tevent, texts, options=options).rows
     out = rows[0].name
@@ -223,7 +225,7 @@ def test_example_b_ede_explanation() -> None:
 # -- example C: a team pairing-allocated bye ----------------------------------------
 
 
-def example_c(scoring: TeamScoring | None = None) -> TeamEvent:
+def example_c(scoring: TeamScoring | None = None) -> TeamResultsTable:
     return build_team_event(
         ["A", "B", "C"], 2, [[("A", "B", "1-0 1/2")]], byes={1: [("C", "pab")]}, scoring=scoring
     )
@@ -372,7 +374,7 @@ def test_sssc_factor() -> None:
 
 def test_team_tiebreaks_refuse_an_individual_event() -> None:
     """A team tie-break needs teams: one clear error, never a traceback."""
-    b = EventBuilder(["Ann", "Ben"], rounds=1)
+    b = ResultsTableBuilder(["Ann", "Ben"], rounds=1)
     b.game(1, 1, 2, "1-0")
     event = b.build()
     with pytest.raises(CaddyError, match="ranks teams"):

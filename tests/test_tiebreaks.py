@@ -22,14 +22,14 @@ import pytest
 
 from caddy.contracts.tiebreak_spec import parse_spec
 from caddy.contracts.tiebreak_table import StandingsOptions
-from caddy.model.results import Event
-from caddy.model.results_table import EventBuilder
+from caddy.model.results import ResultsTable
+from caddy.model.results_table import ResultsTableBuilder
 from caddy.standings.explain import explain
 from caddy.standings.ranking import build_table, standings
 
 
-def swiss() -> Event:
-    b = EventBuilder([f"P{i}" for i in range(1, 7)], rounds=4, pre_determined=False)
+def swiss() -> ResultsTable:
+    b = ResultsTableBuilder([f"P{i}" for i in range(1, 7)], rounds=4, pre_determined=False)
     b.game(1, 1, 2, "1-0").game(1, 3, 4, "1/2").game(1, 5, 6, "+-")
     b.game(2, 1, 3, "0-1").game(2, 2, 5, "1/2").bye(2, 4, "half").bye(2, 6, "pab")
     b.game(3, 4, 1, "0-1").game(3, 2, 6, "0-1").bye(3, 3, "zero").bye(3, 5, "full")
@@ -38,7 +38,7 @@ def swiss() -> Event:
 
 
 def values(
-    event: Event, tiebreak: str, edition: str = "2024", **kwargs: object
+    event: ResultsTable, tiebreak: str, edition: str = "2024", **kwargs: object
 ) -> list[float | None]:
     result = standings(event, [tiebreak], edition, **kwargs)  # type: ignore[arg-type]
     by_number = {row.pairing_number: row.tiebreaks[tiebreak] for row in result.rows}
@@ -199,7 +199,7 @@ def test_de_art_6_3_not_all_met() -> None:
     """Art. 6.3: 1, 2, 3 tie on 2 points; 1 beat 2 and 3, who never met. 1 has 2 points in
     the group, 2 and 3 could reach at most 1 whatever their missing game gives: 1 is first.
     2 and 3 stay equal (their game is missing)."""
-    b = EventBuilder(list("ABCDEF"), rounds=3, pre_determined=False)
+    b = ResultsTableBuilder(list("ABCDEF"), rounds=3, pre_determined=False)
     b.game(1, 1, 2, "1-0").game(1, 3, 4, "1-0").game(1, 5, 6, "0-1")
     b.game(2, 1, 3, "1-0").game(2, 2, 5, "1-0").game(2, 4, 6, "1-0")
     b.game(3, 5, 1, "1-0").game(3, 2, 4, "1-0").game(3, 3, 6, "1-0")
@@ -213,12 +213,12 @@ def test_de_art_6_3_not_all_met() -> None:
     assert (rows[1].rank, rows[2].rank, rows[3].rank) == (1, 2, 2)
 
 
-def round_robin(results: dict[tuple[int, int], str], n: int, cycles: int = 1) -> Event:
+def round_robin(results: dict[tuple[int, int], str], n: int, cycles: int = 1) -> ResultsTable:
     """A round robin from the FIDE table with the given results (white, black) -> result."""
     from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions
 
     schedule = RoundRobin().schedule(n, RoundRobinOptions(cycles=cycles))
-    b = EventBuilder(
+    b = ResultsTableBuilder(
         [f"P{i}" for i in range(1, n + 1)], rounds=len(schedule.rounds), pre_determined=True
     )
     for rnd in schedule.rounds:
@@ -285,7 +285,7 @@ def test_de_double_round_robin_counts_both_games() -> None:
     }
     second = {**first, frozenset({1, 2}): "A"}
     schedule = RoundRobin().schedule(4, RoundRobinOptions(cycles=2))
-    b = EventBuilder(list("ABCD"), rounds=6, pre_determined=True)
+    b = ResultsTableBuilder(list("ABCD"), rounds=6, pre_determined=True)
     for rnd in schedule.rounds:
         table = first if rnd.number <= 3 else second
         for w, k in zip(rnd.white, rnd.black, strict=True):
@@ -389,7 +389,7 @@ def test_de_p_counts_forfeits_between_tied_players() -> None:
     """Art. 6.1.1 and the /P option: A and B tie on 1; A beat B by forfeit. Without /P the
     forfeit is not a game: they never met, and neither can be placed first (Art. 6.3).
     With DE/P the forfeit counts against the scheduled opponent: A first."""
-    b = EventBuilder(list("ABCD"), rounds=2, pre_determined=False)
+    b = ResultsTableBuilder(list("ABCD"), rounds=2, pre_determined=False)
     b.game(1, 1, 2, "+-").game(1, 3, 4, "1-0")
     b.game(2, 1, 3, "0-1").game(2, 2, 4, "1-0")
     event = b.build()
@@ -414,7 +414,7 @@ def test_fb_cut1_and_sb_median1() -> None:
 
 def test_rated_games() -> None:
     """Games of under one move (W, D, L) and forfeits are not rated (TRF16, C.04 Annex 2)."""
-    b = EventBuilder(list("AB"), rounds=2)
+    b = ResultsTableBuilder(list("AB"), rounds=2)
     b.game(1, 1, 2, "1-0", short=True).game(2, 2, 1, "1/2")
     event = b.build()
     assert [rr.rated for rr in event.results[0]] == [False, True]

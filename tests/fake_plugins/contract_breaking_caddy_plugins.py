@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 import caddy
 from caddy.contracts.codecs import Exported, Imported
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.contracts.tiebreaks import Explanation
 from caddy.model.report import Report
 from caddy.model.schedule import Round, Schedule
@@ -65,13 +65,13 @@ class _Score:
     editions: ClassVar[tuple[str, ...]] = EDITIONS
     group_dependent: ClassVar[bool] = False
 
-    def value(self, table: Table, i: int) -> float:
+    def value(self, table: TieBreakTable, i: int) -> float:
         return float(table.score[i])
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         return [self.value(table, i) for i in range(table.n)]
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         value = self.value(table, player)
         return Explanation(
             tiebreak=spec.text, player=table.numbers[player], value=value, summary=str(value)
@@ -86,7 +86,7 @@ class Flaky(_Score):
     def __init__(self) -> None:
         self.calls = itertools.count()
 
-    def value(self, table: Table, i: int) -> float:
+    def value(self, table: TieBreakTable, i: int) -> float:
         return float(table.score[i] + next(self.calls) % 2)
 
 
@@ -95,7 +95,7 @@ class ByNumber(_Score):
 
     name: ClassVar[str] = "BYNUM"
 
-    def value(self, table: Table, i: int) -> float:
+    def value(self, table: TieBreakTable, i: int) -> float:
         return float(table.numbers[i])
 
 
@@ -104,7 +104,7 @@ class Misexplained(_Score):
 
     name: ClassVar[str] = "MISEX"
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         value = self.value(table, player) + 1
         return Explanation(
             tiebreak=spec.text, player=table.numbers[player], value=value, summary=str(value)
@@ -117,7 +117,7 @@ class Meddling(_Score):
 
     name: ClassVar[str] = "MEDDLE"
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         values = super().compute(table, spec)
         table.score[:] = [score + 1 for score in table.score]
         table.adjusted[:] = [score + 1 for score in table.adjusted]

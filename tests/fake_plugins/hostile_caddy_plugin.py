@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 import caddy
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.contracts.tiebreaks import Explanation
 
 
@@ -30,27 +30,27 @@ class Hostile:
     editions: ClassVar[tuple[str, ...]] = EDITIONS
     group_dependent: ClassVar[bool] = False
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         return [_share(1.0, table.n) for _ in range(table.n)]
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         return Explanation(tiebreak=spec.text, player=player, value=0.0, summary="-")
 
 
 class Exiting(Hostile):
     name: ClassVar[str] = "EXIT"
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         sys.exit(0)
 
 
 class ExitingInExplain(Hostile):
     name: ClassVar[str] = "EXIT1"
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         return [0.0] * table.n
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         sys.exit(1)
 
 
@@ -59,24 +59,24 @@ class Nothing(Hostile):
 
     name: ClassVar[str] = "NONE"
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         return None  # type: ignore[return-value]
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         return 42  # type: ignore[return-value]
 
 
 class Short(Nothing):
     name: ClassVar[str] = "SHORT"
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         return [1.0]
 
 
 class Explaining(Nothing):
     name: ClassVar[str] = "EXPL"
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         return [1.0] * table.n
 
 

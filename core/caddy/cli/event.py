@@ -353,7 +353,7 @@ def _last_round_of(state: State, player: int) -> int:
 def _withdrawal_effect(state: State, player: int, after: int) -> str:
     """What the withdrawal does to the results, in words: in a fixed schedule
     (round robins, quads) FIDE's 50% rule (General Regulations for Competitions
-    6.6, as :meth:`caddy.model.results_table.EventBuilder.withdraw` applies it: games played
+    6.6, as :meth:`caddy.model.results_table.ResultsTableBuilder.withdraw` applies it: games played
     over the board up to ``after`` against the player's games in the schedule)."""
     # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.model.results import GAME_CODES, RESULT_WORDS

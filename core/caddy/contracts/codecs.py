@@ -16,7 +16,7 @@ import attrs
 
 if TYPE_CHECKING:
     from caddy.event.file import EventFile
-    from caddy.model.results import Event
+    from caddy.model.results import ResultsTable
 
 
 @attrs.frozen(kw_only=True)
@@ -41,7 +41,7 @@ class FileResults:
     ``caddy_read_results``): for a format that records more than an event
     file holds (stated points, bye values, annulled players)."""
 
-    event: Event
+    event: ResultsTable
     warnings: tuple[str, ...] = ()
 
 

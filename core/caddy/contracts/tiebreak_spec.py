@@ -15,7 +15,7 @@ import attrs
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
-    from caddy.model.results import Event
+    from caddy.model.results import ResultsTable
 
 
 EDITIONS = ("2024", "2026")
@@ -137,7 +137,7 @@ def _parse_limit(text: str, arg: str) -> dict[str, object]:
     )
 
 
-def standings_edition(event: Event, edition: str | None) -> str:
+def standings_edition(event: ResultsTable, edition: str | None) -> str:
     """``edition`` checked against :data:`EDITIONS`, or the default for the event's start."""
     if edition is None:
         return default_edition(event.start_date)

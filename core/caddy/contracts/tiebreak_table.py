@@ -2,14 +2,14 @@
 
 Core holds only what every tie-break plugin is handed: the contract
 (:mod:`caddy.contracts.tiebreaks`), the parsed spec
-(:mod:`caddy.contracts.tiebreak_spec`) and the :class:`Table` fold (here).
+(:mod:`caddy.contracts.tiebreak_spec`) and the :class:`TieBreakTable` fold (here).
 The arithmetic (Buchholz family, counts, rating tables) lives with the
 plugins (``caddy_plugins.tiebreaks``, shared helpers in
 ``caddy_plugins/tiebreaks/common.py``).
 
 Every tie-break is a plugin (hook ``caddy_register_tiebreaks``) keyed by its
 FIDE acronym (C.07). The host folds an event's results once into a
-:class:`Table` — per player and round: opponent, colour, code, points,
+:class:`TieBreakTable` — per player and round: opponent, colour, code, points,
 whether it was a game over the board — plus final scores, the scores
 opponents see (C.07 Art. 16.3) and the edition's rules. A tie-break reads
 that table and returns one value per player, doing O(games) work.
@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING, Literal
 import attrs
 
 if TYPE_CHECKING:
-    from caddy.model.results import Event
-    from caddy.model.team_results import TeamEvent
+    from caddy.model.results import ResultsTable
+    from caddy.model.team_results import TeamResultsTable
     from caddy.plugins.host import PluginHost
 
 
@@ -92,7 +92,7 @@ class StandingsOptions:
     ede_unseparated: Literal["zero", "place"] = "zero"
 
 
-class Table:
+class TieBreakTable:
     """An event's results folded once for the tie-breaks (see the module docstring).
 
     Player indexes run ``0..n-1`` (pairing number minus one); rounds
@@ -103,13 +103,13 @@ class Table:
 
     def __init__(
         self,
-        event: Event,
+        event: ResultsTable,
         *,
         edition: str,
         pre_determined: bool,
         options: StandingsOptions | None = None,
         host: PluginHost | None = None,
-        teams: TeamEvent | None = None,
+        teams: TeamResultsTable | None = None,
         score_kind: str | None = None,
     ) -> None:
         self.event = event

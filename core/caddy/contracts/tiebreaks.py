@@ -13,7 +13,7 @@ import attrs
 
 if TYPE_CHECKING:
     from caddy.contracts.tiebreak_spec import TieBreakSpec
-    from caddy.contracts.tiebreak_table import Table
+    from caddy.contracts.tiebreak_table import TieBreakTable
 
 
 @runtime_checkable
@@ -49,11 +49,11 @@ class TieBreak(Protocol):
     #: event's table holds for it (C.07 Art. 13 preamble).
     takes_score: ClassVar[bool]
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         """One value per player index (``None`` sorts last)."""
         ...
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         """The working for one player: ``player`` is an index into the table (the
         pairing number minus one, as in :meth:`compute`), not the pairing number;
         the :class:`~caddy.contracts.tiebreaks.Explanation` names players by pairing number."""
@@ -68,17 +68,21 @@ class TieBreak(Protocol):
 class GroupTieBreak(TieBreak, Protocol):
     """A tie-break that ranks a group of tied players (direct encounter)."""
 
-    def rank_group(self, table: Table, spec: TieBreakSpec, group: Sequence[int]) -> list[int]:
+    def rank_group(
+        self, table: TieBreakTable, spec: TieBreakSpec, group: Sequence[int]
+    ) -> list[int]:
         """Place within the group for each member (1 = first; equal = tied)."""
         ...
 
     def explain_group(
-        self, table: Table, spec: TieBreakSpec, group: Sequence[int], player: int
+        self, table: TieBreakTable, spec: TieBreakSpec, group: Sequence[int], player: int
     ) -> Explanation | None:
         """The working for one member of a tied group (``None``: core's summary)."""
         ...
 
-    def group_values(self, table: Table, spec: TieBreakSpec, places: Sequence[int]) -> list[float]:
+    def group_values(
+        self, table: TieBreakTable, spec: TieBreakSpec, places: Sequence[int]
+    ) -> list[float]:
         """The column values for a tied group's places (a member alone: ``[1]``)."""
         ...
 
@@ -102,11 +106,13 @@ class TieBreakBase:
         return False
 
     def explain_group(
-        self, table: Table, spec: TieBreakSpec, group: Sequence[int], player: int
+        self, table: TieBreakTable, spec: TieBreakSpec, group: Sequence[int], player: int
     ) -> Explanation | None:
         return None
 
-    def group_values(self, table: Table, spec: TieBreakSpec, places: Sequence[int]) -> list[float]:
+    def group_values(
+        self, table: TieBreakTable, spec: TieBreakSpec, places: Sequence[int]
+    ) -> list[float]:
         """A group tie-break's column values for a tied group's places (a team or
         player alone in its group: ``[1]``). Default: the places themselves."""
         return [float(p) for p in places]

@@ -1,4 +1,4 @@
-"""The results of an event file's rounds as a :class:`caddy.model.results.Event`,
+"""The results of an event file's rounds as a :class:`caddy.model.results.ResultsTable`,
 what the standings rank (:func:`results_event`): complete rounds, byes,
 withdrawals (a round robin's by FIDE's 50% rule; a Swiss player who left
 after a round was paired loses that game by forfeit). Re-exported by
@@ -12,19 +12,21 @@ from typing import TYPE_CHECKING
 from caddy.errors import CaddyError
 from caddy.event.rounds import withdrawal_result
 from caddy.model.collector import paused
-from caddy.model.results import Event, EventPlayer
-from caddy.model.results_table import EventBuilder
+from caddy.model.results import EventPlayer, ResultsTable
+from caddy.model.results_table import ResultsTableBuilder
 
 if TYPE_CHECKING:
     from caddy.event.replay import Board, RoundState, State
-    from caddy.model.results import Event
-    from caddy.model.results_table import EventBuilder
+    from caddy.model.results import ResultsTable
+    from caddy.model.results_table import ResultsTableBuilder
 
 __all__ = ["results_event", "scores_before", "state_after"]
 
 
-def results_event(state: State, *, completed_only: bool = True, empty: bool = False) -> Event:
-    """The results so far as a :class:`caddy.model.results.Event` for standings (complete rounds).
+def results_event(
+    state: State, *, completed_only: bool = True, empty: bool = False
+) -> ResultsTable:
+    """The results so far as a :class:`caddy.model.results.ResultsTable` for standings (complete rounds).
 
     With no round to count, ``empty=True`` gives an event of no rounds (everyone
     on 0: a team event's standings and TRF before round 1 is complete); otherwise
@@ -34,10 +36,10 @@ def results_event(state: State, *, completed_only: bool = True, empty: bool = Fa
         return _results_event(state, completed_only, empty)
 
 
-def _no_rounds(b: EventBuilder) -> Event:
+def _no_rounds(b: ResultsTableBuilder) -> ResultsTable:
     """The builder's event before any round: its players on no results."""
 
-    return Event(
+    return ResultsTable(
         name=b.name,
         start_date=b.start_date,
         players=tuple(b.players),
@@ -73,7 +75,7 @@ def scores_before(state: State, number: int) -> list[float]:
     return [event.score(p) for p in range(1, state.players + 1)]
 
 
-def _results_event(state: State, completed_only: bool, empty: bool) -> Event:
+def _results_event(state: State, completed_only: bool, empty: bool) -> ResultsTable:
 
     tournament = state.event.tournament
     withdrawn = state.withdrawn
@@ -103,7 +105,7 @@ def _results_event(state: State, completed_only: bool, empty: bool) -> Event:
         )
         for i, p in enumerate(tournament.players, 1)
     ]
-    b = EventBuilder(
+    b = ResultsTableBuilder(
         players,
         rounds=max(1, len(rounds)),
         name=tournament.name,

@@ -15,7 +15,7 @@ from caddy.model.teams import TEAM_BYE_KINDS, LineUp, check_setup, lineup_proble
 
 if TYPE_CHECKING:
     from caddy.event.replay import State
-    from caddy.model.team_results import TeamEvent
+    from caddy.model.team_results import TeamResultsTable
     from caddy.model.teams import TeamSetup
     from caddy.model.tournament import PairRound
 
@@ -108,7 +108,7 @@ def apply_lineup(state: State, operation: LineUp) -> None:
     state.lineups.setdefault(operation.round, {})[operation.team] = operation.players
 
 
-def state_team_event(state: State, *, completed_only: bool = True) -> TeamEvent:
+def state_team_event(state: State, *, completed_only: bool = True) -> TeamResultsTable:
     """The team results of the rounds played so far (complete rounds); before
     any round is complete, every team on no rounds (0 MP, 0 GP), so a team
     event ranks and exports at any point."""

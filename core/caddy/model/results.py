@@ -1,6 +1,6 @@
 """The results data: what happened in every round, for every player.
 
-An :class:`Event` holds, per player and round, a :class:`RoundResult`:
+An :class:`ResultsTable` holds, per player and round, a :class:`RoundResult`:
 the opponent (or none), the colour, a result code, and the points awarded.
 Result codes are TRF's (FIDE Handbook C.04 Annex 2), so files and the API speak
 one language:
@@ -23,7 +23,7 @@ scoring system (1/½/0 by default, 3/1/0 allowed) travel with the results.
 Points are floats that only ever hold dyadic values (halves, quarters), so
 they compare exactly.
 
-Build an event with :class:`caddy.model.results_table.EventBuilder`; in a round robin,
+Build an event with :class:`caddy.model.results_table.ResultsTableBuilder`; in a round robin,
 its ``withdraw`` applies FIDE's 50% rule (General Regulations
 for Competitions 6.6; docs/standings.md).
 """
@@ -183,7 +183,7 @@ class Withdrawal:
 
 
 @attrs.frozen(kw_only=True)
-class Event:
+class ResultsTable:
     """Everything standings need: players, per-round results, and the rules."""
 
     name: str = ""
@@ -226,7 +226,7 @@ class Event:
         return sum(r.points for r in self.results[number - 1])
 
 
-def is_round_robin(event: Event) -> bool:
+def is_round_robin(event: ResultsTable) -> bool:
     """Whether the results are a round robin: every pair met exactly once
     per cycle (games and forfeits), with at least one cycle."""
     return (

@@ -1,9 +1,9 @@
 """Results: what happened in every round, for every player.
 
-The data (:class:`Event`, :class:`RoundResult`, :class:`Scoring`, the result
+The data (:class:`ResultsTable`, :class:`RoundResult`, :class:`Scoring`, the result
 codes and words) is defined in :mod:`caddy.model.results` and importable from
-here. Build an event with :class:`EventBuilder`; in a round robin,
-:meth:`EventBuilder.withdraw` applies FIDE's 50% rule (General Regulations
+here. Build an event with :class:`ResultsTableBuilder`; in a round robin,
+:meth:`ResultsTableBuilder.withdraw` applies FIDE's 50% rule (General Regulations
 for Competitions 6.6; docs/standings.md).
 """
 
@@ -26,8 +26,8 @@ from caddy.model.results import (
     RESULT_HELP,
     RESULT_WORDS,
     Colour,
-    Event,
     EventPlayer,
+    ResultsTable,
     RoundResult,
     Scoring,
     Withdrawal,
@@ -35,10 +35,10 @@ from caddy.model.results import (
 )
 
 
-class EventBuilder:
-    """Build an :class:`Event` round by round through the API.
+class ResultsTableBuilder:
+    """Build an :class:`ResultsTable` round by round through the API.
 
-    >>> b = EventBuilder(["Ann", "Ben", "Cal", "Dan"], rounds=3)
+    >>> b = ResultsTableBuilder(["Ann", "Ben", "Cal", "Dan"], rounds=3)
     >>> b.game(1, 1, 4, "1-0")   # round 1: 1 (White) beat 4
 
     Results: ``1-0 0-1 1/2`` (``½-½``), forfeits ``+- -+ --``; games that
@@ -102,7 +102,7 @@ class EventBuilder:
         *,
         short: bool = False,
         coloured: bool = True,
-    ) -> EventBuilder:
+    ) -> ResultsTableBuilder:
         """Record a game (or a forfeit) between ``white`` and ``black``
         (``coloured=False``: a game whose colours are not known, TRF ``-``)."""
         if white == black:
@@ -131,7 +131,7 @@ class EventBuilder:
         results: Sequence[str],
         *,
         uncoloured: Collection[int] = (),
-    ) -> EventBuilder:
+    ) -> ResultsTableBuilder:
         """Record a round's games at once, board by board (as :meth:`game`;
         ``uncoloured`` lists the boards, from 1, whose colours are not known)."""
         if not 1 <= rnd <= self.rounds:
@@ -176,7 +176,7 @@ class EventBuilder:
 
     def bye(
         self, rnd: int, player: int, kind: str = "pab", points: float | None = None
-    ) -> EventBuilder:
+    ) -> ResultsTableBuilder:
         """Record a bye: ``pab``, ``full``, ``half``, ``zero`` or ``rest``."""
         code = BYE_KIND_CODES.get(kind, "Z" if kind == "absent" else "")
         if not code:
@@ -193,7 +193,7 @@ class EventBuilder:
         schedule: Sequence[tuple[int, int, int]] | None = None,
         *,
         scheduled: int | None = None,
-    ) -> EventBuilder:
+    ) -> ResultsTableBuilder:
         """The player leaves after ``after_round``.
 
         In a round robin (``pre_determined``) FIDE's rule applies when the
@@ -217,13 +217,13 @@ class EventBuilder:
         self._withdrawals.append((player, after_round, schedule, scheduled))
         return self
 
-    def build(self) -> Event:
+    def build(self) -> ResultsTable:
         """The event; every round must have a result by now."""
 
         with paused():  # a million round results in a 1,000-player round robin
             return self._build()
 
-    def _build(self) -> Event:
+    def _build(self) -> ResultsTable:
         rows: list[Any] = list(zip(*self._cols, strict=True))  # players' rows, at C speed
         withdrawals: list[Withdrawal] = []
         if self._withdrawals:
@@ -240,7 +240,7 @@ class EventBuilder:
         if missing:
             raise CaddyError(missing[0], problems=missing)
         results = tuple(map(tuple, rows)) if self._withdrawals else tuple(rows)
-        return Event(
+        return ResultsTable(
             name=self.name,
             start_date=self.start_date,
             players=tuple(self.players),

@@ -4,7 +4,7 @@ C.04.6 Art. 1.
 
 :func:`team_event` takes the team layer (:class:`caddy.model.teams.TeamSetup`, one
 :class:`caddy.model.teams.TeamRound` per round) and the individual results
-(:class:`caddy.model.results.Event`) and gives a :class:`TeamEvent`: per team and
+(:class:`caddy.model.results.ResultsTable`) and gives a :class:`TeamResultsTable`: per team and
 round, the opponent, the team's colour (its board-1 player's), MP, GP, and
 the board points the knock-out tie-breaks read (C.07 Art. 12).
 
@@ -20,8 +20,8 @@ the board points the knock-out tie-breaks read (C.07 Art. 12).
   drawn one, ``zero`` nothing; a team in no match and no bye scores a zero
   bye (in a round robin: its rest round).
 
-:meth:`TeamEvent.as_event` gives the teams as the players of an ordinary
-:class:`~caddy.model.results.Event` scored in MP or GP, so every individual
+:meth:`TeamResultsTable.as_event` gives the teams as the players of an ordinary
+:class:`~caddy.model.results.ResultsTable` scored in MP or GP, so every individual
 tie-break (BH, PS, DE ...) runs on teams with the unplayed-round rules of
 C.07 Art. 16.
 """
@@ -34,7 +34,7 @@ from typing import Literal
 
 import attrs
 
-from caddy.model.results import Event, EventPlayer, RoundResult, Scoring
+from caddy.model.results import EventPlayer, ResultsTable, RoundResult, Scoring
 from caddy.model.teams import TeamMatchPairing, TeamRound, TeamSetup
 
 #: Per-board letters of a team's round (``801`` style): won, drawn, lost, forfeit ``+ -``.
@@ -69,7 +69,7 @@ class TeamRoundResult:
 
 
 @attrs.frozen(kw_only=True)
-class TeamEvent:
+class TeamResultsTable:
     """An event's team results (see the module docstring)."""
 
     setup: TeamSetup
@@ -83,7 +83,7 @@ class TeamEvent:
     #: The individual game scale (board points).
     game_scoring: Scoring = attrs.field(factory=Scoring)
     #: The individual results the teams were folded from.
-    players: Event | None = attrs.field(default=None, eq=False, repr=False)
+    players: ResultsTable | None = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def count(self) -> int:
@@ -133,7 +133,7 @@ class TeamEvent:
             return self.setup.scoring.win
         return self.setup.boards * self.game_scoring.win
 
-    def as_event(self, kind: str) -> Event:
+    def as_event(self, kind: str) -> ResultsTable:
         """The teams as the players of an event scored in ``MP`` or ``GP``."""
         s = self.setup.scoring
         boards = self.setup.boards
@@ -155,7 +155,7 @@ class TeamEvent:
             )
             for row in self.results
         )
-        return Event(
+        return ResultsTable(
             name=self.name,
             start_date=self.start_date,
             players=players,
@@ -169,10 +169,10 @@ class TeamEvent:
 def team_event(
     setup: TeamSetup,
     rounds: Sequence[TeamRound | None],
-    players: Event,
+    players: ResultsTable,
     *,
     pre_determined: bool = False,
-) -> TeamEvent:
+) -> TeamResultsTable:
     """Fold the individual results of ``players`` (rounds ``1..players.rounds``)
     into team results; ``rounds[r]`` is round ``r + 1``'s team matches."""
     n = len(setup.teams)
@@ -195,7 +195,7 @@ def team_event(
         for t in range(1, n + 1):
             if t not in done:
                 rows[t - 1].append(_bye(setup, "zero", None, None, players.scoring))
-    return TeamEvent(
+    return TeamResultsTable(
         setup=setup,
         name=players.name,
         start_date=players.start_date,
@@ -233,7 +233,7 @@ def _bye(
 
 
 def _match(
-    setup: TeamSetup, match: object, r: int, players: Event
+    setup: TeamSetup, match: object, r: int, players: ResultsTable
 ) -> tuple[TeamRoundResult, TeamRoundResult]:
 
     assert isinstance(match, TeamMatchPairing)

@@ -33,7 +33,7 @@ from caddy.errors import CaddyError
 from caddy.model.names import TEAM, find_named
 
 if TYPE_CHECKING:
-    from caddy.model.team_results import TeamEvent
+    from caddy.model.team_results import TeamResultsTable
 
 #: The two team scores (C.07 Art. 11.1).
 SCORES = ("MP", "GP")
@@ -324,7 +324,7 @@ class TeamPairingContext:
 
     setup: TeamSetup
     #: The team results of the rounds before the round to pair.
-    history: TeamEvent
+    history: TeamResultsTable
     #: Line-ups given ahead for the round to pair: team number → players by board.
     lineups: Mapping[int, tuple[int, ...]] = attrs.field(factory=dict)
     #: Players who cannot play the round to pair (withdrawn, or with a bye announced).

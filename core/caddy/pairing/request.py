@@ -51,7 +51,7 @@ from caddy.event.rounds import ANNOUNCED_KINDS, planned_rounds, withdrawal_resul
 from caddy.event.teams import state_team_event
 from caddy.model.results import BYE_KIND_CODES, GAME_POINTS, RESULT_WORDS, Scoring
 from caddy.model.schedule import Round
-from caddy.model.team_results import TeamEvent
+from caddy.model.team_results import TeamResultsTable
 from caddy.model.teams import TeamPairingContext
 
 if TYPE_CHECKING:
@@ -243,7 +243,7 @@ def _team_context(
     if any(not r.matches for r in state.rounds[: to_pair - 1]):
         history = state_team_event(state)
     else:  # nothing played yet: no team results
-        history = TeamEvent(setup=setup, rounds=0, results=((),) * len(setup.teams))
+        history = TeamResultsTable(setup=setup, rounds=0, results=((),) * len(setup.teams))
     if history.rounds > to_pair - 1:
         history = attrs.evolve(
             history,

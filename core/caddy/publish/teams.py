@@ -42,7 +42,7 @@ from caddy.views.teams import team_standings_report
 TEAMS = StandingsChoices()
 
 if TYPE_CHECKING:
-    from caddy.model.team_results import TeamEvent
+    from caddy.model.team_results import TeamResultsTable
     from caddy.standings.teams import TeamStandings
 
 
@@ -53,7 +53,7 @@ def teams_after(ctx: Context, number: int) -> TeamView:
     return team_view(source, TEAMS, host=ctx.host)
 
 
-def ranked_teams(ctx: Context, number: int) -> tuple[TeamEvent, TeamStandings]:
+def ranked_teams(ctx: Context, number: int) -> tuple[TeamResultsTable, TeamStandings]:
     """The teams' results and standings after round ``number``."""
     view = teams_after(ctx, number)
     return view.tevent, view.result

@@ -5,7 +5,7 @@ drawing of lots, sections), :mod:`~caddy.standings.explain` (how each
 tie-break value was computed), :mod:`~caddy.standings.table` (the shape of a
 ranking), crosstables, team standings and board prizes. Tie-breaks are
 plugins, asked through the host the caller passes and one
-:class:`caddy.contracts.tiebreak_table.Table` per ranking.
+:class:`caddy.contracts.tiebreak_table.TieBreakTable` per ranking.
 
 Imports :mod:`caddy.plugins`, :mod:`caddy.contracts`, :mod:`caddy.model` and
 the leaves. May not import :mod:`caddy.schedule` (neither knows the other),

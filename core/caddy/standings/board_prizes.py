@@ -27,13 +27,13 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from caddy.contracts.tiebreak_spec import parse_spec, standings_edition
-from caddy.contracts.tiebreak_table import Table
-from caddy.model.results import Event, RoundResult
+from caddy.contracts.tiebreak_table import TieBreakTable
+from caddy.model.results import ResultsTable, RoundResult
 from caddy.plugins.host import resolve
 
 if TYPE_CHECKING:
     from caddy.contracts.tiebreak_table import StandingsOptions
-    from caddy.model.team_results import TeamEvent
+    from caddy.model.team_results import TeamResultsTable
     from caddy.plugins.host import PluginHost
 
 #: Individual result codes of a game played over the board (rated or not).
@@ -91,7 +91,7 @@ def percentage(points: float, games: int) -> float:
     return float(int(value + Fraction(1, 2))) / 10
 
 
-def board_games(tevent: TeamEvent) -> list[dict[int, list[int]]]:
+def board_games(tevent: TeamResultsTable) -> list[dict[int, list[int]]]:
     """Per board (index 0 = board 1): pairing number → the rounds (from 0)
     where the player played a game over the board on that board."""
     players = tevent.players
@@ -108,7 +108,7 @@ def board_games(tevent: TeamEvent) -> list[dict[int, list[int]]]:
 
 
 def _performances(
-    tevent: TeamEvent,
+    tevent: TeamResultsTable,
     games: dict[int, list[int]],
     *,
     edition: str | None,
@@ -129,7 +129,7 @@ def _performances(
         )
         for i in range(len(players.players))
     )
-    event = Event(
+    event = ResultsTable(
         name=players.name,
         start_date=players.start_date,
         players=players.players,
@@ -138,7 +138,7 @@ def _performances(
         scoring=players.scoring,
         pre_determined=False,
     )
-    table = Table(
+    table = TieBreakTable(
         event,
         edition=standings_edition(event, edition),
         pre_determined=False,
@@ -150,7 +150,7 @@ def _performances(
 
 
 def board_prizes(
-    tevent: TeamEvent,
+    tevent: TeamResultsTable,
     *,
     edition: str | None = None,
     options: StandingsOptions | None = None,

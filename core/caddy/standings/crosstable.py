@@ -20,7 +20,7 @@ import attrs
 
 from caddy.errors import CaddyError
 from caddy.model.report import value_text
-from caddy.model.results import Event
+from caddy.model.results import ResultsTable
 from caddy.standings.ranking import section_event, standings
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ class Crosstable:
 
 
 def crosstable(
-    event: Event,
+    event: ResultsTable,
     tiebreaks: Sequence[str] | str | None = None,
     edition: str | None = None,
     *,
@@ -137,7 +137,7 @@ def crosstable(
 
 
 def section_crosstable(
-    event: Event,
+    event: ResultsTable,
     members: Sequence[int],
     tiebreaks: Sequence[str] | str | None = None,
     edition: str | None = None,

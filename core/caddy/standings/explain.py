@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
-from caddy.contracts.tiebreak_table import StandingsOptions, Table
+from caddy.contracts.tiebreak_table import StandingsOptions, TieBreakTable
 from caddy.contracts.tiebreaks import Explanation
-from caddy.model.results import Event
+from caddy.model.results import ResultsTable
 from caddy.plugins.registry import explanation
 from caddy.standings.ranking import build_table, resolve_tiebreaks, section_event, standings
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 
 def explain(
-    event: Event,
+    event: ResultsTable,
     player: str | int,
     tiebreaks: Sequence[str] | str | None = None,
     edition: str | None = None,
@@ -74,7 +74,7 @@ def explain(
     return explanations
 
 
-def _tied_group(result: Standings, table: Table, index: int, i: int) -> list[int]:
+def _tied_group(result: Standings, table: TieBreakTable, index: int, i: int) -> list[int]:
     """Who was tied with player index ``i`` when tie-break ``index`` was applied."""
     rows = {row.pairing_number - 1: row for row in result.rows if not row.annulled}
     if i not in rows:
@@ -90,7 +90,7 @@ def _tied_group(result: Standings, table: Table, index: int, i: int) -> list[int
 
 
 def explain_for(
-    event: Event,
+    event: ResultsTable,
     members: Sequence[int],
     player: int,
     tiebreaks: Sequence[str] | str | None = None,

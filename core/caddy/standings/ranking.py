@@ -22,9 +22,9 @@ import attrs
 import caddy.contracts.tiebreak_table
 from caddy.contracts import TieBreak
 from caddy.contracts.tiebreak_spec import TieBreakSpec, parse_spec, standings_edition
-from caddy.contracts.tiebreak_table import StandingsOptions, Table
+from caddy.contracts.tiebreak_table import StandingsOptions, TieBreakTable
 from caddy.errors import CaddyError, PluginError
-from caddy.model.results import Event, RoundResult, is_round_robin
+from caddy.model.results import ResultsTable, RoundResult, is_round_robin
 from caddy.model.schedule import draw_seed
 from caddy.plugins.registry import finite_values
 
@@ -100,19 +100,21 @@ def resolve_specs(
 
 
 def build_table(
-    event: Event,
+    event: ResultsTable,
     *,
     edition: str | None = None,
     pre_determined: bool | None = None,
     options: StandingsOptions | None = None,
     host: PluginHost | None = None,
-) -> caddy.contracts.tiebreak_table.Table:  # qualified: the docs also know caddy.model.report.Table
-    """Fold the event once for the tie-breaks (see :class:`caddy.contracts.tiebreak_table.Table`)."""
+) -> (
+    caddy.contracts.tiebreak_table.TieBreakTable
+):  # qualified: the docs also know caddy.model.report.Table
+    """Fold the event once for the tie-breaks (see :class:`caddy.contracts.tiebreak_table.TieBreakTable`)."""
     if pre_determined is None:
         pre_determined = (
             event.pre_determined if event.pre_determined is not None else is_round_robin(event)
         )
-    return Table(
+    return TieBreakTable(
         event,
         edition=standings_edition(event, edition),
         pre_determined=pre_determined,
@@ -122,7 +124,7 @@ def build_table(
 
 
 def standings(
-    event: Event,
+    event: ResultsTable,
     tiebreaks: Sequence[str] | str | None = None,
     edition: str | None = None,
     *,
@@ -208,8 +210,8 @@ def standings(
 
 
 def _row(
-    event: Event,
-    table: Table,
+    event: ResultsTable,
+    table: TieBreakTable,
     i: int,
     rank: int | None,
     values: dict[str, list[float | None]],
@@ -229,7 +231,7 @@ def _row(
     )
 
 
-def section_event(event: Event, members: Sequence[int]) -> Event:
+def section_event(event: ResultsTable, members: Sequence[int]) -> ResultsTable:
     """One section's or group's own event: its members' games among themselves,
     the member ``members[k - 1]`` numbered ``k``. Rounds where no member has a
     game (a section that has finished while a larger one plays on) are left
@@ -260,7 +262,7 @@ def section_event(event: Event, members: Sequence[int]) -> Event:
                 else (rr if rr.opponent is None else RoundResult(code="R", points=rr.points))
             )
         rows.append(tuple(row))
-    return Event(
+    return ResultsTable(
         name=event.name,
         start_date=event.start_date,
         players=tuple(players),
@@ -285,7 +287,7 @@ def _renumbered(result: Standings, members: Sequence[int]) -> Standings:
 
 
 def standings_for(
-    event: Event,
+    event: ResultsTable,
     members: Sequence[int],
     tiebreaks: Sequence[str] | str | None = None,
     edition: str | None = None,

@@ -168,7 +168,7 @@ def place_key(places: Sequence[int], group: Sequence[int]) -> Any:
 
 def group_values(
     plugin: TieBreak,
-    table: caddy.contracts.tiebreak_table.Table,
+    table: caddy.contracts.tiebreak_table.TieBreakTable,
     spec: TieBreakSpec,
     places: Sequence[int],
 ) -> list[float]:
@@ -197,7 +197,9 @@ def break_ties(
     groups: list[list[int]],
     # qualified: the docs also know caddy.model.report.Table
     columns: Sequence[
-        tuple[TieBreakSpec, TieBreak, caddy.contracts.tiebreak_table.Table, list[float | None]]
+        tuple[
+            TieBreakSpec, TieBreak, caddy.contracts.tiebreak_table.TieBreakTable, list[float | None]
+        ]
     ],
 ) -> list[list[int]]:
     """Split tied groups by each tie-break in order (C.07 Art. 4): a value

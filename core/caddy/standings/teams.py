@@ -5,9 +5,9 @@ A tie-break text names a registered tie-break plugin whose ``scope`` is
 ``teams`` (a team tie-break of C.07 Arts. 12-13: ``EDE``, ``EMGSB``, ``BC``
 ...) or ``both`` (an individual tie-break run on the teams' MP or GP:
 ``BH:MP``, ``PS:GP``; without ``:MP``/``:GP`` the primary score, C.07 Art. 13
-preamble). Each plugin is handed a :class:`caddy.contracts.tiebreak_table.Table` whose
+preamble). Each plugin is handed a :class:`caddy.contracts.tiebreak_table.TieBreakTable` whose
 players are the teams scored in that score, with ``table.teams`` the
-:class:`caddy.model.team_results.TeamEvent` and ``table.score_kind`` the score.
+:class:`caddy.model.team_results.TeamResultsTable` and ``table.score_kind`` the score.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import attrs
 
 from caddy.contracts import TieBreak
 from caddy.contracts.tiebreak_spec import TieBreakSpec, standings_edition
-from caddy.contracts.tiebreak_table import StandingsOptions, Table
+from caddy.contracts.tiebreak_table import StandingsOptions, TieBreakTable
 from caddy.contracts.tiebreaks import Explanation
 from caddy.errors import CaddyError
 from caddy.model.tournament import EdeReadings
@@ -30,7 +30,7 @@ from caddy.standings.table import break_ties, group_values, split_tied
 
 if TYPE_CHECKING:
     from caddy.contracts import GroupTieBreak
-    from caddy.model.team_results import TeamEvent
+    from caddy.model.team_results import TeamResultsTable
     from caddy.model.tournament import EdeReadings, Tournament
     from caddy.plugins.host import PluginHost
 
@@ -168,17 +168,17 @@ def resolve_team_tiebreaks(
 
 
 def team_tables(
-    tevent: TeamEvent,
+    tevent: TeamResultsTable,
     *,
     edition: str | None = None,
     options: StandingsOptions | None = None,
     host: PluginHost | None = None,
-) -> dict[str, Table]:
+) -> dict[str, TieBreakTable]:
     """The teams folded for the tie-breaks, once per score (``MP``, ``GP``)."""
     tables = {}
     for kind in ("MP", "GP"):
         event = tevent.as_event(kind)
-        table = Table(
+        table = TieBreakTable(
             event,
             edition=standings_edition(event, edition),
             pre_determined=tevent.pre_determined,
@@ -192,7 +192,7 @@ def team_tables(
 
 
 def team_standings(
-    tevent: TeamEvent,
+    tevent: TeamResultsTable,
     tiebreaks: Sequence[str] | str | None = None,
     edition: str | None = None,
     *,
@@ -260,7 +260,7 @@ def team_standings(
 
 
 def team_explain(
-    tevent: TeamEvent,
+    tevent: TeamResultsTable,
     team: int,
     result: TeamStandings,
     *,
@@ -304,7 +304,7 @@ def team_explain(
     return explanations
 
 
-def _complete(tevent: TeamEvent) -> bool:
+def _complete(tevent: TeamResultsTable) -> bool:
     """Every team has met every other (a whole round-robin cycle played)."""
     return all(
         len({r.opponent for r in row if r.opponent is not None}) == tevent.count - 1

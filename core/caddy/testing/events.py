@@ -1,7 +1,7 @@
 """Small finished events drawn by hypothesis, for the tie-break contract suite.
 
 :func:`small_events` draws Swiss-like events (byes, forfeits) and round
-robins, built with :class:`caddy.model.results_table.EventBuilder`;
+robins, built with :class:`caddy.model.results_table.ResultsTableBuilder`;
 :func:`relabelled` gives the players other pairing numbers and :func:`copied`
 an equal event sharing no row. hypothesis is imported when a strategy is
 built, not when this module is imported.
@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from caddy.model.results import Event, EventPlayer, RoundResult
-from caddy.model.results_table import EventBuilder
+from caddy.model.results import EventPlayer, ResultsTable, RoundResult
+from caddy.model.results_table import ResultsTableBuilder
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -43,14 +43,14 @@ def _circle(n: int) -> list[list[tuple[int, int]]]:
     return rounds
 
 
-def small_events(max_players: int = 8, max_rounds: int = 5) -> SearchStrategy[Event]:
+def small_events(max_players: int = 8, max_rounds: int = 5) -> SearchStrategy[ResultsTable]:
     """A hypothesis strategy of small finished events: Swiss-like events
     (random pairings, a bye for the odd player out, requested byes, forfeits)
     and round robins (pre-determined pairings, rest rounds for an odd field)."""
     from hypothesis import strategies as st
 
     @st.composite
-    def build(draw: st.DrawFn) -> Event:
+    def build(draw: st.DrawFn) -> ResultsTable:
         n = draw(st.integers(2, max_players))
         players = [
             EventPlayer(
@@ -62,7 +62,7 @@ def small_events(max_players: int = 8, max_rounds: int = 5) -> SearchStrategy[Ev
         ]
         if draw(st.booleans()) and n <= max_rounds + 1:
             schedule = _circle(n)
-            builder = EventBuilder(players, rounds=len(schedule), pre_determined=True)
+            builder = ResultsTableBuilder(players, rounds=len(schedule), pre_determined=True)
             for number, pairs in enumerate(schedule, 1):
                 for white, black in pairs:
                     if black > n or white > n:
@@ -71,7 +71,7 @@ def small_events(max_players: int = 8, max_rounds: int = 5) -> SearchStrategy[Ev
                         builder.game(number, white, black, draw(st.sampled_from(RESULTS)))
             return builder.build()
         rounds = draw(st.integers(1, max_rounds))
-        builder = EventBuilder(players, rounds=rounds, pre_determined=False)
+        builder = ResultsTableBuilder(players, rounds=rounds, pre_determined=False)
         for number in range(1, rounds + 1):
             order = draw(st.permutations(list(range(1, n + 1))))
             resting = draw(st.integers(0, max(0, min(2, n - 2))))
@@ -87,7 +87,7 @@ def small_events(max_players: int = 8, max_rounds: int = 5) -> SearchStrategy[Ev
     return build()
 
 
-def relabelled(event: Event, numbers: Sequence[int]) -> Event:
+def relabelled(event: ResultsTable, numbers: Sequence[int]) -> ResultsTable:
     """``event`` with player ``i`` (numbered from 1) renumbered ``numbers[i - 1]``,
     every result carried along."""
     new = {old: numbers[old - 1] for old in range(1, len(event.players) + 1)}
@@ -106,7 +106,7 @@ def relabelled(event: Event, numbers: Sequence[int]) -> Event:
     )
 
 
-def copied(event: Event) -> Event:
+def copied(event: ResultsTable) -> ResultsTable:
     """An equal event that shares no row with ``event``."""
     return attrs.evolve(
         event,

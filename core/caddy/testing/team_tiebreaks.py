@@ -51,7 +51,7 @@ from caddy.testing.tiebreaks import TieBreakSuiteBase
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
-    from caddy.model.team_results import TeamEvent
+    from caddy.model.team_results import TeamResultsTable
     from caddy.standings.teams import TeamStandings
 
 __all__ = ["DrawnTeamEvent", "TeamTieBreakContract", "small_team_events"]
@@ -76,7 +76,7 @@ class DrawnTeamEvent:
 
     def build(
         self, order: Sequence[str] | None = None, host: PluginHost | None = None
-    ) -> TeamEvent:
+    ) -> TeamResultsTable:
         """The event, its teams listed in ``order`` (default: as drawn)."""
 
         return build_team_event(
@@ -181,12 +181,12 @@ class TeamTieBreakContract(TieBreakSuiteBase):
         """The events to check on (default: :func:`small_team_events`)."""
         return small_team_events(self.max_teams, self.max_rounds, self.max_boards)
 
-    def prepare(self, host: PluginHost, drawn: DrawnTeamEvent) -> TeamEvent:
+    def prepare(self, host: PluginHost, drawn: DrawnTeamEvent) -> TeamResultsTable:
         """The drawn event played through the event file."""
         return drawn.build(host=host)
 
     def _standings(
-        self, host: PluginHost, tevent: TeamEvent, texts: Sequence[str]
+        self, host: PluginHost, tevent: TeamResultsTable, texts: Sequence[str]
     ) -> TeamStandings:
 
         return team_standings(tevent, list(texts), host=host)

@@ -1,7 +1,7 @@
 """Team events for tests: :func:`build_team_event` plays matches written the
 way a match card is (board results from the first-named team's side) through
 the event file and its fold, the path ``caddy`` takes, and returns the
-:class:`caddy.model.team_results.TeamEvent`; :func:`play_team_event` plays a
+:class:`caddy.model.team_results.TeamResultsTable`; :func:`play_team_event` plays a
 team format through an event file as ``caddy pair`` does (the format contract
 suite's team play-through, :class:`caddy.testing.FormatContract`).
 
@@ -29,7 +29,7 @@ from caddy.plugins.host import resolve
 if TYPE_CHECKING:
     import datetime
 
-    from caddy.model.team_results import TeamEvent
+    from caddy.model.team_results import TeamResultsTable
     from caddy.plugins.host import PluginHost
 
 #: A board result from the first-named team's side, flipped for the other side.
@@ -123,7 +123,7 @@ def build_team_event(
     *,
     pre_determined: bool | None = None,
     **kwargs: object,
-) -> TeamEvent:
+) -> TeamResultsTable:
     """:func:`build_team_file`, folded into team results.
 
     :param pre_determined: round-robin rules for unplayed rounds (C.07 15.2);

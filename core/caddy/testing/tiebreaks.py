@@ -11,7 +11,7 @@ tie-break (its registered acronym)::
 
 On small events drawn by hypothesis (:func:`caddy.testing.events.small_events`: Swiss-like events
 with byes and forfeits, and round robins; rated and unrated players), built
-with :class:`caddy.model.results_table.EventBuilder`, it checks for every spec:
+with :class:`caddy.model.results_table.ResultsTableBuilder`, it checks for every spec:
 
 * determinism: the same event ranked twice (and an equal copy of it) gives
   the same values;
@@ -44,7 +44,7 @@ import pytest
 from caddy.contracts import TieBreak
 from caddy.contracts.conformance import conformance
 from caddy.contracts.tiebreak_spec import parse_spec
-from caddy.model.results import Event
+from caddy.model.results import ResultsTable
 from caddy.plugins.host import PluginHost, resolve
 from caddy.standings.explain import explain
 from caddy.standings.ranking import standings
@@ -266,11 +266,11 @@ class TieBreakContract(TieBreakSuiteBase):
         """Whether the values follow the pairing numbers (default: :attr:`depends_on_pairing_number`)."""
         return self.depends_on_pairing_number
 
-    def events(self) -> SearchStrategy[Event]:
+    def events(self) -> SearchStrategy[ResultsTable]:
         """The events to check on (default: :func:`small_events`)."""
         return small_events(self.max_players, self.max_rounds)
 
-    def _standings(self, host: PluginHost, event: Event, texts: Sequence[str]) -> Standings:
+    def _standings(self, host: PluginHost, event: ResultsTable, texts: Sequence[str]) -> Standings:
 
         return standings(event, list(texts), host=host)
 
@@ -280,7 +280,7 @@ class TieBreakContract(TieBreakSuiteBase):
 
     # -- the checks, on one event ---------------------------------------------
 
-    def check_deterministic(self, host: PluginHost, text: str, event: Event) -> None:
+    def check_deterministic(self, host: PluginHost, text: str, event: ResultsTable) -> None:
         """The same event twice, and an equal copy, give the same values."""
         first = _values(self._standings(host, event, [text]))
         assert _values(self._standings(host, event, [text])) == first, (
@@ -291,7 +291,7 @@ class TieBreakContract(TieBreakSuiteBase):
         )
 
     def check_relabelling(
-        self, host: PluginHost, text: str, event: Event, numbers: Sequence[int]
+        self, host: PluginHost, text: str, event: ResultsTable, numbers: Sequence[int]
     ) -> None:
         """Player ``i`` renumbered ``numbers[i - 1]`` keeps their value."""
         before = _values(self._standings(host, event, [text]))[text]
@@ -304,7 +304,7 @@ class TieBreakContract(TieBreakSuiteBase):
         ]
         assert not wrong, f"{text}: relabelling the players changes values: " + "; ".join(wrong[:3])
 
-    def check_explain_agrees(self, host: PluginHost, text: str, event: Event) -> None:
+    def check_explain_agrees(self, host: PluginHost, text: str, event: ResultsTable) -> None:
         """Every player's explanation gives the value in the standings."""
 
         result = self._standings(host, event, [text])
@@ -329,7 +329,7 @@ class TieBreakContract(TieBreakSuiteBase):
             )
         )
 
-        def check(drawn: tuple[Event, Sequence[int]]) -> None:
+        def check(drawn: tuple[ResultsTable, Sequence[int]]) -> None:
             event, numbers = drawn
             for text in texts:
                 self.check_relabelling(caddy_host, text, event, numbers)

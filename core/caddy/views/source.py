@@ -21,7 +21,7 @@ from caddy.views.team_match import team_score
 
 if TYPE_CHECKING:
     from caddy.event.replay import RoundState, State
-    from caddy.model.results import Event
+    from caddy.model.results import ResultsTable
     from caddy.model.schedule import Section
 
 
@@ -58,7 +58,7 @@ class Source:
     #: The title when the event has no name (the file's name).
     name: str
     #: The results to rank; ``None``: a knockout, whose bracket is its table.
-    results: Event | None
+    results: ResultsTable | None
     state: State | None = None
     sections: tuple[Section, ...] = ()
     #: The seed the event file records (a drawing of lots uses it).
@@ -159,7 +159,7 @@ def state_source(state: State, choices: StandingsChoices, name: str) -> Source:
     )
 
 
-def results_source(results: Event, choices: StandingsChoices, name: str) -> Source:
+def results_source(results: ResultsTable, choices: StandingsChoices, name: str) -> Source:
     """The source of a file that is not an event file (its results only)."""
     if choices.after_round is not None:
         raise CaddyError(

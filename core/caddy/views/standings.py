@@ -28,7 +28,7 @@ from caddy.views.source import Source, StandingsChoices, format_view
 from caddy.views.team_match import team_data
 
 if TYPE_CHECKING:
-    from caddy.model.results import Event
+    from caddy.model.results import ResultsTable
     from caddy.plugins.host import PluginHost
     from caddy.standings.table import Standings
 
@@ -116,7 +116,7 @@ class StandingsView:
     host: PluginHost | None = None
 
     @property
-    def results(self) -> Event:
+    def results(self) -> ResultsTable:
         if self.source.results is None:
             raise ValueError("a knockout has no standings table: its bracket is its table")
         return self.source.results

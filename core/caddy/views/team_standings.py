@@ -28,7 +28,7 @@ from caddy.views.teams import board_prizes_report, team_crosstable_report, team_
 if TYPE_CHECKING:
     from caddy.contracts.tiebreak_table import StandingsOptions
     from caddy.event.replay import State
-    from caddy.model.team_results import TeamEvent
+    from caddy.model.team_results import TeamResultsTable
     from caddy.plugins.host import PluginHost
     from caddy.standings.board_prizes import BoardPrizes
     from caddy.standings.teams import TeamStandings
@@ -51,7 +51,7 @@ class TeamView:
 
     source: Source
     choices: StandingsChoices
-    tevent: TeamEvent
+    tevent: TeamResultsTable
     options: StandingsOptions
     result: TeamStandings
     host: PluginHost | None = None
@@ -96,7 +96,7 @@ class TeamView:
         )
 
 
-def team_event_of(source: Source, choices: StandingsChoices) -> TeamEvent:
+def team_event_of(source: Source, choices: StandingsChoices) -> TeamResultsTable:
     """The teams' results (``--pre-determined``/``--swiss`` replacing the event's rules)."""
     if source.state is None:
         raise ValueError("a team view needs an event file")

@@ -21,7 +21,7 @@ from caddy.model.report import Report, Table, points, value_text
 from caddy.standings.table import after_round_prefix
 
 if TYPE_CHECKING:
-    from caddy.model.team_results import TeamEvent, TeamRoundResult
+    from caddy.model.team_results import TeamResultsTable, TeamRoundResult
     from caddy.standings.board_prizes import BoardPrizes
     from caddy.standings.teams import TeamStandings
 
@@ -92,7 +92,7 @@ def _tail(result: TeamStandings, number: int) -> tuple[str, ...]:
     )
 
 
-def team_crosstable(tevent: TeamEvent, result: TeamStandings) -> Table:
+def team_crosstable(tevent: TeamResultsTable, result: TeamStandings) -> Table:
     """The team crosstable: a grid for a round robin, else a table by round."""
     if result.pre_determined:
         return team_grid(tevent, result)
@@ -117,7 +117,7 @@ def team_crosstable(tevent: TeamEvent, result: TeamStandings) -> Table:
     )
 
 
-def team_grid(tevent: TeamEvent, result: TeamStandings) -> Table:
+def team_grid(tevent: TeamResultsTable, result: TeamStandings) -> Table:
     """The round robin's team × team grid of game points scored, in rank order."""
     order = [row.pairing_number for row in result.rows]
     tail = ("MP", "GP", *result.tiebreaks)
@@ -157,7 +157,7 @@ CROSSTABLE_LEGEND = (
 GRID_LEGEND = "cells: game points the row's team scored against the column's team; f: forfeited"
 
 
-def team_crosstable_report(tevent: TeamEvent, result: TeamStandings, title: str) -> Report:
+def team_crosstable_report(tevent: TeamResultsTable, result: TeamStandings, title: str) -> Report:
     """The team crosstable as a report."""
     table = team_crosstable(tevent, result)
     return Report(

@@ -4,7 +4,7 @@ writers need (the names of :mod:`caddy_plugins.codecs.trf`'s modules, in one pla
 :func:`parse_document` reads a file into a :class:`TrfDocument`: player
 lines ``001`` by their exact columns (FIDE Handbook C.04 Annex 2) and every other
 line as written. What the file *means* is built on top: :func:`event_of`
-makes the results :class:`~caddy.model.results.Event` the standings read, and the
+makes the results :class:`~caddy.model.results.ResultsTable` the standings read, and the
 TRF codec plugin (``caddy_plugins.codecs.trf``) makes an event file of it.
 
 A file that cannot be read (a player line with bad columns, an unknown

@@ -40,7 +40,7 @@ def rank_group(
     ``lots_seed``) and each member's rank before the lots (level players
     share one; an annulled row is level with nobody)."""
     from caddy.contracts.tiebreak_table import StandingsOptions
-    from caddy.model.results_table import EventBuilder
+    from caddy.model.results_table import ResultsTableBuilder
     from caddy.standings.ranking import standings
 
     local = {p: i for i, p in enumerate(members, 1)}
@@ -50,7 +50,7 @@ def rank_group(
         for record in played
         if local.keys() & {*record.round.white, *record.round.black, *record.round.byes}
     ]
-    b = EventBuilder([str(p) for p in members], rounds=len(mine), pre_determined=True)
+    b = ResultsTableBuilder([str(p) for p in members], rounds=len(mine), pre_determined=True)
     for number, record in enumerate(mine, 1):
         for w, k, result in zip(
             record.round.white, record.round.black, record.results, strict=True

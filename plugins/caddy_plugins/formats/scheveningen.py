@@ -74,7 +74,7 @@ from caddy.contracts import Arithmetic, FormatBase
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
-    from caddy.model.results import Event
+    from caddy.model.results import ResultsTable
     from caddy.model.schedule import Numbering, Player, Schedule, Section
 
 Table = Literal["standard", "generated", "published", "search"]
@@ -371,7 +371,7 @@ def number_teams(
     return Numbering(players=a.players + b.players, method=a.method, seed=a.seed)
 
 
-def team_scores(event: Event, team_a: Sequence[int]) -> list[tuple[float, float]]:
+def team_scores(event: ResultsTable, team_a: Sequence[int]) -> list[tuple[float, float]]:
     """Per round, the points of team A and team B; the totals are the sums."""
     members = set(team_a)
     per_round = []

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.contracts.tiebreaks import ExplainRow, Explanation
 from caddy_plugins.tiebreaks.common import OpponentScoreSum, half_up
 
@@ -33,14 +33,14 @@ class AverageOpponentBuchholz:
     editions: ClassVar[tuple[str, ...]] = EDITIONS
     group_dependent: ClassVar[bool] = False
 
-    def _buchholz(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def _buchholz(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         from caddy.contracts.tiebreak_spec import TieBreakSpec as Spec
 
         return _Buchholz().compute(
             table, Spec(text="BH/F" if spec.fore else "BH", code="BH", fore=spec.fore)
         )
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         bh = self._buchholz(table, spec)
         values: list[float | None] = []
         for i in range(table.n):
@@ -49,7 +49,7 @@ class AverageOpponentBuchholz:
             values.append(half_up(sum(numbers) / len(numbers), 2) if numbers else None)
         return values
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         bh = self._buchholz(table, spec)
         rows = []
         for r, o in enumerate(table.opp[player]):

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec, parse_spec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.contracts.tiebreaks import ExplainRow, Explanation
 from caddy_plugins.tiebreaks.common import rated_games
 from caddy_plugins.tiebreaks.ratings import average
@@ -24,14 +24,14 @@ class AverageOfOpponents:
     group_dependent: ClassVar[bool] = False
     modifiers: ClassVar[str] = ""
 
-    def _source(self, table: Table) -> list[float | None]:
+    def _source(self, table: TieBreakTable) -> list[float | None]:
         from caddy.plugins.host import resolve
 
         host = resolve(table.host)  # the embedder's host, if it gave one
         return host.tiebreaks().get(self.source).compute(table, parse_spec(self.source))
 
     def _values(
-        self, table: Table, i: int, source: list[float | None]
+        self, table: TieBreakTable, i: int, source: list[float | None]
     ) -> list[tuple[int, int, int]]:
         rows = []
         for rnd, opp, _rating, _code in rated_games(table, i)[2]:
@@ -40,7 +40,7 @@ class AverageOfOpponents:
                 rows.append((rnd, opp, int(value)))
         return rows
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         source = self._source(table)
         result: list[float | None] = []
         for i in range(table.n):
@@ -48,7 +48,7 @@ class AverageOfOpponents:
             result.append(float(average(values)) if values else None)
         return result
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         source = self._source(table)
         rows = self._values(table, player, source)
         values = [v for _, _, v in rows]

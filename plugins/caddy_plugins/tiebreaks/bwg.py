@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy_plugins.tiebreaks.common import RoundCount, otb_or_rr_forfeit_win
 
 
@@ -19,7 +19,7 @@ class BlackWins(RoundCount):
     kind: ClassVar[str] = "B"
     summary: ClassVar[str] = "games won over the board with Black"
 
-    def counts(self, table: Table, i: int, r: int) -> bool:
+    def counts(self, table: TieBreakTable, i: int, r: int) -> bool:
         return (
             table.col[i][r] == "b"
             and table.pts[i][r] == table.win

@@ -1,6 +1,6 @@
 """Shared machinery of the built-in tie-break plugins (FIDE Handbook C.07).
 
-The host folds an event once into a :class:`caddy.contracts.tiebreak_table.Table`; the
+The host folds an event once into a :class:`caddy.contracts.tiebreak_table.TieBreakTable`; the
 plugins in this package read it. What several of them share lives here:
 the Buchholz family's per-round contributions and cuts (C.07 Art. 8-9,
 14, 16), the round counts (WIN, WON, BPG, BWG, REP: Art. 7) and the
@@ -14,7 +14,7 @@ from operator import mul
 from typing import ClassVar
 
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
-from caddy.contracts.tiebreak_table import ANNULLED, Table
+from caddy.contracts.tiebreak_table import ANNULLED, TieBreakTable
 from caddy.contracts.tiebreaks import ExplainRow, Explanation
 
 # -- Buchholz family ------------------------------------------------------------
@@ -25,7 +25,7 @@ Item = tuple[int, int, float, float, bool, str]
 
 
 def contributions(
-    table: Table, i: int, *, sb: bool, fore: bool = False, played_forfeits: bool = False
+    table: TieBreakTable, i: int, *, sb: bool, fore: bool = False, played_forfeits: bool = False
 ) -> list[Item]:
     """Per round, what a Buchholz (``sb=False``) or Sonneborn–Berger value adds:
     the opponent's adjusted score (times the points scored, for SB), or the
@@ -120,7 +120,7 @@ class OpponentScoreSum:
     editions: ClassVar[tuple[str, ...]] = EDITIONS
     group_dependent: ClassVar[bool] = False
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         fore = self.fore or spec.fore
         if table.all_games and not (spec.cut_low or spec.cut_high or fore):
             # every round of every player is a game: no dummies, nothing skipped
@@ -143,7 +143,7 @@ class OpponentScoreSum:
         return [self.value(table, spec, i)[0] for i in range(table.n)]
 
     def value(
-        self, table: Table, spec: TieBreakSpec, i: int
+        self, table: TieBreakTable, spec: TieBreakSpec, i: int
     ) -> tuple[float, list[Item], list[tuple[Item, str]]]:
         items = contributions(
             table, i, sb=self.sb, fore=self.fore or spec.fore, played_forfeits=spec.predetermined
@@ -151,13 +151,18 @@ class OpponentScoreSum:
         kept, cut = apply_cuts(items, spec.cut_low, spec.cut_high, table.rounds)
         return sum(c[3] for c in kept), kept, cut
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         value, kept, cut = self.value(table, spec, player)
         return explain_items(spec.text, table, player, kept, cut, value)
 
 
 def explain_items(
-    name: str, table: Table, i: int, kept: list[Item], cut: list[tuple[Item, str]], value: float
+    name: str,
+    table: TieBreakTable,
+    i: int,
+    kept: list[Item],
+    cut: list[tuple[Item, str]],
+    value: float,
 ) -> Explanation:
     """Explanation rows for a Buchholz-family value: every round, what it added or why not."""
     cut_notes = {c[0]: why for c, why in cut}
@@ -208,15 +213,15 @@ class RoundCount:
     group_dependent: ClassVar[bool] = False
     modifiers: ClassVar[str] = ""
 
-    def counts(self, table: Table, i: int, r: int) -> bool:
+    def counts(self, table: TieBreakTable, i: int, r: int) -> bool:
         raise NotImplementedError
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         rounds = range(table.rounds)
         counts = self.counts
         return [float(sum(1 for r in rounds if counts(table, i, r))) for i in range(table.n)]
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         rows = []
         total = 0
         for r in range(table.rounds):
@@ -241,7 +246,7 @@ class RoundCount:
         )
 
 
-def otb_or_rr_forfeit_win(table: Table, i: int, r: int) -> bool:
+def otb_or_rr_forfeit_win(table: TieBreakTable, i: int, r: int) -> bool:
     """A game over the board, or (option) a round-robin forfeit win."""
     if table.is_game(i, r):
         return True
@@ -256,7 +261,9 @@ def half_up(value: float, places: int) -> float:
     return float(Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP))
 
 
-def rated_games(table: Table, i: int) -> tuple[list[int], int, list[tuple[int, int, int, str]]]:
+def rated_games(
+    table: TieBreakTable, i: int
+) -> tuple[list[int], int, list[tuple[int, int, int, str]]]:
     """Over-the-board rated games of player ``i`` against opponents with a rating:
     (opponent ratings, score in half points, rows (round, opponent, rating, code)).
     Unplayed games, forfeits included, and games of under one move are left out."""
@@ -291,7 +298,7 @@ class RatingTieBreak:
     ) -> str:
         raise NotImplementedError
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         values: list[float | None] = []
         for i in range(table.n):
             ratings, half_points, _ = rated_games(table, i)
@@ -299,7 +306,7 @@ class RatingTieBreak:
             values.append(None if value is None else float(value))
         return values
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         ratings, half_points, rows = rated_games(table, player)
         value = self.value_of(ratings, half_points, spec) if ratings else None
         counted = {row[0] for row in rows}

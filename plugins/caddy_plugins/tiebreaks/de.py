@@ -25,7 +25,7 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.contracts.tiebreaks import ExplainRow, Explanation
 
 
@@ -43,7 +43,7 @@ class DirectEncounter:
     editions: ClassVar[tuple[str, ...]] = EDITIONS
     group_dependent: ClassVar[bool] = True
 
-    def _counts(self, table: Table, spec: TieBreakSpec, i: int, r: int) -> bool:
+    def _counts(self, table: TieBreakTable, spec: TieBreakSpec, i: int, r: int) -> bool:
         code = table.code[i][r]
         if code in "1=0WDL":
             return True
@@ -52,7 +52,7 @@ class DirectEncounter:
         )
 
     def points_among(
-        self, table: Table, spec: TieBreakSpec, members: Sequence[int]
+        self, table: TieBreakTable, spec: TieBreakSpec, members: Sequence[int]
     ) -> tuple[dict[int, float], dict[int, int]]:
         """Per member: points against the others (averaged per pair) and how many of them they met."""
         inside = set(members)
@@ -67,17 +67,19 @@ class DirectEncounter:
             met[i] = len(per_pair)
         return points, met
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         return [1.0] * table.n  # the standings replace this by the place in each tied group
 
-    def rank_group(self, table: Table, spec: TieBreakSpec, group: Sequence[int]) -> list[int]:
+    def rank_group(
+        self, table: TieBreakTable, spec: TieBreakSpec, group: Sequence[int]
+    ) -> list[int]:
         places: dict[int, int] = {}
         self._rank(table, spec, list(group), 1, places)
         return [places[i] for i in group]
 
     def _rank(
         self,
-        table: Table,
+        table: TieBreakTable,
         spec: TieBreakSpec,
         members: list[int],
         start: int,
@@ -121,7 +123,7 @@ class DirectEncounter:
             for i in order:
                 places[i] = position
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         return Explanation(
             tiebreak=spec.text,
             player=table.numbers[player],
@@ -130,7 +132,7 @@ class DirectEncounter:
         )
 
     def explain_group(
-        self, table: Table, spec: TieBreakSpec, group: Sequence[int], player: int
+        self, table: TieBreakTable, spec: TieBreakSpec, group: Sequence[int], player: int
     ) -> Explanation:
         """The games between ``player`` and the rest of the tied ``group``."""
         inside = set(group)

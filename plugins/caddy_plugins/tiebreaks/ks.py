@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.contracts.tiebreaks import ExplainRow, Explanation
 
 
@@ -34,7 +34,7 @@ class Koya:
     editions: ClassVar[tuple[str, ...]] = EDITIONS
     group_dependent: ClassVar[bool] = False
 
-    def max_games(self, table: Table) -> int:
+    def max_games(self, table: TieBreakTable) -> int:
         if not table.rr:
             return table.rounds
         keep_annulled = not table.options.koya_line_moves_after_annulment
@@ -48,17 +48,17 @@ class Koya:
                 best = max(best, games)
         return best
 
-    def line(self, table: Table, spec: TieBreakSpec) -> float:
+    def line(self, table: TieBreakTable, spec: TieBreakSpec) -> float:
         return spec.limit_percent / 100.0 * table.win * self.max_games(table) + spec.limit_shift
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         line = self.line(table, spec)
         strong = [s >= line for s in table.score]
         strong.append(False)  # opp -1 (no opponent) reads the last item: never strong
         flag = strong.__getitem__
         return [sum(compress(table.pts[i], map(flag, table.opp[i]))) for i in range(table.n)]
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         line = self.line(table, spec)
         rows = []
         value = 0.0

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.contracts.tiebreaks import ExplainRow, Explanation
 
 
@@ -30,7 +30,9 @@ class ProgressiveScores:
     editions: ClassVar[tuple[str, ...]] = EDITIONS
     group_dependent: ClassVar[bool] = False
 
-    def _terms(self, table: Table, spec: TieBreakSpec, i: int) -> list[tuple[int, float, str]]:
+    def _terms(
+        self, table: TieBreakTable, spec: TieBreakSpec, i: int
+    ) -> list[tuple[int, float, str]]:
         running = 0.0
         terms = []
         skip_rest = not table.options.rest_round_in_ps
@@ -44,7 +46,7 @@ class ProgressiveScores:
                 terms.append((r + 1, running, ""))
         return terms
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         if not spec.cut_low and (table.options.rest_round_in_ps or table.all_games):
             rounds = table.rounds
             # round r's points count (rounds - r) times
@@ -55,7 +57,7 @@ class ProgressiveScores:
             sum(t for _, t, note in self._terms(table, spec, i) if not note) for i in range(table.n)
         ]
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         terms = self._terms(table, spec, player)
         rows = tuple(
             ExplainRow(

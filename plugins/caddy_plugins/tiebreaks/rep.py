@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy_plugins.tiebreaks.common import RoundCount
 
 
@@ -24,7 +24,7 @@ class RoundsElected(RoundCount):
         "rounds played or scored as a win; not requested byes or forfeit losses (alias GE)"
     )
 
-    def counts(self, table: Table, i: int, r: int) -> bool:
+    def counts(self, table: TieBreakTable, i: int, r: int) -> bool:
         code = table.code[i][r]
         if code == "A":
             return False

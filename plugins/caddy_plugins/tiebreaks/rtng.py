@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts.tiebreak_spec import TieBreakSpec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.contracts.tiebreaks import Explanation
 
 
@@ -26,10 +26,10 @@ class Rating:
     def lower_is_better(self, spec: TieBreakSpec) -> bool:
         return spec.reverse
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         return [None if r is None else float(r) for r in table.ratings]
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         rating = table.ratings[player]
         return Explanation(
             tiebreak=spec.text,

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts.tiebreak_spec import TieBreakSpec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.contracts.tiebreaks import ExplainRow, Explanation
 
 
@@ -23,20 +23,20 @@ class StandardPoints:
     editions: ClassVar[tuple[str, ...]] = ("2026",)
     group_dependent: ClassVar[bool] = False
 
-    def _point(self, table: Table, points: float, code: str) -> float:
+    def _point(self, table: TieBreakTable, points: float, code: str) -> float:
         if code == "A":
             return 0.0
         if points > table.draw:
             return 1.0
         return 0.5 if points == table.draw else 0.0
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         return [
             sum(self._point(table, p, c) for p, c in zip(table.pts[i], table.code[i], strict=True))
             for i in range(table.n)
         ]
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         rows = tuple(
             ExplainRow(
                 round=r + 1, result=c, contribution=self._point(table, p, c), note=f"{p:g} points"

@@ -30,7 +30,7 @@ from typing import ClassVar
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.contracts.tiebreaks import ExplainRow, Explanation
 from caddy_plugins.tiebreaks.team_common import (
     board_count,
@@ -43,7 +43,7 @@ from caddy_plugins.tiebreaks.team_common import (
 )
 
 
-def board_rows(table: Table, spec: TieBreakSpec, player: int) -> tuple[ExplainRow, ...]:
+def board_rows(table: TieBreakTable, spec: TieBreakSpec, player: int) -> tuple[ExplainRow, ...]:
     """One row per round: the round's board points as Art. 12 reads them."""
     tevent = team_event(table, spec)
     rows = []
@@ -80,11 +80,11 @@ class BoardCount(TieBreakBase):
     def lower_is_better(self, spec: TieBreakSpec) -> bool:
         return True
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         tevent = team_event(table, spec)
         return [board_count(board_totals(tevent, i)) for i in range(tevent.count)]
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         tevent = team_event(table, spec)
         totals = board_totals(tevent, player)
         value = board_count(totals)
@@ -115,11 +115,13 @@ class _BoardSequence(TieBreakBase):
     def lower_is_better(self, spec: TieBreakSpec) -> bool:
         return True  # the value is a place
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         tevent = team_event(table, spec)
         return [1.0] * tevent.count  # the standings replace this by the place in each tied group
 
-    def rank_group(self, table: Table, spec: TieBreakSpec, group: Sequence[int]) -> list[int]:
+    def rank_group(
+        self, table: TieBreakTable, spec: TieBreakSpec, group: Sequence[int]
+    ) -> list[int]:
         tevent = team_event(table, spec)
         keys = {i: self.sequence(board_totals(tevent, i)) for i in group}
         places = places_by(keys)
@@ -131,7 +133,7 @@ class _BoardSequence(TieBreakBase):
             f"{self.element.format(k + 1, len(totals) - k - 1)} {fmt(v)}" for k, v in enumerate(seq)
         )
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         tevent = team_event(table, spec)
         totals = board_totals(tevent, player)
         return Explanation(
@@ -144,7 +146,7 @@ class _BoardSequence(TieBreakBase):
         )
 
     def explain_group(
-        self, table: Table, spec: TieBreakSpec, group: Sequence[int], player: int
+        self, table: TieBreakTable, spec: TieBreakSpec, group: Sequence[int], player: int
     ) -> Explanation:
         tevent = team_event(table, spec)
         totals = board_totals(tevent, player)

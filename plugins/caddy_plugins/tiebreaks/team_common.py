@@ -1,8 +1,8 @@
 """Shared machinery of the team tie-breaks (FIDE Handbook C.07 Arts. 12-13).
 
-A team tie-break is handed a :class:`caddy.contracts.tiebreak_table.Table` whose players
+A team tie-break is handed a :class:`caddy.contracts.tiebreak_table.TieBreakTable` whose players
 are the teams, scored in match points (MP) or game points (GP), with
-``table.teams`` the :class:`caddy.model.team_results.TeamEvent`. What several of
+``table.teams`` the :class:`caddy.model.team_results.TeamResultsTable`. What several of
 them share lives here: the check that the event has teams, the table of the
 other score, the board points of C.07 Art. 12 (a pairing-allocated bye and a
 forfeited match count as a win or loss on every board), the comparison of
@@ -21,18 +21,20 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from caddy.contracts.tiebreak_spec import TieBreakSpec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.errors import CaddyError
 from caddy_plugins.tiebreaks.common import Item, contributions
 
 if TYPE_CHECKING:
-    from caddy.model.team_results import TeamEvent
+    from caddy.model.team_results import TeamResultsTable
 
 #: The other score's table of a team table, built once per table.
-_OTHER: weakref.WeakKeyDictionary[Table, dict[str, Table]] = weakref.WeakKeyDictionary()
+_OTHER: weakref.WeakKeyDictionary[TieBreakTable, dict[str, TieBreakTable]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
-def team_event(table: Table, spec: TieBreakSpec) -> TeamEvent:
+def team_event(table: TieBreakTable, spec: TieBreakSpec) -> TeamResultsTable:
     """The team results behind ``table`` (raises on an individual event)."""
     if table.teams is None:
         raise CaddyError(
@@ -41,7 +43,7 @@ def team_event(table: Table, spec: TieBreakSpec) -> TeamEvent:
     return table.teams
 
 
-def score_table(table: Table, kind: str) -> Table:
+def score_table(table: TieBreakTable, kind: str) -> TieBreakTable:
     """The table of the same team event scored in ``kind`` (``MP`` or ``GP``)."""
     tevent = table.teams
     assert tevent is not None
@@ -49,7 +51,7 @@ def score_table(table: Table, kind: str) -> Table:
         return table
     cached = _OTHER.setdefault(table, {})
     if kind not in cached:
-        other = Table(
+        other = TieBreakTable(
             tevent.as_event(kind),
             edition=table.edition,
             pre_determined=table.rr,
@@ -62,13 +64,13 @@ def score_table(table: Table, kind: str) -> Table:
     return cached[kind]
 
 
-def primary_kind(table: Table, spec: TieBreakSpec) -> str:
+def primary_kind(table: TieBreakTable, spec: TieBreakSpec) -> str:
     """The score the tie-break reads: ``spec.score``, else the event's primary."""
     tevent = team_event(table, spec)
     return spec.score or tevent.primary
 
 
-def secondary_kind(tevent: TeamEvent, spec: TieBreakSpec) -> str:
+def secondary_kind(tevent: TeamResultsTable, spec: TieBreakSpec) -> str:
     """The score other than the one the tie-break's primary score is."""
     first = spec.score or tevent.primary
     return "GP" if first == "MP" else "MP"
@@ -83,7 +85,9 @@ def fmt(value: float | None) -> str:
 # -- board points (C.07 Art. 12) -----------------------------------------------
 
 
-def board_totals(tevent: TeamEvent, t: int, rounds: Sequence[int] | None = None) -> list[float]:
+def board_totals(
+    tevent: TeamResultsTable, t: int, rounds: Sequence[int] | None = None
+) -> list[float]:
     """Points of team index ``t`` per board over ``rounds`` (default: every
     round), each round's board points as C.07 Art. 12 reads them."""
     boards = tevent.setup.boards
@@ -127,7 +131,7 @@ def places_by(keys: dict[int, tuple[float, ...]], start: int = 1) -> dict[int, i
 # -- opponents' scores (C.07 Arts. 13.2, 13.4; Art. 16) ------------------------
 
 
-def opponent_scores(table: Table, spec: TieBreakSpec, i: int) -> list[Item]:
+def opponent_scores(table: TieBreakTable, spec: TieBreakSpec, i: int) -> list[Item]:
     """Per round of team index ``i``: the opponent's (adjusted) score in
     ``table``'s score, or the dummy opponent's for unplayed rounds (C.07 Art.
     16.4, capped in 2026), as Buchholz items (contribution = the score).
@@ -137,7 +141,7 @@ def opponent_scores(table: Table, spec: TieBreakSpec, i: int) -> list[Item]:
     return contributions(table, i, sb=False, fore=spec.fore, played_forfeits=spec.predetermined)
 
 
-def products(opponent: Table, own: Table, spec: TieBreakSpec, i: int) -> list[Item]:
+def products(opponent: TieBreakTable, own: TieBreakTable, spec: TieBreakSpec, i: int) -> list[Item]:
     """ESB items: each opponent's score in ``opponent``'s score times the points
     team ``i`` scored against it in ``own``'s score (C.07 Art. 13.2)."""
     out = []

@@ -50,7 +50,7 @@ from typing import ClassVar
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.contracts.tiebreaks import ExplainRow, Explanation
 from caddy.standings.table import split_tied
 from caddy_plugins.tiebreaks.team_common import (
@@ -76,7 +76,9 @@ SEQUENCES: dict[str, tuple[str, ...]] = {
 class _Ranking:
     """One ranking of a tied group, with the steps it took (for explain)."""
 
-    def __init__(self, plugin: ExtendedDirectEncounter, table: Table, spec: TieBreakSpec) -> None:
+    def __init__(
+        self, plugin: ExtendedDirectEncounter, table: TieBreakTable, spec: TieBreakSpec
+    ) -> None:
         self.plugin = plugin
         self.table = table
         self.spec = spec
@@ -226,20 +228,24 @@ class ExtendedDirectEncounter(TieBreakBase):
     def lower_is_better(self, spec: TieBreakSpec) -> bool:
         return True  # the value is a place
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         tevent = team_event(table, spec)
         return [1.0] * tevent.count  # the standings replace this by the place in each tied group
 
-    def ranking(self, table: Table, spec: TieBreakSpec, group: Sequence[int]) -> _Ranking:
+    def ranking(self, table: TieBreakTable, spec: TieBreakSpec, group: Sequence[int]) -> _Ranking:
         ranking = _Ranking(self, table, spec)
         ranking.rank(sorted(group), 1)
         return ranking
 
-    def rank_group(self, table: Table, spec: TieBreakSpec, group: Sequence[int]) -> list[int]:
+    def rank_group(
+        self, table: TieBreakTable, spec: TieBreakSpec, group: Sequence[int]
+    ) -> list[int]:
         places = self.ranking(table, spec, group).places
         return [places[i] for i in group]
 
-    def group_values(self, table: Table, spec: TieBreakSpec, places: Sequence[int]) -> list[float]:
+    def group_values(
+        self, table: TieBreakTable, spec: TieBreakSpec, places: Sequence[int]
+    ) -> list[float]:
         """The places, or 0 for every team of a group EDE separates nobody in
         (a team alone in its group too), as the reference engine reports them;
         ``ede_unseparated="place"`` keeps the place (1) there."""
@@ -247,7 +253,7 @@ class ExtendedDirectEncounter(TieBreakBase):
             return [0.0] * len(places)
         return [float(p) for p in places]
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         team_event(table, spec)
         return Explanation(
             tiebreak=spec.text,
@@ -258,7 +264,7 @@ class ExtendedDirectEncounter(TieBreakBase):
         )
 
     def explain_group(
-        self, table: Table, spec: TieBreakSpec, group: Sequence[int], player: int
+        self, table: TieBreakTable, spec: TieBreakSpec, group: Sequence[int], player: int
     ) -> Explanation:
         """The matches between ``player`` and the rest of the tied ``group``, and the steps."""
         ranking = self.ranking(table, spec, group)

@@ -34,7 +34,7 @@ from typing import ClassVar
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.contracts.tiebreaks import Explanation
 from caddy_plugins.tiebreaks.common import Item, apply_cuts, explain_items
 from caddy_plugins.tiebreaks.team_common import products, score_table, team_event
@@ -50,7 +50,7 @@ class _ExtendedSonnebornBerger(TieBreakBase):
     own_score: ClassVar[str]
 
     def _items(
-        self, table: Table, spec: TieBreakSpec, i: int
+        self, table: TieBreakTable, spec: TieBreakSpec, i: int
     ) -> tuple[float, list[Item], list[tuple[Item, str]]]:
         team_event(table, spec)
         opponent = score_table(table, self.opponent_score)
@@ -59,11 +59,11 @@ class _ExtendedSonnebornBerger(TieBreakBase):
         kept, cut = apply_cuts(items, spec.cut_low, 0, table.rounds)
         return sum(c[3] for c in kept), kept, cut
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         tevent = team_event(table, spec)
         return [self._items(table, spec, i)[0] for i in range(tevent.count)]
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         value, kept, cut = self._items(table, spec, player)
         own = score_table(table, self.own_score)
         explanation = explain_items(spec.text, own, player, kept, cut, value)

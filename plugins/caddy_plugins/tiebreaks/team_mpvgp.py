@@ -19,7 +19,7 @@ from typing import ClassVar
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.contracts.tiebreaks import ExplainRow, Explanation
 from caddy_plugins.tiebreaks.team_common import fmt, team_event
 
@@ -37,15 +37,15 @@ class MatchVersusGamePoints(TieBreakBase):
     )
     editions: ClassVar[tuple[str, ...]] = EDITIONS
 
-    def _kind(self, table: Table, spec: TieBreakSpec) -> str:
+    def _kind(self, table: TieBreakTable, spec: TieBreakSpec) -> str:
         tevent = team_event(table, spec)
         return spec.score or tevent.secondary
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         tevent = team_event(table, spec)
         return list(tevent.score(self._kind(table, spec)))
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         tevent = team_event(table, spec)
         kind = self._kind(table, spec)
         rows = []
@@ -78,7 +78,7 @@ class MatchPoints(MatchVersusGamePoints):
     article: ClassVar[str] = "11.1"
     summary: ClassVar[str] = "the team's match points"
 
-    def _kind(self, table: Table, spec: TieBreakSpec) -> str:
+    def _kind(self, table: TieBreakTable, spec: TieBreakSpec) -> str:
         return "MP"
 
 
@@ -89,7 +89,7 @@ class GamePoints(MatchVersusGamePoints):
     article: ClassVar[str] = "11.1"
     summary: ClassVar[str] = "the team's game points"
 
-    def _kind(self, table: Table, spec: TieBreakSpec) -> str:
+    def _kind(self, table: TieBreakTable, spec: TieBreakSpec) -> str:
         return "GP"
 
 

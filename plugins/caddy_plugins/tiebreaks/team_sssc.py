@@ -25,7 +25,7 @@ from typing import ClassVar
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.contracts.tiebreaks import ExplainRow, Explanation
 from caddy.errors import CaddyError
 from caddy_plugins.tiebreaks.common import half_up
@@ -51,7 +51,7 @@ class ScoresScheduleStrength(TieBreakBase):
     )
     editions: ClassVar[tuple[str, ...]] = EDITIONS
 
-    def factor(self, table: Table, spec: TieBreakSpec) -> float:
+    def factor(self, table: TieBreakTable, spec: TieBreakSpec) -> float:
         """The normalising factor: ``/Kx``, else computed (see the module docstring)."""
         if spec.factor is not None:
             if spec.factor <= 0:
@@ -71,7 +71,9 @@ class ScoresScheduleStrength(TieBreakBase):
             return 1.0
         return float(max(1, math.floor(highest / per_match)))
 
-    def _parts(self, table: Table, spec: TieBreakSpec, i: int) -> tuple[float, float, float]:
+    def _parts(
+        self, table: TieBreakTable, spec: TieBreakSpec, i: int
+    ) -> tuple[float, float, float]:
         """(secondary score, Buchholz on the primary score, value)."""
         tevent = team_event(table, spec)
         second = tevent.score(secondary_kind(tevent, spec))[i]
@@ -79,11 +81,11 @@ class ScoresScheduleStrength(TieBreakBase):
         buchholz = math.fsum(item[3] for item in opponent_scores(first, spec, i))
         return second, buchholz, half_up(second + buchholz / self.factor(table, spec), 2)
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         tevent = team_event(table, spec)
         return [self._parts(table, spec, i)[2] for i in range(tevent.count)]
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         tevent = team_event(table, spec)
         primary = primary_kind(table, spec)
         secondary = secondary_kind(tevent, spec)

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts.tiebreak_spec import TieBreakSpec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.contracts.tiebreaks import Explanation
 
 
@@ -25,10 +25,10 @@ class PairingNumber:
     def lower_is_better(self, spec: TieBreakSpec) -> bool:
         return not spec.reverse
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         return [float(number) for number in table.numbers]
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         order = "higher" if spec.reverse else "lower"
         number = table.numbers[player]
         return Explanation(

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts.tiebreak_spec import TieBreakSpec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy_plugins.tiebreaks.common import RoundCount
 
 
@@ -22,10 +22,10 @@ class Wins(RoundCount):
     kind: ClassVar[str] = "B"
     summary: ClassVar[str] = "rounds scored as a win, including forfeit wins and byes worth a win"
 
-    def counts(self, table: Table, i: int, r: int) -> bool:
+    def counts(self, table: TieBreakTable, i: int, r: int) -> bool:
         return table.pts[i][r] == table.win and table.code[i][r] != "A"
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         win = table.win
         return [
             float(

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy_plugins.tiebreaks.common import RoundCount, otb_or_rr_forfeit_win
 
 
@@ -24,7 +24,7 @@ class GamesWon(RoundCount):
     kind: ClassVar[str] = "B"
     summary: ClassVar[str] = "games won over the board"
 
-    def counts(self, table: Table, i: int, r: int) -> bool:
+    def counts(self, table: TieBreakTable, i: int, r: int) -> bool:
         return table.pts[i][r] == table.win and otb_or_rr_forfeit_win(table, i, r)
 
 

@@ -14,7 +14,7 @@ from typing import ClassVar
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
 from caddy.contracts.tiebreak_spec import TieBreakSpec
-from caddy.contracts.tiebreak_table import Table
+from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.contracts.tiebreaks import ExplainRow, Explanation
 
 #: Table codes of a drawn game: over the board, and under one move.
@@ -30,11 +30,11 @@ class FewestDraws(TieBreakBase):
     def lower_is_better(self, spec: TieBreakSpec) -> bool:
         return True
 
-    def compute(self, table: Table, spec: TieBreakSpec) -> list[float | None]:
+    def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         """One value per player index (0 .. n-1)."""
         return [float(sum(c in DRAWN for c in table.code[i])) for i in range(table.n)]
 
-    def explain(self, table: Table, spec: TieBreakSpec, player: int) -> Explanation:
+    def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         """``player`` is an index into the table (pairing number minus one); the
         explanation names players by pairing number."""
         rows = []

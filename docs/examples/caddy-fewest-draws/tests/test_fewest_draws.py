@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from caddy.model.results_table import EventBuilder
+from caddy.model.results_table import ResultsTableBuilder
 from caddy.standings.explain import explain
 from caddy.standings.ranking import standings
 from caddy.testing import TieBreakContract
@@ -13,10 +13,10 @@ class TestFewestDrawsContract(TieBreakContract):
     companions = ("BH", "SB")  # listed first, last and between: no value changes
 
 
-def small_event() -> EventBuilder:
+def small_event() -> ResultsTableBuilder:
     """Four players, three rounds: Ann and Cal score 2, Ann with no draw; Ben and
     Dan score 1 with two draws each."""
-    event = EventBuilder(["Ann", "Ben", "Cal", "Dan"], rounds=3)
+    event = ResultsTableBuilder(["Ann", "Ben", "Cal", "Dan"], rounds=3)
     event.game(1, 1, 4, "1-0").game(1, 2, 3, "1/2")
     event.game(2, 3, 1, "1-0").game(2, 4, 2, "1/2")
     event.game(3, 1, 2, "+-").game(3, 3, 4, "1/2")

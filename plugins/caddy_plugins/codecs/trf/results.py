@@ -1,4 +1,4 @@
-"""The results of a TRF file as an :class:`~caddy.model.results.Event`, for the standings.
+"""The results of a TRF file as an :class:`~caddy.model.results.ResultsTable`, for the standings.
 
 Each player's line is taken as written; :func:`~caddy_plugins.codecs.trf.checks.check_document`
 says where the two sides of a game disagree.
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import attrs
 
-from caddy.model.results import Event, EventPlayer, RoundResult
+from caddy.model.results import EventPlayer, ResultsTable, RoundResult
 from caddy_plugins.codecs.trf.checks import check_document
 from caddy_plugins.codecs.trf.document import parse_date, parse_document, read_document
 from caddy_plugins.codecs.trf.records import TrfDocument
@@ -19,8 +19,8 @@ from caddy_plugins.codecs.trf.scoring import annulled_withdrawals, point_tables,
 __all__ = ["TrfFile", "event_of", "parse_trf", "read_trf", "trf_file_of"]
 
 
-def event_of(doc: TrfDocument) -> Event:
-    """The results of a TRF file as an :class:`~caddy.model.results.Event` (each
+def event_of(doc: TrfDocument) -> ResultsTable:
+    """The results of a TRF file as an :class:`~caddy.model.results.ResultsTable` (each
     player's line as written; :func:`check_document` says where
     the two sides of a game disagree)."""
     scoring, bye_values = scoring_of(doc)
@@ -57,7 +57,7 @@ def event_of(doc: TrfDocument) -> Event:
             )
         results.append(tuple(row))
     cycles = doc.round_robin()
-    return Event(
+    return ResultsTable(
         withdrawals=annulled_withdrawals(doc, (scoring, bye_values)),
         name=doc.title,
         start_date=parse_date(doc.record("042") or ""),
@@ -73,7 +73,7 @@ def event_of(doc: TrfDocument) -> Event:
 class TrfFile:
     """What the standings reader found, with the event built from it."""
 
-    event: Event
+    event: ResultsTable
     #: Record 092 (free text) and 192 (encoded type), if present.
     type_text: str | None = None
     type_code: str | None = None
@@ -82,12 +82,12 @@ class TrfFile:
 
 
 def read_trf(path: str | Path) -> TrfFile:
-    """Read a TRF file into an :class:`~caddy.model.results.Event`."""
+    """Read a TRF file into an :class:`~caddy.model.results.ResultsTable`."""
     return trf_file_of(read_document(path))
 
 
 def parse_trf(data: bytes | str, name: str = "<trf>") -> TrfFile:
-    """Parse TRF text into an :class:`~caddy.model.results.Event` (see :func:`parse_document`)."""
+    """Parse TRF text into an :class:`~caddy.model.results.ResultsTable` (see :func:`parse_document`)."""
     return trf_file_of(parse_document(data, name))
 
 

@@ -80,7 +80,7 @@ def points_without(
     doc: TrfDocument, scored: tuple[Scoring, dict[str, float]], annulled: set[int]
 ) -> list[float]:
     """Points of the results, games against a player in ``annulled`` left out
-    (and every round of theirs, as the standings do: ``caddy.contracts.tiebreak_table.Table``)."""
+    (and every round of theirs, as the standings do: ``caddy.contracts.tiebreak_table.TieBreakTable``)."""
     game, bye = point_tables(*scored)
     return [
         0.0

@@ -30,7 +30,7 @@ from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
     from caddy.event import State, Tournament
-    from caddy.model.team_results import TeamEvent
+    from caddy.model.team_results import TeamResultsTable
     from caddy.model.teams import TeamSetup
 
 __all__ = ["team_lines"]
@@ -84,7 +84,7 @@ def team_lines(state: State, lines: list[str], trf26: bool) -> list[str]:
 
 
 def _trf26_records(
-    state: State, setup: TeamSetup, tevent: TeamEvent, lines: Sequence[str]
+    state: State, setup: TeamSetup, tevent: TeamResultsTable, lines: Sequence[str]
 ) -> dict[str, list[str]]:
     tournament = state.event.tournament
     scoring = setup.scoring
@@ -211,7 +211,7 @@ def _pab(setup: TeamSetup, which: str) -> float:
     return s.pab_gp if s.pab_gp is not None else setup.boards * 0.5
 
 
-def _ranks(tevent: TeamEvent, tournament: Tournament) -> list[int]:
+def _ranks(tevent: TeamResultsTable, tournament: Tournament) -> list[int]:
     """Each team's rank in caddy's team standings (the event's tie-breaks,
     edition and readings of EDE); by MP then GP (ties sharing a rank) while a
     listed team tie-break has no plugin registered (team tie-breaks such as
