@@ -134,10 +134,10 @@ def cmd_calc(ns: argparse.Namespace, host: PluginHost) -> int:
     fmt, options = format_and_options(ns, host=host)
     controls = _time_controls(ns.tc, host)
     # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
-    from caddy.schedule.calculator import check_field
+    from caddy.schedule.calculator import check_limits
 
     for n in ns.players:
-        check_field(n)
+        check_limits(n)
     results = [
         calculate(
             n,

@@ -236,7 +236,7 @@ def _add_player(session: Session, player: Player, missed: str) -> tuple[int, str
     # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.event.replay import check_field
     from caddy.messages import visible
-    from caddy.schedule.calculator import check_field as check_limits
+    from caddy.schedule.calculator import check_limits
 
     event, state = session.event, session.state
     tournament = event.tournament

@@ -199,7 +199,7 @@ def _field(
     # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.files.players import read_players_csv
     from caddy.model.schedule import Numbering
-    from caddy.schedule.calculator import check_field
+    from caddy.schedule.calculator import check_limits
 
     if ns.players_file is not None and ns.teams_file is not None:
         raise CaddyError("give --players FILE or --teams FILE, not both")
@@ -212,10 +212,10 @@ def _field(
         if ns.by not in (None, "given"):
             raise CaddyError("a team event numbers its players team by team, in board order")
         entrants, setup, options = team_field(ns, options, fmt, host)
-        check_field(len(entrants), fmt, options)
+        check_limits(len(entrants), fmt, options)
         return Numbering(players=entrants, method="given"), setup, options
     entrants = read_players_csv(ns.players_file)
-    check_field(len(entrants), fmt, options)
+    check_limits(len(entrants), fmt, options)
     numbering = fmt.number_players(entrants, ns.by or fmt.default_numbering, ns.seed)
     return numbering, None, options
 

@@ -162,9 +162,9 @@ def cmd_import(ns: argparse.Namespace, host: PluginHost) -> int:
     codec = _codec(ns.codec, ns.file, data, host)
     imported = read_file(ns, codec, data, strict=ns.strict)
     # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
-    from caddy.schedule.calculator import check_field
+    from caddy.schedule.calculator import check_limits
 
-    check_field(len(imported.event.tournament.players))  # size limits: docs/calculator.md
+    check_limits(len(imported.event.tournament.players))  # size limits: docs/calculator.md
     _warn(imported.warnings)
     # what is written must read back as strictly as any event file (values in
     # range, finite numbers): the check runs before anything is written

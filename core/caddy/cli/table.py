@@ -91,9 +91,9 @@ def cmd_table(ns: argparse.Namespace, host: PluginHost) -> int:
         count = ns.players
     # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.contracts.format_tools import depends_on_results, fixed_in_advance, option_summary
-    from caddy.schedule.calculator import check_field  # lazy: as above
+    from caddy.schedule.calculator import check_limits  # lazy: as above
 
-    check_field(count, fmt, options)
+    check_limits(count, fmt, options)
     later: list[str] = []
     if depends_on_results(fmt) and not fixed_in_advance(fmt, count, options):
         schedule, later = _known_rounds(fmt, count, options, numbering)

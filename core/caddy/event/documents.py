@@ -255,14 +255,14 @@ def new_event(
 ) -> EventFile:
     """A new event with no operations, checked as ``caddy new`` checks it: the
     format accepts the field, the options are the format's, the field is within
-    caddy's limits (:func:`caddy.schedule.calculator.check_field`), the tie-breaks are
+    caddy's limits (:func:`caddy.schedule.calculator.check_limits`), the tie-breaks are
     known, and the event reads back strictly.
 
     :raises InputError: one line per problem.
     """
     # Only a new event checks its size and tie-break names here:
     # lazy: reading an event file (every other command) imports no calculator or standings
-    from caddy.schedule.calculator import check_field as check_limits
+    from caddy.schedule.calculator import check_limits
     from caddy.standings.ranking import resolve_tiebreaks
     from caddy.standings.teams import resolve_team_tiebreaks
 

@@ -74,7 +74,7 @@ def _check_round(game_seconds: int, time_control: TimeControl, turnover: int) ->
         )
 
 
-def check_field(players: int, fmt: Format | None = None, options: Any = None) -> None:
+def check_limits(players: int, fmt: Format | None = None, options: Any = None) -> None:
     """Refuse at once a field caddy cannot serve in bounded time and memory.
 
     Every command checks :data:`MAX_PLAYERS`; with ``fmt`` (a command that
@@ -174,7 +174,7 @@ def calculate(
         fmt = format
     if options is None:
         options = fmt.Options()
-    check_field(players)
+    check_limits(players)
     arithmetic = fmt.arithmetic(players, options)
     variants = {
         label: fmt.arithmetic(players, opts) for label, opts in fmt.variants(options).items()

@@ -35,7 +35,7 @@ from caddy.schedule.calculator import (
     MAX_SESSIONS,
     CalcResult,
     calculate,
-    check_field,
+    check_limits,
 )
 from caddy.schedule.candidates import Candidate, candidates
 
@@ -287,7 +287,7 @@ def plan(
     """
     if players < 2:
         raise CaddyError(f"a plan needs at least 2 players, got {players}")
-    check_field(players)
+    check_limits(players)
     controls = parse_controls(time_controls, host)
     items, refused = candidates(players, host, formats)
     order = {id(item): index for index, item in enumerate(items)}
