@@ -27,6 +27,7 @@ Each rule is shown to fail on a violation planted in a temporary tree.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -354,7 +355,9 @@ def check(modules: dict[str, Module], waivers: Waivers = Waivers()) -> list[str]
     return check_imports(modules) + check_sizes(modules, waivers)
 
 
+@functools.cache
 def project() -> dict[str, Module]:
+    """The project's modules, parsed once per test run (the rules only read them)."""
     return load(
         {"caddy": ROOT / "core" / "caddy", "caddy_plugins": ROOT / "plugins" / "caddy_plugins"}
     )
