@@ -35,8 +35,8 @@ import venv
 from fractions import Fraction
 from pathlib import Path
 
-from caddy_plugins.swiss.dutch import pair_round
-from caddy_plugins.swiss.model import Entry, Kind, PairingRequest, PlayerInput
+from caddy_plugins.engines.dutch.dutch import pair_round
+from caddy_plugins.engines.dutch.model import Entry, Kind, PairingRequest, PlayerInput
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_VENV = ROOT / ".bench-venv"

@@ -2,7 +2,7 @@
 
 Each event of N players plays R rounds (default 9) with random results
 (40 % draws, a few half-point byes); every round is paired by
-:func:`caddy_plugins.swiss.dutch.pair_round` and timed. Prints the mean and the
+:func:`caddy_plugins.engines.dutch.dutch.pair_round` and timed. Prints the mean and the
 worst time per round for each N.
 
 ``--big`` instead pairs, for each N, the two shapes of issue 31, against a floor
@@ -31,8 +31,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
 
-from caddy_plugins.swiss.dutch import pair_round
-from caddy_plugins.swiss.model import Entry, Kind, PairingRequest, PlayerInput
+from caddy_plugins.engines.dutch.dutch import pair_round
+from caddy_plugins.engines.dutch.model import Entry, Kind, PairingRequest, PlayerInput
 
 HALF = Fraction(1, 2)
 

@@ -35,7 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from caddy_plugins.team_swiss import pair_teams
+from caddy_plugins.engines.team_swiss import pair_teams
 from tests.team_swiss_sample import SAMPLE_READINGS, Sample, read_sample
 
 SAMPLE = (

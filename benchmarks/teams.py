@@ -119,7 +119,7 @@ def main() -> None:
     print(f"  ratio: {ours / base:.1f}")
 
     from caddy.pairing.file_input import file_pairing
-    from caddy_plugins.formats.team_swiss_pairing import pair_team_round
+    from caddy_plugins.formats.team_swiss.pairing import pair_team_round
 
     found = file_pairing(str(SAMPLE), SAMPLE.read_bytes(), get_codec("trf"), round=9)
     pairing = best(ns.repeat, lambda: pair_team_round(found.request))

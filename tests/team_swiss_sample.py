@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from caddy_plugins.team_swiss import Colour, TeamInput, TeamPairingRequest, TeamRound
+from caddy_plugins.engines.team_swiss import Colour, TeamInput, TeamPairingRequest, TeamRound
 
 __all__ = ["SAMPLE_READINGS", "Sample", "command_line_readings", "read_sample"]
 

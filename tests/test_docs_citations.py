@@ -62,7 +62,7 @@ def private_citations() -> list[str]:
 def test_the_scan_sees_the_repository() -> None:
     names = {path.relative_to(ROOT).as_posix() for path in text_files()}
     assert {"README.md", "docs/calculator.md", "core/caddy/standings/ranking.py"} <= names
-    assert "plugins/caddy_plugins/formats/round_robin.py" in names
+    assert "plugins/caddy_plugins/formats/round_robin/__init__.py" in names
     assert "benchmarks/schedule.py" in names and "tests/test_calc.py" in names
     assert "plugins/caddy_plugins/tiebreaks/data/fide_rating_tables.json" in names
 

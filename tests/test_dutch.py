@@ -26,10 +26,10 @@ from caddy_plugins.codecs.trf.dutch_input import (
     read_pairing_file,
     request_for_round,
 )
-from caddy_plugins.swiss import bracket, pairing_as_dict
-from caddy_plugins.swiss.dutch import pair_round
-from caddy_plugins.swiss.matching import max_weight_matching
-from caddy_plugins.swiss.model import (
+from caddy_plugins.engines.dutch import bracket, pairing_as_dict
+from caddy_plugins.engines.dutch.dutch import pair_round
+from caddy_plugins.engines.dutch.matching import max_weight_matching
+from caddy_plugins.engines.dutch.model import (
     Colour,
     Entry,
     Kind,

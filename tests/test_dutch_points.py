@@ -32,8 +32,8 @@ import pytest
 from caddy.model.results import Scoring
 from caddy_plugins.codecs.trf.document import parse_document
 from caddy_plugins.codecs.trf.scoring import scoring_of
-from caddy_plugins.swiss.dutch import pair_round
-from caddy_plugins.swiss.model import Entry, Kind, PairingRequest, PlayerInput, PointSystem
+from caddy_plugins.engines.dutch.dutch import pair_round
+from caddy_plugins.engines.dutch.model import Entry, Kind, PairingRequest, PlayerInput, PointSystem
 from tests.conftest import Run
 from tests.test_pair_trf import recorded
 

@@ -20,11 +20,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddy_plugins.swiss import bracket, criteria, round_state, solving
-from caddy_plugins.swiss.dutch import pair_round
-from caddy_plugins.swiss.matching import max_weight_matching
-from caddy_plugins.swiss.model import Entry, Kind, Pairing, PairingRequest, PlayerInput
-from caddy_plugins.swiss.players import PlayerState, build_players
+from caddy_plugins.engines.dutch import bracket, criteria, round_state, solving
+from caddy_plugins.engines.dutch.dutch import pair_round
+from caddy_plugins.engines.dutch.matching import max_weight_matching
+from caddy_plugins.engines.dutch.model import Entry, Kind, Pairing, PairingRequest, PlayerInput
+from caddy_plugins.engines.dutch.players import PlayerState, build_players
 from tests.test_dutch import by_matchings_alone
 
 ONE, HALF, ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
@@ -186,7 +186,7 @@ def test_first_perfect_matching_is_the_lexicographic_first(data: st.DataObject) 
         sorted(data.draw(st.sets(st.integers(min_value=0, max_value=n - 1), max_size=n)))
         for _ in range(n)
     ]
-    from caddy_plugins.swiss.transposition import first_perfect_matching
+    from caddy_plugins.engines.dutch.transposition import first_perfect_matching
 
     want = _lexicographic_first(adj, n, loose)
     got = first_perfect_matching(adj, n, loose)
@@ -226,7 +226,7 @@ def test_colour_floor_is_never_above_the_best_pairing(data: st.DataObject) -> No
     n = data.draw(st.integers(min_value=2, max_value=7))
     history = st.tuples(*[st.sampled_from("wb")] * played)
     players = _group(data.draw(st.lists(history, min_size=n, max_size=n)))
-    from caddy_plugins.swiss.transposition import colour_floor, count_kinds
+    from caddy_plugins.engines.dutch.transposition import colour_floor, count_kinds
 
     floor = colour_floor(count_kinds(players), n)
     best = [n, n, n, n]

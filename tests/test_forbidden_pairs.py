@@ -26,8 +26,12 @@ from caddy.contracts import PairingPlayer, PairingRequest
 from caddy.errors import CaddyError
 from caddy.event.store import load
 from caddy_plugins.codecs.trf.dutch_input import pair_trf
+from caddy_plugins.engines.dutch.acceleration import (
+    ForbiddenGroup,
+    forbidden_pairs,
+    parse_forbidden,
+)
 from caddy_plugins.formats.swiss import Swiss, SwissOptions
-from caddy_plugins.swiss.acceleration import ForbiddenGroup, forbidden_pairs, parse_forbidden
 from tests.conftest import Run
 
 

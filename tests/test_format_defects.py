@@ -19,7 +19,7 @@ from pathlib import Path
 from caddy.event import board_match, replay
 from caddy.event.store import load
 from caddy.plugins.host import get_host
-from caddy_plugins.formats.groups_draw import snake
+from caddy_plugins.formats.groups_knockout.draw import snake
 from tests.conftest import Run
 
 CLUB = "name,rating\nAnna,2100\nBen,2050\nCara,1990\nDan,1950\nEve,1900\nFinn,1850\n"

@@ -19,11 +19,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from caddy.contracts import PlayedRound
-from caddy_plugins.formats import groups_draw, groups_ties
-from caddy_plugins.formats.groups_draw import basket_draw, baskets, draw_notes, form_groups
 from caddy_plugins.formats.groups_knockout import GroupsKnockout
-from caddy_plugins.formats.groups_knockout_options import GroupsKnockoutOptions
-from caddy_plugins.formats.groups_ties import PlayOff
+from caddy_plugins.formats.groups_knockout import draw as groups_draw
+from caddy_plugins.formats.groups_knockout import ties as groups_ties
+from caddy_plugins.formats.groups_knockout.draw import basket_draw, baskets, draw_notes, form_groups
+from caddy_plugins.formats.groups_knockout.options import GroupsKnockoutOptions
+from caddy_plugins.formats.groups_knockout.ties import PlayOff
 from tests.conftest import Run
 
 

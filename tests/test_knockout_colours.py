@@ -21,8 +21,8 @@ from caddy.event.matches import board_match
 from caddy.event.replay import replay
 from caddy.event.store import load
 from caddy.plugins import host as plugins
-from caddy_plugins.formats.knockout_colours import StageLot, higher_wins_lot, stage_key
-from caddy_plugins.formats.knockout_match import KnockoutOptions, Match
+from caddy_plugins.formats.knockout.colours import StageLot, higher_wins_lot, stage_key
+from caddy_plugins.formats.knockout.match import KnockoutOptions, Match
 from tests.conftest import Run
 
 

@@ -21,11 +21,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from caddy.contracts import PlayedRound
-from caddy_plugins.formats.groups_draw import snake
 from caddy_plugins.formats.groups_knockout import GroupsKnockout
-from caddy_plugins.formats.groups_knockout_options import GroupsKnockoutOptions
+from caddy_plugins.formats.groups_knockout.draw import snake
+from caddy_plugins.formats.groups_knockout.options import GroupsKnockoutOptions
 from caddy_plugins.formats.knockout import Knockout, knockout_round
-from caddy_plugins.formats.knockout_match import KnockoutOptions, Match
+from caddy_plugins.formats.knockout.match import KnockoutOptions, Match
 from tests.conftest import Run
 
 

@@ -12,11 +12,11 @@ import pytest
 from caddy.contracts import PlayedRound
 from caddy.model.results_table import ResultsTableBuilder
 from caddy.schedule.calculator import calculate
-from caddy_plugins.formats.groups_draw import snake
 from caddy_plugins.formats.groups_knockout import GroupsKnockout
-from caddy_plugins.formats.groups_knockout_options import GroupsKnockoutOptions
+from caddy_plugins.formats.groups_knockout.draw import snake
+from caddy_plugins.formats.groups_knockout.options import GroupsKnockoutOptions
 from caddy_plugins.formats.knockout import Knockout, bracket_order
-from caddy_plugins.formats.knockout_match import KnockoutOptions, Match
+from caddy_plugins.formats.knockout.match import KnockoutOptions, Match
 from caddy_plugins.formats.quads import Quads, QuadsOptions, section_sizes
 from caddy_plugins.formats.scheveningen import Scheveningen, ScheveningenOptions, team_scores
 from tests.conftest import Run

@@ -3,7 +3,7 @@
 ``caddy pair FILE.trf`` and the Dutch engine's request from a file
 (``caddy_plugins.codecs.trf.dutch_input``, what the corpus tests pair) read the
 round to pair through the TRF codec's ``pairing_input``; the engine package
-(``caddy_plugins.swiss``) reads no file and imports nothing of caddy, and the
+(``caddy_plugins.engines.dutch``) reads no file and imports nothing of caddy, and the
 names ``parse_trf``/``read_trf`` mean one thing.
 """
 
@@ -19,7 +19,7 @@ from caddy_plugins.codecs.trf.dutch_input import pair_trf
 from tests.conftest import DATA
 
 PLUGINS = Path(__file__).resolve().parent.parent / "plugins" / "caddy_plugins"
-ENGINE = PLUGINS / "swiss"
+ENGINE = PLUGINS / "engines" / "dutch"
 ELEVEN = DATA / "swiss" / "dutch-2026" / "dutch2026-000003-11p9r.trf"
 
 

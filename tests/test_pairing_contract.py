@@ -27,7 +27,7 @@ from caddy.model.schedule import Player
 from caddy.pairing.request import played_rounds, request_from_state, request_summary
 from caddy.plugins.host import get_host
 from caddy_plugins.formats.knockout import Knockout
-from caddy_plugins.formats.knockout_match import KnockoutOptions
+from caddy_plugins.formats.knockout.match import KnockoutOptions
 from caddy_plugins.formats.manual import ManualOptions
 from caddy_plugins.formats.round_robin import RoundRobinOptions
 from tests.conftest import Run

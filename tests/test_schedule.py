@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from caddy.model.schedule import Schedule
 from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions
-from caddy_plugins.formats.round_robin_tables import berger_rounds
+from caddy_plugins.formats.round_robin.tables import berger_rounds
 
 RR = RoundRobin()
 

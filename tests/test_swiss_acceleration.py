@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 
 from caddy.event.store import load
 from caddy_plugins.codecs.trf.dutch_input import pair_trf
-from caddy_plugins.swiss.acceleration import (
+from caddy_plugins.engines.dutch.acceleration import (
     VirtualPoints,
     accelerated_rounds,
     baku,

@@ -1,7 +1,7 @@
-"""The ``swiss`` format plugin (plugins/caddy_plugins/formats/swiss.py) through the CLI.
+"""The ``swiss`` format plugin (plugins/caddy_plugins/formats/swiss/__init__.py) through the CLI.
 
 Each round ``caddy pair`` makes is checked against the Dutch engine
-(:func:`caddy_plugins.swiss.pair_round`) fed a history this test keeps on its
+(:func:`caddy_plugins.engines.dutch.pair_round`) fed a history this test keeps on its
 own, from the results it types in; a replay in a fresh event gives the same
 rounds; the format passes caddy's format contract suite with points other
 than 1/½/1 here (the default options run in tests/test_contract.py).
@@ -20,13 +20,13 @@ import pytest
 from caddy.event import replay
 from caddy.event.store import load
 from caddy.testing import ColourPromise, FormatContract
+from caddy_plugins.engines.dutch import Entry, Kind, PairingRequest, PlayerInput, pair_round
 from caddy_plugins.formats.swiss import (
     Swiss,
     SwissOptions,
     initial_colour,
     recommended_rounds,
 )
-from caddy_plugins.swiss import Entry, Kind, PairingRequest, PlayerInput, pair_round
 
 PLAYERS = 15
 ROUNDS = 5

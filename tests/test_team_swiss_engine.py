@@ -1,4 +1,4 @@
-"""The team-Swiss pairing engine (``caddy_plugins.team_swiss``), article by article.
+"""The team-Swiss pairing engine (``caddy_plugins.engines.team_swiss``), article by article.
 
 Sources:
 - FIDE Handbook C.04.6 *Swiss Team Pairing System* (approved 28/10/2025, applied from
@@ -23,15 +23,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddy_plugins.team_swiss import (
+from caddy_plugins.engines.team_swiss import (
     NoTeamPairingError,
     TeamInput,
     TeamPairingRequest,
     TeamRound,
     pair_teams,
 )
-from caddy_plugins.team_swiss.colours import allocate
-from caddy_plugins.team_swiss.state import Team, colour_preference
+from caddy_plugins.engines.team_swiss.colours import allocate
+from caddy_plugins.engines.team_swiss.state import Team, colour_preference
 from tests.team_swiss_sample import SAMPLE_READINGS, Sample, read_sample
 
 SAMPLE = Path(__file__).parent / "data/trf/teamswiss_trf26_tec_sample_grandmommys_cup.trf"

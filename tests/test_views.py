@@ -25,9 +25,9 @@ import pytest
 from caddy.cli.main import main
 from caddy.contracts import FormatBase, PairingRequest
 from caddy_plugins.formats.groups_knockout import GroupsKnockout
-from caddy_plugins.formats.groups_knockout_options import GroupsKnockoutOptions
+from caddy_plugins.formats.groups_knockout.options import GroupsKnockoutOptions
 from caddy_plugins.formats.knockout import Knockout
-from caddy_plugins.formats.knockout_match import KnockoutOptions
+from caddy_plugins.formats.knockout.match import KnockoutOptions
 from caddy_plugins.formats.scheveningen import Scheveningen, ScheveningenOptions
 from tests.conftest import Run
 

@@ -6,7 +6,7 @@ turns into the engine's request). This module hands the same request to the
 engine directly, for callers that use the engine without an event
 (:func:`pair_trf`, the Dutch corpus tests): :func:`request_for_round` is
 ``pairing_input`` followed by the ``swiss`` format's
-:func:`~caddy_plugins.formats.swiss_request.engine_request`, so there is one
+:func:`~caddy_plugins.formats.swiss.request.engine_request`, so there is one
 reading of a TRF file's round to pair.
 
 :func:`parse_pairing_file` and :func:`read_pairing_file` parse the file with
@@ -28,8 +28,8 @@ import attrs
 from caddy.errors import CaddyError
 from caddy_plugins.codecs.trf.document import parse_document
 from caddy_plugins.codecs.trf.records import TrfDocument
-from caddy_plugins.swiss.dutch import pair_round
-from caddy_plugins.swiss.model import Colour, Pairing, PairingRequest
+from caddy_plugins.engines.dutch.dutch import pair_round
+from caddy_plugins.engines.dutch.model import Colour, Pairing, PairingRequest
 
 __all__ = [
     "Cell",
@@ -194,7 +194,7 @@ def request_for_round(
     :raises TrfError: the file cannot be paired (one line per problem).
     """
     from caddy_plugins.codecs.trf.pairing import pairing_input
-    from caddy_plugins.formats.swiss_request import engine_request
+    from caddy_plugins.formats.swiss.request import engine_request
 
     try:
         found = pairing_input(
@@ -236,7 +236,7 @@ def pair_trf(
     with no opponent are announced absences (TRF-2026). ``total_rounds`` and
     ``initial_colour`` replace the file's XXR/142 and XXC/152. Raises :class:`TrfError`
     for a file that cannot be used (missing number of rounds, round outside them),
-    :class:`~caddy_plugins.swiss.model.NoValidPairingError` when no pairing exists,
+    :class:`~caddy_plugins.engines.dutch.model.NoValidPairingError` when no pairing exists,
     :class:`ValueError` for inconsistent histories, :class:`OSError` when the file
     cannot be read.
     """

@@ -265,8 +265,8 @@ def _option_records(state: State, rounds: int, trf26: bool) -> list[tuple[str, s
     if state.fmt.name != "swiss":
         return []
     from caddy_plugins.codecs.trf.swiss_records import option_records
+    from caddy_plugins.engines.dutch.acceleration import parse_forbidden
     from caddy_plugins.formats.swiss import virtual_records
-    from caddy_plugins.swiss.acceleration import parse_forbidden
 
     options = state.event.tournament.format.options
     field = state.field if state.field is not None else state.players

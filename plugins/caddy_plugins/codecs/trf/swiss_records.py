@@ -10,7 +10,7 @@
   columns); JaVaFo's ``XXP`` lists such players for every round.
 
 They become, and are written from, the ``swiss`` format's ``acceleration``
-and ``forbidden`` options (:mod:`caddy_plugins.swiss.acceleration`). caddy
+and ``forbidden`` options (:mod:`caddy_plugins.engines.dutch.acceleration`). caddy
 writes explicit 250 records for the Baku method (engines differ on the size
 of group A when only the system's name says ``_BAKU``).
 """
@@ -25,7 +25,7 @@ from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
     from caddy_plugins.codecs.trf.records import TrfDocument
-    from caddy_plugins.swiss.acceleration import ForbiddenGroup, VirtualPoints
+    from caddy_plugins.engines.dutch.acceleration import ForbiddenGroup, VirtualPoints
 
 __all__ = ["OPTION_RECORDS", "acceleration_option", "forbidden_option", "option_records"]
 
@@ -84,7 +84,7 @@ def virtual_records(doc: TrfDocument) -> list[VirtualPoints]:
 
     :raises CaddyError: a record whose fields are not numbers.
     """
-    from caddy_plugins.swiss.acceleration import VirtualPoints
+    from caddy_plugins.engines.dutch.acceleration import VirtualPoints
 
     out = []
     for text in doc.records("250"):
@@ -113,7 +113,7 @@ def acceleration_option(doc: TrfDocument, *, rounds: int, win: float, draw: floa
     and there are none), ``none`` when nothing, else the records (the
     method's as records when a win is not worth two draws: the option
     ``baku`` is for the scoring the method is written for)."""
-    from caddy_plugins.swiss.acceleration import baku, format_records, virtual_points
+    from caddy_plugins.engines.dutch.acceleration import baku, format_records, virtual_points
 
     points = Fraction(win).limit_denominator(1000)
     method = baku(len(doc.players), rounds, points)
@@ -134,7 +134,7 @@ def acceleration_option(doc: TrfDocument, *, rounds: int, win: float, draw: floa
 def forbidden_option(doc: TrfDocument, *, rounds: int) -> str:
     """The ``forbidden`` option a file says: records 260 (their round range
     kept unless it covers the event) and ``XXP`` (every round)."""
-    from caddy_plugins.swiss.acceleration import ForbiddenGroup
+    from caddy_plugins.engines.dutch.acceleration import ForbiddenGroup
 
     groups = []
     for text in doc.records("260"):
@@ -184,7 +184,7 @@ def option_records(
             first, last = g.first_round or 1, g.last_round or max(rounds, 1)
             out.append(("260", f"{first:3d} {last:3d}" + "".join(f" {p:4d}" for p in g.players)))
         return out
-    from caddy_plugins.swiss.acceleration import virtual_points
+    from caddy_plugins.engines.dutch.acceleration import virtual_points
 
     if records:
         players = sorted({p for r in records for p in range(r.first_player, r.last_player + 1)})
