@@ -638,15 +638,15 @@ def test_new_refuses_what_it_could_not_read_back(cli: Cli, tmp_path: Path) -> No
 @settings(max_examples=40, deadline=None)
 @given(value=st.floats(allow_nan=True, allow_infinity=True))
 def test_output_json_is_strict(value: float) -> None:
-    """``serialize.dump_document`` refuses NaN and Infinity (RFC 8259 §6) instead of writing them."""
+    """``documents.write`` refuses NaN and Infinity (RFC 8259 §6) instead of writing them."""
     import io
 
-    from caddy.model.serialize import dump_document
+    from caddy.model.documents import CalcDocument, write
 
     out = io.StringIO()
     if math.isfinite(value):
-        dump_document("caddy.test", 1, {"x": value}, out)
-        assert json.loads(out.getvalue())["x"] == value
+        write(CalcDocument(results=({"x": value},)), out)
+        assert json.loads(out.getvalue())["results"][0]["x"] == value
     else:
         with pytest.raises(ValueError, match="JSON compliant"):
-            dump_document("caddy.test", 1, {"x": value}, out)
+            write(CalcDocument(results=({"x": value},)), out)

@@ -233,12 +233,11 @@ def explain(fmt: Format, request: PairingRequest) -> list[str]:
 def _print_round(ns: argparse.Namespace, paired: Round, explanation: list[str] | None) -> None:
     """``--json`` (the caddy.pairing.request document) or ``--output javafo``."""
     # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    from caddy.model.documents import write
     from caddy.pairing.documents import javafo_text, pairing_document
 
     if ns.json:
-        import json
-
-        print(json.dumps(pairing_document(paired, explanation), indent=2))
+        write(pairing_document(paired, explanation), sys.stdout, ensure_ascii=True)
     else:
         sys.stdout.write(javafo_text(paired))
 

@@ -57,10 +57,12 @@ def print_pairings(
         )
     rnd = state.round(number)
     if json_out:
-        import json
+        import sys
 
-        document = _document(state, rnd)
-        print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
+        # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+        from caddy.model.documents import write
+
+        write(_document(state, rnd), sys.stdout)
         return 0
     # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.cli.common import emit
@@ -70,7 +72,7 @@ def print_pairings(
     return 0
 
 
-def _document(state: State, rnd: RoundState) -> dict[str, Any]:
+def _document(state: State, rnd: RoundState) -> doc.PairingsDocument:
     """The ``caddy.pairings`` document of round ``rnd``."""
     # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.model import documents as doc
@@ -81,10 +83,9 @@ def _document(state: State, rnd: RoundState) -> dict[str, Any]:
         doc.ByeData(number=p, name=players[p - 1].name, rating=players[p - 1].rating, kind=k)
         for p, k in [*rnd.byes.items(), *((p, "rest") for p in rnd.rest)]
     ]
-    document: dict[str, Any] = doc.data(
-        doc.PairingsDocument(round=rnd.number, matches=rnd.matches, boards=boards, byes=tuple(byes))
+    return doc.PairingsDocument(
+        round=rnd.number, matches=rnd.matches, boards=boards, byes=tuple(byes)
     )
-    return document
 
 
 def _board(state: State, rnd: RoundState, b: Board) -> doc.AnyBoard:

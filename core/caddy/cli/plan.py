@@ -110,7 +110,7 @@ def budget_of(ns: argparse.Namespace) -> Budget:
 
 def cmd_plan(ns: argparse.Namespace, host: PluginHost) -> int:
     # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
-    from caddy.schedule.planner import PlanDocument, plan
+    from caddy.schedule.planner import plan, plan_document
 
     budget = budget_of(ns)
     result = plan(
@@ -125,7 +125,7 @@ def cmd_plan(ns: argparse.Namespace, host: PluginHost) -> int:
         # lazy: cattrs (the documents' converter) loads for --json only
         from caddy.model.documents import write
 
-        write(PlanDocument.of(result), sys.stdout)
+        write(plan_document(result), sys.stdout)
         return 0
     print_plan(result, sys.stdout)
     return 0

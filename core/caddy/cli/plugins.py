@@ -22,13 +22,13 @@ def add_plugins(commands: Commands) -> None:
 def cmd_plugins(ns: argparse.Namespace, host: PluginHost) -> int:
     records = host.plugin_records()
     if ns.json:
-        import json
+        import sys
 
         # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
-        from caddy.model.documents import PluginData, PluginsDocument, data
+        from caddy.model.documents import PluginsDocument, write
 
-        document = data(PluginsDocument(plugins=tuple(PluginData(**r.as_dict()) for r in records)))
-        print(json.dumps(document, indent=2, allow_nan=False))
+        document = PluginsDocument(plugins=tuple(r.document() for r in records))
+        write(document, sys.stdout, ensure_ascii=True)
         return 0
     for record in records:
         origin = (

@@ -3,9 +3,8 @@ event (or any file a codec reads) and rank it."""
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from caddy.cli.common import ascii_int, emit, event_arguments, output_argument, print_error
 from caddy.cli.standings_notes import file_source
@@ -124,16 +123,12 @@ def crosstable_choices(ns: argparse.Namespace) -> StandingsChoices:
     )
 
 
-def print_json(document: dict[str, Any]) -> None:
-    print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
-
-
 def _bracket_only(
     ns: argparse.Namespace, source: Source, kind: str, as_json: bool, host: PluginHost
 ) -> int:
     """A knockout (every round a match): the bracket is the report."""
     if as_json:
-        print_json(bracket_document(source))
+        write(bracket_document(source), sys.stdout)
     else:
         emit(bracket_report(source, kind), ns, host)
     return 0
@@ -157,7 +152,7 @@ def cmd_standings(ns: argparse.Namespace, host: PluginHost) -> int:
             print("\n".join(found.lines()))
         return 0
     if ns.json:
-        print_json(view.document())
+        write(view.document(), sys.stdout)
     else:
         emit(view.report(), ns, host)
     return 0

@@ -11,7 +11,6 @@ prizes (``--board-prizes``) and the team crosstable, each built by
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -124,10 +123,6 @@ def ede_choices(ns: argparse.Namespace) -> EdeChoices:
     )
 
 
-def _print_json(document: dict[str, Any]) -> None:
-    print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
-
-
 def team_standings_command(
     ns: argparse.Namespace, source: Source, choices: StandingsChoices, host: PluginHost
 ) -> int:
@@ -136,7 +131,7 @@ def team_standings_command(
     if ns.boards:
         prizes = board_prizes_view(source, choices, ede, ns.min_games, host)
         if ns.json:
-            _print_json(prizes.document())
+            write(prizes.document(), sys.stdout)
         else:
             emit(prizes.report(), ns, host)
         return 0
@@ -151,7 +146,7 @@ def team_standings_command(
             print("\n".join(found.lines()))
         return 0
     if ns.json:
-        _print_json(view.document())
+        write(view.document(), sys.stdout)
     else:
         emit(view.report(), ns, host)
     return 0

@@ -4,7 +4,7 @@ document (:mod:`caddy.views.tiebreaks`)."""
 
 from __future__ import annotations
 
-import json
+import sys
 from typing import TYPE_CHECKING
 
 from caddy.model.report import aligned
@@ -19,10 +19,9 @@ if TYPE_CHECKING:
 def cmd_tiebreaks(ns: argparse.Namespace, host: PluginHost) -> int:
     plugins = sorted(host.tiebreaks(), key=lambda t: t.name)
     if ns.json:
-        from caddy.model.documents import data  # lazy: cattrs loads for --json only
+        from caddy.model.documents import write  # lazy: cattrs loads for --json only
 
-        document = data(tiebreaks_document(plugins))
-        print(json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False))
+        write(tiebreaks_document(plugins), sys.stdout)
         return 0
     print("\n".join(aligned(tiebreaks_table(plugins))))
     return 0

@@ -6,18 +6,22 @@ into the envelope ``{"schema": "caddy.<kind>", "version": N, ...}`` that
 the output. A field whose key is written only sometimes (a withdrawn player on
 a board, a sectioned event's ``sections``) lives in a subclass, or is left out
 when it has its default, if its class names it in ``omit_defaults``
-(:func:`caddy.model.serialize.configure_converter`).
+(:func:`caddy.model.serialize.configure_converter`). A team event's documents
+are in :mod:`caddy.model.team_documents`. :func:`write` is the one way caddy
+writes a JSON document (the event file has its own, :mod:`caddy.event.documents`).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any, ClassVar, TextIO, Union
 
 import attrs
 
 from caddy.model.serialize import unstructure
+from caddy.model.team_documents import TeamByeData, TeamMatchData, TeamPairData
 
-# -- caddy.calc and caddy.explain ---------------------------------------------------------
+# -- caddy.calc, caddy.explain and caddy.plan ----------------------------------------------------
 
 
 @attrs.frozen(kw_only=True)
@@ -42,7 +46,21 @@ class ExplainDocument:
     explanations: tuple[Any, ...]
 
 
-# -- caddy.standings.ranking (caddy standings --json) ---------------------------------------------
+@attrs.frozen(kw_only=True)
+class PlanDocument:
+    """``caddy plan --json`` (docs/planning.md describes the shape): the rows
+    are ``caddy.schedule.planner.PlanRow``, unstructured by their own class."""
+
+    schema: str = "caddy.plan"
+    version: int = 1
+    players: int
+    budget: dict[str, Any]
+    time_controls: tuple[str, ...]
+    rows: tuple[Any, ...]
+    not_fitting: tuple[Any, ...]
+
+
+# -- caddy.standings (caddy standings --json) ---------------------------------------------
 
 
 @attrs.frozen(kw_only=True)
@@ -56,17 +74,6 @@ class StandingsRowData:
 
 
 @attrs.frozen(kw_only=True)
-class StandingsDocument:
-    schema: str = "caddy.standings"
-    version: int = 1
-    edition: str
-    pre_determined: bool
-    tiebreaks: tuple[str, ...]
-    lots_seed: int | None
-    rows: tuple[StandingsRowData, ...]
-
-
-@attrs.frozen(kw_only=True)
 class SectionData:
     name: str
     players: tuple[int, ...]
@@ -75,10 +82,24 @@ class SectionData:
 
 
 @attrs.frozen(kw_only=True)
-class SectionedStandingsDocument(StandingsDocument):
-    """A sectioned event's standings: every section's own table besides the rows."""
+class StandingsDocument:
+    """``after_round``: R for ``--round R``, ``None`` for the live standings; a
+    sectioned event adds ``sections``, a knockout stage ``qualified`` and
+    ``bracket``, a team match ``teams`` (each left out when ``None``)."""
 
-    sections: tuple[SectionData, ...]
+    omit_defaults: ClassVar[tuple[str, ...]] = ("sections", "qualified", "bracket", "teams")
+    schema: str = "caddy.standings"
+    version: int = 1
+    after_round: int | None = None
+    edition: str
+    pre_determined: bool
+    tiebreaks: tuple[str, ...]
+    lots_seed: int | None
+    rows: tuple[StandingsRowData, ...]
+    sections: tuple[SectionData, ...] | None = None
+    qualified: tuple[QualifiedData, ...] | None = None
+    bracket: tuple[BracketRound, ...] | None = None
+    teams: TeamMatchData | None = None
 
 
 # -- caddy.pairings (caddy pairings --json) ------------------------------------------------
@@ -148,6 +169,89 @@ class PairingsDocument:
     byes: tuple[ByeData, ...]
 
 
+# -- caddy.bracket, and the keys a format's views add to caddy.standings ------------------------
+
+
+@attrs.frozen(kw_only=True)
+class QualifiedData(PlayerRef):
+    """A player the knockout stage seeds, with the label (``A1``)."""
+
+    seed: str
+
+
+@attrs.frozen(kw_only=True)
+class BracketGame:
+    game: int
+    stage: str
+    white: int
+    black: int
+    result: str
+
+
+@attrs.frozen(kw_only=True)
+class BracketMatch:
+    board: int
+    name: str | None
+    white: PlayerRef
+    black: PlayerRef
+    seeds: tuple[str | None, str | None]
+    games: tuple[BracketGame, ...]
+    score: tuple[float, float]
+    winner: int | None
+    decided_by: str | None
+
+
+@attrs.frozen(kw_only=True)
+class BracketRound:
+    round: int
+    name: str | None
+    matches: tuple[BracketMatch, ...]
+    byes: tuple[ByeData, ...]
+
+
+@attrs.frozen(kw_only=True)
+class BracketDocument:
+    """A knockout's ``caddy standings --json``: its bracket and the winner once it is over."""
+
+    schema: str = "caddy.bracket"
+    version: int = 1
+    rounds: tuple[BracketRound, ...]
+    winner: int | None
+
+
+# -- caddy.pairing (caddy pair --json) -------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class PairData:
+    board: int
+    white: int
+    black: int
+
+
+@attrs.frozen(kw_only=True)
+class PairByeData:
+    player: int
+    kind: str
+
+
+@attrs.frozen(kw_only=True)
+class PairingDocument:
+    """The round ``caddy pair`` paired (``caddy pairings`` prints a
+    :class:`PairingsDocument`): a team event adds ``matches`` and
+    ``team_byes``, ``--explain`` the ``explanation``."""
+
+    omit_defaults: ClassVar[tuple[str, ...]] = ("matches", "team_byes", "explanation")
+    schema: str = "caddy.pairing"
+    version: int = 1
+    round: int
+    pairs: tuple[PairData, ...]
+    byes: tuple[PairByeData, ...]
+    matches: tuple[TeamPairData, ...] | None = None
+    team_byes: tuple[TeamByeData, ...] | None = None
+    explanation: tuple[str, ...] | None = None
+
+
 # -- caddy.schedule (caddy table --json) ----------------------------------------------------
 
 
@@ -182,7 +286,7 @@ class ScheduleHead:
     sections: tuple[SectionPlayers, ...] | None = None
 
 
-# -- caddy.contracts.tiebreak_table and caddy.plugins.host ------------------------------------------------------
+# -- caddy.tiebreaks and caddy.plugins (caddy tiebreaks --json, caddy plugins --json) ----------
 
 
 @attrs.frozen(kw_only=True)
@@ -222,16 +326,31 @@ class PluginsDocument:
     plugins: tuple[PluginData, ...]
 
 
+# -- caddy.publish-marker (the files caddy publish wrote) --------------------------------------
+
+#: The schema of :class:`PublishMarker`.
+MARKER_SCHEMA = "caddy.publish-marker"
+
+
+@attrs.frozen(kw_only=True)
+class PublishMarker:
+    schema: str = MARKER_SCHEMA
+    version: int = 1
+    about: str = "the files caddy publish wrote in this folder; it removes them once stale"
+    files: tuple[str, ...]
+
+
 def data(document: Any) -> Any:
     """``document`` as plain JSON data, by caddy's converter."""
 
     return unstructure(document)
 
 
-def write(document: Any, out: TextIO) -> None:
+def write(document: Any, out: TextIO, *, indent: int = 2, ensure_ascii: bool = False) -> None:
     """``document`` as indented, strict JSON and a newline (``NaN`` is refused:
-    a ``ValueError``, RFC 8259 §6)."""
-    import json
-
-    json.dump(data(document), out, indent=2, ensure_ascii=False, allow_nan=False)
+    a ``ValueError``, RFC 8259 §6); the one way caddy writes a JSON document
+    (but the event file, :mod:`caddy.event.documents`). ``caddy plugins`` and
+    ``caddy pair`` escape non-ASCII text (``ensure_ascii``), the publish marker
+    is indented by one: as they always were."""
+    json.dump(data(document), out, indent=indent, ensure_ascii=ensure_ascii, allow_nan=False)
     out.write("\n")

@@ -26,7 +26,7 @@ import math
 import re
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any, TextIO, TypeVar, get_origin
+from typing import TYPE_CHECKING, Any, TypeVar, get_origin
 
 import attrs
 
@@ -223,11 +223,3 @@ def path_first(problems: list[str], root: str = "$") -> list[str]:
         message, at, path = problem.rpartition(" @ ")
         out.append(f"{path}: {message}" if at and path.startswith(root) else problem)
     return out
-
-
-def dump_document(schema: str, version: int, body: dict[str, Any], out: TextIO) -> None:
-    """Write ``{"schema": ..., "version": ..., **body}`` as indented, strict JSON
-    (``NaN`` and ``Infinity`` are not JSON, RFC 8259 §6: a ``ValueError``)."""
-    document = {"schema": schema, "version": version, **body}
-    json.dump(document, out, indent=2, ensure_ascii=False, allow_nan=False)
-    out.write("\n")

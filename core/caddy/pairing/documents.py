@@ -6,49 +6,45 @@ exchange lines (:func:`javafo_text`, as JaVaFo and bbpPairings write them).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from caddy.model.documents import PairByeData, PairData, PairingDocument
+from caddy.model.team_documents import TeamByeData, TeamPairData
 
 if TYPE_CHECKING:
     from caddy.model.schedule import Round
 
 
-#: The schema and version of the document ``caddy pair --json`` prints.
-PAIRING_SCHEMA = "caddy.pairing"
-
-
-PAIRING_VERSION = 1
-
-
-def pairing_document(paired: Round, explanation: Sequence[str] | None = None) -> dict[str, Any]:
-    """``{"schema": "caddy.pairing", "version": 1, "round", "pairs", "byes"}``:
-    the boards in order with their White and Black pairing numbers, the
-    pairing-allocated bye as kind ``pab``; ``explanation`` when given."""
-    document: dict[str, Any] = {
-        "schema": PAIRING_SCHEMA,
-        "version": PAIRING_VERSION,
-        "round": paired.number,
-        "pairs": [
-            {"board": board, "white": white, "black": black}
+def pairing_document(paired: Round, explanation: Sequence[str] | None = None) -> PairingDocument:
+    """The ``caddy.pairing`` document: the boards in order with their White and
+    Black pairing numbers, the pairing-allocated bye as kind ``pab``; a team
+    event's matches by team number (the team with White on board 1 first) and
+    team byes; ``explanation`` when given."""
+    teams = paired.teams
+    return PairingDocument(
+        round=paired.number,
+        pairs=tuple(
+            PairData(board=board, white=white, black=black)
             for board, (white, black) in enumerate(zip(paired.white, paired.black, strict=True), 1)
-        ],
-        "byes": [{"player": player, "kind": "pab"} for player in paired.byes],
-    }
-    if paired.teams is not None:
-        # a team event: the matches by team number (the team with White on board 1 first)
-        document["matches"] = [
-            {
-                "match": m,
-                "white": match.white,
-                "black": match.black,
-                "white_lineup": list(match.white_lineup),
-                "black_lineup": list(match.black_lineup),
-            }
-            for m, match in enumerate(paired.teams.matches, 1)
-        ]
-        document["team_byes"] = [{"team": b.team, "kind": b.kind} for b in paired.teams.byes]
-    if explanation is not None:
-        document["explanation"] = list(explanation)
-    return document
+        ),
+        byes=tuple(PairByeData(player=player, kind="pab") for player in paired.byes),
+        matches=None
+        if teams is None
+        else tuple(
+            TeamPairData(
+                match=m,
+                white=match.white,
+                black=match.black,
+                white_lineup=match.white_lineup,
+                black_lineup=match.black_lineup,
+            )
+            for m, match in enumerate(teams.matches, 1)
+        ),
+        team_byes=None
+        if teams is None
+        else tuple(TeamByeData(team=b.team, kind=b.kind) for b in teams.byes),
+        explanation=None if explanation is None else tuple(explanation),
+    )
 
 
 def javafo_text(paired: Round) -> str:

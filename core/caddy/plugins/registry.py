@@ -11,6 +11,7 @@ from typing import Any, Generic, TypeVar
 import caddy.contracts.conformance as contract_checks
 from caddy.contracts.tiebreaks import Explanation
 from caddy.errors import InputError, PluginClash, PluginError
+from caddy.model.documents import PluginData
 from caddy.plugins.discovery import BUILTIN_DISTRIBUTION, FoundEntryPoint, dist_of, distribution_of
 
 #: Kinds of plugin and the registration hook each one answers.
@@ -160,17 +161,18 @@ class PluginRecord:
         self._resolve()
         return self._version
 
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "module": self.module,
-            "distribution": self.distribution,
-            "version": self.version,
-            "source": self.source,
-            "builtin": self.distribution == BUILTIN_DISTRIBUTION,
-            "registers": {k: sorted(v) for k, v in sorted(self.registers.items())},
-            "error": self.error,
-        }
+    def document(self) -> PluginData:
+        """The plugin's entry in the ``caddy.plugins`` document."""
+        return PluginData(
+            name=self.name,
+            module=self.module,
+            distribution=self.distribution,
+            version=self.version,
+            source=self.source,
+            builtin=self.distribution == BUILTIN_DISTRIBUTION,
+            registers={k: sorted(v) for k, v in sorted(self.registers.items())},
+            error=self.error,
+        )
 
 
 def blame(plugin: str, module: str) -> str:

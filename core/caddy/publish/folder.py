@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import json
 import os
 import secrets
@@ -33,11 +34,10 @@ from pathlib import Path
 import attrs
 
 from caddy.errors import CaddyError
+from caddy.model.documents import MARKER_SCHEMA, PublishMarker, write
 
 #: The file that lists the files ``caddy publish`` wrote.
 MARKER = ".caddy-publish.json"
-#: How the marker says what it is.
-SCHEMA = "caddy.publish-marker"
 #: Temporary files: ``.caddy-publish-RANDOM.tmp`` (a run cut short leaves one; the next removes it).
 TEMP_PREFIX, TEMP_SUFFIX = ".caddy-publish-", ".tmp"
 #: Foreign files named one by one before the rest are counted.
@@ -182,13 +182,9 @@ def _temp(name: str) -> bool:
 
 def marker_bytes(files: set[str]) -> bytes:
     """The marker listing ``files``."""
-    document = {
-        "schema": SCHEMA,
-        "version": 1,
-        "about": "the files caddy publish wrote in this folder; it removes them once stale",
-        "files": sorted(files),
-    }
-    return (json.dumps(document, indent=1) + "\n").encode("utf-8")
+    out = io.StringIO()
+    write(PublishMarker(files=tuple(sorted(files))), out, indent=1, ensure_ascii=True)
+    return out.getvalue().encode("utf-8")
 
 
 def owned_files(folder: Folder, *, force: bool) -> set[str]:
@@ -207,7 +203,7 @@ def owned_files(folder: Folder, *, force: bool) -> set[str]:
     files = document.get("files") if isinstance(document, dict) else None
     if (
         isinstance(document, dict)
-        and document.get("schema") == SCHEMA
+        and document.get("schema") == MARKER_SCHEMA
         and isinstance(files, list)
         and all(isinstance(f, str) and plain_name(f) for f in files)
     ):

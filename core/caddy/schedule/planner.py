@@ -26,6 +26,7 @@ import attrs
 
 from caddy.contracts.format_tools import option_summary
 from caddy.errors import CaddyError, PluginError
+from caddy.model.documents import PlanDocument
 from caddy.model.report import format_minutes
 from caddy.model.timecontrol import TimeControl, minutes_value, read_time_control
 from caddy.plugins.host import resolve
@@ -46,11 +47,11 @@ __all__ = [
     "STANDARD_TIME_CONTROLS",
     "Budget",
     "Plan",
-    "PlanDocument",
     "PlanRow",
     "Unit",
     "parse_controls",
     "plan",
+    "plan_document",
 ]
 
 #: The time controls ``caddy plan`` tries when none is given, fastest first:
@@ -141,34 +142,22 @@ class Plan:
     not_fitting: tuple[PlanRow, ...] = ()
 
 
-@attrs.frozen(kw_only=True)
-class PlanDocument:
+def plan_document(result: Plan) -> PlanDocument:
     """``caddy plan --json`` (docs/planning.md describes the shape)."""
-
-    schema: str = "caddy.plan"
-    version: int = 1
-    players: int
-    budget: dict[str, Any]
-    time_controls: tuple[str, ...]
-    rows: tuple[PlanRow, ...]
-    not_fitting: tuple[PlanRow, ...]
-
-    @classmethod
-    def of(cls, result: Plan) -> PlanDocument:
-        budget = result.budget
-        return cls(
-            players=result.players,
-            budget={
-                "unit": budget.unit,
-                "sessions": budget.sessions,
-                "session_minutes": budget.session_minutes,
-                "total_minutes": budget.total_minutes,
-                "turnover_minutes": budget.turnover_minutes,
-            },
-            time_controls=result.time_controls,
-            rows=result.rows,
-            not_fitting=result.not_fitting,
-        )
+    budget = result.budget
+    return PlanDocument(
+        players=result.players,
+        budget={
+            "unit": budget.unit,
+            "sessions": budget.sessions,
+            "session_minutes": budget.session_minutes,
+            "total_minutes": budget.total_minutes,
+            "turnover_minutes": budget.turnover_minutes,
+        },
+        time_controls=result.time_controls,
+        rows=result.rows,
+        not_fitting=result.not_fitting,
+    )
 
 
 def _row(players: int, item: Candidate, tc: TimeControl, budget: Budget) -> PlanRow:

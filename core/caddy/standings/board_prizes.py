@@ -22,13 +22,14 @@ lists equal players.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
 from caddy.contracts.tiebreak_spec import parse_spec, standings_edition
 from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.model.results import ResultsTable, RoundResult
+from caddy.model.team_documents import BoardPrizeRow, BoardPrizesData, BoardPrizesDocument
 from caddy.plugins.host import resolve
 
 if TYPE_CHECKING:
@@ -43,25 +44,6 @@ _NONE = RoundResult(None, None, "Z", 0.0)
 
 
 @attrs.frozen(kw_only=True)
-class BoardPrizeRow:
-    """One player's games on one board."""
-
-    rank: int
-    pairing_number: int
-    name: str
-    rating: int | None
-    #: The team number and name.
-    team: int
-    team_name: str
-    games: int
-    points: float
-    #: points ÷ games × 100, rounded half up to one decimal.
-    percentage: float
-    #: C.07 Art. 10.2 over the rated games on this board (``None``: no rated opponent).
-    performance: int | None
-
-
-@attrs.frozen(kw_only=True)
 class BoardPrizes:
     """Per board ``1..boards``, the players ranked (see the module docstring)."""
 
@@ -71,18 +53,17 @@ class BoardPrizes:
     #: Players with fewer games on a board are left out of its list.
     min_games: int = 0
 
-    def data(self) -> dict[str, Any]:
-        """The ``caddy.board-prizes`` document (docs/team-standings.md)."""
-        return {
-            "schema": "caddy.board-prizes",
-            "version": 1,
-            "rounds": self.rounds,
-            "min_games": self.min_games,
-            "boards": [
-                {"board": b, "rows": [attrs.asdict(row) for row in rows]}
-                for b, rows in enumerate(self.boards, 1)
-            ],
-        }
+    def document(self, after_round: int | None = None) -> BoardPrizesDocument:
+        """The ``caddy.board-prizes`` document (docs/team-standings.md); ``after_round``
+        as :meth:`caddy.standings.table.Standings.document`."""
+        return BoardPrizesDocument(
+            after_round=after_round,
+            rounds=self.rounds,
+            min_games=self.min_games,
+            boards=tuple(
+                BoardPrizesData(board=b, rows=rows) for b, rows in enumerate(self.boards, 1)
+            ),
+        )
 
 
 def percentage(points: float, games: int) -> float:

@@ -11,19 +11,12 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from caddy.errors import CaddyError
-from caddy.model.documents import (
-    SectionData,
-    SectionedStandingsDocument,
-    StandingsDocument,
-    StandingsRowData,
-    data,
-)
+from caddy.model.documents import SectionData, StandingsDocument, StandingsRowData
 
 if TYPE_CHECKING:
     import caddy.contracts.tiebreak_table
     from caddy.contracts import GroupTieBreak, TieBreak
     from caddy.contracts.tiebreak_spec import TieBreakSpec
-    from caddy.model.documents import StandingsDocument, StandingsRowData
 
 
 @attrs.frozen(kw_only=True)
@@ -62,13 +55,8 @@ class Standings:
                 return row
         raise CaddyError(f"player {number} is not in these standings")
 
-    def rows_data(self) -> list[dict[str, Any]]:
-        """The rows as JSON data."""
-
-        return [data(row) for row in self._rows_documents()]
-
-    def _rows_documents(self) -> tuple[StandingsRowData, ...]:
-
+    def row_documents(self) -> tuple[StandingsRowData, ...]:
+        """The rows as the documents' rows (:mod:`caddy.model.documents`)."""
         return tuple(
             StandingsRowData(
                 rank=row.rank,
@@ -81,22 +69,17 @@ class Standings:
             for row in self.rows
         )
 
-    def document(self) -> StandingsDocument:
-        """The ``caddy.standings.ranking`` document (:mod:`caddy.model.documents`)."""
-
+    def document(self, after_round: int | None = None) -> StandingsDocument:
+        """The ``caddy.standings`` document (:mod:`caddy.model.documents`);
+        ``after_round``: R for the standings after round R, ``None`` for the live ones."""
         return StandingsDocument(
+            after_round=after_round,
             edition=self.edition,
             pre_determined=self.pre_determined,
             tiebreaks=self.tiebreaks,
             lots_seed=self.lots_seed,
-            rows=self._rows_documents(),
+            rows=self.row_documents(),
         )
-
-    def as_dict(self) -> dict[str, Any]:
-        """The ``caddy.standings.ranking`` JSON document."""
-
-        result: dict[str, Any] = data(self.document())
-        return result
 
 
 @attrs.frozen(kw_only=True)
@@ -109,45 +92,37 @@ class SectionStandings:
     standings: Standings
 
 
-def sections_document(parts: Sequence[SectionStandings]) -> dict[str, Any]:
-    """The ``caddy.standings.ranking`` JSON document of a sectioned event: ``sections``
+def sections_document(
+    parts: Sequence[SectionStandings], after_round: int | None = None
+) -> StandingsDocument:
+    """The ``caddy.standings`` document of a sectioned event: ``sections``
     holds each section's own table (ranks within the section); ``rows`` is every
     section's rows, in section order."""
-
     first = parts[0].standings
-    tables = [part.standings._rows_documents() for part in parts]
-    result: dict[str, Any] = data(
-        SectionedStandingsDocument(
-            edition=first.edition,
-            pre_determined=first.pre_determined,
-            tiebreaks=first.tiebreaks,
-            lots_seed=first.lots_seed,
-            rows=tuple(row for rows in tables for row in rows),
-            sections=tuple(
-                SectionData(
-                    name=part.name,
-                    players=part.players,
-                    lots_seed=part.standings.lots_seed,
-                    rows=rows,
-                )
-                for part, rows in zip(parts, tables, strict=True)
-            ),
-        )
+    tables = [part.standings.row_documents() for part in parts]
+    return StandingsDocument(
+        after_round=after_round,
+        edition=first.edition,
+        pre_determined=first.pre_determined,
+        tiebreaks=first.tiebreaks,
+        lots_seed=first.lots_seed,
+        rows=tuple(row for rows in tables for row in rows),
+        sections=tuple(
+            SectionData(
+                name=part.name,
+                players=part.players,
+                lots_seed=part.standings.lots_seed,
+                rows=rows,
+            )
+            for part, rows in zip(parts, tables, strict=True)
+        ),
     )
-    return result
 
 
 def after_round_prefix(number: int | None) -> str:
     """A standings subtitle's opening for ``--round R`` (``after round R; ``),
     individual and team tables alike; empty for the live standings."""
     return "" if number is None else f"after round {number}; "
-
-
-def with_after_round(document: dict[str, Any], number: int | None) -> dict[str, Any]:
-    """A standings JSON document with ``after_round`` (``R`` for ``--round R``,
-    ``None`` for the live standings) right after its envelope (docs/json.md)."""
-    head: dict[str, Any] = {k: document[k] for k in ("schema", "version") if k in document}
-    return {**head, "after_round": number, **document}
 
 
 def sort_key(column: list[float | None]) -> Any:

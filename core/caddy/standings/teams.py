@@ -22,6 +22,7 @@ from caddy.contracts.tiebreak_spec import TieBreakSpec, standings_edition
 from caddy.contracts.tiebreak_table import StandingsOptions, TieBreakTable
 from caddy.contracts.tiebreaks import Explanation
 from caddy.errors import CaddyError
+from caddy.model.team_documents import TeamStandingsDocument, TeamStandingsRowData
 from caddy.model.tournament import EdeReadings
 from caddy.plugins.host import resolve
 from caddy.plugins.registry import explanation, finite_values
@@ -68,33 +69,29 @@ class TeamStandings:
                 return row
         raise CaddyError(f"team {number} is not in these standings")
 
-    def rows_data(self) -> list[dict[str, Any]]:
-        """The rows as JSON data (``pairing_number`` is the team number)."""
-        return [
-            {
-                "rank": row.rank,
-                "pairing_number": row.pairing_number,
-                "name": row.name,
-                "code": row.code,
-                "match_points": row.match_points,
-                "game_points": row.game_points,
-                "tiebreaks": dict(row.tiebreaks),
-            }
-            for row in self.rows
-        ]
-
-    def data(self) -> dict[str, Any]:
-        """The ``caddy.team-standings`` document."""
-        return {
-            "schema": "caddy.team-standings",
-            "version": 1,
-            "edition": self.edition,
-            "pre_determined": self.pre_determined,
-            "primary": self.primary,
-            "tiebreaks": list(self.tiebreaks),
-            "rows": self.rows_data(),
-            "warnings": list(self.warnings),
-        }
+    def document(self, after_round: int | None = None) -> TeamStandingsDocument:
+        """The ``caddy.team-standings`` document (``pairing_number`` is the team
+        number); ``after_round`` as :meth:`caddy.standings.table.Standings.document`."""
+        return TeamStandingsDocument(
+            after_round=after_round,
+            edition=self.edition,
+            pre_determined=self.pre_determined,
+            primary=self.primary,
+            tiebreaks=self.tiebreaks,
+            rows=tuple(
+                TeamStandingsRowData(
+                    rank=row.rank,
+                    pairing_number=row.pairing_number,
+                    name=row.name,
+                    code=row.code,
+                    match_points=row.match_points,
+                    game_points=row.game_points,
+                    tiebreaks=dict(row.tiebreaks),
+                )
+                for row in self.rows
+            ),
+            warnings=self.warnings,
+        )
 
 
 def event_ede_readings(tournament: Tournament, **given: Any) -> EdeReadings:

@@ -12,12 +12,20 @@ the contract (:meth:`~caddy.contracts.Format.round_name`,
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
 from caddy.contracts import PairingFormat
 from caddy.event.matches import board_match, flip_result
+from caddy.model.documents import (
+    BracketGame,
+    BracketMatch,
+    BracketRound,
+    ByeData,
+    PlayerRef,
+    QualifiedData,
+)
 from caddy.model.report import Table, points
 from caddy.model.results import GAME_POINTS, RESULT_WORDS
 from caddy.views.formats import View, request_of, seeds
@@ -222,47 +230,49 @@ def champion(state: State) -> int | None:
     )
 
 
-def _player(state: State, number: int) -> dict[str, Any]:
+def _player(state: State, number: int) -> PlayerRef:
     player = state.event.tournament.players[number - 1]
-    return {"number": number, "name": player.name, "rating": player.rating}
+    return PlayerRef(number=number, name=player.name, rating=player.rating)
 
 
-def bracket_data(state: State) -> list[dict[str, Any]]:
+def bracket_data(state: State) -> tuple[BracketRound, ...]:
     """The knockout rounds as JSON (docs/json.md, ``bracket``)."""
     labels = seeds(state)
-    return [
-        {
-            "round": rnd.number,
-            "name": rnd.name,
-            "matches": [
-                {
-                    "board": m.board,
-                    "name": m.name,
-                    "white": _player(state, m.white),
-                    "black": _player(state, m.black),
-                    "seeds": [labels.get(m.white), labels.get(m.black)],
-                    "games": [
-                        {
-                            "game": g,
-                            "stage": stage,
-                            "white": w,
-                            "black": b,
-                            "result": result,
-                        }
+    players = state.event.tournament.players
+    return tuple(
+        BracketRound(
+            round=rnd.number,
+            name=rnd.name,
+            matches=tuple(
+                BracketMatch(
+                    board=m.board,
+                    name=m.name,
+                    white=_player(state, m.white),
+                    black=_player(state, m.black),
+                    seeds=(labels.get(m.white), labels.get(m.black)),
+                    games=tuple(
+                        BracketGame(game=g, stage=stage, white=w, black=b, result=result)
                         for g, stage, w, b, result in m.games
-                    ],
-                    "score": list(m.score),
-                    "winner": m.winner,
-                    "decided_by": m.decided_by,
-                }
+                    ),
+                    score=m.score,
+                    winner=m.winner,
+                    decided_by=m.decided_by,
+                )
                 for m in rnd.matches
-            ],
-            "byes": [{**_player(state, p), "kind": kind} for p, kind in rnd.byes],
-        }
+            ),
+            byes=tuple(
+                ByeData(number=p, name=players[p - 1].name, rating=players[p - 1].rating, kind=kind)
+                for p, kind in rnd.byes
+            ),
+        )
         for rnd in bracket_rounds(state)
-    ]
+    )
 
 
-def qualified_data(state: State) -> list[dict[str, Any]]:
+def qualified_data(state: State) -> tuple[QualifiedData, ...]:
     """Who goes through to the knockout stage, as JSON (``qualified``)."""
-    return [{**_player(state, p), "seed": label} for p, label in seeds(state).items()]
+    players = state.event.tournament.players
+    return tuple(
+        QualifiedData(number=p, name=players[p - 1].name, rating=players[p - 1].rating, seed=label)
+        for p, label in seeds(state).items()
+    )

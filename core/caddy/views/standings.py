@@ -8,20 +8,16 @@ both build it with :func:`standings_view`."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
 from caddy.contracts.tiebreak_spec import parse_spec
 from caddy.contracts.tiebreak_table import StandingsOptions
+from caddy.model.documents import BracketDocument, StandingsDocument
 from caddy.model.report import Report, Table, value_text
 from caddy.standings.ranking import standings, standings_for
-from caddy.standings.table import (
-    SectionStandings,
-    after_round_prefix,
-    sections_document,
-    with_after_round,
-)
+from caddy.standings.table import SectionStandings, after_round_prefix, sections_document
 from caddy.views.bracket import bracket_data, champion, qualified_data
 from caddy.views.formats import qualifier_notes, seeds
 from caddy.views.source import Source, StandingsChoices, format_view
@@ -184,32 +180,24 @@ class StandingsView:
             notes=qualifiers + de_notes(list(self.tables)) + view.notes,
         )
 
-    def document(self) -> dict[str, Any]:
-        """``caddy standings --json``: a ``caddy.standings.ranking`` document, with
+    def document(self) -> StandingsDocument:
+        """``caddy standings --json``: a ``caddy.standings`` document, with
         ``after_round`` and the keys the format's views add (docs/json.md)."""
-        document = sections_document(self.parts) if self.parts else self.result.as_dict()
-        document = with_after_round(document, self.choices.after_round)
-        document.update(format_data(self.source))
-        return document
-
-
-def format_data(source: Source) -> dict[str, Any]:
-    """The keys the format's views add to a standings document: ``qualified``
-    and ``bracket`` (a knockout stage), ``teams`` (a team match)."""
-    state = source.state
-    if state is None:
-        return {}
-    added: dict[str, Any] = {}
-    qualified = qualified_data(state)
-    if qualified:
-        added["qualified"] = qualified
-    rounds = bracket_data(state)
-    if rounds:
-        added["bracket"] = rounds
-    teams = team_data(state)
-    if teams is not None:
-        added["teams"] = teams
-    return added
+        after = self.choices.after_round
+        if self.parts:
+            document = sections_document(self.parts, after)
+        else:
+            document = self.result.document(after)
+        state = self.source.state
+        if state is None:
+            return document
+        # the keys the format's views add: a knockout stage's, a team match's
+        return attrs.evolve(
+            document,
+            qualified=qualified_data(state) or None,
+            bracket=bracket_data(state) or None,
+            teams=team_data(state),
+        )
 
 
 def standings_view(
@@ -263,14 +251,9 @@ def bracket_report(source: Source, kind: str) -> Report:
     )
 
 
-def bracket_document(source: Source) -> dict[str, Any]:
+def bracket_document(source: Source) -> BracketDocument:
     """A knockout's ``caddy.bracket`` JSON document."""
     state = source.state
     if state is None:
         raise ValueError("a bracket needs an event file")
-    return {
-        "schema": "caddy.bracket",
-        "version": 1,
-        "rounds": bracket_data(state),
-        "winner": champion(state),
-    }
+    return BracketDocument(rounds=bracket_data(state), winner=champion(state))

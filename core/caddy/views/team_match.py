@@ -5,13 +5,14 @@ names the two teams)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
 from caddy.event.rounds import planned_rounds
 from caddy.model.report import Table, points
 from caddy.model.results import GAME_POINTS, RESULT_WORDS
+from caddy.model.team_documents import TeamMatchData, TeamRoundData
 from caddy.views.formats import View
 
 if TYPE_CHECKING:
@@ -125,24 +126,19 @@ def team_score(state: State) -> View:
     )
 
 
-def team_data(state: State) -> dict[str, Any] | None:
+def team_data(state: State) -> TeamMatchData | None:
     """A team match's score as JSON (``teams``)."""
     match = team_match(state)
     if match is None:
         return None
-    return {
-        "names": list(match.names),
-        "rounds": [
-            {
-                "round": r.round,
-                "score": list(r.score),
-                "total": list(r.total),
-                "complete": r.complete,
-            }
+    return TeamMatchData(
+        names=match.names,
+        rounds=tuple(
+            TeamRoundData(round=r.round, score=r.score, total=r.total, complete=r.complete)
             for r in match.rounds
-        ],
-        "total": list(match.total),
-        "planned_rounds": match.planned,
-        "over": match.over,
-        "result": match.result,
-    }
+        ),
+        total=match.total,
+        planned_rounds=match.planned,
+        over=match.over,
+        result=match.result,
+    )

@@ -6,7 +6,7 @@ report or a JSON document (:mod:`caddy.views.teams` draws the tables)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -14,7 +14,6 @@ from caddy.errors import CaddyError
 from caddy.event.teams import state_team_event
 from caddy.model.report import Report, value_text
 from caddy.standings.board_prizes import board_prizes
-from caddy.standings.table import with_after_round
 from caddy.standings.teams import (
     ede_options,
     event_ede_readings,
@@ -28,6 +27,7 @@ from caddy.views.teams import board_prizes_report, team_crosstable_report, team_
 if TYPE_CHECKING:
     from caddy.contracts.tiebreak_table import StandingsOptions
     from caddy.event.replay import State
+    from caddy.model.team_documents import BoardPrizesDocument, TeamStandingsDocument
     from caddy.model.team_results import TeamResultsTable
     from caddy.plugins.host import PluginHost
     from caddy.standings.board_prizes import BoardPrizes
@@ -65,8 +65,8 @@ class TeamView:
     def report(self) -> Report:
         return team_standings_report(self.result, self.source.title, self.choices.after_round)
 
-    def document(self) -> dict[str, Any]:
-        return with_after_round(self.result.data(), self.choices.after_round)
+    def document(self) -> TeamStandingsDocument:
+        return self.result.document(self.choices.after_round)
 
     def crosstable_report(self) -> Report:
         return team_crosstable_report(self.tevent, self.result, self.source.title)
@@ -147,8 +147,8 @@ class BoardPrizesView:
     def report(self) -> Report:
         return board_prizes_report(self.prizes, self.source.title)
 
-    def document(self) -> dict[str, Any]:
-        return with_after_round(self.prizes.data(), self.choices.after_round)
+    def document(self) -> BoardPrizesDocument:
+        return self.prizes.document(self.choices.after_round)
 
 
 def board_prizes_view(
