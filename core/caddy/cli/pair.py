@@ -50,9 +50,7 @@ def add_pair(commands: Commands) -> None:
         help="say how each score bracket was paired (Swiss)",
     )
     shown = pair.add_mutually_exclusive_group()
-    shown.add_argument(
-        "--json", action="store_true", help="print a caddy.pairing.request JSON document"
-    )
+    shown.add_argument("--json", action="store_true", help="print a caddy.pairing JSON document")
     shown.add_argument(
         "--output",
         default="text",
@@ -231,7 +229,7 @@ def explain(fmt: Format, request: PairingRequest) -> list[str]:
 
 
 def _print_round(ns: argparse.Namespace, paired: Round, explanation: list[str] | None) -> None:
-    """``--json`` (the caddy.pairing.request document) or ``--output javafo``."""
+    """``--json`` (the caddy.pairing document) or ``--output javafo``."""
     # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
     from caddy.model.documents import write
     from caddy.pairing.documents import javafo_text, pairing_document

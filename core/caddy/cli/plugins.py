@@ -13,9 +13,7 @@ if TYPE_CHECKING:
 
 def add_plugins(commands: Commands) -> None:
     plugins = commands.add_parser("plugins", help="list plugins and what they register")
-    plugins.add_argument(
-        "--json", action="store_true", help="print a caddy.plugins.host JSON document"
-    )
+    plugins.add_argument("--json", action="store_true", help="print a caddy.plugins JSON document")
     plugins.set_defaults(run=cmd_plugins)
 
 

@@ -63,7 +63,7 @@ def add_standings(commands: Commands) -> None:
     forms.add_argument(
         "--json",
         action="store_true",
-        help="print a caddy.standings.ranking JSON document (a team event: caddy.team-standings; "
+        help="print a caddy.standings JSON document (a team event: caddy.team-standings; "
         "--board-prizes: caddy.board-prizes)",
     )
     output_argument(forms)
@@ -92,9 +92,7 @@ def add_crosstable(commands: Commands) -> None:
 
 def add_tiebreaks(commands: Commands) -> None:
     parser = commands.add_parser("tiebreaks", help="list the tie-breaks caddy knows")
-    parser.add_argument(
-        "--json", action="store_true", help="print a caddy.contracts.tiebreak_table JSON document"
-    )
+    parser.add_argument("--json", action="store_true", help="print a caddy.tiebreaks JSON document")
     parser.set_defaults(run=cmd_tiebreaks)
 
 

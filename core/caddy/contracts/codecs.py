@@ -1,7 +1,7 @@
 """Codecs: file formats events are imported from and exported to.
 
 A codec is a plugin (hook ``caddy_register_codecs``, entry-point group
-``caddy.contracts.codecs``). caddy's own JSON event file and FIDE's TRF are the
+``caddy.codecs``). caddy's own JSON event file and FIDE's TRF are the
 built-in ones (``caddy_plugins.codecs``); a third party adds another the
 same way. ``caddy import``, ``caddy export`` and ``caddy check`` find the
 codec by ``--from``/``--to``, else by the file's suffix, else by

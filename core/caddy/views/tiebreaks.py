@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def tiebreaks_document(plugins: Sequence[TieBreak]) -> TieBreaksDocument:
-    """The ``caddy.contracts.tiebreak_table`` document of ``plugins``."""
+    """The ``caddy.tiebreaks`` document of ``plugins``."""
     # lazy: the documents' converter (cattrs) loads for --json only, not for the table
     from caddy.model.documents import TieBreakData, TieBreaksDocument
 
