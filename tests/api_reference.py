@@ -77,7 +77,13 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         "Codecs, checks and output forms",
-        ("caddy.contracts.codecs", "caddy.model.cells", "caddy.event.check", "caddy.model.report"),
+        (
+            "caddy.contracts.codecs",
+            "caddy.model.cells",
+            "caddy.event.check",
+            "caddy.model.report",
+            "caddy.model.numbers",
+        ),
     ),
     ("Random tournaments", ("caddy.pairing.simulate",)),
     (

@@ -150,7 +150,11 @@ class _Hosts:
         if kept is None:
             return
         now = _plugins_of(kept[1])
-        if kept[0] != _environment() or not kept[2] <= now or any(n.startswith("added:") for n in now):
+        if (
+            kept[0] != _environment()
+            or not kept[2] <= now
+            or any(n.startswith("added:") for n in now)
+        ):
             self.kept = None
         else:
             self.kept = (kept[0], kept[1], now)

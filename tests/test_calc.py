@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caddy.model.report import format_hours
+from caddy.model.numbers import format_hours
 from caddy.schedule.calculator import calculate, quarter_hours
 from caddy_plugins.formats.round_robin import field_advice
 from tests.conftest import Run

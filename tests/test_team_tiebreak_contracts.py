@@ -13,9 +13,9 @@ import pytest
 
 from caddy import hookimpl
 from caddy.contracts import TieBreak
+from caddy.contracts.explanation import Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec, parse_spec
 from caddy.contracts.tiebreak_table import TieBreakTable
-from caddy.contracts.tiebreaks import Explanation
 from caddy.plugins.host import PluginHost
 from caddy.testing import TeamTieBreakContract
 

@@ -108,7 +108,7 @@ def test_publish_shows_the_standings_caddy_standings_ranks(
 def test_one_number_formatter() -> None:
     """``points`` writes halves as ½ (a match score, a running total), also
     past 10 (the old page formatter wrote 10.5 as ``1½``)."""
-    from caddy.model.report import points, value_text
+    from caddy.model.numbers import points, value_text
 
     assert [points(v) for v in (0, 0.5, 2.5, 10.5, 20.5, 3)] == ["0", "½", "2½", "10½", "20½", "3"]
     assert [value_text(v) for v in (None, 2.5, 3.0)] == ["-", "2.5", "3"]

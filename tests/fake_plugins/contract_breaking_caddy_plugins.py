@@ -18,9 +18,9 @@ from typing import Any, ClassVar
 
 import caddy
 from caddy.contracts.codecs import Exported, Imported
+from caddy.contracts.explanation import Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
-from caddy.contracts.tiebreaks import Explanation
 from caddy.model.report import Report
 from caddy.model.schedule import Round, Schedule
 from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions

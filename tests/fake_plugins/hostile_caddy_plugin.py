@@ -11,9 +11,9 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 import caddy
+from caddy.contracts.explanation import Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
-from caddy.contracts.tiebreaks import Explanation
 
 
 def _share(points: float, players: int) -> float:

@@ -24,7 +24,6 @@ from caddy.cli.common import (
     format_arguments,
     is_ascii_number,
 )
-from caddy.files.storage import refuse_existing
 from caddy.views.calc import print_summary, print_table
 
 
@@ -129,7 +128,11 @@ def cmd_calc(ns: argparse.Namespace, host: PluginHost) -> int:
 
     check_turnover(ns.turnover)
     dated = _wants_dates(ns)
-    refuse_existing(ns.ics, ns.force)
+    if ns.ics is not None:
+        # lazy: start-up: `caddy calc` without --ics writes no file (caddy.files.storage)
+        from caddy.files.storage import refuse_existing
+
+        refuse_existing(ns.ics, ns.force)
     night = parse_night(ns.night)
     fmt, options = format_and_options(ns, host=host)
     controls = _time_controls(ns.tc, host)

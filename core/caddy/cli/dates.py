@@ -17,7 +17,7 @@ import attrs
 from caddy.cli.common import ascii_int
 from caddy.errors import CaddyError
 from caddy.messages import warn
-from caddy.model.report import format_minutes
+from caddy.model.numbers import format_minutes
 
 if TYPE_CHECKING:
     from caddy.model.dates import RoundDates

@@ -71,7 +71,6 @@ from caddy.contracts.pairing import (
     as_request,
 )
 from caddy.contracts.tiebreaks import GroupTieBreak, Preset, TieBreak, TieBreakBase, TieBreakPreset
-from caddy.model.teams import TeamPairingContext
 
 if TYPE_CHECKING:
     from caddy.model.teams import TeamPairingContext
@@ -112,5 +111,8 @@ def __getattr__(name: str) -> Any:
     """``TeamPairingContext`` (:mod:`caddy.model.teams`), loaded when first asked for:
     ``caddy calc`` never needs the team model."""
     if name == "TeamPairingContext":
+        # lazy: start-up: `caddy calc` never needs the team model
+        from caddy.model.teams import TeamPairingContext
+
         return TeamPairingContext
     raise AttributeError(f"module 'caddy.contracts' has no attribute {name!r}")

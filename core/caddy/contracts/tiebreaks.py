@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
 import attrs
 
 if TYPE_CHECKING:
+    from caddy.contracts.explanation import Explanation
     from caddy.contracts.tiebreak_spec import TieBreakSpec
     from caddy.contracts.tiebreak_table import TieBreakTable
 
@@ -56,7 +57,7 @@ class TieBreak(Protocol):
     def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         """The working for one player: ``player`` is an index into the table (the
         pairing number minus one, as in :meth:`compute`), not the pairing number;
-        the :class:`~caddy.contracts.tiebreaks.Explanation` names players by pairing number."""
+        the :class:`~caddy.contracts.explanation.Explanation` names players by pairing number."""
         ...
 
     def lower_is_better(self, spec: TieBreakSpec) -> bool:
@@ -142,31 +143,3 @@ class Preset:
     tiebreaks: tuple[str, ...]
     summary: str = ""
     default_for: tuple[str, ...] = ()
-
-
-@attrs.frozen(kw_only=True)
-class ExplainRow:
-    """One line of a tie-break's working."""
-
-    round: int | None
-    opponent: int | None = None
-    #: The opponent's (adjusted) score, or the dummy opponent's score.
-    opponent_score: float | None = None
-    result: str = ""
-    contribution: float | None = None
-    #: Why: ``cut``, ``dummy opponent``, ``rest round``, ``not counted`` ...
-    note: str = ""
-    #: The opponent's rating (rating-based tie-breaks).
-    opponent_rating: int | None = None
-
-
-@attrs.frozen(kw_only=True)
-class Explanation:
-    """How one tie-break value was computed for one player."""
-
-    tiebreak: str
-    player: int
-    value: float | None
-    rows: tuple[ExplainRow, ...] = ()
-    #: The arithmetic in one or two lines.
-    summary: str = ""

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from caddy.event import session
 from caddy.event.convert import MAX_NUMBER, RUN_MIN, configure, make_event_converter
 from caddy.event.documents import (
     MAX_POINTS,
@@ -84,6 +83,9 @@ _SESSION = frozenset({"Replayed", "Session", "open", "read"})
 
 def __getattr__(name: str) -> Any:
     if name in _SESSION:
+        # lazy: the session (and the store under it) loads when first asked for
+        from caddy.event import session
+
         return getattr(session, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

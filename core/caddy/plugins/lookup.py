@@ -9,7 +9,7 @@ the one place that chooses it).
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 from typing import TYPE_CHECKING
 
 from caddy.errors import CaddyError
@@ -39,13 +39,19 @@ def get_codec(name: str, host: PluginHost | None = None) -> Codec:
 
 
 def codec_for(
-    path: str | Path, data: bytes, host: PluginHost | None = None, *, flag: str | None = "--from"
+    path: str | os.PathLike[str],
+    data: bytes,
+    host: PluginHost | None = None,
+    *,
+    flag: str | None = "--from",
 ) -> Codec:
     """The codec for a file: by suffix, else the first that recognises the bytes.
     ``flag`` is the command's option that names a format, for the error's hint
     (``None``: the command has none, and the error names none)."""
     host = resolve(host)
     codecs = list(host.codecs())
+    from pathlib import Path  # not at the top: `caddy calc` imports this module, not pathlib
+
     suffix = Path(path).suffix.lower()
     for codec in codecs:
         if suffix in codec.suffixes:

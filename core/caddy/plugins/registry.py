@@ -6,13 +6,14 @@ checked against :mod:`caddy.contracts` as they are added) and a
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import caddy.contracts.conformance as contract_checks
-from caddy.contracts.tiebreaks import Explanation
 from caddy.errors import InputError, PluginClash, PluginError
-from caddy.model.documents import PluginData
 from caddy.plugins.discovery import BUILTIN_DISTRIBUTION, FoundEntryPoint, dist_of, distribution_of
+
+if TYPE_CHECKING:
+    from caddy.model.documents import PluginData
 
 #: Kinds of plugin and the registration hook each one answers.
 KINDS: Mapping[str, str] = {
@@ -163,6 +164,9 @@ class PluginRecord:
 
     def document(self) -> PluginData:
         """The plugin's entry in the ``caddy.plugins`` document."""
+        # lazy: start-up: `caddy calc` builds no JSON document (caddy.model.documents)
+        from caddy.model.documents import PluginData
+
         return PluginData(
             name=self.name,
             module=self.module,
@@ -226,10 +230,12 @@ def finite_values(
 
 def explanation(plugin: object, what: str, value: Any) -> Any:
     """``value`` (what a tie-break's ``explain`` gave), refused unless it is a
-    :class:`caddy.contracts.tiebreaks.Explanation`.
+    :class:`caddy.contracts.explanation.Explanation`.
 
     :raises PluginError: naming the tie-break and the plugin's module.
     """
+    # lazy: start-up: only an explained value needs the class (`caddy calc` loads the registry)
+    from caddy.contracts.explanation import Explanation
 
     if not isinstance(value, Explanation):
         module = type(plugin).__module__

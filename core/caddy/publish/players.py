@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 from caddy.errors import CaddyError
 from caddy.event.results import results_event
 from caddy.event.rounds import withdrawal_result
-from caddy.model.report import Report, Table, points, value_text
+from caddy.model.numbers import points, value_text
+from caddy.model.report import Report, Table
 from caddy.model.results import RESULT_WORDS
 from caddy.publish.pages import Context, player_page, ranked
 from caddy.standings.crosstable import SYMBOL

@@ -27,7 +27,7 @@ import attrs
 from caddy.contracts.format_tools import option_summary
 from caddy.errors import CaddyError, PluginError
 from caddy.model.documents import PlanDocument
-from caddy.model.report import format_minutes
+from caddy.model.numbers import format_minutes
 from caddy.model.timecontrol import TimeControl, minutes_value, read_time_control
 from caddy.plugins.host import resolve
 from caddy.schedule.calculator import (

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from caddy.errors import CaddyError
-from caddy.model.report import value_text
+from caddy.model.numbers import value_text
 from caddy.model.results import ResultsTable
 from caddy.standings.ranking import section_event, standings
 

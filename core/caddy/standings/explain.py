@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
+from caddy.contracts.explanation import Explanation
 from caddy.contracts.tiebreak_table import StandingsOptions, TieBreakTable
-from caddy.contracts.tiebreaks import Explanation
 from caddy.model.results import ResultsTable
 from caddy.plugins.registry import explanation
 from caddy.standings.ranking import build_table, resolve_tiebreaks, section_event, standings

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from caddy.contracts import TieBreak
+from caddy.contracts.explanation import Explanation
 from caddy.contracts.tiebreak_spec import TieBreakSpec, standings_edition
 from caddy.contracts.tiebreak_table import StandingsOptions, TieBreakTable
-from caddy.contracts.tiebreaks import Explanation
 from caddy.errors import CaddyError
 from caddy.model.team_documents import TeamStandingsDocument, TeamStandingsRowData
 from caddy.model.tournament import EdeReadings

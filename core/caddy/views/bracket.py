@@ -26,7 +26,8 @@ from caddy.model.documents import (
     PlayerRef,
     QualifiedData,
 )
-from caddy.model.report import Table, points
+from caddy.model.numbers import points
+from caddy.model.report import Table
 from caddy.model.results import GAME_POINTS, RESULT_WORDS
 from caddy.views.formats import View, request_of, seeds
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from caddy.model.report import format_hours, format_minutes
+from caddy.model.numbers import format_hours, format_minutes
 
 if TYPE_CHECKING:
     from caddy.model.timecontrol import TimeControl

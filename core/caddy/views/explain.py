@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 import attrs
 
 from caddy.model.documents import ExplainDocument
-from caddy.model.report import value_text
+from caddy.model.numbers import value_text
 from caddy.standings.explain import explain, explain_for
 
 if TYPE_CHECKING:
-    from caddy.contracts.tiebreaks import Explanation
+    from caddy.contracts.explanation import Explanation
     from caddy.model.documents import ExplainDocument
     from caddy.views.standings import StandingsView
 

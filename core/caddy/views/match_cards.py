@@ -13,7 +13,8 @@ import attrs
 
 from caddy.errors import CaddyError
 from caddy.event.teams import team_setup
-from caddy.model.report import Report, Table, points
+from caddy.model.numbers import points
+from caddy.model.report import Report, Table
 from caddy.model.results import RESULT_WORDS, Scoring
 
 if TYPE_CHECKING:

@@ -18,7 +18,8 @@ from caddy.contracts.format_tools import depends_on_results
 from caddy.event.matches import board_match, flip_result
 from caddy.event.results import scores_before
 from caddy.event.rounds import withdrawal_result
-from caddy.model.report import Report, Table, points
+from caddy.model.numbers import points
+from caddy.model.report import Report, Table
 from caddy.views.formats import request_of
 from caddy.views.team_match import team_match
 

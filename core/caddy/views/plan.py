@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TextIO
 
-from caddy.model.report import format_minutes
+from caddy.model.numbers import format_minutes
 
 if TYPE_CHECKING:
     from caddy.schedule.planner import Plan, PlanRow

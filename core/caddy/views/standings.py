@@ -15,7 +15,8 @@ import attrs
 from caddy.contracts.tiebreak_spec import parse_spec
 from caddy.contracts.tiebreak_table import StandingsOptions
 from caddy.model.documents import BracketDocument, StandingsDocument
-from caddy.model.report import Report, Table, value_text
+from caddy.model.numbers import value_text
+from caddy.model.report import Report, Table
 from caddy.standings.ranking import standings, standings_for
 from caddy.standings.table import SectionStandings, after_round_prefix, sections_document
 from caddy.views.bracket import bracket_data, champion, qualified_data

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from caddy.event.rounds import planned_rounds
-from caddy.model.report import Table, points
+from caddy.model.numbers import points
+from caddy.model.report import Table
 from caddy.model.results import GAME_POINTS, RESULT_WORDS
 from caddy.model.team_documents import TeamMatchData, TeamRoundData
 from caddy.views.formats import View

@@ -12,7 +12,8 @@ import attrs
 
 from caddy.errors import CaddyError
 from caddy.event.teams import state_team_event
-from caddy.model.report import Report, value_text
+from caddy.model.numbers import value_text
+from caddy.model.report import Report
 from caddy.standings.board_prizes import board_prizes
 from caddy.standings.teams import (
     ede_options,

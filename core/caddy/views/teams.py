@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from caddy.model.report import Report, Table, points, value_text
+from caddy.model.numbers import points, value_text
+from caddy.model.report import Report, Table
 from caddy.standings.table import after_round_prefix
 
 if TYPE_CHECKING:

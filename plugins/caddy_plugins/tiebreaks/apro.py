@@ -8,9 +8,9 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from caddy import hookimpl
+from caddy.contracts.explanation import ExplainRow, Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec, parse_spec
 from caddy.contracts.tiebreak_table import TieBreakTable
-from caddy.contracts.tiebreaks import ExplainRow, Explanation
 from caddy_plugins.tiebreaks.common import rated_games
 from caddy_plugins.tiebreaks.ratings import average
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from operator import mul
 from typing import ClassVar
 
+from caddy.contracts.explanation import ExplainRow, Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import ANNULLED, TieBreakTable
-from caddy.contracts.tiebreaks import ExplainRow, Explanation
 
 # -- Buchholz family ------------------------------------------------------------
 

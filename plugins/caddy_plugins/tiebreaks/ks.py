@@ -16,9 +16,9 @@ from itertools import compress
 from typing import ClassVar
 
 from caddy import hookimpl
+from caddy.contracts.explanation import ExplainRow, Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
-from caddy.contracts.tiebreaks import ExplainRow, Explanation
 
 
 class Koya:

@@ -49,9 +49,9 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
+from caddy.contracts.explanation import ExplainRow, Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
-from caddy.contracts.tiebreaks import ExplainRow, Explanation
 from caddy.standings.table import split_tied
 from caddy_plugins.tiebreaks.team_common import (
     board_count,

@@ -33,9 +33,9 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
+from caddy.contracts.explanation import Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
-from caddy.contracts.tiebreaks import Explanation
 from caddy_plugins.tiebreaks.common import Item, apply_cuts, explain_items
 from caddy_plugins.tiebreaks.team_common import products, score_table, team_event
 

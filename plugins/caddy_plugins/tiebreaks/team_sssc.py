@@ -24,9 +24,9 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
+from caddy.contracts.explanation import ExplainRow, Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
-from caddy.contracts.tiebreaks import ExplainRow, Explanation
 from caddy.errors import CaddyError
 from caddy_plugins.tiebreaks.common import half_up
 from caddy_plugins.tiebreaks.team_common import (

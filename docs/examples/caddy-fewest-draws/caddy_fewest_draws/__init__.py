@@ -13,9 +13,9 @@ from typing import ClassVar
 
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
+from caddy.contracts.explanation import ExplainRow, Explanation
 from caddy.contracts.tiebreak_spec import TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
-from caddy.contracts.tiebreaks import ExplainRow, Explanation
 
 #: Table codes of a drawn game: over the board, and under one move.
 DRAWN = ("=", "D")
