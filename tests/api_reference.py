@@ -46,6 +46,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "caddy.standings.table",
             "caddy.contracts.tiebreak_spec",
             "caddy.contracts.tiebreak_table",
+            "caddy.contracts.explanation",
             "caddy.standings.crosstable",
         ),
     ),
@@ -91,6 +92,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "caddy.contracts",
             "caddy.contracts.conformance",
+            "caddy.contracts.file_pairing",
             "caddy.plugins.host",
             "caddy.plugins.faults",
             "caddy.plugins.lookup",

@@ -6,13 +6,13 @@ per round). Re-exported by :mod:`caddy.contracts`, where plugins import them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 import attrs
 
 if TYPE_CHECKING:
-    from caddy.model.schedule import Player, Round, Section
+    from caddy.model.schedule import Round, Section
     from caddy.model.teams import TeamPairingContext
 
 
@@ -254,19 +254,3 @@ class Match(Protocol):
     def by_lot(self) -> bool:
         """Whether a drawing of lots decided the match."""
         ...
-
-
-@attrs.frozen(kw_only=True)
-class FilePairing:
-    """A file's round to pair, as its codec reads it (hook ``caddy_pairing_input``)."""
-
-    #: The request for the round to pair (its ``round``), options included.
-    request: PairingRequest
-    #: The registered format that pairs it (``swiss``).
-    format: str
-    #: The file's players by pairing number (names and ratings for the sheet).
-    players: tuple[Player, ...]
-    #: The round after the last one with a game in the file.
-    next_round: int
-    #: The file's bytes with the paired round added (``caddy pair -o``).
-    write: Callable[[Round], bytes]

@@ -73,10 +73,6 @@ class Report:
         return f"{self.title}: {self.subtitle}" if self.subtitle else self.title
 
 
-#: Short names ``--output`` accepts for the built-in renderers.
-ALIASES = {"md": "markdown", "txt": "text", "htm": "html"}
-
-
 def cut(text: str, width: int | None) -> str:
     """``text`` cut to ``width`` characters, ending with ``…`` when cut."""
     if width is None or len(text) <= width:

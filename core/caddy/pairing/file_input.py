@@ -3,7 +3,7 @@
 Pairing programs hand an engine a file of the rounds so far. The codec
 plugin that reads such files answers the hook ``caddy_pairing_input``
 (:func:`caddy.plugins.hookspecs.caddy_pairing_input`) with a
-:class:`~caddy.contracts.pairing.FilePairing`: the
+:class:`~caddy.contracts.file_pairing.FilePairing`: the
 :class:`~caddy.contracts.PairingRequest` for the round to pair, the format
 that pairs it, and a way to write the file with that round added.
 :func:`file_pairing` asks the hook; :func:`with_options` lays the user's
@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
+from caddy.contracts.file_pairing import FilePairing
 from caddy.contracts.format_tools import options_from_strings
-from caddy.contracts.pairing import FilePairing
 from caddy.errors import CaddyError
 from caddy.plugins.host import resolve
 

@@ -43,8 +43,8 @@ if TYPE_CHECKING:
         TimeControlParser,
     )
     from caddy.contracts.codecs import FileCheck, FileResults
+    from caddy.contracts.file_pairing import FilePairing
     from caddy.contracts.format_tools import Shorthand
-    from caddy.contracts.pairing import FilePairing
 
 #: Marker for hook specifications (used by caddy itself).
 hookspec = pluggy.HookspecMarker("caddy")
@@ -225,7 +225,7 @@ def caddy_pairing_input(
     :param initial_colour: ``"w"``/``"b"`` when the user gives it.
     :param readings: readings of the format's ambiguous records the user
         chose, as for :meth:`caddy.contracts.Codec.read` (TRF: ``"801-byes"``).
-    :returns: a :class:`caddy.contracts.pairing.FilePairing`, or ``None``.
+    :returns: a :class:`caddy.contracts.file_pairing.FilePairing`, or ``None``.
     :raises caddy.errors.CaddyError: the file cannot be paired (one line each).
 
     .. versionadded:: 0.2

@@ -13,7 +13,6 @@ import os
 from typing import TYPE_CHECKING
 
 from caddy.errors import CaddyError
-from caddy.model.report import ALIASES
 from caddy.model.timecontrol import TimeControl, read_time_control
 from caddy.plugins.host import PluginHost, resolve
 
@@ -108,3 +107,7 @@ def get_renderer(name: str, host: PluginHost | None = None) -> Renderer:
     unknown name lists the known ones)."""
     host = resolve(host)
     return host.renderers().get(ALIASES.get(name.lower(), name))
+
+
+#: Short names ``--output`` accepts for the built-in renderers.
+ALIASES = {"md": "markdown", "txt": "text", "htm": "html"}

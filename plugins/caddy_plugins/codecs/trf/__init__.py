@@ -69,7 +69,7 @@ from caddy_plugins.codecs.trf.header import OWNED, kept_records
 from caddy_plugins.codecs.trf.importing import BYE_KINDS, import_document
 
 if TYPE_CHECKING:
-    from caddy.contracts.pairing import FilePairing
+    from caddy.contracts.file_pairing import FilePairing
     from caddy.event import EventFile
 
 __all__ = [

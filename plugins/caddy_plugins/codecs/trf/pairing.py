@@ -24,7 +24,7 @@ Annex 2, the TRF specification, with the records pairing programs add):
   read it.
 
 :mod:`.system` reads what the file says of its system; :func:`pairing_input`
-makes the :class:`caddy.contracts.pairing.FilePairing` the
+makes the :class:`caddy.contracts.file_pairing.FilePairing` the
 ``caddy_pairing_input`` hook answers (the one reading of a file's round to
 pair: :mod:`.dutch_input` hands the same request to the Dutch engine);
 :func:`with_round` writes the file with the new round's cells added and every
@@ -39,7 +39,7 @@ from caddy.contracts import HistoryEntry, HistoryKind, PairingPlayer, PairingReq
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
-    from caddy.contracts.pairing import FilePairing
+    from caddy.contracts.file_pairing import FilePairing
     from caddy.model.results import Scoring
     from caddy.model.schedule import Round
     from caddy_plugins.codecs.trf.records import TrfDocument
@@ -84,7 +84,7 @@ def pairing_input(
     :raises CaddyError: one line per problem (no planned rounds, no initial
         colour, a round outside the planned ones, a system caddy does not pair).
     """
-    from caddy.contracts.pairing import FilePairing
+    from caddy.contracts.file_pairing import FilePairing
     from caddy_plugins.codecs.trf.rounds import rounds_of
     from caddy_plugins.codecs.trf.scoring import scoring_of
     from caddy_plugins.codecs.trf.system import (

@@ -24,7 +24,7 @@ import attrs
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
-    from caddy.contracts.pairing import FilePairing
+    from caddy.contracts.file_pairing import FilePairing
     from caddy.model.schedule import Round
     from caddy_plugins.codecs.trf.records import TrfDocument
 
@@ -44,7 +44,7 @@ def team_pairing_input(
     :raises CaddyError: the file is no team Swiss, or the round is outside
         the planned ones.
     """
-    from caddy.contracts.pairing import FilePairing
+    from caddy.contracts.file_pairing import FilePairing
     from caddy.event import replay
     from caddy.pairing.request import request_from_state
     from caddy_plugins.codecs.trf.importing import import_document
