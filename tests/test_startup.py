@@ -8,9 +8,12 @@ imported yet", so a later snapshot holding more modules can only make a check st
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -84,3 +87,33 @@ def test_python_dash_m() -> None:
     import caddy
 
     assert proc.stdout == f"caddy {caddy.__version__}\n"
+
+
+def test_calc_imports_only_the_format_it_uses(probes: list[tuple[str, set[str]]]) -> None:
+    """``caddy calc 12`` names no format shorthand (``--double``, ``--rounds``):
+    its command line is parsed without them, so only the default format's
+    plugin (round robin) is imported, not every format plugin (issue 25)."""
+    _, modules = probes[PROBES.index(["calc", "12", "--tc", "G/25d5"])]
+    plugins = {m for m in modules if m.startswith("caddy_plugins.formats.")}
+    assert plugins and all(m.startswith("caddy_plugins.formats.round_robin") for m in plugins)
+
+
+def test_a_shorthand_still_reaches_its_format(tmp_path: Path) -> None:
+    """With a shorthand on the command line the full parser reads it, and one
+    that prefixes a command's own flag (``--rounds``, ``--rounds-per-night``)
+    is the shorthand, not an abbreviation."""
+    from caddy.cli.main import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["calc", "12", "--double"]) == 0
+    assert "22 rounds, 132 games" in out.getvalue()
+    players = tmp_path / "p.csv"
+    players.write_text("name,rating\nA,2100\nB,2000\nC,1900\nD,1800\n", encoding="utf-8")
+    event = tmp_path / "e.json"
+    with contextlib.redirect_stdout(io.StringIO()):
+        code = main(
+            ["new", str(event), "--players", str(players), "--format", "swiss", "--rounds", "3"]
+        )
+    assert code == 0
+    assert '"rounds":3' in event.read_text(encoding="utf-8").replace(" ", "")

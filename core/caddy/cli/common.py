@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
     from caddy.contracts import Codec, Format
     from caddy.contracts.codecs import Imported
+    from caddy.contracts.format_tools import Shorthand
     from caddy.event.replay import State
     from caddy.model.report import Report
     from caddy.plugins.host import PluginHost
@@ -42,6 +43,18 @@ def print_error(message: str, kind: str = "error") -> None:
     tell(message, kind)
 
 
+class _Shorthands:
+    """Whether parsers built now offer the format plugins' shorthands
+    (``--double``, ``--cycles N``). Offering them imports every format plugin;
+    :func:`caddy.cli.main.main` first parses a command line without them and
+    builds them only for a command line that names one (or asks for help)."""
+
+    offered = True
+
+
+SHORTHANDS = _Shorthands()
+
+
 def format_arguments(
     parser: argparse.ArgumentParser,
     default: str | None = "round-robin",
@@ -63,10 +76,14 @@ def format_arguments(
         metavar="KEY=VALUE",
         help="a format option, e.g. cycles=2 or table=circle; repeatable",
     )
-    # lazy: start-up: every command imports this module; only a command that needs it imports this
-    from caddy.plugins.lookup import shorthands
+    offered: tuple[Shorthand, ...] = ()
+    if SHORTHANDS.offered:
+        # lazy: start-up: every command imports this module; only a command that needs it imports this
+        from caddy.plugins.lookup import shorthands
 
-    for item in shorthands():  # from the format plugins
+        offered = tuple(shorthands())  # from the format plugins: every one is imported
+    parser.set_defaults(shorthands=offered)  # what format_and_options reads back
+    for item in offered:
         if item.value is None:
             parser.add_argument(
                 item.flag, dest=_dest(item.flag), metavar=item.metavar, help=item.help
@@ -154,10 +171,7 @@ def format_and_options(
     host = resolve(host)
     fmt: Format = host.format(name or ns.format)
     values = option_values(ns.option)
-    # lazy: start-up: every command imports this module; only a command that needs it imports this
-    from caddy.plugins.lookup import shorthands
-
-    offered = shorthands(host)
+    offered: tuple[Shorthand, ...] = vars(ns).get("shorthands", ())  # those the parser offered
     for item in offered:  # a flag such as --double: an explicit --option wins
         if item.value is not None and vars(ns).get(_dest(item.flag)):
             values.setdefault(item.option, item.value)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     import argparse
@@ -125,7 +125,11 @@ def _host() -> PluginHost:
 
 
 def build_parser(
-    only: str | None = None, with_plugin_commands: bool = True, host: PluginHost | None = None
+    only: str | None = None,
+    with_plugin_commands: bool = True,
+    host: PluginHost | None = None,
+    *,
+    quiet: bool = False,
 ) -> argparse.ArgumentParser:
     """The argument parser; ``only`` builds just that built-in command (faster).
 
@@ -139,7 +143,24 @@ def build_parser(
     # lazy: start-up: `caddy --version` and one command's parser import nothing more
     from caddy import __version__
 
-    parser = argparse.ArgumentParser(
+    class Quiet(argparse.ArgumentParser):
+        """A parser whose error is left to the full parser (:class:`_Retry`); it
+        takes no abbreviation either (without the shorthands, ``--rounds``
+        would be read as ``--rounds-per-night``), so the full parser reads those."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **{**kwargs, "allow_abbrev": False})
+
+        #: True while the command line is parsed; a handler's own error later
+        #: (``parser.error``) is an ordinary one.
+        parsing = True
+
+        def error(self, message: str) -> NoReturn:
+            if type(self).parsing:
+                raise _Retry(message)
+            super().error(message)
+
+    parser = (Quiet if quiet else argparse.ArgumentParser)(
         prog="caddy",
         description="Chess tournament formats, schedules and a round/time calculator.",
     )
@@ -163,8 +184,11 @@ def _run(args: list[str]) -> int:
     if first == "result":
         args = _escape_result_words(args)
     builtin = first in _COMMANDS and not (args and args[0] in ("-h", "--help"))
-    parser = build_parser(only=first if builtin else None, with_plugin_commands=not builtin)
-    namespace, unknown = parser.parse_known_args(args)
+    parsed = _parse_without_shorthands(first, args) if builtin and first else None
+    if parsed is None:
+        parser = build_parser(only=first if builtin else None, with_plugin_commands=not builtin)
+        parsed = parser, *parser.parse_known_args(args)
+    parser, namespace, unknown = parsed
     if unknown:  # the command's own usage, not caddy's (issue 24)
         command = _command_parser(parser, namespace)
         command.error(f"unrecognized arguments: {' '.join(unknown)}{_renamed(command, unknown)}")
@@ -184,6 +208,34 @@ def _run(args: list[str]) -> int:
         return run(namespace, host)
     assert handler is not None
     return handler(namespace)
+
+
+class _Retry(Exception):
+    """The command line needs the full parser (see :func:`_parse_without_shorthands`)."""
+
+
+def _parse_without_shorthands(
+    command: str, args: list[str]
+) -> tuple[argparse.ArgumentParser, argparse.Namespace, list[str]] | None:
+    """``args`` parsed by ``command``'s parser built without the format
+    plugins' shorthands, so that a command line naming none of them imports
+    only the format it uses; ``None`` when it names one, asks for help or has
+    any error (then the full parser parses it, and says what is wrong)."""
+    # lazy: start-up: `caddy --version` and one command's parser import nothing more
+    from caddy.cli.common import SHORTHANDS
+
+    if "-h" in args or "--help" in args:
+        return None
+    SHORTHANDS.offered = False
+    try:
+        parser = build_parser(only=command, with_plugin_commands=False, quiet=True)
+        namespace, unknown = parser.parse_known_args(args)
+    except _Retry:
+        return None
+    finally:
+        SHORTHANDS.offered = True
+    type(parser).parsing = False  # type: ignore[attr-defined]
+    return None if unknown else (parser, namespace, unknown)
 
 
 def _command_parser(
