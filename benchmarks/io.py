@@ -12,7 +12,7 @@
    history.
 2. Replaying 10,000 and 20,000 operations (``caddy.event.replay``): the
    growth factor must stay <= 2.3 (linear).
-3. TRF (issue 7 §7): import (``caddy.contracts.codecs`` "trf" codec: parse, check
+3. TRF (issue 7 §7): import (``caddy.codecs`` "trf" codec: parse, check
    both sides of every game, choose the format, build and replay the event)
    and export (replay, points, standings for the ranks, the lines) of the
    1,000-player round robin (a 9.6 MiB file) and of FIDE's 284-player

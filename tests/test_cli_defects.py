@@ -2,9 +2,9 @@
 parts of v: each one failed before its fix.
 
 Sources: the ``result`` command's help and :data:`caddy.model.results.RESULT_WORDS`
-(core/caddy/cli_event.py, core/caddy/results.py); the size limits in
+(core/caddy/cli/event.py, core/caddy/model/results_table.py); the size limits in
 docs/calculator.md ("Size limits"); the plugin rules in docs/plugins.md; the
-exit codes in core/caddy/cli.py's docstring (1 bad input, 2 usage, 3 plugin).
+exit codes in core/caddy/cli/main.py's docstring (1 bad input, 2 usage, 3 plugin).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 caddy reads entry points itself when :data:`sys.path` holds only folders (to keep
 ``caddy calc`` from importing :mod:`importlib.metadata`) and through
-:mod:`importlib.metadata` otherwise (core/caddy/plugins.py, ``discover_entry_points``).
+:mod:`importlib.metadata` otherwise (core/caddy/plugins/discovery.py, ``discover_entry_points``).
 Either way the result must be :func:`importlib.metadata.entry_points` for each group, in
 its order, over every installed layout: ``.dist-info`` and ``.egg-info`` folders (the
 PyPA "Recording installed projects" and "Entry points" specifications), a zip file on

@@ -2,7 +2,7 @@
 whole document, runs of a round's results as one operation, codecs' kept data.
 
 Sources a reader can open: ``docs/json.md`` (the versions and the promise),
-``core/caddy/event.py`` (``configure``, ``to_document``, ``from_document``) and
+``core/caddy/event/`` (``configure``, ``to_document``, ``from_document``) and
 the version 1 fixture ``tests/data/event-v1.json``.
 """
 

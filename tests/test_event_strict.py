@@ -1,7 +1,7 @@
 """Event files read strictly (issue 13 m, s and parts of v).
 
 Sources a reader can open: the event file format in ``docs/events.md`` and
-``core/caddy/event.py``; the CLI's exit codes in ``core/caddy/cli.py``
+``core/caddy/event/``; the CLI's exit codes in ``core/caddy/cli/main.py``
 (0 ok, 1 bad input as ``caddy: error:`` lines, 3 plugin or internal error);
 JSON as RFC 8259 defines it (§6: no ``NaN`` or ``Infinity``; §8.2: a
 ``\\ud800`` escape that is not part of a pair is not Unicode text).

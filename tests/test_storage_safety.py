@@ -1,6 +1,6 @@
 """Event files and output files under careless and concurrent use (issue 13: n, o, t, u, v).
 
-Source: the guarantees in the docstring of ``core/caddy/storage.py`` (atomic
+Source: the guarantees in the docstring of ``core/caddy/files/storage.py`` (atomic
 writes through ``.NAME.caddy-tmp-XXXXXXXX``, the lock on the real file with a
 wait of ``storage.LOCK_WAIT`` seconds, permission bits kept, only regular files
 read or replaced) and ``docs/events.md`` (Safety). Commands run in-process

@@ -39,16 +39,16 @@ def add_commands(commands: Commands) -> None:
 
 def _state(path: str, host: PluginHost) -> State:
     """The replayed event in ``path`` (once): an event file, or any file a codec imports."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.event import other_codec
 
     name = other_codec(path, host)
     if name is None:
-        # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+        # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
         from caddy.event.session import read
 
         return read(path, host=host).state
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.replay import replay
     from caddy.files.storage import read_bytes
     from caddy.plugins.lookup import get_codec
@@ -60,7 +60,7 @@ def _state(path: str, host: PluginHost) -> State:
 
 
 def cmd_cards(ns: argparse.Namespace, host: PluginHost) -> int:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.errors import CaddyError
     from caddy.plugins.lookup import get_renderer
     from caddy.views.match_cards import last_paired_round, match_cards

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def add_commands(commands: Commands) -> None:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import ascii_int
 
     add = commands.add_parser(
@@ -80,7 +80,7 @@ def add_commands(commands: Commands) -> None:
 
 def parse_rounds(text: str) -> list[int]:
     """``5``, ``5,6``, ``5-7`` (and lists of those) as the rounds, in order, once each."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import is_ascii_number
 
     rounds: list[int] = []
@@ -98,7 +98,7 @@ def parse_rounds(text: str) -> list[int]:
 
 
 def cmd_bye(ns: argparse.Namespace, host: PluginHost) -> int:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.session import open as open_event
 
     rounds = parse_rounds(ns.rounds)
@@ -145,7 +145,7 @@ def _names_a_team(state: State, text: str) -> bool:
 
 def _record_bye(session: Session, ns: argparse.Namespace, player: int, number: int) -> str:
     """Record ``ns.kind``'s bye for ``player`` in round ``number``; the round's note."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.rounds import bye_of, check_not_withdrawn
     from caddy.messages import visible
     from caddy.model.tournament import RecordBye
@@ -164,7 +164,7 @@ def _record_bye(session: Session, ns: argparse.Namespace, player: int, number: i
 
 
 def _player_bye(session: Session, ns: argparse.Namespace, player: int, number: int) -> str:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.result import describe
     from caddy.model.tournament import RecordBye
 
@@ -176,7 +176,7 @@ def _player_bye(session: Session, ns: argparse.Namespace, player: int, number: i
 def _team_bye(session: Session, ns: argparse.Namespace, number: int) -> str:
     """A team's bye in round ``number`` (not paired yet): every member not
     withdrawn gets it, so the pairing leaves the team out with that bye."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.messages import visible
 
     state = session.state
@@ -203,7 +203,7 @@ def _team_bye(session: Session, ns: argparse.Namespace, number: int) -> str:
 
 
 def cmd_add(ns: argparse.Namespace, host: PluginHost) -> int:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.session import open as open_event
     from caddy.files.players import MAX_RATING
     from caddy.messages import visible
@@ -233,7 +233,7 @@ def _add_player(session: Session, player: Player, missed: str) -> tuple[int, str
     their pairing number, and what it did in words."""
     import attrs
 
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.replay import check_field
     from caddy.messages import visible
     from caddy.schedule.calculator import check_limits

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 def add_new(commands: Commands) -> None:
     """``caddy new``'s parser."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import format_arguments
 
     new = commands.add_parser(
@@ -38,7 +38,7 @@ def add_new(commands: Commands) -> None:
         "--players", dest="players_file", metavar="FILE", help="players CSV (or --teams)"
     )
     format_arguments(new, None, "round-robin, with --teams team-round-robin")
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.teams import add_team_arguments
 
     add_team_arguments(new)
@@ -47,7 +47,7 @@ def add_new(commands: Commands) -> None:
     new.add_argument(
         "--edition", choices=("2024", "2026"), help="C.07 edition (default: by the start date)"
     )
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.team_standings import ede_arguments
 
     ede_arguments(new, stored=True)
@@ -64,7 +64,7 @@ def add_new(commands: Commands) -> None:
     new.add_argument("--end", help="end date YYYY-MM-DD")
     new.add_argument("--place", default="", help="place")
     new.add_argument("--arbiter", default="", help="chief arbiter")
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.dates import add_schedule_arguments
 
     add_schedule_arguments(new, start=False)
@@ -73,7 +73,7 @@ def add_new(commands: Commands) -> None:
 
 def add_withdraw(commands: Commands) -> None:
     """``caddy withdraw``'s parser."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import ascii_int
 
     withdraw = commands.add_parser("withdraw", help="a player leaves the event")
@@ -94,7 +94,7 @@ def other_codec(path: str, host: PluginHost | None = None) -> str | None:
     plugin host; ``None``, the default one)."""
     from pathlib import Path
 
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.files.storage import peek
 
     head = peek(path, 4096)  # never opens a pipe or reads a device
@@ -102,7 +102,7 @@ def other_codec(path: str, host: PluginHost | None = None) -> str | None:
         return None  # not a regular file, or empty: loading it says what is wrong
     if head.removeprefix(b"\xef\xbb\xbf").lstrip()[:1] in (b"{", b"["):
         return None  # JSON: the event file's own checks speak
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.plugins.host import resolve
 
     codecs = [c for c in resolve(host).codecs() if c.name != "json"]
@@ -129,7 +129,7 @@ def refuse_other_formats(path: str, host: PluginHost) -> None:
 def _date(text: str | None, option: str) -> datetime.date | None:
     if text is None:
         return None
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.model.dates import parse_date
 
     return parse_date(text, option)
@@ -139,7 +139,7 @@ def cmd_new(ns: argparse.Namespace, host: PluginHost) -> int:
     """``caddy new``: the field, its numbering and seed, the dates, written once."""
     from pathlib import Path
 
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import format_and_options
     from caddy.cli.team_standings import ns_ede_readings
     from caddy.event.documents import new_event
@@ -196,7 +196,7 @@ def _field(
 ) -> tuple[Numbering, TeamSetup | None, Any]:
     """The players in pairing-number order (a team event's, team by team),
     its teams, and the format's options (a team event may set some)."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.files.players import read_players_csv
     from caddy.model.schedule import Numbering
     from caddy.schedule.calculator import check_limits
@@ -206,7 +206,7 @@ def _field(
     if ns.players_file is None and ns.teams_file is None:
         raise CaddyError("give the field with --players FILE, or a team event's --teams FILE")
     if ns.teams_file is not None:
-        # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+        # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
         from caddy.cli.teams import team_field
 
         if ns.by not in (None, "given"):
@@ -225,13 +225,13 @@ def _tiebreaks(ns: argparse.Namespace, host: PluginHost) -> tuple[str, ...] | No
     if not ns.tiebreaks:
         return None
     if ns.teams_file is not None:
-        # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+        # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
         from caddy.standings.teams import resolve_team_tiebreaks, team_tiebreak_texts
 
         texts = team_tiebreak_texts(ns.tiebreaks, True, host)
         resolve_team_tiebreaks(texts, host)
         return tuple(texts)
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.standings.ranking import resolve_tiebreaks, tiebreak_texts
 
     texts = tiebreak_texts(ns.tiebreaks, True)
@@ -254,7 +254,7 @@ def _print_new(
     if seed != numbering.seed:
         print(f"colour tosses and lots: seed {seed} (recorded in the file)")
     if schedule is not None:
-        # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+        # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
         from caddy.cli.dates import describe_rule
 
         last = schedule.rounds[-1]
@@ -263,12 +263,12 @@ def _print_new(
             f"round {last.round} on {last.date}"
         )
     if setup is not None:
-        # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+        # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
         from caddy.cli.teams import print_teams
 
         print_teams(setup, list(numbering.players))
         return
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.messages import visible
 
     for number, player in enumerate(numbering.players, 1):
@@ -280,13 +280,13 @@ def _timing(
     ns: argparse.Namespace, fmt: Format, options: Any, players: int, host: PluginHost
 ) -> tuple[TimeControl | None, RoundDates | None]:
     """``--tc``'s time control and the dated rounds (when the dates are asked for)."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.dates import wants_dates
 
     dated = wants_dates(ns, start_is_date=True)
     time_control = None
     if ns.tc:
-        # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+        # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
         from caddy.plugins.lookup import parse_time_control
 
         time_control = parse_time_control(ns.tc, host)
@@ -299,7 +299,7 @@ def _schedule(
 ) -> RoundDates:
     """The dated rounds ``caddy new --every`` asks for: the format's rounds for the
     field, spaced by the calculator's round length when there is a time control."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.dates import schedule_from_args
     from caddy.schedule.calculator import calculate
 
@@ -320,7 +320,7 @@ def _schedule(
 
 
 def cmd_withdraw(ns: argparse.Namespace, host: PluginHost) -> int:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.session import open as open_event
     from caddy.model.tournament import Withdraw
 
@@ -355,7 +355,7 @@ def _withdrawal_effect(state: State, player: int, after: int) -> str:
     (round robins, quads) FIDE's 50% rule (General Regulations for Competitions
     6.6, as :meth:`caddy.model.results_table.ResultsTableBuilder.withdraw` applies it: games played
     over the board up to ``after`` against the player's games in the schedule)."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.model.results import GAME_CODES, RESULT_WORDS
 
     if not state.fixed:

@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
     from caddy.cli.common import Arguments, Commands
     from caddy.contracts import Codec
-    from caddy.event.replay import State
     from caddy.plugins.host import PluginHost
 
 
@@ -130,21 +129,21 @@ def _repairing_arguments(trf: Arguments) -> None:
 
 
 def _read(path: str) -> bytes:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.files.storage import read_bytes
 
     return read_bytes(path, "an event or TRF file")
 
 
 def _codec(name: str | None, path: str, data: bytes, host: PluginHost) -> Codec:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.plugins.lookup import codec_for, get_codec
 
     return get_codec(name, host) if name else codec_for(path, data, host)
 
 
 def _warn(lines: Iterable[str]) -> None:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.messages import warn
 
     for line in lines:
@@ -152,7 +151,7 @@ def _warn(lines: Iterable[str]) -> None:
 
 
 def cmd_import(ns: argparse.Namespace, host: PluginHost) -> int:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.replay import replay
     from caddy.event.store import dumps
 
@@ -161,23 +160,23 @@ def cmd_import(ns: argparse.Namespace, host: PluginHost) -> int:
     data = _read(ns.file)
     codec = _codec(ns.codec, ns.file, data, host)
     imported = read_file(ns, codec, data, strict=ns.strict)
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.schedule.calculator import check_limits
 
     check_limits(len(imported.event.tournament.players))  # size limits: docs/calculator.md
     _warn(imported.warnings)
     # what is written must read back as strictly as any event file (values in
     # range, finite numbers): the check runs before anything is written
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.documents import from_document, to_document
 
     try:
-        event = from_document(to_document(imported.event))
+        event = from_document(to_document(imported.event, host=host), host=host)
     except CaddyError as exc:
         problems = [f"{ns.file}: cannot be imported: {p}" for p in exc.problems]
         raise CaddyError(problems[0], problems=problems) from None
     write_output(ns.out, dumps(event), force=ns.force)  # under the lock; checked again there
-    state = replay(event)
+    state = replay(event, host)
     played = sum(1 for r in state.rounds if any(r.results) or r.byes)
     print(
         f"{out}: {len(event.tournament.players)} players, {played} rounds played, "
@@ -187,7 +186,7 @@ def cmd_import(ns: argparse.Namespace, host: PluginHost) -> int:
 
 
 def cmd_export(ns: argparse.Namespace, host: PluginHost) -> int:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.plugins.lookup import get_codec
 
     refuse_existing(ns.out, ns.force)
@@ -225,14 +224,14 @@ def _check_file(ns: argparse.Namespace) -> None:
 
 
 def cmd_check(ns: argparse.Namespace, host: PluginHost) -> int:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.plugins.lookup import file_check
 
     _check_file(ns)
     data = _read(ns.file)
     codec = _codec(ns.codec, ns.file, data, host)
     if ns.pairings is not None:
-        return _check_pairings(ns, data, codec)
+        return _check_pairings(ns, data, codec, host)
     given = [
         flag
         for flag, value in (
@@ -250,12 +249,13 @@ def cmd_check(ns: argparse.Namespace, host: PluginHost) -> int:
         _warn(checked.warnings)
         problems, summary = list(checked.problems), checked.summary
     else:
-        # lazy: start-up: building the parsers (`caddy --help`) imports no library
+        # lazy: start-up: building this command's parser imports no library
+        from caddy.event.check import check_state
         from caddy.event.replay import replay
 
-        state = replay(codec.read(data, source=ns.file).event)
+        state = replay(codec.read(data, source=ns.file).event, host)
         problems, summary = check_state(state)
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.messages import visible
 
     for problem in problems:
@@ -267,20 +267,20 @@ def cmd_check(ns: argparse.Namespace, host: PluginHost) -> int:
     return 0
 
 
-def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Codec) -> int:
+def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Codec, host: PluginHost) -> int:
     """``caddy check FILE --pairings``: every round re-paired (docs/swiss.md)."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.messages import visible
     from caddy.pairing.recheck import check_event_pairings, check_pairings, system_title
 
     if codec.name == "json":
-        # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+        # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
         from caddy.event.replay import replay
 
-        state = replay(read_file(ns, codec, data).event)  # refuses --trf-801-byes
+        state = replay(read_file(ns, codec, data).event, host)  # refuses --trf-801-byes
         if ns.option:
             raise CaddyError("--option is for TRF files; an event file's rounds use its options")
-        found = check_event_pairings(ns.file, state)
+        found = check_event_pairings(ns.file, state, host=host)
     else:
         colour = {"white": "w", "black": "b"}.get(ns.initial_colour or "")
         found = check_pairings(
@@ -292,6 +292,7 @@ def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Codec) -> int:
             initial_colour=colour,  # type: ignore[arg-type]
             readings=check_readings(ns, ns.file, codec.name),
             options=option_values(ns.option),
+            host=host,
         )
     for line in found.differences:
         print(visible(line))
@@ -315,12 +316,3 @@ def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Codec) -> int:
         "every pairing identical)"
     )
     return 0
-
-
-def check_state(state: State) -> tuple[list[str], str]:
-    """Problems in an event's rounds, and a one-line summary of what was checked
-    (stage by stage: :func:`caddy.event.check.check_state`)."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
-    from caddy.event.check import check_state as check
-
-    return check(state)

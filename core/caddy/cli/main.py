@@ -282,7 +282,7 @@ def _escape_result_words(args: list[str]) -> list[str]:
     argparse takes any word that starts with ``-`` for an option (and ``--``
     for the end of the options), so the result words that do (``-+``, ``--``,
     ``-/+``, ``-/-``) get a leading space after the command, which
-    :func:`caddy.cli.event.cmd_result` strips again. The options (``--force``,
+    :func:`caddy.cli.result.cmd_result` strips again. The options (``--force``,
     ``--bye PLAYER KIND``, ``--help``) move behind the positional arguments,
     so that ``caddy result F 1 4 --force --`` reads as ``caddy result F 1 4 --
     --force`` (argparse would not fill an optional positional after an option).

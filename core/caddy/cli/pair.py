@@ -63,7 +63,7 @@ def add_pair(commands: Commands) -> None:
 
 def _trf_arguments(trf: Arguments) -> None:
     """``caddy pair``'s options for a TRF file."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import ascii_int, output_file_arguments, readings_argument
 
     trf.add_argument("--round", type=ascii_int, help="the round to pair (default: the next)")
@@ -87,7 +87,7 @@ def _trf_arguments(trf: Arguments) -> None:
 def cmd_pair(ns: argparse.Namespace, host: PluginHost) -> int:
     """``caddy pair``: a TRF file's next round printed (:func:`_pair_file`), or
     an event file's next round recorded through one session and printed."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.event import other_codec
     from caddy.cli.pairings import print_pairings
 
@@ -97,7 +97,7 @@ def cmd_pair(ns: argparse.Namespace, host: PluginHost) -> int:
     if codec is not None:
         return _pair_file(ns, codec, host)
     _refuse_file_options(ns)
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.session import open as open_event
 
     with open_event(ns.event, host=host) as session:
@@ -143,7 +143,7 @@ def _refuse_file_options(ns: argparse.Namespace) -> None:
 def _next_round(ns: argparse.Namespace, state: State) -> tuple[PairRound, list[str] | None] | None:
     """The event's next round as an operation (and ``--explain``'s lines);
     ``None`` (said on stdout) when no round needs pairing."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.contracts.format_tools import depends_on_results
     from caddy.event.progress import over_message, unfinished
     from caddy.model.tournament import PairRound
@@ -167,7 +167,7 @@ def _next_round(ns: argparse.Namespace, state: State) -> tuple[PairRound, list[s
         )
     if not depends_on_results(fmt):  # pragma: no cover - every format fixes, derives or is typed
         raise CaddyError(f"format '{fmt.name}' cannot pair rounds")
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.pairing.request import request_from_state
 
     pairing = cast("PairingFormat", fmt)
@@ -189,7 +189,7 @@ def _next_round(ns: argparse.Namespace, state: State) -> tuple[PairRound, list[s
 
 def _typed_round(ns: argparse.Namespace, state: State) -> PairRound:
     """The manual format's round, as ``--pairings "1-4 2-3"`` and ``--byes`` type it."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import is_ascii_number
     from caddy.model.tournament import PairRound
 
@@ -210,7 +210,7 @@ def _typed_round(ns: argparse.Namespace, state: State) -> PairRound:
 
 def _round_of(operation: PairRound) -> Round:
     """The round a :class:`PairRound` records."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.model.schedule import Round
 
     return Round(
@@ -230,7 +230,7 @@ def explain(fmt: Format, request: PairingRequest) -> list[str]:
 
 def _print_round(ns: argparse.Namespace, paired: Round, explanation: list[str] | None) -> None:
     """``--json`` (the caddy.pairing document) or ``--output javafo``."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.model.documents import write
     from caddy.pairing.documents import javafo_text, pairing_document
 
@@ -243,7 +243,7 @@ def _print_round(ns: argparse.Namespace, paired: Round, explanation: list[str] |
 def _pair_file(ns: argparse.Namespace, codec_name: str, host: PluginHost) -> int:
     """``caddy pair FILE.trf``: pair the file's next round, print it; the file
     is not changed (``-o`` writes a copy with the round added)."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.files.storage import read_bytes, refuse_existing, write_output
     from caddy.pairing.file_input import file_pairing
     from caddy.plugins.lookup import get_codec
@@ -264,7 +264,7 @@ def _pair_file(ns: argparse.Namespace, codec_name: str, host: PluginHost) -> int
     )
     fmt = cast("PairingFormat", host.format(found.format))
     if ns.option:
-        # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+        # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
         from caddy.cli.common import option_values
         from caddy.pairing.file_input import with_options
 
@@ -290,7 +290,7 @@ def _print_file_round(
     ns: argparse.Namespace, players: Sequence[Player], paired: Round, host: PluginHost
 ) -> None:
     """The pairing sheet of a file's round: board, White, Black with ratings."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import emit
     from caddy.model.report import Report, Table
 
@@ -329,7 +329,7 @@ def _print_team_round(
     ns: argparse.Namespace, paired: Round, teams: TeamRound, host: PluginHost
 ) -> None:
     """A team file's round: the matches by team number (White on board 1 first)."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import emit
     from caddy.model.report import Report, Table
 

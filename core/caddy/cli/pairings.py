@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def add_pairings(commands: Commands) -> None:
     """``caddy pairings``'s parser."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import ascii_int, output_argument
 
     pairings = commands.add_parser("pairings", help="the pairing sheet for a round")
@@ -31,7 +31,7 @@ def add_pairings(commands: Commands) -> None:
 
 
 def cmd_pairings(ns: argparse.Namespace, host: PluginHost) -> int:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.session import read
 
     state = read(ns.event, host=host).state
@@ -59,12 +59,12 @@ def print_pairings(
     if json_out:
         import sys
 
-        # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+        # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
         from caddy.model.documents import write
 
         write(_document(state, rnd), sys.stdout)
         return 0
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import emit
     from caddy.views.pairing_sheet import sheet
 
@@ -74,7 +74,7 @@ def print_pairings(
 
 def _document(state: State, rnd: RoundState) -> doc.PairingsDocument:
     """The ``caddy.pairings`` document of round ``rnd``."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.model import documents as doc
 
     players = state.event.tournament.players
@@ -90,7 +90,7 @@ def _document(state: State, rnd: RoundState) -> doc.PairingsDocument:
 
 def _board(state: State, rnd: RoundState, b: Board) -> doc.AnyBoard:
     """One board of the ``caddy.pairings`` document (a knockout's: its games)."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.matches import board_match
     from caddy.model import documents as doc
     from caddy.views.pairing_sheet import match_games

@@ -22,7 +22,7 @@ def cmd_plugins(ns: argparse.Namespace, host: PluginHost) -> int:
     if ns.json:
         import sys
 
-        # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+        # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
         from caddy.model.documents import PluginsDocument, write
 
         document = PluginsDocument(plugins=tuple(r.document() for r in records))

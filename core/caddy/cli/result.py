@@ -29,7 +29,7 @@ BYE_HELP = "full, half, zero or pab (the pairing-allocated bye)"
 
 def add_result(commands: Commands) -> None:
     """``caddy result``'s parser."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import ascii_int
 
     result = commands.add_parser("result", help="record a result or a bye")
@@ -69,7 +69,7 @@ def add_result(commands: Commands) -> None:
 
 def add_undo(commands: Commands) -> None:
     """``caddy undo``'s parser."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import ascii_int
 
     undo = commands.add_parser("undo", help="drop the last operations")
@@ -91,7 +91,7 @@ def board_or_results(text: str) -> int | str:
     digits), or the results of every board in one argument (``"1-0 1/2"``:
     words, a single result word, or none: ``""`` is refused as a batch with
     no results); anything else is an invalid int."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import ascii_int
     from caddy.cli.result_batch import SKIP, normal_result
     from caddy.model.results import RESULT_WORDS
@@ -108,7 +108,7 @@ board_or_results.__name__ = "int"  # argparse names the type in its message
 def cmd_result(ns: argparse.Namespace, host: PluginHost) -> int:
     """``caddy result``: the operations the command line asks for, applied
     through one session (the file replayed once)."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.session import open as open_event
 
     with open_event(ns.event, host=host) as session:
@@ -118,7 +118,7 @@ def cmd_result(ns: argparse.Namespace, host: PluginHost) -> int:
         if ns.bye:
             operations = [_bye(state, ns)]
         elif state.event.tournament.teams is not None:
-            # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+            # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
             from caddy.cli.teams import team_results
 
             if isinstance(ns.board, str) or ns.results_file is not None:
@@ -144,7 +144,7 @@ def cmd_result(ns: argparse.Namespace, host: PluginHost) -> int:
 
 def _bye(state: State, ns: argparse.Namespace) -> RecordBye:
     """``caddy result EVENT ROUND --bye PLAYER KIND``: the operation."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.rounds import bye_of
     from caddy.model.tournament import RecordBye
 
@@ -167,7 +167,7 @@ def _bye(state: State, ns: argparse.Namespace) -> RecordBye:
 def _one_result(state: State, ns: argparse.Namespace) -> RecordResult:
     """``caddy result EVENT ROUND BOARD RESULT``: the operation (refused on the
     board of a player who withdrew before the round, unless ``--force``)."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.result_batch import normal_result, withdrawn_board
     from caddy.model.tournament import RecordResult
 
@@ -193,7 +193,7 @@ def _one_result(state: State, ns: argparse.Namespace) -> RecordResult:
 def _round_results(state: State, ns: argparse.Namespace) -> list[RecordResult]:
     """``caddy result EVENT ROUND "1-0 1/2 ..."`` or ``--from FILE``: every
     board's result, checked all together (:mod:`caddy.cli.result_batch`)."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.result_batch import file_entries, round_results, words_entries
 
     if ns.results_file is not None:
@@ -222,7 +222,7 @@ def _batch_line(ns: argparse.Namespace, operations: Sequence[Operation], event: 
 
 
 def cmd_undo(ns: argparse.Namespace, host: PluginHost) -> int:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.session import open as open_event
 
     # undo drops a history that fails: the file is read without replaying it
@@ -244,7 +244,7 @@ def match_games(event: EventFile | State, host: PluginHost | None = None) -> dic
     game of the match it is and who had White, as the pairing sheet lists them
     (the result refers to that White). Given an event, it is replayed when its
     format has matches; given its replayed state, nothing is replayed."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.matches import new_board_match
     from caddy.event.replay import State, replay
     from caddy.messages import visible
@@ -279,7 +279,7 @@ def match_games(event: EventFile | State, host: PluginHost | None = None) -> dic
 
 
 def _format(event: EventFile, host: PluginHost | None) -> Format:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.plugins.host import resolve
 
     return resolve(host).format(event.tournament.format.name)
@@ -288,7 +288,7 @@ def _format(event: EventFile, host: PluginHost | None) -> Format:
 def describe(operation: Operation, event: EventFile, game: str | None = None) -> str:
     """One line for an operation, with names (``game``: a knockout match's game
     and its White, from :func:`match_games`)."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.messages import visible
     from caddy.model.tournament import Enter, PairRound, RecordBye, RecordResult, Withdraw
 
@@ -311,7 +311,7 @@ def describe(operation: Operation, event: EventFile, game: str | None = None) ->
     if isinstance(operation, Enter):
         kind = "half-point" if operation.missed == "half" else "zero-point"
         return f"{name(operation.player)} enters late: {kind} byes for the rounds paired before"
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.model.teams import LineUp
 
     if isinstance(operation, LineUp) and event.tournament.teams is not None:
@@ -322,7 +322,7 @@ def describe(operation: Operation, event: EventFile, game: str | None = None) ->
 
 
 def cmd_history(ns: argparse.Namespace, host: PluginHost) -> int:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.session import read
 
     replayed = read(ns.event, host=host)
@@ -330,7 +330,7 @@ def cmd_history(ns: argparse.Namespace, host: PluginHost) -> int:
     if ns.json:
         import json
 
-        # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+        # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
         from caddy.event.documents import operations_to_data
 
         print(

@@ -67,7 +67,7 @@ def file_entries(path: str) -> tuple[list[Entry], list[Problem]]:
     import csv
     import io
 
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import is_ascii_number
     from caddy.files.storage import read_text  # a regular file only: never a device or a pipe
 
@@ -110,7 +110,7 @@ def round_results(
     (not applied: the caller applies them, in order); raises with every
     problem (``problems`` found before and the entries'), one line each in the
     order they were given, when there is any."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.model.tournament import RecordResult
 
     state.round(number)  # a round that is not paired is one line
@@ -137,7 +137,7 @@ def round_results(
 
 def _problem(state: State, number: int, board: int, result: str, force: bool) -> str | None:
     """What is wrong with ``result`` on board ``board`` of round ``number``, if anything."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.model.results import RESULT_HELP, RESULT_WORDS
 
     rnd = state.round(number)
@@ -161,7 +161,7 @@ def withdrawn_board(state: State, board: Board) -> str | None:
     its round, so the game is not played and needs no result (the one who
     stayed wins by forfeit, :func:`caddy.event.rounds.withdrawal_result`);
     ``None`` when both players are still in."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.rounds import withdrawal_result
     from caddy.messages import visible
 

@@ -20,7 +20,7 @@ _RANGE = re.compile(r"(\d+)-(\d+)")
 
 
 def add_commands(commands: Commands) -> None:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import DATED_SYSTEM_HELP, ascii_int, output_file_arguments
     from caddy.pairing.simulate import (
         DEFAULT_DRAWS,
@@ -89,7 +89,7 @@ def _probabilities(ns: argparse.Namespace) -> tuple[dict[str, float], list[str]]
 
 
 def cmd_simulate(ns: argparse.Namespace, host: PluginHost) -> int:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.files.storage import refuse_existing, write_output
     from caddy.model.schedule import draw_seed
     from caddy.pairing.simulate import (
@@ -129,7 +129,7 @@ def cmd_simulate(ns: argparse.Namespace, host: PluginHost) -> int:
 
 def _irregular(event: EventFile) -> str:
     """``3 forfeits, 2 half-point byes, 1 retired``: what the simulation drew besides games."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.model.tournament import RecordBye, Withdraw
 
     forfeits = byes = retired = 0

@@ -9,21 +9,22 @@ from typing import TYPE_CHECKING
 
 from caddy.cli.common import check_readings, print_error, read_file
 from caddy.cli.event import other_codec
-from caddy.event.replay import replay
-from caddy.event.session import read
-from caddy.files.storage import peek, read_bytes
-from caddy.plugins.lookup import codec_for, file_results, get_codec
-from caddy.views.source import Source, StandingsChoices, results_source, state_source
 
 if TYPE_CHECKING:
     import argparse
 
     from caddy.plugins.host import PluginHost
+    from caddy.views.source import Source, StandingsChoices
 
 
 def file_source(ns: argparse.Namespace, choices: StandingsChoices, host: PluginHost) -> Source:
     """An event file's results, or those of any file a codec reads; an event
     file's own tie-breaks and edition apply unless the command line gives others."""
+    # lazy: `caddy --help` builds this parser; reading a file imports the event and views
+    from caddy.event.session import read
+    from caddy.files.storage import peek
+    from caddy.views.source import state_source
+
     path = Path(ns.file)
     head = peek(path).lstrip()  # never opens a pipe or reads a device
     if path.suffix.lower() == ".json" or head.startswith((b"{", b"[")):
@@ -36,6 +37,12 @@ def _other_file(ns: argparse.Namespace, choices: StandingsChoices, host: PluginH
     """The results of a file that is not an event file, through the codec
     registry: the codec's own reading of its results (hook
     ``caddy_read_results``), else the event its ``read`` imports."""
+    # lazy: `caddy --help` builds this parser; reading a file imports the event and views
+    from caddy.event.replay import replay
+    from caddy.files.storage import read_bytes
+    from caddy.plugins.lookup import codec_for, file_results, get_codec
+    from caddy.views.source import results_source, state_source
+
     data = read_bytes(ns.file, "a TRF file")  # a regular file only: never a device or a pipe
     name = other_codec(ns.file, host)
     codec = get_codec(name, host) if name is not None else codec_for(ns.file, data, host, flag=None)

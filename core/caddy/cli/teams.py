@@ -64,7 +64,7 @@ def add_team_arguments(new: argparse.ArgumentParser) -> None:
 
 def read_teams_csv(path: str, boards: int | None) -> tuple[list[Player], TeamSetup]:
     """The players in pairing-number order and the teams of a teams file."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.model.schedule import Player
     from caddy.model.teams import Team, TeamSetup
 
@@ -100,7 +100,7 @@ def read_teams_csv(path: str, boards: int | None) -> tuple[list[Player], TeamSet
 
 def _teams_rows(path: str) -> tuple[list[str], list[list[str]]]:
     """A teams file's header (lower case) and its rows that are not empty."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.files.storage import read_bytes
 
     text = read_bytes(path, "a teams file", shown=path).decode("utf-8-sig", errors="replace")
@@ -157,7 +157,7 @@ def team_scoring(ns: argparse.Namespace, options: Any) -> tuple[TeamScoring, Any
     format's own ``primary`` (a team Scheveningen's) set from ``--primary``."""
     import attrs
 
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.model.teams import TeamScoring
 
     fields = attrs.fields_dict(type(options))
@@ -190,7 +190,7 @@ def team_field(
     with the teams' count and boards (when the format has those options)."""
     import attrs
 
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.model.teams import check_setup
 
     if not fmt.pairs_teams:
@@ -211,7 +211,7 @@ def team_field(
 
 def print_teams(setup: TeamSetup, players: list[Player]) -> None:
     """``caddy new``'s list of the teams."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.messages import visible
 
     colours = setup.board_colours()
@@ -228,7 +228,7 @@ def print_teams(setup: TeamSetup, players: list[Player]) -> None:
 
 
 def add_commands(commands: Commands) -> None:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import ascii_int
 
     lineup = commands.add_parser(
@@ -250,7 +250,7 @@ def add_commands(commands: Commands) -> None:
 
 
 def cmd_lineup(ns: argparse.Namespace, host: PluginHost) -> int:
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import event_player
     from caddy.event.session import open as open_event
     from caddy.event.teams import team_setup
@@ -306,7 +306,7 @@ def team_results(state: State, ns: argparse.Namespace) -> tuple[list[RecordResul
     """``caddy result EVENT ROUND MATCH [BOARD] RESULT`` for a team event: the
     results to record (as :class:`~caddy.model.tournament.RecordResult`, from each
     board's White) and a line saying what they are."""
-    # lazy: start-up: building the parsers (`caddy --help`) imports no library; a handler imports what it runs
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.teams import team_setup
     from caddy.messages import visible
     from caddy.model.tournament import RecordResult

@@ -23,7 +23,7 @@ scoring system (1/½/0 by default, 3/1/0 allowed) travel with the results.
 Points are floats that only ever hold dyadic values (halves, quarters), so
 they compare exactly.
 
-Build an event with :class:`caddy.model.results_table.ResultsTableBuilder`; in a round robin,
+Build a results table with :class:`caddy.model.results_table.ResultsTableBuilder`; in a round robin,
 its ``withdraw`` applies FIDE's 50% rule (General Regulations
 for Competitions 6.6; docs/standings.md).
 """

@@ -2,7 +2,7 @@
 
 The data (:class:`ResultsTable`, :class:`RoundResult`, :class:`Scoring`, the result
 codes and words) is defined in :mod:`caddy.model.results` and importable from
-here. Build an event with :class:`ResultsTableBuilder`; in a round robin,
+here. Build a results table with :class:`ResultsTableBuilder`; in a round robin,
 :meth:`ResultsTableBuilder.withdraw` applies FIDE's 50% rule (General Regulations
 for Competitions 6.6; docs/standings.md).
 """
@@ -36,7 +36,7 @@ from caddy.model.results import (
 
 
 class ResultsTableBuilder:
-    """Build an :class:`ResultsTable` round by round through the API.
+    """Build a :class:`ResultsTable` round by round through the API.
 
     >>> b = ResultsTableBuilder(["Ann", "Ben", "Cal", "Dan"], rounds=3)
     >>> b.game(1, 1, 4, "1-0")   # round 1: 1 (White) beat 4

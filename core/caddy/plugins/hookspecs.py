@@ -14,7 +14,7 @@ command imports only what it needs::
     [project.entry-points."caddy.formats"]
     my_format = "my_package.my_format"
 
-Groups: ``caddy.contracts.format_tools``, ``caddy.time_controls``, ``caddy.contracts.tiebreak_table``, ``caddy.contracts.codecs``, ``caddy.renderers``,
+Groups: ``caddy.formats``, ``caddy.time_controls``, ``caddy.tiebreaks``, ``caddy.codecs``, ``caddy.renderers``,
 ``caddy.tiebreak_presets``, and ``caddy`` for plugins that must always load (for example those adding CLI commands).
 
 Every registered object is checked against its contract in
@@ -98,7 +98,7 @@ def caddy_register_time_controls(register: Callable[[TimeControlParser], None]) 
         :class:`caddy.model.timecontrol.TimeControl`, or ``None`` when the text is
         not in its notation. A parser that recognises its notation but finds
         an error raises :class:`caddy.errors.TimeControlError` naming the part
-        it could not read. See :class:`caddy.model.timecontrol.TimeControlParser`.
+        it could not read. See :class:`caddy.contracts.TimeControlParser`.
 
     .. versionadded:: 0.1
     """
@@ -136,7 +136,7 @@ def caddy_register_tiebreak_presets(register: Callable[[TieBreakPreset], None]) 
         one-line ``summary``, its ``tiebreaks`` (texts in order, modifiers
         included, e.g. ``("BH/C1", "BH", "SB")``) and ``default_for``: the
         kinds of event it is the default list for (``"pre-determined"``,
-        ``"other"``). See :class:`caddy.contracts.tiebreak_table.TieBreakPreset`.
+        ``"other"``). See :class:`caddy.contracts.TieBreakPreset`.
 
     .. versionadded:: 0.2
     """

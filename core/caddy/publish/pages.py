@@ -100,13 +100,6 @@ class Context:
         """A team event: its site adds the team pages (:mod:`caddy.publish.teams`)."""
         return self.tournament.teams is not None
 
-    @property
-    def player_tiebreaks(self) -> Any:
-        """The tie-breaks of the players' own standings: the event's list, but a
-        team event's list ranks its teams, so its players get the default
-        (as ``caddy standings --individual`` does)."""
-        return None if self.teams else self.tournament.tiebreaks
-
 
 def context(state: State, host: PluginHost | None = None) -> Context:
     done = complete_rounds(state)

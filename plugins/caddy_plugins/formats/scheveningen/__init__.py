@@ -72,6 +72,7 @@ import attrs
 from caddy import hookimpl
 from caddy.contracts import Arithmetic, FormatBase
 from caddy.errors import CaddyError
+from caddy_plugins.formats.scheveningen.search import three_in_a_row
 
 if TYPE_CHECKING:
     from caddy.model.results import ResultsTable
@@ -219,10 +220,6 @@ def colours(rounds: Sequence[Sequence[Game]], k: int) -> list[list[bool]]:
     return seqs
 
 
-def _three(seq: Sequence[bool]) -> bool:
-    return any(seq[i] == seq[i + 1] == seq[i + 2] for i in range(len(seq) - 2))
-
-
 def _double_orders(k: int) -> list[list[tuple[int, bool]]]:
     """Round orders tried for a double Scheveningen: (round of the table, colours reversed)."""
     first = [(r, False) for r in range(k)]
@@ -247,7 +244,7 @@ def rounds(k: int, cycles: int = 1, kind: Table = "standard") -> Rounds:
         played = tuple(
             tuple((a, b, a_white != flip) for a, b, a_white in single[r]) for r, flip in order
         )
-        if not any(_three(seq) for seq in colours(played, k)):
+        if not any(three_in_a_row(seq) for seq in colours(played, k)):
             return played
     raise CaddyError(f"no double Scheveningen order found for teams of {k}")  # pragma: no cover
 

@@ -25,7 +25,8 @@ __all__ = ["SEARCH_MAX_TEAM", "search_rounds"]
 SEARCH_MAX_TEAM = 12
 
 
-def _three(seq: Sequence[bool]) -> bool:
+def three_in_a_row(seq: Sequence[bool]) -> bool:
+    """Whether ``seq`` holds three equal values one after the other (three same colours)."""
     return any(seq[i] == seq[i + 1] == seq[i + 2] for i in range(len(seq) - 2))
 
 
@@ -100,7 +101,7 @@ def round_order(k: int, cycles: int) -> tuple[tuple[int, bool], ...]:
                 a_white = (i in colours[r]) != flip
                 sequences[i].append(a_white)
                 sequences[k + (i + r) % k].append(not a_white)
-        if not any(_three(seq) for seq in sequences):
+        if not any(three_in_a_row(seq) for seq in sequences):
             return tuple(order)
     raise CaddyError(f"no double Scheveningen order found for teams of {k}")  # pragma: no cover
 
