@@ -258,6 +258,23 @@ def test_enter_undo_and_read(cli: Cli, tmp_path: Path) -> None:
     assert len(load(path).tournament.players) == 6
 
 
+def test_a_late_entrant_is_checked_as_caddy_add_checks(cli: Cli, tmp_path: Path) -> None:
+    """The session (and ``EventFile.with_entrant``) refuses what ``caddy add``
+    refuses: a name already in the event; the file is unchanged."""
+    path = tmp_path / "swiss.json"
+    ok(cli("new", str(path), "--format", "swiss", "--players", players(tmp_path, 6)))
+    ok(cli("pair", str(path)))
+    before = path.read_bytes()
+    taken = load(path).tournament.players[0].name
+    with pytest.raises(CaddyError, match="is in the event already"), caddy.event.open(path) as s:
+        s.enter(Player(name=taken, rating=1500))
+    assert path.read_bytes() == before
+    with pytest.raises(CaddyError, match="is in the event already"):
+        load(path).with_entrant(Player(name=taken, rating=1500))
+    run = cli("add", str(path), taken, "--rating", "1500")
+    assert run.code == 1 and "is in the event already" in run.err
+
+
 def test_outside_its_block_a_session_changes_nothing(club: Path) -> None:
     session = caddy.event.open(club)
     with pytest.raises(CaddyError, match="not open"):

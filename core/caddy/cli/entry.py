@@ -234,27 +234,12 @@ def _add_player(session: Session, player: Player, missed: str) -> tuple[int, str
     import attrs
 
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.event.replay import check_field
-    from caddy.messages import visible
-    from caddy.schedule.calculator import check_limits
+    from caddy.event.file import check_entrant
 
     event, state = session.event, session.state
     tournament = event.tournament
-    if tournament.teams is not None:
-        raise CaddyError(
-            "a team event's players come with their teams (the teams file of "
-            "caddy new --teams); a late player would be in no team"
-        )
-    players = tournament.players
-    same = [i for i, p in enumerate(players, 1) if p.name == player.name]
-    if same:
-        raise CaddyError(
-            f"{visible(player.name)} is in the event already ({same[0]}); "
-            "players are named by exact name, so each name is given once"
-        )
-    fmt, options = state.fmt, tournament.format.options
-    check_limits(len(players) + 1, fmt, options)
-    check_field(fmt, len(players) + 1, options)
+    players, fmt = tournament.players, state.fmt
+    check_entrant(state, player)  # a team event, a name given twice, the field's limits
     if not event.operations:  # nothing refers to a pairing number: the field just grows
         method = tournament.numbering
         grown: tuple[Player, ...] = (*players, player)

@@ -14,9 +14,11 @@ from caddy.errors import CaddyError, PluginError, RulesError
 
 if TYPE_CHECKING:
     from caddy.plugins.host import PluginHost
-from caddy.event.replay import State, apply, replay
+from caddy.event.replay import State, apply, check_field, replay
+from caddy.messages import visible
 from caddy.model.schedule import Player
 from caddy.model.tournament import Enter, Operation, OperationLog, Tournament
+from caddy.schedule.calculator import check_limits
 
 
 def _operation_log(operations: Sequence[Operation]) -> OperationLog:
@@ -83,10 +85,33 @@ def check_operation(state: State, operation: Operation) -> None:
         raise RulesError(str(exc), problems=exc.problems) from None
 
 
+def check_entrant(state: State, player: Player) -> None:
+    """Refuse ``player`` joining the event of ``state``: a team event's players
+    come with their teams; a name already in the event (players are named by
+    exact name); a field the format or caddy's limits cannot take."""
+    tournament = state.event.tournament
+    if tournament.teams is not None:
+        raise CaddyError(
+            "a team event's players come with their teams (the teams file of "
+            "caddy new --teams); a late player would be in no team"
+        )
+    players = tournament.players
+    same = [i for i, p in enumerate(players, 1) if p.name == player.name]
+    if same:
+        raise CaddyError(
+            f"{visible(player.name)} is in the event already ({same[0]}); "
+            "players are named by exact name, so each name is given once"
+        )
+    options = tournament.format.options
+    check_limits(len(players) + 1, state.fmt, options)
+    check_field(state.fmt, len(players) + 1, options)
+
+
 def enter_player(state: State, player: Player, missed: str = "zero") -> EventFile:
     """The event of ``state`` with the late entrant ``player`` (see
-    :meth:`EventFile.with_entrant`), applied to ``state``, which becomes the
-    replay of the event returned."""
+    :meth:`EventFile.with_entrant`; :func:`check_entrant` first), applied to
+    ``state``, which becomes the replay of the event returned."""
+    check_entrant(state, player)
     current = state.event
     operation = Enter(player=len(current.tournament.players) + 1, missed=missed)
     tournament = attrs.evolve(current.tournament, players=(*current.tournament.players, player))
