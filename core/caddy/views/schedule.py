@@ -132,12 +132,12 @@ def write_schedule_json(
     """
     import json
 
-    # lazy: the documents' converter (cattrs) loads for --json only, not for a text table
+    # lazy: the document classes (caddy.model.documents) load for --json only, not for a text table
     from caddy.model.documents import NumberingData, ScheduleHead, SectionPlayers, data
 
     numbered = None
     if numbering is not None:
-        from caddy.model.serialize import unstructure  # lazy: cattrs, as above
+        from caddy.model.serialize import unstructure  # lazy: cattrs loads for --json only
 
         numbered = NumberingData(
             method=numbering.method,

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 def tiebreaks_document(plugins: Sequence[TieBreak]) -> TieBreaksDocument:
     """The ``caddy.tiebreaks`` document of ``plugins``."""
-    # lazy: the documents' converter (cattrs) loads for --json only, not for the table
+    # lazy: the document classes (caddy.model.documents) load for --json only, not for the table
     from caddy.model.documents import TieBreakData, TieBreaksDocument
 
     return TieBreaksDocument(
