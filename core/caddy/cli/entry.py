@@ -189,7 +189,7 @@ def _team_bye(session: Session, ns: argparse.Namespace, number: int) -> str:
             f"round {number} is paired: a team's bye is given before its round is paired "
             "(the team is then not paired)"
         )
-    gone = {w.player for w in state.withdrawals if number > w.after_round}
+    gone = {p for p, after in state.withdrawn.items() if number > after}
     members = [p for p in setup.team(team).members if p not in gone]
     if not members:
         raise CaddyError(f"round {number}: every player of team {team} has withdrawn")

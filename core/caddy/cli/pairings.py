@@ -5,14 +5,13 @@ the same way)."""
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
     from caddy.cli.common import Commands
-    from caddy.event.replay import Board, RoundState, State
-    from caddy.model import documents as doc
+    from caddy.event.replay import State
     from caddy.plugins.host import PluginHost
 
 
@@ -61,8 +60,9 @@ def print_pairings(
 
         # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
         from caddy.model.documents import write
+        from caddy.views.pairing_sheet import pairings_document
 
-        write(_document(state, rnd), sys.stdout)
+        write(pairings_document(state, rnd), sys.stdout)
         return 0
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import emit
@@ -70,53 +70,3 @@ def print_pairings(
 
     emit(sheet(state, number), output, host)
     return 0
-
-
-def _document(state: State, rnd: RoundState) -> doc.PairingsDocument:
-    """The ``caddy.pairings`` document of round ``rnd``."""
-    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.model import documents as doc
-
-    players = state.event.tournament.players
-    boards = tuple(_board(state, rnd, b) for b in rnd.boards)
-    byes = [
-        doc.ByeData(number=p, name=players[p - 1].name, rating=players[p - 1].rating, kind=k)
-        for p, k in [*rnd.byes.items(), *((p, "rest") for p in rnd.rest)]
-    ]
-    return doc.PairingsDocument(
-        round=rnd.number, matches=rnd.matches, boards=boards, byes=tuple(byes)
-    )
-
-
-def _board(state: State, rnd: RoundState, b: Board) -> doc.AnyBoard:
-    """One board of the ``caddy.pairings`` document (a knockout's: its games)."""
-    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.event.matches import board_match
-    from caddy.model import documents as doc
-    from caddy.views.pairing_sheet import match_games
-
-    players = state.event.tournament.players
-    withdrawn = state.withdrawn
-
-    def who(p: int) -> doc.PlayerRef:
-        return doc.PlayerRef(number=p, name=players[p - 1].name, rating=players[p - 1].rating)
-
-    fields: dict[str, Any] = {
-        "board": b.number,
-        "white": who(b.white),
-        "black": who(b.black),
-        "results": tuple(b.results),
-    }
-    gone = [p for p in (b.white, b.black) if p in withdrawn and rnd.number > withdrawn[p]]
-    if gone:
-        fields["withdrawn"] = tuple(gone)
-    if not rnd.matches:
-        kind: type[doc.BoardData] = doc.WithdrawnBoardData if gone else doc.BoardData
-        return kind(**fields)
-    fields["games"] = tuple(
-        doc.GameData(game=g, stage=stage, white=who(w), black=who(k), result=result or None)
-        for g, stage, w, k, result in match_games(state, b)
-    )
-    fields["winner"] = board_match(state, b).winner()
-    kind = doc.WithdrawnMatchBoardData if gone else doc.MatchBoardData
-    return kind(**fields)

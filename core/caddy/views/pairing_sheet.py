@@ -24,7 +24,8 @@ from caddy.views.formats import request_of
 from caddy.views.team_match import team_match
 
 if TYPE_CHECKING:
-    from caddy.event.replay import Board, State
+    from caddy.event.replay import Board, RoundState, State
+    from caddy.model import documents as doc
     from caddy.model.dates import RoundSlot
     from caddy.model.report import Report
 
@@ -216,3 +217,51 @@ def _team_notes(state: State, number: int) -> list[str]:
         notes.append(f"match {m}: {first} – {other} ({shown}{forfeit})")
     notes += [f"team {setup.team(b.team).name}: bye ({b.kind})" for b in teams.byes]
     return notes
+
+
+def pairings_document(state: State, rnd: RoundState) -> doc.PairingsDocument:
+    """The ``caddy.pairings`` document of round ``rnd``."""
+    # lazy: the document classes (caddy.model.documents) load for --json only, not for a sheet
+    from caddy.model import documents as doc
+
+    players = state.event.tournament.players
+    boards = tuple(_board_data(state, rnd, b) for b in rnd.boards)
+    byes = [
+        doc.ByeData(number=p, name=players[p - 1].name, rating=players[p - 1].rating, kind=k)
+        for p, k in [*rnd.byes.items(), *((p, "rest") for p in rnd.rest)]
+    ]
+    return doc.PairingsDocument(
+        round=rnd.number, matches=rnd.matches, boards=boards, byes=tuple(byes)
+    )
+
+
+def _board_data(state: State, rnd: RoundState, b: Board) -> doc.AnyBoard:
+    """One board of the ``caddy.pairings`` document (a knockout's: its games)."""
+    # lazy: the document classes (caddy.model.documents) load for --json only, not for a sheet
+    from caddy.model import documents as doc
+
+    players = state.event.tournament.players
+    withdrawn = state.withdrawn
+
+    def who(p: int) -> doc.PlayerRef:
+        return doc.PlayerRef(number=p, name=players[p - 1].name, rating=players[p - 1].rating)
+
+    fields: dict[str, Any] = {
+        "board": b.number,
+        "white": who(b.white),
+        "black": who(b.black),
+        "results": tuple(b.results),
+    }
+    gone = [p for p in (b.white, b.black) if p in withdrawn and rnd.number > withdrawn[p]]
+    if gone:
+        fields["withdrawn"] = tuple(gone)
+    if not rnd.matches:
+        kind: type[doc.BoardData] = doc.WithdrawnBoardData if gone else doc.BoardData
+        return kind(**fields)
+    fields["games"] = tuple(
+        doc.GameData(game=g, stage=stage, white=who(w), black=who(k), result=result or None)
+        for g, stage, w, k, result in match_games(state, b)
+    )
+    fields["winner"] = board_match(state, b).winner()
+    kind = doc.WithdrawnMatchBoardData if gone else doc.MatchBoardData
+    return kind(**fields)
