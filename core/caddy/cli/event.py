@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 
     from caddy.cli.common import Commands
     from caddy.contracts import Format
-    from caddy.event.replay import State
     from caddy.model.dates import RoundDates
     from caddy.model.schedule import Numbering
     from caddy.model.teams import TeamSetup
@@ -321,6 +320,7 @@ def _schedule(
 
 def cmd_withdraw(ns: argparse.Namespace, host: PluginHost) -> int:
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
+    from caddy.event.progress import last_round_of, withdrawal_effect
     from caddy.event.session import open as open_event
     from caddy.model.tournament import Withdraw
 
@@ -329,55 +329,10 @@ def cmd_withdraw(ns: argparse.Namespace, host: PluginHost) -> int:
         player = event_player(state, ns.player)
         after = ns.after_round
         if after is None:
-            after = _last_round_of(state, player)
+            after = last_round_of(state, player)
         session.apply(Withdraw(player=player, after_round=after))
     name = session.event.tournament.players[player - 1].name
     print(
-        f"recorded: {name} ({player}) withdraws after round {after}: {_withdrawal_effect(state, player, after)}"
+        f"recorded: {name} ({player}) withdraws after round {after}: {withdrawal_effect(state, player, after)}"
     )
     return 0
-
-
-def _last_round_of(state: State, player: int) -> int:
-    """The last round with a result or a bye of ``player`` (0: none)."""
-    after = 0
-    for rnd in state.rounds:
-        for b in rnd.boards:
-            if player in (b.white, b.black) and b.results:
-                after = rnd.number
-        if player in rnd.byes:
-            after = rnd.number
-    return after
-
-
-def _withdrawal_effect(state: State, player: int, after: int) -> str:
-    """What the withdrawal does to the results, in words: in a fixed schedule
-    (round robins, quads) FIDE's 50% rule (General Regulations for Competitions
-    6.6, as :meth:`caddy.model.results_table.ResultsTableBuilder.withdraw` applies it: games played
-    over the board up to ``after`` against the player's games in the schedule)."""
-    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.model.results import GAME_CODES, RESULT_WORDS
-
-    if not state.fixed:
-        return f"results stand; absent (no points) from every round after round {after}"
-    scheduled = played = 0
-    for rnd in state.rounds:
-        for board in rnd.boards:
-            if player not in (board.white, board.black):
-                continue
-            scheduled += 1
-            if rnd.number <= after and board.results:
-                codes = RESULT_WORDS[board.results[-1]]
-                if codes[0 if board.white == player else 1] in GAME_CODES:
-                    played += 1
-    counted = f"{played} of {scheduled} game{'s' if scheduled != 1 else ''} played"
-    rule = "(FIDE General Regulations for Competitions 6.6)"
-    if 2 * played < scheduled:
-        return (
-            f"{counted}, under half, so their results are annulled {rule}; "
-            "their later games need no result"
-        )
-    return (
-        f"{counted}, at least half, so their results stand; "
-        f"later opponents score a win by forfeit {rule}"
-    )

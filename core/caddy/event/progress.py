@@ -10,6 +10,7 @@ from caddy.contracts.tiebreak_table import StandingsOptions
 from caddy.event.matches import board_match
 from caddy.event.results import results_event
 from caddy.messages import visible
+from caddy.model.results import GAME_CODES, RESULT_WORDS
 from caddy.model.tournament import event_seed
 from caddy.standings.ranking import standings, standings_for
 
@@ -100,3 +101,45 @@ def final_standings(state: State) -> list[tuple[str, Any]]:
             for s in sections
         ]
     return [("Standings", standings(event, tiebreaks, edition, options=options))]
+
+
+def last_round_of(state: State, player: int) -> int:
+    """The last round with a result or a bye of ``player`` (0: none)."""
+    after = 0
+    for rnd in state.rounds:
+        for b in rnd.boards:
+            if player in (b.white, b.black) and b.results:
+                after = rnd.number
+        if player in rnd.byes:
+            after = rnd.number
+    return after
+
+
+def withdrawal_effect(state: State, player: int, after: int) -> str:
+    """What the withdrawal does to the results, in words: in a fixed schedule
+    (round robins, quads) FIDE's 50% rule (General Regulations for Competitions
+    6.6, as :meth:`caddy.model.results_table.ResultsTableBuilder.withdraw` applies it: games played
+    over the board up to ``after`` against the player's games in the schedule)."""
+    if not state.fixed:
+        return f"results stand; absent (no points) from every round after round {after}"
+    scheduled = played = 0
+    for rnd in state.rounds:
+        for board in rnd.boards:
+            if player not in (board.white, board.black):
+                continue
+            scheduled += 1
+            if rnd.number <= after and board.results:
+                codes = RESULT_WORDS[board.results[-1]]
+                if codes[0 if board.white == player else 1] in GAME_CODES:
+                    played += 1
+    counted = f"{played} of {scheduled} game{'s' if scheduled != 1 else ''} played"
+    rule = "(FIDE General Regulations for Competitions 6.6)"
+    if 2 * played < scheduled:
+        return (
+            f"{counted}, under half, so their results are annulled {rule}; "
+            "their later games need no result"
+        )
+    return (
+        f"{counted}, at least half, so their results stand; "
+        f"later opponents score a win by forfeit {rule}"
+    )
