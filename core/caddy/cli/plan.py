@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from caddy.cli.calc import length_minutes, parse_night, read_length
 from caddy.cli.common import ascii_int, is_ascii_number
 from caddy.errors import CaddyError
-from caddy.views.plan import print_plan
 
 if TYPE_CHECKING:
     import argparse
@@ -110,7 +109,9 @@ def budget_of(ns: argparse.Namespace) -> Budget:
 
 def cmd_plan(ns: argparse.Namespace, host: PluginHost) -> int:
     # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
+    # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
     from caddy.schedule.planner import plan, plan_document
+    from caddy.views.plan import print_plan
 
     budget = budget_of(ns)
     result = plan(

@@ -15,16 +15,13 @@ from caddy.cli.team_standings import (
 )
 from caddy.cli.tiebreaks import cmd_tiebreaks
 from caddy.model.documents import write
-from caddy.views.crosstable import crosstable_view
-from caddy.views.explain import explained
-from caddy.views.source import Source, StandingsChoices
-from caddy.views.standings import bracket_document, bracket_report, standings_view
 
 if TYPE_CHECKING:
     import argparse
 
     from caddy.cli.common import Commands
     from caddy.plugins.host import PluginHost
+    from caddy.views.source import Source, StandingsChoices
 
 
 def add_standings(commands: Commands) -> None:
@@ -98,6 +95,9 @@ def add_tiebreaks(commands: Commands) -> None:
 
 def standings_choices(ns: argparse.Namespace) -> StandingsChoices:
     """What ``caddy standings`` asks (its options, read once)."""
+    # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
+    from caddy.views.source import StandingsChoices
+
     return StandingsChoices(
         tiebreaks=ns.tiebreaks,
         edition=ns.edition,
@@ -113,6 +113,9 @@ def standings_choices(ns: argparse.Namespace) -> StandingsChoices:
 
 def crosstable_choices(ns: argparse.Namespace) -> StandingsChoices:
     """What ``caddy crosstable`` asks."""
+    # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
+    from caddy.views.source import StandingsChoices
+
     return StandingsChoices(
         tiebreaks=ns.tiebreaks,
         edition=ns.edition,
@@ -125,6 +128,9 @@ def _bracket_only(
     ns: argparse.Namespace, source: Source, kind: str, as_json: bool, host: PluginHost
 ) -> int:
     """A knockout (every round a match): the bracket is the report."""
+    # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
+    from caddy.views.standings import bracket_document, bracket_report
+
     if as_json:
         write(bracket_document(source), sys.stdout)
     else:
@@ -133,6 +139,10 @@ def _bracket_only(
 
 
 def cmd_standings(ns: argparse.Namespace, host: PluginHost) -> int:
+    # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
+    from caddy.views.explain import explained
+    from caddy.views.standings import standings_view
+
     choices = standings_choices(ns)
     source = file_source(ns, choices, host)
     if source.team_event and not choices.individual:
@@ -157,6 +167,9 @@ def cmd_standings(ns: argparse.Namespace, host: PluginHost) -> int:
 
 
 def cmd_crosstable(ns: argparse.Namespace, host: PluginHost) -> int:
+    # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
+    from caddy.views.crosstable import crosstable_view
+
     choices = crosstable_choices(ns)
     source = file_source(ns, choices, host)
     if source.team_event and not choices.individual:

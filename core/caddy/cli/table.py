@@ -15,12 +15,6 @@ if TYPE_CHECKING:
     from caddy.model.schedule import Numbering, Schedule
     from caddy.plugins.host import PluginHost
 from caddy.cli.common import ascii_int, emit, format_and_options, format_arguments, output_argument
-from caddy.views.schedule import (
-    player_label,
-    schedule_report,
-    write_schedule_csv,
-    write_schedule_json,
-)
 
 
 def add_table(commands: Commands) -> None:
@@ -65,7 +59,9 @@ def add_table(commands: Commands) -> None:
 
 def cmd_table(ns: argparse.Namespace, host: PluginHost) -> int:
     # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
+    # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
     from caddy.contracts.format_tools import schedule_format
+    from caddy.views.schedule import schedule_report, write_schedule_csv, write_schedule_json
 
     extra: dict[str, str] = {}
     if ns.style:
@@ -115,8 +111,10 @@ def _known_rounds(
     fmt: Format, count: int, options: Any, numbering: Numbering | None
 ) -> tuple[Schedule, list[str]]:
     """For a format that pairs from results: the rounds known now, and what follows."""
+    # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
     # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.model.schedule import Schedule
+    from caddy.views.schedule import player_label
 
     arithmetic = fmt.arithmetic(count, options)
 

@@ -18,11 +18,11 @@ from caddy.cli.common import ascii_int, emit, print_error
 from caddy.errors import CaddyError
 from caddy.model.documents import write
 from caddy.model.tournament import EdeReadings
-from caddy.views.team_standings import EdeChoices, board_prizes_view, team_view
 
 if TYPE_CHECKING:
     from caddy.plugins.host import PluginHost
     from caddy.views.source import Source, StandingsChoices
+    from caddy.views.team_standings import EdeChoices
 
 
 def team_arguments(parser: argparse.ArgumentParser, *, boards: bool) -> None:
@@ -115,6 +115,9 @@ def ns_ede_readings(ns: argparse.Namespace) -> EdeReadings | None:
 
 def ede_choices(ns: argparse.Namespace) -> EdeChoices:
     """The ``--ede-*`` flags (:func:`ede_arguments`) given."""
+    # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
+    from caddy.views.team_standings import EdeChoices
+
     return EdeChoices(
         secondary=ns.ede_secondary,
         boards=ns.ede_boards,
@@ -127,6 +130,9 @@ def team_standings_command(
     ns: argparse.Namespace, source: Source, choices: StandingsChoices, host: PluginHost
 ) -> int:
     """``caddy standings`` of a team event."""
+    # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
+    from caddy.views.team_standings import board_prizes_view, team_view
+
     ede = ede_choices(ns)
     if ns.boards:
         prizes = board_prizes_view(source, choices, ede, ns.min_games, host)
@@ -156,6 +162,9 @@ def team_crosstable_command(
     ns: argparse.Namespace, source: Source, choices: StandingsChoices, host: PluginHost
 ) -> int:
     """``caddy crosstable`` of a team event."""
+    # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
+    from caddy.views.team_standings import team_view
+
     view = team_view(source, choices, host=host)
     for warning in view.result.warnings:
         print_error(warning, "warning")
