@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from caddy.cli.common import Commands
-    from caddy.contracts import Format
     from caddy.event.file import EventFile
     from caddy.event.replay import State
     from caddy.model.tournament import Operation, RecordBye, RecordResult
@@ -136,7 +135,10 @@ def cmd_result(ns: argparse.Namespace, host: PluginHost) -> int:
             # refuses a board that does not exist or a second result without --force
             session.apply(operation)
     if line is None:
-        game = match_games(session.state).get(len(session.event.operations) - 1)
+        # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
+        from caddy.event.progress import result_game_labels
+
+        game = result_game_labels(session.state).get(len(session.event.operations) - 1)
         line = f"recorded: {describe(operations[0], session.event, game)}"
     print(line)
     return 0
@@ -230,8 +232,11 @@ def cmd_undo(ns: argparse.Namespace, host: PluginHost) -> int:
         before = session.event
         first = len(before.operations) - ns.steps
         dropped = session.undo(ns.steps)
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
+    from caddy.event.progress import result_game_labels
+
     try:
-        games = match_games(before, host)
+        games = result_game_labels(before, host)
     except CaddyError:  # the history undone did not replay: its results get no game label
         games = {}
     for index, operation in reversed(list(enumerate(dropped, first))):
@@ -239,55 +244,9 @@ def cmd_undo(ns: argparse.Namespace, host: PluginHost) -> int:
     return 0
 
 
-def match_games(event: EventFile | State, host: PluginHost | None = None) -> dict[int, str]:
-    """For each result operation on a knockout match (by index in the log): which
-    game of the match it is and who had White, as the pairing sheet lists them
-    (the result refers to that White). Given an event, it is replayed when its
-    format has matches; given its replayed state, nothing is replayed."""
-    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.event.matches import new_board_match
-    from caddy.event.replay import State, replay
-    from caddy.messages import visible
-    from caddy.model.tournament import RecordResult
-
-    if isinstance(event, State):
-        state: State | None = event
-        event = event.event
-    else:
-        state = None
-    if not (state.fmt if state else _format(event, host)).has_matches:  # no matches: no replay
-        return {}
-    state = state or replay(event, host)
-    players = event.tournament.players
-    counts: dict[tuple[int, int], int] = {}
-    games: dict[int, str] = {}
-    for index, operation in enumerate(event.operations):
-        if not isinstance(operation, RecordResult):
-            continue
-        rnd = state.rounds[operation.round - 1]
-        if not rnd.matches:
-            continue
-        key = (operation.round, operation.board)
-        if not operation.force:  # a correction replaces the match's last game
-            counts[key] = counts.get(key, 0) + 1
-        board = rnd.boards[operation.board - 1]
-        stage, white, _ = new_board_match(state, board).game_at(counts[key])
-        label = "" if stage == "standard" else f" {stage}"
-        name = visible(players[white - 1].name)
-        games[index] = f"game {counts[key]}{label}, White {name} ({white})"
-    return games
-
-
-def _format(event: EventFile, host: PluginHost | None) -> Format:
-    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.plugins.host import resolve
-
-    return resolve(host).format(event.tournament.format.name)
-
-
 def describe(operation: Operation, event: EventFile, game: str | None = None) -> str:
     """One line for an operation, with names (``game``: a knockout match's game
-    and its White, from :func:`match_games`)."""
+    and its White, from :func:`caddy.event.progress.result_game_labels`)."""
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.messages import visible
     from caddy.model.tournament import Enter, PairRound, RecordBye, RecordResult, Withdraw
@@ -341,7 +300,10 @@ def cmd_history(ns: argparse.Namespace, host: PluginHost) -> int:
         return 0
     if not event.operations:
         print(f"{ns.event}: no operations yet")
-    games = match_games(replayed.state)
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
+    from caddy.event.progress import result_game_labels
+
+    games = result_game_labels(replayed.state)
     for index, operation in enumerate(event.operations, 1):
         print(f"{index:>4}  {describe(operation, event, games.get(index - 1))}")
     return 0

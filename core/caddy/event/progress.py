@@ -7,16 +7,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from caddy.contracts.tiebreak_table import StandingsOptions
-from caddy.event.matches import board_match
+from caddy.event.matches import board_match, new_board_match
+from caddy.event.replay import State, replay
 from caddy.event.results import results_event
 from caddy.messages import visible
 from caddy.model.results import GAME_CODES, RESULT_WORDS
-from caddy.model.tournament import event_seed
+from caddy.model.tournament import RecordResult, event_seed
+from caddy.plugins.host import resolve
 from caddy.standings.ranking import standings, standings_for
 
 if TYPE_CHECKING:
-    from caddy.contracts import PairingFormat
-    from caddy.event.replay import RoundState, State
+    from caddy.contracts import Format, PairingFormat
+    from caddy.event.file import EventFile
+    from caddy.event.replay import RoundState
+    from caddy.plugins.host import PluginHost
 
 __all__ = ["final_standings", "over_message", "unfinished"]
 
@@ -143,3 +147,41 @@ def withdrawal_effect(state: State, player: int, after: int) -> str:
         f"{counted}, at least half, so their results stand; "
         f"later opponents score a win by forfeit {rule}"
     )
+
+
+def result_game_labels(event: EventFile | State, host: PluginHost | None = None) -> dict[int, str]:
+    """For each result operation on a knockout match (by index in the log): which
+    game of the match it is and who had White, as the pairing sheet lists them
+    (the result refers to that White). Given an event, it is replayed when its
+    format has matches; given its replayed state, nothing is replayed."""
+    if isinstance(event, State):
+        state: State | None = event
+        event = event.event
+    else:
+        state = None
+    if not (state.fmt if state else _format(event, host)).has_matches:  # no matches: no replay
+        return {}
+    state = state or replay(event, host)
+    players = event.tournament.players
+    counts: dict[tuple[int, int], int] = {}
+    games: dict[int, str] = {}
+    for index, operation in enumerate(event.operations):
+        if not isinstance(operation, RecordResult):
+            continue
+        rnd = state.rounds[operation.round - 1]
+        if not rnd.matches:
+            continue
+        key = (operation.round, operation.board)
+        if not operation.force:  # a correction replaces the match's last game
+            counts[key] = counts.get(key, 0) + 1
+        board = rnd.boards[operation.board - 1]
+        stage, white, _ = new_board_match(state, board).game_at(counts[key])
+        label = "" if stage == "standard" else f" {stage}"
+        name = visible(players[white - 1].name)
+        games[index] = f"game {counts[key]}{label}, White {name} ({white})"
+    return games
+
+
+def _format(event: EventFile, host: PluginHost | None) -> Format:
+
+    return resolve(host).format(event.tournament.format.name)
