@@ -14,7 +14,6 @@ from caddy.cli.team_standings import (
     team_standings_command,
 )
 from caddy.cli.tiebreaks import cmd_tiebreaks
-from caddy.model.documents import write
 
 if TYPE_CHECKING:
     import argparse
@@ -128,6 +127,9 @@ def _bracket_only(
     ns: argparse.Namespace, source: Source, kind: str, as_json: bool, host: PluginHost
 ) -> int:
     """A knockout (every round a match): the bracket is the report."""
+    # lazy: start-up: the family's other commands (caddy tiebreaks, --help) do not load it
+    from caddy.model.documents import write
+
     # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
     from caddy.views.standings import bracket_document, bracket_report
 
@@ -140,6 +142,8 @@ def _bracket_only(
 
 def cmd_standings(ns: argparse.Namespace, host: PluginHost) -> int:
     # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
+    # lazy: start-up: the family's other commands (caddy tiebreaks, --help) do not load it
+    from caddy.model.documents import write
     from caddy.views.explain import explained
     from caddy.views.standings import standings_view
 

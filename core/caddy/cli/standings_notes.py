@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from caddy.cli.common import check_readings, print_error, read_file
-from caddy.cli.event import other_codec
 
 if TYPE_CHECKING:
     import argparse
@@ -37,6 +36,9 @@ def _other_file(ns: argparse.Namespace, choices: StandingsChoices, host: PluginH
     """The results of a file that is not an event file, through the codec
     registry: the codec's own reading of its results (hook
     ``caddy_read_results``), else the event its ``read`` imports."""
+    # lazy: start-up: the family's other commands (caddy tiebreaks, --help) do not load it
+    from caddy.cli.event import other_codec
+
     # lazy: `caddy --help` builds this parser; reading a file imports the event and views
     from caddy.event.replay import replay
     from caddy.files.storage import read_bytes

@@ -16,10 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from caddy.cli.common import ascii_int, emit, print_error
 from caddy.errors import CaddyError
-from caddy.model.documents import write
-from caddy.model.tournament import EdeReadings
 
 if TYPE_CHECKING:
+    from caddy.model.tournament import EdeReadings
     from caddy.plugins.host import PluginHost
     from caddy.views.source import Source, StandingsChoices
     from caddy.views.team_standings import EdeChoices
@@ -98,6 +97,9 @@ def ede_arguments(parser: argparse.ArgumentParser, *, stored: bool) -> None:
 def ns_ede_readings(ns: argparse.Namespace) -> EdeReadings | None:
     """``caddy new``: the readings its ``--ede-*`` give, ``None`` when none is
     given (the file keeps no ``ede``); an error for an event of players only."""
+    # lazy: start-up: the family's other commands (caddy tiebreaks, --help) do not load it
+    from caddy.model.tournament import EdeReadings
+
     given = ede_choices(ns)
     named: dict[str, Any] = {
         "secondary": given.secondary,
@@ -130,6 +132,9 @@ def team_standings_command(
     ns: argparse.Namespace, source: Source, choices: StandingsChoices, host: PluginHost
 ) -> int:
     """``caddy standings`` of a team event."""
+    # lazy: start-up: the family's other commands (caddy tiebreaks, --help) do not load it
+    from caddy.model.documents import write
+
     # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
     from caddy.views.team_standings import board_prizes_view, team_view
 

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from caddy.errors import CaddyError
-from caddy.model.documents import SectionData, StandingsDocument, StandingsRowData
 
 if TYPE_CHECKING:
     import caddy.contracts.tiebreak_table
     from caddy.contracts import GroupTieBreak, TieBreak
     from caddy.contracts.tiebreak_spec import TieBreakSpec
+    from caddy.model.documents import StandingsDocument, StandingsRowData
 
 
 @attrs.frozen(kw_only=True)
@@ -57,6 +57,9 @@ class Standings:
 
     def row_documents(self) -> tuple[StandingsRowData, ...]:
         """The rows as the documents' rows (:mod:`caddy.model.documents`)."""
+        # lazy: start-up: the document classes load for --json only (caddy tiebreaks, a text table)
+        from caddy.model.documents import StandingsRowData
+
         return tuple(
             StandingsRowData(
                 rank=row.rank,
@@ -72,6 +75,9 @@ class Standings:
     def document(self, after_round: int | None = None) -> StandingsDocument:
         """The ``caddy.standings`` document (:mod:`caddy.model.documents`);
         ``after_round``: R for the standings after round R, ``None`` for the live ones."""
+        # lazy: start-up: the document classes load for --json only (caddy tiebreaks, a text table)
+        from caddy.model.documents import StandingsDocument
+
         return StandingsDocument(
             after_round=after_round,
             edition=self.edition,
@@ -98,6 +104,9 @@ def sections_document(
     """The ``caddy.standings`` document of a sectioned event: ``sections``
     holds each section's own table (ranks within the section); ``rows`` is every
     section's rows, in section order."""
+    # lazy: start-up: the document classes load for --json only (caddy tiebreaks, a text table)
+    from caddy.model.documents import SectionData, StandingsDocument
+
     first = parts[0].standings
     tables = [part.standings.row_documents() for part in parts]
     return StandingsDocument(
