@@ -86,7 +86,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "caddy.model.numbers",
         ),
     ),
-    ("Random tournaments", ("caddy.pairing.simulate",)),
+    ("Random tournaments", ("caddy.pairing.simulate", "caddy.pairing.simulate_defaults")),
     (
         "Plugins and testing",
         (

@@ -22,7 +22,7 @@ _RANGE = re.compile(r"(\d+)-(\d+)")
 def add_commands(commands: Commands) -> None:
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import DATED_SYSTEM_HELP, ascii_int, output_file_arguments
-    from caddy.pairing.simulate import (
+    from caddy.pairing.simulate_defaults import (
         DEFAULT_DRAWS,
         DEFAULT_FORFEITS,
         DEFAULT_HALF_BYES,
@@ -92,13 +92,8 @@ def cmd_simulate(ns: argparse.Namespace, host: PluginHost) -> int:
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.files.storage import refuse_existing, write_output
     from caddy.model.schedule import draw_seed
-    from caddy.pairing.simulate import (
-        DEFAULT_RATINGS,
-        Settings,
-        settings_problems,
-        simulate,
-        trf_bytes,
-    )
+    from caddy.pairing.simulate import Settings, settings_problems, simulate, trf_bytes
+    from caddy.pairing.simulate_defaults import DEFAULT_RATINGS
 
     values, problems = _probabilities(ns)
     found = _RANGE.fullmatch(ns.ratings.strip()) if ns.ratings.isascii() else None

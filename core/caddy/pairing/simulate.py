@@ -41,6 +41,13 @@ from caddy.files.players import MAX_RATING
 from caddy.model.schedule import Player
 from caddy.model.tournament import OperationLog, PairRound, RecordBye, RecordResult, Withdraw
 from caddy.pairing.request import request_from_state
+from caddy.pairing.simulate_defaults import (
+    DEFAULT_DRAWS,
+    DEFAULT_FORFEITS,
+    DEFAULT_HALF_BYES,
+    DEFAULT_RATINGS,
+    DEFAULT_RETIRE,
+)
 from caddy.plugins.host import resolve
 from caddy.plugins.lookup import get_codec
 
@@ -51,13 +58,6 @@ if TYPE_CHECKING:
     from caddy.model.tournament import Operation
     from caddy.plugins.host import PluginHost
 
-#: The default ratings range (``--ratings``).
-DEFAULT_RATINGS = (1400, 2700)
-#: Default probabilities (``--draws``, ``--forfeits``, ``--half-byes``, ``--retire``).
-DEFAULT_DRAWS = 0.4
-DEFAULT_FORFEITS = 0.02
-DEFAULT_HALF_BYES = 0.02
-DEFAULT_RETIRE = 0.01
 #: The most players a simulated event has (TRF pairing numbers have four digits).
 MAX_SIMULATED = 9999
 #: Of the forfeits, the share where neither player came (``--``); the rest
