@@ -59,6 +59,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "caddy.event.replay",
             "caddy.event.results",
             "caddy.event.rounds",
+            "caddy.event.effects",
             "caddy.event.documents",
             "caddy.event.convert",
             "caddy.event.store",

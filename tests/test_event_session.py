@@ -151,10 +151,8 @@ def test_the_result_parser_alone_loads_no_plugin() -> None:
     assert not [m for m in modules if m.startswith(("caddy_plugins", "caddy.plugins"))]
 
 
-def test_result_imports_no_format_it_does_not_use(cli: Cli, tmp_path: Path) -> None:
-    """``caddy result`` on a round robin builds its own parser only: no other
-    format's module (knockout, Swiss ...) is imported (checked in a fresh process)."""
-    path = round_robin(cli, tmp_path)
+def _modules_after(*args: str) -> list[str]:
+    """The modules a fresh process has imported after ``caddy ARGS`` (which must succeed)."""
     script = (
         "import sys, json\n"
         "from caddy.cli.main import main\n"
@@ -162,17 +160,30 @@ def test_result_imports_no_format_it_does_not_use(cli: Cli, tmp_path: Path) -> N
         "print(json.dumps([code, sorted(sys.modules)]))\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", script, "result", path, "1", "2", "1/2"],
-        capture_output=True,
-        text=True,
-        check=True,
+        [sys.executable, "-c", script, *args], capture_output=True, text=True, check=True
     )
     code, modules = json.loads(done.stdout.splitlines()[-1])
     assert code == 0, done.stderr
+    return list(modules)
+
+
+def test_result_imports_no_format_it_does_not_use(cli: Cli, tmp_path: Path) -> None:
+    """``caddy result`` on a round robin builds its own parser only: no other
+    format's module (knockout, Swiss ...) is imported (checked in a fresh process)."""
+    path = round_robin(cli, tmp_path)
+    modules = _modules_after("result", path, "1", "2", "1/2")
     formats = {m for m in modules if m.startswith("caddy_plugins.formats.")}
     assert "caddy_plugins.formats.round_robin" in formats
     for other in ("knockout", "swiss", "quads", "team_swiss", "groups", "scheveningen"):
         assert not [m for m in formats if m.startswith(f"caddy_plugins.formats.{other}")], formats
+
+
+def test_result_and_withdraw_import_no_standings(cli: Cli, tmp_path: Path) -> None:
+    """Recording a result or a withdrawal ranks nobody: the commands' words
+    (:mod:`caddy.event.effects`) come without the standings."""
+    path = round_robin(cli, tmp_path)
+    for args in (("result", path, "1", "2", "1/2"), ("withdraw", path, "6")):
+        assert not [m for m in _modules_after(*args) if m.startswith("caddy.standings")], args
 
 
 def test_pair_trf_imports_no_event_storage(tmp_path: Path) -> None:

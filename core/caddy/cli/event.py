@@ -320,7 +320,7 @@ def _schedule(
 
 def cmd_withdraw(ns: argparse.Namespace, host: PluginHost) -> int:
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.event.progress import last_round_of, withdrawal_effect
+    from caddy.event.effects import last_round_of, withdrawal_effect
     from caddy.event.session import open as open_event
     from caddy.model.tournament import Withdraw
 

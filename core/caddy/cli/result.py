@@ -136,7 +136,7 @@ def cmd_result(ns: argparse.Namespace, host: PluginHost) -> int:
             session.apply(operation)
     if line is None:
         # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-        from caddy.event.progress import result_game_labels
+        from caddy.event.effects import result_game_labels
 
         game = result_game_labels(session.state).get(len(session.event.operations) - 1)
         line = f"recorded: {describe(operations[0], session.event, game)}"
@@ -233,7 +233,7 @@ def cmd_undo(ns: argparse.Namespace, host: PluginHost) -> int:
         first = len(before.operations) - ns.steps
         dropped = session.undo(ns.steps)
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.event.progress import result_game_labels
+    from caddy.event.effects import result_game_labels
 
     try:
         games = result_game_labels(before, host)
@@ -246,7 +246,7 @@ def cmd_undo(ns: argparse.Namespace, host: PluginHost) -> int:
 
 def describe(operation: Operation, event: EventFile, game: str | None = None) -> str:
     """One line for an operation, with names (``game``: a knockout match's game
-    and its White, from :func:`caddy.event.progress.result_game_labels`)."""
+    and its White, from :func:`caddy.event.effects.result_game_labels`)."""
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.messages import visible
     from caddy.model.tournament import Enter, PairRound, RecordBye, RecordResult, Withdraw
@@ -301,7 +301,7 @@ def cmd_history(ns: argparse.Namespace, host: PluginHost) -> int:
     if not event.operations:
         print(f"{ns.event}: no operations yet")
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.event.progress import result_game_labels
+    from caddy.event.effects import result_game_labels
 
     games = result_game_labels(replayed.state)
     for index, operation in enumerate(event.operations, 1):
