@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from caddy.contracts.format_tools import Shorthand
 
 
+#: Short names ``--output`` accepts for the built-in renderers.
+ALIASES = {"md": "markdown", "txt": "text", "htm": "html"}
+
+
 def parse_time_control(text: str, host: PluginHost | None = None) -> TimeControl:
     """Read ``text`` with the host's time-control notation plugins, first match wins.
 
@@ -107,7 +111,3 @@ def get_renderer(name: str, host: PluginHost | None = None) -> Renderer:
     unknown name lists the known ones)."""
     host = resolve(host)
     return host.renderers().get(ALIASES.get(name.lower(), name))
-
-
-#: Short names ``--output`` accepts for the built-in renderers.
-ALIASES = {"md": "markdown", "txt": "text", "htm": "html"}
