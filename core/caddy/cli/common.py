@@ -214,6 +214,16 @@ def force_argument(parser: Arguments, what: str = "FILE") -> None:
     parser.add_argument("--force", action="store_true", help=f"replace {what} if it exists")
 
 
+def print_document(document: object) -> None:
+    """Print a ``--json`` document (:func:`caddy.model.documents.write`)."""
+    import sys
+
+    # lazy: start-up: the document classes load for --json only
+    from caddy.model.documents import write
+
+    write(document, sys.stdout)
+
+
 def emit(
     report: Report, form: argparse.Namespace | str = "text", host: PluginHost | None = None
 ) -> None:

@@ -108,7 +108,6 @@ def budget_of(ns: argparse.Namespace) -> Budget:
 
 
 def cmd_plan(ns: argparse.Namespace, host: PluginHost) -> int:
-    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
     from caddy.schedule.planner import plan, plan_document
     from caddy.views.plan import print_plan

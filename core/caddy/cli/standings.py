@@ -3,10 +3,16 @@ event (or any file a codec reads) and rank it."""
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING
 
-from caddy.cli.common import ascii_int, emit, event_arguments, output_argument, print_error
+from caddy.cli.common import (
+    ascii_int,
+    emit,
+    event_arguments,
+    output_argument,
+    print_document,
+    print_error,
+)
 from caddy.cli.standings_notes import file_source
 from caddy.cli.team_standings import (
     team_arguments,
@@ -128,22 +134,19 @@ def _bracket_only(
 ) -> int:
     """A knockout (every round a match): the bracket is the report."""
     # lazy: start-up: the family's other commands (caddy tiebreaks, --help) do not load it
-    from caddy.model.documents import write
 
     # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
     from caddy.views.standings import bracket_document, bracket_report
 
     if as_json:
-        write(bracket_document(source), sys.stdout)
+        print_document(bracket_document(source))
     else:
         emit(bracket_report(source, kind), ns, host)
     return 0
 
 
 def cmd_standings(ns: argparse.Namespace, host: PluginHost) -> int:
-    # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
     # lazy: start-up: the family's other commands (caddy tiebreaks, --help) do not load it
-    from caddy.model.documents import write
     from caddy.views.explain import explained
     from caddy.views.standings import standings_view
 
@@ -159,12 +162,12 @@ def cmd_standings(ns: argparse.Namespace, host: PluginHost) -> int:
     if ns.explain:
         found = explained(view, ns.explain)
         if ns.json:
-            write(found.document(), sys.stdout)
+            print_document(found.document())
         else:
             print("\n".join(found.lines()))
         return 0
     if ns.json:
-        write(view.document(), sys.stdout)
+        print_document(view.document())
     else:
         emit(view.report(), ns, host)
     return 0

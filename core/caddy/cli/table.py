@@ -58,7 +58,6 @@ def add_table(commands: Commands) -> None:
 
 
 def cmd_table(ns: argparse.Namespace, host: PluginHost) -> int:
-    # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
     from caddy.contracts.format_tools import schedule_format
     from caddy.views.schedule import schedule_report, write_schedule_csv, write_schedule_json
@@ -111,7 +110,6 @@ def _known_rounds(
     fmt: Format, count: int, options: Any, numbering: Numbering | None
 ) -> tuple[Schedule, list[str]]:
     """For a format that pairs from results: the rounds known now, and what follows."""
-    # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
     # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.model.schedule import Schedule
     from caddy.views.schedule import player_label

@@ -11,10 +11,9 @@ prizes (``--board-prizes``) and the team crosstable, each built by
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import TYPE_CHECKING, Any
 
-from caddy.cli.common import ascii_int, emit, print_error
+from caddy.cli.common import ascii_int, emit, print_document, print_error
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
@@ -133,7 +132,6 @@ def team_standings_command(
 ) -> int:
     """``caddy standings`` of a team event."""
     # lazy: start-up: the family's other commands (caddy tiebreaks, --help) do not load it
-    from caddy.model.documents import write
 
     # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
     from caddy.views.team_standings import board_prizes_view, team_view
@@ -142,7 +140,7 @@ def team_standings_command(
     if ns.boards:
         prizes = board_prizes_view(source, choices, ede, ns.min_games, host)
         if ns.json:
-            write(prizes.document(), sys.stdout)
+            print_document(prizes.document())
         else:
             emit(prizes.report(), ns, host)
         return 0
@@ -152,12 +150,12 @@ def team_standings_command(
     if ns.explain:
         found = view.explained(ns.explain)
         if ns.json:
-            write(found.document(), sys.stdout)
+            print_document(found.document())
         else:
             print("\n".join(found.lines()))
         return 0
     if ns.json:
-        write(view.document(), sys.stdout)
+        print_document(view.document())
     else:
         emit(view.report(), ns, host)
     return 0

@@ -18,14 +18,6 @@ import attrs
 
 from caddy.contracts import PairingFormat
 from caddy.event.matches import board_match, flip_result
-from caddy.model.documents import (
-    BracketGame,
-    BracketMatch,
-    BracketRound,
-    ByeData,
-    PlayerRef,
-    QualifiedData,
-)
 from caddy.model.numbers import points
 from caddy.model.report import Table
 from caddy.model.results import GAME_POINTS, RESULT_WORDS
@@ -33,6 +25,7 @@ from caddy.views.formats import View, request_of, seeds
 
 if TYPE_CHECKING:
     from caddy.event.replay import Board, State
+    from caddy.model.documents import BracketRound, PlayerRef, QualifiedData
 
 #: How each tie-break stage is written in a game's label.
 STAGE_LABEL: Mapping[str, str] = {
@@ -232,12 +225,18 @@ def champion(state: State) -> int | None:
 
 
 def _player(state: State, number: int) -> PlayerRef:
+    # lazy: start-up: the document classes load for --json only (caddy tiebreaks, a text table)
+    from caddy.model.documents import PlayerRef
+
     player = state.event.tournament.players[number - 1]
     return PlayerRef(number=number, name=player.name, rating=player.rating)
 
 
 def bracket_data(state: State) -> tuple[BracketRound, ...]:
     """The knockout rounds as JSON (docs/json.md, ``bracket``)."""
+    # lazy: start-up: the document classes load for --json only (caddy tiebreaks, a text table)
+    from caddy.model.documents import BracketGame, BracketMatch, BracketRound, ByeData
+
     labels = seeds(state)
     players = state.event.tournament.players
     return tuple(
@@ -272,6 +271,9 @@ def bracket_data(state: State) -> tuple[BracketRound, ...]:
 
 def qualified_data(state: State) -> tuple[QualifiedData, ...]:
     """Who goes through to the knockout stage, as JSON (``qualified``)."""
+    # lazy: start-up: the document classes load for --json only (caddy tiebreaks, a text table)
+    from caddy.model.documents import QualifiedData
+
     players = state.event.tournament.players
     return tuple(
         QualifiedData(number=p, name=players[p - 1].name, rating=players[p - 1].rating, seed=label)

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from caddy.model.documents import ExplainDocument
 from caddy.model.numbers import value_text
 from caddy.standings.explain import explain, explain_for
 
@@ -56,6 +55,9 @@ class Explained:
         return [self.heading, *explanation_lines(self.explanations)]
 
     def document(self) -> ExplainDocument:
+
+        # lazy: start-up: the document classes load for --json only (caddy tiebreaks, a text table)
+        from caddy.model.documents import ExplainDocument
 
         return ExplainDocument(
             player=self.number,

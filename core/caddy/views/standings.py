@@ -14,7 +14,6 @@ import attrs
 
 from caddy.contracts.tiebreak_spec import parse_spec
 from caddy.contracts.tiebreak_table import StandingsOptions
-from caddy.model.documents import BracketDocument, StandingsDocument
 from caddy.model.numbers import value_text
 from caddy.model.report import Report, Table
 from caddy.standings.ranking import standings, standings_for
@@ -25,6 +24,7 @@ from caddy.views.source import Source, StandingsChoices, format_view
 from caddy.views.team_match import team_data
 
 if TYPE_CHECKING:
+    from caddy.model.documents import BracketDocument, StandingsDocument
     from caddy.model.results import ResultsTable
     from caddy.plugins.host import PluginHost
     from caddy.standings.table import Standings
@@ -254,6 +254,9 @@ def bracket_report(source: Source, kind: str) -> Report:
 
 def bracket_document(source: Source) -> BracketDocument:
     """A knockout's ``caddy.bracket`` JSON document."""
+    # lazy: start-up: the document classes load for --json only (caddy tiebreaks, a text table)
+    from caddy.model.documents import BracketDocument
+
     state = source.state
     if state is None:
         raise ValueError("a bracket needs an event file")
