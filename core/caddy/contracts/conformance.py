@@ -53,6 +53,12 @@ REQUIRED: Mapping[str, tuple[tuple[str, tuple[str, ...] | None], ...]] = {
         _member("write", "event"),
     ),
     "renderers": (_attr("name"), _attr("summary"), _attr("suffix"), _member("render", "report")),
+    "rating_systems": (
+        _attr("name"),
+        _attr("summary"),
+        _attr("options"),
+        _member("change", "request"),
+    ),
     "time_controls": (_attr("name"), _attr("priority"), _member("parse", "text")),
     "tiebreak_presets": (
         _attr("name"),
@@ -158,6 +164,7 @@ def _label(kind: str) -> str:
         "tiebreaks": "tie-break",
         "codecs": "file format",
         "renderers": "output form",
+        "rating_systems": "rating system",
         "time_controls": "time-control notation",
         "tiebreak_presets": "tie-break preset",
     }.get(kind, kind)

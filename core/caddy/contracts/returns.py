@@ -58,6 +58,9 @@ RETURNS: Mapping[str, Mapping[str, Returns]] = {
         "write": Returns("an Exported", "caddy.contracts.codecs", "Exported"),
     },
     "renderers": {"render": Returns("a str", "builtins", "str")},
+    "rating_systems": {
+        "change": Returns("a RatingReport", "caddy.contracts.rating", "RatingReport")
+    },
     "time_controls": {
         "parse": Returns(
             "a TimeControl or None", "caddy.model.timecontrol", "TimeControl", none=True

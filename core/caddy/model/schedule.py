@@ -9,11 +9,12 @@ cheap; :class:`Game` objects are built on demand.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Literal
+from typing import ClassVar, Literal
 
 import attrs
 
 from caddy.errors import CaddyError
+from caddy.model.ratings import ListedPlayer
 from caddy.model.teams import TeamRound
 
 #: How pairing numbers are given: drawn by lot, by rating, or in the order given.
@@ -24,8 +25,13 @@ NumberingMethod = Literal["lot", "rating", "given"]
 class Player:
     """A player as entered (pairing numbers are assigned separately)."""
 
+    #: Fields left out of the file when they have their default (old files stay byte for byte).
+    omit_defaults: ClassVar[tuple[str, ...]] = ("fide_rating", "national_rating", "k", "listed")
+
     name: str
-    #: Rating, or ``None`` for an unrated player.
+    #: The tournament rating (pairing numbers, rating tie-breaks), or ``None``
+    #: for an unrated player. Without a rating method (``Tournament.ratings``)
+    #: it is also the FIDE rating.
     rating: int | None = None
     federation: str | None = None
     fide_id: str | None = None
@@ -35,6 +41,16 @@ class Player:
     sex: str | None = None
     #: Birth date as written (TRF: ``YYYY/MM/DD``, often partial such as ``1990/00/00``).
     birth: str | None = None
+    #: The FIDE rating of the event's rating type when the event has a rating
+    #: method (``Tournament.ratings``); ``None``: no FIDE rating.
+    fide_rating: int | None = None
+    #: The national rating (players CSV column ``national_rating``).
+    national_rating: int | None = None
+    #: The development coefficient K given for the player (CSV column ``k``),
+    #: if not taken from a list.
+    k: int | None = None
+    #: What the event took from a FIDE rating list (``caddy new --rating-list``).
+    listed: ListedPlayer | None = None
 
 
 def _players_tuple(value: Sequence[Player]) -> tuple[Player, ...]:

@@ -15,7 +15,7 @@ command imports only what it needs::
     my_format = "my_package.my_format"
 
 Groups: ``caddy.formats``, ``caddy.time_controls``, ``caddy.tiebreaks``, ``caddy.codecs``, ``caddy.renderers``,
-``caddy.tiebreak_presets``, and ``caddy`` for plugins that must always load (for example those adding CLI commands).
+``caddy.tiebreak_presets``, ``caddy.rating_systems``, and ``caddy`` for plugins that must always load (for example those adding CLI commands).
 
 Every registered object is checked against its contract in
 :mod:`caddy.contracts` when its kind is first used: an object missing a
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from caddy.contracts.codecs import FileCheck, FileResults
     from caddy.contracts.file_pairing import FilePairing
     from caddy.contracts.format_tools import Shorthand
+    from caddy.contracts.rating import RatingSystem
 
 #: Marker for hook specifications (used by caddy itself).
 hookspec = pluggy.HookspecMarker("caddy")
@@ -244,6 +245,23 @@ def caddy_register_renderers(register: Callable[[Renderer], None]) -> None:
         :class:`caddy.contracts.Renderer`.
 
     .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def caddy_register_rating_systems(register: Callable[[RatingSystem], None]) -> None:
+    """Register rating systems: what a player's rating changes by in an event.
+
+    :param register: call it once per rating-system object. A rating system
+        has a ``name`` (what users type after ``caddy ratings EVENT
+        --system``, e.g. ``"fide"``), a ``summary``, its ``options`` (name →
+        one line of help) and ``change(request)`` taking a
+        :class:`caddy.contracts.rating.RatingRequest` (the players' ratings,
+        every round's games, the event's date and rating type) and returning
+        a :class:`caddy.contracts.rating.RatingReport`. See
+        :class:`caddy.contracts.rating.RatingSystem`.
+
+    .. versionadded:: 0.5
     """
 
 

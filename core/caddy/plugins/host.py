@@ -1,17 +1,15 @@
 """The plugin host: discovery, loading and the typed registries.
 
-This module is the only user of ``pm.hook``. The host is built lazily and
-cached (:func:`get_host`); each kind of plugin (formats, time controls, ...)
-is loaded on first use from its own entry-point group, so ``caddy calc``
-never imports tie-break or renderer plugins.
+This module is the only user of ``pm.hook``. The host is built lazily and cached
+(:func:`get_host`); each kind of plugin (formats, time controls, ...) is loaded on
+first use from its own entry-point group: ``caddy calc`` imports no tie-break.
 
 Environment variables:
 
 ``CADDY_PLUGINS=mod,mod``
     extra modules to import and register as plugins, for every command.
 ``CADDY_DISABLED_PLUGINS=name,name``
-    plugins (entry-point names or module names) not to load, built-ins
-    included.
+    plugins (entry-point or module names) not to load, built-ins included.
 ``CADDY_DISABLE_PLUGIN_AUTOLOAD=1``
     load no entry point from other distributions: only caddy's built-ins
     and the modules in ``CADDY_PLUGINS``.
@@ -61,6 +59,7 @@ if TYPE_CHECKING:
         TieBreakPreset,
         TimeControlParser,
     )
+    from caddy.contracts.rating import RatingSystem
 
 
 #: The key of the formats collected by :meth:`PluginHost.format` before the
@@ -347,6 +346,10 @@ class PluginHost:
     def renderers(self) -> Registry[Renderer]:
         """Every registered output form (renderer), by name."""
         return self.registry("renderers")
+
+    def rating_systems(self) -> Registry[RatingSystem]:
+        """Every registered rating system (``fide``, a federation's ...), by name."""
+        return self.registry("rating_systems")
 
     def tiebreak_presets(self) -> Registry[TieBreakPreset]:
         """Every registered named tie-break list (preset), by name."""

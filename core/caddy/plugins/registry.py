@@ -23,6 +23,7 @@ KINDS: Mapping[str, str] = {
     "tiebreak_presets": "caddy_register_tiebreak_presets",
     "codecs": "caddy_register_codecs",
     "renderers": "caddy_register_renderers",
+    "rating_systems": "caddy_register_rating_systems",
 }
 
 
@@ -34,6 +35,7 @@ KIND_LABEL: Mapping[str, str] = {
     "tiebreak_presets": "tie-break preset",
     "codecs": "file format",
     "renderers": "output form",
+    "rating_systems": "rating system",
 }
 
 

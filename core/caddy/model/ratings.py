@@ -1,0 +1,116 @@
+"""What an event keeps of rating lists and rating methods (issue 26).
+
+- :class:`ListedRating` and :class:`ListedPlayer`: one player of a FIDE rating
+  list, as the list gives it (read by :mod:`caddy.ratings.lists`, stored by
+  :mod:`caddy.ratings.store`, copied into the event by ``caddy new
+  --rating-list`` and ``caddy add --fide-id`` so the event replays without the
+  list);
+- :class:`RatingSetup`: the event's rating type and tournament-rating method
+  (FIDE's software-endorsement checklist: FIDE, NRO, FIDON, NIDOF, HBFN).
+
+All are frozen attrs classes serialised with cattrs (docs/json.md).
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import ClassVar, Literal
+
+import attrs
+
+#: The three FIDE rating lists (FIDE Handbook B.02).
+RatingType = Literal["standard", "rapid", "blitz"]
+RATING_TYPES: tuple[RatingType, ...] = ("standard", "rapid", "blitz")
+
+#: How a player's tournament rating is chosen (FIDE endorsement checklist):
+#: ``fide`` FIDE only; ``nro`` national only; ``fidon`` FIDE else national;
+#: ``nidof`` national else FIDE; ``hbfn`` the higher of both.
+TournamentRatingMethod = Literal["fide", "nro", "fidon", "nidof", "hbfn"]
+RATING_METHODS: tuple[TournamentRatingMethod, ...] = ("fide", "nro", "fidon", "nidof", "hbfn")
+
+
+@attrs.frozen(kw_only=True)
+class ListedRating:
+    """One rating of a listed player (standard, rapid or blitz)."""
+
+    omit_defaults: ClassVar[tuple[str, ...]] = ("games", "k", "flag")
+
+    #: The rating (``None``: the player has none on this list).
+    rating: int | None = None
+    #: Rated games in the list's period (FIDE's ``SGm``/``RGm``/``BGm``).
+    games: int | None = None
+    #: The development coefficient the list gives (``SK``/``RK``/``BK``).
+    k: int | None = None
+    #: The per-type list's flag (``i`` inactive, ``w`` woman, ``wi`` both).
+    flag: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class ListedPlayer:
+    """One player of a FIDE rating list."""
+
+    omit_defaults: ClassVar[tuple[str, ...]] = (
+        "federation",
+        "sex",
+        "title",
+        "women_title",
+        "other_titles",
+        "foa_title",
+        "birth_year",
+        "flag",
+        "standard",
+        "rapid",
+        "blitz",
+        "list_name",
+        "list_date",
+    )
+
+    fide_id: int
+    name: str
+    federation: str | None = None
+    #: ``M`` or ``F`` as the list writes it.
+    sex: str | None = None
+    #: The FIDE title (``GM``, ``IM``, ``FM``, ``CM``, ``WGM``, ``WIM``, ``WFM``, ``WCM``, ``WH`` ...).
+    title: str | None = None
+    #: The women's title column of the combined list (``WGM`` ...), if separate.
+    women_title: str | None = None
+    #: Other titles (arbiter, trainer ...: ``IA,FI``) as written.
+    other_titles: str | None = None
+    #: FIDE Online Arena title (``AGM`` ...).
+    foa_title: str | None = None
+    birth_year: int | None = None
+    #: The list's flag (``i`` inactive, ``w`` woman, ``wi``), as written.
+    flag: str | None = None
+    standard: ListedRating | None = None
+    rapid: ListedRating | None = None
+    blitz: ListedRating | None = None
+    #: Which list it came from (a file name or FIDE's list name).
+    list_name: str | None = None
+    #: The list's date (FIDE publishes monthly lists dated the 1st).
+    list_date: datetime.date | None = None
+
+    def of(self, kind: RatingType) -> ListedRating | None:
+        """The rating of ``kind`` (``None``: not on that list)."""
+        value: ListedRating | None = getattr(self, kind)
+        return value
+
+    @property
+    def best_title(self) -> str | None:
+        """The title a pairing list shows: the FIDE title, else the women's title."""
+        return self.title or self.women_title
+
+
+@attrs.frozen(kw_only=True)
+class RatingSetup:
+    """The event's ratings: which list type rates it, and how a player's
+    tournament rating (pairing numbers, rating tie-breaks) is chosen."""
+
+    omit_defaults: ClassVar[tuple[str, ...]] = ("type", "list_name", "list_date")
+
+    method: TournamentRatingMethod = "fide"
+    #: The rating list the event is rated on (``None``: by the time control,
+    #: FIDE's categories: blitz up to 10 minutes, rapid under 60, else standard).
+    type: RatingType | None = None
+    #: The rating list players were taken from, if any.
+    list_name: str | None = None
+    list_date: datetime.date | None = None

@@ -1,0 +1,1 @@
+"""Built-in rating systems: FIDE's (B.02) as ``fide``."""
