@@ -90,7 +90,10 @@ def read_players_csv(path: str | Path) -> list[Player]:
             Player(
                 name=name,
                 rating=rating,
-                **{key: (cells.get(key) or None) for key in OPTIONAL},
+                federation=cells.get("federation") or None,
+                fide_id=cells.get("fide_id") or None,
+                title=cells.get("title") or None,
+                team=cells.get("team") or None,
             )
         )
     if problems:
