@@ -250,7 +250,7 @@ def test_new_never_replaces_a_file_made_meanwhile(
     (tmp_path / "players.csv").write_text(PLAYERS)
     read = players.read_players_csv
 
-    def read_while_another_new_wins(file: Any) -> Any:
+    def read_while_another_new_wins(file: Any, **_: Any) -> Any:
         path.write_bytes(b"the other command's event\n")
         return read(file)
 

@@ -32,11 +32,14 @@ def add_commands(commands: Commands) -> None:
         ),
     )
     add.add_argument("event", metavar="EVENT.json")
-    add.add_argument("name", metavar="NAME")
-    add.add_argument("--rating", type=ascii_int, required=True, help="rating (0 for unrated)")
-    add.add_argument("--title", help="FIDE title (GM, IM, ...)")
-    add.add_argument("--fide-id", dest="fide_id", help="FIDE ID")
-    add.add_argument("--federation", help="federation (three letters)")
+    add.add_argument("name", metavar="NAME", nargs="?", help="name (from the list with --fide-id)")
+    add.add_argument(
+        "--rating", type=ascii_int, help="rating (0 for unrated); required without a list"
+    )
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
+    from caddy.cli.rating_options import add_player_arguments
+
+    add_player_arguments(add)
     add.add_argument(
         "--missed",
         choices=("zero", "half"),
@@ -204,23 +207,19 @@ def _team_bye(session: Session, ns: argparse.Namespace, number: int) -> str:
 
 def cmd_add(ns: argparse.Namespace, host: PluginHost) -> int:
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
+    from caddy.cli.rating_options import listed_entrant
     from caddy.event.session import open as open_event
     from caddy.files.players import MAX_RATING
     from caddy.messages import visible
-    from caddy.model.schedule import Player
 
-    if not ns.name.strip():
+    if ns.name is not None and not ns.name.strip():
         raise CaddyError("a player needs a name")
-    if ns.rating > MAX_RATING:
+    if ns.rating is not None and ns.rating > MAX_RATING:
         raise CaddyError(f"rating {ns.rating} is out of range (0..{MAX_RATING})")
-    player = Player(
-        name=ns.name.strip(),
-        rating=ns.rating or None,
-        title=ns.title or None,
-        fide_id=ns.fide_id or None,
-        federation=ns.federation or None,
-    )
+    ns.name = ns.name.strip() if ns.name else None
+    ns.title, ns.fide_id, ns.federation = (v or None for v in (ns.title, ns.fide_id, ns.federation))
     with open_event(ns.event, host=host) as session:
+        player = listed_entrant(ns, session.event.tournament)
         number, effect = _add_player(session, player, ns.missed)
     rating = "unrated" if player.rating is None else f"rating {player.rating}"
     print(f"added: {visible(player.name)} ({number}), {rating}: {effect}")

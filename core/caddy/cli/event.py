@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from caddy.cli.common import Commands
     from caddy.contracts import Format
     from caddy.model.dates import RoundDates
+    from caddy.model.ratings import RatingSetup
     from caddy.model.schedule import Numbering
     from caddy.model.teams import TeamSetup
     from caddy.model.timecontrol import TimeControl
@@ -67,6 +68,10 @@ def add_new(commands: Commands) -> None:
     from caddy.cli.dates import add_schedule_arguments
 
     add_schedule_arguments(new, start=False)
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
+    from caddy.cli.rating_options import add_rating_arguments
+
+    add_rating_arguments(new)
     new.set_defaults(run=cmd_new)
 
 
@@ -153,7 +158,7 @@ def cmd_new(ns: argparse.Namespace, host: PluginHost) -> int:
     name = ns.format or ("round-robin" if ns.teams_file is None else "team-round-robin")
     fmt, options = format_and_options(ns, host=host, name=name)
     ede = ns_ede_readings(ns)  # before reading any file: a misplaced flag says so first
-    numbering, setup, options = _field(ns, fmt, options, host)
+    numbering, setup, options, ratings = _field(ns, fmt, options, host)
     # every random choice of the format (colour tosses, lots) comes from this
     # seed, drawn once here and recorded in the file: a replay never draws again
     seed = ns.seed if ns.seed is not None else numbering.seed
@@ -178,6 +183,7 @@ def cmd_new(ns: argparse.Namespace, host: PluginHost) -> int:
         seed=seed,
         schedule=schedule,
         teams=setup,
+        ratings=ratings,
     )
     # created under the lock, never over an existing file (another `new` may have won)
     write_file(
@@ -192,10 +198,12 @@ def cmd_new(ns: argparse.Namespace, host: PluginHost) -> int:
 
 def _field(
     ns: argparse.Namespace, fmt: Format, options: Any, host: PluginHost
-) -> tuple[Numbering, TeamSetup | None, Any]:
+) -> tuple[Numbering, TeamSetup | None, Any, RatingSetup | None]:
     """The players in pairing-number order (a team event's, team by team),
-    its teams, and the format's options (a team event may set some)."""
+    its teams, the format's options (a team event may set some) and the
+    event's ratings (players from a rating list, tournament ratings)."""
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
+    from caddy.cli.rating_options import rated_players, wants_ratings
     from caddy.files.players import read_players_csv
     from caddy.model.schedule import Numbering
     from caddy.schedule.calculator import check_limits
@@ -210,13 +218,16 @@ def _field(
 
         if ns.by not in (None, "given"):
             raise CaddyError("a team event numbers its players team by team, in board order")
+        if wants_ratings(ns):
+            raise CaddyError("the rating options take a players CSV (--players), not --teams")
         entrants, setup, options = team_field(ns, options, fmt, host)
         check_limits(len(entrants), fmt, options)
-        return Numbering(players=entrants, method="given"), setup, options
-    entrants = read_players_csv(ns.players_file)
+        return Numbering(players=entrants, method="given"), setup, options, None
+    entrants = read_players_csv(ns.players_file, from_list=bool(ns.rating_list))
     check_limits(len(entrants), fmt, options)
+    entrants, ratings = rated_players(ns, entrants, host)
     numbering = fmt.number_players(entrants, ns.by or fmt.default_numbering, ns.seed)
-    return numbering, None, options
+    return numbering, None, options, ratings
 
 
 def _tiebreaks(ns: argparse.Namespace, host: PluginHost) -> tuple[str, ...] | None:

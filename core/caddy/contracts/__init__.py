@@ -1,8 +1,8 @@
 """The plugin contract: every capability core may ask of a plugin, in one place.
 
-A plugin registers objects of six kinds (see :mod:`caddy.plugins.hookspecs`):
-formats, tie-breaks, codecs, renderers, time-control notations and named
-tie-break presets. Each kind has a :class:`~typing.Protocol` here, and a
+A plugin registers objects of seven kinds (see :mod:`caddy.plugins.hookspecs`):
+formats, tie-breaks, codecs, renderers, time-control notations, named
+tie-break presets and rating systems. Each kind has a :class:`~typing.Protocol` here, and a
 ``*Base`` class giving the defaults of its optional members, so that core
 calls every member directly and never probes a plugin with ``getattr``.
 
@@ -32,6 +32,7 @@ This module is the facade plugin authors import from: the names in
 - :mod:`caddy.contracts.tiebreaks` and :mod:`caddy.contracts.tiebreak_table`:
   tie-breaks, and the table they compute from;
 - :mod:`caddy.contracts.io`: codecs, renderers and time-control notations;
+- :mod:`caddy.contracts.rating`: rating systems and the data they exchange;
 - :mod:`caddy.contracts.conformance`: the registration checks
   (``conformance``, ``complete``, ``checked``, ``plugin_of``), and
   :mod:`caddy.contracts.returns`: what each member must return.
@@ -70,6 +71,15 @@ from caddy.contracts.pairing import (
     Stage,
     as_request,
 )
+from caddy.contracts.rating import (
+    GameChange,
+    PlayerChange,
+    RatedPlayer,
+    RatingGame,
+    RatingReport,
+    RatingRequest,
+    RatingSystem,
+)
 from caddy.contracts.tiebreaks import GroupTieBreak, Preset, TieBreak, TieBreakBase, TieBreakPreset
 
 if TYPE_CHECKING:
@@ -84,6 +94,7 @@ __all__ = [
     "Format",
     "FormatBase",
     "FormatKind",
+    "GameChange",
     "GroupTieBreak",
     "HistoryEntry",
     "HistoryKind",
@@ -92,7 +103,13 @@ __all__ = [
     "PairingPlayer",
     "PairingRequest",
     "PlayedRound",
+    "PlayerChange",
     "Preset",
+    "RatedPlayer",
+    "RatingGame",
+    "RatingReport",
+    "RatingRequest",
+    "RatingSystem",
     "Renderer",
     "ResultDependentFormat",
     "ScheduleFormat",

@@ -114,3 +114,41 @@ class RatingSetup:
     #: The rating list players were taken from, if any.
     list_name: str | None = None
     list_date: datetime.date | None = None
+
+
+def tournament_rating(
+    method: TournamentRatingMethod, fide: int | None, national: int | None
+) -> int | None:
+    """A player's tournament rating by ``method`` (FIDE's endorsement
+    checklist): ``fide`` the FIDE rating; ``nro`` the national rating;
+    ``fidon`` FIDE, else national; ``nidof`` national, else FIDE; ``hbfn``
+    the higher of both (``None``: unrated by that method)."""
+    if method == "fide":
+        return fide
+    if method == "nro":
+        return national
+    if method == "fidon":
+        return fide if fide is not None else national
+    if method == "nidof":
+        return national if national is not None else fide
+    both = [r for r in (fide, national) if r is not None]
+    return max(both) if both else None
+
+
+def listed_rating(listed: ListedPlayer, kind: RatingType) -> int | None:
+    """The FIDE rating a rapid or blitz event takes for a listed player: that
+    list's rating, else the standard one (FIDE Handbook B.02, rapid and blitz
+    7.2.1); a standard event, the standard rating."""
+    own = listed.of(kind)
+    if own is not None and own.rating is not None:
+        return own.rating
+    standard = listed.standard
+    return standard.rating if standard is not None else None
+
+
+def rating_type_of(category: str | None) -> RatingType:
+    """The rating list of a FIDE time-control category
+    (:attr:`caddy.model.timecontrol.TimeControl.fide_category`; ``None``: standard)."""
+    if category is not None and category.startswith(("blitz", "rapid")):
+        return "blitz" if category.startswith("blitz") else "rapid"
+    return "standard"

@@ -11,8 +11,7 @@ Environment variables:
 ``CADDY_DISABLED_PLUGINS=name,name``
     plugins (entry-point or module names) not to load, built-ins included.
 ``CADDY_DISABLE_PLUGIN_AUTOLOAD=1``
-    load no entry point from other distributions: only caddy's built-ins
-    and the modules in ``CADDY_PLUGINS``.
+    load no other distribution's entry point (built-ins and ``CADDY_PLUGINS`` only).
 """
 
 from __future__ import annotations
@@ -54,12 +53,12 @@ if TYPE_CHECKING:
     from caddy.contracts import (
         Codec,
         Format,
+        RatingSystem,
         Renderer,
         TieBreak,
         TieBreakPreset,
         TimeControlParser,
     )
-    from caddy.contracts.rating import RatingSystem
 
 
 #: The key of the formats collected by :meth:`PluginHost.format` before the

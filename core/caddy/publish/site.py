@@ -46,6 +46,7 @@ from caddy.publish.pages import (
     standings_report,
 )
 from caddy.publish.players import player_lines, player_report
+from caddy.publish.ratings import with_rating_cards
 from caddy.publish.teams import team_pages, team_round_report
 from caddy.views.source import knockout_only
 
@@ -78,8 +79,9 @@ def state_reports(state: State, host: PluginHost | None = None) -> dict[str, Rep
     if state.rounds and (ctx.done or knockout_only(state)):
         pages[CROSSTABLE] = crosstable_report(ctx)
     lines = player_lines(ctx)
-    for number in range(1, len(state.event.tournament.players) + 1):
-        pages[player_page(number)] = player_report(ctx, number, lines)
+    numbers = range(1, len(state.event.tournament.players) + 1)
+    players = with_rating_cards(ctx, {n: player_report(ctx, n, lines) for n in numbers})
+    pages.update((player_page(number), page) for number, page in players.items())
     return pages
 
 

@@ -82,7 +82,8 @@ def export_event(event: EventFile, *, trf26: bool = False, dated: bool = False) 
             sex=player.sex,
             title=player.title,
             name=player.name,
-            rating=player.rating,
+            # TRF 001 carries the FIDE rating (the tournament rating may be national)
+            rating=player.rating if tournament.ratings is None else player.fide_rating,
             federation=player.federation,
             fide_id=player.fide_id,
             birth=player.birth,

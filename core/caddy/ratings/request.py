@@ -1,0 +1,103 @@
+"""The rating request of an event (:class:`caddy.contracts.rating.RatingRequest`):
+the players' ratings as the event stored them and every round's games as
+the replay has them (a game without a result yet has no score)."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from caddy.contracts.rating import RatedPlayer, RatingGame, RatingRequest
+from caddy.event.results import results_event
+from caddy.model.ratings import RatingType, rating_type_of
+from caddy.ratings.players import fide_rating
+
+if TYPE_CHECKING:
+    from caddy.event.replay import State
+    from caddy.model.schedule import Player
+    from caddy.model.tournament import Tournament
+
+#: A side's score for each result code (byes score as the event scores them).
+_SCORES = {"1": 1.0, "=": 0.5, "0": 0.0, "W": 1.0, "D": 0.5, "L": 0.0, "+": 1.0, "-": 0.0}
+
+
+def event_rating_type(tournament: Tournament) -> RatingType:
+    """The rating list the event is rated on: the event's own choice, else
+    its time control's FIDE category (no time control: standard)."""
+    setup = tournament.ratings
+    if setup is not None and setup.type is not None:
+        return setup.type
+    control = tournament.time_control
+    return rating_type_of(control.fide_category if control is not None else None)
+
+
+def event_date(tournament: Tournament) -> datetime.date | None:
+    """The date the rating rules are read at: the event's end, else its start."""
+    return tournament.end or tournament.start
+
+
+def rating_request(state: State, options: Mapping[str, str] | None = None) -> RatingRequest:
+    """The request a rating system gets for the event replayed as ``state``."""
+    tournament = state.event.tournament
+    kind = event_rating_type(tournament)
+    players = tuple(
+        rated_player(number, player, tournament, kind)
+        for number, player in enumerate(tournament.players, 1)
+    )
+    pending = {
+        (rnd.number, player)
+        for rnd in state.rounds
+        if not rnd.matches
+        for index, results in enumerate(rnd.results)
+        if not results
+        for player in (rnd.white[index], rnd.black[index])
+    }
+    table = results_event(state, completed_only=False, empty=True)
+    games = tuple(
+        RatingGame(
+            round=number,
+            player=player,
+            opponent=side.opponent,
+            score=None if (number, player) in pending else _SCORES.get(side.code, side.points),
+            played=side.rated and (number, player) not in pending,
+        )
+        for number in range(1, table.rounds + 1)
+        for player, row in enumerate(table.results, 1)
+        if row and (side := row[number - 1]) is not None
+    )
+    return RatingRequest(
+        type=kind,
+        date=event_date(tournament),
+        players=players,
+        games=games,
+        options=dict(options or {}),
+    )
+
+
+def rated_player(
+    number: int, player: Player, tournament: Tournament, kind: RatingType
+) -> RatedPlayer:
+    """A player as the rating systems see them (what the event stored)."""
+    listed = player.listed
+    entry = listed.of(kind) if listed is not None else None
+    birth = listed.birth_year if listed is not None else _birth_year(player.birth)
+    return RatedPlayer(
+        number=number,
+        name=player.name,
+        rating=fide_rating(player, tournament.ratings),
+        national_rating=player.national_rating,
+        k=entry.k if entry is not None and entry.k is not None else player.k,
+        games=entry.games if entry is not None else None,
+        birth_year=birth,
+        fide_id=player.fide_id,
+        federation=player.federation,
+        title=player.title,
+        list_date=listed.list_date if listed is not None else None,
+    )
+
+
+def _birth_year(birth: str | None) -> int | None:
+    """The year of a birth date as written (``1990/05/01``, ``1990``); ``None`` if none."""
+    year = (birth or "")[:4]
+    return int(year) if year.isascii() and year.isdigit() and year != "0000" else None
