@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 def add_commands(commands: Commands) -> None:
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import ascii_int
+    from caddy.cli.rating_options import add_player_arguments
 
     add = commands.add_parser(
         "add",
@@ -33,12 +34,7 @@ def add_commands(commands: Commands) -> None:
     )
     add.add_argument("event", metavar="EVENT.json")
     add.add_argument("name", metavar="NAME", nargs="?", help="name (from the list with --fide-id)")
-    add.add_argument(
-        "--rating", type=ascii_int, help="rating (0 for unrated); required without a list"
-    )
-    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.cli.rating_options import add_player_arguments
-
+    add.add_argument("--rating", type=ascii_int, help="rating (0: unrated); needed without a list")
     add_player_arguments(add)
     add.add_argument(
         "--missed",
