@@ -92,7 +92,7 @@ def test_a_player_from_the_list_keeps_what_the_file_gives_and_takes_the_rest() -
     )  # fmt: skip
     assert player.team == "Club" and player.listed == LISTED
     with pytest.raises(CaddyError, match=r"^FIDE ID 99 is not in players.db$"):
-        from_list([Player(name="", fide_id="99")], {}.get, "players.db")
+        from_list([Player(name="", fide_id="99")], lambda _: None, "players.db")
 
 
 def test_rapid_and_blitz_take_their_own_rating_else_the_standard_one() -> None:
