@@ -33,7 +33,9 @@ class RatedPlayer:
     national_rating: int | None = None
     #: K as the rating list (or the players file) gives it (``None``: the system derives it).
     k: int | None = None
-    #: Rated games of this type the list counts (``None``: not known).
+    #: Rated games of this type the player has played in all (FIDE's 30-game
+    #: rule for K; ``None``: not known: a FIDE list gives the games of its
+    #: period only, and the list's K).
     games: int | None = None
     #: Year of birth (``None``: not known).
     birth_year: int | None = None
@@ -118,7 +120,8 @@ class PlayerChange:
     #: What the system assumed or could not know (one line each).
     notes: tuple[str, ...] = ()
     first_rating: FirstRating | None = None
-    #: The figure the system publishes (FIDE: the total rounded to 1 decimal), if any.
+    #: The figure the system publishes (FIDE: the event's total rounded to a
+    #: whole number, 0.5 away from zero, B.02 8.3.4), if any.
     published: float | None = None
 
 

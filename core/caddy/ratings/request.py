@@ -88,7 +88,7 @@ def rated_player(
         rating=fide_rating(player, tournament.ratings),
         national_rating=player.national_rating,
         k=entry.k if entry is not None and entry.k is not None else player.k,
-        games=entry.games if entry is not None else None,
+        games=None,  # a list's games column counts its period, not a career (B.02 8.3.3)
         birth_year=birth,
         fide_id=player.fide_id,
         federation=player.federation,
