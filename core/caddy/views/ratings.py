@@ -100,7 +100,8 @@ def card_lines(change: PlayerChange, player: Player) -> tuple[str, ...]:
     if player.listed is not None and player.listed.list_date is not None:
         lines.append(f"Rating list of {player.listed.list_date.isoformat()}")
     if change.change is not None:
-        lines.append(f"Change {signed(change.change)} ({change.change:+.4f} unrounded)")
+        published = "" if change.published is None else f"; published {change.published:+.0f}"
+        lines.append(f"Change {signed(change.change)} ({change.change:+.4f} unrounded{published})")
     first = change.first_rating
     if first is not None:
         lines.append(
