@@ -89,6 +89,17 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("Random tournaments", ("caddy.pairing.simulate", "caddy.pairing.simulate_defaults")),
     (
+        "Rated events",
+        (
+            "caddy.ratings",
+            "caddy.ratings.changes",
+            "caddy.ratings.request",
+            "caddy.ratings.players",
+            "caddy.model.ratings",
+            "caddy.contracts.rating",
+        ),
+    ),
+    (
         "Plugins and testing",
         (
             "caddy.contracts",

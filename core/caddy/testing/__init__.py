@@ -4,7 +4,8 @@ Subclass a suite in your own tests, name your plugin, and pytest proves
 that it keeps caddy's promises::
 
     from caddy.testing import (
-        CodecContract, FormatContract, RendererContract, TeamTieBreakContract, TieBreakContract,
+        CodecContract, FormatContract, RatingSystemContract, RendererContract,
+        TeamTieBreakContract, TieBreakContract,
     )
 
     class TestMyFormat(FormatContract):
@@ -22,6 +23,9 @@ that it keeps caddy's promises::
     class TestMyRenderer(RendererContract):
         renderer_name = "my-renderer"
 
+    class TestMyRatingSystem(RatingSystemContract):
+        system_name = "my-system"
+
 * :class:`FormatContract` (:mod:`caddy.testing.formats`): schedules keep the
   format's arithmetic, pairs meet as promised, colours as the format
   declares them, deterministic for a seed.
@@ -37,6 +41,10 @@ that it keeps caddy's promises::
 * :class:`RendererContract` (:mod:`caddy.testing.renderers`): every kind of
   document renders, and hostile names (``<script>``, ``=cmd``, a newline,
   ``|``) come out escaped for the form.
+* :class:`RatingSystemContract` (:mod:`caddy.testing.rating_systems`): one
+  change per player in order, totals are the sums of the games, unplayed
+  games never rated, options refused with one line, deterministic, unchanged
+  by relabelling the players.
 
 Each suite looks the plugin up in caddy's plugin host; a plugin that is not
 installed can be registered by overriding the suite's ``caddy_host``
@@ -50,6 +58,7 @@ from __future__ import annotations
 
 from caddy.testing.codecs import CodecContract
 from caddy.testing.formats import ColourPromise, FormatContract, colour_problems
+from caddy.testing.rating_systems import RatingSystemContract
 from caddy.testing.renderers import HOSTILE_NAMES, RendererContract
 from caddy.testing.team_tiebreaks import TeamTieBreakContract
 from caddy.testing.tiebreaks import TieBreakContract
@@ -59,6 +68,7 @@ __all__ = [
     "CodecContract",
     "ColourPromise",
     "FormatContract",
+    "RatingSystemContract",
     "RendererContract",
     "TeamTieBreakContract",
     "TieBreakContract",
