@@ -287,3 +287,9 @@ def test_a_rated_event_publishes_each_players_card(
     ok("publish", four, "-o", str(tmp_path / "site"))
     page = (tmp_path / "site" / "player-1.html").read_text()
     assert "Rating change" in page and "+13.2" in page and "-26.4" in page
+
+
+@pytest.mark.parametrize("form", ["text", "markdown", "csv", "html"])
+def test_the_card_through_every_renderer(four: str, ok: Callable[..., Run], form: str) -> None:
+    out = ok("ratings", four, "--player", "1", "--output", form).out
+    assert "Dora (4)" in out and "+18.8" in out and "-26.4" in out and "+5.6" in out
