@@ -1,0 +1,316 @@
+"""FIDE rating lists stored in one SQLite file, for instant look-ups
+(``caddy ratings import``, ``caddy ratings find``, ``caddy new --rating-list``,
+``caddy add --fide-id``).
+
+One file holds any number of lists. The table ``lists`` has a row per list
+(name, date, kind, format, players) and ``players`` a row per player of a list
+(the fields of :data:`caddy.ratings.list_layout.ROW_FIELDS`, the list's id, and
+``name_key``, the name folded for search), indexed on ``fide_id`` and on
+``name_key`` (a name prefix is the range ``name_key >= ? AND name_key < ?``).
+The table ``caddy_store`` marks the file as caddy's. docs/rating-lists.md
+describes the layout.
+
+An import is one transaction: a failed one leaves the store as it was;
+importing a list of the same name and date again replaces it.
+"""
+
+from __future__ import annotations
+
+import datetime
+import sqlite3
+import unicodedata
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from caddy.errors import FileError
+from caddy.ratings.list_layout import ROW_FIELDS, ListKind, Row
+from caddy.ratings.lists import RatingList, Source, Warn, player_of
+
+if TYPE_CHECKING:
+    from types import TracebackType
+
+    from caddy.model.ratings import ListedPlayer, RatingType
+
+#: What ``caddy_store`` says of a store of this version.
+SCHEMA = "caddy.rating-store"
+VERSION = 1
+#: Rows inserted at a time.
+BATCH = 20_000
+_NUMBERS = frozenset(("fide_id", "birth_year")) | {f for f in ROW_FIELDS if f.endswith(("_rating", "_games", "_k"))}
+_COLUMNS = ", ".join(f"{f} {'INTEGER' if f in _NUMBERS else 'TEXT'}" for f in ROW_FIELDS)
+_TABLES = f"""
+CREATE TABLE caddy_store (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE lists (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, date TEXT, kind TEXT NOT NULL,
+    format TEXT NOT NULL, players INTEGER NOT NULL, first_row INTEGER, last_row INTEGER
+);
+CREATE TABLE players (id INTEGER PRIMARY KEY, list_id INTEGER NOT NULL, name_key TEXT NOT NULL, {_COLUMNS});
+INSERT INTO caddy_store VALUES ('schema', '{SCHEMA}'), ('version', '{VERSION}');
+"""
+_INDEXES = (
+    "CREATE INDEX IF NOT EXISTS players_fide_id ON players (fide_id, list_id)",
+    "CREATE INDEX IF NOT EXISTS players_name_key ON players (name_key)",
+)
+_INSERT = (
+    f"INSERT INTO players (list_id, name_key, {', '.join(ROW_FIELDS)}) "
+    f"VALUES ({', '.join('?' * (len(ROW_FIELDS) + 2))})"
+)
+_SELECT = f"SELECT {', '.join('p.' + f for f in ROW_FIELDS)}, l.name, l.date FROM players p JOIN lists l ON l.id = p.list_id"
+#: The newest list first: by date (a list with none last), then the latest import.
+_NEWEST = "(l.date IS NULL), l.date DESC, l.id DESC"
+#: Above every name key that starts with a prefix: the prefix and this.
+_TOP = "\U0010ffff"
+
+
+@attrs.frozen(kw_only=True)
+class ListInfo:
+    """One list in a store."""
+
+    name: str
+    date: datetime.date | None
+    #: ``combined`` (all three ratings) or the rating type of a per-type list.
+    kind: ListKind
+    #: ``txt`` or ``xml``.
+    format: str
+    players: int
+
+
+@attrs.frozen(kw_only=True)
+class ImportSummary:
+    """What :meth:`RatingStore.import_list` read."""
+
+    list_name: str
+    list_date: datetime.date | None
+    kind: ListKind
+    format: str
+    #: Players read (and stored).
+    players: int
+    #: Lines (or XML players) that could not be read, each told to ``warn``.
+    warnings: int
+    #: Whether a list of the same name and date was replaced.
+    replaced: bool
+
+
+def name_key(text: str) -> str:
+    """``text`` folded for search: lower case, accents dropped, one space
+    after each comma and between words (``Carlsen,Magnus`` → ``carlsen, magnus``)."""
+    if text.isascii():
+        folded = text.lower()
+    else:
+        decomposed = unicodedata.normalize("NFKD", text)
+        folded = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return " ".join(folded.replace(",", ", ").split())
+
+
+class RatingStore:
+    """A SQLite file of FIDE rating lists (a context manager; :meth:`open` opens one)."""
+
+    def __init__(self, connection: sqlite3.Connection, path: str) -> None:
+        self._db = connection
+        #: The file, as named.
+        self.path = path
+
+    @classmethod
+    def open(cls, path: str | Path, *, create: bool = False) -> RatingStore:
+        """The store in ``path`` (``create``: make it if there is none).
+
+        :raises FileError: no such file (and not ``create``), or a file that is
+            not a caddy rating store."""
+        name = str(path)
+        exists = Path(path).exists()
+        if not exists and not create:
+            raise FileError(
+                f"{name}: no such rating store (caddy ratings import LIST -o {name} makes one)", path=name
+            )
+        if exists and Path(path).is_dir():
+            raise FileError(f"{name}: a folder, not a rating store", path=name)
+        try:
+            db = sqlite3.connect(name, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise FileError(f"{name}: cannot open it ({exc})", path=name) from None
+        try:
+            cls._check(db, name, create=create)
+        except BaseException:
+            db.close()
+            raise
+        return cls(db, name)
+
+    @staticmethod
+    def _check(db: sqlite3.Connection, name: str, *, create: bool) -> None:
+        not_ours = FileError(f"{name}: not a caddy rating store (a file of caddy ratings import)", path=name)
+        try:
+            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not tables and create:
+                db.executescript(_TABLES)
+                return
+            if "caddy_store" not in tables:
+                raise not_ours
+            found = dict(db.execute("SELECT key, value FROM caddy_store"))
+        except sqlite3.Error:
+            raise not_ours from None
+        if found.get("schema") != SCHEMA:
+            raise not_ours
+        if found.get("version") != str(VERSION):
+            raise FileError(
+                f"{name}: a rating store of version {found.get('version')}; this caddy reads version {VERSION}",
+                path=name,
+            )
+
+    def close(self) -> None:
+        """Close the file."""
+        self._db.close()
+
+    def __enter__(self) -> RatingStore:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    # -- importing --------------------------------------------------------------------------
+
+    def import_list(
+        self,
+        source: Source,
+        *,
+        type: RatingType | None = None,  # noqa: A002  (the CLI's --type)
+        warn: Warn | None = None,
+        name: str | None = None,
+    ) -> ImportSummary:
+        """Read the FIDE list ``source`` (a path or a binary stream: TXT, XML,
+        plain or zipped; :class:`caddy.ratings.lists.RatingList`) into the store,
+        in one transaction; a list of the same name and date is replaced.
+
+        :raises FileError: the list cannot be read (the store is left as it was)."""
+        with RatingList(source, type=type, warn=warn, name=name) as ratings:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                summary = self._import(ratings)
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        return summary
+
+    def _import(self, ratings: RatingList) -> ImportSummary:
+        db = self._db
+        date = ratings.date.isoformat() if ratings.date else None
+        old = db.execute(
+            "SELECT id, first_row, last_row FROM lists WHERE name = ? AND date IS ?", (ratings.name, date)
+        ).fetchall()
+        for list_id, first, last in old:
+            db.execute("DELETE FROM players WHERE id BETWEEN ? AND ?", (first, last))
+            db.execute("DELETE FROM lists WHERE id = ?", (list_id,))
+        if db.execute("SELECT 1 FROM players LIMIT 1").fetchone() is None:
+            # an empty table: the indexes are built once, after the rows are in
+            db.execute("DROP INDEX IF EXISTS players_fide_id")
+            db.execute("DROP INDEX IF EXISTS players_name_key")
+        db.execute("PRAGMA cache_size = -65536")
+        list_id = db.execute(
+            "INSERT INTO lists (name, date, kind, format, players) VALUES (?, ?, ?, ?, 0)",
+            (ratings.name, date, ratings.kind or "combined", ratings.format),
+        ).lastrowid
+        first_row = (db.execute("SELECT MAX(id) FROM players").fetchone()[0] or 0) + 1
+        for batch in _batches(ratings.rows(), list_id):
+            db.executemany(_INSERT, batch)
+        kind: ListKind = ratings.kind or ratings.type or "combined"
+        db.execute(
+            "UPDATE lists SET kind = ?, players = ?, first_row = ?, last_row = ? WHERE id = ?",
+            (kind, ratings.players_read, first_row, first_row + ratings.players_read - 1, list_id),
+        )
+        for index in _INDEXES:
+            db.execute(index)
+        return ImportSummary(
+            list_name=ratings.name,
+            list_date=ratings.date,
+            kind=kind,
+            format=ratings.format,
+            players=ratings.players_read,
+            warnings=ratings.warnings,
+            replaced=bool(old),
+        )
+
+    # -- looking up ------------------------------------------------------------------------
+
+    def player(self, fide_id: int, *, list_date: datetime.date | None = None) -> ListedPlayer | None:
+        """The player ``fide_id`` of the newest list holding them (``list_date``:
+        of a list of that date), or ``None``."""
+        if list_date is None:
+            rows = self._db.execute(f"{_SELECT} WHERE p.fide_id = ? ORDER BY {_NEWEST} LIMIT 1", (fide_id,))
+        else:
+            rows = self._db.execute(
+                f"{_SELECT} WHERE p.fide_id = ? AND l.date = ? ORDER BY {_NEWEST} LIMIT 1",
+                (fide_id, list_date.isoformat()),
+            )
+        found = [_player(row) for row in rows]
+        return found[0] if found else None
+
+    def players(self, ids: Iterable[int]) -> dict[int, ListedPlayer]:
+        """The players of ``ids`` found (each of the newest list holding them), by ID."""
+        wanted = sorted(set(ids))
+        found: dict[int, ListedPlayer] = {}
+        for at in range(0, len(wanted), 500):
+            chunk = wanted[at : at + 500]
+            marks = ", ".join("?" * len(chunk))
+            query = f"{_SELECT} WHERE p.fide_id IN ({marks}) ORDER BY p.fide_id, {_NEWEST}"
+            for row in self._db.execute(query, chunk):
+                if row[0] not in found:
+                    found[row[0]] = _player(row)
+        return found
+
+    def find(self, text: str, *, limit: int = 20) -> list[ListedPlayer]:
+        """Players whose name starts with ``text`` (any case, accents and the
+        space after a comma do not matter: ``carlsen, m`` finds ``Carlsen, Magnus``),
+        or the player of the ID ``text`` (all digits); each once, of the newest
+        list holding them, in name order; at most ``limit``."""
+        wanted = text.strip()
+        if wanted.isascii() and wanted.isdigit():
+            found = self.player(int(wanted))
+            return [found] if found is not None else []
+        key = name_key(wanted)
+        if not key or limit <= 0:
+            return []
+        lists = self._db.execute("SELECT COUNT(*) FROM lists").fetchone()[0]
+        rows = self._db.execute(
+            f"{_SELECT} WHERE p.name_key >= ? AND p.name_key < ? "
+            f"ORDER BY p.name_key, p.fide_id, {_NEWEST} LIMIT ?",
+            (key, key + _TOP, limit * max(lists, 1)),
+        )
+        result: dict[int, ListedPlayer] = {}
+        for row in rows:
+            if row[0] not in result:
+                result[row[0]] = _player(row)
+        return list(result.values())[:limit]
+
+    def lists(self) -> list[ListInfo]:
+        """The lists in the store, the newest first."""
+        rows = self._db.execute(f"SELECT l.name, l.date, l.kind, l.format, l.players FROM lists l ORDER BY {_NEWEST}")
+        return [
+            ListInfo(name=name, date=_date(date), kind=kind, format=fmt, players=players)
+            for name, date, kind, fmt, players in rows
+        ]
+
+
+def _date(text: str | None) -> datetime.date | None:
+    return datetime.date.fromisoformat(text) if text else None
+
+
+def _player(row: tuple[Any, ...]) -> ListedPlayer:
+    return player_of(row[: len(ROW_FIELDS)], row[-2], _date(row[-1]))
+
+
+def _batches(rows: Iterator[Row], list_id: int) -> Iterator[list[tuple[Any, ...]]]:
+    """``rows`` as the players table's rows, :data:`BATCH` at a time."""
+    batch: list[tuple[Any, ...]] = []
+    for row in rows:
+        batch.append((list_id, name_key(row[1]), *row))  # type: ignore[arg-type]
+        if len(batch) >= BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
