@@ -15,7 +15,7 @@ import operator
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from caddy.ratings.list_layout import RATING_AT, ROW_FIELDS, Row, TxtLayout
+from caddy.ratings.list_layout import RATING_AT, ROW_FIELDS, Row, TxtLayout, looks_like_header
 
 if TYPE_CHECKING:
     from caddy.model.ratings import RatingType
@@ -53,10 +53,18 @@ class TxtRows:
         self._fields = tuple(self._row_field(c.field) for c in layout.columns)
         self._getter = self._slicer(0)
         self._shifted: dict[tuple[int, int], Callable[[str], tuple[str, ...]]] = {}
-        self._at = {name: i for i, name in enumerate(ROW_FIELDS)}
-        self._targets = tuple(self._at.get(field, -1) for field in self._fields)
-        self._text_at = frozenset(self._at[name] for name in _TEXT)
-        self._flag_at = self._at[f"{kind}_flag"] if kind else None
+        at = {name: i for i, name in enumerate(ROW_FIELDS)}
+        #: The columns that hold numbers (by their index in the line).
+        self._numbers = tuple(i for i, field in enumerate(self._fields) if field not in _TEXT and field in at)
+        where = {field: i for i, field in enumerate(self._fields)}
+        self._numbers_of = _getter(self._numbers)
+        # a line's values are its columns' texts, then its numbers converted, then a None
+        numbered = {self._fields[at]: len(self._fields) + k for k, at in enumerate(self._numbers)}
+        blank = len(self._fields) + len(self._numbers)
+        #: A line's values → the row's fields.
+        self._order = operator.itemgetter(*(numbered.get(name, where.get(name, blank)) for name in ROW_FIELDS))
+        self._flag_at = at[f"{kind}_flag"] if kind else None
+        self._ratings = tuple(RATING_AT[k] for k in RATING_AT if f"{k}_rating" in where)
         self._boundaries = tuple(
             (i, c.end)
             for i, c in enumerate(layout.columns)
@@ -97,47 +105,81 @@ class TxtRows:
         """The row of the data line ``line``.
 
         :raises LineError: one line saying what was wrong."""
-        values: list[int | str | None] = [None] * len(ROW_FIELDS)
-        text_at = self._text_at
-        for target, field, raw in zip(self._targets, self._fields, self.slices(line), strict=True):
-            if target < 0:
+        texts = [part.strip() or None for part in self.slices(line)]
+        numbers = [texts[at] or "" for at in self._numbers]
+        joined = "".join(numbers)
+        if not (joined.isdigit() and joined.isascii()) and joined:
+            for at, text in zip(self._numbers, numbers, strict=True):
+                if text and not (text.isdigit() and text.isascii()):
+                    raise LineError(_not_a_number(text, self._fields[at]))
+        texts += [int(text) if text else None for text in numbers]  # type: ignore[misc]
+        texts.append(None)
+        return self._finish(list(self._order(texts)))
+
+    def read(self, lines: Iterable[tuple[int, str]], problem: Callable[[int, str], None]) -> Iterator[Row]:
+        """The rows of the numbered data ``lines`` (blank lines and the header
+        again skipped); ``problem(number, text)`` is told of each line that
+        cannot be read. :meth:`row` line by line, its common case inlined."""
+        getter, width, numbers_of = self._getter, self.layout.width, self._numbers_of
+        order, finish = self._order, self._finish
+        for number, line in lines:
+            if len(line) <= width and line.strip():
+                texts = [part.strip() or None for part in getter(line)]
+                numbers = [text or "" for text in numbers_of(texts)]
+                joined = "".join(numbers)
+                if (joined.isdigit() and joined.isascii()) or not joined:
+                    texts += [int(text) if text else None for text in numbers]  # type: ignore[misc]
+                    texts.append(None)
+                    row = list(order(texts))
+                    if row[0] and row[1] is not None:
+                        yield finish(row)
+                        continue
+            if not line.strip() or (len(line) == width and looks_like_header(line)):
                 continue
-            text = raw.strip()
-            if not text:
-                continue
-            if target in text_at:
-                values[target] = text
-            else:
-                values[target] = _number(text, field)
-        fide_id = values[0]
-        if fide_id is None:
-            raise LineError("no ID")
-        if fide_id == 0:
-            raise LineError("the ID is 0")
-        if values[1] is None:
+            try:
+                yield self.row(line)
+            except LineError as exc:
+                problem(number, str(exc))
+
+    def _finish(self, row: list[int | str | None]) -> Row:
+        """``row`` checked and made as the model has it (old titles, 0s as not known)."""
+        if not row[0]:
+            raise LineError("no ID" if row[0] is None else "the ID is 0")
+        if row[1] is None:
             raise LineError("no name")
-        if values[4] is not None and values[4] in OLD_TITLES:
-            values[4] = OLD_TITLES[str(values[4])]
-        if values[8] == 0:
-            values[8] = None  # B-day 0 (or 0000): not known
+        if row[4] in OLD_TITLES:
+            row[4] = OLD_TITLES[row[4]]  # type: ignore[index]
+        if row[8] == 0:
+            row[8] = None  # B-day 0 (or 0000): not known
         if self._flag_at is not None:
-            values[self._flag_at] = values[9]
-        for at in RATING_AT.values():
-            if not values[at]:  # no rating of this type (blank or 0): not on that list
-                values[at : at + 4] = (None, None, None, None)
-            elif values[at + 2] == 0:
-                values[at + 2] = None
-        return tuple(values)
+            row[self._flag_at] = row[9]
+        for at in self._ratings:
+            if not row[at]:  # no rating of this type (blank or 0): not on that list
+                row[at : at + 4] = _NO_RATING
+            elif row[at + 2] == 0:
+                row[at + 2] = None
+        return tuple(row)
 
 
-def _number(text: str, field: str) -> int:
-    if text.isascii() and text.isdigit():
-        return int(text)
+_NO_RATING = (None, None, None, None)
+
+
+def _getter(indexes: tuple[int, ...]) -> Callable[[list[int | str | None]], tuple[int | str | None, ...]]:
+    """``operator.itemgetter`` of ``indexes`` that always returns a tuple."""
+    if len(indexes) == 1:
+        one = indexes[0]
+        return lambda values: (values[one],)
+    if not indexes:
+        return lambda values: ()
+    return operator.itemgetter(*indexes)
+
+
+def _not_a_number(text: str, field: str) -> str:
     kind, _, part = field.rpartition("_")
     what = {"fide_id": "the ID", "birth_year": "the birth year"}.get(field)
     if what is None:
         what = f"the {kind} {_WHAT.get(part, part)}".replace("unknown ", "")
-    raise LineError(f"{what} '{text}' is not a whole number")
+    return f"{what} '{text}' is not a whole number"
 
 
 def text_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:

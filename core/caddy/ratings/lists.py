@@ -15,6 +15,7 @@ naming its number; the rest is read. docs/rating-lists.md describes it all.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import xml.etree.ElementTree as ET
@@ -103,7 +104,8 @@ class RatingList:
         try:
             stream, self.source_name = self._open(source)
             self.name: str = name or self.source_name
-            self._open_list(stream)
+            with self._reading():
+                self._open_list(stream)
         except BaseException:
             self.close()
             raise
@@ -218,11 +220,17 @@ class RatingList:
 
     def rows(self) -> Iterator[Row]:
         """The list's rows (:data:`caddy.ratings.list_layout.ROW_FIELDS`), read once."""
-        try:
+        with self._reading():
             if self.format == "xml":
                 yield from self._counted(xml_rows(self._stream, None, self._problem("player"), self._first_player))
             else:
                 yield from self._counted(self._txt_rows())
+
+    @contextlib.contextmanager
+    def _reading(self) -> Iterator[None]:
+        """What goes wrong while reading, as one :class:`FileError` line."""
+        try:
+            yield
         except XmlRefused as exc:
             raise FileError(f"{self.name}: {exc}", path=self.name) from None
         except ET.ParseError as exc:
@@ -238,18 +246,7 @@ class RatingList:
             yield row
 
     def _txt_rows(self) -> Iterator[Row]:
-        parse = self._txt.row
-        problem = self._problem("line")
-        header = self._txt.layout
-        for number, line in self._lines:
-            if not line.strip():
-                continue
-            try:
-                yield parse(line)
-            except LineError as exc:
-                if len(line) == header.width and looks_like_header(line):
-                    continue  # the header again
-                problem(number, str(exc))
+        return self._txt.read(self._lines, self._problem("line"))
 
     def _problem(self, what: str) -> Callable[[int, str], None]:
         def problem(number: int, text: str) -> None:
