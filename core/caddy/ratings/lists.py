@@ -97,8 +97,7 @@ class RatingList:
         self.type = type
         #: Lines (TXT) or players (XML) that could not be read.
         self.warnings = 0
-        #: Players read.
-        self.players_read = 0
+        self._read = 0
         self._closers: list[Callable[[], object]] = []
         self._archive: str | None = None
         try:
@@ -163,14 +162,15 @@ class RatingList:
         self.format = "txt"
         text = io.TextIOWrapper(stream, encoding="utf-8", errors="surrogateescape")  # type: ignore[arg-type]
         self._closers.append(text.detach)  # the stream is closed by its opener, not by the wrapper
-        self._lines = text_lines(text)
-        header = next(((n, line) for n, line in self._lines if line.strip()), None)
+        self._text = text
+        header = next(((n, line) for n, line in text_lines(_until_text(text)) if line.strip()), None)
         if header is None or not looks_like_header(header[1]):
             raise FileError(
                 f"{self.name}: not a FIDE rating list (its first line is no header "
                 "naming the columns: ID Number, Name, Fed ...)",
                 path=self.name,
             )
+        self._header_line = header[0]
         try:
             layout = read_header(header[1])
         except ValueError as exc:
@@ -224,7 +224,7 @@ class RatingList:
             if self.format == "xml":
                 yield from self._counted(xml_rows(self._stream, None, self._problem("player"), self._first_player))
             else:
-                yield from self._counted(self._txt_rows())
+                yield from self._txt_rows()
 
     @contextlib.contextmanager
     def _reading(self) -> Iterator[None]:
@@ -242,11 +242,16 @@ class RatingList:
 
     def _counted(self, rows: Iterator[Row]) -> Iterator[Row]:
         for row in rows:
-            self.players_read += 1
+            self._read += 1
             yield row
 
+    @property
+    def players_read(self) -> int:
+        """Players read so far."""
+        return self._txt.count if self.format == "txt" else self._read
+
     def _txt_rows(self) -> Iterator[Row]:
-        return self._txt.read(self._lines, self._problem("line"))
+        return self._txt.read(self._text, self._header_line, self._problem("line"))
 
     def _problem(self, what: str) -> Callable[[int, str], None]:
         def problem(number: int, text: str) -> None:
@@ -272,6 +277,14 @@ class RatingList:
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.close()
+
+
+def _until_text(lines: IO[str]) -> Iterator[str]:
+    """The lines of ``lines`` up to and including the first that is not blank."""
+    for line in lines:
+        yield line
+        if line.strip():
+            return
 
 
 def _head(stream: IO[bytes], size: int) -> bytes:
