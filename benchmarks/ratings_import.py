@@ -37,26 +37,216 @@ HEADER = (
     "ID Number      Name                                                         Fed Sex Tit  WTit "
     "OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag"
 )
-SURNAMES = (
-    "Smith Muller Garcia Kumar Ivanov Nowak Rossi Kovacs Novak Horvat Jensen Hansen Silva Santos "
-    "Petrov Popescu Nagy Wang Li Zhang Chen Nguyen Kim Park Sato Suzuki Singh Sharma Patel Khan "
-    "Ahmed Hassan Ali Rahman Cohen Levi Schmidt Schneider Fischer Weber Meyer Wagner Becker "
-    "Martin Bernard Dubois Moreau Lefebvre Fernandez Lopez Martinez Gonzalez Rodriguez Perez "
-    "Sanchez Romero Costa Pereira Oliveira Andersson Johansson Karlsson Nilsson Virtanen "
-    "Korhonen Jovanovic Petrovic Nikolic Kowalski Wisniewski Dvorak Svoboda Popov Sokolov "
-    "Kuznetsov Morozov Volkov Lebedev Novikov Fedorov Mikhailov Aliyev Mammadov Abdullayev"
-).split()
-GIVEN = (
-    "Anna Maria Elena Olga Irina Sofia Laura Sara Eva Lena Ana Mei Yuki Aisha Fatima Priya "
-    "Magnus Peter Ivan Dmitry Alexander Sergey Andrei Mikhail Jan Lukas David Daniel Michael "
-    "Thomas Pavel Jakub Marco Luca Carlos Jose Juan Pedro Rahul Arjun Wei Hao Jun Ahmed Omar "
-    "Ali Hassan Nikola Stefan Erik Lars Johan Mateo Leon Noah Elias Felix Max Hugo Oscar Liam"
-).split()
-FEDERATIONS = (
-    "IND RUS GER FRA ESP USA ITA POL IRI TUR NED ENG CZE HUN SRB UKR BRA ARG CHN AZE ARM GEO "
-    "KAZ UZB BAN SRI MAS PHI INA VIE EGY ALG RSA NGR KEN CAN MEX PER COL CHI AUS NZL NOR SWE "
-    "DEN FIN ISL BEL SUI AUT SLO CRO BIH MNE ROU BUL GRE CYP ISR"
-).split()
+SURNAMES = [
+    "Smith",
+    "Muller",
+    "Garcia",
+    "Kumar",
+    "Ivanov",
+    "Nowak",
+    "Rossi",
+    "Kovacs",
+    "Novak",
+    "Horvat",
+    "Jensen",
+    "Hansen",
+    "Silva",
+    "Santos",
+    "Petrov",
+    "Popescu",
+    "Nagy",
+    "Wang",
+    "Li",
+    "Zhang",
+    "Chen",
+    "Nguyen",
+    "Kim",
+    "Park",
+    "Sato",
+    "Suzuki",
+    "Singh",
+    "Sharma",
+    "Patel",
+    "Khan",
+    "Ahmed",
+    "Hassan",
+    "Ali",
+    "Rahman",
+    "Cohen",
+    "Levi",
+    "Schmidt",
+    "Schneider",
+    "Fischer",
+    "Weber",
+    "Meyer",
+    "Wagner",
+    "Becker",
+    "Martin",
+    "Bernard",
+    "Dubois",
+    "Moreau",
+    "Lefebvre",
+    "Fernandez",
+    "Lopez",
+    "Martinez",
+    "Gonzalez",
+    "Rodriguez",
+    "Perez",
+    "Sanchez",
+    "Romero",
+    "Costa",
+    "Pereira",
+    "Oliveira",
+    "Andersson",
+    "Johansson",
+    "Karlsson",
+    "Nilsson",
+    "Virtanen",
+    "Korhonen",
+    "Jovanovic",
+    "Petrovic",
+    "Nikolic",
+    "Kowalski",
+    "Wisniewski",
+    "Dvorak",
+    "Svoboda",
+    "Popov",
+    "Sokolov",
+    "Kuznetsov",
+    "Morozov",
+    "Volkov",
+    "Lebedev",
+    "Novikov",
+    "Fedorov",
+    "Mikhailov",
+    "Aliyev",
+    "Mammadov",
+    "Abdullayev",
+]
+GIVEN = [
+    "Anna",
+    "Maria",
+    "Elena",
+    "Olga",
+    "Irina",
+    "Sofia",
+    "Laura",
+    "Sara",
+    "Eva",
+    "Lena",
+    "Ana",
+    "Mei",
+    "Yuki",
+    "Aisha",
+    "Fatima",
+    "Priya",
+    "Magnus",
+    "Peter",
+    "Ivan",
+    "Dmitry",
+    "Alexander",
+    "Sergey",
+    "Andrei",
+    "Mikhail",
+    "Jan",
+    "Lukas",
+    "David",
+    "Daniel",
+    "Michael",
+    "Thomas",
+    "Pavel",
+    "Jakub",
+    "Marco",
+    "Luca",
+    "Carlos",
+    "Jose",
+    "Juan",
+    "Pedro",
+    "Rahul",
+    "Arjun",
+    "Wei",
+    "Hao",
+    "Jun",
+    "Ahmed",
+    "Omar",
+    "Ali",
+    "Hassan",
+    "Nikola",
+    "Stefan",
+    "Erik",
+    "Lars",
+    "Johan",
+    "Mateo",
+    "Leon",
+    "Noah",
+    "Elias",
+    "Felix",
+    "Max",
+    "Hugo",
+    "Oscar",
+    "Liam",
+]
+FEDERATIONS = [
+    "IND",
+    "RUS",
+    "GER",
+    "FRA",
+    "ESP",
+    "USA",
+    "ITA",
+    "POL",
+    "IRI",
+    "TUR",
+    "NED",
+    "ENG",
+    "CZE",
+    "HUN",
+    "SRB",
+    "UKR",
+    "BRA",
+    "ARG",
+    "CHN",
+    "AZE",
+    "ARM",
+    "GEO",
+    "KAZ",
+    "UZB",
+    "BAN",
+    "SRI",
+    "MAS",
+    "PHI",
+    "INA",
+    "VIE",
+    "EGY",
+    "ALG",
+    "RSA",
+    "NGR",
+    "KEN",
+    "CAN",
+    "MEX",
+    "PER",
+    "COL",
+    "CHI",
+    "AUS",
+    "NZL",
+    "NOR",
+    "SWE",
+    "DEN",
+    "FIN",
+    "ISL",
+    "BEL",
+    "SUI",
+    "AUT",
+    "SLO",
+    "CRO",
+    "BIH",
+    "MNE",
+    "ROU",
+    "BUL",
+    "GRE",
+    "CYP",
+    "ISR",
+]
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 OTHER = ("IA", "FA", "NA", "FI", "FT", "IA,FT", "FA,NI", "DI")
 
@@ -64,7 +254,9 @@ OTHER = ("IA", "FA", "NA", "FI", "FT", "IA,FT", "FA,NI", "DI")
 def player_line(rng: random.Random, fide_id: int) -> str:
     """One 162-character line of the combined layout."""
     woman = rng.random() < 0.17
-    name = f"{rng.choice(SURNAMES)}, {rng.choice(GIVEN)}" + (f" {rng.choice(GIVEN)}" if rng.random() < 0.2 else "")
+    name = f"{rng.choice(SURNAMES)}, {rng.choice(GIVEN)}" + (
+        f" {rng.choice(GIVEN)}" if rng.random() < 0.2 else ""
+    )
     rated = rng.random() < 0.4
     title = w_title = o_title = foa = ""
     if rated and rng.random() < 0.04:
@@ -108,7 +300,7 @@ def write_list(path: Path, players: int, seed: int = 26) -> None:
 
 
 #: The floor: plain Python doing the same job (argv: LIST STORE).
-FLOOR = '''
+FLOOR = """
 import sqlite3, sys
 COLUMNS = [(0, 15), (15, 76), (76, 80), (80, 84), (84, 89), (89, 94), (94, 109), (109, 113),
            (113, 119), (119, 123), (123, 126), (126, 132), (132, 136), (136, 139),
@@ -136,13 +328,15 @@ with open(sys.argv[1], encoding="utf-8") as lines:
 db.execute("CREATE INDEX players_fide_id ON players (fide_id)")
 db.execute("CREATE INDEX players_name_key ON players (name_key)")
 db.execute("COMMIT")
-'''
+"""
 
 
 def measured(command: list[str]) -> tuple[float, float, str]:
     """Wall time (s), peak RSS (MiB) of ``command`` run under ``/usr/bin/time -v``, and its stdout."""
     start = time.perf_counter()
-    proc = subprocess.run(["/usr/bin/time", "-v", *command], capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        ["/usr/bin/time", "-v", *command], capture_output=True, text=True, check=False
+    )
     wall = time.perf_counter() - start
     if proc.returncode != 0:
         sys.exit(f"failed: {' '.join(command)}\n{proc.stdout}\n{proc.stderr}")
@@ -166,15 +360,23 @@ def main() -> None:
         start = time.perf_counter()
         write_list(listed, args.players)
         size = listed.stat().st_size / 1024 / 1024
-        print(f"list: {args.players:,} players, {size:.0f} MiB, written in {time.perf_counter() - start:.1f} s")
+        print(
+            f"list: {args.players:,} players, {size:.0f} MiB, written in {time.perf_counter() - start:.1f} s"
+        )
         floor_script = folder / "floor.py"
         floor_script.write_text(FLOOR)
         for store in (folder / "caddy.db", folder / "floor.db"):
             store.unlink(missing_ok=True)
-        wall, peak, out = measured([caddy, "ratings", "import", str(listed), "-o", str(folder / "caddy.db")])
-        floor_wall, floor_peak, _ = measured([sys.executable, str(floor_script), str(listed), str(folder / "floor.db")])
+        wall, peak, out = measured(
+            [caddy, "ratings", "import", str(listed), "-o", str(folder / "caddy.db")]
+        )
+        floor_wall, floor_peak, _ = measured(
+            [sys.executable, str(floor_script), str(listed), str(folder / "floor.db")]
+        )
         read = re.search(r"players read: (\d+)", out)
-        print(f"caddy ratings import: {wall:.1f} s, peak {peak:.0f} MiB ({read.group(1) if read else '?'} players read)")
+        print(
+            f"caddy ratings import: {wall:.1f} s, peak {peak:.0f} MiB ({read.group(1) if read else '?'} players read)"
+        )
         print(f"floor (plain Python, same job): {floor_wall:.1f} s, peak {floor_peak:.0f} MiB")
         print(f"ratio: time {wall / floor_wall:.2f}x, memory {peak / floor_peak:.2f}x")
         verdict = "PASS" if peak < 200 and wall < 30 else "FAIL"

@@ -15,13 +15,15 @@ import io
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
 from caddy.errors import FileError
 from caddy.model.ratings import ListedPlayer, ListedRating
 from caddy.ratings.list_layout import month_date, name_date, name_kind, read_header
-from caddy.ratings.lists import RatingList, read_list
+from caddy.ratings.lists import RatingList, Source, read_list
 from tests.conftest import DATA
 
 LISTS = DATA / "ratinglists"
@@ -36,23 +38,17 @@ def R(rating: int, games: int | None, k: int | None, flag: str | None = None) ->
     return ListedRating(rating=rating, games=games, k=k, flag=flag)
 
 
-def P(fide_id: int, name: str, **fields: object) -> ListedPlayer:
-    return ListedPlayer(fide_id=fide_id, name=name, **fields)  # type: ignore[arg-type]
+def P(fide_id: int, name: str, **fields: Any) -> ListedPlayer:
+    return ListedPlayer(fide_id=fide_id, name=name, **fields)
 
 
-def players(path: Path | str, **kwargs: object) -> list[ListedPlayer]:
-    return list(read_list(path, **kwargs))  # type: ignore[arg-type]
+def players(path: Source, **kwargs: Any) -> list[ListedPlayer]:
+    return list(read_list(path, **kwargs))
 
 
 def unnamed(found: list[ListedPlayer]) -> list[ListedPlayer]:
     """``found`` without the list's name and date (to compare two forms of one list)."""
-    return [ListedPlayer(**{**_fields(p), "list_name": None, "list_date": None}) for p in found]
-
-
-def _fields(player: ListedPlayer) -> dict[str, object]:
-    import attrs
-
-    return {f.name: getattr(player, f.name) for f in attrs.fields(ListedPlayer)}
+    return named(found, None, None)
 
 
 #: players_list_foa.txt (SOURCES.md): the October 2026 (Carlsen, Ding, Nakamura) and
@@ -107,8 +103,10 @@ MAR11 = [
 ]  # fmt: skip
 
 
-def named(found: list[ListedPlayer], name: str, date: datetime.date | None) -> list[ListedPlayer]:
-    return [ListedPlayer(**{**_fields(p), "list_name": name, "list_date": date}) for p in found]
+def named(
+    found: list[ListedPlayer], name: str | None, date: datetime.date | None
+) -> list[ListedPlayer]:
+    return [attrs.evolve(p, list_name=name, list_date=date) for p in found]
 
 
 # -- the real lines --------------------------------------------------------------------------
@@ -226,13 +224,15 @@ def test_a_wider_name_column(tmp_path: Path) -> None:
     header = COMBINED_HEADER.replace("Name ", "Name" + " " * 11, 1)
     line = combined_line("1503014", "Carlsen, Magnus", CARLSEN_REST, name_width=71)
     (found,) = players(write(tmp_path / "players_list_foa.txt", header, line))
-    assert found == COMBINED[0].__class__(**{**_fields(COMBINED[0]), "list_name": "players_list_foa.txt"})
+    assert found == attrs.evolve(COMBINED[0], list_name="players_list_foa.txt")
 
 
 def test_nine_digit_id_wh_title_and_foa_title(tmp_path: Path) -> None:
     """Written here: a nine-digit ID, the title ``WH`` and a FOA title in the combined layout."""
     rest = "IND F   WH   WH                  AIM 1650  4   40 0     0   0  0     0   0  2012  w   "
-    (found,) = players(write(tmp_path / "x.txt", COMBINED_HEADER, combined_line("537012345", "Rao, Anaya", rest)))
+    (found,) = players(
+        write(tmp_path / "x.txt", COMBINED_HEADER, combined_line("537012345", "Rao, Anaya", rest))
+    )
     assert found == P(
         537012345, "Rao, Anaya", federation="IND", sex="F", title="WH", women_title="WH", foa_title="AIM",
         birth_year=2012, flag="w", standard=R(1650, 4, 40), list_name="x.txt",
@@ -265,7 +265,9 @@ def test_a_bad_line_is_one_warning_naming_its_number(tmp_path: Path) -> None:
     real = (LISTS / "players_list_foa.txt").read_text().splitlines()
     bad_rating = real[2][:113] + "27x3" + real[2][117:]
     no_id = " " * 15 + real[4][15:]
-    path = write(tmp_path / "players_list_foa.txt", real[0], real[1], bad_rating, real[3], no_id, "", real[5])
+    path = write(
+        tmp_path / "players_list_foa.txt", real[0], real[1], bad_rating, real[3], no_id, "", real[5]
+    )
     told: list[str] = []
     with RatingList(path, warn=told.append) as listed:
         found = list(listed.players())
@@ -343,11 +345,16 @@ EXTERNAL = """<!DOCTYPE p [<!ENTITY x SYSTEM "file:///etc/passwd">]>
 <playerslist><player><fideid>1</fideid><name>&x;</name></player></playerslist>"""
 
 
-@pytest.mark.parametrize("text", [BILLION_LAUGHS, EXTERNAL], ids=["billion-laughs", "external-entity"])
+@pytest.mark.parametrize(
+    "text", [BILLION_LAUGHS, EXTERNAL], ids=["billion-laughs", "external-entity"]
+)
 def test_xml_with_a_dtd_is_refused(tmp_path: Path, text: str) -> None:
     path = tmp_path / "x.xml"
     path.write_text(text)
-    assert error_of(path) == "x.xml: it holds !DOCTYPE (a DTD or an entity): caddy reads no DTD and expands no entity"
+    assert (
+        error_of(path)
+        == "x.xml: it holds !DOCTYPE (a DTD or an entity): caddy reads no DTD and expands no entity"
+    )
 
 
 def test_xml_not_well_formed(tmp_path: Path) -> None:

@@ -15,7 +15,6 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -23,7 +22,7 @@ from hypothesis import strategies as st
 from caddy.errors import FileError
 from caddy.model.ratings import ListedPlayer, ListedRating
 from caddy.ratings.lists import read_list
-from caddy.ratings.store import ImportSummary, ListInfo, RatingStore, name_key
+from caddy.ratings.store import ImportSummary, ListInfo, RatingStore, name_key, pack, unpack
 from tests.conftest import Run
 from tests.test_rating_lists import COMBINED_HEADER, LISTS
 
@@ -76,7 +75,9 @@ def test_import_summary_and_lists(tmp_path: Path) -> None:
         assert again.replaced
         assert store.lists() == [
             ListInfo(name="blitz_aug26frl.txt", date=AUG26, kind="blitz", format="txt", players=5),
-            ListInfo(name="players_list_xml_foa.xml", date=None, kind="combined", format="xml", players=6),
+            ListInfo(
+                name="players_list_xml_foa.xml", date=None, kind="combined", format="xml", players=6
+            ),
         ]
 
 
@@ -154,7 +155,10 @@ def test_open_errors(tmp_path: Path) -> None:
     missing = tmp_path / "none.db"
     with pytest.raises(FileError) as caught:
         RatingStore.open(missing)
-    assert str(caught.value) == f"{missing}: no such rating store (caddy ratings import LIST -o {missing} makes one)"
+    assert (
+        str(caught.value)
+        == f"{missing}: no such rating store (caddy ratings import LIST -o {missing} makes one)"
+    )
     assert not missing.exists()
     text = tmp_path / "notes.db"
     text.write_text("some notes, not a database\n" * 100)
@@ -168,9 +172,61 @@ def test_open_errors(tmp_path: Path) -> None:
         RatingStore.open(other, create=True)
 
 
+def test_lines_read_the_long_way_come_back_as_read(tmp_path: Path) -> None:
+    """Lines the quick look does not pass (other titles overflowing into the
+    FOA column, a Latin-1 name, a tab, a blank rating cut short) are stored as
+    they are and read back as read_list reads them; a line that does not read
+    at all is not stored."""
+    real = (LISTS / "players_list_foa.txt").read_text().splitlines()
+    overflow = (
+        f"{2200001:<15}{'Overflow, Test':<61}"
+        "ESP M   IM        SI,FI,LSI,SLI,NAAFM 2301  0   20 2250  0   20 2280  0   20 1970      "
+    )
+    tab = real[3].replace("Nakamura, Hikaru", "Nakamura,\tHikaru", 1)
+    short = real[2][:119]
+    path = tmp_path / "players_list_foa.txt"
+    path.write_bytes(
+        b"\r\n".join(
+            [
+                real[0].encode(),
+                overflow.encode(),
+                real[4].replace("Leko, Peter", "Lek\xf3, P\xe9ter").encode("latin-1"),
+                tab.encode(),
+                short.encode(),
+                b"x" * 40,
+            ]
+        )
+        + b"\r\n"
+    )
+    listed = list(read_list(path))
+    assert [p.name for p in listed] == [
+        "Overflow, Test",
+        "Lek\xf3, P\xe9ter",
+        "Nakamura,\tHikaru",
+        "Ding, Liren",
+    ]
+    with RatingStore.open(tmp_path / "p.db", create=True) as store:
+        summary = store.import_list(path)
+        assert (summary.players, summary.warnings) == (4, 1)
+        assert store.players(p.fide_id for p in listed) == {p.fide_id: p for p in listed}
+        assert [p.fide_id for p in store.find("leko, p")] == [703303]
+
+
+@given(st.text(max_size=200))
+def test_a_line_packed_is_unpacked_as_it_was(line: str) -> None:
+    """The store keeps a line with its runs of spaces written short; any text comes back."""
+    assert unpack(pack(line, trailing=True)) == line
+    assert unpack(pack(line)) == line.rstrip(" ")
+    real = (LISTS / "players_list_foa.txt").read_text().splitlines()[1]
+    assert len(pack(real)) == 81  # of 162
+
+
 # -- a property: any player written as a combined-list line reads back equal ----------------
 
-_text = st.text(alphabet=st.characters(min_codepoint=0x21, max_codepoint=0x7E, exclude_characters=","), max_size=8)
+_text = st.text(
+    alphabet=st.characters(min_codepoint=0x21, max_codepoint=0x7E, exclude_characters=","),
+    max_size=8,
+)
 
 
 @st.composite
@@ -184,7 +240,13 @@ def listed_players(draw: st.DrawFn) -> ListedPlayer:
             k=draw(st.sampled_from([10, 15, 20, 40])),
         )
 
-    words = draw(st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyzéü-'.", min_size=1, max_size=9), min_size=1, max_size=4))
+    words = draw(
+        st.lists(
+            st.text(alphabet="abcdefghijklmnopqrstuvwxyzéü-'.", min_size=1, max_size=9),
+            min_size=1,
+            max_size=4,
+        )
+    )
     return ListedPlayer(
         fide_id=draw(st.integers(1, 999_999_999)),
         name=", ".join(w.capitalize() for w in words)[:60],
@@ -221,11 +283,17 @@ def combined_line(p: ListedPlayer) -> str:
     )
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(st.lists(listed_players(), min_size=1, max_size=5, unique_by=lambda p: p.fide_id))
-def test_any_player_written_as_a_line_reads_back_equal(tmp_path: Path, written: list[ListedPlayer]) -> None:
+def test_any_player_written_as_a_line_reads_back_equal(
+    tmp_path: Path, written: list[ListedPlayer]
+) -> None:
     path = tmp_path / "players_list_foa.txt"
-    path.write_text("\r\n".join([COMBINED_HEADER, *map(combined_line, written)]) + "\r\n", encoding="utf-8")
+    path.write_text(
+        "\r\n".join([COMBINED_HEADER, *map(combined_line, written)]) + "\r\n", encoding="utf-8"
+    )
     assert list(read_list(path)) == written
     store_path = tmp_path / "p.db"
     store_path.unlink(missing_ok=True)
@@ -237,7 +305,9 @@ def test_any_player_written_as_a_line_reads_back_equal(tmp_path: Path, written: 
 # -- the commands ---------------------------------------------------------------------------
 
 
-def test_cli_import_and_find(cli: Callable[..., Run], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_import_and_find(
+    cli: Callable[..., Run], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     run = cli("ratings", "import", str(LISTS / "blitz_aug26frl.txt"))
     assert (run.code, run.err) == (0, "")
@@ -289,7 +359,10 @@ def test_cli_warnings_are_said_and_counted(cli: Callable[..., Run], tmp_path: Pa
     path.write_text("\n".join([real[0], real[1], real[2][:113] + "27x3" + real[2][117:]]) + "\n")
     run = cli("ratings", "import", str(path), "-o", str(tmp_path / "s.db"))
     assert run.code == 0
-    assert run.err == "caddy: warning: players_list_foa.txt line 3: the standard rating '27x3' is not a whole number\n"
+    assert (
+        run.err
+        == "caddy: warning: players_list_foa.txt line 3: the standard rating '27x3' is not a whole number\n"
+    )
     assert "players read: 1\nwarnings: 1\n" in run.out
 
 
@@ -323,7 +396,9 @@ def _written(path: Path, data: bytes) -> Path:
     return path
 
 
-def test_cli_a_failed_import_keeps_an_existing_store(cli: Callable[..., Run], tmp_path: Path) -> None:
+def test_cli_a_failed_import_keeps_an_existing_store(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
     out = tmp_path / "players.db"
     assert cli("ratings", "import", str(LISTS / "blitz_aug26frl.txt"), "-o", str(out)).code == 0
     run = cli("ratings", "import", str(LISTS / "chess-fide-test-list.txt"), "-o", str(out))
@@ -347,7 +422,10 @@ def test_cli_unknown_type_and_store_errors(cli: Callable[..., Run], tmp_path: Pa
     )
     notes = _written(tmp_path / "notes.db", b"not sqlite" * 200)
     run = cli("ratings", "find", "carlsen", "--db", str(notes))
-    assert run.err == f"caddy: error: {notes}: not a caddy rating store (a file of caddy ratings import)\n"
+    assert (
+        run.err
+        == f"caddy: error: {notes}: not a caddy rating store (a file of caddy ratings import)\n"
+    )
     assert cli("ratings", "find", " ", "--db", str(notes)).err == (
         "caddy: error: caddy ratings find needs the start of a name or a FIDE ID\n"
     )

@@ -13,12 +13,12 @@ from caddy.cli.common import ascii_int
 if TYPE_CHECKING:
     import argparse
 
-    from caddy.model.ratings import ListedPlayer
+    from caddy.model.ratings import ListedPlayer, RatingType
     from caddy.ratings.store import ImportSummary
 
 #: The store both commands use unless told otherwise.
 DEFAULT_STORE = "players.db"
-_TYPES = ("standard", "rapid", "blitz")
+_TYPES: tuple[RatingType, ...] = ("standard", "rapid", "blitz")
 
 
 @attrs.frozen(kw_only=True)
@@ -46,7 +46,9 @@ def add_list_commands(sub: Any) -> None:
             "replaces it. A line that cannot be read is a warning; the rest is read."
         ),
     )
-    imp.add_argument("list", metavar="LIST", help="the list's file (.txt, .xml or a .zip holding one)")
+    imp.add_argument(
+        "list", metavar="LIST", help="the list's file (.txt, .xml or a .zip holding one)"
+    )
     imp.add_argument(
         "--type",
         choices=_TYPES,
@@ -68,10 +70,18 @@ def add_list_commands(sub: Any) -> None:
             "find Carlsen, Magnus), or the player of a FIDE ID (all digits)."
         ),
     )
-    find.add_argument("text", metavar="TEXT", help="the start of a name (Last, First), or a FIDE ID")
-    find.add_argument("--db", default=DEFAULT_STORE, metavar="STORE", help=f"the store (default {DEFAULT_STORE})")
-    find.add_argument("--limit", type=ascii_int, default=20, metavar="N", help="at most N players (default 20)")
-    find.add_argument("--json", action="store_true", help="print a caddy.rating-list-find JSON document")
+    find.add_argument(
+        "text", metavar="TEXT", help="the start of a name (Last, First), or a FIDE ID"
+    )
+    find.add_argument(
+        "--db", default=DEFAULT_STORE, metavar="STORE", help=f"the store (default {DEFAULT_STORE})"
+    )
+    find.add_argument(
+        "--limit", type=ascii_int, default=20, metavar="N", help="at most N players (default 20)"
+    )
+    find.add_argument(
+        "--json", action="store_true", help="print a caddy.rating-list-find JSON document"
+    )
     find.set_defaults(handler=cmd_find)
 
 
@@ -97,7 +107,11 @@ def cmd_import(ns: argparse.Namespace) -> int:
 
 def _import_report(summary: ImportSummary, out: str) -> str:
     kind = "combined: standard, rapid and blitz" if summary.kind == "combined" else summary.kind
-    date = summary.list_date.isoformat() if summary.list_date else "not known (neither its header nor its name says)"
+    date = (
+        summary.list_date.isoformat()
+        if summary.list_date
+        else "not known (neither its header nor its name says)"
+    )
     lines = [
         f"{summary.list_name} ({summary.format.upper()}, {kind}) into {out}",
         f"list date: {date}",
@@ -139,7 +153,7 @@ def players_table(players: list[ListedPlayer]) -> str:
     from caddy.messages import visible
 
     header = ("ID", "Name", "Fed", "Title", "Std", "Rapid", "Blitz", "Born")
-    rows = [header]
+    rows: list[tuple[str, ...]] = [header]
     for p in players:
         ratings = [p.of(kind) for kind in _TYPES]
         rows.append(
@@ -148,18 +162,27 @@ def players_table(players: list[ListedPlayer]) -> str:
                 visible(p.name),
                 visible(p.federation or ""),
                 visible(p.best_title or ""),
-                *(str(r.rating) + ("i" if r.flag and "i" in r.flag else "") if r and r.rating else "-" for r in ratings),
+                *(
+                    str(r.rating) + ("i" if r.flag and "i" in r.flag else "")
+                    if r and r.rating
+                    else "-"
+                    for r in ratings
+                ),
                 str(p.birth_year or ""),
             )
         )
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     right = {0, 4, 5, 6, 7}
     lines = [
-        "  ".join(cell.rjust(widths[i]) if i in right else cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip()
+        "  ".join(
+            cell.rjust(widths[i]) if i in right else cell.ljust(widths[i])
+            for i, cell in enumerate(row)
+        ).rstrip()
         for row in rows
     ]
     sources = dict.fromkeys(
-        f"{visible(p.list_name or '')}" + (f" ({p.list_date.isoformat()})" if p.list_date else "") for p in players
+        f"{visible(p.list_name or '')}" + (f" ({p.list_date.isoformat()})" if p.list_date else "")
+        for p in players
     )
     lines.append("")
     lines.extend(f"list: {source}" for source in sources)

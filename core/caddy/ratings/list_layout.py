@@ -43,7 +43,11 @@ ROW_FIELDS: tuple[str, ...] = (
     "foa_title",
     "birth_year",
     "flag",
-    *(f"{kind}_{part}" for kind in ("standard", "rapid", "blitz") for part in ("rating", "games", "k", "flag")),
+    *(
+        f"{kind}_{part}"
+        for kind in ("standard", "rapid", "blitz")
+        for part in ("rating", "games", "k", "flag")
+    ),
 )
 #: A row: values in the order of :data:`ROW_FIELDS` (``None``: not on the list).
 Row = tuple[int | str | None, ...]
@@ -76,7 +80,9 @@ _NAMES: tuple[tuple[str, str], ...] = (
     (r"(?<![A-Za-z])K(?![A-Za-z])", "k"),
     (r"(?<![A-Za-z])[A-Za-z]{3}\d{2}(?![A-Za-z0-9])", "month"),
 )
-_HEADER = re.compile("|".join(f"(?P<c{i}>{pattern})" for i, (pattern, _) in enumerate(_NAMES)), re.I)
+_HEADER = re.compile(
+    "|".join(f"(?P<c{i}>{pattern})" for i, (pattern, _) in enumerate(_NAMES)), re.I
+)
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 #: A month token of a file name: ``standard_nov26frl.txt``, ``MAR11FRL.TXT``.
 _NAME_MONTH = re.compile(r"(?<![a-z])(" + "|".join(_MONTHS) + r")(\d{2})(?:frl)?(?![0-9])", re.I)

@@ -12,8 +12,9 @@ caller says it with the line's number and reads on.
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from caddy.ratings.list_layout import RATING_AT, ROW_FIELDS, Row, TxtLayout, looks_like_header
 
@@ -55,7 +56,9 @@ class TxtRows:
         self._shifted: dict[tuple[int, int], Callable[[str], tuple[str, ...]]] = {}
         at = {name: i for i, name in enumerate(ROW_FIELDS)}
         #: The columns that hold numbers (by their index in the line).
-        self._numbers = tuple(i for i, field in enumerate(self._fields) if field not in _TEXT and field in at)
+        self._numbers = tuple(
+            i for i, field in enumerate(self._fields) if field not in _TEXT and field in at
+        )
         text_at = tuple(i for i in range(len(self._fields)) if i not in self._numbers)
         #: The columns' texts of a line: its text columns, then its number columns.
         self._texts_of = _slices(layout, text_at)
@@ -67,13 +70,16 @@ class TxtRows:
         numbered = {self._fields[at]: len(text_at) + k for k, at in enumerate(self._numbers)}
         blank = len(self._fields)
         #: A line's values → the row's fields.
-        self._order = operator.itemgetter(*(numbered.get(name, where.get(name, blank)) for name in ROW_FIELDS))
+        self._order = operator.itemgetter(
+            *(numbered.get(name, where.get(name, blank)) for name in ROW_FIELDS)
+        )
         self._flag_at = at[f"{kind}_flag"] if kind else None
         self._ratings = tuple(RATING_AT[k] for k in RATING_AT if f"{k}_rating" in self._fields)
         self._boundaries = tuple(
             (i, c.end)
             for i, c in enumerate(layout.columns)
-            if c.end is not None and self._fields[i] in ("name", "other_titles", "title", "women_title")
+            if c.end is not None
+            and self._fields[i] in ("name", "other_titles", "title", "women_title")
         )
 
     def _row_field(self, field: str) -> str:
@@ -91,7 +97,7 @@ class TxtRows:
         getter = operator.itemgetter(*slices)
         if len(slices) == 1:
             return lambda line: (getter(line),)
-        return getter  # type: ignore[return-value]
+        return getter
 
     def slices(self, line: str) -> tuple[str, ...]:
         """The columns' texts of ``line`` (an overflowing column widened)."""
@@ -115,12 +121,16 @@ class TxtRows:
         for at, text in zip(self._numbers, numbers, strict=True):
             if text and not (text.isdigit() and text.isascii()):
                 raise LineError(_not_a_number(text, self._fields[at]))
-        values = [parts[at] for at in range(len(parts)) if at not in self._numbers]
+        values: list[int | str | None] = [
+            parts[at] for at in range(len(parts)) if at not in self._numbers
+        ]
         values += [int(text) if text else None for text in numbers]
         values.append(None)
         return self._finish(list(self._order(values)))
 
-    def read(self, lines: Iterable[str], number: int, problem: Callable[[int, str], None]) -> Iterator[Row]:
+    def read(
+        self, lines: Iterable[str], number: int, problem: Callable[[int, str], None]
+    ) -> Iterator[Row]:
         """The rows of the data ``lines`` (as read, line ends kept; ``number``:
         the number of the line before the first), blank lines and the header
         again skipped; ``problem(number, text)`` is told of each line that
@@ -138,9 +148,11 @@ class TxtRows:
                 if len(line) <= width:
                     raw = numbers_of(line)
                     joined = "".join(raw).replace(" ", "")
-                    if joined.isdigit() and joined.isascii() or not joined:
+                    if (joined.isdigit() and joined.isascii()) or not joined:
                         try:
-                            values = [part.strip() or None for part in texts_of(line)]
+                            values: list[int | str | None] = [
+                                part.strip() or None for part in texts_of(line)
+                            ]
                             values += [None if part.isspace() else int(part) for part in raw]
                         except ValueError:
                             pass  # a blank cut short, or digits apart: said by row()
@@ -149,7 +161,7 @@ class TxtRows:
                             row = list(order(values))
                             if row[0] and row[1] is not None:
                                 if row[4] in OLD_TITLES:
-                                    row[4] = OLD_TITLES[row[4]]  # type: ignore[index]
+                                    row[4] = OLD_TITLES[str(row[4])]
                                 if row[8] == 0:
                                     row[8] = None
                                 if flag_at is not None:
@@ -174,6 +186,54 @@ class TxtRows:
         finally:
             self.count += count
 
+    def checked(
+        self, lines: Iterable[str], number: int, problem: Callable[[int, str], None]
+    ) -> Iterator[tuple[str, Row | None]]:
+        """Each data line of ``lines`` that :meth:`row` reads (blank lines and
+        the header again skipped; ``problem(number, text)`` told of the others),
+        as the line and ``None`` when a quick look shows :meth:`row` reads it
+        (no wider than the header, digits between spaces in every number
+        column, an ID other than 0, a name), else as the line and its row.
+        What :class:`caddy.ratings.store.RatingStore` imports: it keeps the
+        lines and reads one with :meth:`row` when it is looked up."""
+        numbers_of, width = self._raw_numbers_of, self.layout.width
+        valid = re.compile(r"\|".join([" *[0-9]* *"] * len(self._numbers))).fullmatch
+        id_of, name_of = self.column("fide_id"), self.column("name")
+        count = 0
+        try:
+            for line in lines:
+                number += 1
+                if not line.isascii():
+                    line = _decoded(line)
+                line = line.rstrip("\r\n")
+                if (
+                    len(line) <= width
+                    and valid("|".join(numbers_of(line)))
+                    and id_of(line).strip(" 0")
+                    and name_of(line).strip()
+                ):
+                    count += 1
+                    yield line, None
+                    continue
+                if not line.strip() or (len(line) == width and looks_like_header(line)):
+                    continue
+                try:
+                    row = self.row(line)
+                except LineError as exc:
+                    problem(number, str(exc))
+                else:
+                    count += 1
+                    yield line, row
+        finally:
+            self.count += count
+
+    def column(self, field: str) -> Callable[[str], str]:
+        """The text of the column of ``field`` in a line (``""``: no such column)."""
+        for c in self.layout.columns:
+            if self._row_field(c.field) == field:
+                return operator.itemgetter(slice(c.start, c.end))
+        return lambda line: ""
+
     def _finish(self, row: list[int | str | None]) -> Row:
         """``row`` checked and made as the model has it (old titles, 0s as not known)."""
         if not row[0]:
@@ -181,7 +241,7 @@ class TxtRows:
         if row[1] is None:
             raise LineError("no name")
         if row[4] in OLD_TITLES:
-            row[4] = OLD_TITLES[row[4]]  # type: ignore[index]
+            row[4] = OLD_TITLES[str(row[4])]
         if row[8] == 0:
             row[8] = None  # B-day 0 (or 0000): not known
         if self._flag_at is not None:
@@ -200,7 +260,7 @@ _NO_RATING = (None, None, None, None)
 def _slices(layout: TxtLayout, indexes: tuple[int, ...]) -> Callable[[str], tuple[str, ...]]:
     """The texts of the columns of ``indexes`` of a line (a getter of slices)."""
     columns = layout.columns
-    return _getter(tuple(slice(columns[i].start, columns[i].end) for i in indexes))  # type: ignore[arg-type]
+    return _getter(tuple(slice(columns[i].start, columns[i].end) for i in indexes))
 
 
 def _decoded(line: str) -> str:
@@ -212,7 +272,7 @@ def _decoded(line: str) -> str:
     return line.lstrip("\ufeff")
 
 
-def _getter(indexes: tuple[int, ...]) -> Callable[[list[int | str | None]], tuple[int | str | None, ...]]:
+def _getter(indexes: tuple[Any, ...]) -> Callable[[Any], tuple[Any, ...]]:
     """``operator.itemgetter`` of ``indexes`` that always returns a tuple."""
     if len(indexes) == 1:
         one = indexes[0]

@@ -42,7 +42,9 @@ ELEMENTS = {
     "blitz_games": "blitz_games",
     "blitz_k": "blitz_k",
 }
-_NUMBERS = frozenset(("fide_id", "birth_year", *(f"{k}_{p}" for k in RATING_AT for p in ("rating", "games", "k"))))
+_NUMBERS = frozenset(
+    ("fide_id", "birth_year", *(f"{k}_{p}" for k in RATING_AT for p in ("rating", "games", "k")))
+)
 _AT = {name: i for i, name in enumerate(ROW_FIELDS)}
 _FORBIDDEN = (b"<!DOCTYPE", b"<!ENTITY")
 

@@ -37,7 +37,7 @@ from caddy.ratings.list_layout import (
     name_kind,
     read_header,
 )
-from caddy.ratings.list_txt import LineError, TxtRows, text_lines
+from caddy.ratings.list_txt import TxtRows, text_lines
 from caddy.ratings.list_xml import XmlRefused, is_combined, xml_rows
 
 if TYPE_CHECKING:
@@ -83,11 +83,14 @@ class RatingList:
     :raises FileError: a missing or unreadable file, a damaged zip, a file
         that is no FIDE list, a per-type list whose type is not known."""
 
+    #: A TXT list's header line (``None``: an XML list).
+    header: str | None = None
+
     def __init__(
         self,
         source: Source,
         *,
-        type: RatingType | None = None,  # noqa: A002  (the CLI's --type)
+        type: RatingType | None = None,
         warn: Warn | None = None,
         name: str | None = None,
     ) -> None:
@@ -119,14 +122,16 @@ class RatingList:
             except FileNotFoundError:
                 raise FileError(f"{path}: no such file", path=str(path)) from None
             except OSError as exc:
-                raise FileError(f"{path}: cannot read it ({exc.strerror})", path=str(path)) from None
+                raise FileError(
+                    f"{path}: cannot read it ({exc.strerror})", path=str(path)
+                ) from None
             self._closers.append(stream.close)
             label = path.name
         else:
             stream = source
             label = Path(str(getattr(source, "name", "") or "list")).name
         if not hasattr(stream, "peek") and not stream.seekable():
-            stream = io.BufferedReader(_Raw(stream))  # type: ignore[arg-type]
+            stream = io.BufferedReader(_Raw(stream))
         if _head(stream, 4).startswith(b"PK"):
             return self._open_zip(stream, label)
         return stream, label
@@ -146,7 +151,9 @@ class RatingList:
         try:
             member = archive.open(files[0])
         except (zipfile.BadZipFile, NotImplementedError, RuntimeError, OSError) as exc:
-            raise FileError(f"{label}: cannot read {files[0].filename} in it ({exc})", path=label) from None
+            raise FileError(
+                f"{label}: cannot read {files[0].filename} in it ({exc})", path=label
+            ) from None
         self._closers.append(member.close)
         self._archive = label
         return member, Path(files[0].filename).name
@@ -160,10 +167,12 @@ class RatingList:
             self._kind: ListKind | None = None
             return
         self.format = "txt"
-        text = io.TextIOWrapper(stream, encoding="utf-8", errors="surrogateescape")  # type: ignore[arg-type]
+        text = io.TextIOWrapper(stream, encoding="utf-8", errors="surrogateescape")
         self._closers.append(text.detach)  # the stream is closed by its opener, not by the wrapper
         self._text = text
-        header = next(((n, line) for n, line in text_lines(_until_text(text)) if line.strip()), None)
+        header = next(
+            ((n, line) for n, line in text_lines(_until_text(text)) if line.strip()), None
+        )
         if header is None or not looks_like_header(header[1]):
             raise FileError(
                 f"{self.name}: not a FIDE rating list (its first line is no header "
@@ -171,13 +180,16 @@ class RatingList:
                 path=self.name,
             )
         self._header_line = header[0]
+        self.header = header[1]
         try:
             layout = read_header(header[1])
         except ValueError as exc:
             raise FileError(f"{self.name} line {header[0]}: {exc}", path=self.name) from None
         self._kind = "combined" if layout.combined else self._per_type()
         if layout.combined and self.type is not None:
-            raise FileError(f"{self.name}: --type {self.type} is for a per-type list; this one is combined")
+            raise FileError(
+                f"{self.name}: --type {self.type} is for a per-type list; this one is combined"
+            )
         self._txt = TxtRows(layout, None if layout.combined else self._kind)  # type: ignore[arg-type]
         self.date = (month_date(layout.month) if layout.month else None) or self._named(name_date)
 
@@ -206,7 +218,9 @@ class RatingList:
         if is_combined(player):
             self._kind = "combined"
             if self.type is not None:
-                raise FileError(f"{self.name}: --type {self.type} is for a per-type list; this one is combined")
+                raise FileError(
+                    f"{self.name}: --type {self.type} is for a per-type list; this one is combined"
+                )
             return "standard"
         self._kind = self._per_type()
         return self._kind
@@ -222,9 +236,22 @@ class RatingList:
         """The list's rows (:data:`caddy.ratings.list_layout.ROW_FIELDS`), read once."""
         with self._reading():
             if self.format == "xml":
-                yield from self._counted(xml_rows(self._stream, None, self._problem("player"), self._first_player))
+                yield from self._counted(
+                    xml_rows(self._stream, None, self._problem("player"), self._first_player)
+                )
             else:
                 yield from self._txt_rows()
+
+    def lines(self) -> Iterator[tuple[str, Row | None]]:
+        """A TXT list's data lines that read, each with its row, or ``None``
+        when a quick look shows it reads (:meth:`caddy.ratings.list_txt.TxtRows.checked`)."""
+        with self._reading():
+            yield from self._txt.checked(self._text, self._header_line, self._problem("line"))
+
+    @property
+    def txt(self) -> TxtRows | None:
+        """The columns of a TXT list (``None``: an XML list)."""
+        return self._txt if self.format == "txt" else None
 
     @contextlib.contextmanager
     def _reading(self) -> Iterator[None]:
@@ -330,7 +357,7 @@ def player_of(row: Row, list_name: str | None, list_date: datetime.date | None) 
 def read_list(
     source: Source,
     *,
-    type: RatingType | None = None,  # noqa: A002  (the CLI's --type)
+    type: RatingType | None = None,
     warn: Warn | None = None,
     name: str | None = None,
 ) -> Iterator[ListedPlayer]:

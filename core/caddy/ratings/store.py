@@ -3,12 +3,16 @@
 ``caddy add --fide-id``).
 
 One file holds any number of lists. The table ``lists`` has a row per list
-(name, date, kind, format, players) and ``players`` a row per player of a list
-(the fields of :data:`caddy.ratings.list_layout.ROW_FIELDS`, the list's id, and
-``name_key``, the name folded for search), indexed on ``fide_id`` and on
-``name_key`` (a name prefix is the range ``name_key >= ? AND name_key < ?``).
-The table ``caddy_store`` marks the file as caddy's. docs/rating-lists.md
-describes the layout.
+(name, date, kind, format, players, and a TXT list's header line) and
+``players`` a row per player of a list: the list's id, the FIDE ID, the name
+folded for search (``name_key``) and the player's line as the list has it (an
+XML list's: its row written as a Python tuple), read with the list's own
+columns (:mod:`caddy.ratings.lists`) when the player is looked up. Indexed on
+``fide_id`` and on ``name_key`` (a name prefix is the range ``name_key >= ?
+AND name_key < ?``). Keeping the line makes an import write four values a
+player: a 1.7 M-line list is in within issue 26's 30 s. The table
+``caddy_store`` marks the file as caddy's. docs/rating-lists.md describes the
+layout.
 
 An import is one transaction: a failed one leaves the store as it was;
 importing a list of the same name and date again replaces it.
@@ -16,20 +20,19 @@ importing a list of the same name and date again replaces it.
 
 from __future__ import annotations
 
+import ast
 import datetime
-import functools
-import itertools
-import operator
 import sqlite3
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from caddy.errors import FileError
-from caddy.ratings.list_layout import ROW_FIELDS, ListKind, Row
+from caddy.ratings.list_layout import ListKind, read_header
+from caddy.ratings.list_txt import TxtRows
 from caddy.ratings.lists import RatingList, Source, Warn, player_of
 
 if TYPE_CHECKING:
@@ -42,22 +45,24 @@ SCHEMA = "caddy.rating-store"
 VERSION = 1
 #: Rows inserted at a time.
 BATCH = 20_000
-_NUMBERS = frozenset(("fide_id", "birth_year")) | {f for f in ROW_FIELDS if f.endswith(("_rating", "_games", "_k"))}
-_COLUMNS = ", ".join(f"{f} {'INTEGER' if f in _NUMBERS else 'TEXT'}" for f in ROW_FIELDS)
 _TABLES = f"""
 CREATE TABLE caddy_store (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE lists (
-    id INTEGER PRIMARY KEY, name TEXT NOT NULL, date TEXT, kind TEXT NOT NULL,
-    format TEXT NOT NULL, players INTEGER NOT NULL, first_row INTEGER, last_row INTEGER
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, date TEXT, kind TEXT NOT NULL, format TEXT NOT NULL,
+    header TEXT, players INTEGER NOT NULL, first_row INTEGER, last_row INTEGER
 );
-CREATE TABLE players (id INTEGER PRIMARY KEY, list_id INTEGER NOT NULL, name_key TEXT NOT NULL, {_COLUMNS});
+CREATE TABLE players (
+    id INTEGER PRIMARY KEY, list_id INTEGER NOT NULL, fide_id INTEGER NOT NULL,
+    name_key TEXT NOT NULL, line TEXT NOT NULL
+);
 INSERT INTO caddy_store VALUES ('schema', '{SCHEMA}'), ('version', '{VERSION}');
 """
 _INDEXES = (
     "CREATE INDEX IF NOT EXISTS players_fide_id ON players (fide_id, list_id)",
     "CREATE INDEX IF NOT EXISTS players_name_key ON players (name_key)",
 )
-_SELECT = f"SELECT {', '.join('p.' + f for f in ROW_FIELDS)}, l.name, l.date FROM players p JOIN lists l ON l.id = p.list_id"
+_INSERT = "INSERT INTO players (list_id, fide_id, name_key, line) VALUES (?, ?, ?, ?)"
+_SELECT = "SELECT p.fide_id, p.list_id, p.line FROM players p JOIN lists l ON l.id = p.list_id"
 #: The newest list first: by date (a list with none last), then the latest import.
 _NEWEST = "(l.date IS NULL), l.date DESC, l.id DESC"
 #: Above every name key that starts with a prefix: the prefix and this.
@@ -98,7 +103,11 @@ def name_key(text: str) -> str:
     after each comma and between words (``Carlsen,Magnus`` → ``carlsen, magnus``)."""
     if text.isascii():
         folded = text.lower()
-        if "  " not in folded and folded.count(",") == folded.count(", ") and folded == folded.strip():
+        if (
+            "  " not in folded
+            and folded.count(",") == folded.count(", ")
+            and folded == folded.strip()
+        ):
             return folded  # the common case: already one space after each comma and between words
     else:
         decomposed = unicodedata.normalize("NFKD", text)
@@ -111,6 +120,7 @@ class RatingStore:
 
     def __init__(self, connection: sqlite3.Connection, path: str) -> None:
         self._db = connection
+        self._decoders: dict[int, Callable[[str], ListedPlayer]] = {}
         #: The file, as named.
         self.path = path
 
@@ -124,7 +134,8 @@ class RatingStore:
         exists = Path(path).exists()
         if not exists and not create:
             raise FileError(
-                f"{name}: no such rating store (caddy ratings import LIST -o {name} makes one)", path=name
+                f"{name}: no such rating store (caddy ratings import LIST -o {name} makes one)",
+                path=name,
             )
         if exists and Path(path).is_dir():
             raise FileError(f"{name}: a folder, not a rating store", path=name)
@@ -141,9 +152,13 @@ class RatingStore:
 
     @staticmethod
     def _check(db: sqlite3.Connection, name: str, *, create: bool) -> None:
-        not_ours = FileError(f"{name}: not a caddy rating store (a file of caddy ratings import)", path=name)
+        not_ours = FileError(
+            f"{name}: not a caddy rating store (a file of caddy ratings import)", path=name
+        )
         try:
-            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            tables = {
+                row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            }
             if not tables and create:
                 db.executescript(_TABLES)
                 return
@@ -178,7 +193,7 @@ class RatingStore:
         self,
         source: Source,
         *,
-        type: RatingType | None = None,  # noqa: A002  (the CLI's --type)
+        type: RatingType | None = None,
         warn: Warn | None = None,
         name: str | None = None,
     ) -> ImportSummary:
@@ -187,6 +202,7 @@ class RatingStore:
         in one transaction; a list of the same name and date is replaced.
 
         :raises FileError: the list cannot be read (the store is left as it was)."""
+        self._decoders.clear()  # a list's id may be given again
         with RatingList(source, type=type, warn=warn, name=name) as ratings:
             db = self._db
             db.execute("BEGIN IMMEDIATE")
@@ -202,7 +218,8 @@ class RatingStore:
         db = self._db
         date = ratings.date.isoformat() if ratings.date else None
         old = db.execute(
-            "SELECT id, first_row, last_row FROM lists WHERE name = ? AND date IS ?", (ratings.name, date)
+            "SELECT id, first_row, last_row FROM lists WHERE name = ? AND date IS ?",
+            (ratings.name, date),
         ).fetchall()
         for list_id, first, last in old:
             db.execute("DELETE FROM players WHERE id BETWEEN ? AND ?", (first, last))
@@ -212,13 +229,16 @@ class RatingStore:
             db.execute("DROP INDEX IF EXISTS players_fide_id")
             db.execute("DROP INDEX IF EXISTS players_name_key")
         db.execute("PRAGMA cache_size = -65536")
-        list_id = db.execute(
-            "INSERT INTO lists (name, date, kind, format, players) VALUES (?, ?, ?, ?, 0)",
-            (ratings.name, date, ratings.kind or "combined", ratings.format),
-        ).lastrowid
+        list_id = int(
+            db.execute(
+                "INSERT INTO lists (name, date, kind, format, header, players) VALUES (?, ?, ?, ?, ?, 0)",
+                (ratings.name, date, ratings.kind or "combined", ratings.format, ratings.header),
+            ).lastrowid
+            or 0
+        )
         first_row = (db.execute("SELECT MAX(id) FROM players").fetchone()[0] or 0) + 1
-        for insert, batch in _batches(ratings.rows(), list_id):
-            db.executemany(insert, batch)
+        for batch in _batches(ratings, list_id):
+            db.executemany(_INSERT, batch)
         kind: ListKind = ratings.kind or ratings.type or "combined"
         db.execute(
             "UPDATE lists SET kind = ?, players = ?, first_row = ?, last_row = ? WHERE id = ?",
@@ -238,17 +258,21 @@ class RatingStore:
 
     # -- looking up ------------------------------------------------------------------------
 
-    def player(self, fide_id: int, *, list_date: datetime.date | None = None) -> ListedPlayer | None:
+    def player(
+        self, fide_id: int, *, list_date: datetime.date | None = None
+    ) -> ListedPlayer | None:
         """The player ``fide_id`` of the newest list holding them (``list_date``:
         of a list of that date), or ``None``."""
         if list_date is None:
-            rows = self._db.execute(f"{_SELECT} WHERE p.fide_id = ? ORDER BY {_NEWEST} LIMIT 1", (fide_id,))
+            rows = self._db.execute(
+                f"{_SELECT} WHERE p.fide_id = ? ORDER BY {_NEWEST} LIMIT 1", (fide_id,)
+            )
         else:
             rows = self._db.execute(
                 f"{_SELECT} WHERE p.fide_id = ? AND l.date = ? ORDER BY {_NEWEST} LIMIT 1",
                 (fide_id, list_date.isoformat()),
             )
-        found = [_player(row) for row in rows]
+        found = [self._player(row) for row in rows]
         return found[0] if found else None
 
     def players(self, ids: Iterable[int]) -> dict[int, ListedPlayer]:
@@ -261,7 +285,7 @@ class RatingStore:
             query = f"{_SELECT} WHERE p.fide_id IN ({marks}) ORDER BY p.fide_id, {_NEWEST}"
             for row in self._db.execute(query, chunk):
                 if row[0] not in found:
-                    found[row[0]] = _player(row)
+                    found[row[0]] = self._player(row)
         return found
 
     def find(self, text: str, *, limit: int = 20) -> list[ListedPlayer]:
@@ -285,51 +309,95 @@ class RatingStore:
         result: dict[int, ListedPlayer] = {}
         for row in rows:
             if row[0] not in result:
-                result[row[0]] = _player(row)
+                result[row[0]] = self._player(row)
         return list(result.values())[:limit]
+
+    def _player(self, found: tuple[Any, ...]) -> ListedPlayer:
+        """The player of a ``(fide_id, list_id, line)`` of the players table."""
+        decode = self._decoders.get(found[1])
+        if decode is None:
+            decode = self._decoders[found[1]] = self._decoder(found[1])
+        return decode(found[2])
+
+    def _decoder(self, list_id: int) -> Callable[[str], ListedPlayer]:
+        """How a line of the list ``list_id`` is read: with the list's own columns."""
+        name, date, kind, fmt, header = self._db.execute(
+            "SELECT name, date, kind, format, header FROM lists WHERE id = ?", (list_id,)
+        ).fetchone()
+        listed = _date(date)
+        if fmt == "txt":
+            rows = TxtRows(read_header(header), None if kind == "combined" else kind)
+            return lambda line: player_of(rows.row(unpack(line)), name, listed)
+        return lambda line: player_of(ast.literal_eval(line), name, listed)
 
     def lists(self) -> list[ListInfo]:
         """The lists in the store, the newest first."""
-        rows = self._db.execute(f"SELECT l.name, l.date, l.kind, l.format, l.players FROM lists l ORDER BY {_NEWEST}")
+        rows = self._db.execute(
+            f"SELECT l.name, l.date, l.kind, l.format, l.players FROM lists l ORDER BY {_NEWEST}"
+        )
         return [
             ListInfo(name=name, date=_date(date), kind=kind, format=fmt, players=players)
             for name, date, kind, fmt, players in rows
         ]
 
 
+#: Runs of spaces → one character each (a stored line is half as long).
+_RUNS = (("        ", "\x02"), ("    ", "\x01"), ("  ", "\x00"))
+#: Starts a line stored as it is (it holds one of the characters above).
+_RAW = "\x7f"
+
+
+def pack(line: str, *, trailing: bool = False) -> str:
+    """A TXT list's line as the store keeps it: its runs of spaces written
+    short (:data:`_RUNS`); the trailing spaces dropped unless ``trailing``
+    (a line longer than its header is told by its length). :func:`unpack`
+    gives it back."""
+    if not trailing:
+        line = line.rstrip(" ")
+    if "\x00" in line or "\x01" in line or "\x02" in line or line.startswith(_RAW):
+        return _RAW + line
+    for run, short in _RUNS:
+        line = line.replace(run, short)
+    return line
+
+
+def unpack(stored: str) -> str:
+    """The line :func:`pack` stored."""
+    if stored.startswith(_RAW):
+        return stored[1:]
+    for run, short in _RUNS:
+        stored = stored.replace(short, run)
+    return stored
+
+
 def _date(text: str | None) -> datetime.date | None:
     return datetime.date.fromisoformat(text) if text else None
 
 
-def _player(row: tuple[Any, ...]) -> ListedPlayer:
-    return player_of(row[: len(ROW_FIELDS)], row[-2], _date(row[-1]))
-
-
-def _batches(rows: Iterator[Row], list_id: int) -> Iterator[tuple[str, list[tuple[Any, ...]]]]:
-    """``rows`` as the players table's rows, :data:`BATCH` at a time, each with
-    the ``INSERT`` that binds the values it has: rows of the same blanks go
-    together, each blank left to the column's default ``NULL`` (binding ``None``
-    costs the ``sqlite3`` module of Python 3.11 four times a number's time)."""
-    groups: dict[tuple[bool, ...], list[tuple[Any, ...]]] = {}
-    nones = (None,) * (len(ROW_FIELDS) + 2)
-    count = 0
-    for row in rows:
-        full = (list_id, name_key(row[1]), *row)  # type: ignore[arg-type]
-        given = tuple(map(operator.is_not, full, nones))
-        group = groups.get(given)
-        if group is None:
-            group = groups[given] = []
-        group.append(tuple(itertools.compress(full, given)))
-        count += 1
-        if count >= BATCH:
-            yield from ((_insert(g), batch) for g, batch in groups.items())
-            groups.clear()
-            count = 0
-    yield from ((_insert(g), batch) for g, batch in groups.items())
-
-
-@functools.cache
-def _insert(given: tuple[bool, ...]) -> str:
-    """The ``INSERT`` of the players table's columns marked ``given``."""
-    columns = list(itertools.compress(("list_id", "name_key", *ROW_FIELDS), given))
-    return f"INSERT INTO players ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+def _batches(ratings: RatingList, list_id: int) -> Iterator[list[tuple[Any, ...]]]:
+    """The players table's rows of the list, :data:`BATCH` at a time: the list,
+    the FIDE ID, the name key and the line (an XML list's row: as a Python tuple)."""
+    batch: list[tuple[Any, ...]] = []
+    txt = ratings.txt
+    if txt is None:
+        for one in ratings.rows():
+            batch.append((list_id, one[0], name_key(str(one[1])), repr(one)))
+            if len(batch) >= BATCH:
+                yield batch
+                batch = []
+    else:
+        id_of, name_of = txt.column("fide_id"), txt.column("name")
+        for line, read in ratings.lines():
+            if read is None:
+                batch.append(
+                    (list_id, int(id_of(line)), name_key(name_of(line).strip()), pack(line))
+                )
+            else:
+                batch.append(
+                    (list_id, read[0], name_key(str(read[1])), line)
+                )  # as read: an overflow is told by length
+            if len(batch) >= BATCH:
+                yield batch
+                batch = []
+    if batch:
+        yield batch
