@@ -228,7 +228,7 @@ class RatingStore:
             # an empty table: the indexes are built once, after the rows are in
             db.execute("DROP INDEX IF EXISTS players_fide_id")
             db.execute("DROP INDEX IF EXISTS players_name_key")
-        db.execute("PRAGMA cache_size = -65536")
+        db.execute("PRAGMA cache_size = -32768")
         list_id = int(
             db.execute(
                 "INSERT INTO lists (name, date, kind, format, header, players) VALUES (?, ?, ?, ?, ?, 0)",
