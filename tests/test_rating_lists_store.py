@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 
 from caddy.errors import FileError
 from caddy.model.ratings import ListedPlayer, ListedRating
+from caddy.ratings.list_keys import name_key, pack, unpack
 from caddy.ratings.lists import read_list
-from caddy.ratings.store import ImportSummary, ListInfo, RatingStore, name_key, pack, unpack
+from caddy.ratings.store import ImportSummary, ListInfo, RatingStore
 from tests.conftest import Run
 from tests.test_rating_lists import COMBINED_HEADER, LISTS
 
