@@ -88,6 +88,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("Random tournaments", ("caddy.pairing.simulate", "caddy.pairing.simulate_defaults")),
+    ("FIDE rating lists", ("caddy.ratings.lists", "caddy.ratings.store")),
     (
         "Plugins and testing",
         (
