@@ -357,6 +357,17 @@ def test_xml_with_a_dtd_is_refused(tmp_path: Path, text: str) -> None:
     )
 
 
+def test_xml_in_utf_16_is_refused(tmp_path: Path) -> None:
+    """A DTD in UTF-16 would not be seen by a look for the bytes ``<!DOCTYPE``."""
+    path = tmp_path / "x.xml"
+    path.write_bytes(BILLION_LAUGHS.replace('"1.0"', '"1.0" encoding="UTF-16"').encode("utf-16-le"))
+    assert error_of(path) == (
+        "x.xml: it is not UTF-8 text (it holds NUL bytes): caddy reads XML in UTF-8"
+    )
+    path.write_bytes(BILLION_LAUGHS.encode("utf-16"))  # with a byte-order mark: no list at all
+    assert error_of(path).startswith("x.xml: not a FIDE rating list")
+
+
 def test_xml_not_well_formed(tmp_path: Path) -> None:
     path = tmp_path / "x.xml"
     path.write_text("<playerslist><player><fideid>1</fideid>")

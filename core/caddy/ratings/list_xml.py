@@ -8,7 +8,8 @@ blitz_k, birthday, flag`` (a per-type list: ``rating, games, k`` only). Each
 player is read and dropped (the tree never grows). A document type
 declaration (``<!DOCTYPE``) or an entity declaration (``<!ENTITY``) is
 refused before the parser sees it: no external entity is fetched and no
-entity is expanded.
+entity is expanded. So is XML that is not UTF-8 (a NUL byte: UTF-16, where
+the look for ``<!DOCTYPE`` would not see it).
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ class _Guarded:
 
     def read(self, size: int = -1) -> bytes:
         data = self.stream.read(size)
+        if b"\x00" in data:  # UTF-16 (or no text): a DTD could hide from the look below
+            raise XmlRefused("it is not UTF-8 text (it holds NUL bytes): caddy reads XML in UTF-8")
         seen = self.tail + data
         for word in _FORBIDDEN:
             if word in seen:
