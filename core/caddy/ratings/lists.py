@@ -129,7 +129,7 @@ class RatingList:
             label = path.name
         else:
             stream = source
-            label = Path(str(getattr(source, "name", "") or "list")).name
+            label = Path(str(getattr(stream, "name", "") or "list")).name
         if not hasattr(stream, "peek") and not stream.seekable():
             stream = io.BufferedReader(_Raw(stream))
         if _head(stream, 4).startswith(b"PK"):
