@@ -92,6 +92,8 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Rated events",
         (
             "caddy.ratings",
+            "caddy.ratings.lists",
+            "caddy.ratings.store",
             "caddy.ratings.changes",
             "caddy.ratings.request",
             "caddy.ratings.players",
