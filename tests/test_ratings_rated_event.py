@@ -11,12 +11,16 @@ its header line as FIDE's files have it, tests/data/ratinglists/SOURCES.md).
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from caddy.cli.main import main
 from caddy.event.replay import replay
 from caddy.event.store import load
 from tests.conftest import Run
@@ -68,22 +72,33 @@ def ok(cli: Callable[..., Run]) -> Callable[..., Run]:
     return run
 
 
-@pytest.fixture
-def rated_swiss(tmp_path: Path, ok: Callable[..., Run]) -> tuple[str, str]:
-    """The 9-round Swiss of 40 players taken from the list by FIDE ID, played:
-    the higher-rated player wins, but every third board is drawn."""
+def _run(*args: str) -> None:
+    """``caddy ARGS`` in this process, its output dropped (a module fixture has no capsys)."""
+    with (
+        contextlib.redirect_stdout(io.StringIO()),
+        contextlib.redirect_stderr(io.StringIO()) as err,
+    ):
+        code = main(list(args))
+    assert code == 0, (args, err.getvalue())
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The 9-round Swiss of 40 players taken from the list by FIDE ID, played
+    (once for the module): the higher-rated player wins, every third board is drawn."""
+    tmp_path = tmp_path_factory.mktemp("rated")
     rows = [list_line(player_values(i)) for i in range(1, 46)]  # 45 listed, 40 play
     (tmp_path / "players_list_foa.txt").write_text("\n".join([HEADER, *rows]) + "\n")
-    db = str(tmp_path / "players.db")
-    ok("ratings", "import", str(tmp_path / "players_list_foa.txt"), "-o", db)
+    db = tmp_path / "players.db"
+    _run("ratings", "import", str(tmp_path / "players_list_foa.txt"), "-o", str(db))
     ids = [str(700100 + i) for i in range(40, 0, -1)]
     (tmp_path / "ids.txt").write_text("\n".join(ids) + "\n")
-    event = str(tmp_path / "open.json")
-    ok("new", event, "--players", str(tmp_path / "ids.txt"), "--rating-list", db,
-       "--format", "swiss", "--rounds", "9", "--seed", "7",
-       "--start", "2026-11-01", "--end", "2026-11-09", "--name", "Rated open")  # fmt: skip
+    event = tmp_path / "open.json"
+    _run("new", str(event), "--players", str(tmp_path / "ids.txt"), "--rating-list", str(db),
+         "--format", "swiss", "--rounds", "9", "--seed", "7",
+         "--start", "2026-11-01", "--end", "2026-11-09", "--name", "Rated open")  # fmt: skip
     for number in range(1, 10):
-        ok("pair", event)
+        _run("pair", str(event))
         state = replay(load(event))
         players = state.event.tournament.players
         for board in state.rounds[number - 1].boards:
@@ -92,8 +107,17 @@ def rated_swiss(tmp_path: Path, ok: Callable[..., Run]) -> tuple[str, str]:
             result = "1-0" if white.rating > black.rating else "0-1"
             if (number + board.number) % 3 == 0:
                 result = "1/2"
-            ok("result", event, str(number), str(board.number), result)
+            _run("result", str(event), str(number), str(board.number), result)
     return event, db
+
+
+@pytest.fixture
+def rated_swiss(played: tuple[Path, Path], tmp_path: Path) -> tuple[str, str]:
+    """A copy of the played event (a test may change it) and the list."""
+    event, db = played
+    copy = tmp_path / event.name
+    shutil.copyfile(event, copy)
+    return str(copy), str(db)
 
 
 def test_forty_fide_ids_make_a_rated_swiss_whose_changes_add_up(
