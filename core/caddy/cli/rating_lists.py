@@ -6,32 +6,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
-from caddy.cli.common import ascii_int
+from caddy.cli.common import ascii_int, output_argument
 
 if TYPE_CHECKING:
     import argparse
 
-    from caddy.model.ratings import ListedPlayer, RatingType
+    from caddy.model.ratings import RatingType
     from caddy.ratings.store import ImportSummary
 
 #: The store both commands use unless told otherwise.
 DEFAULT_STORE = "players.db"
 _TYPES: tuple[RatingType, ...] = ("standard", "rapid", "blitz")
-
-
-@attrs.frozen(kw_only=True)
-class RatingListFindDocument:
-    """``caddy ratings find TEXT --json``: the players found, each as the list gives it."""
-
-    schema: str = "caddy.rating-list-find"
-    version: int = 1
-    #: The text looked for.
-    text: str
-    #: The store looked in.
-    store: str
-    players: tuple[Any, ...]
 
 
 def add_list_commands(sub: Any) -> None:
@@ -82,6 +67,7 @@ def add_list_commands(sub: Any) -> None:
     find.add_argument(
         "--json", action="store_true", help="print a caddy.rating-list-find JSON document"
     )
+    output_argument(find)
     find.set_defaults(handler=cmd_find)
 
 
@@ -124,11 +110,12 @@ def _import_report(summary: ImportSummary, out: str) -> str:
 
 
 def cmd_find(ns: argparse.Namespace) -> int:
-    """``caddy ratings find``: a table, or a JSON document."""
+    """``caddy ratings find``: a table in any renderer's form, or a JSON document."""
     # lazy: start-up: the store loads for this command only
-    from caddy.cli.common import print_document
+    from caddy.cli.common import emit, print_document
     from caddy.errors import CaddyError
     from caddy.ratings.store import RatingStore
+    from caddy.views.rating_lists import find_document, find_report
 
     if not ns.text.strip():
         raise CaddyError("caddy ratings find needs the start of a name or a FIDE ID")
@@ -137,53 +124,9 @@ def cmd_find(ns: argparse.Namespace) -> int:
     with RatingStore.open(ns.db) as store:
         found = store.find(ns.text, limit=ns.limit)
     if ns.json:
-        print_document(RatingListFindDocument(text=ns.text, store=ns.db, players=tuple(found)))
-        return 0
-    if not found:
+        print_document(find_document(ns.text, ns.db, found))
+    elif not found:
         print(f"no player in {ns.db} matches '{ns.text}'")
-        return 0
-    print(players_table(found))
+    else:
+        emit(find_report(ns.text, ns.db, found), ns)
     return 0
-
-
-def players_table(players: list[ListedPlayer]) -> str:
-    """The players as a text table: ID, name, federation, title, ratings, birth year;
-    then the lists they come from."""
-    # lazy: start-up: the message helpers load for this command only
-    from caddy.messages import visible
-
-    header = ("ID", "Name", "Fed", "Title", "Std", "Rapid", "Blitz", "Born")
-    rows: list[tuple[str, ...]] = [header]
-    for p in players:
-        ratings = [p.of(kind) for kind in _TYPES]
-        rows.append(
-            (
-                str(p.fide_id),
-                visible(p.name),
-                visible(p.federation or ""),
-                visible(p.best_title or ""),
-                *(
-                    str(r.rating) + ("i" if r.flag and "i" in r.flag else "")
-                    if r and r.rating
-                    else "-"
-                    for r in ratings
-                ),
-                str(p.birth_year or ""),
-            )
-        )
-    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
-    right = {0, 4, 5, 6, 7}
-    lines = [
-        "  ".join(
-            cell.rjust(widths[i]) if i in right else cell.ljust(widths[i])
-            for i, cell in enumerate(row)
-        ).rstrip()
-        for row in rows
-    ]
-    sources = dict.fromkeys(
-        f"{visible(p.list_name or '')}" + (f" ({p.list_date.isoformat()})" if p.list_date else "")
-        for p in players
-    )
-    lines.append("")
-    lines.extend(f"list: {source}" for source in sources)
-    return "\n".join(lines)

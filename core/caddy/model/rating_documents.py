@@ -1,10 +1,12 @@
 """``caddy ratings EVENT --json``: the ``caddy.ratings`` document (docs/json.md,
-docs/ratings.md). Changes are unrounded as computed; ``published`` is the
+docs/ratings.md); ``caddy ratings find --json``: ``caddy.rating-list-find``. Changes are unrounded as computed; ``published`` is the
 figure the rating system publishes (FIDE's, rounded), when it gives one."""
 
 from __future__ import annotations
 
 import attrs
+
+from caddy.model.ratings import ListedPlayer
 
 
 @attrs.frozen(kw_only=True)
@@ -61,3 +63,16 @@ class RatingsDocument:
     date: str | None
     notes: tuple[str, ...]
     players: tuple[RatingPlayerData, ...]
+
+
+@attrs.frozen(kw_only=True)
+class RatingListFindDocument:
+    """``caddy ratings find TEXT --json``: the players found, each as the list gives it."""
+
+    schema: str = "caddy.rating-list-find"
+    version: int = 1
+    #: The text looked for.
+    text: str
+    #: The store looked in.
+    store: str
+    players: tuple[ListedPlayer, ...]
