@@ -391,3 +391,24 @@ def test_read_list_is_lazy() -> None:
     found = read_list(LISTS / "players_list_foa.txt")
     assert next(found).fide_id == 1503014
     assert _iter(found) == [8603677, 2016192, 703303, 6502938, 6504450]
+
+
+def test_a_list_cut_short_warns_of_its_last_line(tmp_path: Path) -> None:
+    """A file ending inside a line, short of the birth year's column (a
+    download cut short), warns of that line (its player read as it is); a
+    whole last line without its line end reads as usual."""
+    whole = (LISTS / "players_list_foa.txt").read_text(encoding="utf-8").rstrip("\n")
+    lines = whole.split("\n")
+    warnings: list[str] = []
+    (tmp_path / "cut.txt").write_text("\n".join([*lines[:-1], lines[-1][:100]]))
+    with RatingList(tmp_path / "cut.txt", warn=warnings.append) as ratings:
+        found = list(ratings.players())
+    assert len(found) == len(lines) - 1 and found[-1].standard is None
+    assert warnings == [
+        f"cut.txt line {len(lines)}: the file ends inside this line (cut short?): read as it is"
+    ]
+    warnings.clear()
+    (tmp_path / "whole.txt").write_text(whole)
+    with RatingList(tmp_path / "whole.txt", warn=warnings.append) as ratings:
+        assert len(list(ratings.players())) == len(lines) - 1
+    assert warnings == []

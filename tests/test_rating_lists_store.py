@@ -28,13 +28,15 @@ from tests.conftest import Run
 from tests.test_rating_lists import COMBINED_HEADER, LISTS
 
 AUG26 = datetime.date(2026, 8, 1)
+JUL26 = datetime.date(2026, 7, 1)
 
 
 @pytest.fixture
 def store(tmp_path: Path) -> RatingStore:
-    """A store holding the combined list (no date) and the August 2026 blitz list."""
+    """A store holding the combined list (dated July 2026 by ``--date``: its
+    file names no month) and the August 2026 blitz list."""
     opened = RatingStore.open(tmp_path / "players.db", create=True)
-    opened.import_list(LISTS / "players_list_foa.txt")
+    opened.import_list(LISTS / "players_list_foa.txt", date=JUL26)
     opened.import_list(LISTS / "blitz_aug26frl.txt")
     return opened
 
@@ -74,17 +76,17 @@ def test_import_summary_and_lists(tmp_path: Path) -> None:
         store.import_list(LISTS / "players_list_xml_foa.xml")
         again = store.import_list(LISTS / "blitz_aug26frl.txt")
         assert again.replaced
-        assert store.lists() == [
-            ListInfo(name="blitz_aug26frl.txt", date=AUG26, kind="blitz", format="txt", players=5),
+        assert store.lists() == [  # an undated list as of its import (today): the newest
             ListInfo(
                 name="players_list_xml_foa.xml", date=None, kind="combined", format="xml", players=6
             ),
+            ListInfo(name="blitz_aug26frl.txt", date=AUG26, kind="blitz", format="txt", players=5),
         ]
 
 
 def test_newest_list_holding_the_player(store: RatingStore) -> None:
-    """Leko is on both lists: the dated August 2026 list is the newest; the
-    combined one (no date) when asked for no date ... by date."""
+    """Leko is on both lists: the August 2026 list is the newest; the July
+    combined list is the newest carrying his standard rating."""
     leko = store.player(703303)
     assert leko is not None
     assert (leko.list_name, leko.blitz, leko.standard) == (
@@ -95,6 +97,9 @@ def test_newest_list_holding_the_player(store: RatingStore) -> None:
     dated = store.player(703303, list_date=AUG26)
     assert dated == leko
     assert store.player(703303, list_date=datetime.date(2026, 9, 1)) is None
+    standard = store.player(703303, kind="standard")
+    assert standard is not None and standard.list_name == "players_list_foa.txt"
+    assert standard.list_date == JUL26 and standard.standard is not None
     carlsen = store.player(1503014)
     assert carlsen is not None and carlsen.list_name == "players_list_foa.txt"
     assert store.player(99) is None
@@ -321,18 +326,18 @@ def test_cli_import_and_find(
     run = cli("ratings", "import", str(LISTS / "players_list_foa.txt"))
     assert run.out.splitlines()[:2] == [
         "players_list_foa.txt (TXT, combined: standard, rapid and blitz) into players.db",
-        "list date: not known (neither its header nor its name says)",
+        "list date: not known (neither its header nor its name says; --date gives it): "
+        "look-ups take it as the list of the day it was imported",
     ]
     run = cli("ratings", "find", "acevedo")
     assert (run.code, run.err) == (0, "")
     assert run.out == (
         "     ID  Name                     Fed  Title   Std  Rapid  Blitz  Born\n"
-        "6502938  Acevedo Mendez, Lisseth  ISL  WIM       -      -  1740i  1993\n"
+        "6502938  Acevedo Mendez, Lisseth  ISL  WIM    1795   1767   1740  1993\n"
         "6504450  Acevedo Mendez, Oscar    CRC         1779      -   1640  1994\n"
         "\n"
-        "list: blitz_aug26frl.txt (2026-08-01)\n"
         "list: players_list_foa.txt\n"
-    )
+    )  # the combined list has no date: as of its import (today), the newest
     run = cli("ratings", "find", "1503014", "--json")
     document = json.loads(run.out)
     assert document == {

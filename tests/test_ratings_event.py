@@ -11,6 +11,7 @@ example of the issue (1922, K 40, against 1798, 1801, 1897: +13.2, -26.4,
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -293,3 +294,113 @@ def test_a_rated_event_publishes_each_players_card(
 def test_the_card_through_every_renderer(four: str, ok: Callable[..., Run], form: str) -> None:
     out = ok("ratings", four, "--player", "1", "--output", form).out
     assert "Dora (4)" in out and "+18.8" in out and "-26.4" in out and "+5.6" in out
+
+
+# -- which list a player comes from (tests/data/ratinglists: real lines, SOURCES.md) ---------
+
+LISTS = Path(__file__).parent / "data" / "ratinglists"
+
+
+def _store(tmp_path: Path, combined_date: str | None) -> str:
+    from caddy.ratings.store import RatingStore
+
+    db = str(tmp_path / "players.db")
+    with RatingStore.open(db, create=True) as store:
+        date = None if combined_date is None else datetime.date.fromisoformat(combined_date)
+        store.import_list(LISTS / "players_list_foa.txt", date=date)
+        store.import_list(LISTS / "blitz_aug26frl.txt")  # dated by its name: 2026-08-01
+    return db
+
+
+def test_a_player_comes_from_the_newest_list_carrying_the_events_rating(tmp_path: Path) -> None:
+    """Leko (703303): 2676 standard, 2738 blitz in the combined list; the August
+    2026 blitz list has his blitz rating only."""
+    from caddy.ratings.store import RatingStore
+
+    with RatingStore.open(_store(tmp_path, "2026-07-01")) as store:
+        standard = store.player(703303, kind="standard")
+        blitz = store.player(703303, kind="blitz")
+        newest = store.player(703303)
+    assert standard is not None and standard.list_name == "players_list_foa.txt"
+    assert standard.standard is not None and standard.standard.rating == 2676
+    assert blitz is not None and blitz.list_name == "blitz_aug26frl.txt"
+    assert newest == blitz  # any rating: the August list is the newest
+
+
+def test_an_undated_list_counts_as_of_the_day_it_was_imported(tmp_path: Path) -> None:
+    from caddy.ratings.store import RatingStore
+
+    with RatingStore.open(_store(tmp_path, None)) as store:
+        found = store.player(703303, kind="blitz")
+    # FIDE's combined download names no month: imported today, it is newer than August 2026
+    assert found is not None and found.list_name == "players_list_foa.txt"
+    assert datetime.date.today() > datetime.date(2026, 8, 1)
+
+
+def test_a_standard_event_never_takes_a_blitz_only_list(
+    tmp_path: Path, ok: Callable[..., Run]
+) -> None:
+    db = _store(tmp_path, "2026-07-01")
+    (tmp_path / "ids.txt").write_text("703303\n1503014\n")
+    event = str(tmp_path / "e.json")
+    ok("new", event, "--players", str(tmp_path / "ids.txt"), "--rating-list", db, "--seed", "1")
+    ratings = {p.name: (p.rating, p.fide_rating) for p in load(event).tournament.players}
+    assert ratings == {"Leko, Peter": (2676, 2676), "Carlsen, Magnus": (2823, 2823)}
+
+
+def test_a_late_entry_from_the_list_into_an_event_without_a_rating_method(
+    tmp_path: Path, ok: Callable[..., Run], cli: Callable[..., Run]
+) -> None:
+    db = _store(tmp_path, "2026-07-01")
+    (tmp_path / "p.csv").write_text("name,rating\nA,2000\nB,1900\n")
+    event = str(tmp_path / "e.json")
+    ok("new", event, "--players", str(tmp_path / "p.csv"), "--format", "swiss", "--rounds", "1", "--seed", "1")  # fmt: skip
+    out = ok("add", event, "--fide-id", "703303", "--rating-list", db).out
+    assert out.startswith("added: Leko, Peter (1), rating 2676")  # numbered by rating, first
+    err = cli("add", event, "--fide-id", "12345678901", "--rating-list", db).err
+    assert err == "caddy: error: '12345678901' is not a FIDE ID (at most 10 digits)\n"
+
+
+def test_a_k_below_1_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "p.csv"
+    path.write_text("name,rating,k\nA,2000,0\nB,1900,20\n")
+    with pytest.raises(CaddyError) as caught:
+        read_players_csv(path)
+    assert list(caught.value.problems) == [
+        f"{path}:2: k 0: a development coefficient is at least 1"
+    ]
+
+
+def test_the_library_call_takes_a_path(four: str) -> None:
+    assert caddy.ratings.change(four).players[0].change == pytest.approx(5.6, abs=1e-9)
+
+
+def test_a_trf_file_is_pointed_to_caddy_import(
+    four: str, ok: Callable[..., Run], cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    trf = str(tmp_path / "rr.trf")
+    assert cli("export", four, "--to", "trf", "-o", trf).code == 0
+    assert error(cli, "ratings", trf) == (
+        f"caddy: error: {trf} is a TRF file, not an event file; make one with "
+        f"`caddy import {trf} -o event.json`\n"
+    )
+
+
+def test_a_knockouts_games_are_rated_one_by_one(tmp_path: Path, ok: Callable[..., Run]) -> None:
+    """Each game of a knockout match is rated (B.02 5.1: games played over the board)."""
+    (tmp_path / "p.csv").write_text("name,rating,k\nA,2200,20\nB,2100,20\nC,2000,20\nD,1900,20\n")
+    event = str(tmp_path / "ko.json")
+    ok("new", event, "--players", str(tmp_path / "p.csv"), "--format", "knockout", "--seed", "1")
+    ok("pair", event)
+    ok("result", event, "1", "1", "1-0")
+    ok("result", event, "1", "2", "0-1")
+    document = json.loads(ok("ratings", event, "--json").out)
+    games = {
+        p["name"]: [(g["opponent_name"], g["score"]) for g in p["games"]]
+        for p in document["players"]
+    }
+    assert games == {"A": [("D", 1.0)], "B": [("C", 0.0)], "C": [("B", 1.0)], "D": [("A", 0.0)]}
+    a = document["players"][0]
+    assert a["change"] == pytest.approx(
+        20 * (1 - 0.85), abs=1e-9
+    )  # 300 points: PD 0.85 (table 8.1.2)

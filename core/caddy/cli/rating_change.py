@@ -64,11 +64,13 @@ def cmd_ratings(ns: argparse.Namespace, host: PluginHost) -> int:
     """``caddy ratings EVENT.json``."""
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import emit, event_player, print_document
+    from caddy.cli.event import refuse_other_formats
     from caddy.event.session import read
     from caddy.ratings.changes import rating_system
     from caddy.ratings.request import rating_request
     from caddy.views.ratings import ratings_document, ratings_report
 
+    refuse_other_formats(ns.event, host)  # a TRF file: caddy import makes an event of it
     options = system_options(ns.options)
     system = rating_system(ns.system, host)
     replayed = read(ns.event, host=host)

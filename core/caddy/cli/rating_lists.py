@@ -40,6 +40,11 @@ def add_list_commands(sub: Any) -> None:
         help="the rating a per-type list carries, when its name does not say",
     )
     imp.add_argument(
+        "--date",
+        metavar="YYYY-MM-DD",
+        help="the list's date, when neither its header nor its name says (the combined list)",
+    )
+    imp.add_argument(
         "-o",
         dest="out",
         default=DEFAULT_STORE,
@@ -75,13 +80,15 @@ def cmd_import(ns: argparse.Namespace) -> int:
     """``caddy ratings import``: one transaction; a store made for it goes again if it fails."""
     # lazy: start-up: the store and the list readers load for this command only
     from caddy.messages import warn
+    from caddy.model.dates import parse_date
     from caddy.ratings.store import RatingStore
 
+    date = parse_date(ns.date, "--date") if ns.date else None
     out = Path(ns.out)
     made = not out.exists()
     try:
         with RatingStore.open(out, create=True) as store:
-            summary = store.import_list(ns.list, type=ns.type, warn=warn)
+            summary = store.import_list(ns.list, type=ns.type, warn=warn, date=date)
     except BaseException:
         if made:
             for leftover in (out, out.with_name(out.name + "-journal")):
@@ -96,7 +103,8 @@ def _import_report(summary: ImportSummary, out: str) -> str:
     date = (
         summary.list_date.isoformat()
         if summary.list_date
-        else "not known (neither its header nor its name says)"
+        else "not known (neither its header nor its name says; --date gives it): "
+        "look-ups take it as the list of the day it was imported"
     )
     lines = [
         f"{summary.list_name} ({summary.format.upper()}, {kind}) into {out}",

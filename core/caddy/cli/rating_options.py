@@ -57,41 +57,44 @@ def rated_players(
 
     if not wants_ratings(ns):
         return players, None
+    kind = _kind(ns, host)
     list_name, list_date = None, None
     if ns.rating_list:
-        players, list_name, list_date = _from_list(ns.rating_list, players)
+        players, list_name, list_date = _from_list(ns.rating_list, players, kind)
     setup = RatingSetup(
         method=ns.rating_method or "fide",
         type=ns.rating_type,
         list_name=list_name,
         list_date=list_date,
     )
-    return rate(players, setup, _kind(ns, setup, host)), setup
+    return rate(players, setup, kind), setup
 
 
 def _from_list(
-    path: str, players: list[Player]
+    path: str, players: list[Player], kind: RatingType
 ) -> tuple[list[Player], str | None, datetime.date | None]:
+    """``players`` filled from the store ``path``: each from the newest list
+    carrying the event's rating ``kind``; the lists' name (if one) and newest date."""
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.ratings.players import from_list
     from caddy.ratings.store import RatingStore
 
     with RatingStore.open(path) as store:
-        filled = from_list(players, store.player, path)
+        filled = from_list(players, lambda fide_id: store.player(fide_id, kind=kind), path)
     dates = {p.listed.list_date for p in filled if p.listed is not None}
     names = {p.listed.list_name for p in filled if p.listed is not None}
     latest = max((d for d in dates if d is not None), default=None)
     return filled, (names.pop() if len(names) == 1 else None), latest
 
 
-def _kind(ns: argparse.Namespace, setup: RatingSetup, host: PluginHost) -> RatingType:
+def _kind(ns: argparse.Namespace, host: PluginHost) -> RatingType:
     """The rating type of a new event: ``--rating-type``, else by ``--tc``."""
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.model.ratings import rating_type_of
     from caddy.plugins.lookup import parse_time_control
 
-    if setup.type is not None:
-        return setup.type
+    if ns.rating_type is not None:
+        return ns.rating_type  # type: ignore[no-any-return]
     if not ns.tc:
         return "standard"
     return rating_type_of(parse_time_control(ns.tc, host).fide_category)
@@ -113,7 +116,10 @@ def add_player_arguments(parser: argparse.ArgumentParser) -> None:
 def listed_entrant(ns: argparse.Namespace, tournament: Tournament) -> Player:
     """The late entrant of ``caddy add``, from the list when ``--rating-list``
     is given, rated by the event's method."""
+    import attrs
+
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
+    from caddy.model.ratings import RatingSetup
     from caddy.model.schedule import Player
     from caddy.ratings.players import rate
     from caddy.ratings.request import event_rating_type
@@ -132,9 +138,9 @@ def listed_entrant(ns: argparse.Namespace, tournament: Tournament) -> Player:
         federation=ns.federation,
         national_rating=ns.national_rating,
     )
+    kind = event_rating_type(tournament)
     if ns.rating_list:
-        (player,) = _from_list(ns.rating_list, [player])[0]
-    setup = tournament.ratings
-    if setup is None:
-        return player
-    return rate([player], setup, event_rating_type(tournament))[0]
+        (player,) = _from_list(ns.rating_list, [player], kind)[0]
+    # an event without a rating method rates on the FIDE rating: the list's
+    rated = rate([player], tournament.ratings or RatingSetup(), kind)[0]
+    return rated if tournament.ratings is not None else attrs.evolve(rated, fide_rating=None)

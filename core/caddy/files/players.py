@@ -20,6 +20,7 @@ from pathlib import Path
 
 from caddy.errors import CaddyError
 from caddy.files.storage import read_text  # a regular file only: never a device or a pipe
+from caddy.model.ratings import fide_id_problem
 from caddy.model.schedule import Player
 
 REQUIRED = ("name", "rating")
@@ -111,8 +112,9 @@ def _player(
     if not name and not (from_list and fide_id):
         problems.append(f"{where}: empty name" + (" and no fide_id" if from_list else ""))
         return None
-    if fide_id is not None and from_list and not (fide_id.isascii() and fide_id.isdigit()):
-        problems.append(f"{where}: fide_id '{fide_id}' is not a FIDE ID (digits)")
+    problem = fide_id_problem(fide_id) if fide_id is not None and from_list else None
+    if problem is not None:
+        problems.append(f"{where}: fide_id {problem}")
         return None
     numbers: dict[str, int | None] = {}
     for column in NUMBERS:
@@ -143,6 +145,9 @@ def _number(text: str, column: str, where: str, problems: list[str]) -> int | No
         problems.append(f"{where}: {what} '{text}' is not a whole number")
         return -1
     value = int(text)
+    if column == "k" and value < 1:
+        problems.append(f"{where}: k {value}: a development coefficient is at least 1")
+        return -1
     if column != "k" and value > MAX_RATING:
         problems.append(
             f"{where}: {column} {value} has more than 4 digits "
@@ -166,8 +171,9 @@ def _id_players(path: Path, text: str) -> list[Player]:
         word = raw.strip()
         if not word:
             continue
-        if not (word.isascii() and word.isdigit()):
-            problems.append(f"{path}:{line}: '{word}' is not a FIDE ID (digits)")
+        problem = fide_id_problem(word)
+        if problem is not None:
+            problems.append(f"{path}:{line}: {problem}")
         elif word in seen:
             problems.append(f"{path}:{line}: duplicate FIDE ID {word} (also on line {seen[word]})")
         else:

@@ -116,6 +116,20 @@ class RatingSetup:
     list_date: datetime.date | None = None
 
 
+#: The most digits a FIDE ID has (FIDE's lists have nine-digit IDs; room for one more).
+FIDE_ID_DIGITS = 10
+
+
+def fide_id_problem(text: str) -> str | None:
+    """What is wrong with ``text`` as a FIDE ID (ASCII digits, at most
+    :data:`FIDE_ID_DIGITS`), or ``None``."""
+    if not (text.isascii() and text.isdigit()):
+        return f"'{text}' is not a FIDE ID (digits)"
+    if len(text) > FIDE_ID_DIGITS:
+        return f"'{text}' is not a FIDE ID (at most {FIDE_ID_DIGITS} digits)"
+    return None
+
+
 def tournament_rating(
     method: TournamentRatingMethod, fide: int | None, national: int | None
 ) -> int | None:

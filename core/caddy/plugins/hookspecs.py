@@ -261,7 +261,7 @@ def caddy_register_rating_systems(register: Callable[[RatingSystem], None]) -> N
         a :class:`caddy.contracts.rating.RatingReport`. See
         :class:`caddy.contracts.rating.RatingSystem`.
 
-    .. versionadded:: 0.5
+    .. versionadded:: 0.3
     """
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -25,19 +26,24 @@ def rating_system(name: str, host: PluginHost | None = None) -> RatingSystem:
 
 
 def rating_change(
-    event: EventFile | State,
+    event: EventFile | State | str | os.PathLike[str],
     system: str = DEFAULT_SYSTEM,
     options: Mapping[str, str] | None = None,
     *,
     host: PluginHost | None = None,
 ) -> RatingReport:
-    """Each player's rating change in ``event`` (an event file, or its
-    replayed state) by the rating system ``system`` (a plugin; default
+    """Each player's rating change in ``event`` (an event file, its
+    replayed state, or the path of an event file, read as ``caddy.event.read`` reads it) by the rating system ``system`` (a plugin; default
     ``fide``, FIDE Handbook B.02), with the system's ``options``.
 
     :raises CaddyError: an unknown system, or an option it refuses.
     """
     host = resolve(host)
     chosen = rating_system(system, host)
+    if isinstance(event, str | os.PathLike):
+        # lazy: reading a file brings the file storage, which a caller with an event does not need
+        from caddy.event.session import read
+
+        event = read(os.fspath(event), host=host).state
     state = event if isinstance(event, State) else replay(event, host)
     return chosen.change(rating_request(state, options))

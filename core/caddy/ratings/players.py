@@ -19,6 +19,7 @@ from caddy.model.ratings import (
     ListedPlayer,
     RatingSetup,
     RatingType,
+    fide_id_problem,
     listed_rating,
     tournament_rating,
 )
@@ -46,9 +47,13 @@ def from_list(
         if player.fide_id is None:
             filled.append(player)
             continue
+        who = f"{player.name}: " if player.name else ""
+        problem = fide_id_problem(player.fide_id)
+        if problem is not None:
+            problems.append(f"{who}{problem}")
+            continue
         listed = lookup(int(player.fide_id))
         if listed is None:
-            who = f"{player.name} " if player.name else ""
             problems.append(f"{who}FIDE ID {player.fide_id} is not in {source}")
             continue
         filled.append(listed_player(listed, player))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from caddy.contracts.rating import RatedPlayer, RatingGame, RatingRequest
 from caddy.event.results import results_event
 from caddy.model.ratings import RatingType, rating_type_of
+from caddy.model.results import GAME_POINTS, RESULT_WORDS
 from caddy.ratings.players import fide_rating
 
 if TYPE_CHECKING:
@@ -19,7 +20,9 @@ if TYPE_CHECKING:
     from caddy.model.tournament import Tournament
 
 #: A side's score for each result code (byes score as the event scores them).
-_SCORES = {"1": 1.0, "=": 0.5, "0": 0.0, "W": 1.0, "D": 0.5, "L": 0.0, "+": 1.0, "-": 0.0}
+_SCORES = GAME_POINTS
+#: The codes of a game played over the board for at least one move (B.02 5.1).
+_RATED = frozenset("1=0")
 
 
 def event_rating_type(tournament: Tournament) -> RatingType:
@@ -45,6 +48,21 @@ def rating_request(state: State, options: Mapping[str, str] | None = None) -> Ra
         rated_player(number, player, tournament, kind)
         for number, player in enumerate(tournament.players, 1)
     )
+    return RatingRequest(
+        type=kind,
+        date=event_date(tournament),
+        players=players,
+        games=(*_round_games(state), *_match_games(state)),
+        options=dict(options or {}),
+    )
+
+
+def _round_games(state: State) -> tuple[RatingGame, ...]:
+    """Every player's side of every round that is not a knockout match, as the
+    standings score it (byes, forfeits, withdrawals); a game without a result
+    yet has no score."""
+    if not any(not rnd.matches for rnd in state.rounds):
+        return ()
     pending = {
         (rnd.number, player)
         for rnd in state.rounds
@@ -54,7 +72,7 @@ def rating_request(state: State, options: Mapping[str, str] | None = None) -> Ra
         for player in (rnd.white[index], rnd.black[index])
     }
     table = results_event(state, completed_only=False, empty=True)
-    games = tuple(
+    return tuple(
         RatingGame(
             round=number,
             player=player,
@@ -66,13 +84,32 @@ def rating_request(state: State, options: Mapping[str, str] | None = None) -> Ra
         for player, row in enumerate(table.results, 1)
         if row and (side := row[number - 1]) is not None
     )
-    return RatingRequest(
-        type=kind,
-        date=event_date(tournament),
-        players=players,
-        games=games,
-        options=dict(options or {}),
-    )
+
+
+def _match_games(state: State) -> tuple[RatingGame, ...]:
+    """Every game of the knockout matches (each game of a match is rated on its
+    own, B.02 5.1: forfeits and games decided without play are not)."""
+    games = []
+    for rnd in state.rounds:
+        if not rnd.matches:
+            continue
+        for board in rnd.boards:
+            for result in board.results:
+                codes = RESULT_WORDS[result]
+                for player, opponent, code in (
+                    (board.white, board.black, codes[0]),
+                    (board.black, board.white, codes[1]),
+                ):
+                    games.append(
+                        RatingGame(
+                            round=rnd.number,
+                            player=player,
+                            opponent=opponent,
+                            score=_SCORES[code],
+                            played=code in _RATED,
+                        )
+                    )
+    return tuple(games)
 
 
 def rated_player(

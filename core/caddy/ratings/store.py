@@ -42,14 +42,15 @@ if TYPE_CHECKING:
 
 #: What ``caddy_store`` says of a store of this version.
 SCHEMA = "caddy.rating-store"
-VERSION = 1
+VERSION = 2
 #: Rows inserted at a time.
 BATCH = 20_000
 _TABLES = f"""
 CREATE TABLE caddy_store (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE lists (
     id INTEGER PRIMARY KEY, name TEXT NOT NULL, date TEXT, kind TEXT NOT NULL, format TEXT NOT NULL,
-    header TEXT, players INTEGER NOT NULL, first_row INTEGER, last_row INTEGER
+    header TEXT, players INTEGER NOT NULL, first_row INTEGER, last_row INTEGER,
+    imported TEXT NOT NULL
 );
 CREATE TABLE players (
     id INTEGER PRIMARY KEY, list_id INTEGER NOT NULL, fide_id INTEGER NOT NULL,
@@ -63,8 +64,14 @@ _INDEXES = (
 )
 _INSERT = "INSERT INTO players (list_id, fide_id, name_key, line) VALUES (?, ?, ?, ?)"
 _SELECT = "SELECT p.fide_id, p.list_id, p.line FROM players p JOIN lists l ON l.id = p.list_id"
-#: The newest list first: by date (a list with none last), then the latest import.
-_NEWEST = "(l.date IS NULL), l.date DESC, l.id DESC"
+#: The newest list first: by its date (a list without one, such as FIDE's
+#: combined download, by the day it was imported: the list in force then),
+#: then the latest import.
+_NEWEST = "COALESCE(l.date, l.imported) DESC, l.id DESC"
+#: Lists that carry a rating type: the combined list, or that type's own.
+_OF_KIND = "l.kind IN ('combined', ?)"
+#: The largest integer SQLite stores.
+_MAX_ID = 2**63 - 1
 #: Above every name key that starts with a prefix: the prefix and this.
 _TOP = "\U0010ffff"
 
@@ -179,10 +186,13 @@ class RatingStore:
         type: RatingType | None = None,
         warn: Warn | None = None,
         name: str | None = None,
+        date: datetime.date | None = None,
     ) -> ImportSummary:
         """Read the FIDE list ``source`` (a path or a binary stream: TXT, XML,
         plain or zipped; :class:`caddy.ratings.lists.RatingList`) into the store,
         in one transaction; a list of the same name and date is replaced.
+        ``date``: the list's date when the list does not say (FIDE's combined
+        file does not).
 
         :raises FileError: the list cannot be read (the store is left as it was)."""
         self._decoders.clear()  # a list's id may be given again
@@ -190,16 +200,17 @@ class RatingStore:
             db = self._db
             db.execute("BEGIN IMMEDIATE")
             try:
-                summary = self._import(ratings)
+                summary = self._import(ratings, date)
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
         return summary
 
-    def _import(self, ratings: RatingList) -> ImportSummary:
+    def _import(self, ratings: RatingList, given: datetime.date | None) -> ImportSummary:
         db = self._db
-        date = ratings.date.isoformat() if ratings.date else None
+        dated = given or ratings.date
+        date = dated.isoformat() if dated else None
         old = db.execute(
             "SELECT id, first_row, last_row FROM lists WHERE name = ? AND date IS ?",
             (ratings.name, date),
@@ -214,8 +225,16 @@ class RatingStore:
         db.execute("PRAGMA cache_size = -32768")
         list_id = int(
             db.execute(
-                "INSERT INTO lists (name, date, kind, format, header, players) VALUES (?, ?, ?, ?, ?, 0)",
-                (ratings.name, date, ratings.kind or "combined", ratings.format, ratings.header),
+                "INSERT INTO lists (name, date, kind, format, header, players, imported) "
+                "VALUES (?, ?, ?, ?, ?, 0, ?)",
+                (
+                    ratings.name,
+                    date,
+                    ratings.kind or "combined",
+                    ratings.format,
+                    ratings.header,
+                    datetime.date.today().isoformat(),
+                ),
             ).lastrowid
             or 0
         )
@@ -231,7 +250,7 @@ class RatingStore:
             db.execute(index)
         return ImportSummary(
             list_name=ratings.name,
-            list_date=ratings.date,
+            list_date=dated,
             kind=kind,
             format=ratings.format,
             players=ratings.players_read,
@@ -242,31 +261,39 @@ class RatingStore:
     # -- looking up ------------------------------------------------------------------------
 
     def player(
-        self, fide_id: int, *, list_date: datetime.date | None = None
+        self,
+        fide_id: int,
+        *,
+        list_date: datetime.date | None = None,
+        kind: RatingType | None = None,
     ) -> ListedPlayer | None:
         """The player ``fide_id`` of the newest list holding them (``list_date``:
-        of a list of that date), or ``None``."""
-        if list_date is None:
-            rows = self._db.execute(
-                f"{_SELECT} WHERE p.fide_id = ? ORDER BY {_NEWEST} LIMIT 1", (fide_id,)
-            )
-        else:
-            rows = self._db.execute(
-                f"{_SELECT} WHERE p.fide_id = ? AND l.date = ? ORDER BY {_NEWEST} LIMIT 1",
-                (fide_id, list_date.isoformat()),
-            )
+        of a list of that date; ``kind``: of a list carrying that rating, the
+        combined list or that type's own), or ``None``."""
+        if not 0 <= fide_id <= _MAX_ID:  # beyond SQLite's integers: no one's
+            return None
+        where, values = "p.fide_id = ?", list[object]([fide_id])
+        if list_date is not None:
+            where, values = f"{where} AND l.date = ?", [*values, list_date.isoformat()]
+        if kind is not None:
+            where, values = f"{where} AND {_OF_KIND}", [*values, kind]
+        rows = self._db.execute(f"{_SELECT} WHERE {where} ORDER BY {_NEWEST} LIMIT 1", values)
         found = [self._player(row) for row in rows]
         return found[0] if found else None
 
-    def players(self, ids: Iterable[int]) -> dict[int, ListedPlayer]:
-        """The players of ``ids`` found (each of the newest list holding them), by ID."""
-        wanted = sorted(set(ids))
+    def players(
+        self, ids: Iterable[int], *, kind: RatingType | None = None
+    ) -> dict[int, ListedPlayer]:
+        """The players of ``ids`` found (each of the newest list holding them;
+        ``kind``: of a list carrying that rating), by ID."""
+        wanted = sorted(i for i in set(ids) if 0 <= i <= _MAX_ID)
         found: dict[int, ListedPlayer] = {}
         for at in range(0, len(wanted), 500):
             chunk = wanted[at : at + 500]
             marks = ", ".join("?" * len(chunk))
-            query = f"{_SELECT} WHERE p.fide_id IN ({marks}) ORDER BY p.fide_id, {_NEWEST}"
-            for row in self._db.execute(query, chunk):
+            only = f" AND {_OF_KIND}" if kind is not None else ""
+            query = f"{_SELECT} WHERE p.fide_id IN ({marks}){only} ORDER BY p.fide_id, {_NEWEST}"
+            for row in self._db.execute(query, [*chunk, kind] if kind is not None else chunk):
                 if row[0] not in found:
                     found[row[0]] = self._player(row)
         return found

@@ -70,10 +70,10 @@ def _why_not_rated(
     """Why a side of a round is not rated (``None``: it is)."""
     if game.opponent is None:
         return "bye"
-    if not game.played:
-        return "not played (5.1)"
     if game.score is None:
         return "no result yet"
+    if not game.played:
+        return "not played (5.1)"
     opponent = players[game.opponent].rating
     if opponent is None:
         return "unrated opponent (8.3.1)"
