@@ -17,7 +17,7 @@ from caddy_plugins.ratings.fide import FideRating
 from caddy_plugins.ratings.fide.rules import round_away
 
 SYSTEM = FideRating()
-SETTINGS = settings(max_examples=60, deadline=None, derandomize=True, database=None)
+SETTINGS = settings(max_examples=30, deadline=None, derandomize=True, database=None)
 DATES = st.sampled_from(
     (datetime.date(2024, 6, 1), datetime.date(2025, 9, 30), datetime.date(2025, 10, 1))
 )

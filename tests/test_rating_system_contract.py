@@ -227,7 +227,7 @@ class TestSuiteFailsAForfeitRater(RatingSystemContract):
     """The drawn checks find the forfeit rater too (the test expects the suite's failure)."""
 
     system = RatesForfeits()
-    max_examples = 30
+    max_examples = 12
     shrink = False
 
     def test_unplayed_games_never_rated(self, rating_system: RatingSystem) -> None:

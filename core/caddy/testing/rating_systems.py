@@ -158,7 +158,7 @@ class RatingSystemContract:
     #: The option sets each drawn request is rated with.
     option_sets: ClassVar[Sequence[Mapping[str, str]]] = ({},)
     #: Requests hypothesis draws per check, and their size.
-    max_examples: ClassVar[int] = 25
+    max_examples: ClassVar[int] = 12
     max_players: ClassVar[int] = 8
     max_rounds: ClassVar[int] = 5
     #: Shrink a failing request to a smallest one (off: fail at once).
