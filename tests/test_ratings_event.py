@@ -404,3 +404,30 @@ def test_a_knockouts_games_are_rated_one_by_one(tmp_path: Path, ok: Callable[...
     assert a["change"] == pytest.approx(
         20 * (1 - 0.85), abs=1e-9
     )  # 300 points: PD 0.85 (table 8.1.2)
+
+
+def test_an_unrated_players_row_shows_the_provisional_first_rating(
+    tmp_path: Path, ok: Callable[..., Run]
+) -> None:
+    """B.02 8.2 (2024): an unrated player's first rating from the games against
+    rated opponents, provisional (FIDE computes it over the rating period)."""
+    (tmp_path / "p.csv").write_text(
+        "name,rating,k\nNew,,\nA,1900,20\nB,1850,20\nC,1800,20\nD,1750,20\nE,1700,20\n"
+    )
+    event = str(tmp_path / "rr.json")
+    ok("new", event, "--players", str(tmp_path / "p.csv"), "--by", "given", "--seed", "1",
+       "--start", "2026-05-01")  # fmt: skip
+    for rnd in replay(load(event)).rounds:
+        for board in rnd.boards:
+            ok("result", event, str(rnd.number), str(board.number), "1/2")
+    document = json.loads(ok("ratings", event, "--json").out)
+    new = document["players"][0]
+    assert new["change"] is None and new["games"] == []
+    first = new["first_rating"]
+    assert (first["games"], first["score"]) == (5, 2.5)
+    assert "provisional" in first["note"]
+    (row,) = [
+        line for line in ok("ratings", event).out.splitlines() if line.lstrip().startswith("1 ")
+    ]
+    assert "unrated" in row and row.split()[-1] == f"({first['rating']:.0f})"
+    assert row.split()[-4:-1] == ["5", "2½", "-"]

@@ -34,13 +34,21 @@ def _k(value: float | None) -> str:
 def ratings_table(
     request: RatingRequest, report: RatingReport, players: tuple[Player, ...]
 ) -> Table:
-    """One row per player: rating, K, rated games, score, expected, change."""
+    """One row per player: rating, K, rated games, score, expected, change (an
+    unrated player: the games against rated opponents, and in brackets the
+    provisional first rating; no rated game: ``-``)."""
     rows = []
     for change in report.players:
         player = players[change.number - 1]
         score = sum(g.score for g in change.games)
         expected = sum(g.expected for g in change.games)
         first = change.first_rating
+        if first is not None:  # an unrated player: the games of the first rating
+            games, scored, shown = str(first.games), points(first.score), f"({first.rating:.0f})"
+        else:
+            games = str(len(change.games))
+            scored = points(score) if change.games else "-"
+            shown = signed(change.change) if change.games else "-"
         rows.append(
             (
                 str(change.number),
@@ -48,10 +56,10 @@ def ratings_table(
                 player.fide_id or "",
                 _rating(change.rating),
                 _k(change.k),
-                str(len(change.games)),
-                points(score) if change.games else "-",
+                games,
+                scored,
                 f"{expected:.2f}" if change.games else "-",
-                signed(change.change) if first is None else f"({first.rating:.0f})",
+                shown,
             )
         )
     return Table(
