@@ -177,3 +177,13 @@ def test_a_late_entry_by_fide_id(
     assert (added.fide_id, added.fide_rating, added.federation) == ("700144", 1732, "USA")
     run = cli("add", event, "--fide-id", "999", "--rating-list", db)
     assert run.code == 1 and run.err == f"caddy: error: FIDE ID 999 is not in {db}\n"
+
+
+def test_a_late_entry_by_fide_id_alone_reads_players_db(
+    rated_swiss: tuple[str, str], ok: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``caddy add EVENT --fide-id N`` (issue 26): the list in ./players.db."""
+    event, db = rated_swiss
+    monkeypatch.chdir(Path(db).parent)
+    out = ok("add", event, "--fide-id", "700143").out
+    assert out.startswith("added: Player43, Test (41), rating 1749")

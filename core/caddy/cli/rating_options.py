@@ -9,6 +9,10 @@ from typing import TYPE_CHECKING
 
 from caddy.errors import CaddyError
 
+#: The rating store ``caddy add --fide-id N`` reads when none is named
+#: (``caddy ratings import`` writes it by default).
+DEFAULT_STORE = "players.db"
+
 if TYPE_CHECKING:
     import datetime
 
@@ -108,7 +112,8 @@ def add_player_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rating-list",
         metavar="DB",
-        help="take the player from this rating list by --fide-id (name, rating, title, K ...)",
+        help="take the player from this rating list by --fide-id (name, rating, title, K ...); "
+        f"--fide-id without --rating takes it from {DEFAULT_STORE}",
     )
     parser.add_argument("--national-rating", type=int, help="national rating")
 
@@ -126,9 +131,12 @@ def listed_entrant(ns: argparse.Namespace, tournament: Tournament) -> Player:
 
     if ns.rating_list and not ns.fide_id:
         raise CaddyError("--rating-list takes the player by --fide-id N")
+    if ns.fide_id and ns.rating is None and not ns.rating_list:
+        ns.rating_list = DEFAULT_STORE  # the player from the list, as caddy ratings find looks
     if not ns.rating_list and (ns.name is None or ns.rating is None):
         raise CaddyError(
-            "give the player's NAME and --rating, or --fide-id N with --rating-list DB"
+            "give the player's NAME and --rating, or --fide-id N (from the list in "
+            f"--rating-list DB, default {DEFAULT_STORE})"
         )
     player = Player(
         name=ns.name or "",
