@@ -248,7 +248,7 @@ def test_bad_requests_say_what_was_wrong(four: str, cli: Callable[..., Run]) -> 
         "caddy: error: unknown rating system 'elo' (known: fide)\n"
     )
     assert error(cli, "ratings", four, "--option", "k") == (
-        "caddy: error: --option 'k' is not NAME=VALUE\n"
+        "caddy: error: --option expects KEY=VALUE, got 'k'\n"
     )
     assert "no player" in error(cli, "ratings", four, "--player", "Zed").lower()
     assert error(cli, "ratings", str(Path(four).with_name("x.json"))).endswith(

@@ -45,25 +45,10 @@ def add_event_command(sub: Any) -> None:
     event.set_defaults(run=cmd_ratings)
 
 
-def system_options(words: list[str]) -> dict[str, str]:
-    """``--option NAME=VALUE`` words as a mapping (one line per malformed word)."""
-    options: dict[str, str] = {}
-    problems = []
-    for word in words:
-        name, sep, value = word.partition("=")
-        if not sep or not name.strip():
-            problems.append(f"--option '{word}' is not NAME=VALUE")
-        else:
-            options[name.strip()] = value.strip()
-    if problems:
-        raise CaddyError(problems[0], problems=problems)
-    return options
-
-
 def cmd_ratings(ns: argparse.Namespace, host: PluginHost) -> int:
     """``caddy ratings EVENT.json``."""
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.cli.common import emit, event_player, print_document
+    from caddy.cli.common import emit, event_player, option_values, print_document
     from caddy.cli.event import refuse_other_formats
     from caddy.event.session import read
     from caddy.ratings.changes import rating_system
@@ -71,7 +56,7 @@ def cmd_ratings(ns: argparse.Namespace, host: PluginHost) -> int:
     from caddy.views.ratings import ratings_document, ratings_report
 
     refuse_other_formats(ns.event, host)  # a TRF file: caddy import makes an event of it
-    options = system_options(ns.options)
+    options = option_values(ns.options)
     system = rating_system(ns.system, host)
     replayed = read(ns.event, host=host)
     state = replayed.state

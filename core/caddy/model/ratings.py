@@ -29,6 +29,20 @@ TournamentRatingMethod = Literal["fide", "nro", "fidon", "nidof", "hbfn"]
 RATING_METHODS: tuple[TournamentRatingMethod, ...] = ("fide", "nro", "fidon", "nidof", "hbfn")
 
 
+#: Old one- and two-letter titles (``g`` grandmaster ...: FIDE's lists before
+#: 2012, TRF06 and FIDE's 2005 sample) and the titles they stand for today.
+OLD_TITLES = {
+    "g": "GM",
+    "m": "IM",
+    "f": "FM",
+    "c": "CM",
+    "wg": "WGM",
+    "wm": "WIM",
+    "wf": "WFM",
+    "wc": "WCM",
+}
+
+
 @attrs.frozen(kw_only=True)
 class ListedRating:
     """One rating of a listed player (standard, rapid or blitz)."""

@@ -16,22 +16,12 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from caddy.model.ratings import OLD_TITLES
 from caddy.ratings.list_layout import RATING_AT, ROW_FIELDS, Row, TxtLayout, looks_like_header
 
 if TYPE_CHECKING:
     from caddy.model.ratings import RatingType
 
-#: The old lists' one- and two-letter titles (``g`` grandmaster ...), as today's lists write them.
-OLD_TITLES = {
-    "g": "GM",
-    "m": "IM",
-    "f": "FM",
-    "c": "CM",
-    "wg": "WGM",
-    "wm": "WIM",
-    "wf": "WFM",
-    "wc": "WCM",
-}
 _TEXT = ("name", "federation", "sex", "title", "women_title", "other_titles", "foa_title", "flag")
 _WHAT = {
     "rating": "rating",

@@ -18,8 +18,9 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from typing import IO, TYPE_CHECKING
 
+from caddy.model.ratings import OLD_TITLES
 from caddy.ratings.list_layout import RATING_AT, ROW_FIELDS, Row
-from caddy.ratings.list_txt import OLD_TITLES, LineError
+from caddy.ratings.list_txt import LineError
 
 if TYPE_CHECKING:
     from caddy.model.ratings import RatingType

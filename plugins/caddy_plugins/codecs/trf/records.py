@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import attrs
 
 from caddy.model.cells import Cell
+from caddy.model.ratings import OLD_TITLES
 from caddy.model.results import round_robin_cycles
 
 if TYPE_CHECKING:
@@ -23,17 +24,6 @@ __all__ = ["CODES", "OLD_TITLES", "ROUND_ROBIN_192", "TRF26_RECORDS", "TrfDocume
 ROUND_ROBIN_192 = ("ROUNDROBIN", "SCHEVENINGEN")
 #: Result codes a round may hold (upper case; blank reads as ``Z``).
 CODES = frozenset("1=0+-WDLHFUZ")
-#: Old title letters (TRF06 and FIDE's 2005 sample) and the titles they stand for.
-OLD_TITLES = {
-    "g": "GM",
-    "m": "IM",
-    "f": "FM",
-    "c": "CM",
-    "wg": "WGM",
-    "wm": "WIM",
-    "wf": "WFM",
-    "wc": "WCM",
-}
 #: Record types TRF26 added (written only by ``--trf26``).
 TRF26_RECORDS = frozenset(
     {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250"}
