@@ -59,6 +59,7 @@ REQUIRED: Mapping[str, tuple[tuple[str, tuple[str, ...] | None], ...]] = {
         _attr("options"),
         _member("change", "request"),
     ),
+    "prize_sharing": (_attr("name"), _attr("summary"), _member("share", "group")),
     "time_controls": (_attr("name"), _attr("priority"), _member("parse", "text")),
     "tiebreak_presets": (
         _attr("name"),
@@ -165,6 +166,7 @@ def _label(kind: str) -> str:
         "codecs": "file format",
         "renderers": "output form",
         "rating_systems": "rating system",
+        "prize_sharing": "prize-sharing method",
         "time_controls": "time-control notation",
         "tiebreak_presets": "tie-break preset",
     }.get(kind, kind)

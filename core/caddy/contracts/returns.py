@@ -58,6 +58,7 @@ RETURNS: Mapping[str, Mapping[str, Returns]] = {
         "write": Returns("an Exported", "caddy.contracts.codecs", "Exported"),
     },
     "renderers": {"render": Returns("a str", "builtins", "str")},
+    "prize_sharing": {"share": Returns("a tuple of Shares", "builtins", "tuple")},
     "rating_systems": {
         "change": Returns("a RatingReport", "caddy.contracts.rating", "RatingReport")
     },

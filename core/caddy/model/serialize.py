@@ -25,6 +25,7 @@ import json
 import math
 import re
 from collections.abc import Callable
+from decimal import Decimal
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar, get_origin
 
@@ -117,6 +118,22 @@ def _strict_float(value: Any, _: Any) -> float:
     return float(value)
 
 
+def _strict_decimal(value: Any, _: Any) -> Decimal:
+    """An amount of money as written: a decimal string (``"100.00"``) or a
+    whole number, finite (never a float: it would not be exact)."""
+    if type(value) is int:
+        return Decimal(value)
+    if type(value) is not str:
+        raise ValueError(f'expected an amount as a string ("100.00"), got {describe(value)}')
+    try:
+        amount = Decimal(value)
+    except ArithmeticError:
+        raise ValueError(f"'{value}' is not an amount") from None
+    if not amount.is_finite():
+        raise ValueError(f"'{value}' is not an amount")
+    return amount
+
+
 def _strict_bool(value: Any, _: Any) -> bool:
     if type(value) is not bool:
         raise ValueError(f"expected true or false, got {describe(value)}")
@@ -177,6 +194,8 @@ def configure_converter(
     converter.register_unstructure_hook_factory(_omits_defaults, omitting_hook)
     converter.register_unstructure_hook(TimeControl, str)
     converter.register_structure_hook(TimeControl, structure_time_control)
+    converter.register_unstructure_hook(Decimal, str)
+    converter.register_structure_hook(Decimal, _strict_decimal)
     converter.register_structure_hook(str, _strict_str)
     converter.register_structure_hook(int, _strict_int)
     converter.register_structure_hook(float, _strict_float)

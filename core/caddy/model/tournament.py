@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal, Union
 import attrs
 
 from caddy.model.dates import RoundDates
+from caddy.model.prizes import PrizeSchedule
 from caddy.model.ratings import RatingSetup
 from caddy.model.results import BYE_KIND_CODES, Scoring
 from caddy.model.schedule import Player
@@ -68,7 +69,7 @@ class Tournament:
     """Starting data of an event."""
 
     #: Fields left out of the file when they have their default (old files stay byte for byte).
-    omit_defaults: ClassVar[tuple[str, ...]] = ("schedule", "teams", "ede", "ratings")
+    omit_defaults: ClassVar[tuple[str, ...]] = ("schedule", "teams", "ede", "ratings", "prizes")
 
     name: str = ""
     start: datetime.date | None = None
@@ -88,6 +89,8 @@ class Tournament:
     #: The rating type and tournament-rating method (``None``: each player's
     #: ``rating`` is their FIDE rating, the type is the time control's).
     ratings: RatingSetup | None = None
+    #: The prize schedule (``caddy prizes set``; ``None``: none stored).
+    prizes: PrizeSchedule | None = None
     #: Players in pairing-number order (``players[0]`` has number 1).
     players: tuple[Player, ...]
     #: How the pairing numbers were given, and the lot's seed.

@@ -15,7 +15,7 @@ command imports only what it needs::
     my_format = "my_package.my_format"
 
 Groups: ``caddy.formats``, ``caddy.time_controls``, ``caddy.tiebreaks``, ``caddy.codecs``, ``caddy.renderers``,
-``caddy.tiebreak_presets``, ``caddy.rating_systems``, and ``caddy`` for plugins that must always load (for example those adding CLI commands).
+``caddy.tiebreak_presets``, ``caddy.rating_systems``, ``caddy.prize_sharing``, and ``caddy`` for plugins that must always load (for example those adding CLI commands).
 
 Every registered object is checked against its contract in
 :mod:`caddy.contracts` when its kind is first used: an object missing a
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from caddy.contracts.codecs import FileCheck, FileResults
     from caddy.contracts.file_pairing import FilePairing
     from caddy.contracts.format_tools import Shorthand
+    from caddy.contracts.prizes import SharingMethod
     from caddy.contracts.rating import RatingSystem
 
 #: Marker for hook specifications (used by caddy itself).
@@ -260,6 +261,22 @@ def caddy_register_rating_systems(register: Callable[[RatingSystem], None]) -> N
         every round's games, the event's date and rating type) and returning
         a :class:`caddy.contracts.rating.RatingReport`. See
         :class:`caddy.contracts.rating.RatingSystem`.
+
+    .. versionadded:: 0.3
+    """
+
+
+@hookspec
+def caddy_register_prize_sharing(register: Callable[[SharingMethod], None]) -> None:
+    """Register prize-sharing methods: how players tied on points share cash.
+
+    :param register: call it once per method object. A method has a
+        ``name`` (what a prize schedule's ``sharing`` names, e.g. ``"hort"``),
+        a ``summary`` and ``share(group)`` taking a
+        :class:`caddy.contracts.prizes.TiedGroup` (the tied players, best
+        tie-break first, and the prizes open to them) and returning the
+        :class:`caddy.contracts.prizes.Share` s it gives. See
+        :class:`caddy.contracts.prizes.SharingMethod`.
 
     .. versionadded:: 0.3
     """

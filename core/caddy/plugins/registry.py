@@ -24,6 +24,7 @@ KINDS: Mapping[str, str] = {
     "codecs": "caddy_register_codecs",
     "renderers": "caddy_register_renderers",
     "rating_systems": "caddy_register_rating_systems",
+    "prize_sharing": "caddy_register_prize_sharing",
 }
 
 
@@ -36,6 +37,7 @@ KIND_LABEL: Mapping[str, str] = {
     "codecs": "file format",
     "renderers": "output form",
     "rating_systems": "rating system",
+    "prize_sharing": "prize-sharing method",
 }
 
 

@@ -1,0 +1,1 @@
+"""Built-in prize-sharing methods: ``none``, ``equal``, ``hort``, ``uscf`` (docs/prizes.md)."""
