@@ -183,11 +183,11 @@ def _run(args: list[str]) -> int:
     first = next((a for a in args if not a.startswith("-")), None)
     if first == "result":
         args = _escape_result_words(args)
-    elif first == "ratings":
+    elif first in ("ratings", "prizes"):
         # lazy: start-up: `caddy --version` and one command's parser import nothing more
         from caddy.cli.ratings import event_words
 
-        args = event_words(args)
+        args = event_words(args, first)
     builtin = first in _COMMANDS and not (args and args[0] in ("-h", "--help"))
     parsed = _parse_without_shorthands(first, args) if builtin and first else None
     if parsed is None:
@@ -355,4 +355,5 @@ _COMMANDS = {
     "publish": "caddy.cli.publish:add_commands",
     "lineup": "caddy.cli.teams:add_commands",
     "ratings": "caddy.cli.ratings:add_commands",
+    "prizes": "caddy.cli.prizes:add_commands",
 }

@@ -34,13 +34,19 @@ def add_commands(commands: Commands) -> None:
     add_event_command(sub)
 
 
-def event_words(args: list[str]) -> list[str]:
-    """``args`` with ``event`` put after ``ratings`` when the next word is not
-    a sub-command (``caddy ratings EVENT.json`` is ``caddy ratings event EVENT.json``)."""
-    if "ratings" not in args:
+#: Each command with sub-commands whose default takes a file, and that default.
+DEFAULTS = {"ratings": (SUBCOMMANDS, "event"), "prizes": (("set", "show"), "show")}
+
+
+def event_words(args: list[str], command: str = "ratings") -> list[str]:
+    """``args`` with the default sub-command put after ``command`` when the next
+    word is not a sub-command (``caddy ratings EVENT.json`` is ``caddy ratings
+    event EVENT.json``, ``caddy prizes FILE`` is ``caddy prizes show FILE``)."""
+    if command not in args:
         return args
-    at = args.index("ratings") + 1
+    words, default = DEFAULTS[command]
+    at = args.index(command) + 1
     following = args[at : at + 1]
-    if not following or following[0] in (*SUBCOMMANDS, "-h", "--help"):
+    if not following or following[0] in (*words, "-h", "--help"):
         return args
-    return [*args[:at], "event", *args[at:]]
+    return [*args[:at], default, *args[at:]]

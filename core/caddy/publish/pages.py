@@ -41,6 +41,8 @@ PLAYERS = StandingsChoices(individual=True)
 
 INDEX = "index.html"
 CROSSTABLE = "crosstable.html"
+#: The prize page (:mod:`caddy.publish.prizes`), when the event keeps a prize schedule.
+PRIZES = "prizes.html"
 #: A team event's pages (:mod:`caddy.publish.teams`).
 TEAM_CROSSTABLE = "team-crosstable.html"
 BOARD_PRIZES = "board-prizes.html"
@@ -118,6 +120,8 @@ def context(state: State, host: PluginHost | None = None) -> Context:
         nav.append(Link("Bracket", CROSSTABLE))
     elif done:
         nav.append(Link("Player crosstable" if teams else "Crosstable", CROSSTABLE))
+    if done and not teams and state.event.tournament.prizes is not None:
+        nav.append(Link("Prizes", PRIZES))
     return Context(state=state, nav=tuple(nav), done=done, host=host)
 
 

@@ -15,6 +15,7 @@ The site::
     standings-R.html      the standings after round R (complete rounds only)
     crosstable.html       the crosstable and the format's views (a knockout: its bracket)
     player-N.html         player N's games, colours, opponents, results, points
+    prizes.html           the prize list, when the event keeps a prize schedule
     team-standings-R.html, team-crosstable.html, board-prizes.html
                           a team event's team pages (:mod:`caddy.publish.teams`);
                           its round pages show the matches
@@ -36,6 +37,7 @@ from caddy.publish.folder import Written, publish_into
 from caddy.publish.pages import (
     CROSSTABLE,
     INDEX,
+    PRIZES,
     context,
     crosstable_report,
     index_report,
@@ -46,6 +48,7 @@ from caddy.publish.pages import (
     standings_report,
 )
 from caddy.publish.players import player_lines, player_report
+from caddy.publish.prizes import has_prizes, prizes_page
 from caddy.publish.ratings import with_rating_cards
 from caddy.publish.teams import team_pages, team_round_report
 from caddy.views.source import knockout_only
@@ -80,6 +83,8 @@ def state_reports(state: State, host: PluginHost | None = None) -> dict[str, Rep
         pages[CROSSTABLE] = crosstable_report(ctx)
     lines = player_lines(ctx)
     numbers = range(1, len(state.event.tournament.players) + 1)
+    if has_prizes(ctx):
+        pages[PRIZES] = prizes_page(ctx)
     players = with_rating_cards(ctx, {n: player_report(ctx, n, lines) for n in numbers})
     pages.update((player_page(number), page) for number, page in players.items())
     return pages

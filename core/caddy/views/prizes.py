@@ -1,0 +1,154 @@
+"""Prizes as reports (``caddy prizes``): the ranked players a prize schedule
+is given to (from the one standings view, sections included), the prize
+list, a player's "why not", and the ``caddy.prizes`` document."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from caddy.model.report import Report, Table
+from caddy.prizes.awards import PrizeList, Standing
+from caddy.prizes.categories import why_not
+
+if TYPE_CHECKING:
+    import datetime
+    from decimal import Decimal
+
+    from caddy.model.prize_documents import PrizesDocument
+    from caddy.model.prizes import PrizeSchedule
+    from caddy.views.standings import StandingsView
+
+
+def prize_standings(view: StandingsView) -> list[Standing]:
+    """The players ranked (best first; a sectioned event's section by section),
+    with what prize categories ask of them (an event file's club is the
+    players file's ``team``)."""
+    results = view.results
+    state = view.source.state
+    players = state.event.tournament.players if state is not None else None
+    sectioned = bool(view.parts)
+    ranked = []
+    for name, table in view.named:
+        for row in table.rows:
+            if row.annulled:
+                continue
+            player = results.player(row.pairing_number)
+            ranked.append(
+                Standing(
+                    player=row.pairing_number,
+                    name=row.name,
+                    score=row.score,
+                    rating=player.rating,
+                    birth=player.birth,
+                    sex=player.sex,
+                    federation=player.federation,
+                    club=players[row.pairing_number - 1].team if players is not None else None,
+                    section=name if sectioned else None,
+                )
+            )
+    return ranked
+
+
+def money(amount: Decimal | None, currency: str) -> str:
+    """``162.50 USD``, ``95`` (no currency), ``-`` for none."""
+    if amount is None:
+        return "-"
+    return f"{amount:f} {currency}".strip()
+
+
+def prizes_report(title: str, prizes: PrizeList) -> Report:
+    """The prize list: each prize, its winner(s) and amount, and the rule."""
+    rows = tuple(
+        (
+            award.prize,
+            f"{award.name} ({award.player})",
+            money(award.amount, prizes.currency) if award.item is None else award.item,
+            award.rule,
+        )
+        for award in prizes.awards
+    )
+    balance = (
+        f"Fund {money(prizes.fund, prizes.currency)}, paid {money(prizes.paid, prizes.currency)}, "
+        + (
+            "nothing left"
+            if not prizes.difference
+            else f"{money(abs(prizes.difference), prizes.currency)} "
+            + ("left" if prizes.difference > 0 else "paid beyond the fund")
+        )
+    )
+    return Report(
+        kind="prizes",
+        title=title,
+        subtitle="Prizes",
+        intro=(f"Sharing: {prizes.sharing}", balance),
+        tables=(
+            Table(
+                caption="Prizes",
+                columns=("Prize", "Winner", "Amount", "Rule"),
+                rows=rows,
+                right=frozenset({2}),
+            ),
+        ),
+        notes=prizes.notes,
+    )
+
+
+def explain_lines(
+    schedule: PrizeSchedule,
+    prizes: PrizeList,
+    standings: list[Standing],
+    player: int,
+    date: datetime.date | None,
+) -> list[str]:
+    """``player``'s prizes, and for every other prize why not: a category they
+    are not in, or who took it ranked above them."""
+    me = next(s for s in standings if s.player == player)
+    place = [s.player for s in standings].index(player) + 1
+    lines = [f"{me.name} ({player}): {place}. with {me.score:g} points"]
+    won = {a.index: a for a in prizes.awards if a.player == player}
+    holders: dict[int, list[str]] = {}
+    for award in prizes.awards:
+        holders.setdefault(award.index, []).append(f"{award.name} ({award.player})")
+    for index, prize in enumerate(schedule.prizes):
+        if index in won:
+            award = won[index]
+            what = award.item or money(award.amount, prizes.currency)
+            lines.append(f"  {prize.name}: won, {what} ({award.rule})")
+            continue
+        reason = why_not(prize.category, me, date)
+        if reason is None and index in holders:
+            reason = "taken by " + ", ".join(holders[index])
+            if won and schedule.one_per_player:
+                reason += "; one prize a player, and this one won another"
+        elif reason is None:
+            reason = "nobody won it"
+        lines.append(f"  {prize.name}: {reason}")
+    return lines
+
+
+def prizes_document(title: str, prizes: PrizeList) -> PrizesDocument:
+    """The ``caddy.prizes`` document (docs/json.md)."""
+    # lazy: the document classes load for --json only
+    from caddy.model.prize_documents import AwardData, PrizesDocument
+
+    return PrizesDocument(
+        event=title,
+        currency=prizes.currency,
+        sharing=prizes.sharing,
+        awards=tuple(
+            AwardData(
+                prize=a.prize,
+                pairing_number=a.player,
+                name=a.name,
+                amount=None if a.amount is None else float(a.amount),
+                item=a.item,
+                rule=a.rule,
+            )
+            for a in prizes.awards
+        ),
+        fund=float(prizes.fund),
+        paid=float(prizes.paid),
+        difference=float(prizes.difference),
+        unawarded=prizes.unawarded,
+        notes=prizes.notes,
+    )
