@@ -75,7 +75,7 @@ class PrizeList:
     paid: Decimal
     #: ``fund - paid``: positive is left over, negative is paid beyond the fund.
     difference: Decimal
-    #: Prizes nobody qualified for.
+    #: Prizes not won: nobody left (without a better prize) qualifies.
     unawarded: tuple[str, ...]
     #: Where the difference comes from, one line each.
     notes: tuple[str, ...]
@@ -252,7 +252,7 @@ def _paid(
     left = [schedule.prizes[i] for i in sorted(unawarded)]
     for prize in left:
         cash = f" ({prize.amount} not paid)" if prize.amount is not None else ""
-        notes.append(f"'{prize.name}': nobody qualified{cash}")
+        notes.append(f"'{prize.name}': not won, nobody left qualifies{cash}")
     awarded = sum(
         (schedule.prizes[i].amount or Decimal(0) for i in {s.prize for s in shares}), Decimal(0)
     )

@@ -35,12 +35,22 @@ def age_at(born: tuple[int, int, int], date: datetime.date) -> int:
     return date.year - year - ((date.month, date.day) < (month, day))
 
 
+def same_section(wanted: str, section: str | None) -> bool:
+    """Whether a category's ``section`` names ``section``: its name as the
+    standings print it (``Section 2``, ``Group A``; any case), or its number
+    or letter alone (``2``, ``A``)."""
+    if section is None:
+        return False
+    wanted, section = wanted.strip().casefold(), section.casefold()
+    return wanted == section or section.rsplit(" ", 1)[-1] == wanted
+
+
 def why_not(category: Category | None, player: Standing, date: datetime.date | None) -> str | None:
     """Why ``player`` does not qualify for a prize of ``category`` (``None``: they do)."""
     if category is None:
         return None
     c, rating = category, player.rating
-    if c.section is not None and player.section != c.section:
+    if c.section is not None and not same_section(c.section, player.section):
         return f"plays in {player.section or 'no section'}, not {c.section}"
     if c.unrated is True and rating is not None:
         return f"rated {rating}, not unrated"

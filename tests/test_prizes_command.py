@@ -1,0 +1,156 @@
+"""``caddy prizes`` (issue 27): the prize list of an event by the schedule it
+keeps or one given, a player's "why not", the ``caddy.prizes`` document,
+every renderer, sections (quads), the prize page of ``caddy publish``, and
+bad requests. The sharing methods' own figures: tests/test_prize_sharing.py."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from caddy.event.replay import replay
+from caddy.event.store import load
+from tests.conftest import Run
+
+SCHEDULE: dict[str, Any] = {
+    "currency": "EUR",
+    "sharing": "none",
+    "rounding": "down",
+    "unit": "1",
+    "one_per_player": True,
+    "prizes": [
+        {"name": "1st", "place": 1, "amount": "300"},
+        {"name": "2nd", "place": 2, "amount": "200"},
+        {"name": "Best U1900", "place": 1, "amount": "250", "category": {"rating_below": 1900}},
+        {
+            "name": "Best woman",
+            "place": 1,
+            "item": "trophy",
+            "value": "50",
+            "category": {"sex": "w"},
+        },
+        {"name": "Best junior", "place": 1, "amount": "40", "category": {"age_below": 12}},
+    ],
+}
+FIELD = (
+    "name,rating,sex,birth\nAnna,2100,w,1990\nBen,2000,m,1985\nCara,1890,w,2000\nDan,1800,m,1970\n"
+)
+
+
+@pytest.fixture
+def ok(cli: Callable[..., Run]) -> Callable[..., Run]:
+    def run(*args: str) -> Run:
+        result = cli(*args)
+        assert (result.code, result.err) == (0, ""), (args, result)
+        return result
+
+    return run
+
+
+@pytest.fixture
+def event(tmp_path: Path, ok: Callable[..., Run]) -> str:
+    """A 4-player round robin: Anna 3, Ben 2, Cara 1, Dan 0 (higher number loses)."""
+    (tmp_path / "p.csv").write_text(FIELD)
+    path = str(tmp_path / "rr.json")
+    ok("new", path, "--players", str(tmp_path / "p.csv"), "--by", "given", "--seed", "1",
+       "--start", "2026-06-01")  # fmt: skip
+    for rnd in replay(load(path)).rounds:
+        for board in rnd.boards:
+            white_wins = board.white < board.black
+            ok("result", path, str(rnd.number), str(board.number), "1-0" if white_wins else "0-1")
+    data = json.loads(Path(path).read_text())
+    data["tournament"]["prizes"] = SCHEDULE
+    Path(path).write_text(json.dumps(data))
+    return path
+
+
+def test_the_prize_list(event: str, ok: Callable[..., Run]) -> None:
+    out = ok("prizes", event).out
+    assert "Fund 790 EUR, paid 750 EUR, 40 EUR left" in out
+    # one prize a player, each the most valuable they qualify for (Cara, 1890:
+    # Best U1900 at 250); both women hold a better prize than the trophy
+    assert "1st         Anna (1)" in out and "2nd         Ben (2)" in out
+    assert "Best U1900  Cara (3)" in out
+    assert "'Best woman': not won, nobody left qualifies" in out
+    assert "'Best junior': not won, nobody left qualifies (40 not paid)" in out
+
+
+def test_the_document(event: str, ok: Callable[..., Run]) -> None:
+    document = json.loads(ok("prizes", event, "--json").out)
+    assert (document["schema"], document["version"]) == ("caddy.prizes", 1)
+    assert [(a["prize"], a["pairing_number"], a["amount"]) for a in document["awards"]] == [
+        ("1st", 1, 300.0),
+        ("2nd", 2, 200.0),
+        ("Best U1900", 3, 250.0),
+    ]  # fmt: skip (in the order of the standings)
+    assert (document["fund"], document["paid"], document["difference"]) == (790.0, 750.0, 40.0)
+    assert document["unawarded"] == ["Best woman", "Best junior"]
+
+
+def test_why_not(event: str, ok: Callable[..., Run]) -> None:
+    lines = ok("prizes", event, "--explain", "Dan").out.splitlines()
+    assert lines[0] == "Dan (4): 4. with 0 points"
+    assert "  Best U1900: taken by Cara (3)" in lines
+    assert "  Best woman: sex m, not w" in lines
+    assert "  Best junior: 56 years old at 2026-06-01, not under 12" in lines
+
+
+@pytest.mark.parametrize("form", ["text", "markdown", "csv", "html"])
+def test_every_renderer(event: str, ok: Callable[..., Run], form: str) -> None:
+    out = ok("prizes", event, "--output", form).out
+    assert "Anna" in out and "Best U1900" in out and "300" in out
+
+
+def test_the_published_prize_page(event: str, ok: Callable[..., Run], tmp_path: Path) -> None:
+    ok("publish", event, "-o", str(tmp_path / "site"))
+    page = (tmp_path / "site" / "prizes.html").read_text()
+    assert "Prizes after round 3" in page and "Best U1900" in page
+    assert 'href="prizes.html"' in (tmp_path / "site" / "index.html").read_text()
+
+
+def test_a_quads_section_prize(tmp_path: Path, ok: Callable[..., Run]) -> None:
+    """Quads (SPEC.md: prizes per group): a prize of section 2 goes to its winner."""
+    (tmp_path / "q.csv").write_text(
+        "name,rating\n" + "".join(f"Q{i},{2000 - 20 * i}\n" for i in range(1, 9))
+    )
+    path = str(tmp_path / "q.json")
+    ok("new", path, "--format", "quads", "--players", str(tmp_path / "q.csv"), "--seed", "3")
+    for rnd in replay(load(path)).rounds:
+        for board in rnd.boards:
+            ok(
+                "result",
+                path,
+                str(rnd.number),
+                str(board.number),
+                "1-0" if board.white < board.black else "0-1",
+            )
+    data = json.loads(Path(path).read_text())
+    data["tournament"]["prizes"] = {**SCHEDULE, "prizes": [
+        {"name": "Section 1 winner", "amount": "40", "category": {"section": "Section 1"}},
+        {"name": "Section 2 winner", "amount": "40", "category": {"section": "2"}},
+    ]}  # fmt: skip
+    Path(path).write_text(json.dumps(data))
+    awards = json.loads(ok("prizes", path, "--json").out)["awards"]
+    assert [(a["prize"], a["name"]) for a in awards] == [
+        ("Section 1 winner", "Q1"), ("Section 2 winner", "Q5"),
+    ]  # fmt: skip
+
+
+def test_bad_requests(event: str, cli: Callable[..., Run], tmp_path: Path) -> None:
+    data = json.loads(Path(event).read_text())
+    data["tournament"]["prizes"]["sharing"] = "lottery"
+    Path(event).write_text(json.dumps(data))
+    run = cli("prizes", event)
+    assert (run.code, run.out) == (1, "")
+    assert (
+        run.err
+        == "caddy: error: sharing 'lottery' is no sharing method (known: equal, hort, none, uscf)\n"
+    )
+    del data["tournament"]["prizes"]
+    Path(event).write_text(json.dumps(data))
+    run = cli("prizes", event)
+    assert run.code == 1 and "keeps no prize schedule: give --schedule FILE" in run.err
