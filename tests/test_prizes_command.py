@@ -154,3 +154,23 @@ def test_bad_requests(event: str, cli: Callable[..., Run], tmp_path: Path) -> No
     Path(event).write_text(json.dumps(data))
     run = cli("prizes", event)
     assert run.code == 1 and "keeps no prize schedule: give --schedule FILE" in run.err
+
+
+def test_team_prizes(tmp_path: Path, ok: Callable[..., Run], cli: Callable[..., Run]) -> None:
+    """A team event's prizes are the teams' (ranked on match points, then tie-breaks).
+    The event: FIDE's TRF-2026 team sample (tests/data/trf/SOURCES.md)."""
+    path = str(tmp_path / "team.json")
+    trf = Path(__file__).parent / "data" / "trf" / "teamswiss_trf26_tec_sample_grandmommys_cup.trf"
+    assert cli("import", str(trf), "-o", path).code == 0  # (warnings about its records)
+    data = json.loads(Path(path).read_text())
+    data["tournament"]["prizes"] = {**SCHEDULE, "prizes": [
+        {"name": "Winning team", "amount": "1000"},
+        {"name": "2nd team", "place": 2, "amount": "500"},
+    ]}  # fmt: skip
+    Path(path).write_text(json.dumps(data))
+    standings = ok("standings", path).out.splitlines()
+    first, second = (line[10:36].strip() for line in standings[2:4])
+    awards = json.loads(ok("prizes", path, "--json").out)["awards"]
+    assert [(a["prize"], a["name"]) for a in awards] == [
+        ("Winning team", first), ("2nd team", second),
+    ]  # fmt: skip

@@ -13,7 +13,8 @@ if TYPE_CHECKING:
     from caddy.cli.common import Commands
     from caddy.model.prizes import PrizeSchedule
     from caddy.plugins.host import PluginHost
-    from caddy.views.source import Source
+    from caddy.prizes.awards import Standing
+    from caddy.views.source import Source, StandingsChoices
 
 #: The words after ``caddy prizes`` that name a sub-command; anything else is
 #: a file (``caddy prizes FILE`` is ``caddy prizes show FILE``).
@@ -94,11 +95,9 @@ def cmd_prizes(ns: argparse.Namespace, host: PluginHost) -> int:
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import emit, print_document, print_error
     from caddy.cli.standings_notes import file_source
-    from caddy.model.names import find_player
     from caddy.prizes.awards import award_prizes
-    from caddy.views.prizes import explain_lines, prize_standings, prizes_document, prizes_report
+    from caddy.views.prizes import explain_lines, prizes_document, prizes_report
     from caddy.views.source import StandingsChoices
-    from caddy.views.standings import standings_view
 
     choices = StandingsChoices(
         tiebreaks=ns.tiebreaks, edition=ns.edition, pre_determined=ns.pre_determined
@@ -108,20 +107,45 @@ def cmd_prizes(ns: argparse.Namespace, host: PluginHost) -> int:
     method = sharing_method(schedule, host)
     if source.results is None:
         raise CaddyError("a knockout's prizes follow its bracket: caddy prizes ranks score tables")
-    view = standings_view(source, choices, host)
-    for warning in view.warnings:
+    standings, warnings = _ranked(source, choices, host)
+    for warning in warnings:
         print_error(warning, "warning")
-    standings = prize_standings(view)
     date = _date(source)
     prizes = award_prizes(schedule, standings, method, date=date)
     if ns.explain:
-        number = find_player([s.name for s in view.results.players], ns.explain)
+        number = _find(standings, ns.explain)
         print("\n".join(explain_lines(schedule, prizes, standings, number, date)))
     elif ns.json:
         print_document(prizes_document(source.title, prizes))
     else:
         emit(prizes_report(source.title, prizes), ns, host)
     return 0
+
+
+def _ranked(
+    source: Source, choices: StandingsChoices, host: PluginHost
+) -> tuple[list[Standing], tuple[str, ...]]:
+    """The players ranked (a sectioned event section by section), or a team
+    event's teams (team prizes), and the standings' warnings."""
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
+    from caddy.views.prizes import prize_standings, team_prize_standings
+    from caddy.views.standings import standings_view
+    from caddy.views.team_standings import EdeChoices, team_view
+
+    if source.team_event:
+        teams = team_view(source, choices, EdeChoices(), host).result
+        return team_prize_standings(teams), teams.warnings
+    view = standings_view(source, choices, host)
+    return prize_standings(view), view.warnings
+
+
+def _find(standings: list[Standing], text: str) -> int:
+    """The player (or team) ``text`` names among ``standings``."""
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
+    from caddy.model.names import find_player
+
+    ordered = sorted(standings, key=lambda s: s.player)
+    return ordered[find_player([s.name for s in ordered], text) - 1].player
 
 
 def _schedule(ns: argparse.Namespace, source: Source) -> PrizeSchedule:

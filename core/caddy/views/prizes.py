@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
     from caddy.model.prize_documents import PrizesDocument
     from caddy.model.prizes import PrizeSchedule
+    from caddy.standings.teams import TeamStandings
     from caddy.views.standings import StandingsView
 
 
@@ -47,6 +48,19 @@ def prize_standings(view: StandingsView) -> list[Standing]:
                 )
             )
     return ranked
+
+
+def team_prize_standings(result: TeamStandings) -> list[Standing]:
+    """A team event's teams ranked (best first) on their primary score (match
+    or game points), for team prizes: a team's number is its ``player``."""
+    return [
+        Standing(
+            player=row.pairing_number,
+            name=row.name,
+            score=row.match_points if result.primary == "MP" else row.game_points,
+        )
+        for row in result.rows
+    ]
 
 
 def money(amount: Decimal | None, currency: str) -> str:
