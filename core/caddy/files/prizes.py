@@ -42,9 +42,9 @@ PRIZE_KEYS = tuple(f.name for f in attrs.fields(Prize))
 #: fields and the shorthands ``band`` and ``age``.
 CATEGORY_KEYS = (*(f.name for f in attrs.fields(Category)), "band", "age")
 #: A rating band as organisers write it: ``U1800``, ``1600-1799``, ``1800+``.
-BAND = re.compile(r"(?:[Uu](\d{1,4})|(\d{1,4})-(\d{1,4})|(\d{1,4})\+)")
+BAND = re.compile(r"(?:[Uu]([1-9]\d{0,3})|(\d{1,4})-(\d{1,4})|(\d{1,4})\+)")
 #: An age group: ``U12`` (under 12), ``S65`` (65 or older).
-AGE = re.compile(r"([UuSs])(\d{1,3})")
+AGE = re.compile(r"([UuSs])([1-9]\d{0,2})")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _TOML_AT = re.compile(r" \(at line (\d+), column (\d+)\)$")
 
@@ -320,7 +320,7 @@ def _category(raw: Any, prize: _Entry) -> Category | None:
         return None
     entry = _Entry(raw, f"{prize.where}: category", prize.problems, CATEGORY_KEYS)
     fields: dict[str, Any] = {
-        key: entry.whole(key, least=1 if key == "rating_below" else 0)
+        key: entry.whole(key, least=1 if key.endswith("below") else 0)
         for key in ("rating_below", "rating_from", "age_below", "age_from")
     }
     fields.update(
