@@ -474,6 +474,27 @@ BAD = [
         id="bad-shorthands",
     ),
     pytest.param(
+        '[[prize]]\nname = "a"\namount = 40\ncategory = { band = "U0", age = "S0" }\n'
+        '[[prize]]\nname = "b"\namount = 40\ncategory = { age_below = 0, rating_below = 0 }\n',
+        [
+            "prizes.toml: prize 1 ('a'): category: band 'U0' is not a rating band"
+            " (U1800, 1600-1799 or 1800+)",
+            "prizes.toml: prize 1 ('a'): category: age 'S0' is not an age group"
+            " (U12: under 12; S65: 65 or older)",
+            "prizes.toml: prize 2 ('b'): category: rating_below 0 is below 1",
+            "prizes.toml: prize 2 ('b'): category: age_below 0 is below 1",
+        ],
+        id="no-one-below-0",
+    ),
+    pytest.param(
+        '[[prize]]\nname = "a"\namount = 40\ncategory = { born_from = 2012-01-01T10:00:00 }\n',
+        [
+            "prizes.toml: prize 1 ('a'): category: born_from: expected a date (YYYY-MM-DD),"
+            " got 2012-01-01 10:00:00"
+        ],
+        id="date-and-time-is-not-a-date",
+    ),
+    pytest.param(
         'unit = 0.01\n[[prize]]\nname = "1st"\namount = 10.005\n',
         ["prizes.toml: prize 1 ('1st'): amount 10.005 is not a whole number of units (unit 0.01)"],
         id="amount-finer-than-unit",
