@@ -673,6 +673,17 @@ def test_equal_bands_are_one_category() -> None:
     assert first.category == second.category == Category(rating_below=1800)
 
 
+def test_f_and_w_and_federation_case_are_one_category() -> None:
+    data = {
+        "prize": [
+            {"name": "a", "amount": 20, "category": {"sex": "F", "federation": "ger"}},
+            {"name": "b", "place": 2, "amount": 10, "category": {"sex": "w", "federation": "GER"}},
+        ]
+    }
+    first, second = schedule_from_data(data, "s").prizes
+    assert first.category == second.category == Category(sex="w", federation="GER")
+
+
 def test_problems_name_the_source_given() -> None:
     with pytest.raises(CaddyError) as caught:
         schedule_from_data({"prize": [{"name": "1st", "amount": -5}]}, "club.json")
