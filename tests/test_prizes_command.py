@@ -174,3 +174,46 @@ def test_team_prizes(tmp_path: Path, ok: Callable[..., Run], cli: Callable[..., 
     assert [(a["prize"], a["name"]) for a in awards] == [
         ("Winning team", first), ("2nd team", second),
     ]  # fmt: skip
+
+
+EXAMPLE = Path(__file__).parent.parent / "docs" / "examples" / "prizes" / "prizes.toml"
+
+
+def test_set_keeps_a_checked_schedule(
+    event: str, ok: Callable[..., Run], cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    out = ok("prizes", "set", event, str(EXAMPLE)).out
+    assert out == f"{event}: prize schedule of 12 prize(s) kept (hort)\n"
+    kept = load(event).tournament.prizes
+    assert kept is not None and kept.sharing == "hort" and len(kept.prizes) == 12
+    before = Path(event).read_bytes()
+    (tmp_path / "bad.toml").write_text('sharing = "hort"\n[[prize]]\nname = "a"\namount = -5\n')
+    run = cli("prizes", "set", event, str(tmp_path / "bad.toml"))
+    assert (run.code, run.out) == (1, "")
+    assert (
+        run.err == f"caddy: error: {tmp_path / 'bad.toml'}: prize 1 ('a'): amount -5 is negative\n"
+    )
+    (tmp_path / "odd.toml").write_text('sharing = "lottery"\n[[prize]]\nname = "a"\namount = 5\n')
+    run = cli("prizes", "set", event, str(tmp_path / "odd.toml"))
+    assert (
+        run.err
+        == "caddy: error: sharing 'lottery' is no sharing method (known: equal, hort, none, uscf)\n"
+    )
+    assert Path(event).read_bytes() == before  # nothing written
+
+
+def test_a_trf_file_with_a_schedule(
+    event: str, ok: Callable[..., Run], cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """Like caddy standings, caddy prizes reads a TRF file (the schedule given)."""
+    trf = str(tmp_path / "rr.trf")
+    assert cli("export", event, "--to", "trf", "-o", trf).code == 0
+    from_event = json.loads(ok("prizes", event, "--json").out)["awards"]
+    data = {k: v for k, v in SCHEDULE.items() if k != "prizes"} | {"prize": SCHEDULE["prizes"]}
+    (tmp_path / "s.json").write_text(json.dumps(data))
+    from_trf = json.loads(ok("prizes", trf, "--schedule", str(tmp_path / "s.json"), "--json").out)[
+        "awards"
+    ]
+    assert [(a["prize"], a["pairing_number"]) for a in from_trf] == [
+        (a["prize"], a["pairing_number"]) for a in from_event
+    ]
