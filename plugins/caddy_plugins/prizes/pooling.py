@@ -103,7 +103,7 @@ def best_set(members: Sequence[int], prizes: Sequence[OpenPrize]) -> list[OpenPr
     one prize each of form a matroid, so greedy is the best)."""
     chosen: list[OpenPrize] = []
     for prize in sorted(prizes, key=lambda p: -(p.cash or 0)):
-        if prize.cash and matchable(members, [*chosen, prize]):
+        if prize.cash is not None and matchable(members, [*chosen, prize]):
             chosen.append(prize)
     return chosen
 
