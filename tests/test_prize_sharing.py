@@ -213,7 +213,9 @@ def test_uscf_youth_in_the_pool_wintd_example() -> None:
         "divided equally by 4 (US Chess 32B3): 162.50 each; 150 alone, or 162.50 from the pool: the pool"
     )
     youth_share = [a for a in got.awards if a.prize == "Youth"]
-    assert [(a.player, a.exact) for a in youth_share] == [(3, 150)]  # only the youth holds it
+    assert [(a.player, a.exact) for a in youth_share] == [
+        (3, Fraction(150))
+    ]  # only the youth holds it
 
 
 def test_uscf_no_youth_among_the_tied() -> None:
@@ -252,5 +254,9 @@ def test_with_no_tie_every_method_gives_the_same() -> None:
         ]
         for name in ("none", "equal", "hort", "uscf")
     }
-    assert lists["none"] == [(1, "place 1", 300), (2, "place 2", 200), (4, "Youth", 150)]
+    assert lists["none"] == [
+        (1, "place 1", Decimal(300)),
+        (2, "place 2", Decimal(200)),
+        (4, "Youth", Decimal(150)),
+    ]
     assert lists["equal"] == lists["hort"] == lists["uscf"] == lists["none"]
