@@ -144,6 +144,11 @@ def split(
             moved = min(moved, flow[(path[back][0], path[back - 1][1])])
         _move(flow, supply, want, path, moved)
     pieces = {(m, p): a for (p, m), a in flow.items() if a}
+    for prize in prizes:  # a prize of no cash is taken too: by its holder, or the first who may
+        if not any(key[1] == prize.index for key in pieces):
+            mine = [m for m in members if prize in (own or {}).get(m, [])]
+            anyone = [m for m in members if m in prize.eligible]
+            pieces[(*mine, *anyone)[0], prize.index] = Fraction(0)
     return {key: pieces[key] for p in prizes for m in members if (key := (m, p.index)) in pieces}
 
 
