@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-from caddy.contracts.prizes import SharingMethod
+from caddy.contracts.prizes import Share, SharingMethod, TiedGroup, by_tiebreak
 from caddy.model.prizes import Category, Prize, PrizeSchedule
 from caddy.plugins.host import resolve
 from caddy.prizes.awards import PrizeList, Standing, award_prizes
@@ -260,3 +260,42 @@ def test_with_no_tie_every_method_gives_the_same() -> None:
         (4, "Youth", Decimal(150)),
     ]
     assert lists["equal"] == lists["hort"] == lists["uscf"] == lists["none"]
+
+
+class PerPrize:
+    """Shares each prize the tied players take by tie-break equally among them
+    all: a player's cash comes in one piece per prize."""
+
+    name = "per-prize"
+    summary = "each prize shared by every tied player"
+
+    def share(self, group: TiedGroup) -> tuple[Share, ...]:
+        taken = [p for prizes in by_tiebreak(group).values() for p in prizes]
+        return tuple(
+            Share(
+                player=m,
+                prize=p.index,
+                amount=(p.cash or Fraction(0)) / len(group.members),
+                rule="r",
+            )
+            for p in taken
+            for m in group.members
+        )
+
+
+def test_a_players_cash_is_rounded_as_a_whole_not_piece_by_piece() -> None:
+    """Three tied for 40 + 20 + 10 get 70/3 each in three pieces (13 1/3, 6 2/3,
+    3 1/3): rounded down as a whole 23 (the unit the total adds goes to the
+    piece with the largest remainder, 6 2/3), not 13 + 6 + 3 = 22. Two tied
+    for 1 + 1, each in two pieces of 1/2: to the nearest 1 each, not 1 + 1."""
+    schedule = PrizeSchedule(sharing="per-prize", unit=Decimal(1), prizes=places(40, 20, 10))
+    ranked = [Standing(player=n, name=f"P{n}", score=1.0) for n in (1, 2, 3)]
+    got = award_prizes(schedule, ranked, PerPrize())
+    assert paid(got) == {1: 23, 2: 23, 3: 23}
+    assert [a.amount for a in got.awards if a.player == 1] == [Decimal(13), Decimal(7), Decimal(3)]
+    assert got.notes == ("shares rounded down 1: 1 left",)
+    halves = PrizeSchedule(
+        sharing="per-prize", unit=Decimal(1), rounding="nearest", prizes=places(1, 1)
+    )
+    got = award_prizes(halves, ranked[:2], PerPrize())
+    assert paid(got) == {1: 1, 2: 1} and got.difference == 0
