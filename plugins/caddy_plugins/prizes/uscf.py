@@ -126,16 +126,16 @@ def _options(members: list[int], prizes: list[OpenPrize], winners: list[int]) ->
     """Each smaller set of members, with the prizes only they qualify for, and
     what each would get by winning or dividing those alone; best first."""
     order = {m: i for i, m in enumerate(members)}
-    sets = {frozenset(p.eligible & set(members)) for p in prizes} - {frozenset()}
-    unions = set(sets)
-    grown = True
-    while grown and len(unions) < 4096:
-        grown = False
-        for a in list(unions):
-            for b in sets:
-                if a | b not in unions:
-                    unions.add(a | b)
-                    grown = True
+
+    def key(subset: frozenset[int]) -> list[int]:  # by tie-break places, never pairing numbers
+        return sorted(order[m] for m in subset)
+
+    sets = sorted({frozenset(p.eligible & set(members)) for p in prizes} - {frozenset()}, key=key)
+    unions = list(sets)
+    for a in unions:  # every union of eligible sets (grows while it is read; at most 4096)
+        for b in sets:
+            if a | b not in unions and len(unions) < 4096:
+                unions.append(a | b)
     options = []
     for subset in unions:
         if len(subset) >= len(winners):
