@@ -190,6 +190,27 @@ def _round(amount: Fraction, unit: Decimal, rounding: str) -> Decimal:
     return units.quantize(Decimal(1), rounding=mode) * unit
 
 
+def _rounded(schedule: PrizeSchedule, shares: Sequence[Share]) -> list[Decimal | None]:
+    """Each share's cash rounded so that each player's cash is rounded as a
+    whole (a player's part of a pool may come from several prizes): every
+    piece down, then the units the player's rounded total adds go to the
+    pieces with the largest remainders (the first listed on a tie)."""
+    unit = schedule.unit
+    out = [None if s.amount is None else _round(s.amount, unit, "down") for s in shares]
+    pieces: dict[int, list[int]] = {}
+    for i, share in enumerate(shares):
+        if share.amount is not None:
+            pieces.setdefault(share.player, []).append(i)
+    for mine in pieces.values():
+        exact = {i: shares[i].amount or Fraction(0) for i in mine}
+        down = {i: out[i] or Decimal(0) for i in mine}
+        whole = _round(sum(exact.values(), Fraction(0)), unit, schedule.rounding)
+        extra = int((whole - sum(down.values(), Decimal(0))) / unit)
+        for i in sorted(mine, key=lambda i: (-(exact[i] - Fraction(down[i])), i))[:extra]:
+            out[i] = down[i] + unit
+    return out
+
+
 def _capped(
     schedule: PrizeSchedule,
     share: Share,
@@ -228,11 +249,9 @@ def _paid(
     awards: list[Award] = []
     capped: dict[int, Decimal] = {}
     rounded_total = Decimal(0)
-    for share in shares:
+    for share, amount in zip(shares, _rounded(schedule, shares), strict=True):
         prize: Prize = schedule.prizes[share.prize]
-        amount = None
-        if share.amount is not None:
-            amount = _round(share.amount, schedule.unit, schedule.rounding)
+        if amount is not None:
             rounded_total += amount
             amount = _capped(schedule, share, amount, ratings, capped, names, notes)
         awards.append(

@@ -4,8 +4,8 @@ Subclass a suite in your own tests, name your plugin, and pytest proves
 that it keeps caddy's promises::
 
     from caddy.testing import (
-        CodecContract, FormatContract, RatingSystemContract, RendererContract,
-        TeamTieBreakContract, TieBreakContract,
+        CodecContract, FormatContract, PrizeSharingContract, RatingSystemContract,
+        RendererContract, TeamTieBreakContract, TieBreakContract,
     )
 
     class TestMyFormat(FormatContract):
@@ -26,6 +26,9 @@ that it keeps caddy's promises::
     class TestMyRatingSystem(RatingSystemContract):
         system_name = "my-system"
 
+    class TestMyPrizeSharing(PrizeSharingContract):
+        method_name = "my-sharing"
+
 * :class:`FormatContract` (:mod:`caddy.testing.formats`): schedules keep the
   format's arithmetic, pairs meet as promised, colours as the format
   declares them, deterministic for a seed.
@@ -45,6 +48,11 @@ that it keeps caddy's promises::
   change per player in order, totals are the sums of the games, unplayed
   games never rated, options refused with one line, deterministic, unchanged
   by relabelling the players.
+* :class:`PrizeSharingContract` (:mod:`caddy.testing.prize_sharing`): on
+  small generated tied groups, the shares keep the contract (open prizes,
+  to members who qualify, an item whole, a prize's cash in full),
+  deterministic, unchanged by relabelling the players, a group of one takes
+  what ``by_tiebreak`` gives it.
 
 Each suite looks the plugin up in caddy's plugin host; a plugin that is not
 installed can be registered by overriding the suite's ``caddy_host``
@@ -58,6 +66,7 @@ from __future__ import annotations
 
 from caddy.testing.codecs import CodecContract
 from caddy.testing.formats import ColourPromise, FormatContract, colour_problems
+from caddy.testing.prize_sharing import PrizeSharingContract
 from caddy.testing.rating_systems import RatingSystemContract
 from caddy.testing.renderers import HOSTILE_NAMES, RendererContract
 from caddy.testing.team_tiebreaks import TeamTieBreakContract
@@ -68,6 +77,7 @@ __all__ = [
     "CodecContract",
     "ColourPromise",
     "FormatContract",
+    "PrizeSharingContract",
     "RatingSystemContract",
     "RendererContract",
     "TeamTieBreakContract",

@@ -1,27 +1,85 @@
-"""``sharing = "equal"`` (placeholder while issue 27 lands)."""
+"""``sharing = "equal"``: the cash of the prizes tied players take is pooled
+and shared equally (docs/prizes.md, "Sharing methods").
+
+The pool is the cash of the prizes :func:`~caddy.contracts.prizes.by_tiebreak`
+gives the group (the places the tied players occupy). Each pooled prize is
+shared equally by the tied players who qualify for it and did not take an
+item by tie-break: those who took a prize, and those who took none but
+qualify for it. So when every tied player qualifies for every pooled prize
+(place prizes), each gets the same; a category prize is shared only among
+the tied players in its category. Items are never shared: they go by
+tie-break.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 from caddy import hookimpl
-from caddy.contracts.prizes import Share, TiedGroup, by_tiebreak
+from caddy.contracts.prizes import OpenPrize, Share, TiedGroup, by_tiebreak
+from caddy_plugins.prizes.pooling import (
+    ALONE,
+    item_shares,
+    money,
+    pool_text,
+    pooled_shares,
+    sharers,
+)
 
 
-class PlaceholderEqual:
+class EqualSharing:
     name = "equal"
-    summary = "placeholder: equal sharing is being written (tie-break order meanwhile)"
+    summary = "the cash of the places tied players occupy is pooled and shared equally"
 
     def share(self, group: TiedGroup) -> tuple[Share, ...]:
-        tied = len(group.members) > 1
-        rule = "by tie-break" if tied else "by points"
-        return tuple(
-            Share(player=player, prize=prize.index, amount=prize.cash, rule=rule)
-            for player, prizes in by_tiebreak(group).items()
-            for prize in prizes
-        )
+        held = by_tiebreak(group)
+        taken = {p.index for prizes in held.values() for p in prizes}
+        pooled = [p for p in group.prizes if p.cash is not None and p.index in taken]
+        split = {p.index: sharers(group, p, held) for p in pooled}
+        pieces: dict[tuple[int, int], Fraction] = {}
+        for prize in pooled:
+            for member in split[prize.index]:
+                pieces[(member, prize.index)] = (prize.cash or Fraction(0)) / len(
+                    split[prize.index]
+                )
+        targets: dict[int, Fraction] = {}
+        for (member, _), amount in pieces.items():
+            targets[member] = targets.get(member, Fraction(0)) + amount
+        rules = _rules(group, pooled, split, targets)
+        cash = pooled_shares(pooled, targets, rules, held)
+        return (*item_shares(group, held), *cash)
+
+
+def _rules(
+    group: TiedGroup,
+    pooled: list[OpenPrize],
+    split: dict[int, list[int]],
+    targets: dict[int, Fraction],
+) -> dict[int, str]:
+    """Each sharer's rule: the pool, by how many, what they get."""
+    if len(group.members) == 1:
+        return dict.fromkeys(targets, ALONE)
+    everyone = set().union(*map(set, split.values()))
+    narrower = [
+        f"{p.name} only by the {len(split[p.index])} of them who qualify for it"
+        for p in pooled
+        if len(split[p.index]) < len(everyone)
+    ]
+    rules = {}
+    for member, total in targets.items():
+        if narrower:
+            rules[member] = (
+                f"{pool_text(pooled)} shared equally by {len(everyone)} tied, "
+                f"{', '.join(narrower)}: {money(total)}"
+            )
+        else:
+            rules[member] = (
+                f"{pool_text(pooled)} shared equally by {len(everyone)}: {money(total)} each"
+            )
+    return rules
 
 
 @hookimpl
-def caddy_register_prize_sharing(register: Callable[[PlaceholderEqual], None]) -> None:
-    register(PlaceholderEqual())
+def caddy_register_prize_sharing(register: Callable[[EqualSharing], None]) -> None:
+    register(EqualSharing())

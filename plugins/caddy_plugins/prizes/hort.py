@@ -1,27 +1,84 @@
-"""``sharing = "hort"`` (placeholder while issue 27 lands)."""
+"""``sharing = "hort"``: the Hort system (docs/prizes.md, "Sharing methods").
+
+Half of each place's cash goes to its holder by tie-break order (the prize
+:func:`~caddy.contracts.prizes.by_tiebreak` gives them); the other half is
+pooled and shared equally by the tied players, the same sharers as
+``equal``: each half is shared by the tied players who qualify for its
+prize and did not take an item by tie-break. Items go by tie-break.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 from caddy import hookimpl
-from caddy.contracts.prizes import Share, TiedGroup, by_tiebreak
+from caddy.contracts.prizes import OpenPrize, Share, TiedGroup, by_tiebreak
+from caddy_plugins.prizes.pooling import (
+    ALONE,
+    item_shares,
+    money,
+    pool_text,
+    pooled_shares,
+    sharers,
+)
 
 
-class PlaceholderHort:
+class HortSharing:
     name = "hort"
-    summary = "placeholder: hort sharing is being written (tie-break order meanwhile)"
+    summary = "Hort: half of each place's cash to its holder by tie-break, half shared equally"
 
     def share(self, group: TiedGroup) -> tuple[Share, ...]:
-        tied = len(group.members) > 1
-        rule = "by tie-break" if tied else "by points"
-        return tuple(
-            Share(player=player, prize=prize.index, amount=prize.cash, rule=rule)
-            for player, prizes in by_tiebreak(group).items()
-            for prize in prizes
+        held = by_tiebreak(group)
+        holder = {p.index: m for m, prizes in held.items() for p in prizes}
+        pooled = [p for p in group.prizes if p.cash is not None and p.index in holder]
+        pieces: dict[tuple[int, int], Fraction] = {}
+        kept: dict[int, Fraction] = {}
+        split = {p.index: sharers(group, p, held) for p in pooled}
+        for prize in pooled:
+            half = (prize.cash or Fraction(0)) / 2
+            owner = holder[prize.index]
+            kept[owner] = kept.get(owner, Fraction(0)) + half
+            pieces[(owner, prize.index)] = half
+            for member in split[prize.index]:
+                key = (member, prize.index)
+                pieces[key] = pieces.get(key, Fraction(0)) + half / len(split[prize.index])
+        targets: dict[int, Fraction] = {}
+        for (member, _), amount in pieces.items():
+            targets[member] = targets.get(member, Fraction(0)) + amount
+        rules = _rules(group, pooled, split, targets, kept)
+        cash = pooled_shares(pooled, targets, rules, held)
+        return (*item_shares(group, held), *cash)
+
+
+def _rules(
+    group: TiedGroup,
+    pooled: list[OpenPrize],
+    split: dict[int, list[int]],
+    targets: dict[int, Fraction],
+    kept: dict[int, Fraction],
+) -> dict[int, str]:
+    """``1st + 2nd (100 + 80) Hort: 50 held, 45 from the pool of 90 shared by 2``."""
+    if len(group.members) == 1:
+        return dict.fromkeys(targets, ALONE)
+    everyone = set().union(*map(set, split.values()))
+    pool = sum(((p.cash or Fraction(0)) / 2 for p in pooled), Fraction(0))
+    narrower = [
+        f" ({p.name}'s half only by the {len(split[p.index])} of them who qualify for it)"
+        for p in pooled
+        if len(split[p.index]) < len(everyone)
+    ]
+    rules = {}
+    for member, total in targets.items():
+        own = kept.get(member, Fraction(0))
+        rules[member] = (
+            f"{pool_text(pooled)} Hort: {money(own) if own else 'nothing'} held, "
+            f"{money(total - own)} from the pool of {money(pool)} shared by {len(everyone)}"
+            + "".join(narrower)
         )
+    return rules
 
 
 @hookimpl
-def caddy_register_prize_sharing(register: Callable[[PlaceholderHort], None]) -> None:
-    register(PlaceholderHort())
+def caddy_register_prize_sharing(register: Callable[[HortSharing], None]) -> None:
+    register(HortSharing())
