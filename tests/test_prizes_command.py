@@ -113,7 +113,7 @@ def test_the_published_prize_page(event: str, ok: Callable[..., Run], tmp_path: 
 
 
 def test_a_quads_section_prize(tmp_path: Path, ok: Callable[..., Run]) -> None:
-    """Quads (SPEC.md: prizes per group): a prize of section 2 goes to its winner."""
+    """Quads (each group of four has its own prizes): a prize of section 2 goes to its winner."""
     (tmp_path / "q.csv").write_text(
         "name,rating\n" + "".join(f"Q{i},{2000 - 20 * i}\n" for i in range(1, 9))
     )

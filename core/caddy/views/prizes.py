@@ -4,15 +4,15 @@ list, a player's "why not", and the ``caddy.prizes`` document."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from caddy.model.report import Report, Table
-from caddy.prizes.awards import PrizeList, Standing
+from caddy.prizes.awards import Award, PrizeList, Standing
 from caddy.prizes.categories import why_not
 
 if TYPE_CHECKING:
     import datetime
-    from decimal import Decimal
 
     from caddy.model.prize_documents import PrizesDocument
     from caddy.model.prizes import PrizeSchedule
@@ -70,16 +70,37 @@ def money(amount: Decimal | None, currency: str) -> str:
     return f"{amount:f} {currency}".strip()
 
 
+def _runs(prizes: PrizeList) -> list[list[Award]]:
+    """The awards, one run per player and rule: a player's part of a pool
+    (pieces of several prizes) is one line of the table."""
+    runs: list[list[Award]] = []
+    for award in prizes.awards:
+        last = runs[-1][-1] if runs else None
+        if last is not None and (last.player, last.rule) == (award.player, award.rule):
+            runs[-1].append(award)
+        else:
+            runs.append([award])
+    return runs
+
+
+def _amount(run: list[Award], currency: str) -> str:
+    """A run's cash in all, or its item."""
+    items = [a.item for a in run if a.item is not None]
+    if items:
+        return ", ".join(items)
+    return money(sum((a.amount or Decimal(0) for a in run), Decimal(0)), currency)
+
+
 def prizes_report(title: str, prizes: PrizeList) -> Report:
     """The prize list: each prize, its winner(s) and amount, and the rule."""
     rows = tuple(
         (
-            award.prize,
-            f"{award.name} ({award.player})",
-            money(award.amount, prizes.currency) if award.item is None else award.item,
-            award.rule,
+            " + ".join(dict.fromkeys(a.prize for a in run)),
+            f"{run[0].name} ({run[0].player})",
+            _amount(run, prizes.currency),
+            run[0].rule,
         )
-        for award in prizes.awards
+        for run in _runs(prizes)
     )
     balance = (
         f"Fund {money(prizes.fund, prizes.currency)}, paid {money(prizes.paid, prizes.currency)}, "
@@ -101,6 +122,7 @@ def prizes_report(title: str, prizes: PrizeList) -> Report:
                 columns=("Prize", "Winner", "Amount", "Rule"),
                 rows=rows,
                 right=frozenset({2}),
+                max_width=None,  # the rules are sentences
             ),
         ),
         notes=prizes.notes,
