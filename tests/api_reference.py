@@ -102,6 +102,16 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     (
+        "Prizes",
+        (
+            "caddy.prizes.awards",
+            "caddy.prizes.categories",
+            "caddy.model.prizes",
+            "caddy.contracts.prizes",
+            "caddy.files.prizes",
+        ),
+    ),
+    (
         "Plugins and testing",
         (
             "caddy.contracts",

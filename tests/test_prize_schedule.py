@@ -247,6 +247,7 @@ def test_category_keys_are_the_models_and_the_shorthands() -> None:
         "federation",
         "club",
         "section",
+        "board",
         "band",
         "age",
     )
@@ -300,7 +301,7 @@ P2 = '[[prize]]\nname = "2nd"\nplace = 2\namount = 50\n'
 U1 = '[[prize]]\nname = "U1800 1st"\namount = 40\ncategory = { band = "U1800" }\n'
 KNOWN_CATEGORY = (
     "rating_below, rating_from, unrated, born_from, born_before, age_below, age_from, sex,"
-    " federation, club, section, band, age"
+    " federation, club, section, board, band, age"
 )
 
 BAD = [

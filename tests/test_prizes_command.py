@@ -156,8 +156,11 @@ def test_bad_requests(event: str, cli: Callable[..., Run], tmp_path: Path) -> No
     assert run.code == 1 and "keeps no prize schedule: give --schedule FILE" in run.err
 
 
-def test_team_prizes(tmp_path: Path, ok: Callable[..., Run], cli: Callable[..., Run]) -> None:
-    """A team event's prizes are the teams' (ranked on match points, then tie-breaks).
+def test_team_and_board_prizes(
+    tmp_path: Path, ok: Callable[..., Run], cli: Callable[..., Run]
+) -> None:
+    """A team event's prizes are the teams' (ranked on match points, then
+    tie-breaks), but a prize of a board's: its players ranked by percentage.
     The event: FIDE's TRF-2026 team sample (tests/data/trf/SOURCES.md)."""
     path = str(tmp_path / "team.json")
     trf = Path(__file__).parent / "data" / "trf" / "teamswiss_trf26_tec_sample_grandmommys_cup.trf"
@@ -166,13 +169,19 @@ def test_team_prizes(tmp_path: Path, ok: Callable[..., Run], cli: Callable[..., 
     data["tournament"]["prizes"] = {**SCHEDULE, "prizes": [
         {"name": "Winning team", "amount": "1000"},
         {"name": "2nd team", "place": 2, "amount": "500"},
+        {"name": "Board 1", "amount": "100", "category": {"board": 1}},
+        {"name": "Board 2", "item": "Book", "value": "20", "category": {"board": 2}},
     ]}  # fmt: skip
     Path(path).write_text(json.dumps(data))
     standings = ok("standings", path).out.splitlines()
     first, second = (line[10:36].strip() for line in standings[2:4])
+    boards = ok("standings", path, "--board-prizes").out.splitlines()
+    board_1 = boards[3][11:32].strip()  # rank 1 of board 1 (percentage, points, performance)
+    board_2 = boards[boards.index("Board 2") + 2][11:32].strip()
     awards = json.loads(ok("prizes", path, "--json").out)["awards"]
-    assert [(a["prize"], a["name"]) for a in awards] == [
-        ("Winning team", first), ("2nd team", second),
+    assert [(a["prize"], a["name"], a["amount"], a["item"]) for a in awards] == [
+        ("Winning team", first, 1000.0, None), ("2nd team", second, 500.0, None),
+        ("Board 1", board_1, 100.0, None), ("Board 2", board_2, None, "Book"),
     ]  # fmt: skip
 
 
@@ -217,3 +226,38 @@ def test_a_trf_file_with_a_schedule(
     assert [(a["prize"], a["pairing_number"]) for a in from_trf] == [
         (a["prize"], a["pairing_number"]) for a in from_event
     ]
+
+
+def test_an_unrated_players_cap() -> None:
+    """US practice: an unrated player may win at most the schedule's cap; the
+    rest is not paid, and the list says so."""
+    from decimal import Decimal
+
+    from caddy.model.prizes import Prize, PrizeSchedule
+    from caddy.plugins.host import get_host
+    from caddy.prizes.awards import Standing, award_prizes
+
+    schedule = PrizeSchedule(
+        unit=Decimal(1),
+        unrated_cap=Decimal(50),
+        prizes=(
+            Prize(name="1st", amount=Decimal(200)),
+            Prize(name="2nd", place=2, amount=Decimal(100)),
+        ),
+    )
+    ranked = [
+        Standing(player=1, name="New", score=5),
+        Standing(player=2, name="Old", score=4, rating=1900),
+    ]
+    method = get_host().registry("prize_sharing").get("none")
+    prizes = award_prizes(schedule, ranked, method)
+    assert [(a.name, a.amount) for a in prizes.awards] == [
+        ("New", Decimal(50)),
+        ("Old", Decimal(100)),
+    ]
+    assert (prizes.fund, prizes.paid, prizes.difference) == (
+        Decimal(300),
+        Decimal(150),
+        Decimal(150),
+    )
+    assert prizes.notes == ("New (1): unrated, capped at 50: 150 of '1st' not paid",)

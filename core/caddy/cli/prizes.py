@@ -95,7 +95,7 @@ def cmd_prizes(ns: argparse.Namespace, host: PluginHost) -> int:
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import emit, print_document, print_error
     from caddy.cli.standings_notes import file_source
-    from caddy.prizes.awards import award_prizes
+    from caddy.prizes.awards import award_prizes, combine
     from caddy.views.prizes import explain_lines, prizes_document, prizes_report
     from caddy.views.source import StandingsChoices
 
@@ -107,11 +107,14 @@ def cmd_prizes(ns: argparse.Namespace, host: PluginHost) -> int:
     method = sharing_method(schedule, host)
     if source.results is None:
         raise CaddyError("a knockout's prizes follow its bracket: caddy prizes ranks score tables")
-    standings, warnings = _ranked(source, choices, host)
+    rankings, warnings = _ranked(source, choices, schedule, host)
     for warning in warnings:
         print_error(warning, "warning")
     date = _date(source)
-    prizes = award_prizes(schedule, standings, method, date=date)
+    prizes = combine(
+        [award_prizes(schedule, ranked, method, date=date, only=only) for only, ranked in rankings]
+    )
+    standings = rankings[0][1]
     if ns.explain:
         number = _find(standings, ns.explain)
         print("\n".join(explain_lines(schedule, prizes, standings, number, date)))
@@ -123,20 +126,29 @@ def cmd_prizes(ns: argparse.Namespace, host: PluginHost) -> int:
 
 
 def _ranked(
-    source: Source, choices: StandingsChoices, host: PluginHost
-) -> tuple[list[Standing], tuple[str, ...]]:
-    """The players ranked (a sectioned event section by section), or a team
-    event's teams (team prizes), and the standings' warnings."""
+    source: Source, choices: StandingsChoices, schedule: PrizeSchedule, host: PluginHost
+) -> tuple[list[tuple[set[int] | None, list[Standing]]], tuple[str, ...]]:
+    """Each ranking and the prizes it is for (``None``: all): the players (a
+    sectioned event section by section); a team event's teams for its team
+    prizes and each board's players for its board prizes. And the warnings."""
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.views.prizes import prize_standings, team_prize_standings
+    from caddy.views.prizes import board_prize_standings, prize_standings, team_prize_standings
     from caddy.views.standings import standings_view
-    from caddy.views.team_standings import EdeChoices, team_view
+    from caddy.views.team_standings import EdeChoices, board_prizes_view, team_view
 
-    if source.team_event:
-        teams = team_view(source, choices, EdeChoices(), host).result
-        return team_prize_standings(teams), teams.warnings
-    view = standings_view(source, choices, host)
-    return prize_standings(view), view.warnings
+    if not source.team_event:
+        view = standings_view(source, choices, host)
+        return [(None, prize_standings(view))], view.warnings
+    teams = team_view(source, choices, EdeChoices(), host)
+    on_board = {i for i, p in enumerate(schedule.prizes) if p.category and p.category.board}
+    team_prizes = set(range(len(schedule.prizes))) - on_board
+    rankings: list[tuple[set[int] | None, list[Standing]]] = [
+        (team_prizes, team_prize_standings(teams.result))
+    ]
+    if on_board:
+        boards = board_prizes_view(source, choices, EdeChoices(), 0, host).prizes
+        rankings.append((on_board, board_prize_standings(boards, teams.state)))
+    return rankings, teams.result.warnings
 
 
 def _find(standings: list[Standing], text: str) -> int:

@@ -331,6 +331,7 @@ def _category(raw: Any, prize: _Entry) -> Category | None:
         federation=_federation(entry),
         club=entry.text("club"),
         section=entry.text("section"),
+        board=entry.whole("board", least=1),
     )
     _shorthands(entry, fields)
     _check_category(entry, fields)

@@ -41,6 +41,7 @@ class Category:
         "federation",
         "club",
         "section",
+        "board",
     )
 
     #: The tournament rating is below this (``U1800``: 1800); an unrated player is not.
@@ -63,6 +64,9 @@ class Category:
     club: str | None = None
     #: A section of the event (a quad, a group): ranked within it.
     section: str | None = None
+    #: A board of a team event: the board prize (players ranked on that board
+    #: by percentage, points, performance: ``caddy standings --board-prizes``).
+    board: int | None = None
 
 
 @attrs.frozen(kw_only=True)

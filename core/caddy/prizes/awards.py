@@ -15,7 +15,7 @@ player's cap) is stated, never hidden.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
@@ -42,6 +42,8 @@ class Standing:
     club: str | None = None
     #: The section ranked in (a quad, a group); ``None``: the whole event.
     section: str | None = None
+    #: A team event's board this player is ranked on (board prizes); ``None``: not a board's.
+    board: int | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -100,11 +102,15 @@ def award_prizes(
     method: SharingMethod,
     *,
     date: datetime.date | None = None,
+    only: Collection[int] | None = None,
 ) -> PrizeList:
     """The prizes of ``schedule`` given to ``standings`` (best first) by the
-    sharing ``method``; ``date``: the event's, for age categories."""
+    sharing ``method``; ``date``: the event's, for age categories; ``only``:
+    the prizes (schedule indexes) in play, when ``standings`` rank for some
+    of them (a team event's board prizes: :func:`combine` joins the lists)."""
     order = preference(schedule)
-    open_prizes = list(order)
+    open_prizes = [i for i in order if only is None or i in only]
+    in_play = set(open_prizes)
     shares: list[Share] = []
     for group in _groups(standings):
         offered = tuple(
@@ -126,7 +132,7 @@ def award_prizes(
         shares.extend(given)
         taken = {share.prize for share in given}
         open_prizes = [i for i in open_prizes if i not in taken]
-    return _paid(schedule, shares, standings, open_prizes)
+    return _paid(schedule, shares, standings, open_prizes, in_play)
 
 
 def _groups(standings: Sequence[Standing]) -> list[list[Standing]]:
@@ -134,7 +140,8 @@ def _groups(standings: Sequence[Standing]) -> list[list[Standing]]:
     groups: list[list[Standing]] = []
     for standing in standings:
         last = groups[-1][-1] if groups else None
-        if last is not None and (last.section, last.score) == (standing.section, standing.score):
+        same = (standing.section, standing.board, standing.score)
+        if last is not None and (last.section, last.board, last.score) == same:
             groups[-1].append(standing)
         else:
             groups.append([standing])
@@ -241,6 +248,7 @@ def _paid(
     shares: Sequence[Share],
     standings: Sequence[Standing],
     unawarded: Sequence[int],
+    in_play: Collection[int],
 ) -> PrizeList:
     """The awards with their cash rounded and capped, and the fund's balance."""
     names = {s.player: s.name for s in standings}
@@ -266,7 +274,10 @@ def _paid(
                 rule=share.rule,
             )
         )
-    fund = schedule.fund
+    fund = sum(
+        (p.amount for i, p in enumerate(schedule.prizes) if i in in_play and p.amount is not None),
+        Decimal(0),
+    )
     paid = sum((a.amount for a in awards if a.amount is not None), Decimal(0))
     left = [schedule.prizes[i] for i in sorted(unawarded)]
     for prize in left:
@@ -289,4 +300,22 @@ def _paid(
         difference=fund - paid,
         unawarded=tuple(p.name for p in left),
         notes=tuple(notes),
+    )
+
+
+def combine(lists: Sequence[PrizeList]) -> PrizeList:
+    """Prize lists of one schedule given to different rankings (a team
+    event's teams and its boards: :func:`award_prizes` with ``only``) as one."""
+    first = lists[0]
+    fund = sum((p.fund for p in lists), Decimal(0))
+    paid = sum((p.paid for p in lists), Decimal(0))
+    return PrizeList(
+        currency=first.currency,
+        sharing=first.sharing,
+        awards=tuple(a for p in lists for a in p.awards),
+        fund=fund,
+        paid=paid,
+        difference=fund - paid,
+        unawarded=tuple(name for p in lists for name in p.unawarded),
+        notes=tuple(note for p in lists for note in p.notes),
     )

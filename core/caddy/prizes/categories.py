@@ -47,8 +47,13 @@ def same_section(wanted: str, section: str | None) -> bool:
 
 def why_not(category: Category | None, player: Standing, date: datetime.date | None) -> str | None:
     """Why ``player`` does not qualify for a prize of ``category`` (``None``: they do)."""
-    if category is None:
-        return None
+    if category is None or category.board is None:
+        if player.board is not None:
+            return f"ranked on board {player.board}: board prizes only"
+        if category is None:
+            return None
+    elif player.board != category.board:
+        return f"not ranked on board {category.board}"
     c, rating = category, player.rating
     if c.section is not None and not same_section(c.section, player.section):
         return f"plays in {player.section or 'no section'}, not {c.section}"

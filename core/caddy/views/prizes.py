@@ -14,8 +14,10 @@ from caddy.prizes.categories import why_not
 if TYPE_CHECKING:
     import datetime
 
+    from caddy.event.replay import State
     from caddy.model.prize_documents import PrizesDocument
     from caddy.model.prizes import PrizeSchedule
+    from caddy.standings.board_prizes import BoardPrizes
     from caddy.standings.teams import TeamStandings
     from caddy.views.standings import StandingsView
 
@@ -60,6 +62,28 @@ def team_prize_standings(result: TeamStandings) -> list[Standing]:
             score=row.match_points if result.primary == "MP" else row.game_points,
         )
         for row in result.rows
+    ]
+
+
+def board_prize_standings(boards: BoardPrizes, state: State) -> list[Standing]:
+    """A team event's players ranked board by board (their percentage on the
+    board, then points and performance: ``caddy standings --board-prizes``), for
+    board prizes."""
+    players = state.event.tournament.players
+    return [
+        Standing(
+            player=row.pairing_number,
+            name=row.name,
+            score=row.percentage,
+            rating=row.rating,
+            birth=players[row.pairing_number - 1].birth,
+            sex=players[row.pairing_number - 1].sex,
+            federation=players[row.pairing_number - 1].federation,
+            club=row.team_name,
+            board=board,
+        )
+        for board, rows in enumerate(boards.boards, 1)
+        for row in rows
     ]
 
 
