@@ -261,3 +261,29 @@ def test_an_unrated_players_cap() -> None:
         Decimal(150),
     )
     assert prizes.notes == ("New (1): unrated, capped at 50: 150 of '1st' not paid",)
+
+
+def test_us_chess_32b3_through_the_command(tmp_path: Path, ok: Callable[..., Run]) -> None:
+    """The WinTD example of US Chess 32B3 (docs/prizes.md): $300 + $200 and a
+    $150 youth prize, four tied for first, one a youth: $162.50 each, and the
+    youth's choice printed."""
+    (tmp_path / "p.csv").write_text(
+        "name,rating,birth\nAl,1900,1980\nBo,1850,1975\nCy,1800,2012\nDi,1750,1990\n"
+    )
+    path = str(tmp_path / "u.json")
+    ok("new", path, "--players", str(tmp_path / "p.csv"), "--by", "given", "--seed", "1", "--start", "2026-06-01")  # fmt: skip
+    for rnd in replay(load(path)).rounds:
+        for board in rnd.boards:
+            ok("result", path, str(rnd.number), str(board.number), "1/2")
+    (tmp_path / "s.toml").write_text(
+        'currency = "USD"\nsharing = "uscf"\nunit = 0.01\n'
+        '[[prize]]\nname = "1st"\namount = 300\n'
+        '[[prize]]\nname = "2nd"\nplace = 2\namount = 200\n'
+        '[[prize]]\nname = "Youth"\namount = 150\ncategory = { age = "U18" }\n'
+    )
+    out = ok("prizes", path, "--schedule", str(tmp_path / "s.toml")).out
+    rows = [line for line in out.splitlines() if " USD  " in line]
+    assert all("162.50 USD" in row for row in rows) and len(rows) == 4
+    (cy,) = [row for row in rows if "Cy (3)" in row]
+    assert cy.endswith("150 alone, or 162.50 from the pool: the pool")
+    assert "Fund 650.00 USD, paid 650.00 USD, nothing left" in out

@@ -81,6 +81,8 @@ class PrizeList:
     unawarded: tuple[str, ...]
     #: Where the difference comes from, one line each.
     notes: tuple[str, ...]
+    #: The schedule's smallest amount (amounts are shown to it).
+    unit: Decimal = Decimal("0.01")
 
 
 def preference(schedule: PrizeSchedule) -> list[int]:
@@ -111,6 +113,7 @@ def award_prizes(
     order = preference(schedule)
     open_prizes = [i for i in order if only is None or i in only]
     in_play = set(open_prizes)
+    wanted = {index: at for at, index in enumerate(order)}
     shares: list[Share] = []
     for group in _groups(standings):
         offered = tuple(
@@ -129,7 +132,9 @@ def award_prizes(
         )
         given = method.share(tied)
         _check(method, tied, given)
-        shares.extend(given)
+        # the list reads in the order of the standings, each player's prizes most wanted first
+        seat = {member: at for at, member in enumerate(tied.members)}
+        shares.extend(sorted(given, key=lambda s: (seat[s.player], wanted[s.prize])))
         taken = {share.prize for share in given}
         open_prizes = [i for i in open_prizes if i not in taken]
     return _paid(schedule, shares, standings, open_prizes, in_play)
@@ -300,6 +305,7 @@ def _paid(
         difference=fund - paid,
         unawarded=tuple(p.name for p in left),
         notes=tuple(notes),
+        unit=schedule.unit,
     )
 
 
@@ -318,4 +324,5 @@ def combine(lists: Sequence[PrizeList]) -> PrizeList:
         difference=fund - paid,
         unawarded=tuple(name for p in lists for name in p.unawarded),
         notes=tuple(note for p in lists for note in p.notes),
+        unit=first.unit,
     )

@@ -87,32 +87,31 @@ def board_prize_standings(boards: BoardPrizes, state: State) -> list[Standing]:
     ]
 
 
-def money(amount: Decimal | None, currency: str) -> str:
-    """``162.50 USD``, ``95`` (no currency), ``-`` for none."""
+def money(amount: Decimal | None, currency: str, unit: Decimal | None = None) -> str:
+    """``162.50 USD``, ``95`` (no currency), ``-`` for none; to ``unit``'s places."""
     if amount is None:
         return "-"
+    if unit is not None and isinstance(unit.as_tuple().exponent, int):
+        places = max(-unit.as_tuple().exponent, 0)  # type: ignore[operator]
+        amount = amount.quantize(Decimal(1).scaleb(-places))
     return f"{amount:f} {currency}".strip()
 
 
 def _runs(prizes: PrizeList) -> list[list[Award]]:
-    """The awards, one run per player and rule: a player's part of a pool
-    (pieces of several prizes) is one line of the table."""
-    runs: list[list[Award]] = []
+    """The awards, one run per player and rule (in the order of the list): a
+    player's part of a pool (pieces of several prizes) is one line of the table."""
+    runs: dict[tuple[int, str], list[Award]] = {}
     for award in prizes.awards:
-        last = runs[-1][-1] if runs else None
-        if last is not None and (last.player, last.rule) == (award.player, award.rule):
-            runs[-1].append(award)
-        else:
-            runs.append([award])
-    return runs
+        runs.setdefault((award.player, award.rule), []).append(award)
+    return list(runs.values())
 
 
-def _amount(run: list[Award], currency: str) -> str:
+def _amount(run: list[Award], currency: str, unit: Decimal) -> str:
     """A run's cash in all, or its item."""
     items = [a.item for a in run if a.item is not None]
     if items:
         return ", ".join(items)
-    return money(sum((a.amount or Decimal(0) for a in run), Decimal(0)), currency)
+    return money(sum((a.amount or Decimal(0) for a in run), Decimal(0)), currency, unit)
 
 
 def prizes_report(title: str, prizes: PrizeList) -> Report:
@@ -121,17 +120,18 @@ def prizes_report(title: str, prizes: PrizeList) -> Report:
         (
             " + ".join(dict.fromkeys(a.prize for a in run)),
             f"{run[0].name} ({run[0].player})",
-            _amount(run, prizes.currency),
+            _amount(run, prizes.currency, prizes.unit),
             run[0].rule,
         )
         for run in _runs(prizes)
     )
     balance = (
-        f"Fund {money(prizes.fund, prizes.currency)}, paid {money(prizes.paid, prizes.currency)}, "
+        f"Fund {money(prizes.fund, prizes.currency, prizes.unit)}, "
+        f"paid {money(prizes.paid, prizes.currency, prizes.unit)}, "
         + (
             "nothing left"
             if not prizes.difference
-            else f"{money(abs(prizes.difference), prizes.currency)} "
+            else f"{money(abs(prizes.difference), prizes.currency, prizes.unit)} "
             + ("left" if prizes.difference > 0 else "paid beyond the fund")
         )
     )
@@ -172,14 +172,12 @@ def explain_lines(
     for index, prize in enumerate(schedule.prizes):
         if index in won:
             award = won[index]
-            what = award.item or money(award.amount, prizes.currency)
+            what = award.item or money(award.amount, prizes.currency, prizes.unit)
             lines.append(f"  {prize.name}: won, {what} ({award.rule})")
             continue
         reason = why_not(prize.category, me, date)
         if reason is None and index in holders:
             reason = "taken by " + ", ".join(holders[index])
-            if won and schedule.one_per_player:
-                reason += "; one prize a player, and this one won another"
         elif reason is None:
             reason = "nobody won it"
         lines.append(f"  {prize.name}: {reason}")
