@@ -5,7 +5,7 @@ docs/prizes.md."""
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from caddy.errors import CaddyError
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from caddy.model.prizes import PrizeSchedule
     from caddy.plugins.host import PluginHost
     from caddy.prizes.awards import Standing
-    from caddy.views.source import Source, StandingsChoices
+    from caddy.views.source import Source
 
 #: The words after ``caddy prizes`` that name a sub-command; anything else is
 #: a file (``caddy prizes FILE`` is ``caddy prizes show FILE``).
@@ -69,6 +69,7 @@ def cmd_set(ns: argparse.Namespace, host: PluginHost) -> int:
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.event.session import open as open_event
     from caddy.files.prizes import read_schedule
+    from caddy.views.prize_list import sharing_method
 
     schedule = read_schedule(ns.schedule)
     sharing_method(schedule, host)  # a method no plugin registers: said before writing
@@ -81,21 +82,12 @@ def cmd_set(ns: argparse.Namespace, host: PluginHost) -> int:
     return 0
 
 
-def sharing_method(schedule: PrizeSchedule, host: PluginHost) -> Any:
-    """The schedule's sharing method (a plugin), or one line naming the known ones."""
-    methods = host.registry("prize_sharing")
-    if schedule.sharing not in methods.names():
-        known = ", ".join(methods.names())
-        raise CaddyError(f"sharing '{schedule.sharing}' is no sharing method (known: {known})")
-    return methods.get(schedule.sharing)
-
-
 def cmd_prizes(ns: argparse.Namespace, host: PluginHost) -> int:
     """``caddy prizes FILE``: the prize list, a player's "why", or the document."""
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import emit, print_document, print_error
     from caddy.cli.standings_notes import file_source
-    from caddy.prizes.awards import award_prizes, combine
+    from caddy.views.prize_list import event_prizes
     from caddy.views.prizes import explain_lines, prizes_document, prizes_report
     from caddy.views.source import StandingsChoices
 
@@ -104,51 +96,18 @@ def cmd_prizes(ns: argparse.Namespace, host: PluginHost) -> int:
     )
     source = file_source(ns, choices, host)
     schedule = _schedule(ns, source)
-    method = sharing_method(schedule, host)
-    if source.results is None:
-        raise CaddyError("a knockout's prizes follow its bracket: caddy prizes ranks score tables")
-    rankings, warnings = _ranked(source, choices, schedule, host)
-    for warning in warnings:
+    found = event_prizes(source, choices, schedule, host)
+    for warning in found.warnings:
         print_error(warning, "warning")
-    date = _date(source)
-    prizes = combine(
-        [award_prizes(schedule, ranked, method, date=date, only=only) for only, ranked in rankings]
-    )
-    standings = rankings[0][1]
     if ns.explain:
-        number = _find(standings, ns.explain)
-        print("\n".join(explain_lines(schedule, prizes, standings, number, date)))
+        number = _find(list(found.standings), ns.explain)
+        lines = explain_lines(schedule, found.prizes, list(found.standings), number, found.date)
+        print("\n".join(lines))
     elif ns.json:
-        print_document(prizes_document(source.title, prizes))
+        print_document(prizes_document(source.title, found.prizes))
     else:
-        emit(prizes_report(source.title, prizes), ns, host)
+        emit(prizes_report(source.title, found.prizes), ns, host)
     return 0
-
-
-def _ranked(
-    source: Source, choices: StandingsChoices, schedule: PrizeSchedule, host: PluginHost
-) -> tuple[list[tuple[set[int] | None, list[Standing]]], tuple[str, ...]]:
-    """Each ranking and the prizes it is for (``None``: all): the players (a
-    sectioned event section by section); a team event's teams for its team
-    prizes and each board's players for its board prizes. And the warnings."""
-    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.views.prizes import board_prize_standings, prize_standings, team_prize_standings
-    from caddy.views.standings import standings_view
-    from caddy.views.team_standings import EdeChoices, board_prizes_view, team_view
-
-    if not source.team_event:
-        view = standings_view(source, choices, host)
-        return [(None, prize_standings(view))], view.warnings
-    teams = team_view(source, choices, EdeChoices(), host)
-    on_board = {i for i, p in enumerate(schedule.prizes) if p.category and p.category.board}
-    team_prizes = set(range(len(schedule.prizes))) - on_board
-    rankings: list[tuple[set[int] | None, list[Standing]]] = [
-        (team_prizes, team_prize_standings(teams.result))
-    ]
-    if on_board:
-        boards = board_prizes_view(source, choices, EdeChoices(), 0, host).prizes
-        rankings.append((on_board, board_prize_standings(boards, teams.state)))
-    return rankings, teams.result.warnings
 
 
 def _find(standings: list[Standing], text: str) -> int:
@@ -176,11 +135,3 @@ def _schedule(ns: argparse.Namespace, source: Source) -> PrizeSchedule:
             f"`caddy prizes set {ns.file} prizes.toml`"
         )
     return kept
-
-
-def _date(source: Source) -> Any:
-    """The date ages are counted at: the event's start, else its end."""
-    if source.state is not None:
-        tournament = source.state.event.tournament
-        return tournament.start or tournament.end
-    return source.results.start_date if source.results is not None else None

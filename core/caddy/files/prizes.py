@@ -5,9 +5,8 @@ The organiser writes the schedule as TOML (read with the standard library's
 file (by its suffix, ``.toml`` or ``.json``, else by its content),
 :func:`schedule_from_data` data already parsed (an embedder's dict).
 
-Money is never a float: a TOML or JSON number is read from its text as a
-:class:`~decimal.Decimal` (``10.10`` is exactly ten and ten hundredths), a
-float an embedder gives through ``Decimal(str(value))``, a string as written.
+Money is never a float: a TOML or JSON number is read from its text as a :class:`~decimal.Decimal`
+(``10.10`` is exact), an embedder's float through ``Decimal(str(value))``, a string as written.
 
 Every problem is one line naming the entry (``prizes.toml: prize 3 ('U1800
 1st'): amount -5 is negative``); all of them are raised together as one
@@ -34,6 +33,8 @@ from caddy.files.storage import read_text  # a regular file only: never a device
 from caddy.model.prizes import PREFERENCES, ROUNDINGS, Category, Prize, PrizeSchedule
 from caddy.model.serialize import describe
 
+#: Amounts are below this (beyond it, ``1e400``, an amount is a typing slip).
+MAX_AMOUNT = Decimal(10) ** 18
 #: The keys of the schedule itself (``prizes``, the event file's spelling, reads as ``prize``).
 TOP_KEYS = (*(f.name for f in attrs.fields(PrizeSchedule) if f.name != "prizes"), "prize")
 #: The keys of one ``[[prize]]`` table.
@@ -137,7 +138,8 @@ def schedule_from_data(data: Mapping[str, Any], source: str) -> PrizeSchedule:
     if given["unit"] is not None and given["unit"] <= 0:
         top.say(f"unit {given['unit']} is not above 0")
         given["unit"] = None
-    prizes = _prizes(data.get("prize"), source, problems, given["unit"])
+    unit = given["unit"] if given["unit"] is not None else PrizeSchedule().unit
+    prizes = _prizes(data.get("prize"), source, problems, unit)
     if problems:
         raise FileError(problems[0], path=source, problems=problems)
     return PrizeSchedule(prizes=prizes, **{k: v for k, v in given.items() if v is not None})
@@ -216,6 +218,8 @@ class _Entry:
             self.say(f"{key} {amount} is not a finite amount")
         elif amount < 0:
             self.say(f"{key} {amount} is negative")
+        elif amount >= MAX_AMOUNT:
+            self.say(f"{key} {amount} is too large (at most 18 digits before the point)")
         else:
             return amount
         return None

@@ -90,10 +90,15 @@ def preference(schedule: PrizeSchedule) -> list[int]:
     the same, a place prize before a category prize (``prefer = "place"``) or
     the one listed first (``"schedule"``); a category's places in order."""
 
+    first: dict[str, int] = {}
+    for index, prize in enumerate(schedule.prizes):
+        first.setdefault(category_key(prize.category), index)
+
     def key(index: int) -> tuple[object, ...]:
         prize = schedule.prizes[index]
         category_last = schedule.prefer == "place" and prize.category is not None
-        return (-prize.worth, category_last, category_key(prize.category), prize.place, index)
+        listed = first[category_key(prize.category)]  # a category as listed first
+        return (-prize.worth, category_last, listed, prize.place, index)
 
     return sorted(range(len(schedule.prizes)), key=key)
 
@@ -115,7 +120,12 @@ def award_prizes(
     in_play = set(open_prizes)
     wanted = {index: at for at, index in enumerate(order)}
     shares: list[Share] = []
+    winners: set[int] = set()  # one prize a player: a player ranked twice (two boards) wins once
     for group in _groups(standings):
+        if schedule.one_per_player:
+            group = [s for s in group if s.player not in winners]
+            if not group:
+                continue
         offered = tuple(
             _open(schedule, index, group, date)
             for index in open_prizes
@@ -136,6 +146,7 @@ def award_prizes(
         seat = {member: at for at, member in enumerate(tied.members)}
         shares.extend(sorted(given, key=lambda s: (seat[s.player], wanted[s.prize])))
         taken = {share.prize for share in given}
+        winners.update(share.player for share in given)
         open_prizes = [i for i in open_prizes if i not in taken]
     return _paid(schedule, shares, standings, open_prizes, in_play)
 

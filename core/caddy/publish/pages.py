@@ -120,7 +120,7 @@ def context(state: State, host: PluginHost | None = None) -> Context:
         nav.append(Link("Bracket", CROSSTABLE))
     elif done:
         nav.append(Link("Player crosstable" if teams else "Crosstable", CROSSTABLE))
-    if done and not teams and state.event.tournament.prizes is not None:
+    if done and not knockout_only(state) and state.event.tournament.prizes is not None:
         nav.append(Link("Prizes", PRIZES))
     return Context(state=state, nav=tuple(nav), done=done, host=host)
 

@@ -68,13 +68,15 @@ def team_prize_standings(result: TeamStandings) -> list[Standing]:
 def board_prize_standings(boards: BoardPrizes, state: State) -> list[Standing]:
     """A team event's players ranked board by board (their percentage on the
     board, then points and performance: ``caddy standings --board-prizes``), for
-    board prizes."""
+    board prizes; players the list ranks equal are tied (their ``score`` is
+    minus their rank on the board)."""
     players = state.event.tournament.players
     return [
         Standing(
             player=row.pairing_number,
             name=row.name,
-            score=row.percentage,
+            # tied are those the board's list ranks equal (percentage, points, performance)
+            score=float(-row.rank),
             rating=row.rating,
             birth=players[row.pairing_number - 1].birth,
             sex=players[row.pairing_number - 1].sex,
