@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from decimal import Decimal
+from fractions import Fraction
 
 import attrs
 from hypothesis import HealthCheck, given, settings
@@ -139,6 +140,13 @@ def test_one_prize_a_player(schedule: PrizeSchedule, ranked: list[Standing]) -> 
         assert len(prizes) <= len(winners[points]), (
             f"the players on {points} took {len(prizes)} prizes, {len(winners[points])} won"
         )
+    # one prize a player: no player's cash is more than the largest prize (a
+    # share of places and a whole category prize besides would be)
+    largest = max((p.amount for p in schedule.prizes if p.amount is not None), default=0)
+    paid: dict[int, Fraction] = {}
+    for a in got.awards:
+        paid[a.player] = paid.get(a.player, Fraction(0)) + (a.exact or Fraction(0))
+    assert all(total <= largest for total in paid.values()), (paid, largest)
 
 
 @FAST

@@ -161,20 +161,32 @@ def test_equal_more_tied_than_prizes_share_them_all() -> None:
     assert got.notes == ("shares rounded down 0.01: 0.01 left",)
 
 
-def test_equal_shares_a_category_prize_only_among_those_who_qualify() -> None:
+def test_equal_a_category_prize_worth_less_than_the_share_passes_down() -> None:
     """Places 100, 80 and a U1800 prize of 50; three tied, players 2 and 3 under
-    1800. By tie-break 1 takes place 1, 2 place 2, 3 the U1800 prize; the places
-    are shared by all three, the U1800 prize by 2 and 3 only."""
+    1800: the places occupied by the three give 60 each, more than the U1800
+    prize alone, which passes to player 4 (one prize a player)."""
     prizes = (
         *places(100, 80),
         Prize(name="U1800", amount=Decimal(50), category=Category(rating_below=1800)),
     )
     got = award("equal", prizes, (4.0, 4.0, 4.0, 3.0), ratings={2: 1700, 3: 1700, 4: 1700})
-    assert exact(got) == {1: 60, 2: 85, 3: 85}
-    assert rules(got)[2] == (
-        "place 1 + place 2 + U1800 (100 + 80 + 50) shared equally by 3 tied, "
-        "U1800 only by the 2 of them who qualify for it: 85"
+    assert exact(got) == {1: 60, 2: 60, 3: 60, 4: 50}
+    assert rules(got)[2] == "place 1 + place 2 (100 + 80) shared equally by 3: 60 each"
+
+
+def test_equal_a_category_prize_worth_more_is_taken_alone() -> None:
+    """Places 100/80/60 and a U1800 prize of 90, three tied for first, one
+    under 1800: 90 alone beats 80 from the places, so the other two share the
+    two places they occupy (90 each) and 3rd place passes down."""
+    prizes = (
+        *places(100, 80, 60),
+        Prize(name="U1800", amount=Decimal(90), category=Category(rating_below=1800)),
     )
+    got = award("equal", prizes, (4.0, 4.0, 4.0, 3.0), ratings={3: 1700})
+    assert exact(got) == {1: 90, 2: 90, 3: 90, 4: 60}
+    assert rules(got)[3] == ("U1800 (90) alone; more than the 80 the place prizes' pool gives")
+    hort = award("hort", prizes, (4.0, 4.0, 4.0, 3.0), ratings={3: 1700})
+    assert exact(hort) == {1: 95, 2: 85, 3: 90, 4: 60}
 
 
 def test_items_go_by_tiebreak_under_every_method() -> None:

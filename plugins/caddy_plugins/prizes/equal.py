@@ -26,6 +26,7 @@ from caddy_plugins.prizes.pooling import (
     pooled_shares,
     sharers,
 )
+from caddy_plugins.prizes.pools import equal_amounts, pool_shares
 
 
 class EqualSharing:
@@ -34,6 +35,8 @@ class EqualSharing:
 
     def share(self, group: TiedGroup) -> tuple[Share, ...]:
         held = by_tiebreak(group)
+        if group.one_per_player:
+            return (*item_shares(group, held), *pool_shares(group, held, equal_amounts, _words))
         taken = {p.index for prizes in held.values() for p in prizes}
         pooled = [p for p in group.prizes if p.cash is not None and p.index in taken]
         split = {p.index: sharers(group, p, held) for p in pooled}
@@ -78,6 +81,15 @@ def _rules(
                 f"{pool_text(pooled)} shared equally by {len(everyone)}: {money(total)} each"
             )
     return rules
+
+
+def _words(
+    members: list[int], prizes: list[OpenPrize], got: dict[int, Fraction], member: int
+) -> str:
+    """``1st + 2nd (100 + 80) shared equally by 3: 60 each``; a pool of one: its prize alone."""
+    if len(members) == 1:
+        return f"{pool_text(prizes)} alone"
+    return f"{pool_text(prizes)} shared equally by {len(members)}: {money(got[member])} each"
 
 
 @hookimpl

@@ -22,6 +22,7 @@ from caddy_plugins.prizes.pooling import (
     pooled_shares,
     sharers,
 )
+from caddy_plugins.prizes.pools import hort_amounts, pool_shares
 
 
 class HortSharing:
@@ -30,6 +31,8 @@ class HortSharing:
 
     def share(self, group: TiedGroup) -> tuple[Share, ...]:
         held = by_tiebreak(group)
+        if group.one_per_player:
+            return (*item_shares(group, held), *pool_shares(group, held, hort_amounts, _words))
         holder = {p.index: m for m, prizes in held.items() for p in prizes}
         pooled = [p for p in group.prizes if p.cash is not None and p.index in holder]
         pieces: dict[tuple[int, int], Fraction] = {}
@@ -77,6 +80,24 @@ def _rules(
             + "".join(narrower)
         )
     return rules
+
+
+def _words(
+    members: list[int], prizes: list[OpenPrize], got: dict[int, Fraction], member: int
+) -> str:
+    """``1st + 2nd (100 + 80) Hort: 50 held, 45 from the pool of 90 shared by 2``."""
+    if len(members) == 1:
+        return f"{pool_text(prizes)} alone"
+    held = (
+        (prizes[members.index(member)].cash or Fraction(0)) / 2
+        if members.index(member) < len(prizes)
+        else Fraction(0)
+    )
+    pool = sum(((p.cash or Fraction(0)) / 2 for p in prizes), Fraction(0))
+    return (
+        f"{pool_text(prizes)} Hort: {money(held) if held else 'nothing'} held, "
+        f"{money(got[member] - held)} from the pool of {money(pool)} shared by {len(members)}"
+    )
 
 
 @hookimpl
