@@ -1,14 +1,12 @@
-"""``sharing = "equal"``: the cash of the prizes tied players take is pooled
+"""``sharing = "equal"``: the cash of the places tied players occupy is pooled
 and shared equally (docs/prizes.md, "Sharing methods").
 
-The pool is the cash of the prizes :func:`~caddy.contracts.prizes.by_tiebreak`
-gives the group (the places the tied players occupy). Each pooled prize is
-shared equally by the tied players who qualify for it and did not take an
-item by tie-break: those who took a prize, and those who took none but
-qualify for it. So when every tied player qualifies for every pooled prize
-(place prizes), each gets the same; a category prize is shared only among
-the tied players in its category. Items are never shared: they go by
-tie-break.
+One prize a player (the default): the pools and the choices of
+:mod:`caddy_plugins.prizes.pools` (the places first; a category prize taken
+instead when it gives a tied player more). Without it, each category is
+shared on its own: the cash of the prizes :func:`~caddy.contracts.prizes.by_tiebreak`
+gives the group, each prize shared equally by the tied players who qualify
+for it. Items are never shared: they go by tie-break.
 """
 
 from __future__ import annotations

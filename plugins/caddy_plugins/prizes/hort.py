@@ -1,10 +1,10 @@
 """``sharing = "hort"``: the Hort system (docs/prizes.md, "Sharing methods").
 
-Half of each place's cash goes to its holder by tie-break order (the prize
-:func:`~caddy.contracts.prizes.by_tiebreak` gives them); the other half is
-pooled and shared equally by the tied players, the same sharers as
-``equal``: each half is shared by the tied players who qualify for its
-prize and did not take an item by tie-break. Items go by tie-break.
+Half of each place's cash goes to its holder by tie-break order, the other
+half is pooled and shared equally by the tied players. One prize a player
+(the default): the pools and the choices of :mod:`caddy_plugins.prizes.pools`,
+as ``equal``. Without it, each category is shared on its own. Items go by
+tie-break.
 """
 
 from __future__ import annotations
