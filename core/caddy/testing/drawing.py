@@ -4,10 +4,12 @@ database, no deadline, and shrinking only when the suite asks for it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hypothesis import settings
+    from hypothesis.strategies import SearchStrategy
 
 
 def suite_settings(max_examples: int, shrink: bool) -> settings:
@@ -22,3 +24,17 @@ def suite_settings(max_examples: int, shrink: bool) -> settings:
         suppress_health_check=[HealthCheck.too_slow],
         phases=[phase for phase in Phase if shrink or phase is not Phase.shrink],
     )
+
+
+def each_drawn(
+    check: Callable[[Any], None], strategy: SearchStrategy[Any], max_examples: int, shrink: bool
+) -> None:
+    """Run ``check`` on what ``strategy`` draws, with a suite's settings."""
+    from hypothesis import given
+
+    @suite_settings(max_examples, shrink)
+    @given(strategy)
+    def run(drawn: Any) -> None:
+        check(drawn)
+
+    run()

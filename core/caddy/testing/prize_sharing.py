@@ -41,7 +41,7 @@ import pytest
 from caddy.contracts.conformance import conformance
 from caddy.contracts.prizes import OpenPrize, Share, SharingMethod, TiedGroup, by_tiebreak
 from caddy.plugins.host import PluginHost, resolve
-from caddy.testing.drawing import suite_settings
+from caddy.testing.drawing import each_drawn
 
 if TYPE_CHECKING:
     from hypothesis.strategies import DrawFn, SearchStrategy
@@ -157,14 +157,7 @@ class PrizeSharingContract:
         return tied_groups(self.max_members, self.max_prizes, single)
 
     def _each(self, check: Callable[[Any], None], strategy: SearchStrategy[Any]) -> None:
-        from hypothesis import given
-
-        @suite_settings(self.max_examples, self.shrink)
-        @given(strategy)
-        def run(drawn: Any) -> None:
-            check(drawn)
-
-        run()
+        each_drawn(check, strategy, self.max_examples, self.shrink)
 
     # -- the checks, on one group ------------------------------------------------------------
 

@@ -53,7 +53,7 @@ from caddy.contracts.rating import (
 )
 from caddy.errors import CaddyError
 from caddy.plugins.host import PluginHost, resolve
-from caddy.testing.drawing import suite_settings
+from caddy.testing.drawing import each_drawn
 
 if TYPE_CHECKING:
     from hypothesis.strategies import DrawFn, SearchStrategy
@@ -188,14 +188,7 @@ class RatingSystemContract:
         )
 
     def _each(self, check: Callable[[Any], None], strategy: SearchStrategy[Any]) -> None:
-        from hypothesis import given
-
-        @suite_settings(self.max_examples, self.shrink)
-        @given(strategy)
-        def run(drawn: Any) -> None:
-            check(drawn)
-
-        run()
+        each_drawn(check, strategy, self.max_examples, self.shrink)
 
     # -- the checks, on one request ------------------------------------------------------
 
