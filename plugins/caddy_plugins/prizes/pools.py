@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+import attrs
+
 from caddy.contracts.prizes import OpenPrize, Share, TiedGroup
 from caddy_plugins.prizes.pooling import ALONE, money, pooled_shares
 
@@ -43,17 +45,21 @@ def hort_amounts(members: Sequence[int], prizes: Sequence[OpenPrize]) -> dict[in
 
 
 class Pools:
-    """The pools of a tied group (one prize a player) under ``amounts``."""
+    """The pools of a tied group under ``amounts``: one prize a player, each
+    sharer in one pool (chosen as the module says); else every category is a
+    pool of all the tied players who qualify for it (one prize of each)."""
 
     def __init__(self, group: TiedGroup, candidates: Sequence[int], amounts: Amounts) -> None:
         self.amounts = amounts
         self.candidates = list(candidates)
+        self.one_per_player = group.one_per_player
         self.prizes: dict[str, list[OpenPrize]] = {}
         for prize in group.prizes:
             if prize.cash is not None:
                 self.prizes.setdefault(prize.category, []).append(prize)
         self.of: dict[int, str | None] = {m: self._start(m) for m in self.candidates}
-        self._settle()
+        if self.one_per_player:
+            self._settle()
 
     def qualifies(self, member: int, category: str) -> bool:
         """Whether ``member`` may share ``category``'s prizes (they all ask the same)."""
@@ -67,6 +73,8 @@ class Pools:
 
     def members(self, category: str, joining: int | None = None) -> list[int]:
         """The sharers of ``category`` (with ``joining`` added), in tie-break order."""
+        if not self.one_per_player:
+            return [m for m in self.candidates if self.qualifies(m, category)]
         return [m for m in self.candidates if self.of[m] == category or m == joining]
 
     def occupied(self, category: str, members: Sequence[int]) -> list[OpenPrize]:
@@ -120,22 +128,40 @@ def pool_shares(
     amounts: Amounts,
     words: Callable[[list[int], list[OpenPrize], dict[int, Fraction], int], str],
 ) -> list[Share]:
-    """The cash shares of a tied group, one prize a player: each pool's prizes
-    split among its sharers by ``amounts``; ``words(sharers, prizes, amounts,
-    member)`` is a sharer's rule (a sharer who left the place prizes' pool is
-    told what that pool would have given them)."""
-    item_holders = {m for m, prizes in held.items() if any(p.cash is None for p in prizes)}
-    pools = Pools(group, [m for m in group.members if m not in item_holders], amounts)
+    """The cash shares of a tied group: each pool's prizes split among its
+    sharers by ``amounts``; ``words(sharers, prizes, amounts, member)`` is a
+    sharer's rule (a sharer who left the place prizes' pool is told what that
+    pool would have given them). A player who took an item by tie-break takes
+    no cash (without one prize a player: no cash of the item's category)."""
     shares: list[Share] = []
-    for members, prizes in pools.pools():
-        got = amounts(members, prizes)
-        rules = {}
-        for member in members:
-            rule = ALONE if len(group.members) == 1 else words(members, prizes, got, member)
-            left = pools.of[member] != "" and "" in pools.prizes and pools.qualifies(member, "")
-            if len(group.members) > 1 and left:
-                given = money(pools.value(member, ""))
-                rule += f"; more than the {given} the place prizes' pool gives"
-            rules[member] = rule
-        shares.extend(pooled_shares(prizes, got, rules))
+    for pools in _pools(group, held, amounts):
+        for members, prizes in pools.pools():
+            got = amounts(members, prizes)
+            rules = {}
+            for member in members:
+                rule = ALONE if len(group.members) == 1 else words(members, prizes, got, member)
+                if len(group.members) > 1 and group.one_per_player:
+                    rule += _left(pools, member)
+                rules[member] = rule
+            shares.extend(pooled_shares(prizes, got, rules))
     return shares
+
+
+def _pools(group: TiedGroup, held: dict[int, list[OpenPrize]], amounts: Amounts) -> list[Pools]:
+    """The group's pools: one set of choices (one prize a player), else one
+    per category, without the tied players holding an item of it."""
+    items = {m: {p.category for p in held.get(m, []) if p.cash is None} for m in group.members}
+    if group.one_per_player:
+        return [Pools(group, [m for m in group.members if not items[m]], amounts)]
+    found = []
+    for category in dict.fromkeys(p.category for p in group.prizes if p.cash is not None):
+        only = attrs.evolve(group, prizes=tuple(p for p in group.prizes if p.category == category))
+        found.append(Pools(only, [m for m in group.members if category not in items[m]], amounts))
+    return found
+
+
+def _left(pools: Pools, member: int) -> str:
+    """What a sharer who left the place prizes' pool would have had in it."""
+    if pools.of[member] == "" or "" not in pools.prizes or not pools.qualifies(member, ""):
+        return ""
+    return f"; more than the {money(pools.value(member, ''))} the place prizes' pool gives"
