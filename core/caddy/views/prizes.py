@@ -93,9 +93,9 @@ def money(amount: Decimal | None, currency: str, unit: Decimal | None = None) ->
     """``162.50 USD``, ``95`` (no currency), ``-`` for none; to ``unit``'s places."""
     if amount is None:
         return "-"
-    if unit is not None and isinstance(unit.as_tuple().exponent, int):
-        places = max(-unit.as_tuple().exponent, 0)  # type: ignore[operator]
-        amount = amount.quantize(Decimal(1).scaleb(-places))
+    exponent = unit.as_tuple().exponent if unit is not None else None
+    if isinstance(exponent, int):  # a finite unit: its decimal places (none for 1 or 5)
+        amount = amount.quantize(Decimal(1).scaleb(min(exponent, 0)))
     return f"{amount:f} {currency}".strip()
 
 
