@@ -106,12 +106,17 @@ def test_an_imported_swiss_event_is_checked_too(cli: Callable[..., Run], tmp_pat
 
 
 def test_refusals(cli: Callable[..., Run], tmp_path: Path) -> None:
-    run = cli("check", str(ELEVEN), "--pairings", "burstein")
+    run = cli("check", str(ELEVEN), "--pairings", "lim")
     assert (run.code, run.out) == (1, "")
     assert run.err == (
-        "caddy: error: caddy checks pairings of the Dutch system ('dutch') and of the "
-        "Swiss Team Pairing System ('team-swiss'), not 'burstein'\n"
-    )  # issue 24 item 8: team files are re-paired by C.04.6
+        "caddy: error: caddy checks pairings of the Dutch system ('dutch'), the Burstein "
+        "system ('burstein') and the Swiss Team Pairing System ('team-swiss'), not 'lim'\n"
+    )  # issue 24 item 8: team files are re-paired by C.04.6; issue 28: Burstein files too
+    run = cli("check", str(ELEVEN), "--pairings", "burstein")
+    assert run.err == (
+        f"caddy: error: {ELEVEN} is an individual event: caddy re-pairs it by the Dutch "
+        "system (--pairings dutch), not the Burstein system (FIDE C.04.4.2)\n"
+    )
     run = cli("check", str(ELEVEN), "--pairings", "team-swiss")
     assert run.err == (
         f"caddy: error: {ELEVEN} is an individual event: caddy re-pairs it by the Dutch "

@@ -65,6 +65,12 @@ def add_commands(commands: Commands) -> None:
         help=f"ratings drawn uniformly from this range (default {low}-{high})",
     )
     sim.add_argument("--dated-system", action="store_true", help=DATED_SYSTEM_HELP)
+    sim.add_argument(
+        "--system",
+        default="dutch",
+        metavar="SYSTEM",
+        help="the pairing system: dutch (FIDE C.04.3, the default) or burstein (C.04.4.2)",
+    )
     output_file_arguments(sim, metavar="FILE.trf", help="the TRF file", required=True)
     sim.set_defaults(run=cmd_simulate)
 
@@ -106,6 +112,7 @@ def cmd_simulate(ns: argparse.Namespace, host: PluginHost) -> int:
         seed=draw_seed() if ns.seed is None else ns.seed,
         ratings=ratings,
         dated_system=ns.dated_system,
+        system=ns.system,
         **values,
     )
     problems += settings_problems(settings)

@@ -71,6 +71,7 @@ class PairingCheck:
 #: (not an event file) by, and how messages name them.
 SYSTEMS: dict[str, str] = {
     "dutch": "the Dutch system",
+    "burstein": "the Burstein system (FIDE C.04.4.2)",
     "team-swiss": "the Swiss Team Pairing System (FIDE C.04.6)",
 }
 
@@ -94,8 +95,9 @@ def check_pairings(
 ) -> PairingCheck:
     """Re-pair every round of a file in another program's format (a TRF file)
     from the rounds before it, as ``caddy pair FILE --round R`` does: an
-    individual file by the Dutch system, a team file (TRF-2026 310 records) by
-    the Swiss Team Pairing System; ``system`` (``dutch``, ``team-swiss``), when
+    individual file by the system its record 192 or 092 names (Dutch or
+    Burstein), a team file (TRF-2026 310 records) by the Swiss Team Pairing
+    System; ``system`` (``dutch``, ``burstein``, ``team-swiss``), when
     given, must be the file's (``rounds`` and ``initial_colour`` as ``caddy
     pair --rounds --initial-colour`` give them, for a file that lacks them;
     ``readings`` and ``options`` as its ``--trf-801-byes`` and ``--option
@@ -107,15 +109,20 @@ def check_pairings(
     host = resolve(host)
     if system is not None and system not in SYSTEMS:
         raise CaddyError(
-            f"caddy checks pairings of the Dutch system ('dutch') and of the Swiss Team "
-            f"Pairing System ('team-swiss'), not '{system}'"
+            "caddy checks pairings of the Dutch system ('dutch'), the Burstein system "
+            f"('burstein') and the Swiss Team Pairing System ('team-swiss'), not '{system}'"
         )
     if readings:  # the file read as it is paired
         read = codec.read(data, source=path, readings=tuple(readings))
     else:
         read = codec.read(data, source=path)
     state = replay(read.event, host)
-    own = "team-swiss" if state.event.tournament.teams is not None else "dutch"
+    tournament = state.event.tournament
+    own = (
+        "team-swiss"
+        if tournament.teams is not None
+        else str(getattr(tournament.format.options, "system", "dutch"))
+    )
     if system is not None and system != own:
         raise CaddyError(
             f"{path} is {'a team' if own == 'team-swiss' else 'an individual'} event: "

@@ -87,6 +87,8 @@ class Settings:
     ratings: tuple[int, int] = DEFAULT_RATINGS
     #: Record 192 names the system ``FIDE_DUTCH_2026`` (ETT26's dated code), not ``FIDE_DUTCH``.
     dated_system: bool = False
+    #: The ``swiss`` format's pairing system: ``dutch`` (C.04.3) or ``burstein`` (C.04.4.2).
+    system: str = "dutch"
 
     def command(self) -> str:
         """The ``caddy simulate`` command that plays these settings (without ``-o``)."""
@@ -96,6 +98,7 @@ class Settings:
             f" --half-byes {self.half_byes:g} --retire {self.retire:g}"
             f" --ratings {self.ratings[0]}-{self.ratings[1]}"
             + (" --dated-system" if self.dated_system else "")
+            + (f" --system {self.system}" if self.system != "dutch" else "")
         )
 
 
@@ -184,6 +187,8 @@ def settings_problems(settings: Settings) -> list[str]:
         )
     if settings.rounds < 1:
         problems.append(f"--rounds {settings.rounds}: a tournament needs at least 1 round")
+    if settings.system not in ("dutch", "burstein"):
+        problems.append(f"--system {settings.system}: not a Swiss system (dutch, burstein)")
     for name in ("draws", "forfeits", "half_byes", "retire"):
         value = getattr(settings, name)
         if not 0.0 <= value <= 1.0:
@@ -226,7 +231,7 @@ def simulate(settings: Settings, *, host: PluginHost | None = None) -> EventFile
     event = new_event(
         numbered,
         "swiss",
-        fmt.Options(rounds=settings.rounds),
+        fmt.Options(rounds=settings.rounds, system=settings.system),
         host=host,
         name=f"Simulated Swiss (seed {settings.seed})",
         numbering=fmt.default_numbering,

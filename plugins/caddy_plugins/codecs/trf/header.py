@@ -207,6 +207,8 @@ def _made_records(state: State, trf26: bool, dated: bool = False) -> list[tuple[
         "team-round-robin": "Team: Round-Robin",
         "team-scheveningen": "Team: Scheveningen",
     }.get(fmt.name, f"{'Team' if tournament.teams else 'Individual'}: {fmt.name}")
+    if fmt.name == "swiss" and getattr(tournament.format.options, "system", "") == "burstein":
+        type_text = "Individual: Swiss-System (FIDE Burstein)"
     if fmt.name == "manual":  # paired elsewhere: say how it is ranked, if known
         ranked = getattr(tournament.format.options, "round_robin", None)
         type_text = (
@@ -325,6 +327,8 @@ def _type_code(tournament: Tournament, dated: bool = False) -> str | None:
     if name == "scheveningen":
         return "CUSTOM_SCHEVENINGEN"
     if name == "swiss":
+        if getattr(options, "system", "dutch") == "burstein":
+            return "FIDE_BURSTEIN"
         return "FIDE_DUTCH_2026" if dated else "FIDE_DUTCH"
     return None
 

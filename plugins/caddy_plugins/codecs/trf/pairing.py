@@ -88,9 +88,9 @@ def pairing_input(
     from caddy_plugins.codecs.trf.rounds import rounds_of
     from caddy_plugins.codecs.trf.scoring import scoring_of
     from caddy_plugins.codecs.trf.system import (
-        DUTCH,
         absences,
         initial_colour,
+        pairing_system,
         round_to_pair,
         swiss_options,
     )
@@ -105,11 +105,12 @@ def pairing_input(
         from caddy_plugins.codecs.trf.importing import import_document
 
         import_document(doc)
-    system = (doc.record("092") or "").strip()
-    if not DUTCH.search(system):
+    if pairing_system(doc) is None:
+        system = (doc.record("092") or "").strip()
         raise CaddyError(
             f"{src}: record 092 names the system '{system}'; caddy pairs the Dutch system "
-            "(FIDE Handbook C.04.3): write 092 FIDE_DUTCH_2026 to pair it so"
+            "(FIDE Handbook C.04.3) and the Burstein system (C.04.4.2): write 092 "
+            "FIDE_DUTCH_2026 or FIDE_BURSTEIN to pair it so"
         )
     to_pair = round_to_pair(doc) if round is None else round
     if doc.pending_round and to_pair >= doc.pending_round and round != doc.pending_round:

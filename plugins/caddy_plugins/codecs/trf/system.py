@@ -15,10 +15,12 @@ if TYPE_CHECKING:
     from caddy_plugins.formats.swiss import SwissOptions
 
 __all__ = [
+    "BURSTEIN",
     "DUTCH",
     "absences",
     "file_text",
     "initial_colour",
+    "pairing_system",
     "round_to_pair",
     "says_swiss",
     "swiss_options",
@@ -26,7 +28,7 @@ __all__ = [
 
 #: Record 092 or 192 naming a Swiss system (``Individual: Swiss-System``,
 #: ``FIDE_DUTCH_2026``).
-_SWISS = re.compile(r"(?i)swiss|dutch")
+_SWISS = re.compile(r"(?i)swiss|dutch|burstein")
 
 
 def says_swiss(doc: TrfDocument) -> bool:
@@ -38,13 +40,27 @@ def says_swiss(doc: TrfDocument) -> bool:
     text = (doc.record("192") or doc.record("092") or "").upper()
     if "TEAM" in text or not _SWISS.search(text):
         return False
-    return "DUTCH" in text or bool(doc.record("XXC") or doc.record("152"))
+    if "DUTCH" in text or "BURSTEIN" in text:
+        return True
+    return bool(doc.record("XXC") or doc.record("152"))
 
 
 #: Codes of a cell with no opponent that announce an absence from the round.
 _ABSENT = frozenset("HFZ ")
 #: The system names record 092 may give for the Dutch system (any case).
 DUTCH = re.compile(r"(?i)dutch|swiss|^\s*$")
+#: Record 192 or 092 naming the Burstein system (``FIDE_BURSTEIN``, any case).
+BURSTEIN = re.compile(r"(?i)burstein")
+
+
+def pairing_system(doc: TrfDocument) -> Literal["dutch", "burstein"] | None:
+    """The Swiss system a file is paired with: ``burstein`` where record 192 or
+    092 names it (bbpPairings writes ``092 FIDE_BURSTEIN``), ``dutch`` where 092
+    names the Dutch system, a Swiss or nothing; ``None`` for any other system."""
+    for code in ("192", "092"):
+        if BURSTEIN.search(doc.record(code) or ""):
+            return "burstein"
+    return "dutch" if DUTCH.search((doc.record("092") or "").strip()) else None
 
 
 def round_to_pair(doc: TrfDocument) -> int:
@@ -122,6 +138,7 @@ def swiss_options(
     initial ``colour`` (``None``: the format's lot), the points of a win, a
     draw, the pairing-allocated bye and a played loss by the file's scoring
     (record 162, bbpPairings' ``BBW``...``BBU``: :func:`.scoring.scoring_of`), the
+    system (:func:`pairing_system`), the
     acceleration (records 250, ``XXA``, a ``_BAKU`` system in 192) and the
     forbidden pairs (records 260, ``XXP``): :mod:`.swiss_records`.
 
@@ -135,6 +152,7 @@ def swiss_options(
     win, draw = scoring.points("1"), scoring.points("=")
     return SwissOptions(
         rounds=rounds,
+        system=pairing_system(doc) or "dutch",
         initial_colour="lot" if colour is None else "white" if colour == "w" else "black",
         win=win,
         draw=draw,

@@ -24,7 +24,10 @@ Options:
   pair every round without a rematch; a longer event is asked for with
   ``rounds`` (at most ``N - 1`` for an even field, ``N`` for an odd one:
   C.04.1 rules 2 and 3).
-- ``system``: ``dutch`` (C.04.3), the only one so far.
+- ``system``: ``dutch`` (C.04.3, the default) or ``burstein`` (C.04.4.2, as the
+  FIDE-endorsed engine bbpPairings reads it: docs/burstein.md). One format with
+  two systems, because everything else (rounds, byes, absences, acceleration,
+  forbidden pairs, TRF records, standings) is the same Swiss event.
 - ``initial_colour``: the colour of the top-ranked player on board 1 in round
   1 (C.04.3 5.1): ``lot`` draws it once from the seed the event file records at
   ``caddy new``, so every replay gives the same colour; ``white``/``black``
@@ -70,7 +73,13 @@ from caddy.contracts import (
 )
 from caddy.contracts.format_tools import require_players
 from caddy.errors import CaddyError, InputError
-from caddy_plugins.formats.swiss.options import SwissOptions, initial_colour, recommended_rounds
+from caddy_plugins.formats.swiss.options import (
+    SwissOptions,
+    engine_for,
+    initial_colour,
+    recommended_rounds,
+    system_name,
+)
 from caddy_plugins.formats.swiss.request import (
     engine_request,
     history_from_played,
@@ -103,7 +112,8 @@ class Swiss(FormatBase):
 
     name: ClassVar[str] = "swiss"
     summary: ClassVar[str] = (
-        "Swiss system: each round paired from the results (FIDE Dutch system, C.04.3)"
+        "Swiss system: each round paired from the results (FIDE Dutch system C.04.3, "
+        "or Burstein C.04.4.2)"
     )
     Options: ClassVar[type[SwissOptions]] = SwissOptions
     kind: ClassVar[str] = "results"
@@ -194,9 +204,8 @@ class Swiss(FormatBase):
         *,
         seed: int | None = None,
     ) -> Round | None:
-        """The next round by the Dutch system, or ``None`` after the planned rounds."""
+        """The next round by the options' system, or ``None`` after the planned rounds."""
         from caddy.model.schedule import Round
-        from caddy_plugins.engines.dutch.dutch import pair_round
         from caddy_plugins.engines.dutch.model import NoValidPairingError
 
         request = as_request(request, options, played, seed=seed)
@@ -205,11 +214,12 @@ class Swiss(FormatBase):
         if request.round > total:
             return None
         try:
-            pairing = pair_round(engine_request(request, opts, total))
+            pairing = engine_for(opts)(engine_request(request, opts, total))
         except NoValidPairingError as exc:
+            rule = "C.04.3 1.9.3" if opts.system == "dutch" else "C.04.4.2"
             raise CaddyError(
                 f"round {request.round}: no pairing satisfies the absolute criteria "
-                f"(FIDE Handbook C.04.3 1.9.3; the arbiter decides): {exc}"
+                f"(FIDE Handbook {rule}; the arbiter decides): {exc}"
             ) from None
         return Round(
             number=request.round,
@@ -227,18 +237,18 @@ class Swiss(FormatBase):
             else f"{options.initial_colour} for 1 (the initial colour)"
         )
         later = f" Rounds 2-{rounds} are paired from the results." if rounds > 1 else ""
-        return (
-            f"Round 1 of {rounds} by the Dutch system (FIDE Handbook C.04.3): the top half "
-            f"of the pairing numbers meets the bottom half; {colour}.{later}",
+        first = (
+            "the top half of the pairing numbers meets the bottom half"
+            if options.system == "dutch"
+            else "the seeding rounds 1 and 2 pair each half of the field top against bottom"
         )
+        return (f"Round 1 of {rounds} by the {system_name(options)}: {first}; {colour}.{later}",)
 
     def explain_round(self, request: PairingRequest) -> tuple[str, ...]:
         """How :meth:`next_round` pairs ``request``, bracket by bracket: who was
         in each score bracket, the pairs, who floated down and why, the
         criteria a pairing could not meet, and the rule that gave each
         board's colours (FIDE Handbook C.04.3 Articles 2-5)."""
-        from caddy_plugins.engines.dutch.dutch import pair_round
-        from caddy_plugins.engines.dutch.explain import Explanation
         from caddy_plugins.engines.dutch.model import NoValidPairingError
 
         opts: SwissOptions = request.options
@@ -247,10 +257,10 @@ class Swiss(FormatBase):
             return (f"round {request.round} is after the {total} planned rounds",)
         engine = engine_request(request, opts, total)
         try:
-            explanation = pair_round(engine).explanation
+            explanation = engine_for(opts)(engine).explanation
         except NoValidPairingError as exc:
             return (f"round {request.round}: no pairing satisfies the absolute criteria: {exc}",)
-        lines = list(explanation.lines()) if isinstance(explanation, Explanation) else []
+        lines = list(explanation.lines()) if hasattr(explanation, "lines") else []
         from caddy_plugins.engines.dutch.acceleration import forbidden_notes, virtual_notes
 
         return (*lines[:1], *virtual_notes(engine), *lines[1:], *forbidden_notes(engine))

@@ -5,11 +5,16 @@ the initial colour drawn from the event's seed (FIDE Handbook C.04.3 5.1)."""
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-__all__ = ["SwissOptions", "initial_colour", "recommended_rounds"]
+if TYPE_CHECKING:
+    from caddy_plugins.engines.dutch.model import Pairing
+    from caddy_plugins.engines.dutch.model import PairingRequest as EngineRequest
+
+__all__ = ["SwissOptions", "engine_for", "initial_colour", "recommended_rounds", "system_name"]
 
 
 def _points(instance: object, attribute: attrs.Attribute[float], value: float) -> None:
@@ -41,9 +46,9 @@ class SwissOptions:
 
     #: Planned rounds; 0: the recommended number for the field (ceil(log2 N) + 1).
     rounds: int = attrs.field(default=0, validator=attrs.validators.ge(0))
-    #: The pairing system: ``dutch`` (FIDE Handbook C.04.3).
-    system: Literal["dutch"] = attrs.field(
-        default="dutch", validator=attrs.validators.in_(("dutch",))
+    #: The pairing system: ``dutch`` (FIDE Handbook C.04.3) or ``burstein`` (C.04.4.2).
+    system: Literal["dutch", "burstein"] = attrs.field(
+        default="dutch", validator=attrs.validators.in_(("dutch", "burstein"))
     )
     #: White for the top-ranked player in round 1: drawn by ``lot`` (once, from
     #: the event's seed), or ``white``/``black``.
@@ -59,6 +64,24 @@ class SwissOptions:
     acceleration: str = attrs.field(default="none", validator=_acceleration)
     #: Groups of pairing numbers that must not meet: ``1 2 3;7 9@1-4``.
     forbidden: str = attrs.field(default="", validator=_forbidden)
+
+
+def engine_for(options: SwissOptions) -> Callable[[EngineRequest], Pairing]:
+    """The pairing engine of ``options.system``: the Dutch or the Burstein ``pair_round``."""
+    if options.system == "burstein":
+        from caddy_plugins.engines.burstein import pair_round as burstein
+
+        return burstein
+    from caddy_plugins.engines.dutch.dutch import pair_round as dutch
+
+    return dutch
+
+
+def system_name(options: SwissOptions) -> str:
+    """``"Dutch system (FIDE Handbook C.04.3)"`` or the Burstein one."""
+    if options.system == "burstein":
+        return "Burstein system (FIDE Handbook C.04.4.2)"
+    return "Dutch system (FIDE Handbook C.04.3)"
 
 
 def recommended_rounds(players: int) -> int:
