@@ -3,6 +3,7 @@
 Usage::
 
     python benchmarks/simulate_check.py [--count 200] [--first-seed 1] [--keep FOLDER]
+        [--system dutch|burstein] [--engine PATH]
 
 Tournament k (seed ``first-seed + k``) has a size drawn from 8-200 players,
 log-uniformly (most of them small), and 5-11 rounds, at most half the field
@@ -13,7 +14,9 @@ Each is written by ``caddy simulate`` (in this process, through
 gives the same bytes, and ``caddy check FILE --pairings`` (the pairing
 checker: every round paired again from the rounds before it and compared
 with the file, pairs with their colours and the pairing-allocated bye) must
-find every round identical. Prints each tournament
+find every round identical; with ``--engine``, the engine's own checker
+(``bbpPairings.exe --SYSTEM FILE -c``) must too. ``--system`` is the pairing
+system (``caddy simulate --system``). Prints each tournament
 that differs, then ``N/M tournaments identical (R rounds, S s, T s per
 tournament)``; exit 1 if any differs.
 """
@@ -24,6 +27,7 @@ import argparse
 import contextlib
 import io
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -51,7 +55,14 @@ def run(*args: str) -> tuple[int, str]:
     return code, out.getvalue() if code == 0 else err.getvalue()
 
 
-def check(players: int, rounds: int, seed: int, folder: Path) -> list[str]:
+def check(
+    players: int,
+    rounds: int,
+    seed: int,
+    folder: Path,
+    system: str = "dutch",
+    engine: str | None = None,
+) -> list[str]:
     """Simulate one tournament twice and re-pair each round: one line per problem."""
     path = folder / f"sim-{seed}.trf"
     again = folder / f"sim-{seed}-again.trf"
@@ -59,7 +70,7 @@ def check(players: int, rounds: int, seed: int, folder: Path) -> list[str]:
     for target in (path, again):
         code, text = run(
             "simulate", "--players", str(players), "--rounds", str(rounds), "--seed", str(seed),
-            "-o", str(target), "--force",
+            "-o", str(target), "--force", "--system", system,
         )  # fmt: skip
         if code != 0:
             return [f"seed {seed} ({players} players, {rounds} rounds): {text.strip()}"]
@@ -68,6 +79,15 @@ def check(players: int, rounds: int, seed: int, folder: Path) -> list[str]:
     code, text = run("check", str(path), "--pairings")
     if code != 0 or "every pairing identical" not in text:
         problems.append(f"seed {seed}: caddy check --pairings: {text.strip()}")
+    if engine is not None:
+        done = subprocess.run(
+            [engine, f"--{system}", str(path), "-c"], capture_output=True, text=True, check=False
+        )
+        wanted = [f"{path.stem}: Round #{r}" for r in range(1, rounds + 1)]
+        got = [line for line in done.stdout.splitlines() if line.strip()]
+        if done.returncode != 0 or got != wanted:
+            said = (done.stdout + done.stderr).strip().splitlines()[-3:]
+            problems.append(f"seed {seed}: the engine's checker (exit {done.returncode}): {said}")
     return problems
 
 
@@ -76,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=200, help="tournaments (default 200)")
     parser.add_argument("--first-seed", type=int, default=1, help="seed of the first one")
     parser.add_argument("--keep", type=Path, help="write the files here (default: a temp folder)")
+    parser.add_argument("--system", default="dutch", choices=("dutch", "burstein"))
+    parser.add_argument("--engine", help="also run this bbpPairings executable's checker")
     args = parser.parse_args(argv)
     plan = sizes(args.count, args.first_seed)
     same = total_rounds = 0
@@ -84,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         folder = args.keep or Path(temp)
         folder.mkdir(parents=True, exist_ok=True)
         for players, rounds, seed in plan:
-            problems = check(players, rounds, seed, folder)
+            problems = check(players, rounds, seed, folder, args.system, args.engine)
             total_rounds += rounds
             if problems:
                 print("\n".join(problems))
