@@ -13,7 +13,7 @@ from caddy.contracts import Format
 from caddy.contracts.format_tools import generates_schedule
 from caddy.plugins.host import PluginHost, get_host
 from caddy.testing import ColourPromise, FormatContract
-from tests import test_team_formats
+from tests import test_tandem, test_team_formats
 
 
 class TestRoundRobinContract(FormatContract):
@@ -156,7 +156,8 @@ CONTRACT_CLASSES = [
 # classes, is imported here, so pytest does not collect them twice)
 CONTRACT_CLASSES += [
     cls
-    for cls in vars(test_team_formats).values()
+    for module in (test_team_formats, test_tandem)
+    for cls in vars(module).values()
     if isinstance(cls, type) and issubclass(cls, FormatContract)
 ]
 

@@ -57,7 +57,7 @@ RECIPES: dict[str, tuple[int, tuple[str, ...]]] = {
 
 #: Team formats start from a teams file and draw nothing (their tables are
 #: fixed); tests/test_team_cli.py plays them through the CLI.
-TEAM_FORMATS = frozenset({"team-round-robin", "team-scheveningen", "team-swiss"})
+TEAM_FORMATS = frozenset({"team-round-robin", "team-scheveningen", "team-swiss", "tandem"})
 
 
 def play_out(cli: Callable[..., Run], path: str, rng: random.Random) -> None:

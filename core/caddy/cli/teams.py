@@ -294,6 +294,10 @@ def _match_words(
     if len(words) == 1 and words[0] in ("+-", "-+", "--") and setup.boards > 1:
         # the whole match forfeited: every board (C.04.6 1.6: the match is not played)
         words = words * setup.boards
+    whole = {f"{setup.boards}-0": "1-0", f"0-{setup.boards}": "0-1"}
+    if len(words) == 1 and words[0] in whole and setup.boards > 1:
+        # every board to one team: "2-0" for "1-0 1-0" (a tandem match, docs/tandem.md)
+        words = [whole[words[0]]] * setup.boards
     if len(words) != setup.boards:
         raise CaddyError(
             f"match {number} has {setup.boards} boards: give {setup.boards} results "
