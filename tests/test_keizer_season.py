@@ -198,6 +198,15 @@ def test_a_twenty_player_season_of_ten_evenings(tmp_path: Path, ok: Callable[...
         (13, 15, 37.5, 40.0),
     ]
     assert (table[0], table[-1][1]) == ((1, 1, float(Fraction(485, 3))), 20)
+    # every evening re-paired from the file gives the same pairs (a late entrant
+    # joins the ranking on their first evening present)
+    assert ok("check", path, "--pairings").out == (
+        f"{path}: ok (10 rounds re-paired by format 'keizer': every pairing identical)\n"
+    )
+    # the crosstable ranks as the standings do, by the Keizer total
+    rows = ok("crosstable", path).out.splitlines()
+    assert rows[1].split()[:2] + rows[1].split()[-7:-5] == ["1", "Player", "161.667", "1"]
+    assert [line.split()[0] for line in rows[1:21]] == [str(n) for n in ranking.order]
 
 
 def test_the_standings_seam(tmp_path: Path, ok: Callable[..., Run]) -> None:

@@ -227,7 +227,6 @@ def standings_view(
     if parts:
         result = parts[0].standings
     else:
-        state = source.state
         result = standings(
             results,
             source.tiebreaks,
@@ -235,10 +234,7 @@ def standings_view(
             pre_determined=choices.pre_determined,
             options=options,
             host=host,
-            # a format that scores its own way (a Keizer total) gives the score
-            scores=None
-            if state is None
-            else state.fmt.standings_scores(results, state.event.tournament.format.options),
+            scores=source.format_scores(),  # a format's own score (a Keizer total)
         )
     return StandingsView(
         source=source, choices=choices, options=options, parts=parts, result=result, host=host

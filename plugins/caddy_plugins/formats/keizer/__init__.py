@@ -60,6 +60,10 @@ if TYPE_CHECKING:
 __all__ = ["Keizer", "KeizerOptions", "caddy_register_formats"]
 
 
+#: What a late entrant's rounds before the entry are (``caddy add --missed``).
+_MISSED = ("zero-bye", "half-bye", "absent")
+
+
 def _value(number: Any) -> str:
     return f"{float(number):g}"
 
@@ -114,10 +118,25 @@ class Keizer(FormatBase):
         return 1, 1
 
     def ranking(self, request: PairingRequest) -> Ranking:
-        """The Keizer ranking before ``request.round`` (pairing numbers in order initially)."""
+        """The Keizer ranking before ``request.round`` (pairing numbers in order
+        initially) of the players who have entered: a late entrant (numbered
+        after ``request.field``) joins it on the first evening they are present,
+        so a round re-paired later (``caddy check --pairings``) ranks the
+        players the evening had."""
         options: KeizerOptions = request.options
         evenings = request_evenings(request, options)
-        return keizer_ranking([p.number for p in request.players], evenings, options)
+        field = request.field
+        ranked = [
+            p.number
+            for p in request.players
+            if not (
+                field is not None
+                and p.number > field
+                and p.absent
+                and all(h.kind in _MISSED for h in p.history)
+            )
+        ]
+        return keizer_ranking(ranked, {n: evenings[n] for n in ranked}, options)
 
     def next_round(
         self,

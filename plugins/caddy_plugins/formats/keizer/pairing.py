@@ -135,5 +135,7 @@ def colours(
 
 
 def evenings_present(request: PairingRequest) -> frozenset[int]:
-    """The players to pair: neither absent nor withdrawn."""
-    return frozenset(p.number for p in request.players if not p.absent and not p.withdrawn)
+    """The players to pair: those not absent from the round (a player who
+    withdrew before it is absent from it; ``withdrawn`` flags a player who
+    withdrew at any time, so an earlier round re-paired still pairs them)."""
+    return frozenset(p.number for p in request.players if not p.absent)
