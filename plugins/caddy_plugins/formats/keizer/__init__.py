@@ -64,6 +64,10 @@ __all__ = ["Keizer", "KeizerOptions", "caddy_register_formats"]
 _MISSED = ("zero-bye", "half-bye", "absent")
 
 
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}" if number == 1 else f"{number} {word}s"
+
+
 def _value(number: Any) -> str:
     return f"{float(number):g}"
 
@@ -189,8 +193,9 @@ class Keizer(FormatBase):
             "cap": "not stable after max_iterations: the last values (docs/keizer.md)",
         }[ranking.status]
         lines = [
-            f"round {request.round}: the Keizer ranking after {request.round - 1} evenings "
-            f"({ranking.iterations} re-rankings, {how}); present: {len(present)} players",
+            f"round {request.round}: the Keizer ranking after "
+            f"{_count(request.round - 1, 'evening')} ({_count(ranking.iterations, 'ranking')} "
+            f"computed, {how}); present: {_count(len(present), 'player')}",
         ]
         for place, number in enumerate(ranking.order, 1):
             mark = "" if number in present else " (not present)"
@@ -205,7 +210,7 @@ class Keizer(FormatBase):
             opts.no_rematch_rounds,
             request.round,
         )
-        window = "the whole season" if pairing.window is None else f"{pairing.window} evenings"
+        window = "the whole season" if pairing.window is None else _count(pairing.window, "evening")
         lines.append(
             f"pairs top down, no rematch within {window}: "
             + ", ".join(f"{w}-{b}" for w, b in pairing.pairs)

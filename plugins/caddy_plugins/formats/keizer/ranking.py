@@ -58,7 +58,7 @@ class Ranking:
     values: Mapping[int, int]
     #: Each player's Keizer total.
     totals: Mapping[int, Fraction]
-    #: Re-rankings computed (1: the first ranking was already stable).
+    #: Rankings computed (1: the first was already stable).
     iterations: int
     #: ``stable`` (a fixed point), ``cycle`` (a ranking came back: the cycle
     #: rule applies) or ``cap`` (``max_iterations`` reached).
