@@ -144,6 +144,19 @@ class TestSwissContract(FormatContract):
     option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({}, {"initial_colour": "black"})
 
 
+class TestKeizerContract(FormatContract):
+    format_name = "keizer"
+    sizes = (2, 3, 4, 5, 6, 7, 8, 11, 12)
+    option_sets: ClassVar[tuple[dict[str, Any], ...]] = (
+        {},
+        {"rounds": 4, "no_rematch_rounds": 1, "own_value": False},
+    )
+    #: Keizer pairs by the ranking and balances colours board by board, "as
+    #: far as possible" (docs/keizer.md): nothing promised across the season
+    #: (the colour rule is tests/test_keizer.py's).
+    colours = None
+
+
 #: Formats that pair teams, not players: the player contract suite does not apply.
 TEAM_FORMATS: frozenset[str] = frozenset()
 

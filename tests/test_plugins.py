@@ -123,7 +123,7 @@ def test_disabled_plugins(cli: Callable[..., Run], monkeypatch: pytest.MonkeyPat
     run = cli("calc", "5")
     assert run.code == 1
     assert (
-        "unknown format 'round-robin' (known: groups-knockout, knockout, manual, quads, scheveningen, swiss,"
+        "unknown format 'round-robin' (known: groups-knockout, keizer, knockout, manual, quads, scheveningen, swiss,"
         in run.err
     )
     monkeypatch.setenv("CADDY_DISABLED_PLUGINS", "us_chess")

@@ -14,6 +14,7 @@ from caddy.errors import InputError
 
 if TYPE_CHECKING:
     from caddy.contracts.pairing import Arithmetic, Match, PairingRequest, Stage
+    from caddy.model.results import ResultsTable
     from caddy.model.schedule import Numbering, Player, Round, Section
 
 
@@ -91,3 +92,6 @@ class FormatBase:
 
     def team_match(self, players: int, options: Any) -> tuple[Section, ...]:
         return ()
+
+    def standings_scores(self, results: ResultsTable, options: Any) -> Sequence[float] | None:
+        return None

@@ -115,6 +115,7 @@ OPTIONAL: Mapping[str, tuple[str, ...]] = {
         "round_name",
         "match_name",
         "team_match",
+        "standings_scores",
     ),
     "tiebreaks": (
         "title",

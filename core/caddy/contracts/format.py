@@ -16,6 +16,7 @@ if TYPE_CHECKING:
         PlayedRound,
         Stage,
     )
+    from caddy.model.results import ResultsTable
     from caddy.model.schedule import Numbering, Player, Round, Schedule, Section
 
 __all__ = [
@@ -153,6 +154,13 @@ class Format(Protocol):
 
     def team_match(self, players: int, options: Any) -> tuple[Section, ...]:
         """The two teams of a team match (their score by round); default ``()``."""
+        ...
+
+    def standings_scores(self, results: ResultsTable, options: Any) -> Sequence[float] | None:
+        """Each player's score the standings rank by (``results.players``
+        order), when the format scores its own way (a Keizer total); ``None``,
+        the default: the points of the results. The tie-break list still
+        ranks equal scores."""
         ...
 
 

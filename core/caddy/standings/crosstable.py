@@ -56,6 +56,7 @@ def crosstable(
     numbers: Sequence[int] | None = None,
     host: PluginHost | None = None,
     order: str | None = None,
+    scores: Sequence[float] | None = None,
 ) -> Crosstable:
     """The crosstable with score, rank and tie-break columns.
 
@@ -65,10 +66,14 @@ def crosstable(
     :param order: the rows' order: ``"rank"`` (the standings' order, the
         default for a Swiss's table by round) or ``"number"`` (pairing
         numbers, the default for a round robin's grid).
+    :param scores: the scores to rank by instead of the points (a format's
+        own, :meth:`~caddy.contracts.Format.standings_scores`).
     """
     if order not in (None, *ORDERS):
         raise CaddyError(f"unknown crosstable order '{order}' (expected {' or '.join(ORDERS)})")
-    result = standings(event, tiebreaks, edition, pre_determined=pre_determined, host=host)
+    result = standings(
+        event, tiebreaks, edition, pre_determined=pre_determined, host=host, scores=scores
+    )
     by_number = {row.pairing_number: row for row in result.rows}
     n = len(event.players)
     shown = list(numbers) if numbers is not None else list(range(1, n + 1))

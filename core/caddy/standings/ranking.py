@@ -131,6 +131,7 @@ def standings(
     pre_determined: bool | None = None,
     options: StandingsOptions | None = None,
     host: PluginHost | None = None,
+    scores: Sequence[float] | None = None,
 ) -> Standings:
     """Rank the event.
 
@@ -141,6 +142,9 @@ def standings(
         (2026 rules from 2026-03-01; no date → 2026).
     :param pre_determined: round-robin rules for unplayed rounds; ``None``:
         the event's own setting, else whether every pair met once per cycle.
+    :param scores: each player's score to rank by instead of the points, by
+        pairing number (a format's own, :meth:`~caddy.contracts.Format.standings_scores`);
+        the tie-breaks rank equal scores.
     """
     options = options or StandingsOptions()
     table = build_table(
@@ -167,7 +171,10 @@ def standings(
         values[spec.text] = finite_values(plugin, spec.text, plugin.compute(table, spec), table.n)
 
     active = [i for i in range(table.n) if table.active[i]]
-    groups: list[list[int]] = split_tied(active, lambda i: -table.score[i])
+    if scores is not None and len(scores) != table.n:
+        raise PluginError(f"the format gave {len(scores)} standings scores for {table.n} players")
+    score = table.score if scores is None else list(scores)
+    groups: list[list[int]] = split_tied(active, lambda i: -score[i])
     groups = break_ties(
         groups, [(spec, plugin, table, values[spec.text]) for spec, plugin in resolved]
     )
@@ -194,11 +201,11 @@ def standings(
     position = 1
     for group in groups:
         for i in sorted(group, key=lambda i: table.numbers[i]):
-            rows.append(_row(event, table, i, position, values, i in by_lot))
+            rows.append(_row(event, score, i, position, values, i in by_lot))
         position += len(group)
     for i in range(table.n):
         if not table.active[i]:
-            rows.append(_row(event, table, i, None, values, False, annulled=True))
+            rows.append(_row(event, score, i, None, values, False, annulled=True))
     return Standings(
         edition=table.edition,
         pre_determined=table.rr,
@@ -211,7 +218,7 @@ def standings(
 
 def _row(
     event: ResultsTable,
-    table: TieBreakTable,
+    score: Sequence[float],
     i: int,
     rank: int | None,
     values: dict[str, list[float | None]],
@@ -224,7 +231,7 @@ def _row(
         rank=rank,
         pairing_number=player.number,
         name=player.name,
-        score=table.score[i],
+        score=score[i],
         tiebreaks={text: (None if annulled else column[i]) for text, column in values.items()},
         annulled=annulled,
         by_lot=by_lot,

@@ -120,6 +120,7 @@ def crosstable_view(
                     pre_determined=pre_determined,
                     order=order,
                     host=host,
+                    scores=source.format_scores(),  # a format's own score (a Keizer total)
                 ),
             ),
         )

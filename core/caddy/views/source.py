@@ -20,6 +20,8 @@ from caddy.views.formats import View
 from caddy.views.team_match import team_score
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from caddy.event.replay import RoundState, State
     from caddy.model.results import ResultsTable
     from caddy.model.schedule import Section
@@ -72,6 +74,15 @@ class Source:
         if event_name:
             return str(event_name)
         return (self.results.name if self.results is not None else "") or self.name
+
+    def format_scores(self) -> Sequence[float] | None:
+        """The scores the event's format ranks by, when it scores its own way
+        (a Keizer total: :meth:`caddy.contracts.Format.standings_scores`);
+        ``None``: the points of the results."""
+        state = self.state
+        if state is None or self.results is None:
+            return None
+        return state.fmt.standings_scores(self.results, state.event.tournament.format.options)
 
     @property
     def team_event(self) -> bool:

@@ -1,0 +1,247 @@
+"""The Keizer ranking: ranking values by place, Keizer points per evening,
+and the re-ranking iterated until it is stable (docs/keizer.md).
+
+Everything here is pure and exact (:class:`~fractions.Fraction`): an
+:class:`Evening` is what one evening was for one player, whether it comes
+from a pairing request's history (:func:`request_evenings`) or a results
+table's codes (:func:`table_evenings`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Literal
+
+import attrs
+
+from caddy_plugins.formats.keizer.options import KeizerOptions, share
+
+if TYPE_CHECKING:
+    from caddy.contracts import HistoryEntry, PairingRequest
+    from caddy.model.results import ResultsTable
+
+__all__ = [
+    "Evening",
+    "EveningKind",
+    "Ranking",
+    "keizer_ranking",
+    "request_evenings",
+    "table_evenings",
+    "totals_for",
+    "values_for",
+]
+
+#: What an evening was: a game won, drawn or lost (a forfeit win counts as a
+#: win), the pairing's bye, an absence with notice, club duty, an absence
+#: without notice.
+EveningKind = Literal["win", "draw", "loss", "bye", "notice", "duty", "absent"]
+
+
+@attrs.frozen
+class Evening:
+    """One evening of one player: its kind and, for a game, the opponent."""
+
+    kind: EveningKind
+    opponent: int | None = None
+    #: The colour of a game (``None``: none, or not known).
+    colour: Literal["w", "b"] | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Ranking:
+    """The Keizer ranking after the evenings it was computed from."""
+
+    #: Pairing numbers, place 1 first (by total; equal totals: the initial order).
+    order: tuple[int, ...]
+    #: Each player's ranking value (the values the totals were computed with).
+    values: Mapping[int, int]
+    #: Each player's Keizer total.
+    totals: Mapping[int, Fraction]
+    #: Rankings computed (1: the first was already stable).
+    iterations: int
+    #: ``stable`` (a fixed point), ``cycle`` (a ranking came back: the cycle
+    #: rule applies) or ``cap`` (``max_iterations`` reached).
+    status: Literal["stable", "cycle", "cap"]
+
+
+def values_for(order: Sequence[int], options: KeizerOptions) -> dict[int, int]:
+    """Each player's value by place: ``top - (place - 1) * step``, never below 0
+    (``top``: ``options.top_value``, 0 for the number of players ranked)."""
+    top = options.top_value or len(order)
+    return {number: max(0, top - place * options.step) for place, number in enumerate(order)}
+
+
+def _shares(options: KeizerOptions) -> dict[str, Fraction]:
+    return {
+        kind: share(getattr(options, kind))
+        for kind in ("win", "draw", "loss", "bye", "notice", "duty", "absent")
+    }
+
+
+def totals_for(
+    values: Mapping[int, int],
+    evenings: Mapping[int, Sequence[Evening]],
+    options: KeizerOptions,
+) -> dict[int, Fraction]:
+    """Each player's Keizer total with ``values``: a game scores its share of
+    the opponent's value, an evening not played its share of the player's own,
+    plus the own value once when ``options.own_value``."""
+    shares = _shares(options)
+    totals: dict[int, Fraction] = {}
+    for number, own in values.items():
+        total = Fraction(own if options.own_value else 0)
+        for evening in evenings.get(number, ()):
+            if evening.opponent is not None and evening.kind in ("win", "draw", "loss"):
+                total += shares[evening.kind] * values.get(evening.opponent, 0)
+            else:
+                total += shares[evening.kind] * own
+        totals[number] = total
+    return totals
+
+
+def _ranked(totals: Mapping[int, Fraction], initial: Sequence[int]) -> tuple[int, ...]:
+    place = {number: index for index, number in enumerate(initial)}
+    return tuple(sorted(initial, key=lambda n: (-totals[n], place[n])))
+
+
+def keizer_ranking(
+    initial: Sequence[int],
+    evenings: Mapping[int, Sequence[Evening]],
+    options: KeizerOptions,
+) -> Ranking:
+    """Rank, give values by place, recompute every total with them, rank again,
+    until the ranking stays the same (docs/keizer.md).
+
+    :param initial: the pairing numbers in their initial order (by rating,
+        the format's numbering); it orders equal totals too.
+    A ranking that comes back after two or more re-rankings is a cycle: the
+    values are those of the cycle's first ranking, and the players are ranked
+    by the totals those values give. After ``options.max_iterations``
+    re-rankings without either, the last values stand the same way.
+    """
+    order = tuple(initial)
+    seen: dict[tuple[int, ...], int] = {}
+    for iteration in range(1, options.max_iterations + 1):
+        seen[order] = iteration
+        values = values_for(order, options)
+        totals = totals_for(values, evenings, options)
+        new = _ranked(totals, initial)
+        if new == order:
+            return Ranking(
+                order=order, values=values, totals=totals, iterations=iteration, status="stable"
+            )
+        if new in seen:  # a cycle: the values of its first ranking
+            values = values_for(new, options)
+            totals = totals_for(values, evenings, options)
+            return Ranking(
+                order=_ranked(totals, initial),
+                values=values,
+                totals=totals,
+                iterations=iteration,
+                status="cycle",
+            )
+        order = new
+    return Ranking(
+        order=_ranked(totals, initial),
+        values=values,
+        totals=totals,
+        iterations=options.max_iterations,
+        status="cap",
+    )
+
+
+#: A history kind (caddy.contracts.HistoryKind) other than a game → the evening.
+_HISTORY_KINDS: dict[str, EveningKind] = {
+    "pab": "bye",
+    "half-bye": "notice",
+    "full-bye": "duty",
+    "zero-bye": "absent",
+    "absent": "absent",
+    "forfeit-loss": "absent",
+}
+
+
+def _game(entry: HistoryEntry, other: HistoryEntry | None) -> EveningKind:
+    """A game's result from the points both players got in it (any scoring)."""
+    theirs = other.points if other is not None else 0.0
+    if entry.points > theirs:
+        return "win"
+    return "draw" if entry.points == theirs else "loss"
+
+
+def request_evenings(request: PairingRequest, options: KeizerOptions) -> dict[int, list[Evening]]:
+    """The evenings before ``request.round``, from the players' histories (or,
+    for the older call that gives none, from the rounds played)."""
+    players = request.players
+    if request.round > 1 and all(not p.history for p in players):
+        return _played_evenings(request)
+    by_round: dict[tuple[int, int], HistoryEntry] = {
+        (p.number, h.round): h for p in players for h in p.history
+    }
+    evenings: dict[int, list[Evening]] = {}
+    for player in players:
+        row: list[Evening] = []
+        for entry in player.history[: request.round - 1]:
+            if entry.kind in ("played", "forfeit-win") and entry.opponent is not None:
+                other = by_round.get((entry.opponent, entry.round))
+                kind = "win" if entry.kind == "forfeit-win" else _game(entry, other)
+                row.append(Evening(kind, entry.opponent, entry.colour))
+            else:
+                row.append(Evening(_HISTORY_KINDS.get(entry.kind, "absent")))
+        evenings[player.number] = row
+    return evenings
+
+
+def _played_evenings(request: PairingRequest) -> dict[int, list[Evening]]:
+    evenings: dict[int, list[Evening]] = {p.number: [] for p in request.players}
+    for record in request.played:
+        rnd = record.round
+        seen: set[int] = set()
+        for white, black, result in zip(rnd.white, rnd.black, record.results, strict=True):
+            kinds: tuple[EveningKind, EveningKind] = (
+                ("win", "loss")
+                if result > 0.5
+                else ("loss", "win")
+                if result < 0.5
+                else ("draw", "draw")
+            )
+            evenings.setdefault(white, []).append(Evening(kinds[0], black, "w"))
+            evenings.setdefault(black, []).append(Evening(kinds[1], white, "b"))
+            seen.update((white, black))
+        for player in rnd.byes:
+            evenings.setdefault(player, []).append(Evening("bye"))
+            seen.add(player)
+        for player, row in evenings.items():
+            if player not in seen:
+                row.append(Evening("absent"))
+    return evenings
+
+
+#: A results table's code (TRF, caddy.model.results) → the evening.
+_CODES: dict[str, EveningKind] = {
+    "1": "win",
+    "W": "win",
+    "+": "win",
+    "=": "draw",
+    "D": "draw",
+    "0": "loss",
+    "L": "loss",
+    "U": "bye",
+    "H": "notice",
+    "F": "duty",
+}
+
+
+def table_evenings(results: ResultsTable) -> dict[int, list[Evening]]:
+    """Every player's evenings from a results table (the standings' input)."""
+    evenings: dict[int, list[Evening]] = {}
+    for number, row in enumerate(results.results, 1):
+        evenings[number] = [
+            Evening(kind, rr.opponent, rr.colour)
+            if kind in ("win", "draw", "loss") and rr.opponent is not None
+            else Evening(kind)
+            for rr in row
+            for kind in (_CODES.get(rr.code, "absent"),)
+        ]
+    return evenings
