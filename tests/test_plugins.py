@@ -48,6 +48,14 @@ def test_plugins_text(cli: Callable[..., Run]) -> None:
     assert run.code == 0
     assert "round_robin  (caddy_plugins.formats.round_robin; chess-caddy" in run.out
     assert "formats: double-round-robin, round-robin" in run.out
+    # issue 28: each format with its options and their defaults
+    lines = run.out.splitlines()
+    assert any(line.startswith("    tandem options: pairing=round-robin, ") for line in lines)
+    swiss = next(line for line in lines if line.startswith("    swiss options: "))
+    assert "system=dutch" in swiss and "acceleration=none" in swiss
+    assert any(
+        line.startswith("    keizer options: rounds=0, top_value=0, step=1") for line in lines
+    )
 
 
 def test_third_party_plugin_in_process(third_party: Path, cli: Callable[..., Run]) -> None:

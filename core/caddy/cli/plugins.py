@@ -37,4 +37,22 @@ def cmd_plugins(ns: argparse.Namespace, host: PluginHost) -> int:
             print(f"    failed to load: {record.error}")
         for kind, names in sorted(record.registers.items()):
             print(f"    {kind.replace('_', ' ')}: {', '.join(sorted(names))}")
+            if kind == "formats":  # each format's options and their defaults
+                for name in sorted(names):
+                    print(f"    {name} options: {_options(host, name)}")
     return 0
+
+
+def _options(host: PluginHost, name: str) -> str:
+    """``KEY=DEFAULT, ...`` of a format's options (``none`` when it has none)."""
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
+    from caddy.contracts.format_tools import option_summary
+
+    values = option_summary(host.format(name).Options())
+    return ", ".join(f"{key}={_text(value)}" for key, value in values.items()) or "none"
+
+
+def _text(value: object) -> str:
+    if isinstance(value, bool) or value is None:
+        return str(value).lower()
+    return f"{value:g}" if isinstance(value, float) else str(value)
