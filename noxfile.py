@@ -60,6 +60,33 @@ def swiss(session: nox.Session) -> None:
 
 
 @nox.session(default=False)
+def burstein(session: nox.Session) -> None:
+    """Every round of the Burstein corpus (tests/data/swiss/burstein) re-paired through
+    `caddy pair` and `caddy check --pairings`; where bbpPairings is installed
+    ($CADDY_BBPPAIRINGS, else bbpPairings.exe on the PATH), also a fresh sweep of its
+    Burstein generator (seeds from the posargs, default 1001-1100)."""
+    import os
+    import shutil
+    import tempfile
+
+    session.install(".")
+    folder = "tests/data/swiss/burstein"
+    session.run("python", "benchmarks/swiss_check.py", folder)
+    session.run("python", "benchmarks/swiss_check.py", "--checker", folder)
+    engine = os.environ.get("CADDY_BBPPAIRINGS") or shutil.which("bbpPairings.exe")
+    if not engine:
+        session.log("bbpPairings not installed: no fresh sweep")
+        return
+    seeds = session.posargs[0] if session.posargs else "1001-1100"
+    with tempfile.TemporaryDirectory() as fresh:
+        session.run(
+            "python", "benchmarks/burstein_corpus.py", fresh, "--engine", engine,
+            "--seeds", seeds, "--source", "generator",
+        )  # fmt: skip
+        session.run("python", "benchmarks/swiss_check.py", fresh)
+
+
+@nox.session(default=False)
 def swiss_points(session: nox.Session) -> None:
     """Every round of the point-systems corpus (tests/data/swiss/points) re-paired through
     `caddy pair`; where bbpPairings is installed ($CADDY_BBPPAIRINGS, else bbpPairings.exe

@@ -138,6 +138,28 @@ def test_round_three_pairs_and_colours() -> None:
     assert (got.pairs, got.bye) == (((4, 1), (3, 2)), None)
 
 
+#: Round 4 of a 6-round event of 8 (docs/burstein.md, "A worked example"): White first.
+WORKED = (
+    ((1, 5, ONE), (6, 2, ZERO), (3, 7, ONE), (8, 4, ZERO)),
+    ((4, 1, ONE), (2, 3, ONE), (5, 8, HALF), (7, 6, HALF)),
+    ((1, 8, ZERO), (7, 2, HALF), (3, 5, HALF), (6, 4, HALF)),
+)
+
+
+def test_the_worked_example_of_the_docs() -> None:
+    """Scoregroups 2.5 {2, 4}, 1.5 {3, 8}, 1 {1, 5, 6, 7}. In the last, SB orders 6 and 7
+    (1.75, Buchholz 6 > 5), then 5 (1.5), then 1 (1); 6 takes the lowest partner the matching
+    allows, 1; 7 meets 5. bbpPairings v6.0.0 ``--burstein FILE -p`` on this history prints
+    the same four pairs with these colours."""
+    histories: dict[int, list[Entry]] = {t: [] for t in range(1, 9)}
+    for games in WORKED:
+        for white, black, points in games:
+            histories[white].append(played(points, black, "w"))
+            histories[black].append(played(1 - points, white, "b"))
+    got = pair_round(request(4, histories, total=6))
+    assert set(got.pairs) == {(2, 4), (8, 3), (1, 6), (5, 7)}
+
+
 def test_seeding_round_one() -> None:
     """Rounds 1-2: the top half gets a win's worth of virtual points, so each half is a
     scoregroup paired top against bottom; the middle player of an odd half floats down."""

@@ -29,7 +29,8 @@ def add_pair(commands: Commands) -> None:
         description=(
             "Pair the next round. EVENT.json: the round is recorded in the file "
             "(typed-in pairings for the manual format). FILE.trf: the file's next "
-            "round (the first with no game) is paired by the Dutch system (a team "
+            "round (the first with no game) is paired by the system its record 092 or "
+            "192 names, Dutch or Burstein (a team "
             "file: the Swiss Team Pairing System, C.04.6) and printed; the file is "
             "not changed (-o writes a copy with the round)."
         ),
@@ -278,7 +279,8 @@ def _pair_file(ns: argparse.Namespace, codec_name: str, host: PluginHost) -> int
     if ns.json or ns.output == "javafo":
         _print_round(ns, paired, explanation)
         return 0
-    _print_file_round(ns, found.players, paired, host)
+    system = str(getattr(found.request.options, "system", "dutch")).capitalize()
+    _print_file_round(ns, found.players, paired, host, f"FIDE {system} system")
     if explanation is not None:
         print("\n".join(explanation))
     if ns.out:
@@ -287,7 +289,11 @@ def _pair_file(ns: argparse.Namespace, codec_name: str, host: PluginHost) -> int
 
 
 def _print_file_round(
-    ns: argparse.Namespace, players: Sequence[Player], paired: Round, host: PluginHost
+    ns: argparse.Namespace,
+    players: Sequence[Player],
+    paired: Round,
+    host: PluginHost,
+    system: str = "FIDE Dutch system",
 ) -> None:
     """The pairing sheet of a file's round: board, White, Black with ratings."""
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
@@ -311,7 +317,7 @@ def _print_file_round(
     report = Report(
         kind="pairings",
         title=ns.event,
-        subtitle=f"round {paired.number} (FIDE Dutch system)",
+        subtitle=f"round {paired.number} ({system})",
         tables=(
             Table(
                 caption=f"Round {paired.number}",

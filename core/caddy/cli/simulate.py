@@ -35,7 +35,8 @@ def add_commands(commands: Commands) -> None:
         help="play a random Swiss through caddy's pairing and write it as a TRF file",
         description=(
             "Play a Swiss of random players (ratings drawn uniformly, distinct names) "
-            "paired round by round by the FIDE Dutch system, with results drawn from "
+            "paired round by round by the FIDE Dutch system (or --system burstein), "
+            "with results drawn from "
             "the ratings (Elo expected score, a share of draws), forfeits, half-point "
             "byes announced before a round and players who retire. Writes a TRF26 file "
             "(planned rounds, initial colour). The same options and seed give the same "
