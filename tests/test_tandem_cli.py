@@ -301,3 +301,22 @@ def test_refusals_are_one_line(cli: Callable[..., Run], tmp_path: Path) -> None:
         "caddy: error: format 'tandem' plays two boards with the partners on opposite "
         "colours (board colours WB); the event has 2 boards, colours WW\n",
     )
+
+
+def test_a_trf_export_says_tandem_and_how_it_is_paired(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """Record 092 names the event and its pairing, so an import reads a tandem Swiss back as
+    the team Swiss it is paired as, and a tandem round robin as a team round robin is read
+    (typed-in rounds: the manual format)."""
+    for pairing, read_back in (("round-robin", "manual"), ("swiss", "team-swiss")):
+        event, trf = str(tmp_path / f"{pairing}.json"), str(tmp_path / f"{pairing}.trf")
+        teams = str(PAIRS / "pairs8.csv")
+        ok(cli("new", event, "--format", "tandem", "--option", f"pairing={pairing}",
+               "--teams", teams, "--seed", "2"))  # fmt: skip
+        ok(cli("pair", event))
+        assert cli("export", event, "--trf26", "-o", trf).code == 0  # warns: no round complete
+        text = "Swiss-System" if pairing == "swiss" else "Round-Robin"
+        assert f"092 Team: Tandem (bughouse), {text}" in Path(trf).read_text().splitlines()
+        out = ok(cli("import", trf, "-o", str(tmp_path / f"{pairing}-back.json"))).out
+        assert f"format {read_back} (from trf)" in out

@@ -207,6 +207,9 @@ def _made_records(state: State, trf26: bool, dated: bool = False) -> list[tuple[
         "team-round-robin": "Team: Round-Robin",
         "team-scheveningen": "Team: Scheveningen",
     }.get(fmt.name, f"{'Team' if tournament.teams else 'Individual'}: {fmt.name}")
+    if fmt.name == "tandem":  # bughouse pairs: read back as the team format it is paired as
+        swiss = getattr(tournament.format.options, "pairing", "") == "swiss"
+        type_text = f"Team: Tandem (bughouse), {'Swiss-System' if swiss else 'Round-Robin'}"
     if fmt.name == "swiss" and getattr(tournament.format.options, "system", "") == "burstein":
         type_text = "Individual: Swiss-System (FIDE Burstein)"
     if fmt.name == "manual":  # paired elsewhere: say how it is ranked, if known
