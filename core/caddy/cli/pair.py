@@ -279,7 +279,10 @@ def _pair_file(ns: argparse.Namespace, codec_name: str, host: PluginHost) -> int
     if ns.json or ns.output == "javafo":
         _print_round(ns, paired, explanation)
         return 0
-    system = str(getattr(found.request.options, "system", "dutch")).capitalize()
+    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
+    from caddy.contracts.format_tools import option_summary
+
+    system = str(option_summary(found.request.options).get("system", "dutch")).capitalize()
     _print_file_round(ns, found.players, paired, host, f"FIDE {system} system")
     if explanation is not None:
         print("\n".join(explanation))

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from caddy.contracts.format_tools import depends_on_results
+from caddy.contracts.format_tools import depends_on_results, option_summary
 from caddy.errors import CaddyError, PluginError
 from caddy.event.replay import replay
 from caddy.model.teams import TeamRound
@@ -121,7 +121,7 @@ def check_pairings(
     own = (
         "team-swiss"
         if tournament.teams is not None
-        else str(getattr(tournament.format.options, "system", "dutch"))
+        else str(option_summary(tournament.format.options).get("system", "dutch"))
     )
     if system is not None and system != own:
         raise CaddyError(
