@@ -20,6 +20,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -169,6 +170,19 @@ def test_seeding_round_one() -> None:
     assert set(eight.pairs) == {(1, 4), (3, 2), (5, 8), (7, 6)}  # as burstein-200107 round 1
     eleven = pair_round(request(1, {t: [] for t in range(1, 12)}))
     assert eleven.bye == 11
+
+
+def test_forbidden_pairs_and_explicit_acceleration() -> None:
+    """As for the Dutch system (issue 28): a forbidden pair is an absolute criterion, so 1
+    takes the lowest player it may meet, 3; explicit virtual points (the ``acceleration``
+    option, TRF ``XXA``) replace the seeding rounds' (bbpPairings reads ``XXA`` so)."""
+    plain = request(1, {t: [] for t in range(1, 9)})
+    forbidden = attrs.evolve(plain, forbidden_pairs=frozenset({frozenset((1, 4))}))
+    assert set(pair_round(forbidden).pairs) == {(1, 3), (4, 2), (5, 8), (7, 6)}
+    given = attrs.evolve(plain, acceleration={(1, 1): ONE, (2, 1): ONE})
+    got = pair_round(given)
+    assert set(got.pairs) == {(1, 2), (3, 8), (7, 4), (5, 6)}
+    assert not any("seeding" in line for line in got.explanation.lines())  # type: ignore[attr-defined]
 
 
 def test_a_forfeit_is_not_a_meeting() -> None:
