@@ -253,8 +253,8 @@ def test_property_absolute_criteria(n: int, total: int, seed: int) -> None:
             break
         for white, black in pairing.pairs:
             assert white not in {e.opponent for e in history[black]}
-            w_cols = [e.colour for e in history[white] if e.kind.played]
-            b_cols = [e.colour for e in history[black] if e.kind.played]
+            w_cols: list[str | None] = [e.colour for e in history[white] if e.kind.played]
+            b_cols: list[str | None] = [e.colour for e in history[black] if e.kind.played]
             w_abs = _absolute(w_cols)
             b_abs = _absolute(b_cols)
             assert w_abs is None or w_abs != b_abs
