@@ -47,7 +47,7 @@ from py4swiss.engines import BursteinEngine
 from py4swiss.trf import TrfParser
 from pathlib import Path
 if "--fix" in sys.argv:
-    # Four corrections (see --fix-py4swiss); py4swiss itself is not changed on disk.
+    # Six corrections (see --fix-py4swiss); py4swiss itself is not changed on disk.
     from py4swiss.engines.burstein.criteria.quality.c7 import C7
     from py4swiss.engines.burstein.player import PlayerRole
     from py4swiss.engines.burstein.state import State
@@ -103,6 +103,39 @@ if "--fix" in sys.argv:
         self._matcher.update_matching()
 
     pairer.Pairer.determine_pairings = determine_pairings
+    from py4swiss.engines.burstein.bye_matcher import ByeMatcher
+
+    bye_weight = ByeMatcher._get_bye_weight
+
+    def most_games_first(self, player):
+        # art. 3.1.4: the most games played weighs most (py4swiss ranks the fewest first).
+        games = sorted({len(p.opponents) for p in self._players})
+        self._games_dict = {value: rank for rank, value in enumerate(games)}
+        return bye_weight(self, player)
+
+    ByeMatcher._get_bye_weight = most_games_first
+
+    def get_bye(self):
+        # art. 3.1.5 without ties: try the players from the best bye weight down,
+        # the lowest ranked first among equal weights, and take the first one whose
+        # bye leaves the others pairable (py4swiss adds 1 to a weight, which can tie
+        # it with the next class up).
+        order = sorted(
+            (i for i in range(self._len) if self._bye_weights[i]),
+            key=lambda i: (self._bye_weights[i], i),
+            reverse=True,
+        )
+        for i in order:
+            for j in range(self._len):
+                self._computer.set_edge_weight(j, self._len, self._bye_weights[j] & 0)
+            self._computer.set_edge_weight(i, self._len, self._bye_weights[i])
+            self._computer.compute_matching()
+            mate = self._computer.get_matching()
+            if mate[i] == self._len and all(m != k for k, m in enumerate(mate)):
+                return self._index_dict_reverse[i]
+        raise RuntimeError("Round can not be paired.")
+
+    ByeMatcher.get_bye = get_bye
     State._get_score_bits = staticmethod(score_bits)
     C7.get_weight = classmethod(c7_weight)
 for line in sys.stdin:
@@ -150,6 +183,21 @@ def trf(history: dict[int, list[Entry]], rounds: int, white: bool, absent: dict[
         cells = [cell(e) for e in history[tpn]]
         lines.append((head + "".join(cells)).rstrip())
     return "\n".join(lines) + "\n"
+
+
+def withdrawn_opponents(request: PairingRequest) -> str:
+    """The absent players whose zero-point byes reach the round and who met
+    someone over the board: their byes count as draws for those opponents
+    (art. 1.7.2 item 3). py4swiss applies the exception only to a player with
+    nothing but zero-point byes, who has no opponents, so it never changes an
+    Index there."""
+    names = []
+    for p in request.players:
+        if p.present or not p.history or p.history[-1].kind is not Kind.ZERO_BYE:
+            continue
+        if any(e.kind.played for e in p.history):
+            names.append(str(p.tpn))
+    return " ".join(names)
 
 
 def result(rng: random.Random, draws: float) -> Fraction:
@@ -224,6 +272,8 @@ def play_event(
             other = sorted(theirs["pairs"])
             same = other == ours
             detail = "" if same else f"caddy {ours}\n    py4swiss {other}"
+            if not same and withdrawn_opponents(request):
+                detail += "\n    (art. 1.7.2 item 3 applies: " + withdrawn_opponents(request) + ")"
             out.append((label, same, detail))
         for t, e in absent.items():
             history[t].append(e)
@@ -267,11 +317,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--fix-py4swiss",
         action="store_true",
-        help="correct four py4swiss defects in its process: C6 weighing the lowest score "
+        help="correct six py4swiss defects in its process: C6 weighing the lowest score "
         "most (art. 2.3.2 wants the highest floater scores minimised first), and C7 "
         "counting a next-bracket pair only when the floater comes first in its list; and "
         "the art. 4.3 order, where pairing with the next BSN ties with floating; and a "
-        "floater tied to the lower player it met in the bracket's matching",
+        "floater tied to the lower player it met in the bracket's matching; and the PAB "
+        "going to the fewest games played (art. 3.1.4 says the most); and its last "
+        "tie-break (3.1.5), a +1 that can tie with the next weight class",
     )
     args = parser.parse_args(argv)
     ask = subprocess.Popen(
