@@ -161,6 +161,25 @@ def test_pab_goes_to_the_lowest_score_with_most_games() -> None:
     assert pairing.pairs == ((3, 1), (2, 5))
 
 
+def test_a_full_point_bye_bars_the_pab() -> None:
+    """FIDE Handbook C.04.4.2 (applied from 1 February 2026), art. 3.1.1 and
+    [C2] (art. 2.1.2, Basic Rules for Swiss art. 4): a player who scored a
+    win's points in a round without playing (3, a full-point bye) may not get
+    the PAB, though 3 has the most games among the lowest scores (3.1.4); of 4
+    and 5 (two half-point byes each, equal Index) the lower ranked, 5, gets it."""
+    games = [[(1, 2, "1")], [(3, 1, "0")]]
+    half = Entry(Kind.HALF_BYE, HALF)
+    unplayed = {
+        2: [Entry(Kind.PAB, Fraction(1))],
+        3: [Entry(Kind.FULL_BYE, Fraction(1))],
+        4: [half, half],
+        5: [half, half],
+    }
+    pairing = pair_round(request_from(games, 5, 4, unplayed))
+    assert pairing.bye == 5
+    assert {frozenset(p) for p in pairing.pairs} == {frozenset((1, 4)), frozenset((2, 3))}
+
+
 def test_fold_order_takes_the_largest_bsn() -> None:
     """FIDE Handbook C.04.4.2 (applied from 1 February 2026), art. 4.3: BSN 1
     gets the opponent with the largest BSN, then BSN 2, ..., among the pairings
