@@ -103,7 +103,11 @@ def test_seeding_rounds_count() -> None:
     the FIDE (Dutch) system."""
     assert [seeding_rounds(r) for r in (3, 5, 6, 7, 9, 11)] == [1, 2, 3, 3, 4, 4]
     request = request_from(EXAMPLE[:2], 8, 6)  # round 3 of 6: a seeding round
-    assert pair_round(request).pairs == dutch_pair_round(request).pairs
+    seeded = pair_round(request)
+    assert seeded.pairs == dutch_pair_round(request).pairs
+    lines = seeded.explanation.lines()  # type: ignore[attr-defined]
+    assert lines[0].endswith("art. 1.6: rounds 1-3 are paired by the FIDE Dutch system)")
+    assert lines[1] == "Round 3 (FIDE Dutch system, C.04.3)"
     assert (
         pair_round(request_from(EXAMPLE, 8, 6)).pairs
         != dutch_pair_round(request_from(EXAMPLE, 8, 6)).pairs

@@ -44,7 +44,7 @@ from caddy_plugins.engines.dutch.model import (
 )
 from caddy_plugins.engines.dutch.players import PlayerState, build_players, invert, units
 
-__all__ = ["Fide2026Explanation", "choose_colour", "pair_round"]
+__all__ = ["Fide2026Explanation", "SeedingExplanation", "choose_colour", "pair_round"]
 
 #: Strength of a colour preference (art. 1.5): none, mild, strong, absolute.
 _NONE, _MILD, _STRONG, _ABSOLUTE = range(4)
@@ -67,6 +67,22 @@ class Fide2026Explanation(BursteinExplanation):
             )
         out.extend(f"  colours {note}" for note in self.colour_notes)
         return out
+
+
+@attrs.frozen
+class SeedingExplanation:
+    """A seeding round (art. 1.6): a line saying so, then the Dutch engine's explanation."""
+
+    seeding_rounds: int
+    dutch: object
+
+    def lines(self) -> list[str]:
+        inner = getattr(self.dutch, "lines", None)
+        head = (
+            f"Burstein seeding round (FIDE Handbook C.04.4.2 applied from 1 February 2026, "
+            f"art. 1.6: rounds 1-{self.seeding_rounds} are paired by the FIDE Dutch system)"
+        )
+        return [head, *(inner() if callable(inner) else [])]
 
 
 def _strength(p: PlayerState) -> int:
@@ -151,8 +167,10 @@ def pair_round(request: PairingRequest) -> Pairing:
     Raises :class:`NoValidPairingError` when no pairing satisfies the absolute
     criteria; :class:`ValueError` for inconsistent input.
     """
-    if request.round_number <= seeding_rounds(request.total_rounds):
-        return dutch_pair_round(request)
+    seeding = seeding_rounds(request.total_rounds)
+    if request.round_number <= seeding:
+        pairing = dutch_pair_round(request)
+        return attrs.evolve(pairing, explanation=SeedingExplanation(seeding, pairing.explanation))
     states, _, _ = build_players(request, units(request))
     index = indexes(request)
 
