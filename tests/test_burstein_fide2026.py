@@ -214,7 +214,9 @@ def test_option_validation() -> None:
 def test_cli_new_and_pair(cli: Cli, tmp_path: Path) -> None:
     """``caddy new --option system=burstein --option burstein_rules=fide-2026``:
     round 1 is a seeding round (Dutch: 1-4, 2-5, 3-6 with 7 the PAB, FIDE
-    Handbook C.04.3), round 2 the first Index round (art. 1.6-1.8, 3.1)."""
+    Handbook C.04.3), round 2 the first Index round (FIDE Handbook C.04.4.2
+    (applied from 1 February 2026), art. 1.6-1.8; the PAB by art. 3.1 to 4,
+    who with 3 has the lowest score and Index, and the higher TPN)."""
     players = tmp_path / "players.csv"
     rows = [f"P{i},{2400 - 10 * i}" for i in range(1, 8)]
     players.write_text("name,rating\n" + "\n".join(rows) + "\n", encoding="utf-8")
