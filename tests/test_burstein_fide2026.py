@@ -201,6 +201,21 @@ def test_fold_order_takes_the_largest_bsn() -> None:
     assert lines[1].endswith("; pairs 1-7 2-8 3-5 4-6")
 
 
+def test_c6_keeps_the_higher_score_from_floating_again() -> None:
+    """FIDE Handbook C.04.4.2 (applied from 1 February 2026), art. 2.3.2 [C6]:
+    minimise the scores of the outgoing floaters. Round 2 after 1-6, 2-7, 3-8
+    won and 4-9, 5-10 drawn: 2 floats from the 1-point bracket (1 takes 3, the
+    largest BSN, art. 4.3); in the half-point bracket 5 (BSN 2) could take 9
+    (both get their colours), but then 2 (1 point) would float again, so 2
+    meets 9 and 5 (half a point) floats."""
+    games = [[(1, 6, "1"), (2, 7, "1"), (3, 8, "1"), (4, 9, "="), (5, 10, "=")]]
+    pairing = pair_round(request_from(games, 10, 2))
+    assert pairing.pairs == ((3, 1), (9, 2), (10, 4), (6, 5), (7, 8))
+    lines = pairing.explanation.lines()  # type: ignore[attr-defined]
+    assert lines[1].endswith("pairs 1-3; float down 2")
+    assert lines[2].endswith("floaters from above 2; pairs 4-10 9-2; float down 5")
+
+
 def test_option_validation() -> None:
     """``burstein_rules`` belongs to ``system=burstein``; ``engine_for`` picks the 2026 engine."""
     with pytest.raises(ValueError, match=r"^burstein_rules is an option of system=burstein$"):
