@@ -216,6 +216,25 @@ def test_c6_keeps_the_higher_score_from_floating_again() -> None:
     assert lines[2].endswith("floaters from above 2; pairs 4-10 9-2; float down 5")
 
 
+def test_c7_floats_the_player_the_next_bracket_can_pair() -> None:
+    """FIDE Handbook C.04.4.2 (applied from 1 February 2026), art. 2.3.3 [C7]
+    before art. 2.3.4 [C8]: in the 2½ bracket {9 (floater from 3), 7, 4} one
+    player floats to the 2-point bracket {5}; 9 (3 points) must not (C6); 4
+    met 5, so floating 7 lets the next bracket pair 5-7, though 9-7 would give
+    both their colours (9 absolute White, 4 strong White, 7 mild Black)."""
+    games = [
+        [(2, 1, "0"), (6, 3, "="), (5, 4, "="), (8, 7, "=")],
+        [(1, 5, "="), (3, 9, "0"), (8, 4, "0"), (7, 6, "1")],
+        [(1, 9, "0"), (2, 5, "0"), (4, 3, "1"), (6, 8, "1")],
+    ]
+    pab = Entry(Kind.PAB, Fraction(1))
+    pairing = pair_round(request_from(games, 9, 6, {9: [pab], 2: [pab], 7: [pab]}))
+    assert pairing.bye == 8
+    assert pairing.pairs == ((9, 4), (5, 7), (6, 1), (3, 2))
+    lines = pairing.explanation.lines()  # type: ignore[attr-defined]
+    assert lines[2].endswith("floaters from above 9; pairs 9-4; float down 7")
+
+
 def test_option_validation() -> None:
     """``burstein_rules`` belongs to ``system=burstein``; ``engine_for`` picks the 2026 engine."""
     with pytest.raises(ValueError, match=r"^burstein_rules is an option of system=burstein$"):
