@@ -28,6 +28,8 @@ Options:
   FIDE-endorsed engine bbpPairings reads it: docs/burstein.md). One format with
   two systems, because everything else (rounds, byes, absences, acceleration,
   forbidden pairs, TRF records, standings) is the same Swiss event.
+- ``burstein_rules`` (``system=burstein`` only): ``engine`` (the default, bbpPairings'
+  reading) or ``fide-2026`` (the text applied from 1 February 2026: docs/burstein.md).
 - ``initial_colour``: the colour of the top-ranked player on board 1 in round
   1 (C.04.3 5.1): ``lot`` draws it once from the seed the event file records at
   ``caddy new``, so every replay gives the same colour; ``white``/``black``

@@ -34,6 +34,13 @@ def _acceleration(instance: Any, attribute: attrs.Attribute[str], value: str) ->
         )
 
 
+def _burstein_rules(instance: Any, attribute: attrs.Attribute[str], value: str) -> None:
+    if value not in ("engine", "fide-2026"):
+        raise ValueError(f"burstein_rules must be 'engine' or 'fide-2026', not {value!r}")
+    if value != "engine" and instance.system != "burstein":
+        raise ValueError("burstein_rules is an option of system=burstein")
+
+
 def _forbidden(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
     from caddy_plugins.engines.dutch.acceleration import parse_forbidden
 
@@ -49,6 +56,14 @@ class SwissOptions:
     #: The pairing system: ``dutch`` (FIDE Handbook C.04.3) or ``burstein`` (C.04.4.2).
     system: Literal["dutch", "burstein"] = attrs.field(
         default="dutch", validator=attrs.validators.in_(("dutch", "burstein"))
+    )
+    #: Which reading of the Burstein text (``system=burstein`` only): ``engine``
+    #: (the default), the FIDE-endorsed engine bbpPairings' ``--burstein``, or
+    #: ``fide-2026``, the text applied from 1 February 2026 (Dutch seeding
+    #: rounds, Index Buchholz then Sonneborn-Berger, the PAB first, the art. 4.3
+    #: order; docs/burstein.md).
+    burstein_rules: Literal["engine", "fide-2026"] = attrs.field(
+        default="engine", validator=_burstein_rules
     )
     #: White for the top-ranked player in round 1: drawn by ``lot`` (once, from
     #: the event's seed), or ``white``/``black``.
@@ -68,6 +83,10 @@ class SwissOptions:
 
 def engine_for(options: SwissOptions) -> Callable[[EngineRequest], Pairing]:
     """The pairing engine of ``options.system``: the Dutch or the Burstein ``pair_round``."""
+    if options.system == "burstein" and options.burstein_rules == "fide-2026":
+        from caddy_plugins.engines.burstein.fide2026 import pair_round as fide2026
+
+        return fide2026
     if options.system == "burstein":
         from caddy_plugins.engines.burstein import pair_round as burstein
 
