@@ -22,8 +22,9 @@ are in docs/keizer.md):
   equal totals keep the initial order (the pairing numbers, by rating);
 - an evening pairs the players present top down in ranking order, each
   against the highest-ranked free player not met within the last
-  ``no_rematch_rounds`` evenings (``none``: the whole season), narrowing that
-  window only when no pairing keeps it; an odd evening's bye goes to the
+  ``no_rematch_rounds`` evenings (``none``: the whole season) that still lets
+  everyone else be paired so, narrowing that window only when no pairing
+  keeps it (a maximum matching decides); an odd evening's bye goes to the
   lowest-ranked present player with the fewest byes; White goes to the
   player with fewer Whites than Blacks, then to the one who had Black last;
 - the Keizer ranking is the standings (:meth:`Keizer.standings_scores`);

@@ -1,7 +1,9 @@
 """Pairing a Keizer evening (docs/keizer.md): the players present, in the
 order of the Keizer ranking, top down, each against the highest-ranked
 player still free whom they have not met within the last
-``no_rematch_rounds`` evenings; the lowest-ranked present player without a
+``no_rematch_rounds`` evenings and after whom everyone else can still be
+paired so (a maximum matching decides); the window narrows only when no
+such pairing of everyone exists; the lowest-ranked present player without a
 bye yet sits out an odd evening; colours by each player's balance."""
 
 from __future__ import annotations
@@ -11,15 +13,13 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from caddy_plugins.engines.dutch.matching import max_weight_matching
+
 if TYPE_CHECKING:
     from caddy.contracts import PairingRequest
     from caddy_plugins.formats.keizer.ranking import Evening
 
 __all__ = ["KeizerPairing", "bye_player", "colours", "pair_evening"]
-
-#: The most search steps one pairing attempt takes before the rematch window
-#: is narrowed (a field where no pairing keeps the window is found out fast).
-SEARCH_LIMIT = 20_000
 
 
 @attrs.frozen(kw_only=True)
@@ -51,31 +51,42 @@ def _last_met(evenings: Mapping[int, Sequence[Evening]]) -> dict[frozenset[int],
     return met
 
 
+def _perfect(players: Sequence[int], allowed: Mapping[int, frozenset[int]]) -> bool:
+    """Whether every player can be paired with an allowed opponent (a maximum
+    matching of the allowed pairs covers everyone)."""
+    index = {p: i for i, p in enumerate(players)}
+    edges = [(index[p], index[q], 1) for p in players for q in allowed[p] if index[p] < index[q]]
+    return all(mate >= 0 for mate in max_weight_matching(len(players), edges))
+
+
 def _match(
     players: Sequence[int], allowed: Mapping[int, frozenset[int]]
 ) -> list[tuple[int, int]] | None:
-    """The first perfect matching top down: the highest-ranked free player
-    with the highest-ranked allowed free opponent, backtracking when the rest
-    cannot be paired; ``None`` when none exists within :data:`SEARCH_LIMIT`."""
-    steps = 0
-
-    def search(free: tuple[int, ...]) -> list[tuple[int, int]] | None:
-        nonlocal steps
-        if not free:
-            return []
-        top, rest = free[0], free[1:]
-        for index, other in enumerate(rest):
-            steps += 1
-            if steps > SEARCH_LIMIT:
-                return None
-            if other not in allowed[top]:
-                continue
-            found = search(rest[:index] + rest[index + 1 :])
-            if found is not None:
-                return [(top, other), *found]
+    """The pairing top down: the highest-ranked free player with the
+    highest-ranked allowed free opponent that still lets everyone else be
+    paired (a maximum-weight matching decides: each pair weighs more than any
+    ranking bonus, and the top player's pairs weigh more the higher the
+    opponent ranks, as the Burstein engine does with the lowest); ``None`` when
+    no pairing of everyone exists."""
+    if not _perfect(players, allowed):
         return None
-
-    return search(tuple(players))
+    free = list(players)
+    pairs: list[tuple[int, int]] = []
+    base = len(free) + 1
+    while free:
+        top = free[0]
+        index = {p: i for i, p in enumerate(free)}
+        edges = [
+            (index[p], index[q], base + (len(free) - index[q] if p == top else 0))
+            for p in free
+            for q in allowed[p]
+            if q in index and index[p] < index[q]
+        ]
+        mate = max_weight_matching(len(free), edges)
+        other = free[mate[0]]
+        pairs.append((top, other))
+        free = [p for p in free if p not in (top, other)]
+    return pairs
 
 
 def pair_evening(
