@@ -12,12 +12,21 @@ from caddy.event.results import results_event
 from caddy.messages import visible
 from caddy.model.tournament import event_seed
 from caddy.standings.ranking import standings, standings_for
+from caddy.standings.scoring import FormatScoring
 
 if TYPE_CHECKING:
     from caddy.contracts import PairingFormat
     from caddy.event.replay import RoundState, State
 
-__all__ = ["final_standings", "over_message", "unfinished"]
+__all__ = ["final_standings", "format_scoring", "over_message", "unfinished"]
+
+
+def format_scoring(state: State) -> FormatScoring:
+    """What the event's standings rank by: its format and options, asked for
+    the format's own score (a Keizer total) of whatever results a ranking
+    ranks. Every ranking of the event's players passes it as ``scoring=``
+    (:mod:`caddy.standings.scoring`)."""
+    return FormatScoring(state.fmt, state.event.tournament.format.options)
 
 
 def unfinished(state: State, last: RoundState) -> list[str]:
@@ -85,8 +94,9 @@ def over_message(state: State, pairing: PairingFormat, request: Any) -> str:
 
 def final_standings(state: State) -> list[tuple[str, Any]]:
     """The standings of the complete rounds as ``caddy standings`` ranks them
-    by default: the event's tie-breaks and edition, its seed for any drawing
-    of lots; one table per section (quads, groups), else one ``Standings``."""
+    by default: by the format's score (:func:`format_scoring`), the event's
+    tie-breaks and edition, its seed for any drawing of lots; one table per
+    section (quads, groups), else one ``Standings``."""
 
     tournament = state.event.tournament
 
@@ -94,9 +104,15 @@ def final_standings(state: State) -> list[tuple[str, Any]]:
     options = StandingsOptions(lots_seed=event_seed(tournament))
     sections = state.fmt.sections(state.players, tournament.format.options)
     tiebreaks, edition = tournament.tiebreaks, tournament.edition
+    scoring = format_scoring(state)
     if sections:
         return [
-            (s.name, standings_for(event, s.players, tiebreaks, edition, options=options))
+            (
+                s.name,
+                standings_for(
+                    event, s.players, tiebreaks, edition, options=options, scoring=scoring
+                ),
+            )
             for s in sections
         ]
-    return [("Standings", standings(event, tiebreaks, edition, options=options))]
+    return [("Standings", standings(event, tiebreaks, edition, options=options, scoring=scoring))]

@@ -25,6 +25,7 @@ from caddy.standings.ranking import section_event, standings
 
 if TYPE_CHECKING:
     from caddy.plugins.host import PluginHost
+    from caddy.standings.scoring import FormatScoring
 
 #: The orders a crosstable's rows may come in (:func:`crosstable`'s ``order``).
 ORDERS = ("rank", "number")
@@ -57,6 +58,7 @@ def crosstable(
     host: PluginHost | None = None,
     order: str | None = None,
     scores: Sequence[float] | None = None,
+    scoring: FormatScoring | None = None,
 ) -> Crosstable:
     """The crosstable with score, rank and tie-break columns.
 
@@ -68,11 +70,19 @@ def crosstable(
         numbers, the default for a round robin's grid).
     :param scores: the scores to rank by instead of the points (a format's
         own, :meth:`~caddy.contracts.Format.standings_scores`).
+    :param scoring: the event's format, asked for those scores when ``scores``
+        is not given (:class:`~caddy.standings.scoring.FormatScoring`).
     """
     if order not in (None, *ORDERS):
         raise CaddyError(f"unknown crosstable order '{order}' (expected {' or '.join(ORDERS)})")
     result = standings(
-        event, tiebreaks, edition, pre_determined=pre_determined, host=host, scores=scores
+        event,
+        tiebreaks,
+        edition,
+        pre_determined=pre_determined,
+        host=host,
+        scores=scores,
+        scoring=scoring,
     )
     by_number = {row.pairing_number: row for row in result.rows}
     n = len(event.players)
@@ -149,10 +159,17 @@ def section_crosstable(
     *,
     host: PluginHost | None = None,
     order: str | None = None,
+    scoring: FormatScoring | None = None,
 ) -> Crosstable:
     """One section's (a quad's, a group's) own crosstable, ranked on its own;
     players keep their pairing numbers in the whole event."""
 
     return crosstable(
-        section_event(event, members), tiebreaks, edition, numbers=members, host=host, order=order
+        section_event(event, members),
+        tiebreaks,
+        edition,
+        numbers=members,
+        host=host,
+        order=order,
+        scoring=scoring,
     )

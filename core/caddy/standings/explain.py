@@ -19,6 +19,7 @@ from caddy.standings.ranking import build_table, resolve_tiebreaks, section_even
 if TYPE_CHECKING:
     from caddy.contracts import GroupTieBreak
     from caddy.plugins.host import PluginHost
+    from caddy.standings.scoring import FormatScoring
     from caddy.standings.table import Standings
 
 
@@ -32,6 +33,7 @@ def explain(
     options: StandingsOptions | None = None,
     host: PluginHost | None = None,
     result: Standings | None = None,
+    scoring: FormatScoring | None = None,
 ) -> list[Explanation]:
     """How every tie-break value of one player was computed.
 
@@ -41,13 +43,21 @@ def explain(
         player's index, the pairing number minus one.
     :param result: the standings these explanations are for, when the caller
         has them (``caddy standings --explain``): one computation for both.
+    :param scoring: the event's format, when the standings are computed here
+        (:class:`~caddy.standings.scoring.FormatScoring`).
     """
     target = event.find(str(player)) if not isinstance(player, int) else event.player(player)
     options = options or StandingsOptions()
     table = build_table(event, edition=edition, pre_determined=pre_determined, options=options)
     if result is None:
         result = standings(
-            event, tiebreaks, edition, pre_determined=table.rr, options=options, host=host
+            event,
+            tiebreaks,
+            edition,
+            pre_determined=table.rr,
+            options=options,
+            host=host,
+            scoring=scoring,
         )
     resolved = resolve_tiebreaks(list(result.tiebreaks), table.rr, host)
     i = target.number - 1
@@ -99,6 +109,7 @@ def explain_for(
     options: StandingsOptions | None = None,
     host: PluginHost | None = None,
     result: Standings | None = None,
+    scoring: FormatScoring | None = None,
 ) -> list[Explanation]:
     """:func:`explain` within one section (``result``: :func:`standings_for`'s
     table of that section); numbers are the players' numbers in the whole event."""
@@ -113,7 +124,14 @@ def explain_for(
             ),
         )
     explanations = explain(
-        sub, local[player], tiebreaks, edition, options=options, host=host, result=mine
+        sub,
+        local[player],
+        tiebreaks,
+        edition,
+        options=options,
+        host=host,
+        result=mine,
+        scoring=scoring,
     )
 
     def back(number: int | None) -> int | None:

@@ -31,6 +31,7 @@ from caddy.plugins.registry import finite_values
 if TYPE_CHECKING:
     from caddy.plugins.host import PluginHost
 from caddy.plugins.host import resolve
+from caddy.standings.scoring import FormatScoring, checked_scores
 from caddy.standings.table import Standings, StandingsRow, break_ties, split_tied
 
 
@@ -132,6 +133,7 @@ def standings(
     options: StandingsOptions | None = None,
     host: PluginHost | None = None,
     scores: Sequence[float] | None = None,
+    scoring: FormatScoring | None = None,
 ) -> Standings:
     """Rank the event.
 
@@ -145,8 +147,15 @@ def standings(
     :param scores: each player's score to rank by instead of the points, by
         pairing number (a format's own, :meth:`~caddy.contracts.Format.standings_scores`);
         the tie-breaks rank equal scores.
+    :param scoring: the event's format, asked for those scores when
+        ``scores`` is not given (:class:`~caddy.standings.scoring.FormatScoring`:
+        every ranking of an event passes it).
     """
     options = options or StandingsOptions()
+    if scores is None and scoring is not None:
+        scores = scoring.scores(event)
+    elif scores is not None:
+        scores = checked_scores(scores, len(event.players), "the format")
     table = build_table(
         event, edition=edition, pre_determined=pre_determined, options=options, host=host
     )
@@ -171,8 +180,6 @@ def standings(
         values[spec.text] = finite_values(plugin, spec.text, plugin.compute(table, spec), table.n)
 
     active = [i for i in range(table.n) if table.active[i]]
-    if scores is not None and len(scores) != table.n:
-        raise PluginError(f"the format gave {len(scores)} standings scores for {table.n} players")
     score = table.score if scores is None else list(scores)
     groups: list[list[int]] = split_tied(active, lambda i: -score[i])
     groups = break_ties(
@@ -301,9 +308,13 @@ def standings_for(
     *,
     options: StandingsOptions | None = None,
     host: PluginHost | None = None,
+    scoring: FormatScoring | None = None,
 ) -> Standings:
     """Standings of one section or group: its members' games among themselves
     (prizes per section in quads, group order in groups-knockout). Rows keep the
-    players' pairing numbers in the whole event."""
+    players' pairing numbers in the whole event. ``scoring``: the event's
+    format, asked for the scores of the section's own results."""
     sub = section_event(event, members)
-    return _renumbered(standings(sub, tiebreaks, edition, options=options, host=host), members)
+    return _renumbered(
+        standings(sub, tiebreaks, edition, options=options, host=host, scoring=scoring), members
+    )

@@ -105,6 +105,7 @@ def crosstable_view(
                     source.edition,
                     order=order,
                     host=host,
+                    scoring=source.scoring,
                 ),
             )
             for section in source.sections
@@ -120,7 +121,7 @@ def crosstable_view(
                     pre_determined=pre_determined,
                     order=order,
                     host=host,
-                    scores=source.format_scores(),  # a format's own score (a Keizer total)
+                    scoring=source.scoring,  # a format's own score (a Keizer total)
                 ),
             ),
         )

@@ -12,6 +12,7 @@ import attrs
 
 from caddy.errors import CaddyError
 from caddy.event.matches import board_match
+from caddy.event.progress import format_scoring
 from caddy.event.results import results_event, state_after
 from caddy.event.rounds import withdrawal_result
 from caddy.model.tournament import event_seed
@@ -20,11 +21,10 @@ from caddy.views.formats import View
 from caddy.views.team_match import team_score
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from caddy.event.replay import RoundState, State
     from caddy.model.results import ResultsTable
     from caddy.model.schedule import Section
+    from caddy.standings.scoring import FormatScoring
 
 
 @attrs.frozen(kw_only=True)
@@ -75,14 +75,12 @@ class Source:
             return str(event_name)
         return (self.results.name if self.results is not None else "") or self.name
 
-    def format_scores(self) -> Sequence[float] | None:
-        """The scores the event's format ranks by, when it scores its own way
-        (a Keizer total: :meth:`caddy.contracts.Format.standings_scores`);
-        ``None``: the points of the results."""
-        state = self.state
-        if state is None or self.results is None:
-            return None
-        return state.fmt.standings_scores(self.results, state.event.tournament.format.options)
+    @property
+    def scoring(self) -> FormatScoring | None:
+        """What the event's format ranks by (a Keizer total:
+        :meth:`caddy.contracts.Format.standings_scores`); ``None`` for a file
+        that is not an event file (its points)."""
+        return None if self.state is None else format_scoring(self.state)
 
     @property
     def team_event(self) -> bool:

@@ -220,6 +220,7 @@ def standings_view(
                 source.edition,
                 options=options,
                 host=host,
+                scoring=source.scoring,  # a format's own score (a Keizer total)
             ),
         )
         for section in source.sections
@@ -234,7 +235,7 @@ def standings_view(
             pre_determined=choices.pre_determined,
             options=options,
             host=host,
-            scores=source.format_scores(),  # a format's own score (a Keizer total)
+            scoring=source.scoring,  # a format's own score (a Keizer total)
         )
     return StandingsView(
         source=source, choices=choices, options=options, parts=parts, result=result, host=host

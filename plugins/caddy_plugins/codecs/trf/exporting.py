@@ -168,9 +168,12 @@ def _points(
 
 
 def _ranks(state: State, results: Any, points: list[float]) -> tuple[list[int], list[float]]:
-    """Ranks and scores from caddy's standings (ranks by ``points`` alone when
-    there are no standings yet)."""
-    from caddy.standings.ranking import standings
+    """Ranks and points from caddy's standings (ranks by ``points`` alone when
+    there are no standings yet). The ranks are the standings' own, by the
+    format's score where it has one (a Keizer total); the points stay the
+    game points."""
+    from caddy.event.progress import format_scoring
+    from caddy.standings.ranking import build_table, standings
 
     tournament = state.event.tournament
     n = state.players
@@ -183,8 +186,11 @@ def _ranks(state: State, results: Any, points: list[float]) -> tuple[list[int], 
     scores = [0.0] * n
     # a team event's list ranks the teams (C.07 Arts. 12-13): its players by the default list
     tiebreaks = None if tournament.teams is not None else tournament.tiebreaks
-    table = standings(results, tiebreaks, tournament.edition)
+    own = format_scoring(state).scores(results)
+    table = standings(results, tiebreaks, tournament.edition, scores=own)
     for line in table.rows:
         ranks[line.pairing_number - 1] = line.rank if line.rank is not None else n
         scores[line.pairing_number - 1] = line.score
+    if own is not None:  # the rows score the format's way: the points are the games'
+        scores = list(build_table(results, edition=tournament.edition).score)
     return ranks, scores
