@@ -365,7 +365,8 @@ def test_histories_give_the_evenings() -> None:
     """A request's history kinds: a game's result from both players' points
     (any scoring: 3-1-0 here), the pairing's bye, a half-point bye (notice), a
     full-point bye (duty), a zero-point bye and an absence (no notice), a
-    forfeit win (a win), a forfeit loss (no notice)."""
+    forfeit win (not a game: no colour, not met; scored as a win), a forfeit
+    loss (no notice)."""
 
     def entry(
         kind: str, points: float, opponent: int | None = None, colour: str | None = None
@@ -395,7 +396,7 @@ def test_histories_give_the_evenings() -> None:
         6: [Evening("notice")],
         7: [Evening("duty")],
         8: [Evening("absent")],
-        9: [Evening("win", 10, None)],
+        9: [Evening("forfeit-win", 10, None)],
         10: [Evening("absent")],
         11: [Evening("absent")],
     }
@@ -403,14 +404,19 @@ def test_histories_give_the_evenings() -> None:
 
 def test_only_the_players_present_are_paired() -> None:
     """Absent players (announced byes, late entrants not entered) are left
-    out; fewer than two present is one clear error."""
+    out; an evening with one player present gives that player the bye, and
+    one with nobody present has no board (issue 28 review item 5)."""
     fmt = Keizer()
     rnd = fmt.next_round(_request(5, {}, {2}))
     assert rnd is not None
     # 1 3 4 5 present: 1-3 (board 1: the higher-ranked White), 4-5 (board 2: the lower)
     assert (rnd.white, rnd.black, rnd.byes) == ((1, 5), (3, 4), ())
-    with pytest.raises(InputError, match="at least 2 players present, not 1"):
-        fmt.next_round(_request(3, {}, {1, 2}))
+    lone = fmt.next_round(_request(3, {}, {1, 2}))
+    assert lone is not None
+    assert (lone.white, lone.black, lone.byes) == ((), (), (3,))
+    nobody = fmt.next_round(_request(3, {}, {1, 2, 3}))
+    assert nobody is not None
+    assert (nobody.white, nobody.black, nobody.byes) == ((), (), ())
 
 
 def test_arithmetic_for_calc_and_plan() -> None:

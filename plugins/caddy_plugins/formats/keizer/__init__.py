@@ -12,7 +12,9 @@ are in docs/keizer.md):
   the pairing's bye (``bye``, ½), an absence with notice (``notice``, ⅓:
   ``caddy bye --half``), club duty (``duty``, ⅔: ``caddy bye --full``), an
   absence without notice (``absent``, 0: ``caddy bye --zero``, a round
-  missed before a late entry, a forfeit loss); a forfeit win scores as a win;
+  missed before a late entry, a forfeit loss); a forfeit win scores the
+  ``win`` share of the absent opponent's value (a forfeit is not a game: no
+  colour, the two have not met);
 - a player's Keizer total is the sum, plus the own value once
   (``own_value``, the classic rule, on by default);
 - after each evening the players are ranked by total, given the values of
@@ -25,7 +27,8 @@ are in docs/keizer.md):
   ``no_rematch_rounds`` evenings (``none``: the whole season) that still lets
   everyone else be paired so, narrowing that window only when no pairing
   keeps it (a maximum matching decides); an odd evening's bye goes to the
-  lowest-ranked present player with the fewest byes; White goes to the
+  lowest-ranked present player with the fewest byes (a lone player present
+  has it; an evening nobody comes to has no board); White goes to the
   player with fewer Whites than Blacks, then to the one who had Black last;
 - the Keizer ranking is the standings (:meth:`Keizer.standings_scores`);
   the tie-break list ranks equal totals.
@@ -44,7 +47,6 @@ import attrs
 from caddy import hookimpl
 from caddy.contracts import Arithmetic, FormatBase, PairingRequest, PlayedRound, as_request
 from caddy.contracts.format_tools import require_players
-from caddy.errors import InputError
 from caddy_plugins.formats.keizer.options import KeizerOptions
 from caddy_plugins.formats.keizer.pairing import evenings_present, pair_evening
 from caddy_plugins.formats.keizer.ranking import (
@@ -159,11 +161,6 @@ class Keizer(FormatBase):
         if request.round > (request.planned_rounds or self.rounds(request.count, opts)):
             return None
         present = evenings_present(request)
-        if len(present) < 2:
-            raise InputError(
-                f"round {request.round}: a Keizer evening needs at least 2 players present, "
-                f"not {len(present)}"
-            )
         ranking = self.ranking(request)
         pairing = pair_evening(
             ranking.order,
@@ -212,10 +209,13 @@ class Keizer(FormatBase):
             request.round,
         )
         window = "the whole season" if pairing.window is None else _count(pairing.window, "evening")
-        lines.append(
-            f"pairs top down, no rematch within {window}: "
-            + ", ".join(f"{w}-{b}" for w, b in pairing.pairs)
-        )
+        if pairing.pairs:
+            lines.append(
+                f"pairs top down, no rematch within {window}: "
+                + ", ".join(f"{w}-{b}" for w, b in pairing.pairs)
+            )
+        else:
+            lines.append("no game: fewer than 2 players present (docs/keizer.md)")
         if pairing.bye is not None:
             lines.append(f"bye: player {pairing.bye}, the lowest-ranked present with fewest byes")
         return tuple(lines)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from caddy_plugins.engines.dutch.matching import max_weight_matching
+from caddy_plugins.formats.keizer.ranking import GAMES
 
 if TYPE_CHECKING:
     from caddy.contracts import PairingRequest
@@ -42,11 +43,12 @@ def bye_player(present: Sequence[int], byes: Mapping[int, int]) -> int | None:
 
 
 def _last_met(evenings: Mapping[int, Sequence[Evening]]) -> dict[frozenset[int], int]:
-    """Each pair that met → the last evening (1-based) they met."""
+    """Each pair that met → the last evening (1-based) they met (played a
+    game: a forfeit is not one)."""
     met: dict[frozenset[int], int] = {}
     for number, row in evenings.items():
         for index, evening in enumerate(row, 1):
-            if evening.opponent is not None:
+            if evening.opponent is not None and evening.kind in GAMES:  # a forfeit is not
                 met[frozenset((number, evening.opponent))] = index
     return met
 

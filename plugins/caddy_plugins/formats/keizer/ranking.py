@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from caddy.model.results import ResultsTable
 
 __all__ = [
+    "GAMES",
     "Evening",
     "EveningKind",
     "Ranking",
@@ -32,10 +33,13 @@ __all__ = [
     "values_for",
 ]
 
-#: What an evening was: a game won, drawn or lost (a forfeit win counts as a
-#: win), the pairing's bye, an absence with notice, club duty, an absence
-#: without notice.
-EveningKind = Literal["win", "draw", "loss", "bye", "notice", "duty", "absent"]
+#: What an evening was: a game won, drawn or lost, a win by forfeit (not a
+#: game: no colour, the two have not met), the pairing's bye, an absence with
+#: notice, club duty, an absence without notice (a forfeit loss too).
+EveningKind = Literal["win", "draw", "loss", "forfeit-win", "bye", "notice", "duty", "absent"]
+
+#: The kinds that are games: the two players met, each had a colour.
+GAMES = ("win", "draw", "loss")
 
 
 @attrs.frozen
@@ -43,6 +47,8 @@ class Evening:
     """One evening of one player: its kind and, for a game, the opponent."""
 
     kind: EveningKind
+    #: A game's opponent; for a forfeit win, the opponent who did not come
+    #: (whose value it scores; not met).
     opponent: int | None = None
     #: The colour of a game (``None``: none, or not known).
     colour: Literal["w", "b"] | None = None
@@ -85,14 +91,17 @@ def totals_for(
     options: KeizerOptions,
 ) -> dict[int, Fraction]:
     """Each player's Keizer total with ``values``: a game scores its share of
-    the opponent's value, an evening not played its share of the player's own,
-    plus the own value once when ``options.own_value``."""
+    the opponent's value (a forfeit win the ``win`` share), an evening not
+    played its share of the player's own, plus the own value once when
+    ``options.own_value``."""
     shares = _shares(options)
     totals: dict[int, Fraction] = {}
     for number, own in values.items():
         total = Fraction(own if options.own_value else 0)
         for evening in evenings.get(number, ()):
-            if evening.opponent is not None and evening.kind in ("win", "draw", "loss"):
+            if evening.kind == "forfeit-win":
+                total += shares["win"] * values.get(evening.opponent or 0, 0)
+            elif evening.opponent is not None and evening.kind in GAMES:
                 total += shares[evening.kind] * values.get(evening.opponent, 0)
             else:
                 total += shares[evening.kind] * own
@@ -183,10 +192,11 @@ def request_evenings(request: PairingRequest, options: KeizerOptions) -> dict[in
     for player in players:
         row: list[Evening] = []
         for entry in player.history[: request.round - 1]:
-            if entry.kind in ("played", "forfeit-win") and entry.opponent is not None:
+            if entry.kind == "forfeit-win" and entry.opponent is not None:
+                row.append(Evening("forfeit-win", entry.opponent))  # not a game
+            elif entry.kind == "played" and entry.opponent is not None:
                 other = by_round.get((entry.opponent, entry.round))
-                kind = "win" if entry.kind == "forfeit-win" else _game(entry, other)
-                row.append(Evening(kind, entry.opponent, entry.colour))
+                row.append(Evening(_game(entry, other), entry.opponent, entry.colour))
             else:
                 row.append(Evening(_HISTORY_KINDS.get(entry.kind, "absent")))
         evenings[player.number] = row
@@ -222,7 +232,7 @@ def _played_evenings(request: PairingRequest) -> dict[int, list[Evening]]:
 _CODES: dict[str, EveningKind] = {
     "1": "win",
     "W": "win",
-    "+": "win",
+    "+": "forfeit-win",
     "=": "draw",
     "D": "draw",
     "0": "loss",
@@ -239,7 +249,9 @@ def table_evenings(results: ResultsTable) -> dict[int, list[Evening]]:
     for number, row in enumerate(results.results, 1):
         evenings[number] = [
             Evening(kind, rr.opponent, rr.colour)
-            if kind in ("win", "draw", "loss") and rr.opponent is not None
+            if kind in GAMES and rr.opponent is not None
+            else Evening(kind, rr.opponent)
+            if kind == "forfeit-win"
             else Evening(kind)
             for rr in row
             for kind in (_CODES.get(rr.code, "absent"),)

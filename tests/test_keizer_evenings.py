@@ -1,0 +1,121 @@
+"""Keizer evenings that are not an ordinary round, through the command line
+(issue 28 review items 5 and 6; docs/keizer.md, "Points" and "Pairing"):
+
+- an evening where one player or nobody comes does not block the season:
+  the lone player has the pairing's bye, everyone else their absence share;
+- a forfeit is not a game (FIDE Handbook C.04.2, General handling rules for
+  Swiss tournaments, as docs/swiss.md "Forfeits" reads it for caddy's Swiss:
+  a forfeited game counts neither as a meeting nor for colours; the pair may
+  meet again): the winner scores the ``win`` share of the absent opponent's
+  value, the loser scores as an
+  absence without notice, neither has a colour and the two have not met.
+
+Every total below is computed by hand in the comments (values by place:
+place 1 worth the number of players, each next place 1 less).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from caddy.event import replay
+from caddy.event.store import load
+from tests.conftest import Run
+
+
+@pytest.fixture
+def ok(cli: Callable[..., Run]) -> Callable[..., Run]:
+    def run(*args: str) -> Run:
+        result = cli(*args)
+        assert (result.code, result.err) == (0, ""), (args, result)
+        return result
+
+    return run
+
+
+def totals(ok: Callable[..., Run], path: str) -> list[tuple[int, int, float]]:
+    """(rank, pairing number, Keizer total) of ``caddy standings --json``."""
+    rows = json.loads(ok("standings", path, "--json").out)["rows"]
+    return [(row["rank"], row["pairing_number"], row["score"]) for row in rows]
+
+
+def test_an_evening_with_one_player_or_nobody(tmp_path: Path, ok: Callable[..., Run]) -> None:
+    """Three players, values 3 2 1 (Anna, Ben, Cara by rating). Evening 1:
+    Ben away with notice, Cara on club duty, Anna alone: the pairing's bye.
+    Evening 2: nobody comes (Anna without notice). Evening 3: all three."""
+    (tmp_path / "three.csv").write_text(
+        "name,rating\nAnna,2100\nBen,2050\nCara,1990\n", encoding="utf-8"
+    )
+    path = str(tmp_path / "club.json")
+    ok("new", path, "--format", "keizer", "--rounds", "3", "--players", str(tmp_path / "three.csv"))
+    ok("bye", path, "Ben", "1", "--half")
+    ok("bye", path, "Cara", "1", "--full")
+    assert ok("pair", path).out.startswith("round 1 paired: 0 boards\n")
+    rnd = replay(load(path)).rounds[0]
+    assert (rnd.white, rnd.byes) == ((), {1: "pab", 2: "half", 3: "full"})
+    # Anna 3 + 3/2 (bye), Ben 2 + 2/3 (notice), Cara 1 + 2/3 (duty): ranking unchanged
+    assert totals(ok, path) == [
+        (1, 1, 4.5),
+        (2, 2, float(Fraction(8, 3))),
+        (3, 3, float(Fraction(5, 3))),
+    ]
+    ok("bye", path, "Anna", "2", "--zero")
+    ok("bye", path, "Ben", "2", "--half")
+    ok("bye", path, "Cara", "2", "--full")
+    assert ok("pair", path, "--explain").out.splitlines()[-1] == (
+        "no game: fewer than 2 players present (docs/keizer.md)"
+    )
+    # Anna + 0, Ben + 2/3, Cara + 2/3
+    assert totals(ok, path) == [
+        (1, 1, 4.5),
+        (2, 2, float(Fraction(10, 3))),
+        (3, 3, float(Fraction(7, 3))),
+    ]
+    ok("pair", path)
+    rnd = replay(load(path)).rounds[2]
+    # Anna has had the bye: Cara, lowest with none, sits out; Anna White on board 1
+    assert (rnd.white, rnd.black, rnd.byes) == ((1,), (2,), {3: "pab"})
+    ok("result", path, "3", "1-0")
+    # Anna 4.5 + 2 (Ben's value), Ben 10/3 + 0, Cara 7/3 + 1/2 (bye)
+    assert totals(ok, path) == [
+        (1, 1, 6.5),
+        (2, 2, float(Fraction(10, 3))),
+        (3, 3, float(Fraction(17, 6))),
+    ]
+    assert ok("check", path, "--pairings").out == (
+        f"{path}: ok (3 rounds re-paired by format 'keizer': every pairing identical)\n"
+    )
+
+
+def test_a_forfeit_is_not_a_game(tmp_path: Path, ok: Callable[..., Run]) -> None:
+    """Six players, values 6..1; ``absent=1`` (a club's variant) keeps Ben,
+    who loses by forfeit, second, so evening 2 shows whether the forfeit
+    counted as a meeting. Evening 1: Anna wins by forfeit against Ben, Dan
+    and Cara draw, Eve and Finn draw."""
+    six = "name,rating\nAnna,2100\nBen,2050\nCara,1990\nDan,1950\nEve,1900\nFinn,1850\n"
+    (tmp_path / "six.csv").write_text(six, encoding="utf-8")
+    path = str(tmp_path / "club.json")
+    ok("new", path, "--format", "keizer", "--rounds", "2", "--players", str(tmp_path / "six.csv"),
+       "--option", "absent=1")  # fmt: skip
+    ok("pair", path)
+    ok("result", path, "1", "+- 1/2 1/2")
+    # Anna 6 + 5 (the win share of Ben's value), Ben 5 + 5 (absent: his own value),
+    # Cara 4 + 3/2, Dan 3 + 4/2, Eve 2 + 1/2, Finn 1 + 2/2: ranking 1..6, stable
+    assert totals(ok, path) == [
+        (1, 1, 11.0),
+        (2, 2, 10.0),
+        (3, 3, 5.5),
+        (4, 4, 5.0),
+        (5, 5, 2.5),
+        (6, 6, 2.0),
+    ]
+    ok("pair", path)
+    rnd = replay(load(path)).rounds[1]
+    # Anna and Ben have not met: 1-2 (no colours: board 1, the higher-ranked
+    # White); Cara met Dan: 3-5 (Cara had Black); 4-6 (Dan had White)
+    assert list(zip(rnd.white, rnd.black, strict=True)) == [(1, 2), (3, 5), (6, 4)]
