@@ -119,3 +119,42 @@ def test_a_forfeit_is_not_a_game(tmp_path: Path, ok: Callable[..., Run]) -> None
     # Anna and Ben have not met: 1-2 (no colours: board 1, the higher-ranked
     # White); Cara met Dan: 3-5 (Cara had Black); 4-6 (Dan had White)
     assert list(zip(rnd.white, rnd.black, strict=True)) == [(1, 2), (3, 5), (6, 4)]
+
+
+def test_winner_is_the_first_of_the_standings_scores() -> None:
+    """Item 7: ``winner()`` (the pairing contract's call, from the rounds
+    alone) is place 1 by :meth:`Keizer.standings_scores` of those rounds as a
+    results table. docs/keizer.md's season as rounds: evening 1 1-2 1-0, 4-3
+    ½, 5-6 0-1; evening 2 3-1 1-0, 6-4 0-1, 5 the bye, 2 on no board (absent
+    without notice: the rounds do not carry the notice); evening 3 2-3 ½,
+    1-4 1-0, 5 and 6 on no board. By hand, the stable ranking 3 1 2 4 5 6
+    (values 6 5 4 3 2 1; 2 and 4 equal on 7, 5 and 6 on 3: the initial
+    order): Cara 6 + 3/2 (Dan) + 5 (Anna) + 4/2 (Ben) = 14.5, Anna 5 + 4 + 0
+    + 3 = 12, Ben 4 + 0 + 0 + 6/2 = 7, Dan 3 + 6/2 + 1 + 0 = 7, Eve 2 + 0 +
+    2/2 + 0 = 3, Finn 1 + 2 + 0 + 0 = 3."""
+    from caddy.contracts import PlayedRound
+    from caddy.model.schedule import Round
+    from caddy_plugins.formats.keizer import Keizer, KeizerOptions
+    from caddy_plugins.formats.keizer.ranking import Evening, played_table, table_evenings
+
+    played = [
+        PlayedRound(
+            round=Round(number=1, white=(1, 4, 5), black=(2, 3, 6)), results=(1.0, 0.5, 0.0)
+        ),
+        PlayedRound(
+            round=Round(number=2, white=(3, 6), black=(1, 4), byes=(5,)), results=(1.0, 0.0)
+        ),
+        PlayedRound(round=Round(number=3, white=(2, 1), black=(3, 4)), results=(0.5, 1.0)),
+    ]
+    table = played_table(6, played)
+    assert table_evenings(table)[2] == [
+        Evening("loss", 1, "b"),
+        Evening("absent"),
+        Evening("draw", 3, "w"),
+    ]
+    assert table_evenings(table)[5] == [Evening("loss", 6, "w"), Evening("bye"), Evening("absent")]
+    fmt = Keizer()
+    options = KeizerOptions(rounds=3)
+    assert fmt.standings_scores(table, options) == (12.0, 7.0, 14.5, 7.0, 3.0, 3.0)
+    assert fmt.winner(6, options, played) == 3
+    assert fmt.winner(6, options, played[:2]) is None  # the season is not over

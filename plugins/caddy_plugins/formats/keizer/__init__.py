@@ -52,6 +52,7 @@ from caddy_plugins.formats.keizer.pairing import evenings_present, pair_evening
 from caddy_plugins.formats.keizer.ranking import (
     Ranking,
     keizer_ranking,
+    played_table,
     request_evenings,
     table_evenings,
 )
@@ -223,13 +224,19 @@ class Keizer(FormatBase):
     def winner(
         self, players: int, options: KeizerOptions, played: Sequence[PlayedRound]
     ) -> int | None:
-        """Place 1 of the Keizer ranking once the season's evenings are played."""
+        """Place 1 by :meth:`standings_scores` of the rounds ``played`` once
+        the season's evenings are played (equal totals: the lower pairing
+        number). The rounds alone say nothing of notice or duty: a player on
+        no board is absent without notice (:func:`played_table`). An event
+        file's winner is its standings' first, which ``caddy pair`` names
+        (:func:`caddy.event.progress.final_standings`)."""
         if len(played) < self.rounds(players, options):
             return None
-        request = PairingRequest.simple(players, options, played)
-        return self.ranking(request).order[0]
+        table = played_table(players, played)
+        scores = self.standings_scores(table, options)
+        return min(range(1, len(scores) + 1), key=lambda n: (-scores[n - 1], n))
 
-    def standings_scores(self, results: ResultsTable, options: Any) -> tuple[float, ...] | None:
+    def standings_scores(self, results: ResultsTable, options: Any) -> tuple[float, ...]:
         """Each player's Keizer total, the standings' score (pairing-number order)."""
         numbers = [p.number for p in results.players]
         ranking = keizer_ranking(numbers, table_evenings(results), options)

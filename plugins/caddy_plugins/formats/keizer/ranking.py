@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Literal
 
 import attrs
 
+from caddy.model.results_table import ResultsTableBuilder
 from caddy_plugins.formats.keizer.options import KeizerOptions, share
 
 if TYPE_CHECKING:
-    from caddy.contracts import HistoryEntry, PairingRequest
+    from caddy.contracts import HistoryEntry, PairingRequest, PlayedRound
     from caddy.model.results import ResultsTable
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "EveningKind",
     "Ranking",
     "keizer_ranking",
+    "played_table",
     "request_evenings",
     "table_evenings",
     "totals_for",
@@ -184,7 +186,8 @@ def request_evenings(request: PairingRequest, options: KeizerOptions) -> dict[in
     for the older call that gives none, from the rounds played)."""
     players = request.players
     if request.round > 1 and all(not p.history for p in players):
-        return _played_evenings(request)
+        rounds = table_evenings(played_table(len(players), request.played))
+        return {p.number: rounds[p.number] for p in players}
     by_round: dict[tuple[int, int], HistoryEntry] = {
         (p.number, h.round): h for p in players for h in p.history
     }
@@ -203,29 +206,26 @@ def request_evenings(request: PairingRequest, options: KeizerOptions) -> dict[in
     return evenings
 
 
-def _played_evenings(request: PairingRequest) -> dict[int, list[Evening]]:
-    evenings: dict[int, list[Evening]] = {p.number: [] for p in request.players}
-    for record in request.played:
+def played_table(players: int, played: Sequence[PlayedRound]) -> ResultsTable:
+    """The rounds ``played`` as a results table of ``players`` (the older
+    call that gives no histories, and :meth:`Keizer.winner`): each game by its
+    result, the pairing's bye; a player on no board of a round is absent
+    without notice (the rounds do not say more)."""
+    numbers = [n for record in played for n in (*record.round.white, *record.round.black)]
+    count = max([players, *numbers, *(n for r in played for n in r.round.byes)])
+    table = ResultsTableBuilder([str(n) for n in range(1, count + 1)], rounds=max(1, len(played)))
+    for number, record in enumerate(played, 1):
         rnd = record.round
-        seen: set[int] = set()
         for white, black, result in zip(rnd.white, rnd.black, record.results, strict=True):
-            kinds: tuple[EveningKind, EveningKind] = (
-                ("win", "loss")
-                if result > 0.5
-                else ("loss", "win")
-                if result < 0.5
-                else ("draw", "draw")
-            )
-            evenings.setdefault(white, []).append(Evening(kinds[0], black, "w"))
-            evenings.setdefault(black, []).append(Evening(kinds[1], white, "b"))
-            seen.update((white, black))
+            text = "1-0" if result > 0.5 else "0-1" if result < 0.5 else "1/2"
+            table.game(number, white, black, text)
         for player in rnd.byes:
-            evenings.setdefault(player, []).append(Evening("bye"))
-            seen.add(player)
-        for player, row in evenings.items():
+            table.bye(number, player)
+        seen = {*rnd.white, *rnd.black, *rnd.byes}
+        for player in range(1, count + 1):
             if player not in seen:
-                row.append(Evening("absent"))
-    return evenings
+                table.bye(number, player, "absent")
+    return table.build()
 
 
 #: A results table's code (TRF, caddy.model.results) → the evening.
