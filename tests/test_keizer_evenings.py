@@ -158,3 +158,24 @@ def test_winner_is_the_first_of_the_standings_scores() -> None:
     assert fmt.standings_scores(table, options) == (12.0, 7.0, 14.5, 7.0, 3.0, 3.0)
     assert fmt.winner(6, options, played) == 3
     assert fmt.winner(6, options, played[:2]) is None  # the season is not over
+
+
+def test_calc_and_plan_hold_one_evening_a_night(cli: Callable[..., Run]) -> None:
+    """Item 8: a Keizer evening is one round (docs/keizer.md: "one round an
+    evening"; :meth:`Format.rounds_per_night`): ``caddy calc`` counts one club
+    night per evening even when two rounds of G/30 (75 min each with the 15
+    min turnover) would fit a 3-hour night, and ``caddy plan`` fits the season
+    to the nights by its number of evenings (19 evenings do not fit 10 nights;
+    10 evenings do, one a night)."""
+    out = cli("calc", "20", "--format", "keizer", "--tc", "G/30").out
+    assert "  19 club nights of 3 h at 1 round a night\n" in out
+    plan = json.loads(cli("plan", "20", "--nights", "10", "--format", "keizer", "--json").out)
+    first = plan["rows"][0]
+    assert (first["variant"], first["rounds"], first["rounds_per_session"]) == (
+        "10 evenings",
+        10,
+        1,
+    )
+    assert (first["sessions_used"], first["time_control"]) == (10, "G/60 d5")
+    assert all(row["rounds_per_session"] == 1 for row in plan["rows"])
+    assert all(row["rounds"] <= 10 for row in plan["rows"])

@@ -95,3 +95,6 @@ class FormatBase:
 
     def standings_scores(self, results: ResultsTable, options: Any) -> Sequence[float] | None:
         return None
+
+    def rounds_per_night(self, players: int, options: Any) -> int | None:
+        return None

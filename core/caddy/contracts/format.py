@@ -163,6 +163,12 @@ class Format(Protocol):
         ranks equal scores."""
         ...
 
+    def rounds_per_night(self, players: int, options: Any) -> int | None:
+        """The most rounds one club night (or day) holds whatever the time
+        control (a Keizer evening is one round); ``None``, the default: as
+        many as fit (``caddy calc``, ``caddy plan``)."""
+        ...
+
 
 @runtime_checkable
 class ScheduleFormat(Format, Protocol):

@@ -8,7 +8,9 @@ estimate:
 * scheduled round = worst-case game + turnover (default 15 minutes);
 * total = rounds × scheduled round, shown rounded to the nearest quarter
   hour (a half quarter rounds up);
-* rounds per night = ⌊night / scheduled round⌋; club nights =
+* rounds per night = ⌊night / scheduled round⌋, at most the format's
+  :meth:`~caddy.contracts.Format.rounds_per_night` (a Keizer evening is one
+  round); club nights =
   ⌈rounds / rounds per night⌉, plus one night per knockout stage (a
   format's ``stages``). A round longer than a night gives 0 rounds per
   night and one night per round, and the report says so.
@@ -207,6 +209,10 @@ def calculate(
     total = arithmetic.rounds * round_seconds
     night_seconds = round(60 * night_minutes)
     per_night = night_seconds // round_seconds
+    # a format may hold fewer rounds a night (a Keizer evening is one round)
+    most = fmt.rounds_per_night(players, options)
+    if most is not None and most >= 1:
+        per_night = min(per_night, most)
     # knockout stages each take a night of their own; the other rounds share nights
     shared = arithmetic.rounds - arithmetic.stages
     nights = (math.ceil(shared / per_night) if per_night else shared) + arithmetic.stages

@@ -39,7 +39,8 @@ for an odd one, as many as a round robin).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import math
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -117,6 +118,27 @@ class Keizer(FormatBase):
 
     def planned_rounds(self, players: int, options: KeizerOptions) -> int:
         return self.rounds(players, options)
+
+    def rounds_per_night(self, players: int, options: KeizerOptions) -> int:
+        """A Keizer evening is one round: it is paired from the ranking the
+        evening's results change (``caddy calc``, ``caddy plan``)."""
+        return 1
+
+    def plan_options(self, players: int, options: KeizerOptions) -> Mapping[str, Any]:
+        """For ``caddy plan``: the season's evenings (by default as many as a
+        round robin) and each count below it down to ``ceil(log2 N)``, as for
+        the Swiss: a club fits its season to its club nights."""
+        planned = self.rounds(players, options)
+        if players < 2:
+            return {"": options}
+        fewest = min(planned, max(1, math.ceil(math.log2(players))))
+        return {
+            "": options,
+            **{
+                f"{count} evenings": attrs.evolve(options, rounds=count)
+                for count in range(planned - 1, fewest - 1, -1)
+            },
+        }
 
     def pre_determined(self, options: Any) -> bool | None:
         return False
