@@ -17,8 +17,7 @@ import pytest
 
 from caddy.event import replay
 from caddy.event.store import load
-from caddy_plugins.formats.keizer.options import KeizerOptions
-from caddy_plugins.formats.keizer.ranking import Evening, keizer_ranking
+from caddy_plugins.formats.keizer.ranking import Evening
 from tests.conftest import Run
 
 SIX = "name,rating\nAnna,2100\nBen,2050\nCara,1990\nDan,1950\nEve,1900\nFinn,1850\n"
@@ -142,8 +141,10 @@ def test_a_twenty_player_season_of_ten_evenings(tmp_path: Path, ok: Callable[...
     absences with notice), a withdrawal after evening 7. Every evening pairs
     exactly the players present; the pairing's bye goes to a player at most
     once; nobody meets twice (10 evenings, the whole season's window); the
-    standings rank by the Keizer totals, which equal the ranking computed
-    from the event's own rounds."""
+    standings rank by the Keizer totals: four of them computed by hand from
+    the event's rounds, and every one a fixed point of the values of the
+    final places, recomputed here from the rounds (not by the format's code:
+    issue 28 review item 10)."""
     csv = "name,rating\n" + "".join(f"{name},{rating}\n" for name, rating in CLUB)
     (tmp_path / "club.csv").write_text(csv, encoding="utf-8")
     path = str(tmp_path / "season.json")
@@ -182,13 +183,45 @@ def test_a_twenty_player_season_of_ten_evenings(tmp_path: Path, ok: Callable[...
     assert len(byes) == len(set(byes)) > 0
     players, evenings = _evenings(path)
     assert players == 20
-    ranking = keizer_ranking(range(1, 21), evenings, KeizerOptions())
     table = scores(ok, path)
-    assert {number: score for _, number, score in table} == {
-        n: float(total) for n, total in ranking.totals.items()
+    total = {number: Fraction(score).limit_denominator(1000) for _, number, score in table}
+    # the Keizer ranking: by total, equal totals in the initial order (pairing numbers)
+    order = sorted(total, key=lambda n: (-total[n], n))
+    assert [number for _, number, _ in table] == order
+    # hand-computed from the event's rounds (_evenings), with the values of the
+    # final places (place k: 21 - k; 1 20, 3 19, 2 18, 4 17, 6 16, 5 15, 7 14,
+    # 9 13, 8 12, 11 11, 14 10, 10 9, 15 8, 12 7, 13 6, 16 5, 17 4, 19 3, 18 2, 20 1):
+    assert order == [1, 3, 2, 4, 6, 5, 7, 9, 8, 11, 14, 10, 15, 12, 13, 16, 17, 19, 18, 20]
+    # player 1: own 20, beat 2 3 5 9 6 4 8 7 11 (18+19+15+13+16+17+12+14+11 = 135),
+    # away with notice on evening 4 (20/3): 485/3
+    assert total[1] == Fraction(485, 3)
+    # player 20 (entered before evening 6, evenings 1-5 missed with notice):
+    # own 1, five notices 5 × 1/3, the bye on evening 6 1/2, lost to 19, 16
+    # and 15, drew with 17 (value 4: 2): 31/6
+    assert total[20] == Fraction(31, 6)
+    # player 18 (withdrew after evening 7): own 2, drew with 17 (2) and 19
+    # (3/2), lost to 16, 15, 13, 14, 10, then absent: 11/2
+    assert total[18] == Fraction(11, 2)
+    # player 19 (entered before evening 3: evenings 1-2 absent): own 3, lost to 16, drew
+    # with 18 (1), the bye (3/2), lost to 17, beat 20 (1), notice (1), lost
+    # to 15 and 13: 15/2
+    assert total[19] == Fraction(15, 2)
+    # every total is the fixed point: recomputed here from the rounds with the
+    # values of the final places (own value + a share of the opponent's value
+    # per game + a share of the own value per evening not played)
+    value = {number: 21 - place for place, number in enumerate(order, 1)}
+    share: dict[str, Fraction] = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
+    share |= {"bye": Fraction(1, 2), "notice": Fraction(1, 3), "duty": Fraction(2, 3)}
+    share["absent"] = Fraction(0)
+    recomputed = {
+        n: value[n]
+        + sum(
+            share[e.kind] * (value[e.opponent] if e.opponent is not None else value[n])
+            for e in evenings[n]
+        )
+        for n in value
     }
-    assert [score for _, _, score in table] == sorted((s for _, _, s in table), reverse=True)
-    assert [number for _, number, _ in table] == list(ranking.order)
+    assert recomputed == total
     # players 10 and 15 are equal on 37.5: the tie-break list ranks them (BH/C1 44, 40)
     rows = json.loads(ok("standings", path, "--json").out)["rows"]
     assert [
@@ -206,7 +239,7 @@ def test_a_twenty_player_season_of_ten_evenings(tmp_path: Path, ok: Callable[...
     # the crosstable ranks as the standings do, by the Keizer total
     rows = ok("crosstable", path).out.splitlines()
     assert rows[1].split()[:2] + rows[1].split()[-7:-5] == ["1", "Player", "161.667", "1"]
-    assert [line.split()[0] for line in rows[1:21]] == [str(n) for n in ranking.order]
+    assert [line.split()[0] for line in rows[1:21]] == [str(n) for n in order]
 
 
 def test_the_standings_seam(tmp_path: Path, ok: Callable[..., Run]) -> None:
