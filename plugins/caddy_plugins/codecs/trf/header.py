@@ -211,7 +211,11 @@ def _made_records(state: State, trf26: bool, dated: bool = False) -> list[tuple[
         swiss = getattr(tournament.format.options, "pairing", "") == "swiss"
         type_text = f"Team: Tandem (bughouse), {'Swiss-System' if swiss else 'Round-Robin'}"
     if fmt.name == "swiss" and getattr(tournament.format.options, "system", "") == "burstein":
-        type_text = "Individual: Swiss-System (FIDE Burstein)"
+        from caddy_plugins.codecs.trf.system import TEXT_2026
+
+        rules = getattr(tournament.format.options, "burstein_rules", "engine")
+        reading = f", {TEXT_2026}" if rules == "fide-2026" else ""
+        type_text = f"Individual: Swiss-System (FIDE Burstein{reading})"
     if fmt.name == "manual":  # paired elsewhere: say how it is ranked, if known
         ranked = getattr(tournament.format.options, "round_robin", None)
         type_text = (
