@@ -297,7 +297,7 @@ def _initial_colour(state: State) -> str | None:
 def _planned_rounds(state: State) -> int:
     options = state.event.tournament.format.options
     planned = getattr(options, "rounds", 0)
-    if state.fmt.name == "swiss":  # the planned rounds, however many are played
+    if state.fmt.name in ("swiss", "tandem"):  # the planned rounds, however many are played
         from caddy.event import planned_rounds
 
         return planned_rounds(state)

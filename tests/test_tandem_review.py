@@ -1,0 +1,62 @@
+"""A review of the ``tandem`` (bughouse) format (issue 28, docs/tandem.md):
+the TRF export's planned rounds, the ``forbidden`` option on the command line,
+the options ``caddy new --teams`` sets, and the refusal to rate a bughouse
+event. The pairs files are tests/data/tandem/pairs8.csv (made up for the
+tandem tests) and its first four pairs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.conftest import DATA, Run
+
+PAIRS = DATA / "tandem"
+
+
+def ok(run: Run) -> Run:
+    assert (run.code, run.err) == (0, ""), run.err
+    return run
+
+
+def four_pairs(tmp_path: Path) -> str:
+    """The first four pairs of pairs8.csv (Knights, Rooks, Bishops, Pawns)."""
+    lines = (PAIRS / "pairs8.csv").read_text(encoding="utf-8").splitlines()[:9]
+    path = tmp_path / "pairs4.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def records(path: str, code: str) -> list[str]:
+    return [line for line in Path(path).read_text().splitlines() if line[:3] == code]
+
+
+def new_and_round_one(cli: Callable[..., Run], event: str, teams: str, *options: str) -> None:
+    """A tandem event of ``teams`` with round 1 paired and every match a ``2-0``."""
+    ok(cli("new", event, "--format", "tandem", "--teams", teams, "--seed", "2", *options))
+    ok(cli("pair", event))
+    matches = 2 if "pairs4" in teams else 4
+    for match in range(1, matches + 1):
+        ok(cli("result", event, "1", str(match), "2-0"))
+
+
+def test_a_trf_export_plans_the_rounds_the_format_plans(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """Record 142 (TRF-2026: the number of rounds) is the format's plan, not the
+    rounds played so far: a Swiss of 4 pairs plans 2 rounds (⌈log₂ 4⌉ + 1 = 3,
+    at most pairs ÷ 2: docs/tandem.md, the swiss format's recommendation), a
+    round robin of 4 pairs 3 (C.05 Annex 1, Berger table for 4) and a double
+    round robin of 8 pairs 14. The export of a Swiss after round 1 pairs round 2."""
+    cases = (
+        (four_pairs(tmp_path), ("--option", "pairing=swiss"), "2"),
+        (four_pairs(tmp_path), (), "3"),
+        (str(PAIRS / "pairs8.csv"), ("--double",), "14"),
+    )
+    for number, (teams, options, planned) in enumerate(cases):
+        event, trf = str(tmp_path / f"e{number}.json"), str(tmp_path / f"e{number}.trf")
+        new_and_round_one(cli, event, teams, *options)
+        ok(cli("export", event, "--trf26", "-o", trf))
+        assert records(trf, "142") == [f"142 {planned}"], options
+    again = ok(cli("pair", str(tmp_path / "e0.trf"))).out
+    assert again.startswith(f"{tmp_path / 'e0.trf'}: round 2 ")
