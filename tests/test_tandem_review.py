@@ -9,6 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
+from caddy.contracts import FormatBase
+from caddy.errors import InputError
+from caddy.ratings import rating_change
+from caddy_plugins.formats.tandem import Tandem
+from caddy_plugins.formats.team_swiss import TeamSwiss
 from tests.conftest import DATA, Run
 
 PAIRS = DATA / "tandem"
@@ -60,3 +67,25 @@ def test_a_trf_export_plans_the_rounds_the_format_plans(
         assert records(trf, "142") == [f"142 {planned}"], options
     again = ok(cli("pair", str(tmp_path / "e0.trf"))).out
     assert again.startswith(f"{tmp_path / 'e0.trf'}: round 2 ")
+
+
+def test_a_bughouse_event_is_not_rated(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """Bughouse has no FIDE rules and no rating list takes its games (FIDE
+    Handbook B.02 rates games of chess; docs/tandem.md, "Not rated"): ``caddy
+    ratings`` refuses the event in one line, the library's rating change too,
+    and the TRF export says so in its free-text record 092 (TRF has no record
+    for an unrated event: /work/shared/rules/TRF.md section 5). A format says
+    it with ``rated = False`` (``FormatBase.rated``: ``True``)."""
+    assert (FormatBase.rated, Tandem.rated, TeamSwiss.rated) == (True, False, True)
+    event, trf = str(tmp_path / "bug.json"), str(tmp_path / "bug.trf")
+    new_and_round_one(cli, event, str(PAIRS / "pairs8.csv"))
+    run = cli("ratings", event)
+    assert (run.code, run.out, run.err) == (
+        1,
+        "",
+        f"caddy: error: {event}: a tandem (bughouse) event is not rated\n",
+    )
+    with pytest.raises(InputError, match=r"^a tandem \(bughouse\) event is not rated$"):
+        rating_change(event)
+    ok(cli("export", event, "--trf26", "-o", trf))
+    assert records(trf, "092") == ["092 Team: Tandem (bughouse), Round-Robin, not rated"]

@@ -185,6 +185,8 @@ class Tandem(FormatBase):
     Options: ClassVar[type[Any]] = TandemOptions
     kind: ClassVar[str] = "results"
     default_numbering: ClassVar[str] = "given"
+    #: Bughouse is not rated: no rating list takes its games (FIDE rates chess, B.02).
+    rated: ClassVar[bool] = False
 
     def arithmetic(self, players: int, options: TandemOptions) -> Arithmetic:
         """Counts for ``players`` in pairs: a match of two boards per two pairs
