@@ -263,8 +263,8 @@ def test_refusals_are_one_line(cli: Callable[..., Run], tmp_path: Path) -> None:
         ),
         (
             ("calc", "16", "--format", "tandem", "--option", "pairing=swiss", "--rounds", "8"),
-            "a Swiss of 8 pairs can have at most 7 rounds without a rematch "
-            "(FIDE Handbook C.04.6 2.1), not 8",
+            "a team Swiss of 8 teams can have at most 7 rounds without a rematch "
+            "(FIDE Handbook C.04.6 2.1), not 8",  # the team Swiss's own count (its pairs: teams)
         ),
     ]
     for args, message in cases:

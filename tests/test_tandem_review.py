@@ -6,6 +6,7 @@ tandem tests) and its first four pairs."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,9 +14,11 @@ import pytest
 
 from caddy.contracts import FormatBase
 from caddy.errors import InputError
+from caddy.event.store import load
 from caddy.ratings import rating_change
-from caddy_plugins.formats.tandem import Tandem
-from caddy_plugins.formats.team_swiss import TeamSwiss
+from caddy_plugins.formats.tandem import Tandem, TandemOptions
+from caddy_plugins.formats.team_round_robin import TeamRoundRobin, TeamRoundRobinOptions
+from caddy_plugins.formats.team_swiss import TeamSwiss, TeamSwissOptions
 from tests.conftest import DATA, Run
 
 PAIRS = DATA / "tandem"
@@ -89,3 +92,69 @@ def test_a_bughouse_event_is_not_rated(cli: Callable[..., Run], tmp_path: Path) 
         rating_change(event)
     ok(cli("export", event, "--trf26", "-o", trf))
     assert records(trf, "092") == ["092 Team: Tandem (bughouse), Round-Robin, not rated"]
+
+
+def round_one(cli: Callable[..., Run], event: str) -> list[tuple[int, int]]:
+    document = json.loads(ok(cli("pair", event, "--json")).out)
+    return [(m["white"], m["black"]) for m in document["matches"]]
+
+
+def test_forbidden_pairs_are_given_on_the_command_line(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """``--option forbidden=...`` takes groups split by ``;``, numbers by spaces or
+    commas (the swiss format's syntax without round ranges; docs/tandem.md), for
+    tandem and team-swiss alike; a bad group is one line. 8 pairs: round 1 pairs
+    the top half against the bottom half, 1-5 first (C.04.6 3.6); with 1 and 5
+    forbidden to meet, and 2 and 6, 1 meets 6 and 2 meets 5."""
+    teams = str(PAIRS / "pairs8.csv")
+    swiss = ("--format", "tandem", "--option", "pairing=swiss", "--teams", teams, "--seed", "2")
+    plain = str(tmp_path / "plain.json")
+    ok(cli("new", plain, *swiss))
+    assert round_one(cli, plain) == [(1, 5), (6, 2), (3, 7), (8, 4)]
+    event = str(tmp_path / "f.json")
+    ok(cli("new", event, *swiss, "--option", "forbidden=1,5;2 6"))
+    assert load(event).tournament.format.options.forbidden == ((1, 5), (2, 6))
+    assert round_one(cli, event) == [(1, 6), (5, 2), (3, 7), (8, 4)]
+    for text, groups in (("1,2", ((1, 2),)), ("1 2 3;7 9", ((1, 2, 3), (7, 9))), ("", ())):
+        assert TandemOptions(forbidden=text).forbidden == groups
+        assert TeamSwissOptions(forbidden=text).forbidden == groups
+    bad = "is not a group of team numbers: give groups of numbers above 0 split by ';', the "
+    for fmt in ("tandem", "team-swiss"):
+        for text, why in (
+            ("1-2", f"'1-2' {bad}numbers by spaces or commas (1 2 3;7 9)"),
+            ("1 2;3", "'3': a group names at least two teams"),
+        ):
+            run = cli("calc", "16", "--format", fmt, "--option", f"forbidden={text}")
+            assert (run.code, run.err) == (
+                1,
+                f"caddy: error: invalid option forbidden={text}: {why}\n",
+            ), (fmt, text)
+
+
+def test_the_counts_are_the_team_formats_counts() -> None:
+    """A tandem event is the team format on two boards: its rounds, games, boards
+    and games per player are the team round robin's (C.05 Annex 1) and the team
+    Swiss's (C.04.6) for the pairs as teams of 2 boards; only the players
+    without a game (reserves too) and the detail lines are tandem's."""
+    for pairs in range(2, 13):
+        players = 2 * pairs
+        for tandem, team in (
+            (
+                TandemOptions(),
+                TeamRoundRobin().arithmetic(players, TeamRoundRobinOptions(boards=2)),
+            ),
+            (
+                TandemOptions(cycles=2),
+                TeamRoundRobin().arithmetic(players, TeamRoundRobinOptions(boards=2, cycles=2)),
+            ),
+            (
+                TandemOptions(pairing="swiss"),
+                TeamSwiss().arithmetic(players, TeamSwissOptions(boards=2)),
+            ),
+        ):
+            mine = Tandem().arithmetic(players, tandem)
+            fields = ("rounds", "games", "boards", "games_per_player")
+            assert [getattr(mine, f) for f in fields] == [getattr(team, f) for f in fields]
+            assert mine.byes_per_round == 2 * (pairs % 2)  # a pair rests, or has the PAB
+            assert mine.details[0].startswith(f"{pairs} pairs in a")
