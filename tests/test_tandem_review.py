@@ -158,3 +158,45 @@ def test_the_counts_are_the_team_formats_counts() -> None:
             assert [getattr(mine, f) for f in fields] == [getattr(team, f) for f in fields]
             assert mine.byes_per_round == 2 * (pairs % 2)  # a pair rests, or has the PAB
             assert mine.details[0].startswith(f"{pairs} pairs in a")
+
+
+def test_boards_other_than_two_are_refused_at_new(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """A bughouse match is two boards (docs/tandem.md, "The rules caddy follows":
+    partners side by side): ``--option boards=3`` is refused at ``caddy new``
+    in one line, not replaced by the teams file's 2 boards, and in ``caddy calc``."""
+    refusal = (
+        "caddy: error: format 'tandem' plays two boards a match (partners side by side), "
+        "not 3: give caddy new --boards 2 (the rest of a pair's players are reserves)\n"
+    )
+    event = str(tmp_path / "b.json")
+    teams = str(PAIRS / "pairs8.csv")
+    for args in (
+        ("new", event, "--format", "tandem", "--teams", teams, "--option", "boards=3"),
+        ("calc", "16", "--format", "tandem", "--option", "boards=3"),
+    ):
+        run = cli(*args)
+        assert (run.code, run.err) == (1, refusal), args
+    assert not Path(event).exists()
+
+
+def test_a_reserve_needs_boards_only_when_every_pair_has_one(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """docs/tandem.md, "Running an event": without ``--boards`` an event has as
+    many boards as the smallest team has players (docs/teams.md), so a file
+    where one pair has a reserve is 2 boards and needs no ``--boards``; a file
+    where every pair has one is refused unless ``--boards 2`` is given."""
+    rows = "".join(f"{t},{b},{t}{b}\n" for t in "ABCD" for b in (1, 2)) + "A,3,A3\n"
+    mixed = tmp_path / "mixed.csv"
+    mixed.write_text("team,board,name\n" + rows, encoding="utf-8")
+    run = ok(cli("new", str(tmp_path / "m.json"), "--format", "tandem", "--teams", str(mixed)))
+    assert "4 teams, 2 boards (team with White on board 1: WB); ranked by MP" in run.out
+    assert "    1  A: 1 A1, 2 A2, 3 A3 (reserve)" in run.out.splitlines()
+    every = tmp_path / "every.csv"
+    every.write_text(
+        "team,board,name\n" + "".join(f"{t},{b},{t}{b}\n" for t in "ABCD" for b in (1, 2, 3)),
+        encoding="utf-8",
+    )
+    run = cli("new", str(tmp_path / "e.json"), "--format", "tandem", "--teams", str(every))
+    assert (run.code, run.err.count("\n")) == (1, 1)
+    assert "not 3: give caddy new --boards 2" in run.err

@@ -56,6 +56,16 @@ TANDEM_COLOURS = "WB"
 TANDEM_TC = "5+0"
 
 
+def _two_boards(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    """Refuse boards other than 2 as the options are made (``--option boards=3``,
+    and ``caddy new --teams`` writing a teams file's 3 boards), in one line."""
+    if value != 2:
+        raise InputError(
+            f"format 'tandem' plays two boards a match (partners side by side), not "
+            f"{value}: give caddy new --boards 2 (the rest of a pair's players are reserves)"
+        )
+
+
 @attrs.frozen(kw_only=True)
 class TandemOptions:
     """Options of the ``tandem`` format."""
@@ -84,7 +94,7 @@ class TandemOptions:
     #: Pairs (0: the players // 2) and boards (always 2), for ``caddy calc``;
     #: ``caddy new --teams`` writes both from the teams file.
     teams: int = attrs.field(default=0, validator=attrs.validators.ge(0))
-    boards: int = attrs.field(default=2, validator=attrs.validators.ge(1))
+    boards: int = attrs.field(default=2, validator=_two_boards)
     #: The score that ranks the pairs: match points or game points
     #: (``caddy new --primary`` sets it; the other is the secondary score).
     primary: Literal["MP", "GP"] = attrs.field(
@@ -98,20 +108,15 @@ _SWISS_ONLY = ("rounds", "colour_preference", "initial_colour", "forbidden")
 
 
 def check_options(options: TandemOptions) -> None:
-    """Refuse options of the other way of pairing, and boards other than 2 (one line each)."""
+    """Refuse options of the other way of pairing (one line each; boards other
+    than 2 are refused as the options are made)."""
     defaults = TandemOptions()
-    problems = []
-    if options.boards != 2:
-        problems.append(
-            f"format 'tandem' plays two boards a match (partners side by side), not "
-            f"{options.boards}: give caddy new --boards 2 (the rest of a pair's players are reserves)"
-        )
     other, fields = (
         ("swiss", _SWISS_ONLY)
         if options.pairing == "round-robin"
         else ("round-robin", _ROUND_ROBIN_ONLY)
     )
-    problems += [
+    problems = [
         f"option {name} is for pairing={other}, not pairing={options.pairing}"
         for name in fields
         if getattr(options, name) != getattr(defaults, name)
