@@ -200,3 +200,23 @@ def test_a_reserve_needs_boards_only_when_every_pair_has_one(
     run = cli("new", str(tmp_path / "e.json"), "--format", "tandem", "--teams", str(every))
     assert (run.code, run.err.count("\n")) == (1, 1)
     assert "not 3: give caddy new --boards 2" in run.err
+
+
+def test_a_trf16_export_reads_back_with_two_boards(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """TRF16's team record 013 lists a team's members, not the boards of a match
+    (/work/shared/rules/TRF.md section 5): the import counts the boards as the
+    most games two teams played in one round, so a tandem event's TRF16 export
+    reads back as the 8 pairs of 2 boards it is (it read 4 boards before, and
+    refused: "8 teams of 4 boards need at least 32 players"), and team-swiss
+    alike."""
+    for fmt in (("--format", "tandem", "--option", "pairing=swiss"), ("--format", "team-swiss")):
+        event, trf = str(tmp_path / f"{fmt[1]}.json"), str(tmp_path / f"{fmt[1]}.trf")
+        options = ("--boards", "2", "--rounds", "4") if fmt[1] == "team-swiss" else ()
+        new_and_round_one(cli, event, str(PAIRS / "pairs8.csv"), *fmt, *options)
+        ok(cli("export", event, "-o", trf))
+        assert len(records(trf, "013")) == 8
+        back = str(tmp_path / f"{fmt[1]}-back.json")
+        assert "format team-swiss (from trf)" in ok(cli("import", trf, "-o", back)).out
+        teams = load(back).tournament.teams
+        assert teams is not None and (len(teams.teams), teams.boards) == (8, 2)
+        assert ok(cli("pair", trf)).out.startswith(f"{trf}: round 2 ")
