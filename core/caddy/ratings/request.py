@@ -8,7 +8,6 @@ import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from caddy.contracts.conformance import plugin_of
 from caddy.contracts.rating import RatedPlayer, RatingGame, RatingRequest
 from caddy.errors import InputError
 from caddy.event.results import results_event
@@ -45,10 +44,8 @@ def event_date(tournament: Tournament) -> datetime.date | None:
 
 def unrated(fmt: Format) -> str | None:
     """Why an event of format ``fmt`` is not rated (its ``rated`` is false:
-    bughouse), named as its summary names it before the colon; ``None``: rated.
-    The registered plugin is asked (the host's wrapper forwards the contract's
-    optional members, which do not list ``rated``)."""
-    if getattr(plugin_of(fmt), "rated", True):
+    bughouse), named as its summary names it before the colon; ``None``: rated."""
+    if fmt.rated:
         return None
     title = fmt.summary.partition(":")[0] if fmt.summary.startswith(fmt.name) else fmt.name
     return f"a {title} event is not rated"

@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime
 from typing import TYPE_CHECKING
 
-from caddy.contracts.conformance import plugin_of
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
@@ -218,7 +217,7 @@ def _made_records(state: State, trf26: bool, dated: bool = False) -> list[tuple[
         type_text = (
             "" if ranked is None else "Individual: " + ("Round-Robin" if ranked else "Swiss-System")
         )
-    if type_text and not getattr(plugin_of(fmt), "rated", True):
+    if type_text and not fmt.rated:
         type_text += ", not rated"  # TRF has no record for it: 092 is free text (docs/tandem.md)
     if type_text:
         records.append(("092", type_text))
