@@ -77,7 +77,8 @@ def test_a_bughouse_event_is_not_rated(cli: Callable[..., Run], tmp_path: Path) 
     Handbook B.02 rates games of chess; docs/tandem.md, "Not rated"): ``caddy
     ratings`` refuses the event in one line, the library's rating change too,
     and the TRF export says so in its free-text record 092 (TRF has no record
-    for an unrated event: /work/shared/rules/TRF.md section 5). A format says
+    for an unrated event: FIDE's TRF16 "Tournament Report File" records 012 to
+    132 and TRF-2026's 142 to 362, docs/trf.md). A format says
     it with ``rated = False`` (``FormatBase.rated``: ``True``)."""
     assert (FormatBase.rated, Tandem.rated, TeamSwiss.rated) == (True, False, True)
     event, trf = str(tmp_path / "bug.json"), str(tmp_path / "bug.trf")
@@ -204,7 +205,8 @@ def test_a_reserve_needs_boards_only_when_every_pair_has_one(
 
 def test_a_trf16_export_reads_back_with_two_boards(cli: Callable[..., Run], tmp_path: Path) -> None:
     """TRF16's team record 013 lists a team's members, not the boards of a match
-    (/work/shared/rules/TRF.md section 5): the import counts the boards as the
+    (FIDE's TRF16 record 013: team name, then its members' starting ranks;
+    docs/trf.md): the import counts the boards as the
     most games two teams played in one round, so a tandem event's TRF16 export
     reads back as the 8 pairs of 2 boards it is (it read 4 boards before, and
     refused: "8 teams of 4 boards need at least 32 players"), and team-swiss
