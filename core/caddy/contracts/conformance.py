@@ -116,6 +116,7 @@ OPTIONAL: Mapping[str, tuple[str, ...]] = {
         "match_name",
         "team_match",
         "standings_scores",
+        "rated",
     ),
     "tiebreaks": (
         "title",

@@ -221,6 +221,8 @@ def _made_records(state: State, trf26: bool, dated: bool = False) -> list[tuple[
         type_text = (
             "" if ranked is None else "Individual: " + ("Round-Robin" if ranked else "Swiss-System")
         )
+    if type_text and not fmt.rated:
+        type_text += ", not rated"  # TRF has no record for it: 092 is free text (docs/tandem.md)
     if type_text:
         records.append(("092", type_text))
     records.append(("102", tournament.arbiter))
@@ -301,7 +303,7 @@ def _initial_colour(state: State) -> str | None:
 def _planned_rounds(state: State) -> int:
     options = state.event.tournament.format.options
     planned = getattr(options, "rounds", 0)
-    if state.fmt.name == "swiss":  # the planned rounds, however many are played
+    if state.fmt.name in ("swiss", "tandem"):  # the planned rounds, however many are played
         from caddy.event import planned_rounds
 
         return planned_rounds(state)
