@@ -222,3 +222,27 @@ def test_a_trf16_export_reads_back_with_two_boards(cli: Callable[..., Run], tmp_
         teams = load(back).tournament.teams
         assert teams is not None and (len(teams.teams), teams.boards) == (8, 2)
         assert ok(cli("pair", trf)).out.startswith(f"{trf}: round 2 ")
+
+
+def test_team_counts_the_file_contradicts_are_refused(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """Review of issue 28, item 5: ``--option teams=N`` or ``boards=N`` against the teams
+    file was silently replaced; now one line each (the same number, or none, is fine)."""
+    teams = str(DATA / "tandem" / "pairs8.csv")
+    run = cli("new", str(tmp_path / "a.json"), "--format", "tandem", "--teams", teams,
+              "--option", "teams=7")  # fmt: skip
+    assert (run.code, run.err) == (
+        1,
+        "caddy: error: option teams=7: the teams file gives 8 teams "
+        "(caddy new --teams takes them from the file)\n",
+    )
+    run = cli("new", str(tmp_path / "b.json"), "--format", "team-swiss", "--teams", teams,
+              "--option", "boards=3")  # fmt: skip
+    assert run.err == (
+        "caddy: error: option boards=3: the teams file gives 2 boards (caddy new --teams "
+        "takes them from the file; --boards N sets the boards)\n"
+    )
+    run = cli("new", str(tmp_path / "c.json"), "--format", "team-swiss", "--teams", teams,
+              "--option", "teams=8")  # fmt: skip
+    assert run.code == 0, run.err
