@@ -15,7 +15,9 @@ gives the same bytes, and ``caddy check FILE --pairings`` (the pairing
 checker: every round paired again from the rounds before it and compared
 with the file, pairs with their colours and the pairing-allocated bye) must
 find every round identical; with ``--engine``, the engine's own checker
-(``bbpPairings.exe --SYSTEM FILE -c``) must too. ``--system`` is the pairing
+(``bbpPairings.exe --SYSTEM FILE -c``) must too. (bbpPairings v6.0.0's
+Burstein mode crashes on most rounds with a pairing-allocated bye: give it a
+build with that fixed, tests/data/swiss/burstein/SOURCES.md.) ``--system`` is the pairing
 system (``caddy simulate --system``). Prints each tournament
 that differs, then ``N/M tournaments identical (R rounds, S s, T s per
 tournament)``; exit 1 if any differs.

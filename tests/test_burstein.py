@@ -381,3 +381,53 @@ def test_monotone_renumbering_does_not_matter(event: tuple[int, int, int]) -> No
         b = pair_round(other)
         assert set(b.pairs) == {(f(w), f(x)) for w, x in a.pairs}
         assert b.bye == (None if a.bye is None else f(a.bye))
+
+
+def _ten_players(tmp_path: Path) -> str:
+    players = tmp_path / "p.csv"
+    players.write_text(
+        "name,rating\n" + "".join(f"P{i},{2500 - 40 * i}\n" for i in range(1, 11)),
+        encoding="utf-8",
+    )
+    return str(players)
+
+
+def test_the_2026_reading_survives_a_trf_export(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """Record 092 says which reading paired the event, so the file is re-paired by it."""
+    event, trf = str(tmp_path / "g.json"), str(tmp_path / "g.trf")
+    run = cli(
+        "new", event, "--format", "swiss", "--option", "system=burstein",
+        "--option", "burstein_rules=fide-2026", "--rounds", "5",
+        "--players", _ten_players(tmp_path), "--seed", "4",
+    )  # fmt: skip
+    assert run.code == 0, run.err
+    for number in range(1, 5):
+        assert cli("pair", event).code == 0
+        assert cli("result", event, str(number), "1-0 1/2 0-1 1-0 1/2").code == 0
+    assert cli("export", event, "--trf26", "-o", trf).code == 0
+    lines = Path(trf).read_text(encoding="ascii").splitlines()
+    assert "092 Individual: Swiss-System (FIDE Burstein, 2026 text)" in lines
+    assert "192 FIDE_BURSTEIN" in lines
+    run = cli("check", trf, "--pairings")
+    assert run.code == 0 and "every pairing identical" in run.out
+    run = cli("check", event, "--pairings", "dutch")  # an event file names its system too
+    assert (run.code, run.err) == (
+        1,
+        f"caddy: error: {event} is an individual event: caddy re-pairs it by the Burstein "
+        "system (FIDE C.04.4.2) (--pairings burstein), not the Dutch system\n",
+    )
+
+
+def test_a_file_of_another_system_is_refused(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """Record 192 (TRF-2026) names the system: a Dubov file is not paired as Dutch."""
+    source = CORPUS / "burstein-200003-14p10r.trf"
+    text = source.read_text(encoding="ascii").replace("092 FIDE_BURSTEIN", "192 FIDE_DUBOV")
+    dubov = tmp_path / "dubov.trf"
+    dubov.write_text(text, encoding="ascii")
+    run = cli("pair", str(dubov), "--round", "3")
+    assert (run.code, run.err) == (
+        1,
+        f"caddy: error: {dubov}: record 192 names the system 'FIDE_DUBOV'; caddy pairs the "
+        "Dutch system (FIDE Handbook C.04.3) and the Burstein system (C.04.4.2): write 192 "
+        "FIDE_DUTCH_2026 or FIDE_BURSTEIN to pair it so\n",
+    )

@@ -141,7 +141,12 @@ class TestSwissContract(FormatContract):
     #: 2, never three of one colour in a row (topscorers in the last round
     #: aside; none of these fields needs that exception).
     colours = ColourPromise(max_difference=2, max_run=2)
-    option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({}, {"initial_colour": "black"})
+    option_sets: ClassVar[tuple[dict[str, Any], ...]] = (
+        {},
+        {"initial_colour": "black"},
+        {"system": "burstein"},  # issue 28: C.04.4.2, as bbpPairings reads it
+        {"system": "burstein", "burstein_rules": "fide-2026"},
+    )
 
 
 class TestKeizerContract(FormatContract):

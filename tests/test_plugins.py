@@ -41,6 +41,11 @@ def test_plugins_json_lists_builtins(cli: Callable[..., Run]) -> None:
     assert by_module["caddy_plugins.time_controls.us_chess"]["registers"] == {
         "time_controls": ["us-chess"]
     }
+    # issue 28: each format's options and defaults (a plugin registering none: {})
+    swiss = by_module["caddy_plugins.formats.swiss"]["options"]["swiss"]
+    assert swiss["system"] == "dutch" and swiss["burstein_rules"] == "engine"
+    assert swiss["draw"] == 0.5 and swiss["forbidden"] == ""
+    assert by_module["caddy_plugins.time_controls.us_chess"]["options"] == {}
 
 
 def test_plugins_text(cli: Callable[..., Run]) -> None:

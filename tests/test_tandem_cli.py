@@ -263,8 +263,8 @@ def test_refusals_are_one_line(cli: Callable[..., Run], tmp_path: Path) -> None:
         ),
         (
             ("calc", "16", "--format", "tandem", "--option", "pairing=swiss", "--rounds", "8"),
-            "a Swiss of 8 pairs can have at most 7 rounds without a rematch "
-            "(FIDE Handbook C.04.6 2.1), not 8",
+            "a team Swiss of 8 teams can have at most 7 rounds without a rematch "
+            "(FIDE Handbook C.04.6 2.1), not 8",  # the team Swiss's own count (its pairs: teams)
         ),
     ]
     for args, message in cases:
@@ -317,6 +317,8 @@ def test_a_trf_export_says_tandem_and_how_it_is_paired(
         ok(cli("pair", event))
         assert cli("export", event, "--trf26", "-o", trf).code == 0  # warns: no round complete
         text = "Swiss-System" if pairing == "swiss" else "Round-Robin"
-        assert f"092 Team: Tandem (bughouse), {text}" in Path(trf).read_text().splitlines()
+        assert (
+            f"092 Team: Tandem (bughouse), {text}, not rated" in Path(trf).read_text().splitlines()
+        )
         out = ok(cli("import", trf, "-o", str(tmp_path / f"{pairing}-back.json"))).out
         assert f"format {read_back} (from trf)" in out

@@ -280,7 +280,7 @@ def _check_pairings(ns: argparse.Namespace, data: bytes, codec: Codec, host: Plu
         state = replay(read_file(ns, codec, data).event, host)  # refuses --trf-801-byes
         if ns.option:
             raise CaddyError("--option is for TRF files; an event file's rounds use its options")
-        found = check_event_pairings(ns.file, state, host=host)
+        found = check_event_pairings(ns.file, state, system=ns.pairings or None, host=host)
     else:
         colour = {"white": "w", "black": "b"}.get(ns.initial_colour or "")
         found = check_pairings(

@@ -282,8 +282,11 @@ def _pair_file(ns: argparse.Namespace, codec_name: str, host: PluginHost) -> int
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.contracts.format_tools import option_summary
 
-    system = str(option_summary(found.request.options).get("system", "dutch")).capitalize()
-    _print_file_round(ns, found.players, paired, host, f"FIDE {system} system")
+    options = option_summary(found.request.options)
+    system = f"FIDE {str(options.get('system', 'dutch')).capitalize()} system"
+    if options.get("burstein_rules") == "fide-2026":
+        system += ", 2026 text"
+    _print_file_round(ns, found.players, paired, host, system)
     if explanation is not None:
         print("\n".join(explanation))
     if ns.out:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import argparse
@@ -22,10 +24,17 @@ def cmd_plugins(ns: argparse.Namespace, host: PluginHost) -> int:
     if ns.json:
         import sys
 
+        import attrs
+
         # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
         from caddy.model.documents import PluginsDocument, write
 
-        document = PluginsDocument(plugins=tuple(r.document() for r in records))
+        document = PluginsDocument(
+            plugins=tuple(
+                attrs.evolve(r.document(), options=_defaults(host, r.registers.get("formats", ())))
+                for r in records
+            )
+        )
         write(document, sys.stdout, ensure_ascii=True)
         return 0
     for record in records:
@@ -43,16 +52,48 @@ def cmd_plugins(ns: argparse.Namespace, host: PluginHost) -> int:
     return 0
 
 
-def _options(host: PluginHost, name: str) -> str:
-    """``KEY=DEFAULT, ...`` of a format's options (``none`` when it has none)."""
+def _summary(host: PluginHost, name: str) -> dict[str, object]:
+    """A format's options and their defaults."""
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.contracts.format_tools import option_summary
 
-    values = option_summary(host.format(name).Options())
+    return option_summary(host.format(name).Options())
+
+
+def _defaults(host: PluginHost, names: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """``{format: {option: default}}`` as JSON values (a number, text, true/false,
+    null, or a list), for the ``options`` of a plugin's ``caddy.plugins`` entry."""
+
+    def plain(value: object) -> Any:
+        if value is None or isinstance(value, bool | int | str):
+            return value
+        if isinstance(value, float):
+            return int(value) if value.is_integer() else value
+        if isinstance(value, tuple | list):
+            return [plain(v) for v in value]
+        return str(value)
+
+    return {name: {k: plain(v) for k, v in _summary(host, name).items()} for name in sorted(names)}
+
+
+def _options(host: PluginHost, name: str) -> str:
+    """``KEY=DEFAULT, ...`` of a format's options (``none`` when it has none)."""
+    values = _summary(host, name)
     return ", ".join(f"{key}={_text(value)}" for key, value in values.items()) or "none"
 
 
 def _text(value: object) -> str:
-    if isinstance(value, bool) or value is None:
+    """An option's default as typed on the command line: ``none`` for nothing, a
+    share as a fraction (``1/3``), a list joined by commas."""
+    if value is None or value == "" or value == ():
+        return "none"
+    if isinstance(value, bool):
         return str(value).lower()
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    if isinstance(value, tuple | list):
+        return ",".join(_text(v) for v in value)
+    if isinstance(value, float):
+        if value.is_integer():
+            return f"{value:g}"
+        share = Fraction(value).limit_denominator(100)
+        return f"{share}" if abs(float(share) - value) < 1e-9 else f"{value:g}"
+    return str(value)

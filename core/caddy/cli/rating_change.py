@@ -63,7 +63,7 @@ def cmd_ratings(ns: argparse.Namespace, host: PluginHost) -> int:
     player = event_player(state, ns.player) if ns.player is not None else None
     if player is not None and ns.json:
         raise CaddyError("--player shows a card; --json prints every player's")
-    request = rating_request(state, options)
+    request = rating_request(state, options, where=ns.event)
     report = system.change(request)
     tournament = replayed.event.tournament
     title = tournament.name or ns.event

@@ -205,8 +205,27 @@ def team_field(
     check_setup(setup, len(players))
     fields = attrs.fields_dict(type(options))
     changes = {"teams": len(setup.teams), "boards": setup.boards}
+    _refuse_other_counts(options, {k: v for k, v in changes.items() if k in fields})
     options = attrs.evolve(options, **{k: v for k, v in changes.items() if k in fields})
     return players, setup, options
+
+
+def _refuse_other_counts(options: Any, counts: dict[str, int]) -> None:
+    """An ``--option teams=N`` or ``boards=N`` other than its default that the teams
+    file contradicts: one line each (the file gives the teams, ``--boards`` the boards)."""
+    defaults = type(options)()
+    wrong = [
+        f"option {key}={getattr(options, key)}: the teams file gives {value} {key} "
+        + (
+            "(caddy new --teams takes them from the file; --boards N sets the boards)"
+            if key == "boards"
+            else "(caddy new --teams takes them from the file)"
+        )
+        for key, value in counts.items()
+        if getattr(options, key) not in (value, getattr(defaults, key))
+    ]
+    if wrong:
+        raise CaddyError(wrong[0], problems=wrong)
 
 
 def print_teams(setup: TeamSetup, players: list[Player]) -> None:

@@ -98,3 +98,8 @@ class FormatBase:
 
     def rounds_per_night(self, players: int, options: Any) -> int | None:
         return None
+
+    #: Whether the format's games are rated (FIDE Handbook B.02 rates games of
+    #: chess; ``False`` for a format whose games no rating list takes, such as
+    #: bughouse): ``caddy ratings`` refuses an event of an unrated format.
+    rated: ClassVar[bool] = True

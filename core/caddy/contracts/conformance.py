@@ -117,6 +117,7 @@ OPTIONAL: Mapping[str, tuple[str, ...]] = {
         "team_match",
         "standings_scores",
         "rounds_per_night",
+        "rated",
     ),
     "tiebreaks": (
         "title",

@@ -169,6 +169,11 @@ class Format(Protocol):
         many as fit (``caddy calc``, ``caddy plan``)."""
         ...
 
+    #: Whether the format's games are rated (FIDE Handbook B.02); ``False``
+    #: for games no rating list takes (bughouse): ``caddy ratings`` refuses
+    #: the event. Default ``True``.
+    rated: ClassVar[bool]
+
 
 @runtime_checkable
 class ScheduleFormat(Format, Protocol):

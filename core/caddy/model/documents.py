@@ -317,6 +317,8 @@ class PluginData:
     builtin: bool
     registers: dict[str, list[str]]
     error: str | None
+    #: Each format the plugin registers: its options and their defaults (added in issue 28).
+    options: dict[str, dict[str, Any]] = attrs.Factory(dict)
 
 
 @attrs.frozen(kw_only=True)

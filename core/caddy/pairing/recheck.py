@@ -107,28 +107,13 @@ def check_pairings(
     """
 
     host = resolve(host)
-    if system is not None and system not in SYSTEMS:
-        raise CaddyError(
-            "caddy checks pairings of the Dutch system ('dutch'), the Burstein system "
-            f"('burstein') and the Swiss Team Pairing System ('team-swiss'), not '{system}'"
-        )
+    _known_system(system)
     if readings:  # the file read as it is paired
         read = codec.read(data, source=path, readings=tuple(readings))
     else:
         read = codec.read(data, source=path)
     state = replay(read.event, host)
-    tournament = state.event.tournament
-    own = (
-        "team-swiss"
-        if tournament.teams is not None
-        else str(option_summary(tournament.format.options).get("system", "dutch"))
-    )
-    if system is not None and system != own:
-        raise CaddyError(
-            f"{path} is {'a team' if own == 'team-swiss' else 'an individual'} event: "
-            f"caddy re-pairs it by {SYSTEMS[own]} (--pairings {own}), not {SYSTEMS[system]}"
-        )
-    system = own
+    system = _refuse_other_system(path, state, system)
 
     def repair(rnd: RoundState) -> tuple[Any, PairingRequest] | None:
         if not rnd.white and not any(kind == "pab" for kind in rnd.byes.values()):
@@ -157,12 +142,47 @@ def check_pairings(
     )
 
 
+def _known_system(system: str | None) -> None:
+    """:class:`CaddyError` unless ``system`` is ``None`` or one caddy re-pairs by."""
+    if system is not None and system not in SYSTEMS:
+        raise CaddyError(
+            "caddy checks pairings of the Dutch system ('dutch'), the Burstein system "
+            f"('burstein') and the Swiss Team Pairing System ('team-swiss'), not '{system}'"
+        )
+
+
+def _own_system(state: State) -> str:
+    """What re-pairs ``state``'s rounds: ``team-swiss`` for a team event, a Swiss's
+    ``system`` option (``dutch``, ``burstein``), else the format's name."""
+    tournament = state.event.tournament
+    if tournament.teams is not None and state.fmt.name == "team-swiss":
+        return "team-swiss"
+    if state.fmt.name == "swiss":
+        return str(option_summary(tournament.format.options).get("system", "dutch"))
+    return state.fmt.name
+
+
+def _refuse_other_system(label: str, state: State, system: str | None) -> str:
+    """The system re-pairing ``state``; :class:`CaddyError` when ``system`` names another."""
+    own = _own_system(state)
+    if system is not None and system != own:
+        kind = "a team" if state.event.tournament.teams is not None else "an individual"
+        raise CaddyError(
+            f"{label} is {kind} event: caddy re-pairs it by {system_title(own)} "
+            f"(--pairings {own}), not {SYSTEMS[system]}"
+        )
+    return own
+
+
 def check_event_pairings(
-    label: str, state: State, *, host: PluginHost | None = None
+    label: str, state: State, *, system: str | None = None, host: PluginHost | None = None
 ) -> PairingCheck:
     """Re-pair every round of a caddy event whose format pairs from results
-    (a Swiss) from the rounds before it and compare."""
+    (a Swiss) from the rounds before it and compare; ``system``, when given,
+    must be the event's (:func:`check_pairings`)."""
 
+    _known_system(system)
+    _refuse_other_system(label, state, system)
     fmt = state.fmt
     if not depends_on_results(fmt) or fmt.has_matches:
         raise CaddyError(

@@ -9,12 +9,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from caddy.contracts.rating import RatedPlayer, RatingGame, RatingRequest
+from caddy.errors import InputError
 from caddy.event.results import results_event
 from caddy.model.ratings import RatingType, rating_type_of
 from caddy.model.results import GAME_POINTS, RESULT_WORDS
 from caddy.ratings.players import fide_rating
 
 if TYPE_CHECKING:
+    from caddy.contracts import Format
     from caddy.event.replay import State
     from caddy.model.schedule import Player
     from caddy.model.tournament import Tournament
@@ -40,8 +42,25 @@ def event_date(tournament: Tournament) -> datetime.date | None:
     return tournament.end or tournament.start
 
 
-def rating_request(state: State, options: Mapping[str, str] | None = None) -> RatingRequest:
-    """The request a rating system gets for the event replayed as ``state``."""
+def unrated(fmt: Format) -> str | None:
+    """Why an event of format ``fmt`` is not rated (its ``rated`` is false:
+    bughouse), named as its summary names it before the colon; ``None``: rated."""
+    if fmt.rated:
+        return None
+    title = fmt.summary.partition(":")[0] if fmt.summary.startswith(fmt.name) else fmt.name
+    return f"a {title} event is not rated"
+
+
+def rating_request(
+    state: State, options: Mapping[str, str] | None = None, *, where: str = ""
+) -> RatingRequest:
+    """The request a rating system gets for the event replayed as ``state``.
+
+    :raises InputError: the event's format is not rated (the message starts
+        with ``where``, the event's file, when given)."""
+    reason = unrated(state.fmt)
+    if reason is not None:
+        raise InputError(f"{where}: {reason}" if where else reason)
     tournament = state.event.tournament
     kind = event_rating_type(tournament)
     players = tuple(

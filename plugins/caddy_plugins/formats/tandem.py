@@ -35,15 +35,13 @@ import attrs
 from caddy import hookimpl
 from caddy.contracts import Arithmetic, FormatBase
 from caddy.errors import CaddyError, InputError
-from caddy_plugins.formats.round_robin import round_robin_rounds
-from caddy_plugins.formats.swiss.options import recommended_rounds
 from caddy_plugins.formats.team_round_robin import (
     NEEDS_TEAMS,
     TeamRoundRobin,
     TeamRoundRobinOptions,
     team_context,
 )
-from caddy_plugins.formats.team_swiss import TeamSwissOptions
+from caddy_plugins.formats.team_swiss import TeamSwiss, TeamSwissOptions, forbidden_groups
 
 if TYPE_CHECKING:
     from caddy.contracts import PairingRequest, PlayedRound
@@ -58,8 +56,14 @@ TANDEM_COLOURS = "WB"
 TANDEM_TC = "5+0"
 
 
-def _forbidden(value: Any) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(int(t) for t in group) for group in value or ())
+def _two_boards(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    """Refuse boards other than 2 as the options are made (``--option boards=3``,
+    and ``caddy new --teams`` writing a teams file's 3 boards), in one line."""
+    if value != 2:
+        raise InputError(
+            f"format 'tandem' plays two boards a match (partners side by side), not "
+            f"{value}: give caddy new --boards 2 (the rest of a pair's players are reserves)"
+        )
 
 
 @attrs.frozen(kw_only=True)
@@ -84,12 +88,13 @@ class TandemOptions:
     initial_colour: Literal["w", "b"] | None = attrs.field(
         default=None, validator=attrs.validators.in_(("w", "b", None))
     )
-    #: Swiss: groups of pair numbers that must not meet.
-    forbidden: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_forbidden)
+    #: Swiss: groups of pair numbers that must not meet (``1 2 3;7 9``: groups
+    #: split by ``;``, numbers by spaces or commas; the team Swiss's converter).
+    forbidden: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=forbidden_groups)
     #: Pairs (0: the players // 2) and boards (always 2), for ``caddy calc``;
     #: ``caddy new --teams`` writes both from the teams file.
     teams: int = attrs.field(default=0, validator=attrs.validators.ge(0))
-    boards: int = attrs.field(default=2, validator=attrs.validators.ge(1))
+    boards: int = attrs.field(default=2, validator=_two_boards)
     #: The score that ranks the pairs: match points or game points
     #: (``caddy new --primary`` sets it; the other is the secondary score).
     primary: Literal["MP", "GP"] = attrs.field(
@@ -103,20 +108,15 @@ _SWISS_ONLY = ("rounds", "colour_preference", "initial_colour", "forbidden")
 
 
 def check_options(options: TandemOptions) -> None:
-    """Refuse options of the other way of pairing, and boards other than 2 (one line each)."""
+    """Refuse options of the other way of pairing (one line each; boards other
+    than 2 are refused as the options are made)."""
     defaults = TandemOptions()
-    problems = []
-    if options.boards != 2:
-        problems.append(
-            f"format 'tandem' plays two boards a match (partners side by side), not "
-            f"{options.boards}: give caddy new --boards 2 (the rest of a pair's players are reserves)"
-        )
     other, fields = (
         ("swiss", _SWISS_ONLY)
         if options.pairing == "round-robin"
         else ("round-robin", _ROUND_ROBIN_ONLY)
     )
-    problems += [
+    problems = [
         f"option {name} is for pairing={other}, not pairing={options.pairing}"
         for name in fields
         if getattr(options, name) != getattr(defaults, name)
@@ -161,18 +161,6 @@ def swiss_options(options: TandemOptions) -> TeamSwissOptions:
     )
 
 
-def swiss_rounds(pairs: int, options: TandemOptions) -> int:
-    """The Swiss's rounds for ``pairs``: planned, else recommended; no more than [C1] allows."""
-    most = pairs - 1 if pairs % 2 == 0 else pairs
-    rounds = options.rounds or recommended_rounds(pairs)
-    if rounds > most:
-        raise InputError(
-            f"a Swiss of {pairs} pairs can have at most {most} rounds "
-            f"without a rematch (FIDE Handbook C.04.6 2.1), not {rounds}"
-        )
-    return rounds
-
-
 class Tandem(FormatBase):
     """Bughouse: pairs of two on two boards, partners on opposite colours."""
 
@@ -185,33 +173,30 @@ class Tandem(FormatBase):
     Options: ClassVar[type[Any]] = TandemOptions
     kind: ClassVar[str] = "results"
     default_numbering: ClassVar[str] = "given"
+    #: Bughouse is not rated: no rating list takes its games (FIDE rates chess, B.02).
+    rated: ClassVar[bool] = False
 
     def arithmetic(self, players: int, options: TandemOptions) -> Arithmetic:
-        """Counts for ``players`` in pairs: a match of two boards per two pairs
-        each round (two games), one pair without a match when the count is odd."""
+        """Counts for ``players`` in pairs: the team format's for the pairs on two
+        boards (a match a round per two pairs, two games), with tandem's lines."""
         check_options(options)
         pairs = pair_count(players, options)
         matches = pairs // 2
         if options.pairing == "round-robin":
-            rounds = round_robin_rounds(pairs) * options.cycles
-            games = pairs * (pairs - 1) // 2 * options.cycles * 2
-            per_player = (pairs - 1) * options.cycles
+            team = TeamRoundRobin().arithmetic(
+                players, attrs.evolve(round_robin_options(options), teams=pairs)
+            )
             how = "a round robin" if options.cycles == 1 else "a double round robin"
             idle = ", one pair rests each round" if pairs % 2 else ""
         else:
-            rounds = swiss_rounds(pairs, options)
-            games = rounds * matches * 2
-            per_player = rounds if pairs % 2 == 0 or rounds < pairs else rounds - 1
+            team = TeamSwiss().arithmetic(
+                players, attrs.evolve(swiss_options(options), teams=pairs)
+            )
             how = "a Swiss"
             idle = ", one pair gets the pairing-allocated bye" if pairs % 2 else ""
-        return Arithmetic(
-            players=players,
-            rounds=rounds,
-            games=games,
-            boards=matches * 2,
-            games_per_player=per_player,
-            byes_per_round=players - 4 * matches,
-            pair_meetings=None,
+        return attrs.evolve(
+            team,
+            byes_per_round=players - 4 * matches,  # the players without a game (reserves too)
             details=(
                 f"{pairs} pairs in {how}: {matches} matches a round, 2 boards (2 games) each{idle}",
                 f"a bughouse game is blitz: {TANDEM_TC} (5 minutes a player, no increment) "

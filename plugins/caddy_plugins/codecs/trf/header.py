@@ -211,12 +211,18 @@ def _made_records(state: State, trf26: bool, dated: bool = False) -> list[tuple[
         swiss = getattr(tournament.format.options, "pairing", "") == "swiss"
         type_text = f"Team: Tandem (bughouse), {'Swiss-System' if swiss else 'Round-Robin'}"
     if fmt.name == "swiss" and getattr(tournament.format.options, "system", "") == "burstein":
-        type_text = "Individual: Swiss-System (FIDE Burstein)"
+        from caddy_plugins.codecs.trf.system import TEXT_2026
+
+        rules = getattr(tournament.format.options, "burstein_rules", "engine")
+        reading = f", {TEXT_2026}" if rules == "fide-2026" else ""
+        type_text = f"Individual: Swiss-System (FIDE Burstein{reading})"
     if fmt.name == "manual":  # paired elsewhere: say how it is ranked, if known
         ranked = getattr(tournament.format.options, "round_robin", None)
         type_text = (
             "" if ranked is None else "Individual: " + ("Round-Robin" if ranked else "Swiss-System")
         )
+    if type_text and not fmt.rated:
+        type_text += ", not rated"  # TRF has no record for it: 092 is free text (docs/tandem.md)
     if type_text:
         records.append(("092", type_text))
     records.append(("102", tournament.arbiter))
@@ -297,7 +303,7 @@ def _initial_colour(state: State) -> str | None:
 def _planned_rounds(state: State) -> int:
     options = state.event.tournament.format.options
     planned = getattr(options, "rounds", 0)
-    if state.fmt.name == "swiss":  # the planned rounds, however many are played
+    if state.fmt.name in ("swiss", "tandem"):  # the planned rounds, however many are played
         from caddy.event import planned_rounds
 
         return planned_rounds(state)

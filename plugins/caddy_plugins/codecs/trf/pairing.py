@@ -106,11 +106,12 @@ def pairing_input(
 
         import_document(doc)
     if pairing_system(doc) is None:
-        system = (doc.record("092") or "").strip()
+        code = "192" if (doc.record("192") or "").strip() else "092"
+        system = (doc.record(code) or "").strip()
         raise CaddyError(
-            f"{src}: record 092 names the system '{system}'; caddy pairs the Dutch system "
-            "(FIDE Handbook C.04.3) and the Burstein system (C.04.4.2): write 092 "
-            "FIDE_DUTCH_2026 or FIDE_BURSTEIN to pair it so"
+            f"{src}: record {code} names the system '{system}'; caddy pairs the Dutch system "
+            "(FIDE Handbook C.04.3) and the Burstein system (C.04.4.2): write "
+            f"{code} FIDE_DUTCH_2026 or FIDE_BURSTEIN to pair it so"
         )
     to_pair = round_to_pair(doc) if round is None else round
     if doc.pending_round and to_pair >= doc.pending_round and round != doc.pending_round:

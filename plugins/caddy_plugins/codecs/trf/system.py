@@ -17,7 +17,9 @@ if TYPE_CHECKING:
 __all__ = [
     "BURSTEIN",
     "DUTCH",
+    "TEXT_2026",
     "absences",
+    "burstein_rules",
     "file_text",
     "initial_colour",
     "pairing_system",
@@ -54,13 +56,30 @@ BURSTEIN = re.compile(r"(?i)burstein")
 
 
 def pairing_system(doc: TrfDocument) -> Literal["dutch", "burstein"] | None:
-    """The Swiss system a file is paired with: ``burstein`` where record 192 or
-    092 names it (bbpPairings writes ``092 FIDE_BURSTEIN``), ``dutch`` where 092
+    """The Swiss system a file is paired with: record 192 (TRF-2026) when it names
+    one (``FIDE_BURSTEIN``: ``burstein``; ``FIDE_DUTCH``, dated or not: ``dutch``;
+    any other code: ``None``), else record 092: ``burstein`` where it names the
+    Burstein system (bbpPairings writes ``092 FIDE_BURSTEIN``), ``dutch`` where it
     names the Dutch system, a Swiss or nothing; ``None`` for any other system."""
-    for code in ("192", "092"):
-        if BURSTEIN.search(doc.record(code) or ""):
-            return "burstein"
-    return "dutch" if DUTCH.search((doc.record("092") or "").strip()) else None
+    code = (doc.record("192") or "").strip()
+    if code:
+        return "burstein" if BURSTEIN.search(code) else "dutch" if "DUTCH" in code.upper() else None
+    text = (doc.record("092") or "").strip()
+    if BURSTEIN.search(text):
+        return "burstein"
+    return "dutch" if DUTCH.search(text) else None
+
+
+#: Record 092's words for the Burstein system read by the 2026 text
+#: (``burstein_rules=fide-2026``), which caddy writes after the system's name.
+TEXT_2026 = "2026 text"
+
+
+def burstein_rules(doc: TrfDocument) -> Literal["engine", "fide-2026"]:
+    """``fide-2026`` where record 092 says the Burstein pairings follow the 2026 text
+    (``Individual: Swiss-System (FIDE Burstein, 2026 text)``, what caddy writes for
+    ``burstein_rules=fide-2026``), else ``engine``."""
+    return "fide-2026" if TEXT_2026 in (doc.record("092") or "") else "engine"
 
 
 def round_to_pair(doc: TrfDocument) -> int:
@@ -153,6 +172,7 @@ def swiss_options(
     return SwissOptions(
         rounds=rounds,
         system=pairing_system(doc) or "dutch",
+        burstein_rules=burstein_rules(doc) if pairing_system(doc) == "burstein" else "engine",
         initial_colour="lot" if colour is None else "white" if colour == "w" else "black",
         win=win,
         draw=draw,

@@ -33,7 +33,8 @@ of FIDE Handbook C.04 Annex 2 the records of a team event:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
 import attrs
@@ -196,6 +197,21 @@ def _scoring(doc: TrfDocument) -> TeamScoring:
 _LETTERS_801 = {"F": "full", "H": "half"}
 
 
+def boards_played(doc: TrfDocument, teams: Sequence[Team]) -> int:
+    """The most games two teams played each other in one round: a match's
+    boards, for a file that states them nowhere else (TRF16's ``013``, with
+    no 352 or 300); 0 when no team met another."""
+    team_of = {p: number for number, team in enumerate(teams, 1) for p in team.members}
+    games: Counter[tuple[int, int, int]] = Counter()
+    for player in doc.players:
+        mine = team_of.get(player.number)
+        for rnd, (opponent, _, _) in enumerate(player.cells, 1):
+            theirs = team_of.get(opponent or 0)
+            if mine is not None and theirs is not None and player.number < (opponent or 0):
+                games[(rnd, min(mine, theirs), max(mine, theirs))] += 1
+    return max(games.values(), default=0)
+
+
 def informative_byes(lines: Iterable[str], boards: int) -> list[tuple[int, int, str]]:
     """(round, team, kind) of the full- and half-point byes the 801 lines among
     ``lines`` show (informative; blocks ``" TTT C RRRR BBBB"`` per round from column 21)."""
@@ -307,7 +323,12 @@ def read_team_records(
             raise CaddyError(f"{src}: record 260 '{text.strip()}' is not 'RRR RRR TTTT TTTT ...'")
         forbidden.append((numbers[0], numbers[1], tuple(numbers[2:])))
     colours = (doc.record("352") or "").upper()
-    boards = len(colours) or max((len(p) for _, p in lineups.values()), default=0) or 4
+    boards = (
+        len(colours)
+        or max((len(p) for _, p in lineups.values()), default=0)
+        or boards_played(doc, teams)
+        or 4
+    )
     abnormal = doc.records("299")
     if abnormal:
         warn(

@@ -38,7 +38,7 @@ from caddy_plugins.engines.burstein.index import (
     player_indexes,
     seeding_acceleration,
 )
-from caddy_plugins.engines.dutch.colours import board_key
+from caddy_plugins.engines.dutch.colours import board_key, granted_colour
 from caddy_plugins.engines.dutch.model import (
     Colour,
     Kind,
@@ -48,7 +48,7 @@ from caddy_plugins.engines.dutch.model import (
 )
 from caddy_plugins.engines.dutch.players import PlayerState, build_players, invert, units
 
-__all__ = ["BursteinExplanation", "choose_colour", "pair_round"]
+__all__ = ["BursteinExplanation", "choose_colour", "coloured_pairing", "pair_round"]
 
 
 @attrs.frozen
@@ -87,32 +87,34 @@ def _weights(n: int) -> tuple[int, int, int]:
 
 
 def choose_colour(p: PlayerState, o: PlayerState, above: bool, initial: Colour) -> tuple[str, str]:
-    """Colour for ``p`` (``above``: higher in the Index) against ``o``, with the reason."""
-    pp, op = p.pref, o.pref
-    if pp is None or op is None or pp != op:
-        if pp is not None:
-            return pp, "preference granted"
-        if op is not None:
-            return invert(op) or "w", "preference granted"
-    elif p.absolute and (p.imb > o.imb or not o.absolute):
-        return pp, "stronger preference"
-    elif o.absolute and (o.imb > p.imb or not p.absolute):
-        return invert(op) or "w", "stronger preference"
-    elif p.strong and not o.strong:
-        return pp, "stronger preference"
-    elif o.strong and not p.strong:
-        return invert(op) or "w", "stronger preference"
-    else:
-        for mine, theirs in zip(p.colours[::-1], o.colours[::-1], strict=False):
-            if mine != theirs:
-                return theirs, "alternate from the latest differing round"
-    if pp is None:
+    """Colour for ``p`` (``above``: higher in the Index) against ``o``, with the reason:
+    the preferences as in the Dutch system (C.04.3 5.2.1-5.2.3), then the higher Index's
+    preference; with none, the initial colour by pairing number."""
+    granted = granted_colour(p, o)
+    if granted is not None:
+        return granted[0], granted[1].split(" ", 1)[1]
+    if p.pref is None:
         top = p if p.rank < o.rank else o
         colour = initial if top.rank % 2 == 0 else (invert(initial) or "w")
         return (colour if top is p else invert(colour) or "w"), "initial colour"
     if above:
-        return pp, "higher Index keeps its preference"
-    return invert(op) or "w", "higher Index keeps its preference"
+        return p.pref, "higher Index keeps its preference"
+    return invert(o.pref) or "w", "higher Index keeps its preference"
+
+
+def coloured_pairing(
+    choices: list[tuple[PlayerState, PlayerState, str, str]],
+) -> tuple[tuple[tuple[int, int], ...], tuple[str, ...]]:
+    """``(a, b, colour of a, reason)`` per pair: the ``(White, Black)`` pairs in board
+    order (C.04.2) and a ``"white-black: reason"`` note each."""
+    coloured: list[tuple[PlayerState, PlayerState]] = []
+    notes: list[str] = []
+    for a, b, colour, why in choices:
+        white, black = (a, b) if colour == "w" else (b, a)
+        coloured.append((white, black))
+        notes.append(f"{white.tpn}-{black.tpn}: {why}")
+    coloured.sort(key=board_key)
+    return tuple((w.tpn, b.tpn) for w, b in coloured), tuple(notes)
 
 
 def pair_round(request: PairingRequest) -> Pairing:
@@ -148,23 +150,19 @@ def pair_round(request: PairingRequest) -> Pairing:
             raise NoValidPairingError("no player is eligible for the pairing-allocated bye")
         order = [s for s in order if s is not bye]
     pairs, notes = _pair(order, keys, request)
-    coloured: list[tuple[PlayerState, PlayerState]] = []
-    colour_notes: list[str] = []
+    choices = []
     for top, other in pairs:
         above = not outranks(keys[other.tpn], keys[top.tpn])
-        colour, why = choose_colour(top, other, above, request.initial_colour)
-        white, black = (top, other) if colour == "w" else (other, top)
-        coloured.append((white, black))
-        colour_notes.append(f"{white.tpn}-{black.tpn}: {why}")
-    coloured.sort(key=board_key)
+        choices.append((top, other, *choose_colour(top, other, above, request.initial_colour)))
+    boards, colour_notes = coloured_pairing(choices)
     return Pairing(
-        pairs=tuple((w.tpn, b.tpn) for w, b in coloured),
+        pairs=boards,
         bye=None if bye is None else bye.tpn,
         explanation=BursteinExplanation(
             round_number=request.round_number,
             seeded=seeded,
             brackets=tuple(notes),
-            colour_notes=tuple(colour_notes),
+            colour_notes=colour_notes,
             bye=None if bye is None else bye.tpn,
         ),
     )

@@ -30,11 +30,10 @@ from fractions import Fraction
 
 import attrs
 
-from caddy_plugins.engines.burstein.burstein import BursteinExplanation
+from caddy_plugins.engines.burstein.burstein import BursteinExplanation, coloured_pairing
 from caddy_plugins.engines.burstein.fide2026_brackets import BracketResult, pair_brackets
 from caddy_plugins.engines.burstein.fide2026_index import Index, indexes, seeding_rounds
 from caddy_plugins.engines.burstein.groups import solve
-from caddy_plugins.engines.dutch.colours import board_key
 from caddy_plugins.engines.dutch.dutch import pair_round as dutch_pair_round
 from caddy_plugins.engines.dutch.model import (
     Colour,
@@ -184,17 +183,13 @@ def pair_round(request: PairingRequest) -> Pairing:
         states = [s for s in states if s is not bye]
     order = sorted(states, key=lambda s: (s.score, key(s)), reverse=True)
     pairs, brackets = pair_brackets(order, key, allowed)
-    coloured: list[tuple[PlayerState, PlayerState]] = []
-    notes: list[str] = []
+    choices = []
     for a, b in pairs:
         first = (a.real, -a.tpn) > (b.real, -b.tpn)
-        colour, why = choose_colour(a, b, key(a) > key(b), request.initial_colour, first)
-        white, black = (a, b) if colour == "w" else (b, a)
-        coloured.append((white, black))
-        notes.append(f"{white.tpn}-{black.tpn}: {why}")
-    coloured.sort(key=board_key)
+        choices.append((a, b, *choose_colour(a, b, key(a) > key(b), request.initial_colour, first)))
+    boards, notes = coloured_pairing(choices)
     return Pairing(
-        pairs=tuple((w.tpn, b.tpn) for w, b in coloured),
+        pairs=boards,
         bye=None if bye is None else bye.tpn,
         explanation=Fide2026Explanation(
             round_number=request.round_number,

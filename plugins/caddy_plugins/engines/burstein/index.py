@@ -14,7 +14,8 @@ against:
   played), then the pairing number. An opponent's score counts an unplayed
   game as a draw; an unplayed game of the player counts a virtual opponent
   (the player's score before that round, the round's opposite result, then
-  draws), as FIDE's tie-break rules of 2011 defined it.
+  draws), as FIDE's 2009 rule on unplayed games defined it (Swiss Pairings
+  Programs Committee, Kallithea Congress 2009).
 - Between a player and a floater from a higher scoregroup the Buchholz and
   Median values are weighed by each one's score (:class:`IndexKey`).
 

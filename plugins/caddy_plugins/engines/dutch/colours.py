@@ -5,7 +5,7 @@ from __future__ import annotations
 from caddy_plugins.engines.dutch.model import Colour
 from caddy_plugins.engines.dutch.players import PlayerState, invert
 
-__all__ = ["board_key", "choose_colour", "ranks_lower"]
+__all__ = ["board_key", "choose_colour", "granted_colour", "ranks_lower"]
 
 
 def board_key(pair: tuple[PlayerState, PlayerState]) -> tuple[int, int, int]:
@@ -20,8 +20,10 @@ def ranks_lower(p: PlayerState, o: PlayerState) -> bool:
     return (p.score, o.rank) < (o.score, p.rank)
 
 
-def choose_colour(p: PlayerState, o: PlayerState, initial: Colour) -> tuple[str, str]:
-    """Colour for ``p`` against ``o`` by C.04.3 Article 5, with the rule that decided."""
+def granted_colour(p: PlayerState, o: PlayerState) -> tuple[str, str] | None:
+    """Colour for ``p`` against ``o`` by C.04.3 5.2.1-5.2.3, with the rule that decided,
+    or ``None`` when those rules decide nothing (no preference on either side, or the
+    same preference and the same colour history)."""
     pp, op = p.pref, o.pref
     if pp is None or op is None or pp != op:
         if pp is not None:
@@ -41,6 +43,15 @@ def choose_colour(p: PlayerState, o: PlayerState, initial: Colour) -> tuple[str,
         for ca, cb in zip(a, b, strict=False):
             if ca != cb:
                 return cb, "5.2.3 alternate from the latest differing round"
+    return None
+
+
+def choose_colour(p: PlayerState, o: PlayerState, initial: Colour) -> tuple[str, str]:
+    """Colour for ``p`` against ``o`` by C.04.3 Article 5, with the rule that decided."""
+    granted = granted_colour(p, o)
+    if granted is not None:
+        return granted
+    pp, op = p.pref, o.pref
     if pp is None:
         # 5.2.5: the higher-ranked player takes the initial colour if its number is odd.
         if ranks_lower(p, o):

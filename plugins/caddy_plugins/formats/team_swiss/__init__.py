@@ -33,7 +33,13 @@ if TYPE_CHECKING:
     from caddy.contracts import PairingRequest, PlayedRound
     from caddy.model.schedule import Round
 
-__all__ = ["TeamAcceleration", "TeamSwiss", "TeamSwissOptions", "pair_teams"]
+__all__ = [
+    "TeamAcceleration",
+    "TeamSwiss",
+    "TeamSwissOptions",
+    "forbidden_groups",
+    "pair_teams",
+]
 
 
 def _float(value: Any) -> float:
@@ -64,8 +70,32 @@ def _accelerations(value: Any) -> tuple[TeamAcceleration, ...]:
     )
 
 
-def _forbidden(value: Any) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(int(t) for t in group) for group in value or ())
+def forbidden_groups(value: Any) -> tuple[tuple[int, ...], ...]:
+    """The ``forbidden`` option: groups of team numbers that must not meet, as
+    stored (a list of lists of numbers) or as typed (``--option
+    forbidden="1 2 3;7 9"``: groups split by ``;``, numbers by spaces or
+    commas, so ``1,2;3,4`` too; the swiss format's syntax, without its round
+    ranges ``@R1-R2``: a team's forbidden pairs hold in every round).
+
+    :raises ValueError: a number not a whole number above 0, a group of fewer
+        than two teams (one line, naming the group)."""
+    if not isinstance(value, str):
+        return tuple(tuple(int(t) for t in group) for group in value or ())
+    groups = []
+    for part in value.split(";"):
+        words = part.replace(",", " ").split()
+        if not words:
+            continue
+        if not all(w.isascii() and w.isdigit() and int(w) > 0 for w in words):
+            raise ValueError(
+                f"'{part.strip()}' is not a group of team numbers: give groups of numbers "
+                "above 0 split by ';', the numbers by spaces or commas (1 2 3;7 9)"
+            )
+        group = tuple(sorted({int(w) for w in words}))
+        if len(group) < 2:
+            raise ValueError(f"'{part.strip()}': a group names at least two teams")
+        groups.append(group)
+    return tuple(groups)
 
 
 @attrs.frozen(kw_only=True)
@@ -85,7 +115,7 @@ class TeamSwissOptions:
     #: Accelerated rounds (TRF-2026 record 250); empty: none.
     acceleration: tuple[TeamAcceleration, ...] = attrs.field(default=(), converter=_accelerations)
     #: Groups of team numbers that must not meet (TRF-2026 record 260).
-    forbidden: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_forbidden)
+    forbidden: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=forbidden_groups)
     #: Board-1 colour of the first team in round 1 (C.04.6 4.3): ``w`` or ``b``;
     #: ``None``: the pairing request's (else White).
     initial_colour: Literal["w", "b"] | None = attrs.field(
