@@ -48,6 +48,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "caddy.contracts.tiebreak_table",
             "caddy.contracts.explanation",
             "caddy.standings.crosstable",
+            "caddy.standings.scoring",
         ),
     ),
     (

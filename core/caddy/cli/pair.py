@@ -110,7 +110,8 @@ def cmd_pair(ns: argparse.Namespace, host: PluginHost) -> int:
     if ns.json or ns.output == "javafo":
         _print_round(ns, _round_of(operation), explanation)
         return 0
-    print(f"round {operation.round} paired: {len(operation.white)} boards")
+    count = len(operation.white)
+    print(f"round {operation.round} paired: {count} board{'' if count == 1 else 's'}")
     code = print_pairings(
         session.state, operation.round, json_out=False, output=ns.output, host=host
     )
