@@ -47,13 +47,14 @@ ONE, HALF, ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
 
 
 def _spread() -> list[Path]:
-    """24 files: 8 from each source, spread over the smaller two thirds of its sizes (fast)."""
+    """15 files: 5 from each source, spread over the smaller two thirds of its sizes (fast;
+    ``nox -s burstein`` re-pairs every file)."""
     picked: list[Path] = []
     for pattern in ("burstein-2*.trf", "burstein-gen-*.trf", "burstein-eng-*.trf"):
         files = sorted(CORPUS.glob(pattern), key=lambda p: (len(p.read_bytes()), p.name))
         files = files[: len(files) * 2 // 3]
-        step = len(files) / 8
-        picked.extend(files[int(i * step)] for i in range(8))
+        step = len(files) / 5
+        picked.extend(files[int(i * step)] for i in range(5))
     return picked
 
 
@@ -318,7 +319,7 @@ def _play(n: int, rounds: int, seed: int) -> list[PairingRequest]:
     return requests
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(events())
 def test_basic_rules_hold(event: tuple[int, int, int]) -> None:
     """C.04.1: everyone present once, no rematch of a game played, the PAB to an odd
@@ -342,7 +343,7 @@ def test_basic_rules_hold(event: tuple[int, int, int]) -> None:
                 assert abs(seq.count("w") - seq.count("b")) <= 2 and seq[-3:] != [colour] * 3
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(events())
 def test_monotone_renumbering_does_not_matter(event: tuple[int, int, int]) -> None:
     """Only the order of pairing numbers counts, not their values."""
