@@ -66,6 +66,23 @@ _TRUE = {"1", "true", "yes", "on", "y"}
 _FALSE = {"0", "false", "no", "off", "n"}
 
 
+def fewer_rounds(options: Any, planned: int, players: int, word: str) -> dict[str, Any]:
+    """``caddy plan``'s option sets for a format whose length is its ``rounds`` option:
+    ``{"": options}`` and ``"<count> <word>"`` for each count below ``planned`` down to
+    ``ceil(log2 players)``, the fewest after which one player alone can have won every
+    game (the Swiss and Keizer formats' ``plan_options``)."""
+    if players < 2:
+        return {"": options}
+    fewest = min(planned, max(1, (players - 1).bit_length()))
+    return {
+        "": options,
+        **{
+            f"{count} {word}": attrs.evolve(options, rounds=count)
+            for count in range(planned - 1, fewest - 1, -1)
+        },
+    }
+
+
 def _fraction_text(text: str) -> float:
     """A finite number written ``0.5``, ``½`` or ``1/2`` (``nan``, ``inf``: ValueError)."""
     import math

@@ -39,7 +39,6 @@ for an odd one, as many as a round robin).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -47,7 +46,7 @@ import attrs
 
 from caddy import hookimpl
 from caddy.contracts import Arithmetic, FormatBase, PairingRequest, PlayedRound, as_request
-from caddy.contracts.format_tools import require_players
+from caddy.contracts.format_tools import fewer_rounds, require_players
 from caddy_plugins.formats.keizer.options import KeizerOptions
 from caddy_plugins.formats.keizer.pairing import evenings_present, pair_evening
 from caddy_plugins.formats.keizer.ranking import (
@@ -128,17 +127,7 @@ class Keizer(FormatBase):
         """For ``caddy plan``: the season's evenings (by default as many as a
         round robin) and each count below it down to ``ceil(log2 N)``, as for
         the Swiss: a club fits its season to its club nights."""
-        planned = self.rounds(players, options)
-        if players < 2:
-            return {"": options}
-        fewest = min(planned, max(1, math.ceil(math.log2(players))))
-        return {
-            "": options,
-            **{
-                f"{count} evenings": attrs.evolve(options, rounds=count)
-                for count in range(planned - 1, fewest - 1, -1)
-            },
-        }
+        return fewer_rounds(options, self.rounds(players, options), players, "evenings")
 
     def pre_determined(self, options: Any) -> bool | None:
         return False

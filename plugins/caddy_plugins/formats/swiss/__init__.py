@@ -59,7 +59,6 @@ the CLI starts as fast as before.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -73,7 +72,7 @@ from caddy.contracts import (
     PlayedRound,
     as_request,
 )
-from caddy.contracts.format_tools import require_players
+from caddy.contracts.format_tools import fewer_rounds, require_players
 from caddy.errors import CaddyError, InputError
 from caddy_plugins.formats.swiss.options import (
     SwissOptions,
@@ -155,17 +154,7 @@ class Swiss(FormatBase):
         ``ceil(log2 N) + 1``) and each count below it down to ``ceil(log2 N)``,
         the fewest that can leave a single perfect score (FIDE Handbook C.04.1
         sets no number; see the module docstring)."""
-        planned = self.rounds(players, options)
-        if players < 2:
-            return {"": options}
-        fewest = min(planned, max(1, math.ceil(math.log2(players))))
-        return {
-            "": options,
-            **{
-                f"{count} rounds": attrs.evolve(options, rounds=count)
-                for count in range(planned - 1, fewest - 1, -1)
-            },
-        }
+        return fewer_rounds(options, self.rounds(players, options), players, "rounds")
 
     def pre_determined(self, options: Any) -> bool | None:
         return False
