@@ -123,12 +123,12 @@ def pair_round(request: PairingRequest) -> Pairing:
     Raises :class:`NoValidPairingError` when no pairing satisfies the absolute
     criteria; :class:`ValueError` for inconsistent input.
     """
-    acceleration = dict(request.acceleration) or seeding_acceleration(request)
-    seeded = tuple(sorted(t for (t, r) in acceleration if r == request.round_number))
-    if not request.acceleration:
+    seeded: tuple[int, ...] = ()
+    acceleration = dict(request.acceleration)
+    if not acceleration:  # explicit virtual points replace the seeding rounds'
+        acceleration = seeding_acceleration(request)
+        seeded = tuple(sorted(tpn for tpn, _ in acceleration))
         request = attrs.evolve(request, acceleration=acceleration)
-    else:
-        seeded = ()
     unit = units(request)
     states, by_tpn, _ = build_players(request, unit)
     ranks = _effective_ranks(request)
@@ -136,8 +136,7 @@ def pair_round(request: PairingRequest) -> Pairing:
     order = merge_sort(
         sorted(states, key=lambda s: s.tpn),
         lambda a, b: (
-            (a.score, 0) > (b.score, 0)
-            or (a.score == b.score and outranks(keys[a.tpn], keys[b.tpn]))
+            a.score > b.score or (a.score == b.score and outranks(keys[a.tpn], keys[b.tpn]))
         ),
     )
     bye: PlayerState | None = None
