@@ -1,8 +1,9 @@
-"""Swiss: each round paired from the results by the FIDE (Dutch) system (docs/swiss.md).
+"""Swiss: each round paired from the results by the FIDE Dutch system, or the
+Burstein system with ``system=burstein`` (docs/swiss.md, docs/burstein.md).
 
 The pairing itself is the engine in :mod:`caddy_plugins.engines.dutch` (FIDE Handbook
 C.04.3, rules applied from 1 February 2026, with the general handling rules of
-C.04.2); this module adapts caddy's pairing contract
+C.04.2), or :mod:`caddy_plugins.engines.burstein` (C.04.4.2); this module adapts caddy's pairing contract
 (:class:`caddy.contracts.PairingRequest`, built by
 :func:`caddy.pairing.request.request_from_state`) to the engine's request and the
 engine's answer to a :class:`caddy.model.schedule.Round`:
@@ -109,7 +110,7 @@ TITLE_ORDER: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WC
 
 @attrs.frozen
 class Swiss(FormatBase):
-    """Swiss system, FIDE Dutch pairings (C.04.3, rules from 2026)."""
+    """Swiss system: FIDE Dutch pairings (C.04.3, rules from 2026) or Burstein (C.04.4.2)."""
 
     name: ClassVar[str] = "swiss"
     summary: ClassVar[str] = (
