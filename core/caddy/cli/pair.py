@@ -146,47 +146,29 @@ def _next_round(ns: argparse.Namespace, state: State) -> tuple[PairRound, list[s
     """The event's next round as an operation (and ``--explain``'s lines);
     ``None`` (said on stdout) when no round needs pairing."""
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.contracts.format_tools import depends_on_results
-    from caddy.event.progress import over_message, unfinished
-    from caddy.model.tournament import PairRound
+    from caddy.pairing.next import next_round
 
     fmt = state.fmt
-    if state.fixed:
-        print(
-            f"{ns.event}: format '{fmt.name}' fixes its schedule in advance; no round needs pairing"
-        )
-        return None
-    if state.rounds:
-        problems = unfinished(state, state.rounds[-1])
-        if problems:
-            raise CaddyError(problems[0], problems=problems)
-    if fmt.kind == "external":
+    if fmt.kind == "external" and not state.fixed:
+        if state.rounds:
+            # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
+            from caddy.event.progress import unfinished
+
+            problems = unfinished(state, state.rounds[-1])
+            if problems:
+                raise CaddyError(problems[0], problems=problems)
         return _typed_round(ns, state), None
     if ns.pairings or ns.byes:
         raise CaddyError(
             f"--pairings and --byes type a manual event's round; format '{fmt.name}' "
             "pairs its rounds itself (announce a bye with caddy bye)"
         )
-    if not depends_on_results(fmt):  # pragma: no cover - every format fixes, derives or is typed
-        raise CaddyError(f"format '{fmt.name}' cannot pair rounds")
-    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.pairing.request import request_from_state
-
-    pairing = cast("PairingFormat", fmt)
-    request = request_from_state(state)
-    rnd = pairing.next_round(request)
-    if rnd is None:
-        print(f"{ns.event}: the event is over; {over_message(state, pairing, request)}")
+    paired = next_round(state, explain=ns.explain)
+    if paired.operation is None:
+        print(f"{ns.event}: {paired.message}")
         return None
-    operation = PairRound(
-        round=rnd.number,
-        white=rnd.white,
-        black=rnd.black,
-        byes=rnd.byes,
-        matches=rnd.matches,
-        teams=rnd.teams,
-    )
-    return operation, explain(pairing, request) if ns.explain else None
+    explanation = None if paired.explanation is None else list(paired.explanation)
+    return paired.operation, explanation
 
 
 def _typed_round(ns: argparse.Namespace, state: State) -> PairRound:

@@ -245,39 +245,11 @@ def cmd_undo(ns: argparse.Namespace, host: PluginHost) -> int:
 
 
 def describe(operation: Operation, event: EventFile, game: str | None = None) -> str:
-    """One line for an operation, with names (``game``: a knockout match's game
-    and its White, from :func:`caddy.event.effects.result_game_labels`)."""
+    """One line for an operation, with names (:func:`caddy.event.effects.describe`)."""
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.messages import visible
-    from caddy.model.tournament import Enter, PairRound, RecordBye, RecordResult, Withdraw
+    from caddy.event.effects import describe as described
 
-    players = event.tournament.players
-
-    def name(p: int) -> str:
-        return f"{visible(players[p - 1].name)} ({p})" if 1 <= p <= len(players) else str(p)
-
-    if isinstance(operation, PairRound):
-        kind = "matches" if operation.matches else "boards"
-        return f"pair round {operation.round}: {len(operation.white)} {kind}"
-    if isinstance(operation, RecordResult):
-        forced = " (correction)" if operation.force else ""
-        where = f" ({game})" if game else ""
-        return f"round {operation.round} board {operation.board}{where}: {operation.result}{forced}"
-    if isinstance(operation, RecordBye):
-        return f"round {operation.round}: {operation.kind} bye for {name(operation.player)}"
-    if isinstance(operation, Withdraw):
-        return f"{name(operation.player)} withdraws after round {operation.after_round}"
-    if isinstance(operation, Enter):
-        kind = "half-point" if operation.missed == "half" else "zero-point"
-        return f"{name(operation.player)} enters late: {kind} byes for the rounds paired before"
-    # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.model.teams import LineUp
-
-    if isinstance(operation, LineUp) and event.tournament.teams is not None:
-        team = event.tournament.teams.team(operation.team).name
-        shown = ", ".join(name(p) if p else "empty" for p in operation.players)
-        return f"round {operation.round} line-up of {visible(team)}: {shown}"
-    return repr(operation)  # pragma: no cover
+    return described(operation, event, game)
 
 
 def cmd_history(ns: argparse.Namespace, host: PluginHost) -> int:

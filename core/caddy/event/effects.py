@@ -11,12 +11,14 @@ from caddy.event.matches import new_board_match
 from caddy.event.replay import State, replay
 from caddy.messages import visible
 from caddy.model.results import GAME_CODES, RESULT_WORDS
-from caddy.model.tournament import RecordResult
+from caddy.model.teams import LineUp
+from caddy.model.tournament import Enter, PairRound, RecordBye, RecordResult, Withdraw
 from caddy.plugins.host import resolve
 
 if TYPE_CHECKING:
     from caddy.contracts import Format
     from caddy.event.file import EventFile
+    from caddy.model.tournament import Operation
     from caddy.plugins.host import PluginHost
 
 
@@ -98,3 +100,33 @@ def result_game_labels(event: EventFile | State, host: PluginHost | None = None)
 def _format(event: EventFile, host: PluginHost | None) -> Format:
 
     return resolve(host).format(event.tournament.format.name)
+
+
+def describe(operation: Operation, event: EventFile, game: str | None = None) -> str:
+    """One line for an operation, with names (``caddy history``, ``undo``,
+    ``caddy serve``; ``game``: a knockout match's game
+    and its White, from :func:`caddy.event.effects.result_game_labels`)."""
+    players = event.tournament.players
+
+    def name(p: int) -> str:
+        return f"{visible(players[p - 1].name)} ({p})" if 1 <= p <= len(players) else str(p)
+
+    if isinstance(operation, PairRound):
+        kind = "matches" if operation.matches else "boards"
+        return f"pair round {operation.round}: {len(operation.white)} {kind}"
+    if isinstance(operation, RecordResult):
+        forced = " (correction)" if operation.force else ""
+        where = f" ({game})" if game else ""
+        return f"round {operation.round} board {operation.board}{where}: {operation.result}{forced}"
+    if isinstance(operation, RecordBye):
+        return f"round {operation.round}: {operation.kind} bye for {name(operation.player)}"
+    if isinstance(operation, Withdraw):
+        return f"{name(operation.player)} withdraws after round {operation.after_round}"
+    if isinstance(operation, Enter):
+        kind = "half-point" if operation.missed == "half" else "zero-point"
+        return f"{name(operation.player)} enters late: {kind} byes for the rounds paired before"
+    if isinstance(operation, LineUp) and event.tournament.teams is not None:
+        team = event.tournament.teams.team(operation.team).name
+        shown = ", ".join(name(p) if p else "empty" for p in operation.players)
+        return f"round {operation.round} line-up of {visible(team)}: {shown}"
+    return repr(operation)  # pragma: no cover
