@@ -145,21 +145,9 @@ def _names_a_team(state: State, text: str) -> bool:
 def _record_bye(session: Session, ns: argparse.Namespace, player: int, number: int) -> str:
     """Record ``ns.kind``'s bye for ``player`` in round ``number``; the round's note."""
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.event.rounds import bye_of, check_not_withdrawn
-    from caddy.messages import visible
-    from caddy.model.tournament import RecordBye
+    from caddy.event.entries import record_bye
 
-    state = session.state
-    check_not_withdrawn(state, player, number)
-    earlier = bye_of(state, number, player)
-    if earlier is not None and earlier != ns.kind and not ns.force:
-        name = visible(state.event.tournament.players[player - 1].name)
-        raise CaddyError(
-            f"round {number}: {name} ({player}) already has a {earlier} bye; "
-            "use --force to replace it"
-        )
-    session.apply(RecordBye(round=number, player=player, kind=ns.kind))
-    return "" if number <= len(state.rounds) else f" (announced: not paired in round {number})"
+    return record_bye(session, player, number, ns.kind, force=ns.force)
 
 
 def _player_bye(session: Session, ns: argparse.Namespace, player: int, number: int) -> str:
@@ -223,33 +211,8 @@ def cmd_add(ns: argparse.Namespace, host: PluginHost) -> int:
 
 
 def _add_player(session: Session, player: Player, missed: str) -> tuple[int, str]:
-    """Add ``player`` to the event: before any operation the field just grows
-    (numbered by rating when the event numbers so), after it a late entry;
-    their pairing number, and what it did in words."""
-    import attrs
-
+    """Add ``player`` to the event (:func:`caddy.event.entries.add_player`)."""
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
-    from caddy.event.file import check_entrant
+    from caddy.event.entries import add_player
 
-    event, state = session.event, session.state
-    tournament = event.tournament
-    players, fmt = tournament.players, state.fmt
-    check_entrant(state, player)  # a team event, a name given twice, the field's limits
-    if not event.operations:  # nothing refers to a pairing number: the field just grows
-        method = tournament.numbering
-        grown: tuple[Player, ...] = (*players, player)
-        if method == "rating":  # numbers follow the ratings (C.04.2 2.2)
-            grown = fmt.number_players(grown, "rating", None).players
-        # what is written must read back strictly (text, rating range) and replay
-        session.replace(attrs.evolve(event, tournament=attrs.evolve(tournament, players=grown)))
-        by_rating = ", pairing numbers by rating" if method == "rating" else ""
-        return grown.index(player) + 1, f"{len(grown)} players{by_rating}"
-    paired = len(state.rounds)
-    number = session.enter(player, missed)  # read back strictly too
-    if not paired:
-        return number, f"{len(players) + 1} players; no round is paired yet"
-    kind = "zero-point" if missed == "zero" else "half-point"
-    missed_rounds = f"round 1 missed (a {kind} bye)"
-    if paired > 1:
-        missed_rounds = f"rounds 1-{paired} missed ({kind} byes)"
-    return number, f"late entry: {missed_rounds}; paired from round {paired + 1}"
+    return add_player(session, player, missed)
