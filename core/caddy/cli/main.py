@@ -326,7 +326,7 @@ def _escape_result_words(args: list[str]) -> list[str]:
 _EVENT_FILE_COMMANDS = frozenset(
     {"pairings", "result", "withdraw", "undo", "history", "add", "bye"}
 )
-_EVENT_FILE_COMMANDS |= {"lineup", "publish"}
+_EVENT_FILE_COMMANDS |= {"lineup", "publish", "serve"}
 
 
 #: Each built-in command and the ``module:function`` adding its parser; a
@@ -353,6 +353,7 @@ _COMMANDS = {
     "simulate": "caddy.cli.simulate:add_commands",
     "plan": "caddy.cli.plan:add_commands",
     "publish": "caddy.cli.publish:add_commands",
+    "serve": "caddy.cli.serve:add_commands",
     "lineup": "caddy.cli.teams:add_commands",
     "ratings": "caddy.cli.ratings:add_commands",
     "prizes": "caddy.cli.prizes:add_commands",

@@ -1,0 +1,118 @@
+"""The boards of the round being played, as the arbiter's page and the
+players' result entry show them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from caddy.errors import CaddyError
+from caddy.serve.store import BoardKey
+
+if TYPE_CHECKING:
+    from caddy.event.replay import State
+    from caddy.serve.store import Report, Store
+
+
+@attrs.frozen
+class Row:
+    """One board: its players, its result in the file, a report waiting."""
+
+    board: int
+    white: int
+    black: int
+    white_name: str
+    black_name: str
+    result: str
+    report: Report | None
+
+
+def current_round(state: State) -> int:
+    """The round being played: the last one paired (0: none yet)."""
+    return len(state.rounds)
+
+
+def board_rows(state: State, number: int, reports: dict[tuple[int, int], Report]) -> list[Row]:
+    """Round ``number``'s boards (none for 0)."""
+    if number == 0:
+        return []
+    players = state.event.tournament.players
+    rnd = state.rounds[number - 1]
+    rows = []
+    for board in rnd.boards:
+        report = reports.get((number, board.number))
+        if report is not None and (report.key.white, report.key.black) != (
+            board.white,
+            board.black,
+        ):
+            report = None
+        rows.append(
+            Row(
+                board=board.number,
+                white=board.white,
+                black=board.black,
+                white_name=players[board.white - 1].name,
+                black_name=players[board.black - 1].name,
+                result=" ".join(board.results),
+                report=report,
+            )
+        )
+    return rows
+
+
+def board_keys(state: State, *, open_only: bool = False) -> set[BoardKey]:
+    """The last round's boards (``open_only``: those still without a result)."""
+    if not state.rounds:
+        return set()
+    rnd = state.rounds[-1]
+    if rnd.matches or rnd.teams is not None:
+        return set()  # knockout matches and team matches are entered by the arbiter
+    return {
+        BoardKey(rnd.number, b.number, b.white, b.black)
+        for b in rnd.boards
+        if not open_only or not b.results
+    }
+
+
+def live_board(state: State, key: BoardKey) -> bool:
+    """The token's board is a board of the round being played, paired as it was."""
+    return key in board_keys(state)
+
+
+def find_player(state: State, text: str) -> int:
+    """A player by pairing number or by name (exact, any case)."""
+    players = state.event.tournament.players
+    text = text.strip()
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= len(players):
+        return int(text)
+    folded = text.casefold()
+    found = [i for i, p in enumerate(players, 1) if p.name.casefold() == folded]
+    if len(found) == 1:
+        return found[0]
+    raise CaddyError(f"no player {text!r} (give the pairing number or the full name)")
+
+
+@attrs.frozen
+class QrRow:
+    """A board of the pairing sheet with its result-entry link and QR code."""
+
+    row: Row
+    url: str
+    svg: str
+
+
+def qr_rows(state: State, number: int, store: Store, base: str) -> list[QrRow]:
+    """Round ``number``'s open boards with a token link and its QR code (SVG)."""
+    import segno
+
+    rows = []
+    keys = board_keys(state, open_only=True)
+    for row in board_rows(state, number, {}):
+        key = BoardKey(number, row.board, row.white, row.black)
+        if key not in keys:
+            continue
+        url = f"{base}/board/{store.token_for(key)}"
+        svg = segno.make(url, error="m").svg_inline(scale=3, omitsize=False)
+        rows.append(QrRow(row, url, svg))
+    return rows
