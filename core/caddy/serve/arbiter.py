@@ -137,7 +137,7 @@ def _settle(request: Request) -> None:
     """Drop the reports and tokens of boards that are no longer waiting."""
     p = parts(request)
     state = p.live.snapshot().state
-    p.store.expire(board_keys(state, open_only=True))
+    p.store.settle(board_keys(state), board_keys(state, open_only=True))
 
 
 def _int(form: FormData, name: str) -> int:

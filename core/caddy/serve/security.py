@@ -73,13 +73,18 @@ class Guard:
                 seen += len(message.get("body", b""))
                 if seen > self.max_body:
                     too_big = True
-                    raise _TooLarge
+                    raise TooLarge
             return message
 
         started = False
 
         async def with_headers(message: Message) -> None:
             nonlocal started
+            if too_big:  # whatever the app answers to a body over the limit: a 413
+                if not started:
+                    started = True
+                    await _plain(send, 413, "the request is too large")
+                return
             if message["type"] == "http.response.start":
                 started = True
                 message["headers"] = [*message.get("headers", []), *HEADERS]
@@ -87,15 +92,14 @@ class Guard:
 
         try:
             await self.app(scope, limited, with_headers)
-        except _TooLarge:
-            if not started:
-                await _plain(send, 413, "the request is too large")
-        if too_big and not started:  # pragma: no cover - the app swallowed the error
+        except TooLarge:
+            pass
+        if too_big and not started:
             await _plain(send, 413, "the request is too large")
 
 
-class _TooLarge(Exception):
-    pass
+class TooLarge(Exception):
+    """A request body went over the limit while it was read (a 413)."""
 
 
 async def _plain(send: Send, status: int, text: str) -> None:

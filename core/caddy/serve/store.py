@@ -9,7 +9,8 @@ here survives a restart of the server.
 
 A token is 128 bits from :mod:`secrets` for one board of one round and its two
 players; it expires when the round is no longer the event's last, or when
-that board's pairing changes (an undone and re-paired round).
+that board's pairing changes (an undone and re-paired round): the link then
+says so (:func:`caddy.serve.boards.live_board`).
 """
 
 from __future__ import annotations
@@ -133,18 +134,19 @@ class Store:
             ).fetchone()
         return None if row is None else BoardKey(*row)
 
-    def expire(self, live: set[BoardKey]) -> None:
-        """Drop every token and report of a board not in ``live`` (the last
-        round's boards as paired now)."""
+    def settle(self, live: set[BoardKey], waiting: set[BoardKey]) -> None:
+        """Drop the reports of boards that no longer wait: every report not in
+        ``waiting`` (the boards of the round being played still without a
+        result). A token stays known, so that an old link says it expired
+        (it is good only for a board in ``live``)."""
         with self._tx() as db:
-            for table in ("tokens", "reports"):
-                rows = db.execute(f"SELECT round, board, white, black FROM {table}").fetchall()
-                for row in rows:
-                    if BoardKey(*row) not in live:
-                        db.execute(
-                            f"DELETE FROM {table} WHERE round=? AND board=? AND white=? AND black=?",
-                            row,
-                        )
+            rows = db.execute("SELECT round, board, white, black FROM reports").fetchall()
+            for row in rows:
+                if BoardKey(*row) not in waiting:
+                    db.execute(
+                        "DELETE FROM reports WHERE round=? AND board=? AND white=? AND black=?",
+                        row,
+                    )
 
     def report(self, key: BoardKey) -> Report | None:
         """The report waiting on the board, if any."""

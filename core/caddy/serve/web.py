@@ -11,7 +11,7 @@ import attrs
 import jinja2
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from caddy.serve.security import RateLimit, Sessions
+from caddy.serve.security import RateLimit, Sessions, TooLarge
 
 if TYPE_CHECKING:
     from starlette.datastructures import FormData
@@ -103,6 +103,8 @@ async def checked_form(request: Request) -> FormData | Response:
     """The posted form when its CSRF token is this browser's, else a 403 page."""
     try:
         form = await request.form(max_files=0, max_fields=50, max_part_size=16 * 1024)
+    except TooLarge:
+        raise  # the guard answers 413
     except Exception:  # a malformed body
         return problem(request, 400, "the form could not be read")
     token = form.get("csrf")
