@@ -19,11 +19,12 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("starlette", reason="the serve extra is not installed")
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
+from starlette.types import ASGIApp
 
-from caddy.cli.main import main  # noqa: E402
-from caddy.event.session import read  # noqa: E402
-from caddy.serve.app import create_app  # noqa: E402
+from caddy.cli.main import main
+from caddy.event.session import read
+from caddy.serve.app import create_app
 
 SECRET = "a-secret-for-tests"
 HOSTILE = '<script>alert("x")</script>&'
@@ -46,7 +47,9 @@ def new_event(folder: Path, names: list[str] | None = None) -> Path:
         encoding="utf-8",
     )
     event = folder / "ev.json"
-    assert quiet("new", str(event), "--format", "swiss", "--rounds", "3", "--players", str(csv)) == 0
+    assert (
+        quiet("new", str(event), "--format", "swiss", "--rounds", "3", "--players", str(csv)) == 0
+    )
     return event
 
 
@@ -60,8 +63,8 @@ def flashes(response: object) -> list[str]:
     return [html.unescape(re.sub(r"<[^>]+>", "", f)).strip() for f in FLASH.findall(response.text)]  # type: ignore[attr-defined]
 
 
-def arbiter(app: object) -> tuple[TestClient, str]:
-    client = TestClient(app)  # type: ignore[arg-type]
+def arbiter(app: ASGIApp) -> tuple[TestClient, str]:
+    client = TestClient(app)
     token = csrf(client.get("/arbiter/login"))
     page = client.post("/arbiter/login", data={"csrf": token, "secret": SECRET})
     assert page.url.path == "/arbiter"
@@ -74,7 +77,7 @@ def event(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def app(event: Path) -> Iterator[object]:
+def app(event: Path) -> Iterator[ASGIApp]:
     yield create_app(str(event), secret=SECRET, player_entry=True)
 
 
@@ -82,18 +85,21 @@ def results_of(event: Path, number: int) -> list[str]:
     return [" ".join(b.results) for b in read(event).state.rounds[number - 1].boards]
 
 
-def test_arbiter_pairs_enters_results_and_the_public_pages_follow(app: object, event: Path) -> None:
+def test_arbiter_pairs_enters_results_and_the_public_pages_follow(
+    app: ASGIApp, event: Path
+) -> None:
     client, token = arbiter(app)
     assert flashes(client.post("/arbiter/pair", data={"csrf": token})) == [
         "recorded: pair round 1: 4 boards"
     ]
     for board, word in enumerate(("1-0", "1/2", "0-1", "1-0"), 1):
         page = client.post(
-            "/arbiter/result", data={"csrf": token, "round": "1", "board": str(board), "result": word}
+            "/arbiter/result",
+            data={"csrf": token, "round": "1", "board": str(board), "result": word},
         )
         assert flashes(page) == [f"recorded: round 1 board {board}: {word}"]
     assert results_of(event, 1) == ["1-0", "1/2", "0-1", "1-0"]
-    public = TestClient(app)  # type: ignore[arg-type]
+    public = TestClient(app)
     standings = public.get("/standings-1.html")
     assert standings.status_code == 200
     assert '<script src="/static/live.js" defer></script>' in standings.text
@@ -101,7 +107,9 @@ def test_arbiter_pairs_enters_results_and_the_public_pages_follow(app: object, e
     from caddy.publish.site import build_site
 
     built = build_site(read(event).event)["standings-1.html"].decode()
-    assert standings.text.replace(re.search(r'<meta name="caddy-version"[^>]+><script[^>]+></script>', standings.text).group(0), "") == built  # type: ignore[union-attr]
+    live = re.search(r'<meta name="caddy-version"[^>]+><script[^>]+></script>', standings.text)
+    assert live is not None
+    assert standings.text.replace(live.group(0), "") == built
     assert flashes(client.post("/arbiter/pair", data={"csrf": token})) == [
         "recorded: pair round 2: 4 boards"
     ]
@@ -114,23 +122,34 @@ def test_arbiter_pairs_enters_results_and_the_public_pages_follow(app: object, e
     assert len(read(event).state.rounds) == 1
 
 
-def test_an_unfinished_round_is_not_paired_and_says_why(app: object, event: Path) -> None:
+def test_an_unfinished_round_is_not_paired_and_says_why(app: ASGIApp, event: Path) -> None:
     client, token = arbiter(app)
     client.post("/arbiter/pair", data={"csrf": token})
     page = client.post("/arbiter/pair", data={"csrf": token})
     assert flashes(page) == ["round 1 is not finished: board(s) 1, 2, 3, 4 have no result yet"]
 
 
-def test_byes_withdrawals_and_late_entries(app: object, event: Path) -> None:
+def test_byes_withdrawals_and_late_entries(app: ASGIApp, event: Path) -> None:
     client, token = arbiter(app)
-    page = client.post("/arbiter/add", data={"csrf": token, "name": "Late Comer", "rating": "1500", "missed": "zero"})
+    page = client.post(
+        "/arbiter/add",
+        data={"csrf": token, "name": "Late Comer", "rating": "1500", "missed": "zero"},
+    )
     assert flashes(page) == ["added: Late Comer (9): 9 players, pairing numbers by rating"]
-    page = client.post("/arbiter/bye", data={"csrf": token, "player": "2", "round": "1", "kind": "half"})
-    assert flashes(page) == ["recorded: round 1: half bye for Player 2 (2) (announced: not paired in round 1)"]
+    page = client.post(
+        "/arbiter/bye", data={"csrf": token, "player": "2", "round": "1", "kind": "half"}
+    )
+    assert flashes(page) == [
+        "recorded: round 1: half bye for Player 2 (2) (announced: not paired in round 1)"
+    ]
     client.post("/arbiter/pair", data={"csrf": token})
-    page = client.post("/arbiter/withdraw", data={"csrf": token, "player": "Player 8", "after": "1"})
+    page = client.post(
+        "/arbiter/withdraw", data={"csrf": token, "player": "Player 8", "after": "1"}
+    )
     assert flashes(page) == ["recorded: Player 8 (8) withdraws after round 1"]
-    page = client.post("/arbiter/bye", data={"csrf": token, "player": "Nobody", "round": "2", "kind": "half"})
+    page = client.post(
+        "/arbiter/bye", data={"csrf": token, "player": "Nobody", "round": "2", "kind": "half"}
+    )
     assert flashes(page) == ["no player 'Nobody' (give the pairing number or the full name)"]
 
 
@@ -139,8 +158,8 @@ def token_of(client: TestClient) -> str:
     return csrf(client.get("/arbiter/login"))
 
 
-def report(app: object, link: str, side: str, word: str) -> tuple[TestClient, list[str]]:
-    phone = TestClient(app)  # type: ignore[arg-type]
+def report(app: ASGIApp, link: str, side: str, word: str) -> tuple[TestClient, list[str]]:
+    phone = TestClient(app)
     token = token_of(phone)
     page = phone.post(link, data={"csrf": token, "side": side, "result": word})
     return phone, flashes(page)
@@ -150,13 +169,13 @@ def board_links(client: TestClient) -> list[str]:
     return LINK.findall(client.get("/arbiter/sheet").text)
 
 
-def test_a_report_waits_for_the_opponent_then_is_written_once(app: object, event: Path) -> None:
+def test_a_report_waits_for_the_opponent_then_is_written_once(app: ASGIApp, event: Path) -> None:
     client, token = arbiter(app)
     client.post("/arbiter/pair", data={"csrf": token})
     links = board_links(client)
     assert len(links) == 4
     assert "<svg" in client.get("/arbiter/sheet").text  # a QR code per board
-    phone = TestClient(app)  # type: ignore[arg-type]
+    phone = TestClient(app)
     token = csrf(phone.get(links[0]))
     said = flashes(phone.post(links[0], data={"csrf": token, "side": "white", "result": "1-0"}))
     assert said[0] == "reported 1-0: waiting for your opponent to confirm it"
@@ -175,7 +194,7 @@ def test_a_report_waits_for_the_opponent_then_is_written_once(app: object, event
     assert sum(1 for op in history if getattr(op, "board", None) == 1) == 1
 
 
-def test_a_disagreement_is_flagged_and_the_arbiter_decides(app: object, event: Path) -> None:
+def test_a_disagreement_is_flagged_and_the_arbiter_decides(app: ASGIApp, event: Path) -> None:
     client, token = arbiter(app)
     client.post("/arbiter/pair", data={"csrf": token})
     link = board_links(client)[1]
@@ -184,18 +203,20 @@ def test_a_disagreement_is_flagged_and_the_arbiter_decides(app: object, event: P
     assert said[0] == "white reported 1-0, you 0-1: the arbiter decides"
     page = client.get("/arbiter")
     assert 'class="disputed"' in page.text
-    client.post("/arbiter/result", data={"csrf": token, "round": "1", "board": "2", "result": "1/2"})
+    client.post(
+        "/arbiter/result", data={"csrf": token, "round": "1", "board": "2", "result": "1/2"}
+    )
     assert results_of(event, 1)[1] == "1/2"
     assert 'class="disputed"' not in client.get("/arbiter").text
     # the arbiter's result wins: the link no longer takes a report
-    assert "Result recorded: 1/2" in TestClient(app).get(link).text  # type: ignore[arg-type]
+    assert "Result recorded: 1/2" in TestClient(app).get(link).text
 
 
 # --- security (docs/serve.md, threat model) ---------------------------------
 
 
-def test_wrong_secret_is_refused_and_guessing_is_rate_limited(app: object) -> None:
-    client = TestClient(app)  # type: ignore[arg-type]
+def test_wrong_secret_is_refused_and_guessing_is_rate_limited(app: ASGIApp) -> None:
+    client = TestClient(app)
     token = csrf(client.get("/arbiter/login"))
     statuses = [
         client.post("/arbiter/login", data={"csrf": token, "secret": f"guess-{i}"}).status_code
@@ -205,28 +226,30 @@ def test_wrong_secret_is_refused_and_guessing_is_rate_limited(app: object) -> No
     assert client.get("/arbiter").url.path == "/arbiter/login"
 
 
-def test_forms_without_the_csrf_token_change_nothing(app: object, event: Path) -> None:
-    client, token = arbiter(app)
+def test_forms_without_the_csrf_token_change_nothing(app: ASGIApp, event: Path) -> None:
+    client, _token = arbiter(app)
     before = event.read_bytes()
     assert client.post("/arbiter/pair", data={}).status_code == 403
     assert client.post("/arbiter/pair", data={"csrf": "0" * 64}).status_code == 403
-    other = TestClient(app)  # type: ignore[arg-type]
+    other = TestClient(app)
     foreign = token_of(other)  # another browser's token
     assert client.post("/arbiter/pair", data={"csrf": foreign}).status_code == 403
     assert event.read_bytes() == before
 
 
-def test_no_state_change_on_get_and_no_arbiter_action_without_sign_in(app: object, event: Path) -> None:
+def test_no_state_change_on_get_and_no_arbiter_action_without_sign_in(
+    app: ASGIApp, event: Path
+) -> None:
     before = event.read_bytes()
-    client, token = arbiter(app)
+    client, _token = arbiter(app)
     assert client.get("/arbiter/pair").status_code == 405
-    stranger = TestClient(app)  # type: ignore[arg-type]
+    stranger = TestClient(app)
     page = stranger.post("/arbiter/pair", data={"csrf": token_of(stranger)})
     assert page.status_code == 403
     assert event.read_bytes() == before
 
 
-def test_oversized_bodies_are_refused(app: object, event: Path) -> None:
+def test_oversized_bodies_are_refused(app: ASGIApp, event: Path) -> None:
     client, token = arbiter(app)
     big = {"csrf": token, "name": "x" * 70_000, "missed": "zero"}
     assert client.post("/arbiter/add", data=big).status_code == 413
@@ -255,8 +278,8 @@ def test_oversized_bodies_are_refused(app: object, event: Path) -> None:
         "/.caddy-publish.json",
     ],
 )
-def test_nothing_outside_the_routes_is_served(app: object, path: str) -> None:
-    response = TestClient(app).get(path)  # type: ignore[arg-type]
+def test_nothing_outside_the_routes_is_served(app: ASGIApp, path: str) -> None:
+    response = TestClient(app).get(path)
     assert response.status_code == 404
     assert "ev.json" not in response.text or "no page" in response.text
 
@@ -267,8 +290,13 @@ def test_hostile_names_are_escaped_everywhere(tmp_path: Path) -> None:
     app = create_app(str(event), secret=SECRET, player_entry=True)
     client, token = arbiter(app)
     client.post("/arbiter/pair", data={"csrf": token})
-    pages = [client.get("/arbiter"), client.get("/arbiter/sheet"), client.get("/round-1.html"), client.get("/")]
-    pages += [TestClient(app).get(link) for link in board_links(client)]  # type: ignore[arg-type]
+    pages = [
+        client.get("/arbiter"),
+        client.get("/arbiter/sheet"),
+        client.get("/round-1.html"),
+        client.get("/"),
+    ]
+    pages += [TestClient(app).get(link) for link in board_links(client)]
     for page in pages:
         assert "<script>alert" not in page.text
     assert any("&lt;script&gt;alert(" in page.text for page in pages[:1])
@@ -277,39 +305,51 @@ def test_hostile_names_are_escaped_everywhere(tmp_path: Path) -> None:
     assert headers["x-content-type-options"] == "nosniff"
 
 
-def test_the_session_cookie_is_httponly_and_samesite_strict(app: object) -> None:
-    cookie = TestClient(app).get("/arbiter/login").headers["set-cookie"]  # type: ignore[arg-type]
+def test_the_session_cookie_is_httponly_and_samesite_strict(app: ASGIApp) -> None:
+    cookie = TestClient(app).get("/arbiter/login").headers["set-cookie"]
     assert "HttpOnly" in cookie and "SameSite=strict" in cookie
 
 
-def test_wrong_tokens_are_refused_and_guessing_is_rate_limited(app: object) -> None:
+def test_wrong_tokens_are_refused_and_guessing_is_rate_limited(app: ASGIApp) -> None:
     client, token = arbiter(app)
     client.post("/arbiter/pair", data={"csrf": token})
-    phone = TestClient(app)  # type: ignore[arg-type]
+    phone = TestClient(app)
     statuses = [phone.get(f"/board/guess{i:04d}").status_code for i in range(32)]
     assert statuses == [404] * 30 + [429] * 2
 
 
-def test_a_token_expires_with_its_round(app: object, event: Path) -> None:
+def test_a_token_expires_with_its_round(app: ASGIApp, event: Path) -> None:
     client, token = arbiter(app)
     client.post("/arbiter/pair", data={"csrf": token})
     links = board_links(client)
     for board in range(1, 5):
-        client.post("/arbiter/result", data={"csrf": token, "round": "1", "board": str(board), "result": "1-0"})
+        client.post(
+            "/arbiter/result",
+            data={"csrf": token, "round": "1", "board": str(board), "result": "1-0"},
+        )
     client.post("/arbiter/pair", data={"csrf": token})
-    page = TestClient(app).get(links[0])  # type: ignore[arg-type]
+    page = TestClient(app).get(links[0])
     assert page.status_code == 410
     assert flashes(page) == ["this link was for round 1, board 1: it has expired"]
     assert len(results_of(event, 2)) == 4 and results_of(event, 2) == ["", "", "", ""]
 
 
-def test_a_boards_token_enters_that_board_only(app: object, event: Path) -> None:
+def test_a_boards_token_enters_that_board_only(app: ASGIApp, event: Path) -> None:
     client, token = arbiter(app)
     client.post("/arbiter/pair", data={"csrf": token})
     link = board_links(client)[0]
     for side in ("white", "black"):
-        phone = TestClient(app)  # type: ignore[arg-type]
-        phone.post(link, data={"csrf": token_of(phone), "side": side, "result": "0-1", "round": "1", "board": "3"})
+        phone = TestClient(app)
+        phone.post(
+            link,
+            data={
+                "csrf": token_of(phone),
+                "side": side,
+                "result": "0-1",
+                "round": "1",
+                "board": "3",
+            },
+        )
     assert results_of(event, 1) == ["0-1", "", "", ""]
 
 
@@ -318,26 +358,28 @@ def test_player_entry_is_off_by_default(event: Path) -> None:
     client, token = arbiter(app)
     client.post("/arbiter/pair", data={"csrf": token})
     assert "Result entry from phones is off" in client.get("/arbiter/sheet").text
-    assert TestClient(app).get("/board/anything").status_code == 404  # type: ignore[arg-type]
+    assert TestClient(app).get("/board/anything").status_code == 404
 
 
 # --- reliability ----------------------------------------------------------
 
 
-def test_the_file_is_the_truth_when_the_cli_changes_it(app: object, event: Path) -> None:
+def test_the_file_is_the_truth_when_the_cli_changes_it(app: ASGIApp, event: Path) -> None:
     client, token = arbiter(app)
     client.post("/arbiter/pair", data={"csrf": token})
     version = client.get("/live/version").json()["version"]
     assert quiet("result", str(event), "1", "2", "0-1") == 0  # a terminal beside the browser
     assert client.get("/live/version").json()["version"] != version
     assert re.search(r'id="board-2">.*?class="result">0-1<', client.get("/arbiter").text, re.S)
-    page = client.post("/arbiter/result", data={"csrf": token, "round": "1", "board": "1", "result": "1-0"})
+    page = client.post(
+        "/arbiter/result", data={"csrf": token, "round": "1", "board": "1", "result": "1-0"}
+    )
     assert flashes(page) == ["recorded: round 1 board 1: 1-0"]
     assert results_of(event, 1)[:2] == ["1-0", "0-1"]
 
 
 def test_a_full_disk_gives_one_line_and_the_old_file(
-    app: object, event: Path, monkeypatch: pytest.MonkeyPatch
+    app: ASGIApp, event: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     client, token = arbiter(app)
     client.post("/arbiter/pair", data={"csrf": token})
@@ -346,20 +388,29 @@ def test_a_full_disk_gives_one_line_and_the_old_file(
     def full(fd: int, data: object) -> int:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    import caddy.files.storage as storage
+    import os
 
-    monkeypatch.setattr(storage.os, "write", full)
-    page = client.post("/arbiter/result", data={"csrf": token, "round": "1", "board": "1", "result": "1-0"})
+    monkeypatch.setattr(os, "write", full)  # what caddy.files.storage writes with
+    page = client.post(
+        "/arbiter/result", data={"csrf": token, "round": "1", "board": "1", "result": "1-0"}
+    )
     monkeypatch.undo()
     said = flashes(page)
     assert len(said) == 1 and "cannot write" in said[0] and "the file is unchanged" in said[0]
     assert event.read_bytes() == before
     assert sorted(p.name for p in event.parent.iterdir()) == sorted(
-        ["ev.json", "players.csv", "ev.json.serve.sqlite", "ev.json.serve.sqlite-wal", "ev.json.serve.sqlite-shm", "ev.json.lock"]
+        [
+            "ev.json",
+            "players.csv",
+            "ev.json.serve.sqlite",
+            "ev.json.serve.sqlite-wal",
+            "ev.json.serve.sqlite-shm",
+            "ev.json.lock",
+        ]
     ) or not any(p.name.startswith(".ev.json") for p in event.parent.iterdir())
 
 
-def test_a_file_that_stops_reading_is_said_and_writes_wait(app: object, event: Path) -> None:
+def test_a_file_that_stops_reading_is_said_and_writes_wait(app: ASGIApp, event: Path) -> None:
     client, token = arbiter(app)
     good = event.read_bytes()
     event.write_text("{ half typed", encoding="utf-8")
@@ -383,10 +434,62 @@ def test_a_restart_keeps_the_reports_waiting(event: Path) -> None:
     assert results_of(event, 1)[2] == "1/2"
 
 
-def test_serve_refuses_bad_options_in_one_line(tmp_path: Path, event: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_serve_refuses_bad_options_in_one_line(
+    tmp_path: Path, event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     short = tmp_path / "secret.txt"
     short.write_text("short\n", encoding="utf-8")
     assert main(["serve", str(event), "--secret-file", str(short)]) != 0
-    assert capsys.readouterr().err.strip() == f"caddy: error: {short}: the secret must be at least 12 characters"
+    assert (
+        capsys.readouterr().err.strip()
+        == f"caddy: error: {short}: the secret must be at least 12 characters"
+    )
     assert main(["serve", str(tmp_path / "none.json")]) != 0
     assert capsys.readouterr().err.strip().startswith("caddy: error: ")
+
+
+def test_caddy_serve_runs_and_logs_no_token(event: Path, tmp_path: Path) -> None:
+    """The command itself: it prints where it listens, serves the pages, and
+    what it prints never holds a board's token (no access log)."""
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    secret_file = tmp_path / "secret.txt"
+    secret_file.write_text(SECRET + "\n", encoding="utf-8")
+    command = [sys.executable, "-m", "caddy", "serve", str(event), "--port", str(port)]
+    command += ["--secret-file", str(secret_file), "--player-entry"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(200):  # up to 20 s for the start on a loaded machine
+            try:
+                with urllib.request.urlopen(f"{url}/live/version", timeout=2) as answer:
+                    assert answer.status == 200
+                    break
+            except OSError:
+                time.sleep(0.1)
+        with urllib.request.urlopen(f"{url}/", timeout=5) as answer:
+            assert b"<h1>" in answer.read()
+        app = create_app(str(event), secret=SECRET, player_entry=True)  # the same files
+        client, token = arbiter(app)
+        client.post("/arbiter/pair", data={"csrf": token})
+        link = board_links(client)[0]
+        with urllib.request.urlopen(f"{url}{link}", timeout=5) as answer:
+            assert b"I played" in answer.read()
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=20)
+    assert out.splitlines()[:2] == [
+        f"serving {event} at http://127.0.0.1:{port}/",
+        f"arbiter: http://127.0.0.1:{port}/arbiter  secret: (from {secret_file})",
+    ]
+    token_part = link.rsplit("/", 1)[1]
+    assert token_part not in out + err
+    assert SECRET not in out + err

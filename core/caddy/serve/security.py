@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import secrets
@@ -90,10 +91,8 @@ class Guard:
                 message["headers"] = [*message.get("headers", []), *HEADERS]
             await send(message)
 
-        try:
+        with contextlib.suppress(TooLarge):
             await self.app(scope, limited, with_headers)
-        except TooLarge:
-            pass
         if too_big and not started:
             await _plain(send, 413, "the request is too large")
 
