@@ -493,3 +493,44 @@ def test_caddy_serve_runs_and_logs_no_token(event: Path, tmp_path: Path) -> None
     token_part = link.rsplit("/", 1)[1]
     assert token_part not in out + err
     assert SECRET not in out + err
+
+
+def test_a_withdrawn_players_board_takes_no_result_and_no_link(app: ASGIApp, event: Path) -> None:
+    """FIDE C.04.2 (withdrawals): the game is not played; the one who stays
+    wins by forfeit, so the board needs no result and gets no QR link."""
+    client, token = arbiter(app)
+    client.post("/arbiter/pair", data={"csrf": token})
+    white = read(event).state.rounds[0].boards[0].white
+    page = client.post(
+        "/arbiter/withdraw", data={"csrf": token, "player": str(white), "after": "0"}
+    )
+    assert flashes(page) == [f"recorded: Player {white} ({white}) withdraws after round 0"]
+    assert "withdrawal: counts as -+" in client.get("/arbiter").text
+    page = client.post(
+        "/arbiter/result", data={"csrf": token, "round": "1", "board": "1", "result": "1-0"}
+    )
+    assert flashes(page) == [
+        "round 1 board 1: a player withdrew; the game needs no result (it counts as -+)"
+    ]
+    assert len(board_links(client)) == 3
+
+
+def test_a_knockout_match_takes_its_games_one_by_one(tmp_path: Path) -> None:
+    csv = tmp_path / "p.csv"
+    csv.write_text("name,rating\nA,2000\nB,1900\nC,1800\nD,1700\n", encoding="utf-8")
+    event = tmp_path / "k.json"
+    assert quiet("new", str(event), "--format", "knockout", "--players", str(csv)) == 0
+    app = create_app(str(event), secret=SECRET)
+    client, token = arbiter(app)
+    client.post("/arbiter/pair", data={"csrf": token})
+    assert "Add a game" in client.get("/arbiter").text
+    page = client.post(
+        "/arbiter/result", data={"csrf": token, "round": "1", "board": "1", "result": "1-0"}
+    )
+    assert flashes(page) == ["recorded: round 1 board 1: 1-0"]
+    page = client.post(
+        "/arbiter/result", data={"csrf": token, "round": "1", "board": "1", "result": "0-1"}
+    )
+    assert flashes(page) == [
+        "round 1 board 1: the match is decided (use --force to correct its last game)"
+    ]

@@ -20,7 +20,7 @@ from caddy.model.results import RESULT_WORDS
 from caddy.model.schedule import Player
 from caddy.model.tournament import RecordResult, Withdraw
 from caddy.pairing.next import next_round
-from caddy.serve.boards import board_keys, board_rows, current_round, find_player
+from caddy.serve.boards import board_keys, board_rows, current_round, find_player, withdrawn
 from caddy.serve.security import Sessions, same_secret
 from caddy.serve.web import (
     back,
@@ -99,6 +99,7 @@ def dashboard(request: Request) -> Response:
         event=state.event.tournament,
         number=number,
         rows=rows,
+        matches=bool(number) and state.rounds[number - 1].matches,
         words=WORDS,
         byes=BYES,
         last=describe(last, state.event) if last is not None else None,
@@ -157,8 +158,17 @@ def _result(request: Request, form: FormData) -> Change:
         state = session.state
         if not 1 <= rnd <= len(state.rounds) or not 1 <= board <= len(state.rounds[rnd - 1].white):
             raise CaddyError(f"round {rnd} has no board {board}")
-        recorded = state.rounds[rnd - 1].boards[board - 1].results
-        operation = RecordResult(round=rnd, board=board, result=word, force=bool(recorded))
+        played = state.rounds[rnd - 1]
+        game = played.boards[board - 1]
+        scored = withdrawn(state, rnd, game.white, game.black)
+        if scored and not game.results:
+            raise CaddyError(
+                f"round {rnd} board {board}: a player withdrew; the game needs no result "
+                f"(it counts as {scored})"
+            )
+        # a knockout match takes its games one by one; another board's result is corrected
+        force = bool(game.results) and not played.matches
+        operation = RecordResult(round=rnd, board=board, result=word, force=force)
         session.apply(operation)
         return f"recorded: {describe(operation, session.event)}"
 

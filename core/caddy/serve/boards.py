@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from caddy.errors import CaddyError
+from caddy.event.rounds import withdrawal_result
 from caddy.serve.store import BoardKey
 
 if TYPE_CHECKING:
@@ -26,6 +27,8 @@ class Row:
     black_name: str
     result: str
     report: Report | None
+    #: What a withdrawal makes of the game (it needs no result), or "".
+    scored: str = ""
 
 
 def current_round(state: State) -> int:
@@ -56,9 +59,18 @@ def board_rows(state: State, number: int, reports: dict[tuple[int, int], Report]
                 black_name=players[board.black - 1].name,
                 result=" ".join(board.results),
                 report=report,
+                scored=withdrawn(state, board.round, board.white, board.black),
             )
         )
     return rows
+
+
+def withdrawn(state: State, number: int, white: int, black: int) -> str:
+    """The result a withdrawal gives the game of round ``number`` (FIDE
+    C.04.2: the player who stays wins by forfeit), or "" when both play."""
+    if not state.withdrawals:
+        return ""
+    return withdrawal_result(state.withdrawn, number, white, black) or ""
 
 
 def board_keys(state: State, *, open_only: bool = False) -> set[BoardKey]:
@@ -71,7 +83,8 @@ def board_keys(state: State, *, open_only: bool = False) -> set[BoardKey]:
     return {
         BoardKey(rnd.number, b.number, b.white, b.black)
         for b in rnd.boards
-        if not open_only or not b.results
+        if not withdrawn(state, rnd.number, b.white, b.black)
+        and (not open_only or not b.results)
     }
 
 
