@@ -534,3 +534,23 @@ def test_a_knockout_match_takes_its_games_one_by_one(tmp_path: Path) -> None:
     assert flashes(page) == [
         "round 1 board 1: the match is decided (use --force to correct its last game)"
     ]
+
+
+def test_the_serve_extra_is_imported_by_caddy_serve_only() -> None:
+    """``caddy --help`` and every other command's parser load no Starlette,
+    Jinja2, uvicorn or segno (the extra is for one command)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import contextlib, io, sys\n"
+        "from caddy.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    with contextlib.suppress(SystemExit):\n"
+        "        main(['--help'])\n"
+        "    with contextlib.suppress(SystemExit):\n"
+        "        main(['serve', '--help'])\n"
+        "print(sorted(m for m in ('starlette', 'jinja2', 'uvicorn', 'segno') if m in sys.modules))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "[]"
