@@ -554,3 +554,24 @@ def test_the_serve_extra_is_imported_by_caddy_serve_only() -> None:
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.strip() == "[]"
+
+
+LIVE = re.compile(r'<meta name="caddy-version"[^>]+><script src="/static/live.js" defer></script>')
+
+
+def test_every_public_page_is_the_page_caddy_publish_writes(tmp_path: Path) -> None:
+    """One view code, two outputs: each page served is byte for byte the
+    page ``caddy publish`` writes, with the live script added in its head."""
+    from caddy.publish.site import build_site
+
+    trf, event = tmp_path / "s.trf", tmp_path / "s.json"
+    assert quiet("simulate", "--players", "11", "--rounds", "4", "--seed", "3", "-o", str(trf)) == 0
+    assert quiet("import", str(trf), "-o", str(event)) == 0
+    site = build_site(read(event).event)
+    client = TestClient(create_app(str(event), secret=SECRET))
+    for name, page in site.items():
+        served = client.get(f"/{name}")
+        assert served.status_code == 200, name
+        assert len(LIVE.findall(served.text)) == 1, name
+        assert LIVE.sub("", served.text).encode() == page, name
+    assert client.get("/").text == client.get("/index.html").text

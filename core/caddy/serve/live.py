@@ -29,6 +29,8 @@ from caddy.publish.pages import (
     round_report,
     standings_report,
 )
+from caddy.publish.players import player_lines, player_report
+from caddy.publish.ratings import with_rating_cards
 from caddy.publish.site import rendered, state_reports
 from caddy.views.source import knockout_only
 
@@ -62,6 +64,8 @@ class Snapshot:
     #: Every page of the site, once one that is not built alone was asked for.
     site: dict[str, bytes] | None = None
     context: Context | None = None
+    #: Each player's rank, points and TPR line (:func:`caddy.publish.players.player_lines`).
+    lines: dict[int, tuple[str, ...]] | None = None
 
 
 class LiveEvent:
@@ -98,9 +102,9 @@ class LiveEvent:
     def page(self, name: str) -> tuple[Snapshot, bytes | None]:
         """The public page ``name`` of the event now (``None``: no such page),
         rendered once per version: the index, a round's pairings, the
-        standings after a round and the crosstable alone, any other page
-        (players, prizes, a team event's pages) with the whole site as
-        ``caddy publish`` builds it."""
+        standings after a round, the crosstable and a player's page alone,
+        any other page (prizes, a team event's pages) with the whole site as
+        ``caddy publish`` builds it (the same reports, the same renderer)."""
         snap = self.snapshot()
         with self._lock:
             if name not in snap.pages:
@@ -133,6 +137,11 @@ class LiveEvent:
                 report = round_report(ctx, number)
             elif kind == "standings" and 1 <= number <= ctx.done and not knockout_only(state):
                 report = standings_report(ctx, number)
+            elif kind == "player" and 1 <= number <= len(state.event.tournament.players):
+                if snap.lines is None:
+                    snap.lines = player_lines(ctx)
+                pages = {number: player_report(ctx, number, snap.lines)}
+                report = with_rating_cards(ctx, pages)[number]
         if report is None:
             return None
         return rendered({name: report}, self.host)[name]
