@@ -13,6 +13,11 @@ import errno
 import html
 import io
 import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -448,33 +453,38 @@ def test_serve_refuses_bad_options_in_one_line(
     assert capsys.readouterr().err.strip().startswith("caddy: error: ")
 
 
-def test_caddy_serve_runs_and_logs_no_token(event: Path, tmp_path: Path) -> None:
-    """The command itself: it prints where it listens, serves the pages, and
-    what it prints never holds a board's token (no access log)."""
-    import signal
+def free_port() -> int:
     import socket
-    import subprocess
-    import sys
-    import time
-    import urllib.request
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    secret_file = tmp_path / "secret.txt"
-    secret_file.write_text(SECRET + "\n", encoding="utf-8")
+        return int(probe.getsockname()[1])
+
+
+def start_server(event: Path, secret_file: Path, port: int) -> subprocess.Popen[str]:
+    """``caddy serve`` in its own process, answering (up to 20 s for the start)."""
     command = [sys.executable, "-m", "caddy", "serve", str(event), "--port", str(port)]
     command += ["--secret-file", str(secret_file), "--player-entry"]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    for _ in range(200):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/live/version", timeout=2):
+                return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise AssertionError(f"caddy serve did not answer: {server.communicate()}")
+
+
+def test_caddy_serve_runs_and_logs_no_token(event: Path, tmp_path: Path) -> None:
+    """The command itself: it prints where it listens, serves the pages, and
+    what it prints never holds a board's token (no access log)."""
+    port = free_port()
+    secret_file = tmp_path / "secret.txt"
+    secret_file.write_text(SECRET + "\n", encoding="utf-8")
+    server = start_server(event, secret_file, port)
     try:
         url = f"http://127.0.0.1:{port}"
-        for _ in range(200):  # up to 20 s for the start on a loaded machine
-            try:
-                with urllib.request.urlopen(f"{url}/live/version", timeout=2) as answer:
-                    assert answer.status == 200
-                    break
-            except OSError:
-                time.sleep(0.1)
         with urllib.request.urlopen(f"{url}/", timeout=5) as answer:
             assert b"<h1>" in answer.read()
         app = create_app(str(event), secret=SECRET, player_entry=True)  # the same files
@@ -493,6 +503,69 @@ def test_caddy_serve_runs_and_logs_no_token(event: Path, tmp_path: Path) -> None
     token_part = link.rsplit("/", 1)[1]
     assert token_part not in out + err
     assert SECRET not in out + err
+
+
+def test_a_kill_at_any_moment_loses_no_result_it_acknowledged(tmp_path: Path) -> None:
+    """``kill -9`` while a phone's confirmation is being written: the event
+    file reads (the old or the new one, never half), holds every result the
+    server said it recorded, and a restart on the same files goes on from
+    there. (The atomic write itself: tests/test_storage_safety.py.)"""
+    import http.cookiejar
+    import threading
+    import urllib.parse
+
+    event = new_event(tmp_path, [f"P{i}" for i in range(1, 21)])
+    assert quiet("pair", str(event)) == 0
+    secret_file = tmp_path / "secret.txt"
+    secret_file.write_text(SECRET + "\n", encoding="utf-8")
+    links = board_links(arbiter(create_app(str(event), secret=SECRET, player_entry=True))[0])
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    server = start_server(event, secret_file, port)
+    acknowledged: set[str] = set()
+
+    def send(link: str, side: str) -> None:
+        phone = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
+        try:
+            with phone.open(f"{url}/arbiter/login", timeout=10) as page:
+                token = CSRF.search(page.read().decode())
+            assert token is not None
+            form = {"csrf": token.group(1), "side": side, "result": "1/2"}
+            body = urllib.parse.urlencode(form).encode()
+            with phone.open(f"{url}{link}", data=body, timeout=10) as page:
+                if "confirmed: 1/2 is recorded" in page.read().decode():
+                    acknowledged.add(link)
+        except OSError:  # the server is gone
+            pass
+
+    try:
+        for link in links[:5]:
+            send(link, "white")
+            send(link, "black")
+        send(links[5], "white")
+        last = threading.Thread(target=send, args=(links[5], "black"))
+        last.start()  # the confirmation is on its way, or being written...
+        time.sleep(0.02)
+        server.kill()  # ...when SIGKILL comes: no clean-up of any kind
+        last.join()
+    finally:
+        server.kill()
+        server.communicate(timeout=20)
+    results = results_of(event, 1)  # the file reads: it is whole
+    recorded = {link for link, result in zip(links, results, strict=True) if result}
+    assert acknowledged <= recorded <= set(links[:6])
+    assert len(acknowledged) >= 5
+    assert all(result in ("1/2", "") for result in results)
+    restarted = create_app(str(event), secret=SECRET, player_entry=True)
+    if not results[5]:  # White's report on board 6 waits still: nothing was lost
+        assert "white reported 1/2" in arbiter(restarted)[0].get("/arbiter").text
+    for link, result in zip(links, results, strict=True):
+        if not result:
+            report(restarted, link, "white", "1/2")
+            report(restarted, link, "black", "1/2")
+    assert results_of(event, 1) == ["1/2"] * 10
 
 
 def test_a_withdrawn_players_board_takes_no_result_and_no_link(app: ASGIApp, event: Path) -> None:
@@ -575,3 +648,47 @@ def test_every_public_page_is_the_page_caddy_publish_writes(tmp_path: Path) -> N
         assert len(LIVE.findall(served.text)) == 1, name
         assert LIVE.sub("", served.text).encode() == page, name
     assert client.get("/").text == client.get("/index.html").text
+
+
+def test_the_arbiter_links_the_standings_of_the_last_complete_round(app: ASGIApp) -> None:
+    client, token = arbiter(app)
+    client.post("/arbiter/pair", data={"csrf": token})
+    assert "/standings-" not in client.get("/arbiter").text
+    for board in range(1, 5):
+        data = {"csrf": token, "round": "1", "board": str(board), "result": "0-1"}
+        client.post("/arbiter/result", data=data)
+    assert '<a href="/standings-1.html">Standings after round 1</a>' in client.get("/arbiter").text
+
+
+def test_the_secret_file_and_the_lan_qr_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from caddy.errors import CaddyError
+    from caddy.serve import network
+
+    secret = tmp_path / "secret"
+    secret.write_text("  correct horse battery \nsecond line\n", encoding="utf-8")
+    assert network.read_secret(str(secret)) == "correct horse battery"
+    assert len(network.read_secret(None)) == 16  # 12 random bytes, URL-safe
+    qr = network.terminal_qr("http://192.168.1.20:8080/")
+    assert (len(qr.splitlines()) > 10 and "▀" in qr) or "█" in qr
+    import socket
+
+    monkeypatch.setattr(socket, "gethostbyname", lambda name: "127.0.1.1")
+
+    class NoRoute:
+        def __init__(self, *args: object) -> None:
+            pass
+
+        def __enter__(self) -> NoRoute:
+            return self
+
+        def __exit__(self, *args: object) -> None:
+            pass
+
+        def connect(self, address: object) -> None:
+            raise OSError("Network is unreachable")
+
+    monkeypatch.setattr(socket, "socket", NoRoute)
+    with pytest.raises(CaddyError, match="no LAN address"):
+        network.lan_address()

@@ -33,6 +33,7 @@ from caddy.serve.web import (
     session_id,
     set_cookie,
 )
+from caddy.views.source import complete_rounds, knockout_only
 
 if TYPE_CHECKING:
     from starlette.datastructures import FormData
@@ -100,6 +101,7 @@ def dashboard(request: Request) -> Response:
         number=number,
         rows=rows,
         matches=bool(number) and state.rounds[number - 1].matches,
+        done=0 if knockout_only(state) else complete_rounds(state),
         words=WORDS,
         byes=BYES,
         last=describe(last, state.event) if last is not None else None,

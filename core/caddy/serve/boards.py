@@ -83,8 +83,7 @@ def board_keys(state: State, *, open_only: bool = False) -> set[BoardKey]:
     return {
         BoardKey(rnd.number, b.number, b.white, b.black)
         for b in rnd.boards
-        if not withdrawn(state, rnd.number, b.white, b.black)
-        and (not open_only or not b.results)
+        if not withdrawn(state, rnd.number, b.white, b.black) and (not open_only or not b.results)
     }
 
 
