@@ -692,3 +692,36 @@ def test_the_secret_file_and_the_lan_qr_code(
     monkeypatch.setattr(socket, "socket", NoRoute)
     with pytest.raises(CaddyError, match="no LAN address"):
         network.lan_address()
+
+
+def test_a_team_events_games_are_entered_board_by_board(tmp_path: Path) -> None:
+    """A team event's boards are numbered across the round's matches, as
+    ``caddy pairings`` numbers them; each row names its match."""
+    teams = tmp_path / "league.csv"
+    teams.write_text(
+        "team,board,name,rating\nRooks,1,Ada,2010\nRooks,2,Ben,1950\nKnights,1,Dee,1990\n"
+        "Knights,2,Eli,1900\nBishops,1,Fay,1980\nBishops,2,Gil,1870\nPawns,1,Hoa,1940\n"
+        "Pawns,2,Ivo,1860\n",
+        encoding="utf-8",
+    )
+    event = tmp_path / "league.json"
+    assert (
+        quiet("new", str(event), "--format", "team-swiss", "--rounds", "3", "--teams", str(teams))
+        == 0
+    )
+    app = create_app(str(event), secret=SECRET)
+    client, token = arbiter(app)
+    client.post("/arbiter/pair", data={"csrf": token})
+    page = client.get("/arbiter").text
+    assert re.findall(r"<small>(.*?)</small>", page) == [
+        "Rooks – Bishops, board 1",
+        "Rooks – Bishops, board 2",
+        "Pawns – Knights, board 1",
+        "Pawns – Knights, board 2",
+    ]
+    for board, word in enumerate(("1-0", "0-1", "1/2", "1-0"), 1):
+        data = {"csrf": token, "round": "1", "board": str(board), "result": word}
+        assert flashes(client.post("/arbiter/result", data=data)) == [
+            f"recorded: round 1 board {board}: {word}"
+        ]
+    assert client.get("/team-standings-1.html").status_code == 200

@@ -29,6 +29,8 @@ class Row:
     report: Report | None
     #: What a withdrawal makes of the game (it needs no result), or "".
     scored: str = ""
+    #: A team event's match and board of the game ("Rooks – Bishops, board 2"), or "".
+    match: str = ""
 
 
 def current_round(state: State) -> int:
@@ -42,6 +44,7 @@ def board_rows(state: State, number: int, reports: dict[tuple[int, int], Report]
         return []
     players = state.event.tournament.players
     rnd = state.rounds[number - 1]
+    matches = team_games(state, number)
     rows = []
     for board in rnd.boards:
         report = reports.get((number, board.number))
@@ -60,9 +63,26 @@ def board_rows(state: State, number: int, reports: dict[tuple[int, int], Report]
                 result=" ".join(board.results),
                 report=report,
                 scored=withdrawn(state, board.round, board.white, board.black),
+                match=matches[board.number - 1] if board.number <= len(matches) else "",
             )
         )
     return rows
+
+
+def team_games(state: State, number: int) -> list[str]:
+    """A team round's games as "first team – second team, board B", in the
+    round's board order (the numbers ``caddy pairings`` shows); [] otherwise."""
+    setup = state.event.tournament.teams
+    teams = state.rounds[number - 1].teams
+    if setup is None or teams is None:
+        return []
+    _, _, where = teams.games(setup.board_colours())
+    shown = []
+    for m, b in where:
+        match = teams.matches[m - 1]
+        first, other = setup.team(match.white).name, setup.team(match.black).name
+        shown.append(f"{first} – {other}, board {b}")
+    return shown
 
 
 def withdrawn(state: State, number: int, white: int, black: int) -> str:
