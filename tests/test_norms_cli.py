@@ -154,3 +154,13 @@ def test_bad_input_is_one_line(cli: Callable[..., Run], args: list[str], message
     run = cli("norms", str(TRF), *args)
     assert run.code == 1
     assert run.err.strip() == message
+
+
+def test_publish_has_a_norm_page(cli: Callable[..., Run], event: Path, tmp_path: Path) -> None:
+    """``caddy publish``: norms.html, linked from every page, the same figures as caddy norms."""
+    site = tmp_path / "site"
+    assert cli("publish", str(event), "-o", str(site)).code == 0
+    page = (site / "norms.html").read_text(encoding="utf-8")
+    assert "GM norm: Aalto Aino (FIN)" in page
+    assert "2641" in page and "2511" in page
+    assert 'href="norms.html"' in (site / "index.html").read_text(encoding="utf-8")
