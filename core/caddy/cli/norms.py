@@ -92,9 +92,9 @@ def imported_shape(ns: argparse.Namespace, host: PluginHost) -> EventShape:
 
 
 def cmd_norms(ns: argparse.Namespace, host: PluginHost) -> int:
-    # lazy: start-up: `caddy --help` builds this parser; the norms load when the command runs
     import attrs
 
+    # lazy: start-up: `caddy --help` builds this parser; the norms load when the command runs
     from caddy.cli.standings_notes import file_source
     from caddy.errors import CaddyError
     from caddy.norms.check import check_norms, state_shape

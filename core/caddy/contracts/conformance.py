@@ -60,12 +60,7 @@ REQUIRED: Mapping[str, tuple[tuple[str, tuple[str, ...] | None], ...]] = {
         _member("change", "request"),
     ),
     "prize_sharing": (_attr("name"), _attr("summary"), _member("share", "group")),
-    "norms": (
-        _attr("name"),
-        _attr("summary"),
-        _attr("titles"),
-        _member("check", "request", "forecast"),
-    ),
+    "norms": (*map(_attr, ("name", "summary", "titles")), _member("check", "request", "forecast")),
     "time_controls": (_attr("name"), _attr("priority"), _member("parse", "text")),
     "tiebreak_presets": (
         _attr("name"),

@@ -4,7 +4,7 @@ figures a FIDE IT1 certificate asks for)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
@@ -250,10 +250,3 @@ def norms_report(check: NormsCheck, title: str) -> Report:
         tables=tuple(tables),
         notes=tuple(notes),
     )
-
-
-def document_dict(check: NormsCheck) -> Any:
-    """The document as plain data (what ``--json`` prints)."""
-    from caddy.model.serialize import unstructure
-
-    return unstructure(norms_document(check))
