@@ -181,7 +181,8 @@ def figures(rounds: Sequence[NormRound], title: Title, least_games: int, mix: li
     needed = needed_score(average, n, title)
     if average < title.average:
         missing.append(
-            f"average rating {average}, at least {title.average} needed for a {title.name} norm (1.4.8a)"
+            f"average rating {average}, at least {title.average} needed for "
+            f"{'an' if title.name == 'IM' else 'a'} {title.name} norm (1.4.8a)"
         )
     if half * MINIMUM_SHARE[1] < MINIMUM_SHARE[0] * 2 * n:
         missing.append(f"score {half / 2:g} of {n} is under 35% (1.4.8b)")
