@@ -107,9 +107,10 @@ def test_a_game_lost_to_a_weaker_opponent_never_creates_a_norm(
     under 2/3 (1.4.4), which B.01 allows (docs/norms.md)."""
     number = data.draw(st.integers(1, len(event.players)))
     options = {"exemption": "swiss-foreigners"}
-    before = check_norms(event, options=options).players[number - 1]
-    after = check_norms(with_a_lost_game(event, number), options=options).players[number - 1]
-    for old, new in zip(before.results, after.results, strict=True):
+    before = check_norms(event, options=options, player=str(number)).players[0]
+    after = check_norms(with_a_lost_game(event, number), options=options, player=str(number))
+    assert after.players[0].request.player.number == number
+    for old, new in zip(before.results, after.players[0].results, strict=True):
         assert old.title == new.title
         if old.games >= 9 and new.norm:
             assert old.norm, (old, new)

@@ -169,6 +169,8 @@ def check_title(request: NormRequest, title: Title) -> NormResult:
     first: tuple[Figures, tuple[str, ...]] | None = None
     for chosen, notes in selections(request, counted):
         need = 9 if note_c and len(chosen) != len(counted) else least
+        if first is not None and len(chosen) < need:  # too few games: no norm
+            continue
         lacks = mix(request, chosen, title, waived)
         if request.pre_determined:  # 1.4.1f: the mix of the whole round robin too
             lacks += [m for m in whole if m not in lacks]
