@@ -164,3 +164,31 @@ def test_publish_has_a_norm_page(cli: Callable[..., Run], event: Path, tmp_path:
     assert "GM norm: Aalto Aino (FIN)" in page
     assert "2641" in page and "2511" in page
     assert 'href="norms.html"' in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_titles_and_federations_come_from_the_players_csv(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """The players CSV's ``title``, ``federation``, ``fide_id`` and ``sex``
+    columns reach the check: a GM is checked for nothing, an IM woman for GM
+    and WGM, an IM man for GM, an FM woman for all four (after round 1)."""
+    path = tmp_path / "ev.json"
+    players = DATA / "norms" / "rr10_invented_players.csv"
+    assert cli("new", str(path), "--players", str(players), "--by", "given").code == 0
+    assert cli("result", str(path), "1", "1-0 1-0 1-0 1-0 1-0").code == 0
+    document = norms_json(cli, str(path))
+    titles = {
+        p["pairing_number"]: [n["title"] for n in p["norms"]]
+        for p in document["players"]  # type: ignore[attr-defined]
+    }
+    assert (titles[2], titles[1], titles[6], titles[7]) == (
+        [],
+        ["GM", "WGM"],
+        ["GM"],
+        ["GM", "IM", "WGM", "WIM"],
+    )
+    first = document["players"][0]["norms"][0]  # type: ignore[index]
+    assert (
+        first["games"] == 1
+        and "the player's federation is not known (1.4.3)" not in first["missing"]
+    )
