@@ -76,7 +76,21 @@ def test_the_norms_of_the_round_robin(cli: Callable[..., Run]) -> None:
         for n in p["norms"]
         if n["title"] == "GM"
     )
+    assert gm["figures"] == {
+        "titled": 9,
+        "holders": 3,
+        "federations": 4,
+        "own_federation": 1,
+        "most_from_one": 3,
+    }
     certificate = gm["certificate"]
+    assert certificate["player"] == {
+        "name": "Aalto Aino",
+        "fide_id": "90000010",
+        "federation": "FIN",
+        "title": "IM",
+        "rating": 2395,
+    }
     assert (certificate["start_date"], certificate["end_date"], certificate["rounds"]) == (
         "2026-05-01",
         "2026-05-09",
@@ -103,7 +117,7 @@ def test_every_renderer(cli: Callable[..., Run], form: str) -> None:
     run = cli("norms", str(TRF), "--output", form)
     assert run.code == 0, run.err
     assert "Aalto Aino" in run.out and "Garcia Gloria" in run.out
-    assert "GM norm: Aalto Aino (FIN)" in run.out or form == "csv"
+    assert "GM norm: Aalto Aino (IM, FIN, FIDE ID 90000010)" in run.out or form == "csv"
 
 
 def test_one_player(cli: Callable[..., Run]) -> None:
@@ -161,7 +175,7 @@ def test_publish_has_a_norm_page(cli: Callable[..., Run], event: Path, tmp_path:
     site = tmp_path / "site"
     assert cli("publish", str(event), "-o", str(site)).code == 0
     page = (site / "norms.html").read_text(encoding="utf-8")
-    assert "GM norm: Aalto Aino (FIN)" in page
+    assert "GM norm: Aalto Aino (IM, FIN, FIDE ID 90000010)" in page
     assert "2641" in page and "2511" in page
     assert 'href="norms.html"' in (site / "index.html").read_text(encoding="utf-8")
 

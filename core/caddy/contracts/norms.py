@@ -107,6 +107,10 @@ class NormResult:
     needed: float | None = None
     #: The counted games, for the certificate.
     counted: tuple[NormGame, ...] = ()
+    #: The counts behind the opponent-mix rules, by name (the ``fide`` rules:
+    #: ``titled``, ``holders`` of the norm's title, ``federations`` other than
+    #: the player's, ``own_federation``, ``most_from_one`` federation).
+    figures: Mapping[str, int] = attrs.field(factory=dict)
     #: How the games were chosen (games left out and why).
     notes: tuple[str, ...] = ()
     #: Games the norm counts as in a title application (overscore, 1.4.1d).

@@ -30,9 +30,21 @@ class OpponentData:
 
 
 @attrs.frozen(kw_only=True)
+class CertificatePlayer:
+    """The player a norm certificate is for."""
+
+    name: str
+    fide_id: str | None
+    federation: str | None
+    title: str | None
+    rating: int | None
+
+
+@attrs.frozen(kw_only=True)
 class CertificateData:
     """A norm's certificate figures (FIDE IT1)."""
 
+    player: CertificatePlayer
     event: str
     start_date: str | None
     end_date: str | None
@@ -64,6 +76,8 @@ class NormData:
     performance: int | None
     score: float
     needed: float | None
+    #: The counts behind the opponent-mix rules (the rules' own names).
+    figures: dict[str, int] = attrs.field(factory=dict)
     still_needed: float | None = None
     remaining_rounds: int = 0
     certificate: CertificateData | None = None
@@ -106,7 +120,15 @@ def _opponent(game: NormGame) -> OpponentData:
 
 def certificate(player: PlayerNorms, result: NormResult) -> CertificateData:
     request = player.request
+    who = request.player
     return CertificateData(
+        player=CertificatePlayer(
+            name=who.name,
+            fide_id=who.fide_id,
+            federation=who.federation,
+            title=who.title,
+            rating=who.rating,
+        ),
         event=request.event,
         start_date=request.start_date.isoformat() if request.start_date else None,
         end_date=request.end_date.isoformat() if request.end_date else None,
@@ -131,6 +153,7 @@ def _norm_data(player: PlayerNorms, result: NormResult, forecast: bool) -> NormD
         performance=result.performance,
         score=result.score,
         needed=result.needed,
+        figures=dict(result.figures),
         still_needed=result.still_needed if forecast else None,
         remaining_rounds=result.remaining_rounds if forecast else 0,
         certificate=certificate(player, result) if result.norm else None,
@@ -164,7 +187,8 @@ def number(value: int | None) -> str:
 
 
 def _summary(check: NormsCheck) -> Table:
-    columns = ["No", "Name", "Title", "Result", "Games", "Avg", "Perf", "Score", "Needed"]
+    columns = ["No", "Name", "Title", "Result", "Games", "Titled", "Holders", "Feds"]
+    columns += ["Avg", "Perf", "Score", "Needed"]
     if check.forecast:
         columns += ["Still needed", "Left"]
     rows = []
@@ -176,6 +200,9 @@ def _summary(check: NormsCheck) -> Table:
                 r.title,
                 "norm" if r.norm else "no norm",
                 str(r.games),
+                number(r.figures.get("titled")),
+                number(r.figures.get("holders")),
+                number(r.figures.get("federations")),
                 number(r.average_rating),
                 number(r.performance),
                 points(r.score),
@@ -209,9 +236,12 @@ def certificate_table(player: PlayerNorms, result: NormResult) -> Table:
         )
         for g in result.counted
     )
-    name = player.request.player
+    who = player.request.player
+    ids = ", ".join(
+        x for x in (who.title, who.federation, who.fide_id and f"FIDE ID {who.fide_id}") if x
+    )
     return Table(
-        caption=f"{result.title} norm: {name.name} ({name.federation or '?'})",
+        caption=f"{result.title} norm: {who.name} ({ids or 'no title, federation or FIDE ID'})",
         columns=("Rd", "Opponent", "Title", "Fed", "FIDE ID", "Rating", "Used", "Result"),
         rows=rows,
         right=frozenset({0, 5, 6}),

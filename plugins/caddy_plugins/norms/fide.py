@@ -38,6 +38,7 @@ from caddy_plugins.norms.rules import (
     federation_mix,
     figures,
     floored,
+    mix_figures,
     name_of,
     needed_score,
     rating_of,
@@ -178,9 +179,18 @@ def check_title(request: NormRequest, title: Title) -> NormResult:
         if first is None:
             first = (found, ())
         if not found.missing:
-            return _result(title, found, (*excluded, *notes), note_c if need == 8 else None, waived)
+            done = _result(title, found, (*excluded, *notes), note_c if need == 8 else None, waived)
+            return _with_figures(done, chosen, title, request)
     assert first is not None
-    return _result(title, first[0], tuple(excluded), None, waived, norm=False)
+    failed = _result(title, first[0], tuple(excluded), None, waived, norm=False)
+    return _with_figures(failed, counted, title, request)
+
+
+def _with_figures(
+    result: NormResult, rounds: Sequence[NormRound], title: Title, request: NormRequest
+) -> NormResult:
+    opponents = [r.opponent for r in rounds if r.opponent is not None]
+    return attrs.evolve(result, figures=mix_figures(opponents, title, request.player.federation))
 
 
 def _pending(request: NormRequest) -> list[str]:

@@ -201,6 +201,24 @@ def figures(rounds: Sequence[NormRound], title: Title, least_games: int, mix: li
     )
 
 
+def mix_figures(opponents: Sequence[NormPlayer], title: Title, own: str | None) -> dict[str, int]:
+    """The counts the mix rules read (1.4.3 to 1.4.5), for the report."""
+    titles = [title_code(o.title) for o in opponents]
+    federations = Counter(
+        o.federation.upper()
+        for o in opponents
+        if o.federation and o.federation.upper() != FIDE_FLAG
+    )
+    mine = (own or "").upper()
+    return {
+        "titled": sum(t in TITLEHOLDERS for t in titles),
+        "holders": sum(t in title.holders for t in titles),
+        "federations": len(set(federations) - {mine}),
+        "own_federation": federations[mine] if mine else 0,
+        "most_from_one": max((c for f, c in federations.items() if f != mine), default=0),
+    }
+
+
 def games_short(games: int, least: int) -> list[str]:
     if games >= least:
         return []
