@@ -90,8 +90,16 @@ def star(
     return b.build()
 
 
-def base(results: Sequence[str] = BASE_RESULTS, opponents: Sequence[Opp] = BASE) -> ResultsTable:
-    return star(list(zip(opponents, results, strict=True)))
+def base(
+    results: Sequence[str] = BASE_RESULTS, opponents: Sequence[Opp] = BASE, kind: str = "swiss"
+) -> ResultsTable:
+    """The seeker against ``opponents`` with ``results``: a Swiss-like event
+    (:func:`star`), or (``kind="round-robin"``) a round robin of the seeker
+    and the opponents, the other games won by the first-named player."""
+    if kind == "swiss":
+        return star(list(zip(opponents, results, strict=True)))
+    players = [SEEKER, *(player(k, o) for k, o in enumerate(opponents, 2))]
+    return round_robin(players, dict(enumerate(results, 2)))
 
 
 def circle(n: int) -> list[list[tuple[int, int]]]:

@@ -3,7 +3,9 @@
 one test per clause, each a small event built for it, the norm made and the
 same event one condition short (docs/norms.md). Swiss-like events by
 :func:`tests.norms_events.star`, round robins by
-:func:`tests.norms_events.round_robin`.
+:func:`tests.norms_events.round_robin`; a clause whose rule is the same in
+both runs on both (``kind``), the clauses that differ (1.4.1e, 1.4.1f,
+1.4.2b, the double round robin of 1.4.5) on the event they are about.
 """
 
 from __future__ import annotations
@@ -25,6 +27,10 @@ from tests.norms_events import (
     star,
 )
 
+#: The clause's event as a Swiss (one opponent a round) and as a round robin
+#: of the seeker and the same opponents (tests.norms_events.base).
+KINDS = pytest.mark.parametrize("kind", ["swiss", "round-robin"])
+
 
 def with_(i: int, o: Opp) -> tuple[Opp, ...]:
     return (*BASE[:i], o, *BASE[i + 1 :])
@@ -33,9 +39,10 @@ def with_(i: int, o: Opp) -> tuple[Opp, ...]:
 # -- 1.4.1 number of games ---------------------------------------------------------------
 
 
-def test_1_4_1a_nine_games() -> None:
+@KINDS
+def test_1_4_1a_nine_games(kind: str) -> None:
     """1.4.1a: at least 9 games. A half-point bye in round 9 leaves 8."""
-    made = norm(base(), "GM")
+    made = norm(base(kind=kind), "GM")
     assert (made.norm, made.games, made.average_rating, made.performance) == (True, 9, 2450, 2616)
     short = norm(star([*zip(BASE[:8], BASE_RESULTS[:8], strict=True), (None, "H")]), "GM")
     assert not short.norm
@@ -71,11 +78,12 @@ def test_1_4_1c_eight_games_and_a_pab_or_forfeit_win(code: str) -> None:
     assert "8 games counted, at least 9 needed (1.4.1)" in short.missing
 
 
-def test_1_4_1d_a_full_point_over_counts_one_game_more() -> None:
+@KINDS
+def test_1_4_1d_a_full_point_over_counts_one_game_more(kind: str) -> None:
     """1.4.1d: each full point above the norm counts as one more game (7.5 over 6.5 needed: 10)."""
-    over = norm(base(("=", "=", "1", "1", "1", "=", "1", "1", "1")), "GM")
+    over = norm(base(("=", "=", "1", "1", "1", "=", "1", "1", "1"), kind=kind), "GM")
     assert (over.norm, over.score, over.needed, over.counts_as) == (True, 7.5, 6.5, 10)
-    assert norm(base(), "GM").counts_as == 9
+    assert norm(base(kind=kind), "GM").counts_as == 9
 
 
 def test_1_4_1e_swiss_may_leave_out_the_last_rounds_a_round_robin_may_not() -> None:
@@ -161,14 +169,15 @@ def test_1_4_2c_forfeits_and_games_of_under_one_move_do_not_count() -> None:
 # -- 1.4.3, 1.4.4 federations ---------------------------------------------------------------------
 
 
-def test_1_4_3_two_federations_other_than_the_players() -> None:
+@KINDS
+def test_1_4_3_two_federations_other_than_the_players(kind: str) -> None:
     """1.4.3: at least two federations other than the player's (FID is none)."""
-    assert norm(base(), "GM").norm
+    assert norm(base(kind=kind), "GM").norm
     one = tuple(o if o.fed == "ENG" else Opp(o.rating, o.title, "GER") for o in BASE)
-    short = norm(base(opponents=one), "GM")
+    short = norm(base(opponents=one, kind=kind), "GM")
     assert short.missing == ("1 federation other than ENG (GER), at least 2 needed (1.4.3)",)
     fid = tuple(Opp(o.rating, o.title, "FID") if o.fed == "NED" else o for o in one)
-    assert "0 federations" not in " ".join(norm(base(opponents=fid), "GM").missing)
+    assert "0 federations" not in " ".join(norm(base(opponents=fid, kind=kind), "GM").missing)
 
 
 @pytest.mark.parametrize(
@@ -181,37 +190,40 @@ def test_1_4_3_two_federations_other_than_the_players() -> None:
         ("swiss-foreigners", None, True),
     ],
 )
-def test_1_4_3a_to_d_exemptions(exemption: str, host: str | None, waived: bool) -> None:
+@KINDS
+def test_1_4_3a_to_d_exemptions(exemption: str, host: str | None, waived: bool, kind: str) -> None:
     """1.4.3a-d: a national championship, a national team championship (the
     registering federation's players only), a zonal, a Swiss with 20
     foreigners: the federation requirements (1.4.3, 1.4.4) are waived."""
     home = tuple(Opp(o.rating, o.title, "ENG") for o in BASE)
-    assert not norm(base(opponents=home), "GM").norm
+    assert not norm(base(opponents=home, kind=kind), "GM").norm
     options = {"exemption": exemption} | ({"host": host} if host else {})
-    result = norm(base(opponents=home), "GM", options=options)
+    result = norm(base(opponents=home, kind=kind), "GM", options=options)
     assert result.norm is waived
     if not waived:
         assert "9 opponents from ENG, at most 5 allowed (1.4.4)" in result.missing
 
 
-def test_1_4_4_at_most_three_fifths_from_the_players_federation() -> None:
+@KINDS
+def test_1_4_4_at_most_three_fifths_from_the_players_federation(kind: str) -> None:
     """1.4.4: of 9 opponents at most 5 (3/5, rounded down) from the player's federation."""
     five = with_(3, Opp(2450, "IM", "ENG"))
-    assert norm(base(opponents=five), "GM").norm
+    assert norm(base(opponents=five, kind=kind), "GM").norm
     six = (*five[:4], Opp(2430, "IM", "ENG"), *five[5:])
-    assert norm(base(opponents=six), "GM").missing == (
+    assert norm(base(opponents=six, kind=kind), "GM").missing == (
         "6 opponents from ENG, at most 5 allowed (1.4.4)",
     )
 
 
-def test_1_4_4_at_most_two_thirds_from_one_federation() -> None:
+@KINDS
+def test_1_4_4_at_most_two_thirds_from_one_federation(kind: str) -> None:
     """1.4.4: of 9 opponents at most 6 (2/3, rounded down) from any one federation."""
     feds = ["GER", "FRA", "NED", "GER", "GER", "GER", "GER", "GER", "ENG"]
     six = tuple(Opp(o.rating, o.title, f) for o, f in zip(BASE, feds, strict=True))
-    assert norm(base(opponents=six), "GM").norm
+    assert norm(base(opponents=six, kind=kind), "GM").norm
     feds[1] = "GER"
     seven = tuple(Opp(o.rating, o.title, f) for o, f in zip(BASE, feds, strict=True))
-    assert norm(base(opponents=seven), "GM").missing == (
+    assert norm(base(opponents=seven, kind=kind), "GM").missing == (
         "7 opponents from GER, at most 6 from one federation (1.4.4)",
     )
 
@@ -219,23 +231,25 @@ def test_1_4_4_at_most_two_thirds_from_one_federation() -> None:
 # -- 1.4.5 titled opponents ------------------------------------------------------------------
 
 
-def test_1_4_5a_half_the_opponents_titleholders_cm_not() -> None:
+@KINDS
+def test_1_4_5a_half_the_opponents_titleholders_cm_not(kind: str) -> None:
     """1.4.5a: at least half the opponents (5 of 9) titleholders; a CM is none."""
     titles = ["GM", "GM", "GM", "IM", "FM", None, None, None, None]
     five = tuple(Opp(o.rating, t, o.fed) for o, t in zip(BASE, titles, strict=True))
-    assert norm(base(opponents=five), "GM").norm
+    assert norm(base(opponents=five, kind=kind), "GM").norm
     titles[4] = "CM"
     four = tuple(Opp(o.rating, t, o.fed) for o, t in zip(BASE, titles, strict=True))
-    assert norm(base(opponents=four), "GM").missing == (
+    assert norm(base(opponents=four, kind=kind), "GM").missing == (
         "4 titled opponents of 9, at least 5 needed (1.4.5a; CM and WCM do not count)",
     )
 
 
-def test_1_4_5b_a_third_and_three_gms() -> None:
+@KINDS
+def test_1_4_5b_a_third_and_three_gms(kind: str) -> None:
     """1.4.5b: a GM norm needs a third of the opponents, at least 3, GMs."""
-    assert norm(base(), "GM").norm
+    assert norm(base(kind=kind), "GM").norm
     two = with_(2, Opp(2480, "IM", "NED"))
-    assert norm(base(opponents=two), "GM").missing == (
+    assert norm(base(opponents=two, kind=kind), "GM").missing == (
         "2 opponents holding GM, at least 3 needed (1.4.5b)",
     )
 
@@ -244,7 +258,10 @@ def test_1_4_5b_a_third_and_three_gms() -> None:
     ("title", "holder", "article"),
     [("IM", "IM", "1.4.5c"), ("WGM", "WGM", "1.4.5d"), ("WIM", "WIM", "1.4.5e")],
 )
-def test_1_4_5c_to_e_three_holders_of_the_title(title: str, holder: str, article: str) -> None:
+@KINDS
+def test_1_4_5c_to_e_three_holders_of_the_title(
+    title: str, holder: str, article: str, kind: str
+) -> None:
     """1.4.5c-e: an IM, WGM or WIM norm needs 3 opponents holding that title (or a higher one)."""
     feds = ["GER", "FRA", "NED"] * 3
 
@@ -253,9 +270,9 @@ def test_1_4_5c_to_e_three_holders_of_the_title(title: str, holder: str, article
         return tuple(Opp(2300, t, f) for t, f in zip(titles, feds, strict=True))
 
     results = ("1", "1", "1", "1", "1", "1", "1", "1", "0")
-    made = norm(base(results, opponents(3)), title)
+    made = norm(base(results, opponents(3), kind=kind), title)
     assert (made.norm, made.average_rating, made.performance) == (True, 2300, 2651)
-    short = norm(base(results, opponents(2)), title)
+    short = norm(base(results, opponents(2), kind=kind), title)
     assert short.missing == (
         f"2 opponents holding {'/'.join(sorted(_holders(title)))}, at least 3 needed ({article})",
     )
@@ -342,32 +359,35 @@ def test_1_4_7b_the_average_rounds_half_up() -> None:
 # -- 1.4.8, 1.4.9 performance -----------------------------------------------------------------
 
 
-def test_1_4_8_performance_reaches_the_level() -> None:
+@KINDS
+def test_1_4_8_performance_reaches_the_level(kind: str) -> None:
     """1.4.8: Rp = Ra + dp at least 2600 for GM: 6.5/9 against 2450 makes 2616; 6/9 makes 2575."""
-    assert norm(base(), "GM").norm
-    short = norm(base(("0", "=", "=", "1", "1", "=", "1", "1", "=")), "GM")
+    assert norm(base(kind=kind), "GM").norm
+    short = norm(base(("0", "=", "=", "1", "1", "=", "1", "1", "="), kind=kind), "GM")
     assert (short.performance, short.needed) == (2575, 6.5)
     assert short.missing == ("performance 2575, at least 2600 needed (1.4.8): 6.5 points needed",)
 
 
-def test_1_4_8a_minimum_average_rating() -> None:
+@KINDS
+def test_1_4_8a_minimum_average_rating(kind: str) -> None:
     """1.4.8a: the opponents average at least 2380 for GM (2379 is short, whatever the score)."""
     titles = ("GM", "GM", "GM", "IM", "IM", "IM", "FM", "FM", "FM")
     feds = ("GER", "FRA", "NED") * 3
     full = tuple(Opp(2380, t, f) for t, f in zip(titles, feds, strict=True))
-    assert norm(base(("1",) * 9, full), "GM").norm
+    assert norm(base(("1",) * 9, full, kind=kind), "GM").norm
     less = (*full[:8], Opp(2371, "FM", "NED"))
-    short = norm(base(("1",) * 9, less), "GM")
+    short = norm(base(("1",) * 9, less, kind=kind), "GM")
     assert (short.average_rating, short.performance) == (2379, 3179)
     assert short.missing == ("average rating 2379, at least 2380 needed for a GM norm (1.4.8a)",)
 
 
-def test_1_4_8b_minimum_score_35_percent() -> None:
+@KINDS
+def test_1_4_8b_minimum_score_35_percent(kind: str) -> None:
     """1.4.8b: at least 35%: 3/9 (33%) against 2750 performs 2625 but is no norm; 3.5/9 is."""
     strong = tuple(Opp(2750, "GM", f) for f in ("GER", "FRA", "NED") * 3)
-    made = norm(base(("1", "1", "1", "=", "0", "0", "0", "0", "0"), strong), "GM")
+    made = norm(base(("1", "1", "1", "=", "0", "0", "0", "0", "0"), strong, kind=kind), "GM")
     assert (made.norm, made.performance) == (True, 2750 - 80)
-    short = norm(base(("1", "1", "1", "0", "0", "0", "0", "0", "0"), strong), "GM")
+    short = norm(base(("1", "1", "1", "0", "0", "0", "0", "0", "0"), strong, kind=kind), "GM")
     assert (short.performance, short.missing) == (2625, ("score 3 of 9 is under 35% (1.4.8b)",))
 
 
@@ -391,9 +411,10 @@ def _title(name: str) -> Title:
 # -- which titles, forecast ---------------------------------------------------------------------
 
 
-def test_titles_held_are_not_checked() -> None:
+@KINDS
+def test_titles_held_are_not_checked(kind: str) -> None:
     """A GM is checked for nothing, an IM for GM and WGM, a man for no women's title."""
-    event = base()
+    event = base(kind=kind)
     gm = EventPlayer(number=1, name="Seeker", rating=2400, federation="ENG", title="GM")
     im_man = EventPlayer(
         number=1, name="Seeker", rating=2400, federation="ENG", title="IM", sex="m"
