@@ -56,6 +56,9 @@ def test_1_4_1b_seven_games_in_a_team_championship() -> None:
     assert (made.norm, made.games, made.average_rating, made.performance) == (True, 7, 2461, 2619)
     short = norm(event, "GM")
     assert short.missing == ("7 games counted, at least 9 needed (1.4.1)",)
+    eight = star(list(zip(BASE[:8], ("0", "=", "=", "1", "1", "1", "1", "1"), strict=True)))
+    cup = norm(eight, "GM", options={"least-games": "8"})  # a World Cup's 8 games count as 9
+    assert (cup.norm, cup.games, cup.score, cup.needed, cup.counts_as) == (True, 8, 6.0, 6.0, 9)
 
 
 @pytest.mark.parametrize("code", ["U", "+"])

@@ -179,7 +179,7 @@ def check_title(request: NormRequest, title: Title) -> NormResult:
         if first is None:
             first = (found, ())
         if not found.missing:
-            done = _result(title, found, (*excluded, *notes), note_c if need == 8 else None, waived)
+            done = _result(title, found, (*excluded, *notes), note_c, waived, as_nine=need == 8)
             return _with_figures(done, chosen, title, request)
     assert first is not None
     failed = _result(title, first[0], tuple(excluded), None, waived, norm=False)
@@ -211,11 +211,15 @@ def _result(
     waived: str | None,
     *,
     norm: bool = True,
+    as_nine: bool = False,
 ) -> NormResult:
+    """The result of the selection ``found``; ``as_nine``: 8 games that count
+    as 9 (1.4.1b's World Cups, 1.4.1c), before the overscore's games (1.4.1d)."""
     games = len(found.games)
     counts = 0
     if norm and found.needed is not None:
-        counts = min(MOST_GAMES, (9 if note_c else games) + int(found.score - found.needed))
+        counts = min(MOST_GAMES, max(games, 9 * as_nine) + int(found.score - found.needed))
+    note_c = note_c if as_nine else None
     extra = (note_c,) if note_c else ()
     waiver = (f"federation requirements waived ({waived})",) if waived else ()
     return NormResult(
