@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import attrs
 
 from caddy.contracts.norms import NormGame, NormPlayer, NormRound
+from caddy.model.ratings import OLD_TITLES
 from caddy_plugins.tiebreaks.ratings import dp, round_half_up
 
 
@@ -93,11 +94,11 @@ FIDE_FLAG = "FID"
 
 
 def title_code(text: str | None) -> str | None:
-    """A title as the rating list spells it, upper case (``g``→``GM`` in TRF's letters)."""
+    """A title as the rating list spells it, upper case (TRF's old ``g`` → ``GM``)."""
     if not text:
         return None
-    code = text.strip().upper()
-    return {"G": "GM", "I": "IM", "F": "FM", "C": "CM"}.get(code, code) or None
+    code = text.strip()
+    return OLD_TITLES.get(code.lower(), code.upper()) or None
 
 
 def floored(ratings: Sequence[int], floor: int) -> list[int]:
