@@ -338,6 +338,7 @@ _COMMANDS = {
     "standings": "caddy.cli.standings:add_standings",
     "crosstable": "caddy.cli.standings:add_crosstable",
     "tiebreaks": "caddy.cli.standings:add_tiebreaks",
+    "norms": "caddy.cli.norms:add_norms",
     "cards": "caddy.cli.cards:add_commands",
     "new": "caddy.cli.event:add_new",
     "result": "caddy.cli.result:add_result",

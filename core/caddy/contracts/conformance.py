@@ -60,6 +60,7 @@ REQUIRED: Mapping[str, tuple[tuple[str, tuple[str, ...] | None], ...]] = {
         _member("change", "request"),
     ),
     "prize_sharing": (_attr("name"), _attr("summary"), _member("share", "group")),
+    "norms": (*map(_attr, ("name", "summary", "titles")), _member("check", "request", "forecast")),
     "time_controls": (_attr("name"), _attr("priority"), _member("parse", "text")),
     "tiebreak_presets": (
         _attr("name"),
@@ -170,6 +171,7 @@ def _label(kind: str) -> str:
         "renderers": "output form",
         "rating_systems": "rating system",
         "prize_sharing": "prize-sharing method",
+        "norms": "norm rules",
         "time_controls": "time-control notation",
         "tiebreak_presets": "tie-break preset",
     }.get(kind, kind)

@@ -15,7 +15,7 @@ command imports only what it needs::
     my_format = "my_package.my_format"
 
 Groups: ``caddy.formats``, ``caddy.time_controls``, ``caddy.tiebreaks``, ``caddy.codecs``, ``caddy.renderers``,
-``caddy.tiebreak_presets``, ``caddy.rating_systems``, ``caddy.prize_sharing``, and ``caddy`` for plugins that must always load (for example those adding CLI commands).
+``caddy.tiebreak_presets``, ``caddy.rating_systems``, ``caddy.prize_sharing``, ``caddy.norms``, and ``caddy`` for plugins that must always load (for example those adding CLI commands).
 
 Every registered object is checked against its contract in
 :mod:`caddy.contracts` when its kind is first used: an object missing a
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from caddy.contracts.codecs import FileCheck, FileResults
     from caddy.contracts.file_pairing import FilePairing
     from caddy.contracts.format_tools import Shorthand
+    from caddy.contracts.norms import NormRules
     from caddy.contracts.prizes import SharingMethod
     from caddy.contracts.rating import RatingSystem
 
@@ -279,6 +280,22 @@ def caddy_register_prize_sharing(register: Callable[[SharingMethod], None]) -> N
         :class:`caddy.contracts.prizes.SharingMethod`.
 
     .. versionadded:: 0.3
+    """
+
+
+@hookspec
+def caddy_register_norms(register: Callable[[NormRules], None]) -> None:
+    """Register title-norm rules: which players made a norm, and its figures.
+
+    :param register: call it once per rules object. Rules have a ``name``
+        (what ``caddy norms --rules`` names, e.g. ``"fide"``), a ``summary``,
+        the ``titles`` they check and ``check(request, forecast)`` taking a
+        :class:`caddy.contracts.norms.NormRequest` (one player's rounds, their
+        opponents' titles, federations and ratings, the event's shape) and
+        returning one :class:`caddy.contracts.norms.NormResult` per title. See
+        :class:`caddy.contracts.norms.NormRules` and docs/norms.md.
+
+    .. versionadded:: 0.4
     """
 
 

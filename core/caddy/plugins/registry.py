@@ -25,6 +25,7 @@ KINDS: Mapping[str, str] = {
     "renderers": "caddy_register_renderers",
     "rating_systems": "caddy_register_rating_systems",
     "prize_sharing": "caddy_register_prize_sharing",
+    "norms": "caddy_register_norms",
 }
 
 
@@ -38,6 +39,7 @@ KIND_LABEL: Mapping[str, str] = {
     "renderers": "output form",
     "rating_systems": "rating system",
     "prize_sharing": "prize-sharing method",
+    "norms": "norm rules",
 }
 
 

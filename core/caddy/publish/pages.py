@@ -43,6 +43,8 @@ INDEX = "index.html"
 CROSSTABLE = "crosstable.html"
 #: The prize page (:mod:`caddy.publish.prizes`), when the event keeps a prize schedule.
 PRIZES = "prizes.html"
+#: The norm page (:mod:`caddy.publish.norms`), when the players carry titles or federations.
+NORMS = "norms.html"
 #: A team event's pages (:mod:`caddy.publish.teams`).
 TEAM_CROSSTABLE = "team-crosstable.html"
 BOARD_PRIZES = "board-prizes.html"
@@ -103,6 +105,11 @@ class Context:
         return self.tournament.teams is not None
 
 
+def norm_data(state: State) -> bool:
+    """Whether the players carry titles or federations (the norm page's data)."""
+    return any(p.title or p.federation for p in state.event.tournament.players)
+
+
 def context(state: State, host: PluginHost | None = None) -> Context:
     done = complete_rounds(state)
     nav = [Link("Event", INDEX)]
@@ -122,6 +129,8 @@ def context(state: State, host: PluginHost | None = None) -> Context:
         nav.append(Link("Player crosstable" if teams else "Crosstable", CROSSTABLE))
     if done and not knockout_only(state) and state.event.tournament.prizes is not None:
         nav.append(Link("Prizes", PRIZES))
+    if done and not teams and not knockout_only(state) and norm_data(state):
+        nav.append(Link("Norms", NORMS))
     return Context(state=state, nav=tuple(nav), done=done, host=host)
 
 

@@ -16,6 +16,7 @@ The site::
     crosstable.html       the crosstable and the format's views (a knockout: its bracket)
     player-N.html         player N's games, colours, opponents, results, points
     prizes.html           the prize list, when the event keeps a prize schedule
+    norms.html            the title norms, when the players carry titles or federations
     team-standings-R.html, team-crosstable.html, board-prizes.html
                           a team event's team pages (:mod:`caddy.publish.teams`);
                           its round pages show the matches
@@ -34,9 +35,11 @@ from caddy.event.replay import replay
 from caddy.event.session import read
 from caddy.plugins.lookup import get_renderer
 from caddy.publish.folder import Written, publish_into
+from caddy.publish.norms import has_norms, norms_page
 from caddy.publish.pages import (
     CROSSTABLE,
     INDEX,
+    NORMS,
     PRIZES,
     context,
     crosstable_report,
@@ -85,6 +88,9 @@ def state_reports(state: State, host: PluginHost | None = None) -> dict[str, Rep
     numbers = range(1, len(state.event.tournament.players) + 1)
     if has_prizes(ctx):
         pages[PRIZES] = prizes_page(ctx)
+    norms = norms_page(ctx) if has_norms(ctx) else None
+    if norms is not None:
+        pages[NORMS] = norms
     players = with_rating_cards(ctx, {n: player_report(ctx, n, lines) for n in numbers})
     pages.update((player_page(number), page) for number, page in players.items())
     return pages
