@@ -1,8 +1,8 @@
 """The plugin contract: every capability core may ask of a plugin, in one place.
 
-A plugin registers objects of seven kinds (see :mod:`caddy.plugins.hookspecs`):
+A plugin registers objects of these kinds (see :mod:`caddy.plugins.hookspecs`):
 formats, tie-breaks, codecs, renderers, time-control notations, named
-tie-break presets and rating systems. Each kind has a :class:`~typing.Protocol` here, and a
+tie-break presets, rating systems, prize-sharing rules and title-norm rules. Each kind has a :class:`~typing.Protocol` here, and a
 ``*Base`` class giving the defaults of its optional members, so that core
 calls every member directly and never probes a plugin with ``getattr``.
 

@@ -4,8 +4,8 @@ Subclass a suite in your own tests, name your plugin, and pytest proves
 that it keeps caddy's promises::
 
     from caddy.testing import (
-        CodecContract, FormatContract, PrizeSharingContract, RatingSystemContract,
-        RendererContract, TeamTieBreakContract, TieBreakContract,
+        CodecContract, FormatContract, NormRulesContract, PrizeSharingContract,
+        RatingSystemContract, RendererContract, TeamTieBreakContract, TieBreakContract,
     )
 
     class TestMyFormat(FormatContract):
@@ -28,6 +28,9 @@ that it keeps caddy's promises::
 
     class TestMyPrizeSharing(PrizeSharingContract):
         method_name = "my-sharing"
+
+    class TestMyNormRules(NormRulesContract):
+        rules_name = "my-norms"
 
 * :class:`FormatContract` (:mod:`caddy.testing.formats`): schedules keep the
   format's arithmetic, pairs meet as promised, colours as the format
@@ -53,6 +56,8 @@ that it keeps caddy's promises::
   to members who qualify, an item whole, a prize's cash in full),
   deterministic, unchanged by relabelling the players, a group of one takes
   what ``by_tiebreak`` gives it.
+* :class:`NormRulesContract` (:mod:`caddy.testing.norms`): a title-norm
+  plugin's verdicts and figures on generated events (docs/norms.md).
 
 Each suite looks the plugin up in caddy's plugin host; a plugin that is not
 installed can be registered by overriding the suite's ``caddy_host``
@@ -66,6 +71,7 @@ from __future__ import annotations
 
 from caddy.testing.codecs import CodecContract
 from caddy.testing.formats import ColourPromise, FormatContract, colour_problems
+from caddy.testing.norms import NormRulesContract
 from caddy.testing.prize_sharing import PrizeSharingContract
 from caddy.testing.rating_systems import RatingSystemContract
 from caddy.testing.renderers import HOSTILE_NAMES, RendererContract
@@ -77,6 +83,7 @@ __all__ = [
     "CodecContract",
     "ColourPromise",
     "FormatContract",
+    "NormRulesContract",
     "PrizeSharingContract",
     "RatingSystemContract",
     "RendererContract",
