@@ -122,7 +122,12 @@ def test_arbiter_pairs_enters_results_and_the_public_pages_follow(
     page = client.get("/arbiter")
     assert "pair round 2: 4 boards" in page.text
     operations = re.search(r'name="operations" value="(\d+)"', page.text).group(1)  # type: ignore[union-attr]
-    page = client.post("/arbiter/undo", data={"csrf": token, "operations": operations})
+    stale = client.post("/arbiter/undo", data={"csrf": token, "operations": operations})
+    assert flashes(stale) == ["the event changed since the page was shown: look again, then undo"]
+    last = "pair round 2: 4 boards"  # the operation the page showed
+    page = client.post(
+        "/arbiter/undo", data={"csrf": token, "operations": operations, "last": last}
+    )
     assert flashes(page) == ["undone: pair round 2: 4 boards"]
     assert len(read(event).state.rounds) == 1
 
@@ -140,7 +145,9 @@ def test_byes_withdrawals_and_late_entries(app: ASGIApp, event: Path) -> None:
         "/arbiter/add",
         data={"csrf": token, "name": "Late Comer", "rating": "1500", "missed": "zero"},
     )
-    assert flashes(page) == ["added: Late Comer (9): 9 players, pairing numbers by rating"]
+    assert flashes(page) == [
+        "added: Late Comer (9), rating 1500: 9 players, pairing numbers by rating"
+    ]
     page = client.post(
         "/arbiter/bye", data={"csrf": token, "player": "2", "round": "1", "kind": "half"}
     )
@@ -151,7 +158,10 @@ def test_byes_withdrawals_and_late_entries(app: ASGIApp, event: Path) -> None:
     page = client.post(
         "/arbiter/withdraw", data={"csrf": token, "player": "Player 8", "after": "1"}
     )
-    assert flashes(page) == ["recorded: Player 8 (8) withdraws after round 1"]
+    assert flashes(page) == [
+        "recorded: Player 8 (8) withdraws after round 1: results stand; "
+        "absent (no points) from every round after round 1"
+    ]
     page = client.post(
         "/arbiter/bye", data={"csrf": token, "player": "Nobody", "round": "2", "kind": "half"}
     )
@@ -415,13 +425,22 @@ def test_a_full_disk_gives_one_line_and_the_old_file(
     ) or not any(p.name.startswith(".ev.json") for p in event.parent.iterdir())
 
 
-def test_a_file_that_stops_reading_is_said_and_writes_wait(app: ASGIApp, event: Path) -> None:
+def test_a_file_that_stops_reading_is_said_and_writes_are_refused(
+    app: ASGIApp, event: Path
+) -> None:
     client, token = arbiter(app)
     good = event.read_bytes()
     event.write_text("{ half typed", encoding="utf-8")
-    page = client.get("/")
+    page = client.get("/")  # the public: no file name, no detail
+    assert page.status_code == 503
+    assert flashes(page) == [
+        "the event cannot be read just now (the arbiter is changing it): try again shortly"
+    ]
+    assert client.get("/live/version").status_code == 503
+    page = client.get("/arbiter")  # the arbiter: what is wrong, where
     assert page.status_code == 503 and "not valid JSON" in page.text
     page = client.post("/arbiter/pair", data={"csrf": token})
+    assert len(flashes(page)) == 2 and "not valid JSON" in flashes(page)[0]
     assert event.read_text(encoding="utf-8") == "{ half typed"
     event.write_bytes(good)
     assert client.get("/").status_code == 200
@@ -577,7 +596,9 @@ def test_a_withdrawn_players_board_takes_no_result_and_no_link(app: ASGIApp, eve
     page = client.post(
         "/arbiter/withdraw", data={"csrf": token, "player": str(white), "after": "0"}
     )
-    assert flashes(page) == [f"recorded: Player {white} ({white}) withdraws after round 0"]
+    assert flashes(page)[0].startswith(
+        f"recorded: Player {white} ({white}) withdraws after round 0"
+    )
     assert "withdrawal: counts as -+" in client.get("/arbiter").text
     page = client.post(
         "/arbiter/result", data={"csrf": token, "round": "1", "board": "1", "result": "1-0"}
@@ -602,7 +623,8 @@ def test_a_knockout_match_takes_its_games_one_by_one(tmp_path: Path) -> None:
     )
     assert flashes(page) == ["recorded: round 1 board 1: 1-0"]
     page = client.post(
-        "/arbiter/result", data={"csrf": token, "round": "1", "board": "1", "result": "0-1"}
+        "/arbiter/result",
+        data={"csrf": token, "round": "1", "board": "1", "result": "0-1", "shown": "1-0"},
     )
     assert flashes(page) == [
         "round 1 board 1: the match is decided (use --force to correct its last game)"
@@ -725,3 +747,135 @@ def test_a_team_events_games_are_entered_board_by_board(tmp_path: Path) -> None:
             f"recorded: round 1 board {board}: {word}"
         ]
     assert client.get("/team-standings-1.html").status_code == 200
+
+
+# --- what the review of the first version found ------------------------------
+
+
+def test_a_round_robin_is_played_from_its_first_round(tmp_path: Path) -> None:
+    """A round robin pairs every round at the start (FIDE Berger tables): the
+    round being played is the first one with a board waiting."""
+    csv = tmp_path / "p.csv"
+    csv.write_text("name,rating\nA,2000\nB,1900\nC,1800\nD,1700\n", encoding="utf-8")
+    event = tmp_path / "rr.json"
+    assert quiet("new", str(event), "--players", str(csv)) == 0
+    app = create_app(str(event), secret=SECRET, player_entry=True)
+    client, _ = arbiter(app)
+    assert '<h2 id="round">Round 1</h2>' in client.get("/arbiter").text
+    links = board_links(client)
+    assert len(links) == 2
+    for link in links:
+        report(app, link, "white", "1-0")
+        report(app, link, "black", "1-0")
+    assert results_of(event, 1) == ["1-0", "1-0"]
+    assert '<h2 id="round">Round 2</h2>' in client.get("/arbiter").text
+    assert TestClient(app).get(links[0]).status_code == 410
+    assert '<h2 id="round">Round 3</h2>' in client.get("/arbiter?round=3").text
+
+
+def test_a_recorded_result_takes_no_report_and_a_stale_page_overwrites_nothing(
+    app: ASGIApp, event: Path
+) -> None:
+    client, token = arbiter(app)
+    client.post("/arbiter/pair", data={"csrf": token})
+    link = board_links(client)[0]
+    data = {"csrf": token, "round": "1", "board": "1", "result": "1-0"}
+    client.post("/arbiter/result", data=data)
+    _, said = report(app, link, "black", "0-1")
+    assert said[0] == "the result 1-0 is recorded on this board: ask the arbiter"
+    assert "Accept" not in client.get("/arbiter").text
+    stale = client.post("/arbiter/result", data={**data, "result": "0-1"})  # shown: none
+    assert flashes(stale) == [
+        "round 1 board 1: 1-0 is recorded now, not no result as the page showed: look again"
+    ]
+    corrected = client.post("/arbiter/result", data={**data, "result": "0-1", "shown": "1-0"})
+    assert flashes(corrected) == ["recorded: round 1 board 1: 0-1 (correction)"]
+    assert results_of(event, 1)[0] == "0-1"
+
+
+def test_results_are_recorded_in_the_words_caddy_result_records(app: ASGIApp, event: Path) -> None:
+    client, token = arbiter(app)
+    client.post("/arbiter/pair", data={"csrf": token})
+    data = {"csrf": token, "round": "1", "board": "2", "result": "½-½"}
+    assert flashes(client.post("/arbiter/result", data=data)) == ["recorded: round 1 board 2: 1/2"]
+    page = client.post(
+        "/arbiter/add", data={"csrf": token, "name": "X", "rating": "99999", "missed": "zero"}
+    )
+    assert flashes(page) == ["rating 99999 is out of range (0..9999)"]
+
+
+def test_phone_entries_are_listed_for_the_arbiter(app: ASGIApp) -> None:
+    client, token = arbiter(app)
+    client.post("/arbiter/pair", data={"csrf": token})
+    link = board_links(client)[3]
+    report(app, link, "white", "0-1")
+    report(app, link, "black", "0-1")
+    page = client.get("/arbiter").text
+    assert "Results entered from phones in round 1 (1)" in page
+    assert re.search(r"<li>board 4: 0-1 at \d\d:\d\d:\d\d</li>", page)
+
+
+def test_an_unknown_page_name_builds_nothing(event: Path) -> None:
+    from caddy.serve.live import LiveEvent
+
+    live = LiveEvent(str(event))
+    snap, page = live.page("no-such-page.html")
+    assert page is None and snap.site is None and snap.pages == {}
+    assert live.page("round-1.html")[1] is None  # a name a site can have, not paired yet
+    assert TestClient(create_app(str(event), secret=SECRET)).get("/x.html").status_code == 404
+
+
+def test_a_public_pages_tag_changes_only_with_the_page(app: ASGIApp, event: Path) -> None:
+    client, token = arbiter(app)
+    client.post("/arbiter/pair", data={"csrf": token})
+    for board in range(1, 5):
+        data = {"csrf": token, "round": "1", "board": str(board), "result": "1-0"}
+        client.post("/arbiter/result", data=data)
+    client.post("/arbiter/pair", data={"csrf": token})
+
+    def tag(name: str) -> str:
+        return str(client.get(f"/live/version?page={name}").json()["version"])
+
+    standings, round_2, event_tag = tag("standings-1.html"), tag("round-2.html"), tag("")
+    data = {"csrf": token, "round": "2", "board": "1", "result": "0-1"}
+    client.post("/arbiter/result", data=data)
+    assert tag("standings-1.html") == standings  # not reloaded by a result of round 2
+    assert tag("round-2.html") != round_2
+    assert tag("") == "" and event_tag == ""  # no such page
+    page = client.get("/standings-1.html").text
+    assert f'content="{standings}" data-page="standings-1.html"' in page
+
+
+def test_other_host_names_are_refused(event: Path) -> None:
+    """A DNS-rebinding page names its own host: refused (400) before any route."""
+    app = create_app(str(event), secret=SECRET, allowed_hosts=["127.0.0.1", "localhost"])
+    client = TestClient(app, base_url="http://127.0.0.1")
+    assert client.get("/").status_code == 200
+    assert client.get("/", headers={"host": "evil.example"}).status_code == 400
+
+
+def test_an_unforeseen_failure_fails_its_change_only(event: Path) -> None:
+    from caddy.model.tournament import RecordResult
+    from caddy.serve.writer import INTERNAL, Writer
+
+    assert quiet("pair", str(event)) == 0
+    writer = Writer(str(event))
+
+    def broken(session: object) -> str:
+        raise IndexError("list index out of range")
+
+    def good(session: object) -> str:
+        session.apply(RecordResult(round=1, board=1, result="1-0"))  # type: ignore[attr-defined]
+        return "ok"
+
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(3) as pool:
+        outcomes = list(pool.map(writer.apply, [good, broken, good]))
+    assert [o.lines[0] for o in outcomes].count(INTERNAL) == 1
+    assert sorted(o.ok for o in outcomes) == [
+        False,
+        False,
+        True,
+    ]  # the second good one: a second result
+    assert results_of(event, 1)[0] == "1-0"

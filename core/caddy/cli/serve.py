@@ -81,11 +81,21 @@ def cmd_serve(ns: argparse.Namespace, host: PluginHost) -> int:
     address = lan_address() if ns.lan else ns.host
     if ns.port > 65535:
         raise CaddyError(f"--port {ns.port}: a port is 0..65535")
-    app = create_app(
-        ns.event, secret=secret, player_entry=ns.player_entry, publish_to=ns.publish_to, host=host
-    )
     shown = f"[{address}]" if ":" in address else address
     url = f"http://{shown}:{ns.port}/"
+    allowed = [address, "localhost", "127.0.0.1", "::1"]
+    base: str | None = url.rstrip("/")
+    if address in ("0.0.0.0", "::"):  # every interface: any name this machine has
+        allowed, base = ["*"], None
+    app = create_app(
+        ns.event,
+        secret=secret,
+        player_entry=ns.player_entry,
+        publish_to=ns.publish_to,
+        host=host,
+        allowed_hosts=allowed,
+        base_url=base,
+    )
     print(f"serving {ns.event} at {url}")
     print(
         f"arbiter: {url}arbiter  secret: {'(from ' + ns.secret_file + ')' if ns.secret_file else secret}"
@@ -100,6 +110,7 @@ def cmd_serve(ns: argparse.Namespace, host: PluginHost) -> int:
         access_log=False,  # the links carry the board tokens: never logged
         log_level="warning",
         server_header=False,
+        proxy_headers=False,  # no X-Forwarded-For: the rate limits count real addresses
         limit_concurrency=1000,
         timeout_keep_alive=5,
     )

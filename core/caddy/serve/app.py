@@ -19,12 +19,14 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from caddy.errors import CaddyError
 from caddy.serve.arbiter import ROUTES as ARBITER_ROUTES
-from caddy.serve.live import LiveEvent
+from caddy.serve.live import LiveEvent, page_version
 from caddy.serve.players import ROUTES as PLAYER_ROUTES
 from caddy.serve.security import Guard, Sessions
 from caddy.serve.store import Store, store_path
@@ -43,6 +45,10 @@ STATIC = {
     "live.js": "text/javascript; charset=utf-8",
 }
 
+#: What the public is told while the event file does not read (the arbiter's
+#: pages say why, file and line).
+UNREADABLE = "the event cannot be read just now (the arbiter is changing it): try again shortly"
+
 #: Where the live script goes in a published page.
 SCRIPT = '<script src="/static/live.js" defer></script>'
 
@@ -55,8 +61,16 @@ def create_app(
     publish_to: str | None = None,
     host: PluginHost | None = None,
     secure_cookie: bool = False,
+    allowed_hosts: list[str] | None = None,
+    base_url: str | None = None,
 ) -> ASGIApp:
-    """The app on the event file ``event_path``; the arbiter signs in with ``secret``."""
+    """The app on the event file ``event_path``; the arbiter signs in with ``secret``.
+
+    :param allowed_hosts: the ``Host`` headers answered (the address served
+        and ``localhost``; a request naming another host, as a DNS-rebinding
+        page would, gets a 400); ``None``: any.
+    :param base_url: the address the pairing sheet's links use (``None``:
+        the one the arbiter's browser used)."""
     live = LiveEvent(event_path, host)
     live.snapshot()  # a file that does not read is refused before the server starts
     the_parts = Parts(
@@ -69,6 +83,7 @@ def create_app(
         publish_to=publish_to,
         host=host,
         secure_cookie=secure_cookie,
+        base_url=base_url,
     )
     routes = [
         Route("/", public_page, methods=["GET"]),
@@ -78,7 +93,10 @@ def create_app(
         *PLAYER_ROUTES,
         Route("/{name}", public_page, methods=["GET"]),
     ]
-    app = Starlette(routes=routes)
+    middleware = []
+    if allowed_hosts is not None:
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
+    app = Starlette(routes=routes, middleware=middleware)
     app.state.parts = the_parts
     return Guard(app)
 
@@ -90,21 +108,26 @@ def public_page(request: Request) -> Response:
         return problem(request, 404, f"no page {name!r}")
     live = parts(request).live
     try:
-        snap, html = live.page(name)
-    except CaddyError as exc:
-        return problem(request, 503, *exc.problems)
+        _, html = live.page(name)
+    except CaddyError:
+        return problem(request, 503, UNREADABLE)
     if html is None:
         return problem(request, 404, f"no page {name!r} (yet)")
-    marker = f'<meta name="caddy-version" content="{snap.version}">{SCRIPT}</head>'
+    marker = (
+        f'<meta name="caddy-version" content="{page_version(html)}" data-page="{name}">'
+        f"{SCRIPT}</head>"
+    )
     body = html.replace(b"</head>", marker.encode(), 1)
     return Response(body, media_type="text/html; charset=utf-8")
 
 
 def version(request: Request) -> Response:
+    """``{"version": tag}``: the event's tag, or with ``?page=NAME`` that page's."""
+    name = request.query_params.get("page")
     try:
-        tag = parts(request).live.version()
-    except CaddyError as exc:
-        return JSONResponse({"error": exc.problems[0]}, status_code=503)
+        tag = parts(request).live.version(name)
+    except CaddyError:
+        return JSONResponse({"error": UNREADABLE}, status_code=503)
     return JSONResponse({"version": tag})
 
 

@@ -7,6 +7,9 @@ that records it."""
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import time
 from typing import TYPE_CHECKING
 
 from starlette.concurrency import run_in_threadpool
@@ -14,11 +17,12 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from caddy.errors import CaddyError
-from caddy.event.effects import describe
+from caddy.event.effects import describe, last_round_of, withdrawal_effect
 from caddy.event.entries import add_player, record_bye
-from caddy.model.results import RESULT_WORDS
+from caddy.files.players import MAX_RATING
+from caddy.model.results import RESULT_WORDS, WORD_OF_CODES
 from caddy.model.schedule import Player
-from caddy.model.tournament import RecordResult, Withdraw
+from caddy.model.tournament import RecordBye, RecordResult, Withdraw
 from caddy.pairing.next import next_round
 from caddy.serve.boards import board_keys, board_rows, current_round, find_player, withdrawn
 from caddy.serve.security import Sessions, same_secret
@@ -39,12 +43,13 @@ if TYPE_CHECKING:
     from starlette.datastructures import FormData
     from starlette.requests import Request
 
+    from caddy.event.replay import State
     from caddy.event.session import Session
     from caddy.serve.writer import Change
 
 #: The result words offered (the first word of each result ``caddy result`` reads).
 WORDS = ("1-0", "0-1", "1/2", "+-", "-+", "--")
-BYES = ("half", "zero", "full")
+BYES = ("half", "zero", "full", "pab")
 
 
 def _arbiter(request: Request) -> bool:
@@ -86,11 +91,12 @@ def dashboard(request: Request) -> Response:
     p = parts(request)
     try:
         snap = p.live.snapshot()
+        reports = {(r.key.round, r.key.board): r for r in p.store.reports()}
+        state = snap.state
+        number = _chosen_round(request, state)
+        entered = p.store.entered(number) if number else []
     except CaddyError as exc:
         return problem(request, 503, *exc.problems)
-    state = snap.state
-    number = current_round(state)
-    reports = {(r.key.round, r.key.board): r for r in p.store.reports()}
     rows = board_rows(state, number, reports)
     last = state.event.operations[-1] if state.event.operations else None
     return page(
@@ -99,7 +105,12 @@ def dashboard(request: Request) -> Response:
         title=f"Arbiter: {state.event.tournament.name or 'event'}",
         event=state.event.tournament,
         number=number,
+        rounds=range(1, len(state.rounds) + 1),
         rows=rows,
+        entered=[
+            (board, word, time.strftime("%H:%M:%S", time.localtime(at)))
+            for board, word, at in entered
+        ],
         matches=bool(number) and state.rounds[number - 1].matches,
         done=0 if knockout_only(state) else complete_rounds(state),
         words=WORDS,
@@ -113,6 +124,15 @@ def dashboard(request: Request) -> Response:
     )
 
 
+def _chosen_round(request: Request, state: State) -> int:
+    """The round the page shows: ``?round=N`` when it names a paired round,
+    else the round being played."""
+    asked = request.query_params.get("round", "")
+    if asked.isascii() and asked.isdigit() and 1 <= int(asked) <= len(state.rounds):
+        return int(asked)
+    return current_round(state)
+
+
 async def post(request: Request) -> Response:
     """Every arbiter form posts here with an ``action``."""
     if not _arbiter(request):
@@ -124,37 +144,51 @@ async def post(request: Request) -> Response:
     builder = ACTIONS.get(action)
     if builder is None:
         return problem(request, 404, f"no action {action!r}")
+    where = "/arbiter"
+    shown = field(form, "round")
+    if action == "result" and shown.isascii() and shown.isdigit() and len(shown) < 6:
+        where = f"/arbiter?round={int(shown)}"
     try:
         change = builder(request, form)
     except CaddyError as exc:
         flash(request, "error", exc.problems)
-        return back("/arbiter")
-    outcome = await run_in_threadpool(parts(request).writer.apply, change)
+        return back(where)
+    apply = functools.partial(parts(request).writer.apply, check_history=action != "undo")
+    outcome = await run_in_threadpool(apply, change)
     flash(request, "ok" if outcome.ok else "error", outcome.lines)
     if outcome.ok:
-        _settle(request)
-    return back("/arbiter")
+        with contextlib.suppress(CaddyError):  # the next page says what is wrong
+            await run_in_threadpool(_settle, request)
+    return back(where)
 
 
 def _settle(request: Request) -> None:
-    """Drop the reports and tokens of boards that are no longer waiting."""
+    """Drop the reports of boards that are no longer waiting."""
     p = parts(request)
     state = p.live.snapshot().state
     p.store.settle(board_keys(state), board_keys(state, open_only=True))
 
 
-def _int(form: FormData, name: str) -> int:
+def _int(form: FormData, name: str, default: int | None = None) -> int:
     text = field(form, name)
+    if not text and default is not None:
+        return default
     if not text.isascii() or not text.isdigit() or len(text) > 6:
         raise CaddyError(f"{name}: expected a number, got {text!r}")
     return int(text)
 
 
+def _word(text: str) -> str:
+    """A result word as ``caddy result`` records it (``½-½`` is ``1/2``)."""
+    if text not in RESULT_WORDS:
+        raise CaddyError(f"result {text!r}: expected one of {', '.join(WORDS)}")
+    return WORD_OF_CODES[RESULT_WORDS[text]]
+
+
 def _result(request: Request, form: FormData) -> Change:
     rnd, board = _int(form, "round"), _int(form, "board")
-    word = field(form, "result")
-    if word not in RESULT_WORDS:
-        raise CaddyError(f"result {word!r}: expected one of {', '.join(WORDS)}")
+    word = _word(field(form, "result"))
+    shown = field(form, "shown")  # the board's result on the page the arbiter saw
 
     def change(session: Session) -> str:
         state = session.state
@@ -162,6 +196,12 @@ def _result(request: Request, form: FormData) -> Change:
             raise CaddyError(f"round {rnd} has no board {board}")
         played = state.rounds[rnd - 1]
         game = played.boards[board - 1]
+        now = " ".join(game.results)
+        if now != shown:
+            raise CaddyError(
+                f"round {rnd} board {board}: {now or 'no result'} is recorded now, not "
+                f"{shown or 'no result'} as the page showed: look again"
+            )
         scored = withdrawn(state, rnd, game.white, game.black)
         if scored and not game.results:
             raise CaddyError(
@@ -190,55 +230,68 @@ def _pair(request: Request, form: FormData) -> Change:
 
 def _bye(request: Request, form: FormData) -> Change:
     rnd, who, kind = _int(form, "round"), field(form, "player"), field(form, "kind")
+    force = field(form, "force") == "yes"
     if kind not in BYES:
         raise CaddyError(f"bye {kind!r}: expected one of {', '.join(BYES)}")
 
     def change(session: Session) -> str:
         player = find_player(session.state, who)
-        note = record_bye(session, player, rnd, kind)
-        name = session.event.tournament.players[player - 1].name
-        return f"recorded: round {rnd}: {kind} bye for {name} ({player}){note}"
+        note = record_bye(session, player, rnd, kind, force=force)
+        operation = RecordBye(round=rnd, player=player, kind=kind)
+        return f"recorded: {describe(operation, session.event)}{note}"
 
     return change
 
 
 def _withdraw(request: Request, form: FormData) -> Change:
-    who, after = field(form, "player"), _int(form, "after")
+    who = field(form, "player")
 
     def change(session: Session) -> str:
-        player = find_player(session.state, who)
+        state = session.state
+        player = find_player(state, who)
+        # as caddy withdraw: after the last round with a result or a bye of theirs
+        after = _int(form, "after", last_round_of(state, player))
         operation = Withdraw(player=player, after_round=after)
         session.apply(operation)
-        return f"recorded: {describe(operation, session.event)}"
+        effect = withdrawal_effect(state, player, after)
+        return f"recorded: {describe(operation, session.event)}: {effect}"
 
     return change
 
 
 def _add(request: Request, form: FormData) -> Change:
-    name, rating, missed = field(form, "name"), field(form, "rating"), field(form, "missed")
+    name, missed = field(form, "name"), field(form, "missed")
     if not name:
         raise CaddyError("a player needs a name")
     if missed not in ("zero", "half"):
         raise CaddyError("missed rounds: zero or half")
-    value = None
-    if rating:
-        value = _int(form, "rating")
-    player = Player(name=name, rating=value)
+    rating = _int(form, "rating") if field(form, "rating") else None
+    if rating is not None and rating > MAX_RATING:
+        raise CaddyError(f"rating {rating} is out of range (0..{MAX_RATING})")
+    player = Player(
+        name=name,
+        rating=rating,
+        title=field(form, "title") or None,
+        federation=field(form, "federation") or None,
+        fide_id=field(form, "fide_id") or None,
+    )
 
     def change(session: Session) -> str:
         number, effect = add_player(session, player, missed)
-        return f"added: {name} ({number}): {effect}"
+        shown = "unrated" if rating is None else f"rating {rating}"
+        return f"added: {name} ({number}), {shown}: {effect}"
 
     return change
 
 
 def _undo(request: Request, form: FormData) -> Change:
-    expected = _int(form, "operations")
+    expected, shown = _int(form, "operations"), field(form, "last")
 
     def change(session: Session) -> str:
-        if len(session.event.operations) != expected:
-            raise CaddyError("the event changed since the page was shown: look again, then undo")
         before = session.event
+        last = describe(before.operations[-1], before) if before.operations else ""
+        if len(before.operations) != expected or last != shown:
+            raise CaddyError("the event changed since the page was shown: look again, then undo")
         dropped = session.undo(1)
         return "undone: " + "; ".join(describe(op, before) for op in dropped)
 
@@ -279,10 +332,13 @@ def sheet_page(request: Request) -> Response:
     from caddy.serve.boards import qr_rows
 
     p = parts(request)
-    state = p.live.snapshot().state
-    number = current_round(state)
-    base = f"{request.url.scheme}://{request.url.netloc}"
-    rows = qr_rows(state, number, p.store, base) if p.player_entry else []
+    base = p.base_url or f"{request.url.scheme}://{request.url.netloc}"
+    try:
+        state = p.live.snapshot().state
+        number = current_round(state)
+        rows = qr_rows(state, number, p.store, base) if p.player_entry else []
+    except CaddyError as exc:
+        return problem(request, 503, *exc.problems)
     return page(
         request,
         "sheet.html",

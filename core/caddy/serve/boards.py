@@ -34,7 +34,12 @@ class Row:
 
 
 def current_round(state: State) -> int:
-    """The round being played: the last one paired (0: none yet)."""
+    """The round being played: the first one with a board still waiting for
+    its result (a round robin pairs every round at the start), else the last
+    one paired (0: none yet)."""
+    for rnd in state.rounds:
+        if any(state.board_open(board) for board in rnd.boards):
+            return rnd.number
     return len(state.rounds)
 
 
@@ -94,10 +99,12 @@ def withdrawn(state: State, number: int, white: int, black: int) -> str:
 
 
 def board_keys(state: State, *, open_only: bool = False) -> set[BoardKey]:
-    """The last round's boards (``open_only``: those still without a result)."""
-    if not state.rounds:
+    """The boards of the round being played (:func:`current_round`) that a
+    player may report on (``open_only``: those still without a result)."""
+    number = current_round(state)
+    if not number:
         return set()
-    rnd = state.rounds[-1]
+    rnd = state.rounds[number - 1]
     if rnd.matches or rnd.teams is not None:
         return set()  # knockout matches and team matches are entered by the arbiter
     return {
@@ -145,6 +152,8 @@ def qr_rows(state: State, number: int, store: Store, base: str) -> list[QrRow]:
         if key not in keys:
             continue
         url = f"{base}/board/{store.token_for(key)}"
-        svg = segno.make(url, error="m").svg_inline(scale=3, omitsize=False)
+        svg = segno.make(url, error="m").svg_inline(
+            scale=3, omitsize=False, title=f"QR code: board {row.board}'s result page"
+        )
         rows.append(QrRow(row, url, svg))
     return rows

@@ -11,6 +11,7 @@ rendered once per version) is cached beside it and dropped with it.
 from __future__ import annotations
 
 import hashlib
+import re
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -40,6 +41,13 @@ if TYPE_CHECKING:
 
 Identity = tuple[int, int, int, int]
 
+#: The names a published site's pages can have (:mod:`caddy.publish.site`);
+#: a request for any other name is answered without building anything.
+PAGE_NAME = re.compile(
+    r"(index|crosstable|prizes|norms|team-crosstable|board-prizes"
+    r"|(round|standings|team-standings|player)-[1-9][0-9]{0,4})\.html"
+)
+
 
 def identity(path: str) -> Identity | None:
     """The file's identity: device, inode, size, modification time (ns);
@@ -66,6 +74,13 @@ class Snapshot:
     context: Context | None = None
     #: Each player's rank, points and TPR line (:func:`caddy.publish.players.player_lines`).
     lines: dict[int, tuple[str, ...]] | None = None
+    #: Held while this version's pages are built (not the reading of the file).
+    building: threading.Lock = attrs.Factory(threading.Lock)
+
+
+def page_version(page: bytes) -> str:
+    """A page's tag: a hash of its bytes."""
+    return hashlib.sha256(page).hexdigest()[:16]
 
 
 class LiveEvent:
@@ -86,6 +101,9 @@ class LiveEvent:
         now = identity(self.path)
         if now is None:
             raise CaddyError(f"{self.path}: cannot read the event file")
+        current = self._snapshot
+        if current is not None and current.identity == now:
+            return current  # unchanged: no lock, no wait
         with self._lock:
             current = self._snapshot
             if current is not None and current.identity == now:
@@ -95,9 +113,14 @@ class LiveEvent:
             self._snapshot = Snapshot(now, state, version)
             return self._snapshot
 
-    def version(self) -> str:
-        """A short tag that changes whenever the event file does."""
-        return self.snapshot().version
+    def version(self, name: str | None = None) -> str:
+        """A short tag that changes whenever the event file does; with
+        ``name``, whenever that public page does (a page a result elsewhere
+        does not touch keeps its tag, and is not reloaded)."""
+        if name is None:
+            return self.snapshot().version
+        _, page = self.page(name)
+        return "" if page is None else page_version(page)
 
     def page(self, name: str) -> tuple[Snapshot, bytes | None]:
         """The public page ``name`` of the event now (``None``: no such page),
@@ -105,8 +128,10 @@ class LiveEvent:
         standings after a round, the crosstable and a player's page alone,
         any other page (prizes, a team event's pages) with the whole site as
         ``caddy publish`` builds it (the same reports, the same renderer)."""
+        if not PAGE_NAME.fullmatch(name):
+            return self.snapshot(), None  # no such page on any site: nothing is built
         snap = self.snapshot()
-        with self._lock:
+        with snap.building:
             if name not in snap.pages:
                 page = self._one(snap, name)
                 if page is None:

@@ -27,6 +27,7 @@ from caddy.serve.web import back, checked_form, field, flash, page, parts, probl
 if TYPE_CHECKING:
     from starlette.requests import Request
 
+    from caddy.event.replay import State
     from caddy.event.session import Session
     from caddy.serve.store import BoardKey
     from caddy.serve.web import Parts
@@ -37,19 +38,22 @@ WORDS = ("1-0", "0-1", "1/2")
 SIDES = ("white", "black")
 
 
-def _board(request: Request) -> tuple[Parts, BoardKey] | Response:
-    """The token's board, or the page that refuses it."""
+def _board(request: Request) -> tuple[Parts, BoardKey, State] | Response:
+    """The token's board and the event now, or the page that refuses it
+    (runs on a worker thread: it reads the event and the store)."""
     p = parts(request)
     if not p.player_entry:
         return problem(request, 404, "result entry from phones is off (caddy serve --player-entry)")
     token = request.path_params["token"]
-    key = p.store.board_of(token) if len(token) < 64 else None
     client = request.client.host if request.client else "?"
-    if key is None:
-        if not p.guesses.allow(client):
-            return problem(request, 429, "too many wrong links: wait a minute")
-        return problem(request, 404, "this link is not known: scan the code on the pairing sheet")
     try:
+        key = p.store.board_of(token) if len(token) < 64 else None
+        if key is None:
+            if not p.guesses.allow(client):
+                return problem(request, 429, "too many wrong links: wait a minute")
+            return problem(
+                request, 404, "this link is not known: scan the code on the pairing sheet"
+            )
         state = p.live.snapshot().state
     except CaddyError as exc:
         return problem(request, 503, *exc.problems)
@@ -57,17 +61,19 @@ def _board(request: Request) -> tuple[Parts, BoardKey] | Response:
         return problem(
             request, 410, f"this link was for round {key.round}, board {key.board}: it has expired"
         )
-    return p, key
+    return p, key, state
 
 
 def board_page(request: Request) -> Response:
     found = _board(request)
     if isinstance(found, Response):
         return found
-    p, key = found
-    state = p.live.snapshot().state
+    p, key, state = found
     row = board_rows(state, key.round, {})[key.board - 1]
-    report = p.store.report(key)
+    try:
+        report = p.store.report(key)
+    except CaddyError as exc:
+        return problem(request, 503, *exc.problems)
     mine = report is not None and report.device == session_id(request)
     return page(
         request,
@@ -83,10 +89,10 @@ def board_page(request: Request) -> Response:
 
 
 async def board_post(request: Request) -> Response:
-    found = _board(request)
+    found = await run_in_threadpool(_board, request)
     if isinstance(found, Response):
         return found
-    p, key = found
+    p, key, _ = found
     form = await checked_form(request)
     if isinstance(form, Response):
         return form
@@ -98,40 +104,57 @@ async def board_post(request: Request) -> Response:
         flash(request, "error", [f"choose your colour and one of {', '.join(WORDS)}"])
         return back(here)
     device = session_id(request) or ""
-    lines = await run_in_threadpool(_report, p, key, word, side, device)
+    try:
+        lines = await run_in_threadpool(_report, p, key, word, side, device)
+    except CaddyError as exc:
+        return problem(request, 503, *exc.problems)
     flash(request, lines[0], lines[1:])
     return back(here)
 
 
 def _report(p: Parts, key: BoardKey, word: str, side: str, device: str) -> list[str]:
-    """A player's report: kept, confirmed (written), or flagged."""
-    waiting = p.store.report(key)
-    if waiting is None or (waiting.side == side and waiting.device == device):
-        p.store.put_report(Report(key, word, side, device))
-        return ["ok", f"reported {word}: waiting for your opponent to confirm it"]
-    if waiting.side == side or waiting.device == device:
-        return [
-            "error",
-            f"{waiting.side} reported {waiting.result} already: your opponent confirms it",
-        ]
-    if waiting.result != word:
-        p.store.dispute(key, word)
-        return [
-            "error",
-            f"{waiting.side} reported {waiting.result}, you {word}: the arbiter decides",
-        ]
-    outcome = p.writer.apply(_record(key, word))
-    if outcome.ok:
-        p.store.drop_report(key)
-        return ["ok", f"confirmed: {word} is recorded"]
-    return ["error", *outcome.lines]
+    """A player's report: kept, confirmed (written), or flagged; refused on
+    a board that has its result (the arbiter's result wins)."""
+    with p.boards(key):  # one decision at a time per board
+        recorded = _recorded(p, key)
+        if recorded:
+            return ["error", f"the result {recorded} is recorded on this board: ask the arbiter"]
+        waiting = p.store.report(key)
+        if waiting is None or (waiting.side == side and waiting.device == device):
+            p.store.put_report(Report(key, word, side, device))
+            return ["ok", f"reported {word}: waiting for your opponent to confirm it"]
+        if waiting.side == side or waiting.device == device:
+            return [
+                "error",
+                f"{waiting.side} reported {waiting.result} already: your opponent confirms it",
+            ]
+        if waiting.result != word:
+            p.store.dispute(key, word)
+            return [
+                "error",
+                f"{waiting.side} reported {waiting.result}, you {word}: the arbiter decides",
+            ]
+        outcome = p.writer.apply(_record(key, word))
+        if outcome.ok:
+            p.store.confirmed(waiting)
+            return ["ok", f"confirmed: {word} is recorded"]
+        return ["error", *outcome.lines]
+
+
+def _recorded(p: Parts, key: BoardKey) -> str:
+    """The result the event file holds on the token's board now ("" when none)."""
+    state = p.live.snapshot().state
+    if not live_board(state, key):
+        raise CaddyError(f"round {key.round}, board {key.board}: the link has expired")
+    return " ".join(state.rounds[key.round - 1].boards[key.board - 1].results)
 
 
 def _record(key: BoardKey, word: str) -> Change:
     def change(session: Session) -> str:
-        board = session.state.rounds[key.round - 1].boards[key.board - 1]
-        if (board.white, board.black) != (key.white, key.black):
-            raise CaddyError("the board was paired again: ask the arbiter")
+        state = session.state
+        if not live_board(state, key):
+            raise CaddyError("the board was paired again or its round is over: ask the arbiter")
+        board = state.rounds[key.round - 1].boards[key.board - 1]
         if board.results:  # the arbiter's result wins
             raise CaddyError(f"the arbiter recorded {board.results[-1]} on this board")
         session.apply(RecordResult(round=key.round, board=key.board, result=word))

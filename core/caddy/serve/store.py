@@ -16,17 +16,20 @@ says so (:func:`caddy.serve.boards.live_board`).
 from __future__ import annotations
 
 import contextlib
+import functools
 import secrets
 import sqlite3
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from caddy.errors import CaddyError
+
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tokens (
@@ -36,6 +39,12 @@ CREATE TABLE IF NOT EXISTS tokens (
     white INTEGER NOT NULL,
     black INTEGER NOT NULL,
     UNIQUE (round, board, white, black)
+);
+CREATE TABLE IF NOT EXISTS entered (
+    round INTEGER NOT NULL,
+    board INTEGER NOT NULL,
+    result TEXT NOT NULL,
+    at REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS reports (
     round INTEGER NOT NULL,
@@ -80,14 +89,30 @@ def store_path(event_path: str) -> str:
     return f"{event_path}.serve.sqlite"
 
 
+def _guarded(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A SQLite error (the file locked by another program, a full disk) as
+    one line naming the store (:class:`~caddy.errors.CaddyError`)."""
+
+    @functools.wraps(method)
+    def guarded(self: Store, *args: Any) -> Any:
+        try:
+            return method(self, *args)
+        except sqlite3.Error as exc:
+            name = Path(self.path).name
+            raise CaddyError(f"{name}: the reports' store cannot be used now ({exc})") from None
+
+    return guarded
+
+
 class Store:
     """The tokens and reports of one event (thread-safe: one connection, one lock)."""
 
+    @_guarded
     def __init__(self, path: str) -> None:
         self.path = path
         fresh = not Path(path).exists()
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=2.0)
         if fresh:
             with contextlib.suppress(OSError):
                 Path(path).chmod(0o600)
@@ -95,6 +120,7 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(SCHEMA)
 
+    @_guarded
     def close(self) -> None:
         with self._lock:
             self._db.close()
@@ -110,6 +136,7 @@ class Store:
                 raise
             self._db.execute("COMMIT")
 
+    @_guarded
     def token_for(self, key: BoardKey) -> str:
         """The board's token (made the first time it is asked for)."""
         with self._tx() as db:
@@ -126,6 +153,7 @@ class Store:
             )
             return token
 
+    @_guarded
     def board_of(self, token: str) -> BoardKey | None:
         """The board a token was made for (``None``: no such token)."""
         with self._lock:
@@ -134,6 +162,7 @@ class Store:
             ).fetchone()
         return None if row is None else BoardKey(*row)
 
+    @_guarded
     def settle(self, live: set[BoardKey], waiting: set[BoardKey]) -> None:
         """Drop the reports of boards that no longer wait: every report not in
         ``waiting`` (the boards of the round being played still without a
@@ -148,6 +177,7 @@ class Store:
                         row,
                     )
 
+    @_guarded
     def report(self, key: BoardKey) -> Report | None:
         """The report waiting on the board, if any."""
         with self._lock:
@@ -158,6 +188,7 @@ class Store:
             ).fetchone()
         return None if row is None else Report(key, row[0], row[1], row[2], row[3])
 
+    @_guarded
     def reports(self) -> list[Report]:
         """Every report waiting, by round and board."""
         with self._lock:
@@ -167,6 +198,7 @@ class Store:
             ).fetchall()
         return [Report(BoardKey(*row[:4]), row[4], row[5], row[6], row[7]) for row in rows]
 
+    @_guarded
     def put_report(self, report: Report) -> None:
         """Keep ``report`` (the board's first report)."""
         key = report.key
@@ -186,6 +218,7 @@ class Store:
                 ),
             )
 
+    @_guarded
     def dispute(self, key: BoardKey, other: str) -> None:
         """The opponent reported ``other``: the report is flagged to the arbiter."""
         with self._tx() as db:
@@ -194,7 +227,27 @@ class Store:
                 (other, key.round, key.board),
             )
 
-    def drop_report(self, key: BoardKey) -> None:
-        """The board's report is settled (written, or the arbiter decided)."""
+    @_guarded
+    def confirmed(self, report: Report) -> None:
+        """``report`` was confirmed and written to the event file: it is
+        dropped (unless a newer report took its place meanwhile) and logged
+        for the arbiter (:meth:`entered`)."""
+        key = report.key
         with self._tx() as db:
-            db.execute("DELETE FROM reports WHERE round=? AND board=?", (key.round, key.board))
+            db.execute(
+                "DELETE FROM reports WHERE round=? AND board=? AND result=? AND side=? AND device=?",
+                (key.round, key.board, report.result, report.side, report.device),
+            )
+            db.execute(
+                "INSERT INTO entered VALUES (?, ?, ?, ?)",
+                (key.round, key.board, report.result, time.time()),
+            )
+
+    @_guarded
+    def entered(self, number: int) -> list[tuple[int, str, float]]:
+        """The results of round ``number`` written from phones: (board, result, time)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT board, result, at FROM entered WHERE round=? ORDER BY at", (number,)
+            ).fetchall()
+        return [(int(b), str(r), float(t)) for b, r, t in rows]

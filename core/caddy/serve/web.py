@@ -4,6 +4,7 @@ CSRF check of a posted form, one-line messages."""
 
 from __future__ import annotations
 
+import threading
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
     from caddy.plugins.host import PluginHost
     from caddy.serve.live import LiveEvent
-    from caddy.serve.store import Store
+    from caddy.serve.store import BoardKey, Store
     from caddy.serve.writer import Writer
 
 
@@ -42,6 +43,16 @@ class Parts:
     guesses: RateLimit = attrs.Factory(lambda: RateLimit(30, 60.0))
     entries: RateLimit = attrs.Factory(lambda: RateLimit(12, 60.0))
     flashes: dict[str, list[tuple[str, str]]] = attrs.Factory(dict)
+    #: The address the pairing sheet's links use (``http://192.168.1.20:8080``);
+    #: ``None``: the address the arbiter's browser used.
+    base_url: str | None = None
+    _locks: dict[tuple[int, int], threading.Lock] = attrs.Factory(dict)
+    _locks_lock: threading.Lock = attrs.Factory(threading.Lock)
+
+    def boards(self, key: BoardKey) -> threading.Lock:
+        """The lock of one board: its reports are decided one at a time."""
+        with self._locks_lock:
+            return self._locks.setdefault((key.round, key.board), threading.Lock())
 
 
 _ENV = jinja2.Environment(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import traceback
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING
@@ -50,47 +51,92 @@ class Writer:
     def __init__(self, path: str, host: PluginHost | None = None) -> None:
         self.path = path
         self.host = host
-        self._queue: queue.Queue[tuple[Change, Future[Outcome]]] = queue.Queue()
+        self._queue: queue.Queue[_Item] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._start = threading.Lock()
 
-    def apply(self, change: Change, timeout: float = 60.0) -> Outcome:
-        """Apply ``change`` and wait for the file to be written."""
-        future: Future[Outcome] = Future()
+    def apply(self, change: Change, *, check_history: bool = True) -> Outcome:
+        """Apply ``change`` and wait until the file is written (or not).
+        ``check_history=False``: the session reads the operations' shapes only
+        (``caddy undo`` drops a last operation that does not replay); such a
+        change has a session of its own."""
+        item = _Item(change, Future(), check_history)
         self._ensure_thread()
-        self._queue.put((change, future))
-        return future.result(timeout)
+        self._queue.put(item)
+        return item.future.result()
 
     def _ensure_thread(self) -> None:
         with self._start:
-            if self._thread is None:
+            if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="caddy-writer", daemon=True)
                 self._thread.start()
 
     def _run(self) -> None:
         while True:
-            batch = [self._queue.get()]
-            while len(batch) < BATCH:
+            first = self._queue.get()
+            batch = [first]
+            while first.check_history and len(batch) < BATCH:
                 try:
-                    batch.append(self._queue.get_nowait())
+                    item = self._queue.get_nowait()
                 except queue.Empty:
                     break
-            self._write(batch)
+                if not item.check_history:
+                    self._answered(batch)
+                    batch = [item]
+                    break
+                batch.append(item)
+            self._answered(batch)
 
-    def _write(self, batch: list[tuple[Change, Future[Outcome]]]) -> None:
-        outcomes: list[Outcome] = []
+    def _answered(self, batch: list[_Item]) -> None:
+        """:meth:`_write`, and whatever happens every change gets its answer."""
         try:
-            with open_event(self.path, host=self.host) as session:
-                for change, _ in batch:
-                    outcomes.append(_one(change, session))
-        except CaddyError as exc:  # the file did not read, or the write failed
-            failed = Outcome(False, tuple(exc.problems))
-            outcomes = [failed] * len(batch)
-        except Exception as exc:  # never a lost request: it gets its answer
-            failed = Outcome(False, (f"{self.path}: {type(exc).__name__}: {exc}",))
-            outcomes = [failed] * len(batch)
-        for (_, future), outcome in zip(batch, outcomes, strict=True):
-            future.set_result(outcome)
+            self._write(batch)
+        except BaseException:  # pragma: no cover - a bug; never a request left waiting
+            traceback.print_exc()
+            for item in batch:
+                if not item.future.done():
+                    item.future.set_result(Outcome(False, (INTERNAL,)))
+
+    def _write(self, batch: list[_Item]) -> None:
+        """One session for the batch; a change that fails in an unforeseen way
+        is answered alone and the others are written without it."""
+        while batch:
+            outcomes: list[Outcome] = []
+            broken: int | None = None
+            try:
+                with open_event(
+                    self.path, host=self.host, check_history=batch[0].check_history
+                ) as session:
+                    for index, item in enumerate(batch):
+                        try:
+                            outcomes.append(_one(item.change, session))
+                        except Exception:
+                            broken = index
+                            raise
+            except CaddyError as exc:  # the file did not read, or the write failed
+                outcomes = [Outcome(False, tuple(exc.problems))] * len(batch)
+            except Exception:
+                if broken is None:  # pragma: no cover - the session itself failed
+                    outcomes = [Outcome(False, (f"{self.path}: {INTERNAL}",))] * len(batch)
+                else:
+                    traceback.print_exc()  # for the one who runs the server; no token in it
+                    batch[broken].future.set_result(Outcome(False, (INTERNAL,)))
+                    batch = batch[:broken] + batch[broken + 1 :]
+                    continue  # nothing was written: the others again, without it
+            for item, outcome in zip(batch, outcomes, strict=True):
+                item.future.set_result(outcome)
+            return
+
+
+#: What a change that failed in an unforeseen way is told (the details go to the server's log).
+INTERNAL = "the change could not be made (an internal error; the server's output says more)"
+
+
+@attrs.frozen
+class _Item:
+    change: Change
+    future: Future[Outcome]
+    check_history: bool
 
 
 def _one(change: Change, session: Session) -> Outcome:

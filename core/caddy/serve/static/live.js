@@ -1,12 +1,15 @@
-// caddy serve: reload the page when the event changes (progressive
-// enhancement: the pages read fine without it). It asks /live/version every
-// few seconds; a page with a form being filled in is not reloaded, a notice
-// says that the event changed instead.
+// caddy serve: reload the page when it changes (progressive enhancement:
+// the pages read fine without it). It asks /live/version every few seconds
+// (a public page: that page's own tag, so a result elsewhere does not reload
+// it); a page with a form being filled in is not reloaded, a notice says
+// that the event changed instead.
 (function () {
   "use strict";
   var meta = document.querySelector('meta[name="caddy-version"]');
   if (!meta || !window.fetch) { return; }
   var seen = meta.getAttribute("content");
+  var page = meta.getAttribute("data-page");
+  var url = "/live/version" + (page ? "?page=" + encodeURIComponent(page) : "");
   var typing = false;
   document.addEventListener("input", function () { typing = true; });
   function notice() {
@@ -18,7 +21,7 @@
     document.body.appendChild(p);
   }
   function check() {
-    fetch("/live/version", { cache: "no-store", credentials: "same-origin" })
+    fetch(url, { cache: "no-store", credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (data) {
         if (!data || !data.version || data.version === seen) { return; }
