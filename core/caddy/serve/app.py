@@ -30,7 +30,7 @@ from caddy.serve.live import LiveEvent, page_version
 from caddy.serve.players import ROUTES as PLAYER_ROUTES
 from caddy.serve.security import Guard, Sessions
 from caddy.serve.store import Store, store_path
-from caddy.serve.web import Parts, parts, problem
+from caddy.serve.web import UNREADABLE, Parts, parts, problem
 from caddy.serve.writer import Writer
 
 if TYPE_CHECKING:
@@ -44,10 +44,6 @@ STATIC = {
     "serve.css": "text/css; charset=utf-8",
     "live.js": "text/javascript; charset=utf-8",
 }
-
-#: What the public is told while the event file does not read (the arbiter's
-#: pages say why, file and line).
-UNREADABLE = "the event cannot be read just now (the arbiter is changing it): try again shortly"
 
 #: Where the live script goes in a published page.
 SCRIPT = '<script src="/static/live.js" defer></script>'

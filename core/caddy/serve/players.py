@@ -22,7 +22,17 @@ from caddy.errors import CaddyError
 from caddy.model.tournament import RecordResult
 from caddy.serve.boards import board_rows, live_board
 from caddy.serve.store import Report
-from caddy.serve.web import back, checked_form, field, flash, page, parts, problem, session_id
+from caddy.serve.web import (
+    UNREADABLE,
+    back,
+    checked_form,
+    field,
+    flash,
+    page,
+    parts,
+    problem,
+    session_id,
+)
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -55,8 +65,8 @@ def _board(request: Request) -> tuple[Parts, BoardKey, State] | Response:
                 request, 404, "this link is not known: scan the code on the pairing sheet"
             )
         state = p.live.snapshot().state
-    except CaddyError as exc:
-        return problem(request, 503, *exc.problems)
+    except CaddyError:
+        return problem(request, 503, UNREADABLE)
     if not live_board(state, key):
         return problem(
             request, 410, f"this link was for round {key.round}, board {key.board}: it has expired"
@@ -72,8 +82,8 @@ def board_page(request: Request) -> Response:
     row = board_rows(state, key.round, {})[key.board - 1]
     try:
         report = p.store.report(key)
-    except CaddyError as exc:
-        return problem(request, 503, *exc.problems)
+    except CaddyError:
+        return problem(request, 503, UNREADABLE)
     mine = report is not None and report.device == session_id(request)
     return page(
         request,
@@ -106,8 +116,8 @@ async def board_post(request: Request) -> Response:
     device = session_id(request) or ""
     try:
         lines = await run_in_threadpool(_report, p, key, word, side, device)
-    except CaddyError as exc:
-        return problem(request, 503, *exc.problems)
+    except CaddyError:
+        return problem(request, 503, UNREADABLE)
     flash(request, lines[0], lines[1:])
     return back(here)
 
@@ -116,7 +126,13 @@ def _report(p: Parts, key: BoardKey, word: str, side: str, device: str) -> list[
     """A player's report: kept, confirmed (written), or flagged; refused on
     a board that has its result (the arbiter's result wins)."""
     with p.boards(key):  # one decision at a time per board
-        recorded = _recorded(p, key)
+        state = p.live.snapshot().state
+        if not live_board(state, key):
+            return [
+                "error",
+                f"this link was for round {key.round}, board {key.board}: it has expired",
+            ]
+        recorded = " ".join(state.rounds[key.round - 1].boards[key.board - 1].results)
         if recorded:
             return ["error", f"the result {recorded} is recorded on this board: ask the arbiter"]
         waiting = p.store.report(key)
@@ -139,14 +155,6 @@ def _report(p: Parts, key: BoardKey, word: str, side: str, device: str) -> list[
             p.store.confirmed(waiting)
             return ["ok", f"confirmed: {word} is recorded"]
         return ["error", *outcome.lines]
-
-
-def _recorded(p: Parts, key: BoardKey) -> str:
-    """The result the event file holds on the token's board now ("" when none)."""
-    state = p.live.snapshot().state
-    if not live_board(state, key):
-        raise CaddyError(f"round {key.round}, board {key.board}: the link has expired")
-    return " ".join(state.rounds[key.round - 1].boards[key.board - 1].results)
 
 
 def _record(key: BoardKey, word: str) -> Change:

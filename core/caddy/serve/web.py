@@ -24,6 +24,11 @@ if TYPE_CHECKING:
     from caddy.serve.writer import Writer
 
 
+#: What the public and the players are told while the event file or the
+#: store cannot be used (the arbiter's pages say why, file and line).
+UNREADABLE = "the event cannot be read just now (the arbiter is changing it): try again shortly"
+
+
 @attrs.define
 class Parts:
     """The app's parts, one of each per server."""
