@@ -43,6 +43,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import socket
 import ssl
 import subprocess
@@ -135,6 +136,23 @@ def start_server(event: Path, port: int, secret_file: Path, log: Path) -> subpro
                "--secret-file", str(secret_file), "--player-entry"]  # fmt: skip
     with log.open("wb") as out:
         return subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) of process ``pid`` so far; -1 where /proc is missing."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return -1.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def profiler(pid: int, out: str) -> subprocess.Popen[bytes]:
+    """py-spy sampling the server (collapsed stacks in ``out``; ``pip install py-spy``)."""
+    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    command = [spy, "record", "--pid", str(pid), "--output", out, "--format", "raw",
+               "--rate", "200", "--nonblocking", "--threads"]  # fmt: skip
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL)
 
 
 async def wait_for_server(base: str, server: subprocess.Popen[bytes], limit: float) -> None:
@@ -307,8 +325,11 @@ async def run(ns: argparse.Namespace, folder: Path) -> int:
     log = folder / "serve.log"
     server = start_server(event, port, secret_file, log)
     stats = Stats()
+    spy = None
     try:
         await wait_for_server(base, server, 60.0)
+        if ns.py_spy:
+            spy = profiler(server.pid, ns.py_spy)
         links = await board_links(base, stats, ns.request_timeout)
         if len(links) != ns.players // 2:
             raise SystemExit(f"the sheet has {len(links)} links, expected {ns.players // 2}")
@@ -319,8 +340,13 @@ async def run(ns: argparse.Namespace, folder: Path) -> int:
             f" {built:.1f} s; {len(links)} phones (2 clients each), {ns.pollers} pollers"
             f" every {ns.poll_interval:g} s; caddy serve on {base}"
         )
+        cpu = cpu_seconds(server.pid)
         said, elapsed = await load(base, links, words, ns, stats)
+        cpu = cpu_seconds(server.pid) - cpu
     finally:
+        if spy is not None:
+            spy.send_signal(signal.SIGINT)  # py-spy writes its file and ends
+            spy.wait(60)
         server.terminate()
         try:
             server.wait(10)
@@ -330,6 +356,8 @@ async def run(ns: argparse.Namespace, folder: Path) -> int:
     bad = report(stats)
     wrong = {n: s for n, s in said.items() if s != f"Result recorded: {words[n]}"}
     print(f"phones: {len(said) - len(wrong)} of {len(said)} boards confirmed in {elapsed:.1f} s")
+    if cpu >= 0:
+        print(f"server CPU in the load phase: {cpu:.1f} s of {elapsed:.1f} s")
     for n, s in list(wrong.items())[:5]:
         print(f"  board {n}: {s}")
     problems = check_file(event, words)
@@ -355,6 +383,7 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=300.0, help="the load phase, seconds")
     parser.add_argument("--request-timeout", type=float, default=60.0, help="seconds")
     parser.add_argument("--seed", type=int, default=29)
+    parser.add_argument("--py-spy", metavar="FILE", help="profile the server into FILE")
     parser.add_argument("--keep", metavar="DIR", help="build the event in DIR and keep it")
     ns = parser.parse_args()
     if ns.keep:
