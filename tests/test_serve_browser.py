@@ -9,8 +9,10 @@ its own), says which side they played and the result; the opponent (another
 session) confirms it; the public pages follow: the round's page shows the
 result (reloaded by the page's own script, not by the test), and the
 standings after each complete round are the ones ``caddy standings`` prints
-for the same file. The points are FIDE's (C.02, 2024: 1 for a win, ½ for a
-draw, 0 for a loss).
+for the same file. The points are FIDE's (Laws of Chess, FIDE Handbook E.01,
+Article 10.1, in force from 1 January 2023: 1 for a win, ½ for a draw, 0 for
+a loss); round 1 pairs the top half of the rating order with the bottom half
+(FIDE Dutch system, Handbook C.04.3, in force from 1 February 2026).
 
 Without chromium, chromedriver or Selenium the test skips with a one-line
 reason, except when ``CADDY_REQUIRE_BROWSER=1`` (``.ci/run`` sets it): then it
@@ -327,7 +329,7 @@ def test_a_round_from_the_arbiters_page_and_a_result_from_the_players_phones(
     submit(driver, "#pair")
     assert text_of(driver, "#round") == "Round 1"
     round_1 = boards(driver)
-    # Dutch system (C.04.3): round 1 pairs the top half with the bottom half.
+    # The Dutch system's round 1 (C.04.3): the top half against the bottom half.
     assert sorted(tuple(sorted(b)) for b in round_1.values()) == [
         (1, 6), (2, 7), (3, 8), (4, 9), (5, 10)
     ]  # fmt: skip
