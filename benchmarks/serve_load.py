@@ -6,7 +6,8 @@ folder (``caddy new``; round 1 paired and all its results entered with
 ``caddy pair`` and ``caddy result``, round 2 paired), starts ``caddy serve
 EVENT --player-entry --secret-file F`` in a process of its own on 127.0.0.1,
 signs in as the arbiter and reads the 300 board links of round 2 from the
-pairing sheet (``/arbiter/sheet``). Then, all at once:
+pairing sheet (``/arbiter/sheet``). Then, all at once (or, with ``--spread S``,
+each board's games ending at a random moment within S seconds):
 
 - 300 phones, one per board: White's phone (an ``httpx.AsyncClient`` with its
   own cookie jar) opens the board's page, posts its report and follows the
@@ -21,6 +22,8 @@ Afterwards the event file is checked: every board of round 2 has exactly one
 result, the one its phones reported; ``caddy history`` lists exactly 300
 result operations for round 2, no board twice. The script prints the
 requests of each kind (count, statuses, median and 99th-percentile latency),
+the CPU time of the server and of the clients in the load phase (when their
+sum nears the wall time, the machine's cores are what the phones wait for),
 the total time, and exits non-zero on any 5xx, transport error or failed check.
 
 Bounded: ``--timeout`` for the whole load phase (the phones are cancelled
@@ -29,7 +32,8 @@ machine; the server is a separate process, so the clients' own CPU shows in
 the latencies only as far as the machine's cores are shared.
 
 Usage: python benchmarks/serve_load.py [--players 600] [--pollers 100]
-[--poll-interval 1.0] [--timeout 300] [--request-timeout 60] [--keep DIR]
+[--spread 0] [--poll-interval 1.0] [--timeout 300] [--request-timeout 60]
+[--keep DIR] [--py-spy FILE]
 """
 
 from __future__ import annotations
@@ -212,8 +216,11 @@ async def phone(
         return status.group(1).strip() if status else "(no status line)"
 
 
-async def board(base: str, link: str, word: str, stats: Stats, timeout: float) -> str:
+async def board(
+    base: str, link: str, word: str, stats: Stats, timeout: float, delay: float = 0.0
+) -> str:
     """White's phone reports, Black's confirms; what Black's page says at the end."""
+    await asyncio.sleep(delay)  # the game ends
     first = await phone(base, link, "white", word, stats, timeout, "report POST")
     if not first.startswith("You reported"):
         return f"white: {first}"
@@ -249,8 +256,11 @@ async def load(
         for i in range(ns.pollers)
     ]
     start = time.perf_counter()
+    rng = random.Random(ns.seed + 2)
     tasks = {
-        n: asyncio.create_task(board(base, links[n], words[n], stats, ns.request_timeout))
+        n: asyncio.create_task(
+            board(base, links[n], words[n], stats, ns.request_timeout, rng.uniform(0, ns.spread))
+        )
         for n in sorted(links)
     }
     done, pending = await asyncio.wait(tasks.values(), timeout=ns.timeout)
@@ -337,12 +347,13 @@ async def run(ns: argparse.Namespace, folder: Path) -> int:
         words = {n: rng.choice(WORDS) for n in links}
         print(
             f"event: {ns.players} players, round 2 paired ({len(links)} boards), built in"
-            f" {built:.1f} s; {len(links)} phones (2 clients each), {ns.pollers} pollers"
+            f" {built:.1f} s; {len(links)} phones (2 clients each)"
+            f" {'at once' if not ns.spread else f'over {ns.spread:g} s'}, {ns.pollers} pollers"
             f" every {ns.poll_interval:g} s; caddy serve on {base}"
         )
-        cpu = cpu_seconds(server.pid)
+        cpu, mine = cpu_seconds(server.pid), time.process_time()
         said, elapsed = await load(base, links, words, ns, stats)
-        cpu = cpu_seconds(server.pid) - cpu
+        cpu, mine = cpu_seconds(server.pid) - cpu, time.process_time() - mine
     finally:
         if spy is not None:
             spy.send_signal(signal.SIGINT)  # py-spy writes its file and ends
@@ -357,7 +368,9 @@ async def run(ns: argparse.Namespace, folder: Path) -> int:
     wrong = {n: s for n, s in said.items() if s != f"Result recorded: {words[n]}"}
     print(f"phones: {len(said) - len(wrong)} of {len(said)} boards confirmed in {elapsed:.1f} s")
     if cpu >= 0:
-        print(f"server CPU in the load phase: {cpu:.1f} s of {elapsed:.1f} s")
+        print(
+            f"CPU in the load phase: server {cpu:.1f} s, clients {mine:.1f} s, of {elapsed:.1f} s"
+        )
     for n, s in list(wrong.items())[:5]:
         print(f"  board {n}: {s}")
     problems = check_file(event, words)
@@ -379,6 +392,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=600)
     parser.add_argument("--pollers", type=int, default=100)
+    parser.add_argument(
+        "--spread",
+        type=float,
+        default=0.0,
+        help="the games end over this many seconds (default 0: every phone at once)",
+    )
     parser.add_argument("--poll-interval", type=float, default=1.0, help="seconds (live.js: 3)")
     parser.add_argument("--timeout", type=float, default=300.0, help="the load phase, seconds")
     parser.add_argument("--request-timeout", type=float, default=60.0, help="seconds")
