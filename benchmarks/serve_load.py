@@ -152,10 +152,11 @@ def cpu_seconds(pid: int) -> float:
 
 
 def profiler(pid: int, out: str) -> subprocess.Popen[bytes]:
-    """py-spy sampling the server (collapsed stacks in ``out``; ``pip install py-spy``)."""
+    """py-spy sampling the server: the thread holding the GIL, as collapsed stacks in
+    ``out`` (``pip install py-spy``)."""
     spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
     command = [spy, "record", "--pid", str(pid), "--output", out, "--format", "raw",
-               "--rate", "200", "--nonblocking", "--threads"]  # fmt: skip
+               "--rate", "200", "--nonblocking", "--threads", "--gil"]  # fmt: skip
     return subprocess.Popen(command, stdout=subprocess.DEVNULL)
 
 

@@ -4,12 +4,13 @@ always given, so Selenium Manager never runs).
 
 The run is issue 29's acceptance list, in order: the arbiter signs in, pairs
 round 1 and enters every result from the arbiter's page, pairs round 2 and
-opens the pairing sheet; a "player" opens a board's link (a browser session of
-its own), says which side they played and the result; the opponent (another
-session) confirms it; the public pages follow: the round's page shows the
-result (reloaded by the page's own script, not by the test), and the
-standings after each complete round are the ones ``caddy standings`` prints
-for the same file. The points are FIDE's (Laws of Chess, FIDE Handbook E.01,
+opens the pairing sheet; a "player" opens a board's link (a session of its
+own: the browser's cookies are deleted first), says which side they played
+and the result; the opponent (another session) confirms it; the round's other
+results come from ``caddy result`` beside the server; the public pages
+follow: the round's page shows the result (reloaded by the page's own script,
+not by the test), and the standings after each complete round are the ones
+``caddy standings`` prints for the same file. The points are FIDE's (Laws of Chess, FIDE Handbook E.01,
 Article 10.1, in force from 1 January 2023: 1 for a win, ½ for a draw, 0 for
 a loss); round 1 pairs the top half of the rating order with the bottom half
 (FIDE Dutch system, Handbook C.04.3, in force from 1 February 2026).
@@ -381,14 +382,17 @@ def test_a_round_from_the_arbiters_page_and_a_result_from_the_players_phones(
     driver.close()
     driver.switch_to.window(sheet)
 
-    # The arbiter enters the other boards of round 2; the standings after it appear.
+    # The arbiter sees it; the other boards come from caddy result in a terminal
+    # (the file changes under the server, which reads it again); the standings follow.
     sign_in(driver, base)
     assert text_of(driver, "#board-1 td.result") == "1/2"
-    words_2 = {1: "1/2"}
-    for board, (white, black) in round_2.items():
-        if board != 1:
-            words_2[board] = stronger_wins(white, black)
-            enter_result(driver, board, words_2[board])
+    words_2 = {1: "1/2"} | {b: stronger_wins(w, k) for b, (w, k) in round_2.items() if b != 1}
+    caddy("result", str(event), "2", " ".join(["."] + [words_2[b] for b in (2, 3, 4, 5)]))
+    driver.get(f"{base}/arbiter")
+    assert text_of(driver, "caption") == "Round 2: results (5 of 5 entered)"
+    assert [text_of(driver, f"#board-{b} td.result") for b in (1, 2, 3, 4, 5)] == [
+        words_2[b] for b in (1, 2, 3, 4, 5)
+    ]
     expected = dict(after_1)
     for board, (white, black) in round_2.items():
         add(expected, white, black, words_2[board])
