@@ -160,6 +160,42 @@ def profiler(pid: int, out: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(command, stdout=subprocess.DEVNULL)
 
 
+#: A frame of py-spy's collapsed stacks: ``function (path/to/module.py:line)``.
+FRAME = re.compile(r"^(.*) \((.*?)(?::\d+)?\)$")
+
+
+def profile_summary(path: str, top: int = 12) -> list[str]:
+    """Where the server's time went: the share of samples under each of the app's
+    request handlers (the outermost ``caddy/serve`` frame but the middleware's,
+    or the event loop without one), then the functions most samples ended in."""
+    handlers: collections.Counter[str] = collections.Counter()
+    leaves: collections.Counter[str] = collections.Counter()
+    total = 0
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not count.isdigit():
+            continue
+        n, frames = int(count), stack.split(";")[1:]
+        total += n
+        names = [(m.group(1), m.group(2)) for f in frames if (m := FRAME.match(f))]
+        app = [
+            f"{fn} ({where})"
+            for fn, where in names
+            if "caddy/serve/" in where and not where.endswith("security.py")  # Guard wraps all
+        ]
+        handlers[app[0] if app else "event loop and server (uvicorn, h11, starlette)"] += n
+        if names:
+            fn, where = names[-1]
+            leaves[f"{fn} ({where})"] += n
+    if not total:
+        return ["py-spy: no samples"]
+    lines = [f"py-spy: {total} samples of the thread holding the GIL, by handler:"]
+    lines += [f"  {100 * n / total:5.1f} %  {name}" for name, n in handlers.most_common(top)]
+    lines.append("and by the function a sample ended in:")
+    lines += [f"  {100 * n / total:5.1f} %  {name}" for name, n in leaves.most_common(top)]
+    return lines
+
+
 async def wait_for_server(base: str, server: subprocess.Popen[bytes], limit: float) -> None:
     deadline = time.monotonic() + limit
     async with client(timeout=5.0) as probe:
@@ -385,6 +421,8 @@ async def run(ns: argparse.Namespace, folder: Path) -> int:
     if re.search(r"Traceback|ERROR", text):
         print(f"server log ({log}):\n{text[-2000:]}")
         bad += 1
+    if ns.py_spy:
+        print("\n".join(profile_summary(ns.py_spy)))
     print(f"total: {time.perf_counter() - started:.1f} s (load phase {elapsed:.1f} s)")
     return 1 if bad or wrong or problems else 0
 
