@@ -13,10 +13,10 @@ each board's games ending at a random moment within S seconds):
   own cookie jar) opens the board's page, posts its report and follows the
   redirect; Black's phone (another client) opens the page, posts the same
   result (the confirmation that writes it) and follows the redirect;
-- 100 pollers, as the public pages' script does: ``GET /live/version`` every
-  ``--poll-interval`` seconds (live.js waits 3 s) and, when the version
-  changed, the pages it would reload: ``/standings-1.html`` and
-  ``/round-2.html``.
+- 100 pollers, public pages open in browsers (half ``/standings-1.html``,
+  half ``/round-2.html``) as their script (static/live.js) runs them: every
+  ``--poll-interval`` seconds (live.js: 3) ``GET /live/version?page=NAME``,
+  and the page loaded again when its tag changed.
 
 Afterwards the event file is checked: every board of round 2 has exactly one
 result, the one its phones reported; ``caddy history`` lists exactly 300
@@ -32,7 +32,7 @@ machine; the server is a separate process, so the clients' own CPU shows in
 the latencies only as far as the machine's cores are shared.
 
 Usage: python benchmarks/serve_load.py [--players 600] [--pollers 100]
-[--spread 0] [--poll-interval 1.0] [--timeout 300] [--request-timeout 60]
+[--spread 0] [--poll-interval 3] [--timeout 300] [--request-timeout 60]
 [--keep DIR] [--py-spy FILE]
 """
 
@@ -62,6 +62,10 @@ import httpx
 SECRET = "load-test-secret-0123456789"
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')
 LINK = re.compile(r'Board (\d+):.*?<a class="board-link" href="([^"]+)"', re.S)
+TAG = re.compile(r'<meta name="caddy-version" content="([^"]*)" data-page="([^"]*)">')
+#: The public pages the pollers keep open (half each): the standings of the
+#: round played, the round being played.
+VIEWED = ("standings-1.html", "round-2.html")
 STATUS = re.compile(r'id="status">(.*?)</p>', re.S)
 WORDS = ("1-0", "0-1", "1/2")
 
@@ -264,24 +268,40 @@ async def board(
     return await phone(base, link, "black", word, stats, timeout, "confirm POST")
 
 
+async def open_page(browser: httpx.AsyncClient, stats: Stats, name: str) -> tuple[str, str]:
+    """A public page as a browser loads it: its tag and name for the script."""
+    page = await stats.request(browser, f"GET /{name}", "GET", f"/{name}")
+    found = TAG.search(page.text) if page is not None and page.status_code == 200 else None
+    return (found.group(1), found.group(2)) if found else ("", name)
+
+
 async def poller(
-    base: str, stats: Stats, interval: float, stop: asyncio.Event, timeout: float, seed: int
+    base: str,
+    stats: Stats,
+    interval: float,
+    stop: asyncio.Event,
+    timeout: float,
+    seed: int,
+    name: str,
 ) -> None:
-    """A public page open in a browser: its script asks for the version and reloads."""
+    """A public page open in a browser, as static/live.js runs it: every
+    ``interval`` seconds ``GET /live/version?page=NAME`` (that page's tag), and
+    the page loaded again when its tag changed."""
     rng = random.Random(seed)
-    seen = None
     async with client(base, timeout) as browser:
         await asyncio.sleep(rng.uniform(0, interval))
+        seen, page = await open_page(browser, stats, name)
         while not stop.is_set():
-            answer = await stats.request(browser, "GET /live/version", "GET", "/live/version")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), interval)
+            if stop.is_set():
+                break
+            answer = await stats.request(
+                browser, "GET /live/version?page=", "GET", "/live/version", params={"page": page}
+            )
             version = answer.json().get("version") if answer and answer.status_code == 200 else None
-            if version != seen:
-                seen = version
-                await stats.request(browser, "GET /standings-1.html", "GET", "/standings-1.html")
-                await stats.request(browser, "GET /round-2.html", "GET", "/round-2.html")
-            if interval:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(stop.wait(), interval)
+            if version and version != seen:
+                seen, page = await open_page(browser, stats, name)
 
 
 async def load(
@@ -289,7 +309,9 @@ async def load(
 ) -> tuple[dict[int, str], float]:
     stop = asyncio.Event()
     pollers = [
-        asyncio.create_task(poller(base, stats, ns.poll_interval, stop, ns.request_timeout, i))
+        asyncio.create_task(
+            poller(base, stats, ns.poll_interval, stop, ns.request_timeout, i, VIEWED[i % 2])
+        )
         for i in range(ns.pollers)
     ]
     start = time.perf_counter()
@@ -437,7 +459,7 @@ def main() -> int:
         default=0.0,
         help="the games end over this many seconds (default 0: every phone at once)",
     )
-    parser.add_argument("--poll-interval", type=float, default=1.0, help="seconds (live.js: 3)")
+    parser.add_argument("--poll-interval", type=float, default=3.0, help="seconds (live.js: 3)")
     parser.add_argument("--timeout", type=float, default=300.0, help="the load phase, seconds")
     parser.add_argument("--request-timeout", type=float, default=60.0, help="seconds")
     parser.add_argument("--seed", type=int, default=29)
