@@ -72,6 +72,14 @@ PLAYERS = [
 ]
 
 
+#: The pairing sheet: each board's caption and its link.
+SHEET = """
+return Array.from(document.querySelectorAll('figure.board'),
+                  (f) => [f.querySelector('figcaption').innerText,
+                          f.querySelector('a.board-link').href]);
+"""
+
+
 def caddy(*args: str) -> None:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -182,8 +190,6 @@ def serve(event: Path) -> tuple[str, object, threading.Thread]:
 
 
 def run(out: Path, folder: Path) -> list[Path]:
-    from selenium.webdriver.common.by import By
-
     event = build(folder)
     base, server, thread = serve(event)
     driver = browser(folder / "profile")
@@ -191,11 +197,10 @@ def run(out: Path, folder: Path) -> list[Path]:
         sign_in(driver, base)
         driver.get(f"{base}/arbiter/sheet")
         links = {}
-        for fig in driver.find_elements(By.CSS_SELECTOR, "figure.board"):
-            number = re.match(r"Board (\d+):", fig.text)
-            link = fig.find_element(By.CSS_SELECTOR, "a.board-link").get_attribute("href")
-            if number and link:
-                links[int(number.group(1))] = link
+        for caption, link in driver.execute_script(SHEET):
+            number = re.match(r"Board (\d+):", caption)
+            if number:
+                links[int(number.group(1))] = str(link)
         report(driver, links[3], "white", "1-0")  # waits for Black
         report(driver, links[5], "white", "1-0")  # Black says otherwise: disputed
         report(driver, links[5], "black", "0-1")
