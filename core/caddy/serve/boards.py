@@ -3,6 +3,7 @@ players' result entry show them."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import attrs
@@ -38,6 +39,11 @@ def current_round(state: State) -> int:
     its result (a round robin pairs every round at the start), else the last
     one paired (0: none yet)."""
     for rnd in state.rounds:
+        if not rnd.matches:  # a board with a result waits no more (a knockout match may)
+            if all(rnd.results):
+                continue
+            if not state.withdrawals:  # nothing else decides a board without a result
+                return rnd.number
         if any(state.board_open(board) for board in rnd.boards):
             return rnd.number
     return len(state.rounds)
@@ -115,8 +121,35 @@ def board_keys(state: State, *, open_only: bool = False) -> set[BoardKey]:
 
 
 def live_board(state: State, key: BoardKey) -> bool:
-    """The token's board is a board of the round being played, paired as it was."""
-    return key in board_keys(state)
+    """The token's board is a board of the round being played, paired as it was
+    (that board alone is looked at: a request does not build the round's keys)."""
+    if not 1 <= key.round <= len(state.rounds):
+        return False
+    rnd = state.rounds[key.round - 1]
+    if rnd.matches or rnd.teams is not None:
+        return False
+    i = key.board - 1
+    if not 0 <= i < len(rnd.white) or (rnd.white[i], rnd.black[i]) != (key.white, key.black):
+        return False
+    if withdrawn(state, key.round, key.white, key.black):
+        return False
+    return current_round(state) == key.round
+
+
+def board_row(state: State, key: BoardKey) -> Row:
+    """The row of the token's board (a round without team matches), built alone."""
+    players = state.event.tournament.players
+    rnd = state.rounds[key.round - 1]
+    return Row(
+        board=key.board,
+        white=key.white,
+        black=key.black,
+        white_name=players[key.white - 1].name,
+        black_name=players[key.black - 1].name,
+        result=" ".join(rnd.results[key.board - 1]),
+        report=None,
+        scored=withdrawn(state, key.round, key.white, key.black),
+    )
 
 
 def find_player(state: State, text: str) -> int:
@@ -143,17 +176,29 @@ class QrRow:
 
 def qr_rows(state: State, number: int, store: Store, base: str) -> list[QrRow]:
     """Round ``number``'s open boards with a token link and its QR code (SVG)."""
+    keys = board_keys(state, open_only=True)
+    shown = [
+        (row, key)
+        for row in board_rows(state, number, {})
+        if (key := BoardKey(number, row.board, row.white, row.black)) in keys
+    ]
+    tokens = store.tokens_for([key for _, key in shown])
+    rows = []
+    for row, key in shown:
+        url = f"{base}/board/{tokens[key]}"
+        rows.append(QrRow(row, url, qr_svg(url, row.board)))
+    return rows
+
+
+@functools.lru_cache(maxsize=4096)
+def qr_svg(url: str, board: int) -> str:
+    """The QR code of board ``board``'s link ``url`` as inline SVG, drawn once
+    per link (a board's link stays the same while its round is played; a code
+    costs 10-30 ms, most of it choosing the mask)."""
     import segno
 
-    rows = []
-    keys = board_keys(state, open_only=True)
-    for row in board_rows(state, number, {}):
-        key = BoardKey(number, row.board, row.white, row.black)
-        if key not in keys:
-            continue
-        url = f"{base}/board/{store.token_for(key)}"
-        svg = segno.make(url, error="m").svg_inline(
-            scale=3, omitsize=False, title=f"QR code: board {row.board}'s result page"
+    return str(
+        segno.make_qr(url, error="m").svg_inline(
+            scale=3, omitsize=False, title=f"QR code: board {board}'s result page"
         )
-        rows.append(QrRow(row, url, svg))
-    return rows
+    )

@@ -20,7 +20,7 @@ from starlette.routing import Route
 
 from caddy.errors import CaddyError
 from caddy.model.tournament import RecordResult
-from caddy.serve.boards import board_rows, live_board
+from caddy.serve.boards import board_row, live_board
 from caddy.serve.store import Report
 from caddy.serve.web import (
     UNREADABLE,
@@ -79,7 +79,7 @@ def board_page(request: Request) -> Response:
     if isinstance(found, Response):
         return found
     p, key, state = found
-    row = board_rows(state, key.round, {})[key.board - 1]
+    row = board_row(state, key)
     try:
         report = p.store.report(key)
     except CaddyError:

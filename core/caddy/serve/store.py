@@ -136,22 +136,30 @@ class Store:
                 raise
             self._db.execute("COMMIT")
 
-    @_guarded
     def token_for(self, key: BoardKey) -> str:
         """The board's token (made the first time it is asked for)."""
+        tokens: dict[BoardKey, str] = self.tokens_for([key])
+        return tokens[key]
+
+    @_guarded
+    def tokens_for(self, keys: list[BoardKey]) -> dict[BoardKey, str]:
+        """The boards' tokens, those not made yet made in one transaction (a
+        300-board sheet: one write to the disk, not 300)."""
+        found = {}
         with self._tx() as db:
-            row = db.execute(
-                "SELECT token FROM tokens WHERE round=? AND board=? AND white=? AND black=?",
-                (key.round, key.board, key.white, key.black),
-            ).fetchone()
-            if row is not None:
-                return str(row[0])
-            token = secrets.token_urlsafe(16)
-            db.execute(
-                "INSERT INTO tokens VALUES (?, ?, ?, ?, ?)",
-                (token, key.round, key.board, key.white, key.black),
-            )
-            return token
+            for key in keys:
+                row = db.execute(
+                    "SELECT token FROM tokens WHERE round=? AND board=? AND white=? AND black=?",
+                    (key.round, key.board, key.white, key.black),
+                ).fetchone()
+                if row is None:
+                    row = (secrets.token_urlsafe(16),)
+                    db.execute(
+                        "INSERT INTO tokens VALUES (?, ?, ?, ?, ?)",
+                        (row[0], key.round, key.board, key.white, key.black),
+                    )
+                found[key] = str(row[0])
+        return found
 
     @_guarded
     def board_of(self, token: str) -> BoardKey | None:
