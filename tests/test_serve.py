@@ -879,3 +879,12 @@ def test_an_unforeseen_failure_fails_its_change_only(event: Path) -> None:
         True,
     ]  # the second good one: a second result
     assert results_of(event, 1)[0] == "1-0"
+
+
+def test_save_without_a_chosen_result_records_nothing(app: ASGIApp, event: Path) -> None:
+    client, token = arbiter(app)
+    client.post("/arbiter/pair", data={"csrf": token})
+    assert '<option value="" selected>choose</option>' in client.get("/arbiter").text
+    data = {"csrf": token, "round": "1", "board": "1", "result": ""}
+    assert flashes(client.post("/arbiter/result", data=data)) == ["choose the result first"]
+    assert results_of(event, 1)[0] == ""

@@ -111,7 +111,6 @@ def cmd_serve(ns: argparse.Namespace, host: PluginHost) -> int:
         log_level="warning",
         server_header=False,
         proxy_headers=False,  # no X-Forwarded-For: the rate limits count real addresses
-        limit_concurrency=1000,
         timeout_keep_alive=5,
     )
     return 0

@@ -180,6 +180,8 @@ def _int(form: FormData, name: str, default: int | None = None) -> int:
 
 def _word(text: str) -> str:
     """A result word as ``caddy result`` records it (``½-½`` is ``1/2``)."""
+    if not text:
+        raise CaddyError("choose the result first")
     if text not in RESULT_WORDS:
         raise CaddyError(f"result {text!r}: expected one of {', '.join(WORDS)}")
     return WORD_OF_CODES[RESULT_WORDS[text]]
@@ -339,10 +341,11 @@ def sheet_page(request: Request) -> Response:
         rows = qr_rows(state, number, p.store, base) if p.player_entry else []
     except CaddyError as exc:
         return problem(request, 503, *exc.problems)
+    name = state.event.tournament.name or "Event"
     return page(
         request,
         "sheet.html",
-        title=f"Round {number}: boards",
+        title=f"{name}: round {number}, boards",
         number=number,
         rows=rows,
         player_entry=p.player_entry,

@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 UNREADABLE = "the event cannot be read just now (the arbiter is changing it): try again shortly"
 
 
+#: The most browsers whose next page has lines waiting (the oldest go first).
+MAX_FLASHES = 10_000
+
+
 @attrs.define
 class Parts:
     """The app's parts, one of each per server."""
@@ -106,8 +110,12 @@ def set_cookie(request: Request, response: Response, sid: str) -> None:
 def flash(request: Request, kind: str, lines: tuple[str, ...] | list[str]) -> None:
     """Lines to show on the next page of this browser (``ok`` or ``error``)."""
     sid = session_id(request)
-    if sid is not None:
-        parts(request).flashes.setdefault(sid, []).extend((kind, line) for line in lines)
+    if sid is None:
+        return
+    flashes = parts(request).flashes
+    if sid not in flashes and len(flashes) >= MAX_FLASHES:  # browsers that never came back
+        del flashes[next(iter(flashes))]
+    flashes.setdefault(sid, []).extend((kind, line) for line in lines)
 
 
 def back(url: str) -> RedirectResponse:
