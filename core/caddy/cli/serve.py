@@ -111,7 +111,7 @@ def cmd_serve(ns: argparse.Namespace, host: PluginHost) -> int:
         log_level="warning",
         server_header=False,
         proxy_headers=False,  # no X-Forwarded-For: the rate limits count real addresses
-        timeout_keep_alive=5,
+        timeout_keep_alive=30,  # a page polls every 3 s: its connection stays open
     )
     return 0
 
