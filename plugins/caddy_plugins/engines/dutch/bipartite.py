@@ -23,8 +23,15 @@ def first_perfect_matching(adj: list[list[int]], nright: int, loose: int) -> lis
         return None
     mate_l, mate_r = [-1] * nleft, [-1] * nright
     fixed = [False] * nright
+    # Any perfect matching will do as the start: the greedy pass takes most pairs (in a
+    # dense graph, usually all of them) and alternating paths add the others.
     for u in range(nleft):
-        if not _augment(u, adj, mate_l, mate_r, fixed):
+        for j in adj[u]:
+            if mate_r[j] < 0:
+                mate_l[u], mate_r[j] = j, u
+                break
+    for u in range(nleft):
+        if mate_l[u] < 0 and not _augment(u, adj, mate_l, mate_r, fixed):
             return None
     for i in range(nleft - loose):
         for j in adj[i]:

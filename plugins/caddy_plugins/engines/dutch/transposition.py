@@ -73,22 +73,30 @@ def count_kinds(players: Sequence[PlayerState]) -> Counts:
     return counts
 
 
-def colour_floor(counts: Counts, size: int) -> tuple[int, int, int, int]:
+def colour_floor(
+    counts: Counts, size: int, absolute_pairs: bool = True
+) -> tuple[int, int, int, int]:
     """Fewest failures of C10, C11, C12 and C13 among ``size`` players, any pairing.
 
     A player with preference c avoids failing C12 only against one without it, or as
     the one unpaired player of an odd number; each failing pair holds at most two such
     players. C10 likewise for absolute imbalances; C13 for strong (not absolute)
     preferences, whose safe partners have neither a strong nor an absolute preference c.
-    C11 is bounded by 0.
+    C13 also fails in every pair failing C12 for c but those holding a player whose
+    preference for c is mild (neither strong nor absolute) and those of two absolute
+    preferences (none when ``absolute_pairs`` is false: C3 forbids them before the
+    final round). C11 is bounded by 0.
     """
     spare = size % 2
     c10 = c12 = c13 = 0
     for base in (0, 4):
         pref, imb, strong, absolute = counts[base : base + 4]
-        c12 += (max(0, 2 * pref - size - spare) + 1) // 2
+        same = (max(0, 2 * pref - size - spare) + 1) // 2
+        c12 += same
         c10 += (max(0, 2 * imb - size - spare) + 1) // 2
-        c13 += (max(0, 2 * strong + absolute - size - spare) + 1) // 2
+        mild = pref - strong - absolute
+        exempt = mild + (absolute // 2 if absolute_pairs else 0)
+        c13 += max((max(0, 2 * strong + absolute - size - spare) + 1) // 2, same - exempt)
     return c10, 0, c12, c13
 
 
@@ -144,8 +152,12 @@ class _Search:
         self.residents = residents
         players = rd.players
         members = [players[v] for v in mdps + residents]
+        #: C3 bars two absolute preferences alike but for topscorers in the final round.
+        self.absolute_pairs = rd.last_round
         self.budget = (
-            colour_floor(count_kinds(members), len(members)) if budget is None else tuple(budget)
+            colour_floor(count_kinds(members), len(members), self.absolute_pairs)
+            if budget is None
+            else tuple(budget)
         )
         self.steps = STEPS_PER_PLAYER * len(members) + 50
 
@@ -173,7 +185,7 @@ class _Search:
                     continue
                 trial = _add(failed, _failures(pa, pb))
                 _move(counts, pb, -1)
-                if _within(trial, colour_floor(counts, size - 2), self.budget):
+                if _within(trial, colour_floor(counts, size - 2, self.absolute_pairs), self.budget):
                     break
                 _move(counts, pb, 1)
             else:
