@@ -238,3 +238,98 @@ def test_colour_floor_is_never_above_the_best_pairing(data: st.DataObject) -> No
                 fails[k] += not ok
         best = [min(b, f) for b, f in zip(best, fails, strict=True)]
     assert all(f <= b for f, b in zip(floor, best, strict=True))
+
+
+@pytest.mark.parametrize(("n", "played", "seed"), [(31, 5, 2), (24, 5, 10), (40, 5, 11)])
+def test_exact_colour_budget_gives_the_matchings_answer(
+    monkeypatch: pytest.MonkeyPatch, n: int, played: int, seed: int
+) -> None:
+    """Brackets whose colour floor is out of reach: the walk run again with the fewest
+    colour failures (from a matching on the criteria alone) decides some of them, and
+    every round equals the one paired by the matchings alone (C.04.3 Articles 3-4)."""
+    decided = []
+    exact = bracket.Bracket.exact_budget_candidate
+
+    def counting(self: bracket.Bracket) -> object:
+        found = exact(self)
+        decided.append(found is not None)
+        return found
+
+    monkeypatch.setattr(bracket.Bracket, "exact_budget_candidate", counting)
+    rng = random.Random(seed)
+    history: dict[int, list[Entry]] = {t: [] for t in range(1, n + 1)}
+    for rnd in range(1, played + 1):
+        req = _request(n, history, rnd, played)
+        fast = pair_round(req)
+        slow = by_matchings_alone(req)
+        assert (fast.pairs, fast.bye) == (slow.pairs, slow.bye), f"round {rnd}"
+        _record(history, fast, rng.choice([HALF, HALF, HALF, ONE, ZERO]))
+    assert any(decided)
+
+
+def _has_perfect_by_brute_force(n: int, edges: set[tuple[int, int]], spare: list[bool]) -> bool:
+    def pairs_all(left: list[int]) -> bool:
+        if not left:
+            return True
+        v, others = left[0], left[1:]
+        return any((v, w) in edges and pairs_all([x for x in others if x != w]) for w in others)
+
+    everyone = list(range(n))
+    if n % 2 == 0:
+        return pairs_all(everyone)
+    return any(spare[s] and pairs_all([v for v in everyone if v != s]) for s in everyone)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_completion_check_agrees_with_brute_force(data: st.DataObject) -> None:
+    """C4 (C.04.3: the round can be completed): ``has_perfect_matching`` answers as an
+    exhaustive search does, from any starting matching, one spare left over when odd."""
+    from caddy_plugins.engines.dutch.perfect import has_perfect_matching
+
+    n = data.draw(st.integers(min_value=0, max_value=9))
+    all_pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
+    chosen = data.draw(
+        st.lists(st.sampled_from(all_pairs), unique=True) if all_pairs else st.just([])
+    )
+    edges = set(chosen) | {(b, a) for a, b in chosen}
+    spare = data.draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    rows = [bytearray((a, b) in edges for b in range(n)) for a in range(n)]
+    start: list[tuple[int, int]] = []
+    taken: set[int] = set()
+    for a, b in data.draw(st.permutations(chosen)):
+        if a not in taken and b not in taken and data.draw(st.booleans()):
+            start.append((a, b))
+            taken.update((a, b))
+    vertices = list(range(n))
+    assert has_perfect_matching(vertices, rows, spare, start) == _has_perfect_by_brute_force(
+        n, edges, spare
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_colour_floor_before_the_final_round(data: st.DataObject) -> None:
+    """Before the final round C3 bars two absolute preferences alike (C.04.3 C3): the
+    floor then counts no such pair as sparing C13, and no pairing without them does better."""
+    played = data.draw(st.integers(min_value=1, max_value=4))
+    n = data.draw(st.integers(min_value=2, max_value=6))
+    history = st.tuples(*[st.sampled_from("wb")] * played)
+    players = _group(data.draw(st.lists(history, min_size=n, max_size=n)))
+    from caddy_plugins.engines.dutch.transposition import colour_floor, count_kinds
+
+    floor = colour_floor(count_kinds(players), n, absolute_pairs=False)
+    best = [n, n, n, n]
+    for order in itertools.permutations(range(n)):
+        fails = [0, 0, 0, 0]
+        allowed = True
+        for i in range(0, n - 1, 2):
+            h, lo = sorted((players[order[i]], players[order[i + 1]]), key=lambda x: x.idx)
+            if h.absolute and lo.absolute and h.pref == lo.pref:
+                allowed = False
+                break
+            for k, ok in enumerate(criteria.colour_criteria(h, lo)):
+                fails[k] += not ok
+        if allowed:
+            best = [min(b, f) for b, f in zip(best, fails, strict=True)]
+    assert all(f <= b for f, b in zip(floor, best, strict=True))

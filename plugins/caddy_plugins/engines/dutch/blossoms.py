@@ -10,8 +10,6 @@ dual updates are :mod:`caddy_plugins.engines.dutch.matching`'s.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 __all__ = ["Blossoms"]
 
 
@@ -55,17 +53,24 @@ class Blossoms:
     def slack(self, k: int) -> int:
         return self.dualvar[self.ei[k]] + self.dualvar[self.ej[k]] - self.w2[k]
 
-    def leaves(self, b: int) -> Iterator[int]:
-        if b < self.n:
-            yield b
-            return
-        childs = self.blossomchilds[b]
-        assert childs is not None
-        for t in childs:
-            if t < self.n:
-                yield t
+    def leaves(self, b: int) -> list[int]:
+        """The vertices of blossom ``b``, depth first in child order."""
+        n = self.n
+        if b < n:
+            return [b]
+        out: list[int] = []
+        blossomchilds = self.blossomchilds
+        stack = [iter(blossomchilds[b] or ())]
+        while stack:
+            for t in stack[-1]:
+                if t < n:
+                    out.append(t)
+                else:
+                    stack.append(iter(blossomchilds[t] or ()))
+                    break
             else:
-                yield from self.leaves(t)
+                stack.pop()
+        return out
 
     def assign_label(self, w: int, t: int, p: int) -> None:
         b = self.inblossom[w]
@@ -116,33 +121,40 @@ class Blossoms:
             if self.label[inblossom[leaf]] == 2:
                 self.queue.append(leaf)
             inblossom[leaf] = b
+        # The least-slack edge to each S-blossom (duals do not change here, so each
+        # edge's slack is computed once; ties keep the first edge met).
         bestedgeto = [-1] * (2 * self.n)
+        bestslack: dict[int, int] = {}
+        label, dualvar, ei, ej, w2 = self.label, self.dualvar, self.ei, self.ej, self.w2
+        neighbend = self.neighbend
         for sub in path:
             bbe = self.blossombestedges[sub]
             if bbe is None:
-                nblists = [[p >> 1 for p in self.neighbend[leaf]] for leaf in self.leaves(sub)]
+                nblists = [[p >> 1 for p in neighbend[leaf]] for leaf in self.leaves(sub)]
             else:
                 nblists = [bbe]
             for nblist in nblists:
                 for kk in nblist:
-                    i, j, _w = self.edges[kk]
+                    i, j = ei[kk], ej[kk]
                     if inblossom[j] == b:
                         i, j = j, i
                     bj = inblossom[j]
-                    if (
-                        bj != b
-                        and self.label[bj] == 1
-                        and (bestedgeto[bj] == -1 or self.slack(kk) < self.slack(bestedgeto[bj]))
-                    ):
-                        bestedgeto[bj] = kk
+                    if bj != b and label[bj] == 1:
+                        kslack = dualvar[i] + dualvar[j] - w2[kk]
+                        if bestedgeto[bj] == -1 or kslack < bestslack[bj]:
+                            bestedgeto[bj] = kk
+                            bestslack[bj] = kslack
             self.blossombestedges[sub] = None
             self.bestedge[sub] = -1
         best = [kk for kk in bestedgeto if kk != -1]
         self.blossombestedges[b] = best
-        self.bestedge[b] = -1
+        chosen = -1
+        least = 0
         for kk in best:
-            if self.bestedge[b] == -1 or self.slack(kk) < self.slack(self.bestedge[b]):
-                self.bestedge[b] = kk
+            kslack = dualvar[ei[kk]] + dualvar[ej[kk]] - w2[kk]
+            if chosen == -1 or kslack < least:
+                chosen, least = kk, kslack
+        self.bestedge[b] = chosen
 
     def expand_blossom(self, b: int, endstage: bool) -> None:
         childs = self.blossomchilds[b]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from caddy_plugins.engines.dutch.players import DOWN, UP
 from caddy_plugins.engines.dutch.solving import Round
-from caddy_plugins.engines.dutch.transposition import first_optimal_candidate
+from caddy_plugins.engines.dutch.transposition import colour_failures, first_optimal_candidate
 
 __all__ = ["SHORTCUTS", "Bracket", "bits", "perfect_candidate"]
 
@@ -170,6 +170,8 @@ class Bracket:
             if SHORTCUTS
             else None
         )
+        if found is None and SHORTCUTS:
+            found = self.exact_budget_candidate()
         if found is not None:
             return self.take(*found)
         rem_pairs: list[tuple[int, int]] = []
@@ -201,6 +203,38 @@ class Bracket:
             if exchanged:
                 self.remarks.append(f"{exchanged} exchange(s) between S1 and S2 (C.04.3 4.3)")
         return mdp_pairs + rem_pairs
+
+    def exact_budget_candidate(
+        self,
+    ) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, int]]] | None:
+        """The walk again, when the colour floor was out of reach, with the fewest colour
+        failures known exactly: a matching on the criteria alone (many equal weights, so
+        fast) gives the best criteria; the first candidate in generation order reaching
+        them is what the full matchings would choose (their lower fields are that order).
+
+        The candidate must reach the same criteria inside the bracket; C8 and C4 are
+        checked by the walk, so nothing better exists. ``None`` if it does not.
+        """
+        rd = self.rd
+        if rd.stale_c9 or len(self.residents) < len(self.mdps) or len(self.bracket) < 2:
+            return None
+        criteria, key, pos = self.criteria, self.key, self.pos
+
+        def weight(a: int, b: int) -> int:
+            if a not in pos or b not in pos:
+                return 0
+            return criteria(*key(a, b))
+
+        mate = rd.solve(self.local, self.rest, weight, self.inner(self.bracket))
+        in_b = self.in_b
+        best = [key(v, w) for v, w in mate.items() if v in in_b and w in in_b and pos[v] < pos[w]]
+        budget = colour_failures(rd.players, best)
+        found = first_optimal_candidate(rd, self.mdps, self.residents, self.nxt, self.rest, budget)
+        if found is None:
+            return None
+        mdp_pairs, rem_pairs, _below = found
+        reached = sum(criteria(*key(a, b)) for a, b in mdp_pairs + rem_pairs)
+        return found if reached == sum(criteria(a, b) for a, b in best) else None
 
     def take(
         self,

@@ -43,21 +43,29 @@ takes the first whose every criterion reaches a bound no candidate can beat (col
 failures no fewer than the preferences force); once no colour failure is left to
 spend, the rest is the first perfect matching of the pairs failing nothing. Such a
 candidate is what the matchings would return, and criteria are computed only for the
-edges a matching needs. When the search finds none within a few steps per player,
-each matching is solved on the bracket alone when the next scoregroup provably
-cannot change the result (C6 comes before C8), else on the bracket and the next
-scoregroup. The rest of the field matters only through completion (C4), which is
-then verified; if it fails, the matching is solved again on every player still
-unpaired, completion first.
+edges a matching needs. When the preferences' floor is out of reach, a matching on the
+criteria alone (no generation order below them: many equal weights, so it is quick)
+gives the fewest colour failures, and the search runs again with those; its candidate
+is taken if it reaches that matching's criteria. When the search finds none within a
+few steps per player, each matching is solved on the bracket alone when the next
+scoregroup provably cannot change the result (C6 comes before C8), else on the bracket
+and the next scoregroup. The rest of the field matters only through completion (C4),
+which is then verified (a yes/no question: an unweighted perfect-matching search from
+a greedy pairing); if it fails, the matching is solved again on every player still
+unpaired, completion first. docs/swiss.md ("Big fields") states the resulting costs.
 
 Where each part lives (each module imports only those listed before it):
 
 - :mod:`caddy_plugins.engines.dutch.players`: the players with their scores, colour
   preferences and floats precomputed, in pairing order (C.04.3 1.2-1.7);
+- :mod:`caddy_plugins.engines.dutch.perfect`: whether players can all be paired (an
+  unweighted perfect-matching search);
 - :mod:`caddy_plugins.engines.dutch.round_state`: compatibility (C1, C3), completion (C4) and
   the bye score (C2, C5);
 - :mod:`caddy_plugins.engines.dutch.criteria`: the quality criteria C6-C21 as edge weights;
 - :mod:`caddy_plugins.engines.dutch.solving`: the matchings, with the speed-ups above;
+- :mod:`caddy_plugins.engines.dutch.bipartite`: the lexicographically first perfect matching
+  of S1 against S2 (4.2);
 - :mod:`caddy_plugins.engines.dutch.transposition`: the search for a bracket's first candidate
   meeting every bound, without a matching;
 - :mod:`caddy_plugins.engines.dutch.bracket`: one bracket, the Article 4 generation order and

@@ -78,12 +78,12 @@ def units(request: PairingRequest) -> int:
     ]
     values.extend(request.acceleration.values())
     for p in request.players:
-        values.append(Fraction(p.points))
-        values.extend(Fraction(e.points) for e in p.history)
-    d = 1
-    for v in values:
-        d = math.lcm(d, Fraction(v).denominator)
-    return d
+        values.append(p.points)
+        values.extend(e.points for e in p.history)
+    denominators = {
+        v.denominator if isinstance(v, (int, Fraction)) else Fraction(v).denominator for v in values
+    }
+    return math.lcm(*denominators)
 
 
 def build_players(
@@ -106,6 +106,9 @@ def build_players(
                 raise ValueError(f"TPN {p.tpn}, round {rnd}: unknown opponent {e.opponent}")
 
     def u(x: Fraction) -> int:
+        if isinstance(x, (int, Fraction)):
+            # unit is a multiple of every denominator: exact integer arithmetic.
+            return x.numerator * unit // x.denominator
         return int(Fraction(x) * unit)
 
     loss = u(request.points.loss)

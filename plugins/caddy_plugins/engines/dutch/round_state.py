@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from caddy_plugins.engines.dutch.matching import max_weight_matching
 from caddy_plugins.engines.dutch.model import NoValidPairingError, PairingRequest
+from caddy_plugins.engines.dutch.perfect import has_perfect_matching
 from caddy_plugins.engines.dutch.players import DOWN, PlayerState, build_players, units
 
 __all__ = ["RoundState"]
@@ -39,12 +40,8 @@ class RoundState:
                     if a != b:
                         forbidden.setdefault(a, set()).add(b)
         self.forbidden = forbidden
-        # Compatibility matrix (C1, C3 and forbidden pairs).
-        self.compat: list[list[bool]] = [[False] * n for _ in range(n)]
-        for i, pi in enumerate(self.players):
-            for j in range(i + 1, n):
-                ok = self._compatible(pi, self.players[j])
-                self.compat[i][j] = self.compat[j][i] = ok
+        #: Compatibility matrix (C1, C3 and forbidden pairs): one byte per pair.
+        self.compat: list[bytearray] = self._compat_rows()
         self.slot, self.sw = self.score_slots(range(n))
         self.w1 = n.bit_length() + 2
         self.w9 = 2 * n.bit_length() + 2
@@ -63,13 +60,42 @@ class RoundState:
         """C.04.3 1.8: in the final round, more than half the maximum possible score."""
         return x.score > self.top_threshold
 
-    def _compatible(self, a: PlayerState, b: PlayerState) -> bool:
-        if b.tpn in a.met or b.tpn in self.forbidden.get(a.tpn, ()):
-            return False  # C1
-        if a.absolute and b.absolute and a.pref == b.pref:
-            # C3, lifted for topscorers in the final round.
-            return self.last_round and (self._topscorer(a) or self._topscorer(b))
-        return True
+    def _compat_rows(self) -> list[bytearray]:
+        """The compatibility matrix, row by row from templates (O(n²) bytes, O(n) Python steps
+        per player): C3 forbids two players with the same absolute colour preference (lifted
+        for topscorers in the final round), C1 players who met or may not meet."""
+        players, n = self.players, len(self.players)
+        everyone = bytearray(b"\x01") * n
+        # C3 templates, per absolute preference: every such player barred, or (a
+        # non-topscorer in the final round) only those who are not topscorers.
+        barred: dict[str | None, bytearray] = {}
+        barred_low: dict[str | None, bytearray] = {}
+        for x in players:
+            if x.absolute:
+                barred.setdefault(x.pref, bytearray(everyone))[x.idx] = 0
+                if not self._topscorer(x):
+                    barred_low.setdefault(x.pref, bytearray(everyone))[x.idx] = 0
+        rows: list[bytearray] = []
+        for x in players:
+            if not x.absolute:
+                row = bytearray(everyone)
+            elif not self.last_round:
+                row = bytearray(barred[x.pref])
+            elif self._topscorer(x):
+                row = bytearray(everyone)
+            else:
+                row = bytearray(barred_low.get(x.pref, everyone))
+            row[x.idx] = 0
+            rows.append(row)
+        # C1: as the pair's higher-placed player sees it (its opponents, forbidden pairs).
+        index = {x.tpn: x.idx for x in players}
+        for x in players:
+            i = x.idx
+            for tpn in x.met | self.forbidden.get(x.tpn, set()):
+                j = index.get(tpn, -1)
+                if j > i:
+                    rows[i][j] = rows[j][i] = 0
+        return rows
 
     # -- completion (C4) ----------------------------------------------------------------------
 
@@ -131,22 +157,14 @@ class RoundState:
         """Can ``vertices`` all be paired, except one bye candidate if their number is odd?"""
         if not vertices:
             return True
-        taken = self.greedy_pairs(vertices)
-        leftover = [v for v in vertices if v not in taken]
-        if not leftover or (len(leftover) == 1 and cand[leftover[0]]):
+        pairs = self.greedy_matching(vertices)
+        if 2 * len(pairs) == len(vertices):
             return True
-        return self._exact_completable(vertices, cand)
-
-    def _exact_completable(self, vertices: Sequence[int], cand: Sequence[bool]) -> bool:
-        vs = list(vertices)
-        edges = []
-        for a in range(len(vs)):
-            for b in range(a + 1, len(vs)):
-                if self.compat[vs[a]][vs[b]]:
-                    edges.append((a, b, 1 + (not cand[vs[a]]) + (not cand[vs[b]])))
-        mate = max_weight_matching(len(vs), edges)
-        unmatched = [vs[i] for i in range(len(vs)) if mate[i] < 0]
-        return not unmatched or (len(unmatched) == 1 and cand[unmatched[0]])
+        if 2 * len(pairs) + 1 == len(vertices):
+            taken = {v for pair in pairs for v in pair}
+            if cand[next(v for v in vertices if v not in taken)]:
+                return True
+        return has_perfect_matching(vertices, self.compat, cand, pairs)
 
     def completion_weight(self, a: int, b: int) -> int:
         return 1 + (not self.cand[a]) + (not self.cand[b])

@@ -26,12 +26,21 @@ solves the matchings as before.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
+from operator import and_, itemgetter
 
+from caddy_plugins.engines.dutch.bipartite import first_perfect_matching
 from caddy_plugins.engines.dutch.criteria import colour_criteria
 from caddy_plugins.engines.dutch.players import DOWN, UP, PlayerState
 from caddy_plugins.engines.dutch.solving import Round
 
-__all__ = ["colour_floor", "count_kinds", "first_optimal_candidate", "first_perfect_matching"]
+__all__ = [
+    "colour_failures",
+    "colour_floor",
+    "count_kinds",
+    "first_optimal_candidate",
+    "first_perfect_matching",
+]
 
 #: Steps allowed per bracket member before giving up (the matchings then decide).
 STEPS_PER_PLAYER = 4
@@ -66,22 +75,30 @@ def count_kinds(players: Sequence[PlayerState]) -> Counts:
     return counts
 
 
-def colour_floor(counts: Counts, size: int) -> tuple[int, int, int, int]:
+def colour_floor(
+    counts: Counts, size: int, absolute_pairs: bool = True
+) -> tuple[int, int, int, int]:
     """Fewest failures of C10, C11, C12 and C13 among ``size`` players, any pairing.
 
     A player with preference c avoids failing C12 only against one without it, or as
     the one unpaired player of an odd number; each failing pair holds at most two such
     players. C10 likewise for absolute imbalances; C13 for strong (not absolute)
     preferences, whose safe partners have neither a strong nor an absolute preference c.
-    C11 is bounded by 0.
+    C13 also fails in every pair failing C12 for c but those holding a player whose
+    preference for c is mild (neither strong nor absolute) and those of two absolute
+    preferences (none when ``absolute_pairs`` is false: C3 forbids them before the
+    final round). C11 is bounded by 0.
     """
     spare = size % 2
     c10 = c12 = c13 = 0
     for base in (0, 4):
         pref, imb, strong, absolute = counts[base : base + 4]
-        c12 += (max(0, 2 * pref - size - spare) + 1) // 2
+        same = (max(0, 2 * pref - size - spare) + 1) // 2
+        c12 += same
         c10 += (max(0, 2 * imb - size - spare) + 1) // 2
-        c13 += (max(0, 2 * strong + absolute - size - spare) + 1) // 2
+        mild = pref - strong - absolute
+        exempt = mild + (absolute // 2 if absolute_pairs else 0)
+        c13 += max((max(0, 2 * strong + absolute - size - spare) + 1) // 2, same - exempt)
     return c10, 0, c12, c13
 
 
@@ -105,6 +122,14 @@ def _failures(h: PlayerState, lo: PlayerState) -> tuple[int, int, int, int]:
     return int(not c10), int(not c11), int(not c12), int(not c13)
 
 
+def colour_failures(players: Sequence[PlayerState], pairs: Pairs) -> list[int]:
+    """Failures of C10, C11, C12 and C13 among ``pairs`` (higher-placed player first)."""
+    total = [0, 0, 0, 0]
+    for a, b in pairs:
+        total = _add(total, _failures(players[a], players[b]))
+    return total
+
+
 def _within(done: Sequence[int], more: Sequence[int], budget: Sequence[int]) -> bool:
     return all(d + m <= b for d, m, b in zip(done, more, budget, strict=True))
 
@@ -121,13 +146,21 @@ def _move(counts: Counts, x: PlayerState, sign: int) -> None:
 class _Search:
     """The walk through one bracket's candidates (see the module docstring)."""
 
-    def __init__(self, rd: Round, mdps: list[int], residents: list[int]) -> None:
+    def __init__(
+        self, rd: Round, mdps: list[int], residents: list[int], budget: Sequence[int] | None
+    ) -> None:
         self.rd = rd
         self.mdps = mdps
         self.residents = residents
         players = rd.players
         members = [players[v] for v in mdps + residents]
-        self.budget = colour_floor(count_kinds(members), len(members))
+        #: C3 bars two absolute preferences alike but for topscorers in the final round.
+        self.absolute_pairs = rd.last_round
+        self.budget = (
+            colour_floor(count_kinds(members), len(members), self.absolute_pairs)
+            if budget is None
+            else tuple(budget)
+        )
         self.steps = STEPS_PER_PLAYER * len(members) + 50
 
     def mdp_pairs(self) -> tuple[list[tuple[int, int]], list[int]] | None:
@@ -154,7 +187,7 @@ class _Search:
                     continue
                 trial = _add(failed, _failures(pa, pb))
                 _move(counts, pb, -1)
-                if _within(trial, colour_floor(counts, size - 2), self.budget):
+                if _within(trial, colour_floor(counts, size - 2, self.absolute_pairs), self.budget):
                     break
                 _move(counts, pb, 1)
             else:
@@ -243,7 +276,7 @@ class _Search:
         players, compat = self.rd.players, self.rd.compat
         free = [j for j, u in enumerate(used) if not u]
         self.steps -= len(s1)
-        adj = [_safe_partners(players[a], compat[a], [s2[j] for j in free], players) for a in s1]
+        adj = _safe_partners(s1, [s2[j] for j in free], compat, players)
         loose = len(free) - len(s1)
         if loose:
             adj.append([k for k, j in enumerate(free) if fits[j]])
@@ -257,95 +290,51 @@ class _Search:
 
 
 def _safe_partners(
-    x: PlayerState, row: list[bool], others: list[int], players: list[PlayerState]
-) -> list[int]:
-    """Positions in ``others`` of the players ``x`` may meet failing no colour criterion
-    (different or no preferences: C10, C11 and C13 fail only with equal ones)."""
-    return [
-        j for j, v in enumerate(others) if row[v] and (x.pref is None or players[v].pref != x.pref)
-    ]
-
-
-def first_perfect_matching(adj: list[list[int]], nright: int, loose: int) -> list[int] | None:
-    """The lexicographically first perfect matching of a bipartite graph, or ``None``.
-
-    Left vertex i may meet the right vertices ``adj[i]`` (ascending); the last ``loose``
-    left vertices take what is left. Returns each other left vertex's partner: the
-    first takes the lowest partner of any perfect matching, then the second ... (a
-    perfect matching is kept and repaired by one alternating path per choice).
-    """
-    nleft = len(adj)
-    if nleft != nright:
-        return None
-    mate_l, mate_r = [-1] * nleft, [-1] * nright
-    fixed = [False] * nright
-    for u in range(nleft):
-        if not _augment(u, adj, mate_l, mate_r, fixed):
-            return None
-    for i in range(nleft - loose):
-        for j in adj[i]:
-            if fixed[j]:
-                continue
-            if mate_l[i] == j:
-                fixed[j] = True
-                break
-            jp, ip = mate_l[i], mate_r[j]
-            mate_l[i], mate_r[j], mate_l[ip], mate_r[jp] = j, i, -1, -1
-            fixed[j] = True
-            if _augment(ip, adj, mate_l, mate_r, fixed):
-                break
-            fixed[j] = False
-            mate_l[i], mate_r[jp], mate_l[ip], mate_r[j] = jp, i, j, ip
-    return mate_l[: nleft - loose]
-
-
-def _augment(
-    u: int, adj: list[list[int]], mate_l: list[int], mate_r: list[int], fixed: list[bool]
-) -> bool:
-    """Match the free left vertex ``u`` by an alternating path avoiding ``fixed`` right
-    vertices; ``False`` (nothing changed) if there is none."""
-    seen = [False] * len(mate_r)
-    stack = [(u, iter(adj[u]))]
-    via: list[int] = []
-    while stack:
-        _x, it = stack[-1]
-        for v in it:
-            if fixed[v] or seen[v]:
-                continue
-            seen[v] = True
-            if mate_r[v] < 0:
-                # Flip the path: each left vertex on the stack takes the right one after it.
-                via.append(v)
-                for (left, _it), right in zip(stack, via, strict=True):
-                    mate_l[left] = right
-                    mate_r[right] = left
-                return True
-            via.append(v)
-            stack.append((mate_r[v], iter(adj[mate_r[v]])))
-            break
-        else:
-            stack.pop()
-            if via:
-                via.pop()
-    return False
+    s1: list[int], others: list[int], compat: list[bytearray], players: list[PlayerState]
+) -> list[list[int]]:
+    """For each of ``s1``, the positions in ``others`` of the players it may meet failing
+    no colour criterion (different or no preferences: C10, C11 and C13 fail only with
+    equal ones). One byte mask per preference, combined with each compatibility row at
+    machine speed: k²/4 pairs cost little in a bracket of k."""
+    if not others:
+        return [[] for _ in s1]
+    positions = range(len(others))
+    pick = itemgetter(*others)
+    safe: dict[str | None, bytes] = {None: b"\x01" * len(others)}
+    adj: list[list[int]] = []
+    for a in s1:
+        pref = players[a].pref
+        mask = safe.get(pref)
+        if mask is None:
+            mask = safe[pref] = bytes(players[v].pref != pref for v in others)
+        row = pick(compat[a])
+        allowed = (row,) if len(others) == 1 else row
+        adj.append(list(compress(positions, map(and_, allowed, mask))))
+    return adj
 
 
 def first_optimal_candidate(
-    rd: Round, mdps: list[int], residents: list[int], nxt: list[int], rest: list[int]
+    rd: Round,
+    mdps: list[int],
+    residents: list[int],
+    nxt: list[int],
+    rest: list[int],
+    budget: Sequence[int] | None = None,
 ) -> tuple[Pairs, Pairs, Pairs] | None:
     """The bracket's MDP pairs and remainder pairs (S1 player first), and the pairs the
     matchings would make in the next scoregroup too (see :func:`_with_next`); or ``None``.
 
     ``None`` when the walk finds no candidate meeting every bound in time, or when the
     players below cannot take its downfloater and be completed (C8, C4): the matchings
-    then decide.
+    then decide. ``budget`` (failures of C10-C13) replaces :func:`colour_floor` when the
+    fewest failures are known exactly.
     """
     if rd.stale_c9 or len(residents) < len(mdps) or len(mdps) + len(residents) < 2:
         return None
     whole = rd.c9_reaches(nxt)  # the matchings then pair the next scoregroup as well
     if whole and rd.is_single:
         return None
-    search = _Search(rd, mdps, residents)
+    search = _Search(rd, mdps, residents, budget)
     found = search.mdp_pairs()
     if found is None:
         return None
