@@ -439,7 +439,6 @@ def test_monotone_renumbering_does_not_matter(event: tuple[int, int, int]) -> No
         assert b.bye == (None if a.bye is None else f(a.bye))
 
 
-@settings(max_examples=20, deadline=None)
 def by_matchings_alone(request: PairingRequest) -> Pairing:
     """``request`` paired with the speed-ups off (``bracket.SHORTCUTS``): every
     bracket by the matchings, the answer the speed-ups must give too."""
@@ -450,6 +449,7 @@ def by_matchings_alone(request: PairingRequest) -> Pairing:
         bracket.SHORTCUTS = True
 
 
+@settings(max_examples=20, deadline=None)  # each example pairs whole events twice
 @given(events())
 def test_shortcuts_change_nothing(event: tuple[int, int, int]) -> None:
     """The perfect-candidate and bracket-only speed-ups give the full matching's answer."""
