@@ -107,9 +107,11 @@ class _Html(HTMLParser):
 
 @pytest.mark.parametrize("path,line,language,code,marked", CASES)
 def test_doc_block(
-    path: Path, line: int, language: str, code: str, marked: bool, sandbox: Path
+    path: Path, line: int, language: str, code: str, marked: bool, request: pytest.FixtureRequest
 ) -> None:
     where = f"{path.name}:{line}"
+    if language in ("python", "sh", "console") and not (marked and language != "console"):
+        request.getfixturevalue("sandbox")  # only a block that runs reads its files
     if language == "python":
         tree = ast.parse(code, where)
         if not marked:
