@@ -91,7 +91,7 @@ def _builtins_only_entry_points(self: plugins.PluginHost) -> list[FoundEntryPoin
     distributions at :data:`FOREIGN_LOCATIONS` (a test's own copy of one, installed
     elsewhere, is found); one given its ``env`` sees everything installed."""
     found = _host_entry_points(self)
-    if self._env is not os.environ:
+    if not FOREIGN_LOCATIONS or self._env is not os.environ:  # nothing to leave out
         return found
     return [ep for ep in found if _location(ep) not in FOREIGN_LOCATIONS]
 
