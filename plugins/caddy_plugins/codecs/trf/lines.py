@@ -41,9 +41,6 @@ class _Where:
         return f"{self.name}:{self.line}"
 
 
-_COLOURS = frozenset("wb-")
-#: What an opponent's four columns may hold (blank: no opponent).
-_OPPONENT_CHARS = frozenset(" 0123456789")
 #: Points in columns 81-84: ASCII digits only (``float`` also reads ``'٣'``, ``'1_0'``, ``'nan'``).
 _POINTS = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
@@ -54,27 +51,33 @@ def _digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+#: Per set of result codes, a round's cell when it is well formed: an opponent
+#: of four digits or blanks, a colour, a code (the other columns as they are).
+_WELL_FORMED_CELLS: dict[frozenset[str], re.Pattern[str]] = {}
+
+
 def _cells_fast(rest: str, codes: frozenset[str], number: int) -> list[Cell] | None:
     """The rounds of a line in the common case (every cell well formed), at
     the speed of slicing; ``None`` sends the line to the cell-by-cell reader
     that names what is wrong."""
-    colours, results = rest[5::10], rest[7::10]
-    if not (_COLOURS.issuperset(colours) and codes.issuperset(results)):
-        return None
-    texts = [rest[i : i + 4] for i in range(0, len(rest), 10)]
-    # ASCII digits only: int() also reads '٣', '+3' and '1_0'
-    if not _OPPONENT_CHARS.issuperset("".join(texts)):
+    pattern = _WELL_FORMED_CELLS.get(codes)
+    if pattern is None:
+        code_class = "".join(re.escape(c) for c in sorted(codes))
+        pattern = re.compile(f"([ 0-9]{{4}}).([wb-]).([{code_class}])..")
+        _WELL_FORMED_CELLS[codes] = pattern
+    found = pattern.findall(rest)
+    # each match is ten characters: as many as the cells only if they tile the text
+    if len(found) * 10 != len(rest):
         return None
     try:
-        opponents = list(map(int, texts))
-    except ValueError:  # a blank inside a number ("1 2 ")
+        # ASCII digits only (the pattern): int() alone also reads '٣', '+3' and '1_0'
+        cells: list[Cell] = [(int(text) or None, colour, code) for text, colour, code in found]
+    except ValueError:  # a blank inside a number ("1 2 "), or no number ("    ")
         return None
-    if number in opponents:  # paired with himself: the cell-by-cell reader says where
-        return None
-    return [
-        (opponent or None, colour, code)
-        for opponent, colour, code in zip(opponents, colours, results, strict=True)
-    ]
+    for cell in cells:
+        if cell[0] == number:  # paired with himself: the cell-by-cell reader says where
+            return None
+    return cells
 
 
 def read_player_line(
