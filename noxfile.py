@@ -31,7 +31,8 @@ def slow(session: nox.Session) -> None:
     tutorial's plugins, a nested pytest run with a third-party plugin installed, every
     format replayed in fresh processes, a process running out of memory, the team
     sample's rounds re-paired one by one and without the readings, the longest
-    simulated events, the mutants of the two large TRF samples (docs/performance.md)."""
+    simulated events, the mutants of the two large TRF samples, the import-linter
+    contracts shown to fail on planted trees (docs/performance.md)."""
     session.install(".[test]")
     session.run("pytest", "-m", "slow", *session.posargs)
 
