@@ -12,7 +12,8 @@ environment the suite runs in (the example of docs/plugins.md, say) is hidden
 from every host built from the environment, in this process and in the
 ``caddy`` processes the tests start (:data:`FOREIGN_LOCATIONS`, issue 24 item 12).
 
-Property tests (hypothesis) are marked ``property``; the default run tries a
+Property tests (hypothesis, and the test classes built on ``caddy.testing``'s
+contract suites that draw with it) are marked ``property``; the default run tries a
 quarter of each one's examples (:func:`default_examples`), ``nox -s properties``
 (``CADDY_PROPERTIES=full``) every example its ``@settings`` asks for (issue 31
 item 6: the suite's time). The run's header says which. No example has a
@@ -266,6 +267,7 @@ def pytest_itemcollected(item: pytest.Item) -> None:
     :func:`default_examples` of its examples. No example has a deadline (a
     loaded machine is no failure: no test compares a clock reading); its
     settings are otherwise as written."""
+    _scale_contract_suite(item)
     function = getattr(getattr(item, "obj", None), "__func__", getattr(item, "obj", None))
     if not getattr(function, "is_hypothesis_test", False):
         return
@@ -280,6 +282,23 @@ def pytest_itemcollected(item: pytest.Item) -> None:
     function._hypothesis_internal_use_settings = settings(  # type: ignore[union-attr]
         asked, max_examples=examples, deadline=None
     )
+
+
+def _scale_contract_suite(item: pytest.Item) -> None:
+    """A test class built on a contract suite of ``caddy.testing`` that draws its
+    events with hypothesis (its ``max_examples``): marked ``property``, and
+    outside a full run it draws :func:`default_examples` of them."""
+    cls = getattr(item, "cls", None)
+    asked = getattr(cls, "max_examples", None)
+    if cls is None or not isinstance(asked, int):
+        return
+    if not any(base.__module__.startswith("caddy.testing") for base in cls.__mro__):
+        return
+    item.add_marker(pytest.mark.property)
+    if FULL_PROPERTIES or "_caddy_asked_examples" in vars(cls):
+        return
+    cls._caddy_asked_examples = asked
+    cls.max_examples = default_examples(asked)
 
 
 def pytest_configure(config: pytest.Config) -> None:
