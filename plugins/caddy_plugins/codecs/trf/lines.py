@@ -60,6 +60,8 @@ def _cells_fast(rest: str, codes: frozenset[str], number: int) -> list[Cell] | N
     """The rounds of a line in the common case (every cell well formed), at
     the speed of slicing; ``None`` sends the line to the cell-by-cell reader
     that names what is wrong."""
+    if len(rest) > 200:  # a long line: column by column beats a match per cell
+        return _cells_strided(rest, codes, number)
     pattern = _WELL_FORMED_CELLS.get(codes)
     if pattern is None:
         code_class = "".join(re.escape(c) for c in sorted(codes))
@@ -78,6 +80,33 @@ def _cells_fast(rest: str, codes: frozenset[str], number: int) -> list[Cell] | N
         if cell[0] == number:  # paired with himself: the cell-by-cell reader says where
             return None
     return cells
+
+
+_COLOURS = frozenset("wb-")
+#: What an opponent's four columns may hold (blank: no opponent).
+_OPPONENT_CHARS = frozenset(" 0123456789")
+
+
+def _cells_strided(rest: str, codes: frozenset[str], number: int) -> list[Cell] | None:
+    """:func:`_cells_fast` for a line of many rounds: each column of the cells
+    taken in one slice."""
+    colours, results = rest[5::10], rest[7::10]
+    if not (_COLOURS.issuperset(colours) and codes.issuperset(results)):
+        return None
+    texts = [rest[i : i + 4] for i in range(0, len(rest), 10)]
+    # ASCII digits only: int() also reads '٣', '+3' and '1_0'
+    if not _OPPONENT_CHARS.issuperset("".join(texts)):
+        return None
+    try:
+        opponents = list(map(int, texts))
+    except ValueError:  # a blank inside a number ("1 2 ")
+        return None
+    if number in opponents:
+        return None
+    return [
+        (opponent or None, colour, code)
+        for opponent, colour, code in zip(opponents, colours, results, strict=True)
+    ]
 
 
 def read_player_line(
