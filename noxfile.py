@@ -27,10 +27,25 @@ def tests(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def slow(session: nox.Session) -> None:
-    """The tests marked slow (pip installs the tutorial's plugins, a nested pytest run
-    with a third-party plugin installed): seconds each, so not in the default run."""
+    """The tests marked slow, seconds each, so not in the default run: pip installs the
+    tutorial's plugins, a nested pytest run with a third-party plugin installed, every
+    format replayed in fresh processes, a process running out of memory, the team
+    sample's rounds re-paired one by one and without the readings, the longest
+    simulated events, the mutants of the two large TRF samples, the import-linter
+    contracts shown to fail on planted trees (docs/performance.md)."""
     session.install(".[test]")
     session.run("pytest", "-m", "slow", *session.posargs)
+
+
+@nox.session(default=False)
+def properties(session: nox.Session) -> None:
+    """Every property test (hypothesis) with all the examples its settings ask for;
+    the default run tries a quarter of them, at least 10 (tests/conftest.py)."""
+    session.install(".[test]")
+    session.run(
+        "pytest", "-m", "property", *(session.posargs or ["-n", "auto"]),
+        env={"CADDY_PROPERTIES": "full"},
+    )  # fmt: skip
 
 
 @nox.session
@@ -117,6 +132,16 @@ def bench(session: nox.Session) -> None:
     session.install(".")
     session.run("python", "benchmarks/startup.py")
     session.run("python", "benchmarks/schedule.py")
+    session.run("python", "benchmarks/io.py")
+    session.run("python", "benchmarks/standings.py")
+    session.run("python", "benchmarks/teams.py")
+
+
+@nox.session(default=False)
+def suite(session: nox.Session) -> None:
+    """The test suite's time on a fresh clone of HEAD (benchmarks/suite.py; goal < 60 s)."""
+    session.install(".[test]")
+    session.run("python", "benchmarks/suite.py", "--collect", *session.posargs)
 
 
 @nox.session(default=False)

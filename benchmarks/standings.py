@@ -11,18 +11,34 @@ and ranks the field (all of it: nothing is left lazy).
    N = 250, 500, 1000: growth 500 -> 1000 <= 4.6x (the games grow 4.0x).
 3. A random 2,000-player 9-round Swiss-style event (random pairings, no
    repeats) with BH/C1, BH, SB, DE, WIN: under 10x its floor.
+4. ``caddy standings FILE.trf`` as a process (the console script, as users
+   run it: start-up, imports, reading the file, the standings, the table
+   printed) on FIDE's 284-player sample (tests/data/trf), against a plain
+   script doing the same job in a process of the same interpreter
+   (:data:`FLOOR_SCRIPT`: the file's lines sliced, points, BH/C1, BH, SB,
+   DE and WIN computed with dicts, the field sorted and the table printed;
+   only the standard library imported; no unplayed-round rules, so the floor
+   is lower than the job). Median of interleaved runs. Target (issue 31 item
+   4): <= 2.5x. Like benchmarks/startup.py, the script compiles caddy's
+   sources first, as an install does.
 
-Usage: python benchmarks/standings.py [--repeat 5]
+Usage: python benchmarks/standings.py [--repeat 5] [--runs 21] [--only-process]
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import gc
 import random
+import shutil
+import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from caddy.model.results import ResultsTable
@@ -108,11 +124,84 @@ def best(function: Callable[[], Any], repeat: int) -> float:
     return min(times)
 
 
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "tests/data/trf/swiss_fide_example1_karl_mala_2005.trf"
+
+#: The floor of section 4: a plain script printing the standings of a TRF file.
+FLOOR_SCRIPT = r"""
+import sys
+VALUE = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "W": 1.0, "D": 0.5, "L": 0.0,
+         "U": 1.0, "F": 1.0, "H": 0.5, "Z": 0.0, " ": 0.0}
+with open(sys.argv[1], encoding="utf-8") as f:
+    lines = [line for line in f.read().split("\n") if line[:3] == "001"]
+names, rows = {}, {}
+for line in lines:
+    number = int(line[4:8])
+    names[number] = line[14:47].strip()
+    rows[number] = [
+        (int(line[i:i + 4]) if line[i:i + 4].strip() else 0, line[i + 7:i + 8])
+        for i in range(91, len(line), 10)
+    ]
+score = {p: sum(VALUE[code] for _, code in row) for p, row in rows.items()}
+opp = {p: [score[o] if o else score[p] for o, _ in row] for p, row in rows.items()}
+bh = {p: sum(v) for p, v in opp.items()}
+bh1 = {p: sum(v) - min(v, default=0) for p, v in opp.items()}
+sb = {p: sum((score[o] if o else score[p]) * VALUE[c] for o, c in row) for p, row in rows.items()}
+win = {p: sum(1 for o, c in row if o and c in "1+W") for p, row in rows.items()}
+key = {p: (score[p], bh1[p], bh[p], sb[p]) for p in rows}
+de = {}
+for p, row in rows.items():
+    tied = [o for o in rows if key[o] == key[p]]
+    de[p] = sum(VALUE[c] for o, c in row if o in tied) if len(tied) > 1 else 1
+order = sorted(rows, key=lambda p: (*(-v for v in key[p]), -de[p], -win[p], p))
+out = ["rank   no  name                            points  BH/C1    BH     SB  DE  WIN"]
+for rank, p in enumerate(order, 1):
+    out.append(f"{rank:4d} {p:4d}  {names[p]:<33} {score[p]:5g} {bh1[p]:6g} {bh[p]:5g} "
+               f"{sb[p]:6g} {de[p]:3g} {win[p]:4d}")
+sys.stdout.write("\n".join(out) + "\n")
+"""
+
+
+def timed(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def process_benchmark(runs: int) -> None:
+    """Section 4: ``caddy standings FILE.trf`` against the plain script, as processes."""
+    for folder in ("core", "plugins"):
+        compileall.compile_dir(str(ROOT / folder), quiet=1)
+    script = shutil.which("caddy", path=str(Path(sys.executable).parent)) or shutil.which("caddy")
+    if script is None:
+        print("4. caddy is not installed beside this interpreter: no process timing")
+        return
+    caddy = [script, "standings", str(SAMPLE)]
+    floor_command = [sys.executable, "-c", FLOOR_SCRIPT, str(SAMPLE)]
+    for command in (caddy, floor_command):  # warm the file cache; both must succeed
+        timed(command)
+    caddy_times, floor_times = [], []
+    for _ in range(runs):
+        caddy_times.append(timed(caddy))
+        floor_times.append(timed(floor_command))
+    c, f = statistics.median(caddy_times), statistics.median(floor_times)
+    print(f"4. caddy standings {SAMPLE.name} as a process ({runs} runs each, medians)")
+    print(
+        f"   caddy {c * 1000:7.1f} ms   plain script {f * 1000:7.1f} ms   "
+        f"ratio {c / f:5.2f} (target <= 2.5)"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=21, help="process runs of section 4")
+    parser.add_argument("--only-process", action="store_true", help="section 4 alone")
     args = parser.parse_args()
     repeat = args.repeat
+    if args.only_process:
+        process_benchmark(args.runs)
+        return 0
 
     event, games = round_robin(100, 1)
     rows = per_player(games)
@@ -154,6 +243,7 @@ def main() -> int:
     print(
         f"   caddy {c * 1000:7.1f} ms   floor {f * 1000:7.1f} ms   ratio {c / f:5.2f} (target < 10)"
     )
+    process_benchmark(args.runs)
     return 0
 
 

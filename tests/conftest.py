@@ -11,6 +11,13 @@ installs (the fake distributions below): a caddy plugin installed in the
 environment the suite runs in (the example of docs/plugins.md, say) is hidden
 from every host built from the environment, in this process and in the
 ``caddy`` processes the tests start (:data:`FOREIGN_LOCATIONS`, issue 24 item 12).
+
+Property tests (hypothesis, and the test classes built on ``caddy.testing``'s
+contract suites that draw with it) are marked ``property``; the default run tries a
+quarter of each one's examples (:func:`default_examples`), ``nox -s properties``
+(``CADDY_PROPERTIES=full``) every example its ``@settings`` asks for (issue 31
+item 6: the suite's time). The run's header says which. No example has a
+deadline in either run (a loaded machine is not a failure).
 """
 
 from __future__ import annotations
@@ -85,7 +92,7 @@ def _builtins_only_entry_points(self: plugins.PluginHost) -> list[FoundEntryPoin
     distributions at :data:`FOREIGN_LOCATIONS` (a test's own copy of one, installed
     elsewhere, is found); one given its ``env`` sees everything installed."""
     found = _host_entry_points(self)
-    if self._env is not os.environ:
+    if not FOREIGN_LOCATIONS or self._env is not os.environ:  # nothing to leave out
         return found
     return [ep for ep in found if _location(ep) not in FOREIGN_LOCATIONS]
 
@@ -233,6 +240,65 @@ def _fsync_without_waiting(fd: Any) -> None:
     disk after a power cut is nothing a test here can see, and the wait was about a
     tenth of the suite's time; tests that make ``fsync`` fail still patch it."""
     os.fstat(fd if isinstance(fd, int) else fd.fileno())
+
+
+#: ``CADDY_PROPERTIES=full``: every property test tries all the examples its
+#: ``@settings`` (or hypothesis's default, 100) asks for; else :func:`default_examples`.
+FULL_PROPERTIES = os.environ.get("CADDY_PROPERTIES", "") == "full"
+
+
+def default_examples(asked: int) -> int:
+    """The examples a property test tries in the default run: a quarter of what it
+    asks for, at least 10 (or all of them, when it asks for fewer)."""
+    return min(asked, max(10, asked // 4))
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    if FULL_PROPERTIES:
+        return "property tests: every example (CADDY_PROPERTIES=full)"
+    return (
+        "property tests: a quarter of each one's examples, at least 10 "
+        "(every example: nox -s properties, or CADDY_PROPERTIES=full)"
+    )
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Mark each property test ``property``; outside a full run, let it try
+    :func:`default_examples` of its examples. No example has a deadline (a
+    loaded machine is no failure: no test compares a clock reading); its
+    settings are otherwise as written."""
+    _scale_contract_suite(item)
+    function = getattr(getattr(item, "obj", None), "__func__", getattr(item, "obj", None))
+    if not getattr(function, "is_hypothesis_test", False):
+        return
+    item.add_marker(pytest.mark.property)
+    if getattr(function, "_caddy_asked_settings", None) is not None:
+        return  # a parametrized test: its settings are set already
+    from hypothesis import settings
+
+    asked = function._hypothesis_internal_use_settings  # type: ignore[union-attr]
+    examples = asked.max_examples if FULL_PROPERTIES else default_examples(asked.max_examples)
+    function._caddy_asked_settings = asked  # type: ignore[union-attr]
+    function._hypothesis_internal_use_settings = settings(  # type: ignore[union-attr]
+        asked, max_examples=examples, deadline=None
+    )
+
+
+def _scale_contract_suite(item: pytest.Item) -> None:
+    """A test class built on a contract suite of ``caddy.testing`` that draws its
+    events with hypothesis (its ``max_examples``): marked ``property``, and
+    outside a full run it draws :func:`default_examples` of them."""
+    cls = getattr(item, "cls", None)
+    asked = getattr(cls, "max_examples", None)
+    if cls is None or not isinstance(asked, int):
+        return
+    if not any(base.__module__.startswith("caddy.testing") for base in cls.__mro__):
+        return
+    item.add_marker(pytest.mark.property)
+    if FULL_PROPERTIES or "_caddy_asked_examples" in vars(cls):
+        return
+    cls._caddy_asked_examples = asked
+    cls.max_examples = default_examples(asked)
 
 
 def pytest_configure(config: pytest.Config) -> None:

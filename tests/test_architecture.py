@@ -124,6 +124,31 @@ def _cover_runs(
         previous = statement
 
 
+def _statements(node: ast.AST) -> Iterator[ast.AST]:
+    """The statements directly under ``node`` (through ``except`` and ``case``
+    clauses): imports and definitions are statements, so no walk of the tree
+    needs to enter an expression."""
+    for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+        children = getattr(node, field, None)
+        if isinstance(children, list):
+            for child in children:
+                if isinstance(child, ast.stmt):
+                    yield child
+                elif isinstance(child, ast.excepthandler | ast.match_case):
+                    yield from _statements(child)
+
+
+def _all_statements(tree: ast.AST) -> Iterator[ast.AST]:
+    """``tree`` and every statement, ``except`` and ``case`` clause under it."""
+    yield tree
+    for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+        children = getattr(tree, field, None)
+        if isinstance(children, list):
+            for child in children:
+                if isinstance(child, ast.stmt | ast.excepthandler | ast.match_case):
+                    yield from _all_statements(child)
+
+
 def _imports(
     tree: ast.Module, module: str, is_package: bool, source: list[str]
 ) -> Iterator[Import]:
@@ -137,7 +162,7 @@ def _imports(
     # one comment before a run of import statements (one after the other, no
     # line between) covers the run
     covered: set[int] = set()
-    for parent in ast.walk(tree):
+    for parent in _all_statements(tree):
         for body in (getattr(parent, field, None) for field in ("body", "orelse", "finalbody")):
             if isinstance(body, list):
                 _cover_runs(body, commented, covered)
@@ -147,7 +172,7 @@ def _imports(
 
     def walk(node: ast.AST, type_checking: bool, in_function: bool) -> Iterator[Import]:
         inside = in_function or isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        for child in ast.iter_child_nodes(node):
+        for child in _statements(node):
             if isinstance(child, ast.If) and _is_type_checking(child.test):
                 for statement in child.body:
                     yield from one(statement, True, inside)
@@ -174,7 +199,7 @@ def _imports(
 
 def _functions(tree: ast.Module) -> Iterator[Function]:
     def walk(node: ast.AST, prefix: str) -> Iterator[Function]:
-        for child in ast.iter_child_nodes(node):
+        for child in _statements(node):
             if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
                 name = prefix + child.name
                 end = child.end_lineno or child.lineno

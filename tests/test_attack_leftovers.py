@@ -126,6 +126,7 @@ sys.exit(run())
 """
 
 
+@pytest.mark.slow  # a process pairing 9,999 players until memory runs out: nox -s slow
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads VmSize from /proc")
 def test_a_memory_limit_is_one_line(tmp_path: Path) -> None:
     """Pairing 9,999 players within 100 MB more than caddy has loaded (RLIMIT_AS)."""

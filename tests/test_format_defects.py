@@ -16,6 +16,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from caddy.event import board_match, replay
 from caddy.event.store import load
 from caddy.plugins.host import get_host
@@ -112,6 +114,7 @@ for path in sys.argv[1:]:
 """
 
 
+@pytest.mark.slow  # every format played out, then two fresh processes: nox -s slow
 def test_every_format_replays_the_same_in_fresh_processes(
     cli: Callable[..., Run], tmp_path: Path
 ) -> None:

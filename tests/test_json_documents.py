@@ -13,6 +13,7 @@ out, the same number formatting).
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable
 from pathlib import Path
 
@@ -107,6 +108,7 @@ def _outside_event(path: Path) -> bool:
     return "event" not in path.relative_to(CORE).parts[:1]
 
 
+@functools.cache  # read once for the three tests below
 def _modules() -> list[tuple[Path, ast.Module]]:
     paths = sorted(p for p in CORE.rglob("*.py") if _outside_event(p))
     return [(p, ast.parse(p.read_text(encoding="utf-8"))) for p in paths]

@@ -243,12 +243,14 @@ def test_every_contract_has_a_planted_violation() -> None:
     assert set(PLANTED) == {c["name"] for c in CONTRACTS}
 
 
+@pytest.mark.slow  # the contracts shown to fail on planted trees: nox -s slow
 def test_a_clean_tree_keeps_every_contract(tmp_path: Path) -> None:
     result = lint(tmp_path, SETTINGS, _plant(tmp_path, {}))
     assert result.code == 0, result.output
     assert result.verdicts == {c["name"]: "KEPT" for c in CONTRACTS}, result.output
 
 
+@pytest.mark.slow  # the contracts shown to fail on planted trees: nox -s slow
 @pytest.mark.parametrize("name", sorted(PLANTED))
 def test_a_planted_violation_breaks_its_contract(tmp_path: Path, name: str) -> None:
     result = lint(tmp_path, SETTINGS, _plant(tmp_path, PLANTED[name]))
@@ -256,6 +258,7 @@ def test_a_planted_violation_breaks_its_contract(tmp_path: Path, name: str) -> N
     assert result.verdicts[name] == "BROKEN", result.output
 
 
+@pytest.mark.slow  # the contracts shown to fail on planted trees: nox -s slow
 def test_a_planted_upward_import_names_the_layers(tmp_path: Path) -> None:
     result = lint(tmp_path, SETTINGS, _plant(tmp_path, PLANTED[LAYERS]))
     assert result.verdicts[LAYERS] == "BROKEN", result.output
@@ -263,6 +266,7 @@ def test_a_planted_upward_import_names_the_layers(tmp_path: Path) -> None:
     assert "- caddy.model -> caddy.cli (l.1)" in result.output, result.output
 
 
+@pytest.mark.slow  # the contracts shown to fail on planted trees: nox -s slow
 def test_a_type_checking_import_upward_is_kept_only_when_listed(tmp_path: Path) -> None:
     roots = _plant(tmp_path, {})
     # caddy.contracts names caddy.event under TYPE_CHECKING; event imports contracts below it
@@ -280,6 +284,7 @@ def test_a_type_checking_import_upward_is_kept_only_when_listed(tmp_path: Path) 
     assert "caddy.model -> caddy.cli" in result.output, result.output
 
 
+@pytest.mark.slow  # the contracts shown to fail on planted trees: nox -s slow
 def test_the_tree_checked_is_the_one_given(tmp_path: Path) -> None:
     """A tree without caddy_plugins: the runner refuses to lint another (installed) one."""
     roots = _plant(tmp_path, {})

@@ -187,6 +187,7 @@ def test_a_team_file_is_checked_match_by_match_under_the_sample_readings(
     )
 
 
+@pytest.mark.slow  # the 14 rounds re-paired again without the readings: nox -s slow
 def test_a_team_file_without_the_readings_names_matches_not_boards(
     cli: Callable[..., Run],
 ) -> None:

@@ -15,6 +15,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from caddy.event import PairRound
 from caddy.plugins.lookup import get_codec
 
@@ -211,6 +213,7 @@ def _paired(
     return {(m["white"], m["black"]) for m in document["matches"]}, pab[0] if pab else None
 
 
+@pytest.mark.slow  # 14 rounds paired one by one; tests/test_pairing_check.py checks them in one run
 def test_every_round_is_paired_as_the_file_has_it(cli: Callable[..., Run]) -> None:
     """``caddy pair FILE --round r`` from rounds 1..r-1 (and round r's
     absences) with the readings of docs/team-swiss.md: every round's matches

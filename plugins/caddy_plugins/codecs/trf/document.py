@@ -16,6 +16,7 @@ from pathlib import Path
 import attrs
 
 from caddy.errors import CaddyError
+from caddy.model.collector import paused
 from caddy_plugins.codecs.trf.lines import read_player_line
 from caddy_plugins.codecs.trf.records import CODES, TrfDocument, TrfPlayer
 
@@ -75,6 +76,11 @@ def parse_document(data: bytes | str, name: str = "<trf>") -> TrfDocument:
     :raises CaddyError: one ``file:line: message`` per problem that keeps
         the file from being read.
     """
+    with paused():  # thousands of small acyclic tuples: no collector passes over them
+        return _parse(data, name)
+
+
+def _parse(data: bytes | str, name: str) -> TrfDocument:
     warnings: list[str] = []
     text = decode(data, name, warnings) if isinstance(data, bytes) else data.removeprefix("\ufeff")
     if "\r" in text:

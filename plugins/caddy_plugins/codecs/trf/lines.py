@@ -41,9 +41,6 @@ class _Where:
         return f"{self.name}:{self.line}"
 
 
-_COLOURS = frozenset("wb-")
-#: What an opponent's four columns may hold (blank: no opponent).
-_OPPONENT_CHARS = frozenset(" 0123456789")
 #: Points in columns 81-84: ASCII digits only (``float`` also reads ``'٣'``, ``'1_0'``, ``'nan'``).
 _POINTS = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
@@ -54,10 +51,45 @@ def _digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+#: Per set of result codes, a round's cell when it is well formed: an opponent
+#: of four digits or blanks, a colour, a code (the other columns as they are).
+_WELL_FORMED_CELLS: dict[frozenset[str], re.Pattern[str]] = {}
+
+
 def _cells_fast(rest: str, codes: frozenset[str], number: int) -> list[Cell] | None:
     """The rounds of a line in the common case (every cell well formed), at
     the speed of slicing; ``None`` sends the line to the cell-by-cell reader
     that names what is wrong."""
+    if len(rest) > 200:  # a long line: column by column beats a match per cell
+        return _cells_strided(rest, codes, number)
+    pattern = _WELL_FORMED_CELLS.get(codes)
+    if pattern is None:
+        code_class = "".join(re.escape(c) for c in sorted(codes))
+        pattern = re.compile(f"([ 0-9]{{4}}).([wb-]).([{code_class}])..")
+        _WELL_FORMED_CELLS[codes] = pattern
+    found = pattern.findall(rest)
+    # each match is ten characters: as many as the cells only if they tile the text
+    if len(found) * 10 != len(rest):
+        return None
+    try:
+        # ASCII digits only (the pattern): int() alone also reads '٣', '+3' and '1_0'
+        cells: list[Cell] = [(int(text) or None, colour, code) for text, colour, code in found]
+    except ValueError:  # a blank inside a number ("1 2 "), or no number ("    ")
+        return None
+    for cell in cells:
+        if cell[0] == number:  # paired with himself: the cell-by-cell reader says where
+            return None
+    return cells
+
+
+_COLOURS = frozenset("wb-")
+#: What an opponent's four columns may hold (blank: no opponent).
+_OPPONENT_CHARS = frozenset(" 0123456789")
+
+
+def _cells_strided(rest: str, codes: frozenset[str], number: int) -> list[Cell] | None:
+    """:func:`_cells_fast` for a line of many rounds: each column of the cells
+    taken in one slice."""
     colours, results = rest[5::10], rest[7::10]
     if not (_COLOURS.issuperset(colours) and codes.issuperset(results)):
         return None
@@ -69,7 +101,7 @@ def _cells_fast(rest: str, codes: frozenset[str], number: int) -> list[Cell] | N
         opponents = list(map(int, texts))
     except ValueError:  # a blank inside a number ("1 2 ")
         return None
-    if number in opponents:  # paired with himself: the cell-by-cell reader says where
+    if number in opponents:
         return None
     return [
         (opponent or None, colour, code)
@@ -81,6 +113,73 @@ def read_player_line(
     line: str, lineno: int, name: str, codes: frozenset[str]
 ) -> tuple[TrfPlayer | None, list[str]]:
     """One ``001`` line, or the problems with it."""
+    player = _well_formed(line, lineno, codes)
+    if player is not None:
+        return player, []
+    return _read_checked(line, lineno, name, codes)
+
+
+_NO_ZERO_ROUNDS: tuple[int, ...] = ()
+_BLANK = (None, "-", "Z")
+
+
+def _well_formed(line: str, lineno: int, codes: frozenset[str]) -> TrfPlayer | None:
+    """The line as :func:`_read_checked` reads it when every column is well
+    formed (the common case, read with fewer steps); ``None`` otherwise (that
+    reader then names what is wrong)."""
+    padded = line if len(line) >= 91 else line.ljust(91)
+    number_text = padded[4:8].strip()
+    if padded[8] != " " or not (number_text.isdigit() and number_text.isascii()):
+        return None
+    number = int(number_text)
+    if number < 1 or padded[89:91] != "  ":
+        return None
+    rating_text = padded[48:52].strip()
+    if rating_text and not (rating_text.isdigit() and rating_text.isascii()):
+        return None
+    points_text = padded[80:84].strip()
+    if points_text and not _POINTS.fullmatch(points_text):
+        return None
+    rank_text = padded[85:89].strip()
+    if rank_text and not (rank_text.isdigit() and rank_text.isascii()):
+        return None
+    rest = line[91:]
+    width = len(rest)
+    if width % 10:
+        rest = rest.ljust(width + 10 - width % 10)
+    cells = _cells_fast(rest, codes, number)
+    if cells is None:
+        return None
+    zero_rounds = _NO_ZERO_ROUNDS
+    if cells and cells[-1] == _BLANK:
+        announced: list[int] = []  # trailing cells written out (0000 - Z), not blank
+        while cells and cells[-1] == _BLANK:
+            if rest[10 * len(cells) - 10 : 10 * len(cells)].strip():
+                announced.append(len(cells))
+            cells.pop()
+        zero_rounds = tuple(reversed(announced))
+    title = padded[10:13].strip()
+    return TrfPlayer(
+        number,
+        lineno,
+        padded[9].strip() or None,
+        (OLD_TITLES.get(title, title.upper()) if title.islower() else title) or None,
+        padded[14:47].strip(),
+        int(rating_text) or None if rating_text else None,
+        padded[53:56].strip() or None,
+        padded[57:68].strip() or None,
+        padded[69:79].strip() or None,
+        float(points_text) if points_text else None,
+        int(rank_text) if rank_text else None,
+        tuple(cells),
+        zero_rounds,
+    )
+
+
+def _read_checked(
+    line: str, lineno: int, name: str, codes: frozenset[str]
+) -> tuple[TrfPlayer | None, list[str]]:
+    """One ``001`` line column by column, naming each problem."""
     problems: list[str] = []
     where = _Where(name, lineno)
     padded = line.ljust(90)
