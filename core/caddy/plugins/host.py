@@ -198,15 +198,14 @@ class PluginHost:
 
         The general group ``caddy`` loads with every kind.
         """
-        if kind is None:
+        groups = None if kind is None else {GROUP, f"{GROUP}.{kind}"}
+        if groups is not None and groups <= self._loaded_groups and self._env_modules_loaded:
+            return  # loaded already (a registry asked for again): nothing new to import or check
 
-            def wanted(group: str) -> bool:
+        def wanted(group: str) -> bool:
+            if groups is None:
                 return group == GROUP or group.startswith(GROUP + ".")
-        else:
-            groups = {GROUP, f"{GROUP}.{kind}"}
-
-            def wanted(group: str) -> bool:
-                return group in groups
+            return group in groups
 
         for ep in self._all_entry_points():
             if ep.group in self._loaded_groups or not wanted(ep.group):
@@ -215,7 +214,7 @@ class PluginHost:
                 continue
             self._import(ep.name, ep.module, ep, "entry point")
         self._loaded_groups.update(ep.group for ep in self._all_entry_points() if wanted(ep.group))
-        if kind is not None:
+        if groups is not None:
             self._loaded_groups.update(groups)
         self._load_env_modules()
         try:  # a hook implementation with no spec (a misspelt name) fails loudly
