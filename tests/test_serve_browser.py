@@ -133,7 +133,7 @@ def server(event: Path) -> Iterator[str]:
     # lazy: the serve extra is imported only once the test knows it is installed
     from caddy.serve.app import create_app
 
-    app = create_app(str(event), secret=SECRET, player_entry=True)
+    app = create_app(str(event), secret=SECRET, player_entry=True, poll_seconds=0.2)
     config = uvicorn.Config(
         app, host="127.0.0.1", port=0, log_level="warning", access_log=False, lifespan="off"
     )

@@ -59,6 +59,7 @@ def create_app(
     secure_cookie: bool = False,
     allowed_hosts: list[str] | None = None,
     base_url: str | None = None,
+    poll_seconds: float = 3.0,
 ) -> ASGIApp:
     """The app on the event file ``event_path``; the arbiter signs in with ``secret``.
 
@@ -66,7 +67,8 @@ def create_app(
         and ``localhost``; a request naming another host, as a DNS-rebinding
         page would, gets a 400); ``None``: any.
     :param base_url: the address the pairing sheet's links use (``None``:
-        the one the arbiter's browser used)."""
+        the one the arbiter's browser used).
+    :param poll_seconds: how often an open page asks whether it changed."""
     live = LiveEvent(event_path, host)
     live.snapshot()  # a file that does not read is refused before the server starts
     the_parts = Parts(
@@ -80,6 +82,7 @@ def create_app(
         host=host,
         secure_cookie=secure_cookie,
         base_url=base_url,
+        poll_ms=max(100, round(poll_seconds * 1000)),
     )
     routes = [
         Route("/", public_page, methods=["GET"]),
@@ -110,7 +113,8 @@ def public_page(request: Request) -> Response:
     if html is None:
         return problem(request, 404, f"no page {name!r} (yet)")
     marker = (
-        f'<meta name="caddy-version" content="{page_version(html)}" data-page="{name}">'
+        f'<meta name="caddy-version" content="{page_version(html)}" data-page="{name}"'
+        f' data-poll="{parts(request).poll_ms}">'
         f"{SCRIPT}</head>"
     )
     body = html.replace(b"</head>", marker.encode(), 1)

@@ -55,6 +55,8 @@ class Parts:
     #: The address the pairing sheet's links use (``http://192.168.1.20:8080``);
     #: ``None``: the address the arbiter's browser used.
     base_url: str | None = None
+    #: How often an open page asks whether it changed (milliseconds; static/live.js).
+    poll_ms: int = 3000
     _locks: dict[tuple[int, int], threading.Lock] = attrs.Factory(dict)
     _locks_lock: threading.Lock = attrs.Factory(threading.Lock)
 
@@ -89,7 +91,9 @@ def page(request: Request, template: str, status: int = 200, **values: Any) -> H
     if sid is None:
         sid = Sessions.new_id()
     flashes = p.flashes.pop(sid, [])
-    html = _ENV.get_template(template).render(csrf=p.sessions.csrf(sid), flashes=flashes, **values)
+    html = _ENV.get_template(template).render(
+        csrf=p.sessions.csrf(sid), flashes=flashes, poll=p.poll_ms, **values
+    )
     response = HTMLResponse(html, status_code=status)
     if fresh:
         set_cookie(request, response, sid)

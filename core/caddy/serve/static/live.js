@@ -9,6 +9,7 @@
   if (!meta || !window.fetch) { return; }
   var seen = meta.getAttribute("content");
   var page = meta.getAttribute("data-page");
+  var every = parseInt(meta.getAttribute("data-poll") || "3000", 10) || 3000;
   var url = "/live/version" + (page ? "?page=" + encodeURIComponent(page) : "");
   var typing = false;
   document.addEventListener("input", function () { typing = true; });
@@ -28,7 +29,7 @@
         if (typing) { notice(); } else { window.location.reload(); }
       })
       .catch(function () {})
-      .then(function () { window.setTimeout(check, 3000); });
+      .then(function () { window.setTimeout(check, every); });
   }
-  window.setTimeout(check, 3000);
+  window.setTimeout(check, every);
 }());
