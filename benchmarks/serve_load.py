@@ -57,7 +57,7 @@ import time
 from pathlib import Path
 
 import attrs
-import httpx
+import httpx2 as httpx  # httpx2: what Starlette's test client wants too (the test extra)
 
 SECRET = "load-test-secret-0123456789"
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')

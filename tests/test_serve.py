@@ -385,7 +385,11 @@ def test_the_file_is_the_truth_when_the_cli_changes_it(app: ASGIApp, event: Path
     version = client.get("/live/version").json()["version"]
     assert quiet("result", str(event), "1", "2", "0-1") == 0  # a terminal beside the browser
     assert client.get("/live/version").json()["version"] != version
-    assert re.search(r'id="board-2">.*?class="result" data-label="Result">0-1<', client.get("/arbiter").text, re.S)
+    assert re.search(
+        r'id="board-2">.*?class="result" data-label="Result">0-1<',
+        client.get("/arbiter").text,
+        re.S,
+    )
     page = client.post(
         "/arbiter/result", data={"csrf": token, "round": "1", "board": "1", "result": "1-0"}
     )
