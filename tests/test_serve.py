@@ -892,3 +892,20 @@ def test_save_without_a_chosen_result_records_nothing(app: ASGIApp, event: Path)
     data = {"csrf": token, "round": "1", "board": "1", "result": ""}
     assert flashes(client.post("/arbiter/result", data=data)) == ["choose the result first"]
     assert results_of(event, 1)[0] == ""
+
+
+def test_a_port_that_cannot_be_listened_on_is_one_line(
+    event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        assert main(["serve", str(event), "--port", str(port)]) != 0
+    said = capsys.readouterr()
+    assert said.out == ""  # nothing printed as if it served
+    assert said.err.startswith(f"caddy: error: cannot listen on 127.0.0.1 port {port}: ")
+    assert main(["serve", str(event), "--port", "0"]) != 0
+    assert capsys.readouterr().err == "caddy: error: --port 0: a port is 1..65535\n"
+    assert main(["serve", str(event), "--lan", "--host", "0.0.0.0"]) != 0
+    assert "give --lan or --host, not both" in capsys.readouterr().err

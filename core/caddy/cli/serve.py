@@ -75,12 +75,17 @@ def cmd_serve(ns: argparse.Namespace, host: PluginHost) -> int:
 
     # lazy: the serve extra loads only for this command
     from caddy.serve.app import create_app
-    from caddy.serve.network import lan_address, read_secret, terminal_qr
+    from caddy.serve.network import lan_address, listen, read_secret, terminal_qr
 
+    if ns.lan and ns.host != "127.0.0.1":
+        raise CaddyError(
+            "--lan binds to this machine's LAN address: give --lan or --host, not both"
+        )
+    if not 1 <= ns.port <= 65535:
+        raise CaddyError(f"--port {ns.port}: a port is 1..65535")
     secret = read_secret(ns.secret_file)
     address = lan_address() if ns.lan else ns.host
-    if ns.port > 65535:
-        raise CaddyError(f"--port {ns.port}: a port is 0..65535")
+    sock = listen(address, ns.port)  # refused in one line before anything is printed
     shown = f"[{address}]" if ":" in address else address
     url = f"http://{shown}:{ns.port}/"
     allowed = [address, "localhost", "127.0.0.1", "::1"]
@@ -96,23 +101,21 @@ def cmd_serve(ns: argparse.Namespace, host: PluginHost) -> int:
         allowed_hosts=allowed,
         base_url=base,
     )
+    given = f"(from {ns.secret_file})" if ns.secret_file else secret
     print(f"serving {ns.event} at {url}")
-    print(
-        f"arbiter: {url}arbiter  secret: {'(from ' + ns.secret_file + ')' if ns.secret_file else secret}"
-    )
+    print(f"arbiter: {url}arbiter  secret: {given}")
     if ns.lan:
         print(terminal_qr(url))
     print("Ctrl-C stops", flush=True)
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
-        host=address,
-        port=ns.port,
         access_log=False,  # the links carry the board tokens: never logged
         log_level="warning",
         server_header=False,
         proxy_headers=False,  # no X-Forwarded-For: the rate limits count real addresses
         timeout_keep_alive=30,  # a page polls every 3 s: its connection stays open
     )
+    uvicorn.Server(config).run(sockets=[sock])
     return 0
 
 

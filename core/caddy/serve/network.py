@@ -56,3 +56,17 @@ def terminal_qr(url: str) -> str:
     out = io.StringIO()
     segno.make(url, error="m").terminal(out=out, compact=True)
     return out.getvalue().rstrip("\n")
+
+
+def listen(address: str, port: int) -> socket.socket:
+    """A socket listening on ``address``:``port`` (what the server then
+    serves on); refused in one line when the address is not this machine's
+    or the port is taken."""
+    try:
+        return socket.create_server(
+            (address, port),
+            family=socket.AF_INET6 if ":" in address else socket.AF_INET,
+            reuse_port=False,
+        )
+    except OSError as exc:
+        raise CaddyError(f"cannot listen on {address} port {port}: {exc.strerror or exc}") from None
