@@ -456,3 +456,42 @@ def _with_players(event: ResultsTable, full: ResultsTable) -> ResultsTable:
     extra = len(full.players) - len(event.players)
     rows = (*event.results, *(((RoundResult(None, None, "Z", 0.0),) * event.rounds,) * extra))
     return attrs.evolve(event, players=full.players, results=rows)
+
+
+def test_1_4_1f_any_choice_of_wins_may_be_left_out() -> None:
+    """1.4.1f lets the player choose which wins to leave out: here leaving
+    out the lowest-rated win (the only FRA opponent) breaks 1.4.3's two
+    foreign federations, all ten games have too few GMs (1.4.5b: 4 for 10
+    games), but leaving out the win against GER 2310 makes the GM norm."""
+    rounds = [
+        (Opp(2550, "GM", "GER"), "0"),
+        (Opp(2500, "GM", "GER"), "="),
+        (Opp(2480, "GM", "GER"), "="),
+        (Opp(2450, "IM", "GER"), "1"),
+        (Opp(2310, None, "GER"), "1"),
+        (Opp(2300, None, "FRA"), "1"),
+        (Opp(2420, "IM", "ENG"), "="),
+        (Opp(2440, "FM", "ENG"), "1"),
+        (Opp(2400, "FM", "ENG"), "1"),
+        (Opp(2380, "FM", "ENG"), "1"),
+    ]
+    made = norm(star(rounds), "GM")
+    # 6.5 of 9 against an average of 21920 / 9 = 2435.6 -> 2436; 72 % -> dp 166
+    assert (made.norm, made.games, made.average_rating, made.performance) == (True, 9, 2436, 2602)
+    assert made.notes == ("round 5: the win against Opponent 6 left out (1.4.1f)",)
+
+
+def test_forecast_a_rest_round_to_come_is_no_game() -> None:
+    """An odd round robin's rest round to come (B.01 1.4.2: a bye is no game)
+    adds no game to the forecast: after 8 games (5.5 points against BASE[:8],
+    average 19610 / 8 -> 2451) the GM norm needs 6 (75 % -> dp 193 -> 2644;
+    5.5 is 69 % -> dp 141 -> 2592) and no game is left to score it in."""
+    games = list(zip(BASE[:8], BASE_RESULTS[:8], strict=True))
+    shape = EventShape(scheduled_rounds=9, upcoming={1: (None,)}, pre_determined=True)
+    result = norm(star(games), "GM", shape=shape, forecast=True)
+    assert (result.score, result.needed, result.still_needed) == (5.5, 6, 0.5)
+    assert result.remaining_rounds == 1
+    assert result.missing[:2] == (
+        "1 round still to play",
+        "0.5 points needed from 0 games: out of reach",
+    )

@@ -147,7 +147,7 @@ def test_forecast_before_the_last_two_rounds(cli: Callable[..., Run], event: Pat
     gm7 = garcia["players"][0]["norms"][0]  # type: ignore[index]
     assert gm7["missing"] == [
         "2 rounds still to play",
-        "2.5 points needed from 2 rounds: out of reach",
+        "2.5 points needed from 2 games: out of reach",
     ]
 
 

@@ -69,8 +69,9 @@ class NormRequest:
     cycles: int = 0
     #: Players in the event.
     players: int = 0
-    #: The opponents of the rounds still to come, when the schedule fixes
-    #: them (a round robin); ``None`` for a round whose opponent is not known.
+    #: The opponents of the rounds still to come that are paired already (a
+    #: round robin's); ``None``: the player rests in that round (no game).
+    #: Rounds beyond the tuple are not paired yet: their opponents are not known.
     upcoming: tuple[NormPlayer | None, ...] = ()
     #: What the arbiter states about the event (``--option name=value``).
     options: Mapping[str, str] = attrs.field(factory=dict)

@@ -23,6 +23,7 @@ Cups named there).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator, Sequence
 
 import attrs
@@ -151,13 +152,21 @@ def selections(
         wins = sorted(
             (r for r in base if r.code == "1"), key=lambda r: (rating_of(r.opponent), r.round)
         )
-        for k in range(len(wins) + 1):
-            dropped = {r.round for r in wins[:k]}
-            left_out = tuple(
-                f"round {r.round}: the win against {name_of(r.opponent)} left out (1.4.1f)"
-                for r in wins[:k]
-            )
-            yield [r for r in base if r.round not in dropped], cut + left_out
+        most = max(0, len(base) - LEAST_EVER)  # fewer games than that are never a norm
+        for k in range(min(len(wins), most) + 1):
+            # every k wins, the lowest-rated first (1.4.1f names no order: a
+            # norm any choice makes is a norm)
+            for dropped_wins in itertools.combinations(wins, k):
+                dropped = {r.round for r in dropped_wins}
+                left_out = tuple(
+                    f"round {r.round}: the win against {name_of(r.opponent)} left out (1.4.1f)"
+                    for r in dropped_wins
+                )
+                yield [r for r in base if r.round not in dropped], cut + left_out
+
+
+#: The fewest games any norm counts (B.01 1.4.1b: 7 in some events).
+LEAST_EVER = 7
 
 
 def check_title(request: NormRequest, title: Title) -> NormResult:
@@ -245,17 +254,21 @@ def forecast_title(request: NormRequest, title: Title, now: NormResult) -> NormR
     if left <= 0:
         return now
     counted, _ = counted_rounds(request)
-    known = [o for o in request.upcoming[:left] if o is not None]
+    paired = request.upcoming[:left]  # the rounds to come that are paired already
+    known = [o for o in paired if o is not None]
+    rests = len(paired) - len(known)  # a rest round (an odd round robin's) is no game
+    unknown = left - len(paired)
+    games_left = left - rests
     raw = [rating_of(r.opponent) for r in counted]
     raw += [rating_of(o) for o in known]
     guess = round_half_up(sum(raw), len(raw)) if raw else title.average
-    raw += [guess] * (left - len(known))
+    raw += [guess] * unknown
     games = len(raw)
     average = round_half_up(sum(floored(raw, title.floor)), games)
     needed = needed_score(average, games, title)
     score = sum(r.points for r in counted)
     lacks = [f"{left} round{'s' if left > 1 else ''} still to play"]
-    if len(known) == left:
+    if not unknown:
         future = [*counted, *(NormRound(round=0, code="0", points=0.0, opponent=o) for o in known)]
         lacks += mix(request, future, title, exempt(request))
     else:
@@ -263,8 +276,9 @@ def forecast_title(request: NormRequest, title: Title, now: NormResult) -> NormR
     still = None if needed is None else max(0.0, needed - score)
     if still is None:
         lacks.append(f"no score in the {left} rounds to come reaches a {title.name} norm")
-    elif still > left:
-        lacks.append(f"{still:g} points needed from {left} rounds: out of reach")
+    elif still > games_left:
+        games_word = "game" if games_left == 1 else "games"
+        lacks.append(f"{still:g} points needed from {games_left} {games_word}: out of reach")
     if average < title.average:
         lacks.append(f"average rating {average} expected, at least {title.average} needed (1.4.8a)")
     return attrs.evolve(
