@@ -206,3 +206,26 @@ def test_titles_and_federations_come_from_the_players_csv(
         first["games"] == 1
         and "the player's federation is not known (1.4.3)" not in first["missing"]
     )
+
+
+def test_a_trf_written_before_the_last_round_gives_the_same_answers(
+    cli: Callable[..., Run], event: Path, tmp_path: Path
+) -> None:
+    """A TRF export after round 8 of 9 lists round 9 blank up to its XXR: it
+    is a round to come, not a round nobody played (no "8 games counted").
+    Without --forecast the answers are the event's, byte for byte; a TRF
+    holds no pairings of rounds to come, so its forecast takes their
+    opponents as not known."""
+    assert cli("undo", str(event), "--steps", "5").code == 0
+    trf = tmp_path / "after8.trf"
+    assert cli("export", str(event), "-o", str(trf)).code == 0
+    from_trf = norms_json(cli, str(trf))
+    assert (from_trf["rounds"], from_trf["scheduled_rounds"]) == (8, 9)
+    assert from_trf == norms_json(cli, str(event))
+    ahead = norms_json(cli, str(trf), "--forecast", "--player", "1")
+    gm = ahead["players"][0]["norms"][0]  # type: ignore[index]
+    assert gm["remaining_rounds"] == 1
+    assert (
+        "the opponents of the rounds to come are not known: their mix is not checked"
+        in gm["missing"]
+    )

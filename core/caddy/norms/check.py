@@ -67,6 +67,25 @@ def state_shape(state: State) -> EventShape:
     )
 
 
+def played_rounds(event: ResultsTable, shape: EventShape | None) -> tuple[ResultsTable, EventShape]:
+    """``event`` without its trailing rounds that nobody played (every cell
+    an unpaired zero: a TRF file written before its last rounds lists them
+    blank up to its XXR rounds), and ``shape`` planning those rounds still."""
+    shape = shape or EventShape()
+    played = event.rounds
+    while played and all(
+        row[played - 1].opponent is None and row[played - 1].code == "Z" for row in event.results
+    ):
+        played -= 1
+    if played == event.rounds:
+        return event, shape
+    planned = max(shape.scheduled_rounds or 0, event.rounds)
+    trimmed = attrs.evolve(
+        event, rounds=played, results=tuple(row[:played] for row in event.results)
+    )
+    return trimmed, attrs.evolve(shape, scheduled_rounds=planned)
+
+
 def rules_named(name: str | None, host: PluginHost | None = None) -> NormRules:
     """The norm rules called ``name`` (default :data:`DEFAULT_RULES`)."""
     found: NormRules = resolve(host).registry("norms").get(name or DEFAULT_RULES)
@@ -88,6 +107,7 @@ def check_norms(
     if not event.players:
         raise CaddyError("the event has no players")
     chosen = rules_named(rules, host)
+    event, shape = played_rounds(event, shape)
     requests = norm_requests(event, shape, options)
     if player is not None:
         requests = [requests[event.find(player).number - 1]]
