@@ -162,6 +162,12 @@ def test_forecast_before_the_last_two_rounds(cli: Callable[..., Run], event: Pat
             "national-team, zonal, swiss-foreigners",
         ),
         (["--option", "least-games=5"], "caddy: error: least-games=5: 1.4.1b allows 7 or 8"),
+        (
+            ["--option", "exemptoin=zonal"],
+            "caddy: error: --option exemptoin: the fide norm rules take exemption, host, "
+            "least-games",
+        ),
+        (["--rounds", "3"], "caddy: error: --rounds 3: the file has 9 rounds played already"),
     ],
 )
 def test_bad_input_is_one_line(cli: Callable[..., Run], args: list[str], message: str) -> None:

@@ -97,7 +97,7 @@ def cmd_norms(ns: argparse.Namespace, host: PluginHost) -> int:
     # lazy: start-up: `caddy --help` builds this parser; the norms load when the command runs
     from caddy.cli.standings_notes import file_source
     from caddy.errors import CaddyError
-    from caddy.norms.check import check_norms, state_shape
+    from caddy.norms.check import check_norms, played_rounds, state_shape
     from caddy.norms.report import norms_document, norms_report
     from caddy.views.source import StandingsChoices
 
@@ -108,6 +108,9 @@ def cmd_norms(ns: argparse.Namespace, host: PluginHost) -> int:
     if ns.pre_determined is not None:
         shape = attrs.evolve(shape, pre_determined=ns.pre_determined)
     if ns.rounds is not None:
+        played = played_rounds(source.results, None)[0].rounds
+        if ns.rounds < played:
+            raise CaddyError(f"--rounds {ns.rounds}: the file has {played} rounds played already")
         shape = attrs.evolve(shape, scheduled_rounds=ns.rounds)
     check = check_norms(
         source.results,

@@ -291,12 +291,21 @@ def forecast_title(request: NormRequest, title: Title, now: NormResult) -> NormR
     )
 
 
+#: The options the FIDE rules read (``caddy norms --option NAME=VALUE``; docs/norms.md).
+OPTIONS = ("exemption", "host", "least-games")
+
+
 class FideNorms:
     name = "fide"
     summary = "FIDE title norms: GM, IM, WGM, WIM (Handbook B.01, from 1 January 2024)"
     titles = tuple(t.name for t in TITLES)
 
     def check(self, request: NormRequest, forecast: bool) -> tuple[NormResult, ...]:
+        unknown = sorted(set(request.options) - set(OPTIONS))
+        if unknown:
+            raise InputError(
+                f"--option {unknown[0]}: the fide norm rules take {', '.join(OPTIONS)}"
+            )
         results = []
         for title in titles_for(request.player):
             now = check_title(request, title)
