@@ -85,6 +85,8 @@ class NormData:
 
 @attrs.frozen(kw_only=True)
 class PlayerNormsData:
+    """One player's entry of the ``caddy.norms`` document."""
+
     pairing_number: int
     name: str
     norms: tuple[NormData, ...]
@@ -119,6 +121,9 @@ def _opponent(game: NormGame) -> OpponentData:
 
 
 def certificate(player: PlayerNorms, result: NormResult) -> CertificateData:
+    """The IT1 certificate's figures of ``player``'s norm ``result``: event,
+    dates, rounds, each counted opponent (title, federation, FIDE ID, rating,
+    rating used after the floor, result), average rating and performance."""
     request = player.request
     who = request.player
     return CertificateData(
@@ -161,6 +166,7 @@ def _norm_data(player: PlayerNorms, result: NormResult, forecast: bool) -> NormD
 
 
 def norms_document(check: NormsCheck) -> NormsDocument:
+    """``caddy norms --json``: the ``caddy.norms`` document, version 1 (docs/json.md)."""
     return NormsDocument(
         event=check.event,
         rules=check.rules,
@@ -183,6 +189,7 @@ def points(value: float | None) -> str:
 
 
 def number(value: int | None) -> str:
+    """A figure as the report prints it (``-``: none)."""
     return "-" if value is None else str(value)
 
 
@@ -251,6 +258,7 @@ def certificate_table(player: PlayerNorms, result: NormResult) -> Table:
 
 
 def certificate_lines(player: PlayerNorms, result: NormResult) -> tuple[str, ...]:
+    """The IT1 certificate of a norm as lines of text (the report's notes)."""
     c = certificate(player, result)
     dates = " to ".join(d for d in (c.start_date, c.end_date) if d) or "dates not given"
     return (

@@ -47,6 +47,8 @@ def score_vs_rated(event: ResultsTable, number: int) -> float:
 
 
 def norm_player(player: EventPlayer, score: float) -> NormPlayer:
+    """``player`` as the norm rules see them; ``score``: their points over
+    the board against rated opponents (B.01 1.4.2b)."""
     return NormPlayer(
         number=player.number,
         name=player.name,

@@ -132,6 +132,7 @@ def version(request: Request) -> Response:
 
 
 async def static(request: Request) -> Response:
+    """One of :data:`STATIC`'s files, by name (nothing else)."""
     name = request.path_params["name"]
     media = STATIC.get(name)
     if media is None:

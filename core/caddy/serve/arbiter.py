@@ -57,6 +57,7 @@ def _arbiter(request: Request) -> bool:
 
 
 async def login(request: Request) -> Response:
+    """The sign-in page, and the secret checked (a new session id on success)."""
     if request.method == "GET":
         return page(request, "login.html", title="Arbiter sign-in")
     form = await checked_form(request)
@@ -76,6 +77,7 @@ async def login(request: Request) -> Response:
 
 
 async def logout(request: Request) -> Response:
+    """Sign the browser out."""
     form = await checked_form(request)
     if isinstance(form, Response):
         return form
@@ -86,6 +88,7 @@ async def logout(request: Request) -> Response:
 
 
 def dashboard(request: Request) -> Response:
+    """The arbiter's page: the round's boards and every form (docs/serve.md)."""
     if not _arbiter(request):
         return back("/arbiter/login")
     p = parts(request)

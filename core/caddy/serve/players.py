@@ -75,6 +75,7 @@ def _board(request: Request) -> tuple[Parts, BoardKey, State] | Response:
 
 
 def board_page(request: Request) -> Response:
+    """A board's result entry, opened from its link."""
     found = _board(request)
     if isinstance(found, Response):
         return found
@@ -99,6 +100,7 @@ def board_page(request: Request) -> Response:
 
 
 async def board_post(request: Request) -> Response:
+    """A player's report or confirmation (:func:`_report`)."""
     found = await run_in_threadpool(_board, request)
     if isinstance(found, Response):
         return found

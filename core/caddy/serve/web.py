@@ -74,11 +74,13 @@ _ENV = jinja2.Environment(
 
 
 def parts(request: Request) -> Parts:
+    """The app's parts (:class:`Parts`) for ``request``."""
     found: Parts = request.app.state.parts
     return found
 
 
 def session_id(request: Request) -> str | None:
+    """The browser's session id from its cookie (``None``: none, or not one of ours)."""
     sid = request.cookies.get(Sessions.COOKIE)
     return sid if sid and len(sid) < 100 else None
 
@@ -101,6 +103,7 @@ def page(request: Request, template: str, status: int = 200, **values: Any) -> H
 
 
 def set_cookie(request: Request, response: Response, sid: str) -> None:
+    """The session cookie: ``HttpOnly``, ``SameSite=Strict``, the whole app."""
     response.set_cookie(
         Sessions.COOKIE,
         sid,
@@ -146,6 +149,7 @@ async def checked_form(request: Request) -> FormData | Response:
 
 
 def field(form: FormData, name: str) -> str:
+    """A text field of ``form``, stripped (``""``: missing or a file)."""
     value = form.get(name)
     return value.strip() if isinstance(value, str) else ""
 
