@@ -192,14 +192,11 @@ def _team_bye(session: Session, ns: argparse.Namespace, number: int) -> str:
 def cmd_add(ns: argparse.Namespace, host: PluginHost) -> int:
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.rating_options import listed_entrant
+    from caddy.event.entries import check_entry
     from caddy.event.session import open as open_event
-    from caddy.files.players import MAX_RATING
     from caddy.messages import visible
 
-    if ns.name is not None and not ns.name.strip():
-        raise CaddyError("a player needs a name")
-    if ns.rating is not None and ns.rating > MAX_RATING:
-        raise CaddyError(f"rating {ns.rating} is out of range (0..{MAX_RATING})")
+    check_entry(ns.name, ns.rating)
     ns.name = ns.name.strip() if ns.name else None
     ns.title, ns.fide_id, ns.federation = (v or None for v in (ns.title, ns.fide_id, ns.federation))
     with open_event(ns.event, host=host) as session:

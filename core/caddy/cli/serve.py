@@ -4,7 +4,6 @@ secret, results from players' phones with ``--player-entry``."""
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING
 
 from caddy.errors import CaddyError
@@ -123,7 +122,3 @@ def _importable(name: str) -> bool:
     import importlib.util
 
     return importlib.util.find_spec(name) is not None
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(1)

@@ -11,6 +11,7 @@ import attrs
 from caddy.errors import CaddyError
 from caddy.event.file import check_entrant
 from caddy.event.rounds import bye_of, check_not_withdrawn
+from caddy.files.players import MAX_RATING
 from caddy.messages import visible
 from caddy.model.tournament import RecordBye
 
@@ -18,7 +19,17 @@ if TYPE_CHECKING:
     from caddy.event.session import Session
     from caddy.model.schedule import Player
 
-__all__ = ["add_player", "record_bye"]
+__all__ = ["add_player", "check_entry", "record_bye"]
+
+
+def check_entry(name: str | None, rating: int | None) -> None:
+    """What an entry is refused for before the event file is opened (``caddy
+    add`` and the arbiter's page of ``caddy serve``): a name that is empty
+    (``None``: the name comes from a rating list), a rating out of range."""
+    if name is not None and not name.strip():
+        raise CaddyError("a player needs a name")
+    if rating is not None and rating > MAX_RATING:
+        raise CaddyError(f"rating {rating} is out of range (0..{MAX_RATING})")
 
 
 def add_player(session: Session, player: Player, missed: str) -> tuple[int, str]:

@@ -18,8 +18,7 @@ from starlette.routing import Route
 
 from caddy.errors import CaddyError
 from caddy.event.effects import describe, last_round_of, withdrawal_effect
-from caddy.event.entries import add_player, record_bye
-from caddy.files.players import MAX_RATING
+from caddy.event.entries import add_player, check_entry, record_bye
 from caddy.model.results import RESULT_WORDS, WORD_OF_CODES
 from caddy.model.schedule import Player
 from caddy.model.tournament import RecordBye, RecordResult, Withdraw
@@ -266,13 +265,10 @@ def _withdraw(request: Request, form: FormData) -> Change:
 
 def _add(request: Request, form: FormData) -> Change:
     name, missed = field(form, "name"), field(form, "missed")
-    if not name:
-        raise CaddyError("a player needs a name")
+    rating = _int(form, "rating") if field(form, "rating") else None
+    check_entry(name, rating)  # as caddy add checks it
     if missed not in ("zero", "half"):
         raise CaddyError("missed rounds: zero or half")
-    rating = _int(form, "rating") if field(form, "rating") else None
-    if rating is not None and rating > MAX_RATING:
-        raise CaddyError(f"rating {rating} is out of range (0..{MAX_RATING})")
     player = Player(
         name=name,
         rating=rating,

@@ -13,7 +13,7 @@ from caddy.event.rounds import withdrawal_result
 from caddy.serve.store import BoardKey
 
 if TYPE_CHECKING:
-    from caddy.event.replay import State
+    from caddy.event.replay import Board, State
     from caddy.serve.store import Report, Store
 
 
@@ -53,7 +53,6 @@ def board_rows(state: State, number: int, reports: dict[tuple[int, int], Report]
     """Round ``number``'s boards (none for 0)."""
     if number == 0:
         return []
-    players = state.event.tournament.players
     rnd = state.rounds[number - 1]
     matches = team_games(state, number)
     rows = []
@@ -64,20 +63,24 @@ def board_rows(state: State, number: int, reports: dict[tuple[int, int], Report]
             board.black,
         ):
             report = None
-        rows.append(
-            Row(
-                board=board.number,
-                white=board.white,
-                black=board.black,
-                white_name=players[board.white - 1].name,
-                black_name=players[board.black - 1].name,
-                result=" ".join(board.results),
-                report=report,
-                scored=withdrawn(state, board.round, board.white, board.black),
-                match=matches[board.number - 1] if board.number <= len(matches) else "",
-            )
-        )
+        match = matches[board.number - 1] if board.number <= len(matches) else ""
+        rows.append(_row(state, board, report, match))
     return rows
+
+
+def _row(state: State, board: Board, report: Report | None = None, match: str = "") -> Row:
+    players = state.event.tournament.players
+    return Row(
+        board=board.number,
+        white=board.white,
+        black=board.black,
+        white_name=players[board.white - 1].name,
+        black_name=players[board.black - 1].name,
+        result=" ".join(board.results),
+        report=report,
+        scored=withdrawn(state, board.round, board.white, board.black),
+        match=match,
+    )
 
 
 def team_games(state: State, number: int) -> list[str]:
@@ -138,18 +141,7 @@ def live_board(state: State, key: BoardKey) -> bool:
 
 def board_row(state: State, key: BoardKey) -> Row:
     """The row of the token's board (a round without team matches), built alone."""
-    players = state.event.tournament.players
-    rnd = state.rounds[key.round - 1]
-    return Row(
-        board=key.board,
-        white=key.white,
-        black=key.black,
-        white_name=players[key.white - 1].name,
-        black_name=players[key.black - 1].name,
-        result=" ".join(rnd.results[key.board - 1]),
-        report=None,
-        scored=withdrawn(state, key.round, key.white, key.black),
-    )
+    return _row(state, state.rounds[key.round - 1].boards[key.board - 1])
 
 
 def find_player(state: State, text: str) -> int:

@@ -136,11 +136,6 @@ class Store:
                 raise
             self._db.execute("COMMIT")
 
-    def token_for(self, key: BoardKey) -> str:
-        """The board's token (made the first time it is asked for)."""
-        tokens: dict[BoardKey, str] = self.tokens_for([key])
-        return tokens[key]
-
     @_guarded
     def tokens_for(self, keys: list[BoardKey]) -> dict[BoardKey, str]:
         """The boards' tokens, those not made yet made in one transaction (a
