@@ -35,6 +35,8 @@ from pathlib import Path
 import attrs
 import pytest
 
+from tests import sources
+
 ROOT = Path(__file__).resolve().parent.parent
 MAX_LINES = 400
 MAX_CLI_FUNCTION_LINES = 60
@@ -223,9 +225,8 @@ def load(trees: dict[str, Path]) -> dict[str, Module]:
             if is_package:
                 parts = parts[:-1]
             name = ".".join(parts)
-            text = path.read_text(encoding="utf-8")
-            source = text.splitlines()
-            tree = ast.parse(text, filename=str(path))
+            source = sources.text(path).splitlines()
+            tree = sources.tree(path)
             modules[name] = Module(
                 name,
                 path,

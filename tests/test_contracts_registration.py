@@ -30,6 +30,7 @@ from caddy.event import RecordResult
 from caddy.plugins.host import PluginHost, reset_host
 from caddy.plugins.lookup import parse_time_control
 from caddy.plugins.registry import KINDS, Registry
+from tests import sources
 from tests.conftest import FAKES, Run
 
 CORE = Path(__file__).resolve().parents[1] / "core" / "caddy"
@@ -283,8 +284,7 @@ ALLOWED = {"ns", "namespace", "stream", "os", "errno", "dist", "finder", "cls"}
 
 def _probes() -> Iterator[str]:
     for path in sorted(CORE.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+        for node in sources.nodes(path):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
                 continue
             if node.func.id not in ("getattr", "hasattr"):

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from caddy.publish.folder import marker_bytes
+from tests import sources
 from tests.conftest import DATA, Run
 from tests.test_pair_trf import ELEVEN, cut
 from tests.test_team_cli import SIX, teams_csv
@@ -109,16 +110,17 @@ def _outside_event(path: Path) -> bool:
 
 
 @functools.cache  # read once for the three tests below
-def _modules() -> list[tuple[Path, ast.Module]]:
+def _modules() -> list[tuple[Path, tuple[ast.AST, ...]]]:
+    """Every module outside caddy.event with every node of its tree."""
     paths = sorted(p for p in CORE.rglob("*.py") if _outside_event(p))
-    return [(p, ast.parse(p.read_text(encoding="utf-8"))) for p in paths]
+    return [(p, sources.nodes(p)) for p in paths]
 
 
 def test_no_document_is_a_dict_literal_with_a_schema() -> None:
     """No ``{"schema": ...}`` literal nor ``dict(schema=...)`` outside caddy.event."""
     found = []
-    for path, tree in _modules():
-        for node in ast.walk(tree):
+    for path, walked in _modules():
+        for node in walked:
             if isinstance(node, ast.Dict):
                 keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
             elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "dict":
@@ -134,8 +136,8 @@ def test_no_as_dict_and_no_dump_document() -> None:
     """No ``as_dict`` method and no ``dump_document`` anywhere in core."""
     found = [
         f"{path}:{node.lineno} {node.name}"
-        for path, tree in _modules()
-        for node in ast.walk(tree)
+        for path, walked in _modules()
+        for node in walked
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
         and node.name in ("as_dict", "dump_document")
     ]
@@ -150,9 +152,9 @@ def test_one_write_function() -> None:
     allowed.add(CORE / "cli" / "result.py")  # ``caddy history --json``: the event file's operations
     found = [
         f"{path}:{node.lineno}"
-        for path, tree in _modules()
+        for path, walked in _modules()
         if path not in allowed
-        for node in ast.walk(tree)
+        for node in walked
         if isinstance(node, ast.Attribute)
         and node.attr in ("dump", "dumps")
         and getattr(node.value, "id", None) == "json"

@@ -16,6 +16,7 @@ import pytest
 
 import caddy_plugins.codecs.trf.pairing as trf_pairing
 from caddy_plugins.codecs.trf.dutch_input import pair_trf
+from tests import sources
 from tests.conftest import DATA
 
 PLUGINS = Path(__file__).resolve().parent.parent / "plugins" / "caddy_plugins"
@@ -24,13 +25,12 @@ ELEVEN = DATA / "swiss" / "dutch-2026" / "dutch2026-000003-11p9r.trf"
 
 
 def _defined(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+    return {node.name for node in sources.tree(path).body if isinstance(node, ast.FunctionDef)}
 
 
 def _imported(path: Path) -> set[str]:
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in sources.nodes(path):
         if isinstance(node, ast.ImportFrom) and node.module:
             found.add(node.module)
         elif isinstance(node, ast.Import):

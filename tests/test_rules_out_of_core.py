@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import ast
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
 
+from tests import sources
 from tests.conftest import Run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,17 +55,19 @@ def core_modules() -> list[Path]:
     return sorted(CORE.rglob("*.py"))
 
 
-def strings(tree: ast.AST) -> list[tuple[int, str]]:
-    """String constants that are not docstrings, with their line."""
+def strings(walked: Iterable[ast.AST]) -> list[tuple[int, str]]:
+    """String constants that are not docstrings, with their line (``walked``: every
+    node of a tree, as ``ast.walk`` gives them)."""
+    walked = tuple(walked)
     docstrings = set()
-    for node in ast.walk(tree):
+    for node in walked:
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             body = node.body
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
                 docstrings.add(id(body[0].value))
     return [
         (node.lineno, node.value)
-        for node in ast.walk(tree)
+        for node in walked
         if isinstance(node, ast.Constant)
         and isinstance(node.value, str)
         and id(node) not in docstrings
@@ -98,13 +101,12 @@ def test_rules_live_under_plugins() -> None:
 def test_no_chess_rule_in_core(path: Path) -> None:
     """No tie-break machinery, rating table, TRF reading or preset list in core,
     and no import of the plugins package (core asks through contracts)."""
-    text = path.read_text(encoding="utf-8")
+    text = sources.text(path)
     found = [marker for marker in RULE_MARKERS if marker in text]
     assert not found, f"{path.name}: chess rules in core: {found}"
-    tree = ast.parse(text)
-    presets = [(line, s) for line, s in strings(tree) if s == "BH/C1"]
+    presets = [(line, s) for line, s in strings(sources.nodes(path)) if s == "BH/C1"]
     assert not presets, f"{path.name}: a tie-break preset list in core: {presets}"
-    for node in ast.walk(tree):
+    for node in sources.nodes(path):
         modules: list[str] = []
         if isinstance(node, ast.Import):
             modules = [alias.name for alias in node.names]
@@ -125,16 +127,15 @@ def test_no_format_names(name: str) -> None:
     """The calculator, the checks and the standings ask the format (its
     arithmetic: ``pair_meetings``, ``advice``), never match its name. The
     calculator's default format (``DEFAULT_FORMAT``) is the one name left."""
-    tree = ast.parse((CORE / name).read_text(encoding="utf-8"))
     default = {
         id(node.value)
-        for node in ast.walk(tree)
+        for node in sources.nodes(CORE / name)
         if isinstance(node, ast.Assign)
         and any(isinstance(t, ast.Name) and t.id == "DEFAULT_FORMAT" for t in node.targets)
     }
     named = [
         (node.lineno, node.value)
-        for node in ast.walk(tree)
+        for node in sources.nodes(CORE / name)
         if isinstance(node, ast.Constant) and node.value in FORMAT_NAMES and id(node) not in default
     ]
     assert not named, f"{name}: format names {named}"
@@ -143,7 +144,7 @@ def test_no_format_names(name: str) -> None:
 def test_the_guard_catches_a_planted_rule() -> None:
     """The scans above would fail on a rule put back into core."""
     planted = ast.parse('ROUND_ROBIN = frozenset({"round-robin"})\n')
-    assert [s for _, s in strings(planted) if s in FORMAT_NAMES] == ["round-robin"]
+    assert [s for _, s in strings(ast.walk(planted)) if s in FORMAT_NAMES] == ["round-robin"]
     assert any(m in "class OpponentScoreSum:" for m in RULE_MARKERS)
 
 
@@ -250,8 +251,11 @@ def test_shorthands_come_from_the_formats(cli: Callable[..., Run]) -> None:
         "--advance": "advance",
         "--rounds": "rounds",
     }
-    tree = ast.parse((CORE / "cli" / "main.py").read_text(encoding="utf-8"))
-    assert not [s for _, s in strings(tree) if s in flags or s in ("groups", "advance")]
+    assert not [
+        s
+        for _, s in strings(sources.nodes(CORE / "cli" / "main.py"))
+        if s in flags or s in ("groups", "advance")
+    ]
     double = json.loads(cli("calc", "6", "--double", "--json").out)["results"][0]
     assert double["rounds"] == 10
     groups = json.loads(
@@ -263,9 +267,9 @@ def test_shorthands_come_from_the_formats(cli: Callable[..., Run]) -> None:
 def test_standings_name_no_tie_break() -> None:
     """Which tie-breaks separate nobody in a round robin is the plugins' word
     (``separates_round_robin``): core's standings hold no acronym list."""
-    tree = ast.parse((CORE / "standings" / "ranking.py").read_text(encoding="utf-8"))
     acronyms = {"BH", "FB", "AOB", "SB", "DE", "KS", "WIN", "BH/C1"}
-    assert not [(line, s) for line, s in strings(tree) if s in acronyms]
+    walked = sources.nodes(CORE / "standings" / "ranking.py")
+    assert not [(line, s) for line, s in strings(walked) if s in acronyms]
     from caddy.plugins.host import get_host
 
     registry = get_host().tiebreaks()
