@@ -165,7 +165,10 @@ def test_byes_withdrawals_and_late_entries(app: ASGIApp, event: Path) -> None:
     page = client.post(
         "/arbiter/bye", data={"csrf": token, "player": "Nobody", "round": "2", "kind": "half"}
     )
-    assert flashes(page) == ["no player 'Nobody' (give the pairing number or the full name)"]
+    # the words of every command that takes a player (caddy.model.names.find_player)
+    assert flashes(page) == [
+        "no player named 'Nobody' (give a pairing number in digits 0-9, the name or the start of it)"
+    ]
 
 
 def token_of(client: TestClient) -> str:

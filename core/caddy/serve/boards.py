@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from caddy.errors import CaddyError
 from caddy.event.rounds import withdrawal_result
+from caddy.model import names
 from caddy.serve.store import BoardKey
 
 if TYPE_CHECKING:
@@ -145,16 +145,10 @@ def board_row(state: State, key: BoardKey) -> Row:
 
 
 def find_player(state: State, text: str) -> int:
-    """A player by pairing number or by name (exact, any case)."""
-    players = state.event.tournament.players
-    text = text.strip()
-    if text.isascii() and text.isdigit() and 1 <= int(text) <= len(players):
-        return int(text)
-    folded = text.casefold()
-    found = [i for i, p in enumerate(players, 1) if p.name.casefold() == folded]
-    if len(found) == 1:
-        return found[0]
-    raise CaddyError(f"no player {text!r} (give the pairing number or the full name)")
+    """The player ``text`` names, as every command that takes a player reads it
+    (:func:`caddy.model.names.find_player`: a pairing number, the name in any case
+    or the start of one name only), with the same message when it names none."""
+    return names.find_player([p.name for p in state.event.tournament.players], text)
 
 
 @attrs.frozen
