@@ -478,6 +478,42 @@ def test_v_players_csv_ratings_fit_trf(cli: Callable[..., Run], tmp_path: Path) 
     )
 
 
+def test_v_players_csv_details_are_fides(cli: Callable[..., Run], tmp_path: Path) -> None:
+    """A title is a FIDE title (FIDE Handbook B.01: GM ... WCM, or an old code such as
+    ``g``), a federation three letters (TRF columns 54-56), a FIDE ID digits: a
+    players CSV refuses anything else, one line per value, and keeps the rest as
+    FIDE writes it (``gm``: ``GM``, ``g``: ``GM``, ``hun``: ``HUN``)."""
+    csv_path = tmp_path / "players.csv"
+    csv_path.write_text(
+        "name,rating,title,federation,fide_id\n"
+        "Anna,2100,Grandmaster,HUNG,abc\nBen,2050,gm,hun,1234\nCara,1990,g,,\n"
+        "Dan,1950,,,12345678901\n",
+        encoding="utf-8",
+    )
+    event = tmp_path / "e.json"
+    run = cli("new", str(event), "--format", "round-robin", "--players", str(csv_path))
+    assert run.code == 1 and not event.exists()
+    assert run.err.splitlines() == [
+        f"caddy: error: {csv_path}:2: fide_id 'abc' is not a FIDE ID (digits)",
+        f"caddy: error: {csv_path}:2: title 'Grandmaster' is not a FIDE title "
+        "(GM, IM, WGM, FM, WIM, CM, WFM, WCM)",
+        f"caddy: error: {csv_path}:2: federation 'HUNG' is not a federation "
+        "(three letters, as FIDE's codes: HUN, GER)",
+        f"caddy: error: {csv_path}:5: fide_id '12345678901' is not a FIDE ID (at most 10 digits)",
+    ]
+    text = csv_path.read_text(encoding="utf-8").replace("Grandmaster,HUNG,abc", "IM,GER,")
+    csv_path.write_text(text.replace("12345678901", "123456789"), encoding="utf-8")
+    assert cli("new", str(event), "--format", "round-robin", "--players", str(csv_path)).code == 0
+    players = json.loads(event.read_text(encoding="utf-8"))["tournament"]["players"]
+    kept = {p["name"]: (p.get("title"), p.get("federation"), p.get("fide_id")) for p in players}
+    assert kept == {
+        "Anna": ("IM", "GER", None),
+        "Ben": ("GM", "HUN", "1234"),
+        "Cara": ("GM", None, None),
+        "Dan": (None, None, "123456789"),
+    }
+
+
 def test_v_players_csv_mutants_never_crash(cli: Callable[..., Run], tmp_path: Path) -> None:
     csv_path = tmp_path / "players.csv"
     for pos in range(4):
@@ -497,7 +533,7 @@ def test_v_trf_export_refuses_big_ratings_and_warns_cut_fields(
     players = tmp_path / "players.csv"
     players.write_text(
         "name,rating,federation,fide_id,title\n"
-        "Anna,2100,GERMANY,123456789012,GM\nBen,2050,ENG,,CANDIDATE\nCara,1990,,,\n",
+        "Anna,2100,GER,123456789,GM\nBen,2050,ENG,,CM\nCara,1990,,,\n",
         encoding="utf-8",
     )
     event = tmp_path / "e.json"
@@ -512,6 +548,13 @@ def test_v_trf_export_refuses_big_ratings_and_warns_cut_fields(
         "rating",
     )
     assert cli(*new).code == 0
+    # a players CSV refuses such values (test_v_players_csv_details_are_fides); an
+    # event file edited by hand (or written by other software) may still hold them
+    data = json.loads(event.read_text(encoding="utf-8"))
+    edits = {"federation": "GERMANY", "fide_id": "123456789012"}, {"title": "CANDIDATE"}
+    for player, edit in zip(data["tournament"]["players"], edits, strict=False):
+        player.update(edit)
+    event.write_text(json.dumps(data), encoding="utf-8")
     run = cli("export", str(event), "--to", "trf")
     assert run.code == 0
     assert [line for line in run.err.splitlines() if " is cut " in line] == [

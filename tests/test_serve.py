@@ -12,6 +12,7 @@ import contextlib
 import errno
 import html
 import io
+import json
 import re
 import signal
 import subprocess
@@ -809,6 +810,22 @@ def test_results_are_recorded_in_the_words_caddy_result_records(app: ASGIApp, ev
         "/arbiter/add", data={"csrf": token, "name": "X", "rating": "99999", "missed": "zero"}
     )
     assert flashes(page) == ["rating 99999 is out of range (0..9999)"]
+    # title, federation and FIDE ID are checked as caddy add and a players CSV check them
+    entry = {"csrf": token, "name": "X", "rating": "1500", "missed": "zero"}
+    page = client.post(
+        "/arbiter/add", data={**entry, "title": "Master", "federation": "HUNG", "fide_id": "x1"}
+    )
+    assert flashes(page) == [
+        "fide_id 'x1' is not a FIDE ID (digits)",
+        "title 'Master' is not a FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM)",
+        "federation 'HUNG' is not a federation (three letters, as FIDE's codes: HUN, GER)",
+    ]
+    page = client.post("/arbiter/add", data={**entry, "title": "wgm", "federation": "hun"})
+    assert flashes(page) == [
+        "added: X (9), rating 1500: late entry: round 1 missed (a zero-point bye); paired from round 2"
+    ]
+    added = json.loads(event.read_text(encoding="utf-8"))["tournament"]["players"][-1]
+    assert (added["title"], added["federation"]) == ("WGM", "HUN")
 
 
 def test_phone_entries_are_listed_for_the_arbiter(app: ASGIApp) -> None:

@@ -13,13 +13,14 @@ from caddy.event.file import check_entrant
 from caddy.event.rounds import bye_of, check_not_withdrawn
 from caddy.files.players import MAX_RATING
 from caddy.messages import visible
+from caddy.model.ratings import canonical_details, detail_problems
 from caddy.model.tournament import RecordBye
 
 if TYPE_CHECKING:
     from caddy.event.session import Session
     from caddy.model.schedule import Player
 
-__all__ = ["add_player", "check_entry", "record_bye"]
+__all__ = ["add_player", "check_entry", "entry_details", "record_bye"]
 
 
 def check_entry(name: str | None, rating: int | None) -> None:
@@ -30,6 +31,22 @@ def check_entry(name: str | None, rating: int | None) -> None:
         raise CaddyError("a player needs a name")
     if rating is not None and rating > MAX_RATING:
         raise CaddyError(f"rating {rating} is out of range (0..{MAX_RATING})")
+
+
+def entry_details(
+    title: str | None, federation: str | None, fide_id: str | None
+) -> tuple[str | None, str | None, str | None]:
+    """An entrant's title, federation and FIDE ID as the event keeps them (``gm``:
+    ``GM``; ``hun``: ``HUN``), as ``caddy add`` and the arbiter's page of ``caddy
+    serve`` take them, checked as a players CSV is (``None`` or ``""``: not given).
+
+    :raises CaddyError: one line per value that is not a FIDE title, a
+        federation (three letters) or a FIDE ID (digits).
+    """
+    problems = detail_problems(title, federation, fide_id)
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    return canonical_details(title, federation, fide_id)
 
 
 def add_player(session: Session, player: Player, missed: str) -> tuple[int, str]:

@@ -3,7 +3,10 @@
 The file is UTF-8 (a byte-order mark is allowed) with a header naming the
 columns: ``name`` and ``rating`` (the FIDE rating) are required; ``federation``,
 ``fide_id``, ``title``, ``team``, ``sex``, ``birth``, ``national_rating`` and
-``k`` are optional, in any order. An empty rating (or ``unrated``, ``-``)
+``k`` are optional, in any order. A title is a FIDE title (``GM``, ``IM``,
+``WGM``, ``FM``, ``WIM``, ``CM``, ``WFM``, ``WCM`` in any case, or an old code
+such as ``g``), written as FIDE writes it; a federation is three letters,
+written in capitals; a FIDE ID is digits. An empty rating (or ``unrated``, ``-``)
 means unrated; a rating is ASCII digits, at most 9999 (four digits: TRF's
 columns 49-52). Every bad row is reported with its line number, one line per
 problem.
@@ -20,7 +23,7 @@ from pathlib import Path
 
 from caddy.errors import CaddyError
 from caddy.files.storage import read_text  # a regular file only: never a device or a pipe
-from caddy.model.ratings import fide_id_problem
+from caddy.model.ratings import canonical_details, detail_problems, fide_id_problem
 from caddy.model.schedule import Player
 
 REQUIRED = ("name", "rating")
@@ -112,10 +115,12 @@ def _player(
     if not name and not (from_list and fide_id):
         problems.append(f"{where}: empty name" + (" and no fide_id" if from_list else ""))
         return None
-    problem = fide_id_problem(fide_id) if fide_id is not None and from_list else None
-    if problem is not None:
-        problems.append(f"{where}: fide_id {problem}")
+    title, federation = cells.get("title"), cells.get("federation")
+    found = detail_problems(title, federation, fide_id)
+    if found:
+        problems.extend(f"{where}: {problem}" for problem in found)
         return None
+    title, federation, fide_id = canonical_details(title, federation, fide_id)
     numbers: dict[str, int | None] = {}
     for column in NUMBERS:
         numbers[column] = _number(cells.get(column, ""), column, where, problems)
@@ -124,9 +129,9 @@ def _player(
     return Player(
         name=name,
         rating=numbers["rating"],
-        federation=cells.get("federation") or None,
+        federation=federation,
         fide_id=fide_id,
-        title=cells.get("title") or None,
+        title=title,
         team=cells.get("team") or None,
         sex=cells.get("sex") or None,
         birth=cells.get("birth") or None,

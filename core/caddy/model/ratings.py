@@ -144,6 +144,57 @@ def fide_id_problem(text: str) -> str | None:
     return None
 
 
+#: FIDE's titles (FIDE Handbook B.01), as TRF columns 11-13 write them.
+TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+
+
+def title_problem(text: str) -> str | None:
+    """What is wrong with ``text`` as a player's FIDE title (one of :data:`TITLES`
+    in any case, or an old code of :data:`OLD_TITLES`), or ``None``."""
+    if text in OLD_TITLES or text.upper() in TITLES:
+        return None
+    return f"'{text}' is not a FIDE title ({', '.join(TITLES)})"
+
+
+def canonical_title(text: str) -> str:
+    """The title ``text`` names as :data:`TITLES` writes it (``gm`` and ``g``: ``GM``)."""
+    return OLD_TITLES.get(text) or text.upper()
+
+
+def detail_problems(title: str | None, federation: str | None, fide_id: str | None) -> list[str]:
+    """What is wrong with a player's title, federation and FIDE ID (``None`` or
+    ``""``: not given), one line each, named by the column of a players CSV."""
+    return [
+        f"{column} {problem}"
+        for column, value, check in (
+            ("fide_id", fide_id, fide_id_problem),
+            ("title", title, title_problem),
+            ("federation", federation, federation_problem),
+        )
+        if value and (problem := check(value)) is not None
+    ]
+
+
+def canonical_details(
+    title: str | None, federation: str | None, fide_id: str | None
+) -> tuple[str | None, str | None, str | None]:
+    """Checked details (:func:`detail_problems`) as an event keeps them: the title
+    as FIDE writes it, the federation in capitals, ``""`` as ``None``."""
+    return (
+        canonical_title(title) if title else None,
+        federation.upper() if federation else None,
+        fide_id or None,
+    )
+
+
+def federation_problem(text: str) -> str | None:
+    """What is wrong with ``text`` as a federation (three ASCII letters, FIDE's
+    codes: TRF columns 54-56), or ``None``."""
+    if len(text) == 3 and text.isascii() and text.isalpha():
+        return None
+    return f"'{text}' is not a federation (three letters, as FIDE's codes: HUN, GER)"
+
+
 def tournament_rating(
     method: TournamentRatingMethod, fide: int | None, national: int | None
 ) -> int | None:

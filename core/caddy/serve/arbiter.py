@@ -18,7 +18,7 @@ from starlette.routing import Route
 
 from caddy.errors import CaddyError
 from caddy.event.effects import describe, last_round_of, withdrawal_effect
-from caddy.event.entries import add_player, check_entry, record_bye
+from caddy.event.entries import add_player, check_entry, entry_details, record_bye
 from caddy.model.results import RESULT_WORDS, WORD_OF_CODES
 from caddy.model.schedule import Player
 from caddy.model.tournament import RecordBye, RecordResult, Withdraw
@@ -269,13 +269,10 @@ def _add(request: Request, form: FormData) -> Change:
     check_entry(name, rating)  # as caddy add checks it
     if missed not in ("zero", "half"):
         raise CaddyError("missed rounds: zero or half")
-    player = Player(
-        name=name,
-        rating=rating,
-        title=field(form, "title") or None,
-        federation=field(form, "federation") or None,
-        fide_id=field(form, "fide_id") or None,
+    title, federation, fide_id = entry_details(
+        field(form, "title"), field(form, "federation"), field(form, "fide_id")
     )
+    player = Player(name=name, rating=rating, title=title, federation=federation, fide_id=fide_id)
 
     def change(session: Session) -> str:
         number, effect = add_player(session, player, missed)
