@@ -32,6 +32,9 @@ NOT_NEEDED = {
     "caddy.model.schedule": "--lots (the seed of a drawing of lots)",
     "caddy.pairing": "pairing",
     "cattrs": "--json (documents)",
+    # the Swiss default list is BH/C1, BH, SB, DE, WIN: no other built-in tie-break loads
+    "caddy_plugins.tiebreaks.ks": "KS (tests/test_plugins_by_name.py)",
+    "caddy_plugins.tiebreaks.team_board": "team tie-breaks",
 }
 
 PROBE = """
