@@ -84,3 +84,13 @@ def test_a_disabled_builtin_is_unknown_as_before() -> None:
     with pytest.raises(InputError) as raised:
         host.tiebreaks().get("BH")
     assert str(raised.value).startswith("unknown tie-break 'BH' (known: AOB, APPO, APRO, ARO")
+
+
+@pytest.mark.parametrize(("name", "module"), [("text", "text"), ("csv", "csv_table")])
+def test_a_renderer_asked_for_by_name_loads_its_own_plugin_alone(name: str, module: str) -> None:
+    """``caddy standings`` prints with the text renderer: the HTML, CSV and
+    Markdown plugins stay unloaded (the entry point ``csv`` is the module ``csv_table``)."""
+    host = PluginHost(env={})
+    assert host.renderers().get(name).name == name
+    loaded = {r.module for r in host.records.values() if ".renderers." in r.module}
+    assert loaded == {f"caddy_plugins.renderers.{module}"}

@@ -224,16 +224,31 @@ class PluginHost:
     def registry(self, kind: str) -> Registry[Any]:
         """The registry of one kind, loading its plugins first: every plugin of
         other distributions, of the group ``caddy`` and of ``CADDY_PLUGINS``, and
-        the built-in ones, all of them or (tie-breaks) the one a name asks for
+        the built-in ones, all of them or (tie-breaks, renderers) the one a name asks for
         (:class:`~caddy.plugins.registry.PartialRegistry`); presets load no built-in tie-break."""
         if kind not in KINDS:
             raise PluginError(f"unknown plugin kind '{kind}'")
         loaded = self._loaded_groups
         if kind in BY_NAME and f"{GROUP}.{kind}" not in loaded:
-            return PartialRegistry(kind, lambda name: self._load_some(kind, name), self._whole)
+            return PartialRegistry(kind, lambda name: self._by_name(kind, name), self._whole)
         if any(f"{GROUP}.{other}" not in loaded for other in ALSO_LOADS.get(kind, ())):
-            return self._registries.get(f"{kind}: ") or self._load_some(kind, None)  # type: ignore[return-value]
+            return self._load_some(kind, None)  # type: ignore[return-value]
         return self._whole(kind)
+
+    def _by_name(self, kind: str, entry_name: str) -> tuple[Registry[Any], str] | None:
+        """What a :class:`~caddy.plugins.registry.PartialRegistry` asks: the
+        registry once the built-in entry point ``entry_name`` is loaded
+        (:meth:`_load_some`), and that entry point's module."""
+        found = self._load_some(kind, entry_name)
+        if found is None:
+            return None
+        builtin, group = normalize(BUILTIN_DISTRIBUTION), f"{GROUP}.{kind}"
+        module = next(
+            ep.module
+            for ep in self._all_entry_points()
+            if ep.group == group and ep.dist_key == builtin and ep.name == entry_name
+        )  # there is one: _load_some found it
+        return found, module
 
     def _whole(self, kind: str) -> Registry[Any]:
         """The registry of one kind, every plugin of its groups loaded."""
@@ -262,10 +277,7 @@ class PluginHost:
         of names is still found). Another name loads the whole group (:meth:`formats`)."""
         if f"{GROUP}.formats" in self._loaded_groups:
             return self.formats().get(name)
-        entry_name = name.replace("-", "_")
-        partial = self._registries.get(f"formats: {entry_name}")
-        if partial is None:
-            partial = self._load_some("formats", entry_name)
+        partial = self._load_some("formats", name.replace("-", "_"))
         if partial is None or (name not in partial.names() and name not in partial.clashes):
             return self.formats().get(name)
         return partial.get(name)  # type: ignore[no-any-return]
@@ -283,6 +295,9 @@ class PluginHost:
             ep.group == group and ep.dist_key == builtin and ep.name == entry_name for ep in found
         ):
             return None
+        kept: Registry[Any] | None = self._registries.get(f"{kind}: {entry_name or ''}")
+        if kept is not None:
+            return kept
         for ep in found:
             if ep.group not in (GROUP, group, *also) or ep.group in self._loaded_groups:
                 continue

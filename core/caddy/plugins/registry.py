@@ -50,13 +50,10 @@ ALSO_LOADS: Mapping[str, tuple[str, ...]] = {"tiebreak_presets": ("tiebreaks",)}
 
 #: Kinds whose built-in plugins load one at a time, by the name asked for
 #: (:class:`PartialRegistry`): ``caddy standings`` imports the tie-breaks it
-#: ranks by, not every one. A preset registry (:data:`ALSO_LOADS`) loads the
-#: other distributions' tie-break plugins but no built-in one (those register
-#: no preset: tests/test_plugins_by_name.py).
-BY_NAME = frozenset({"tiebreaks"})
-
-#: The package of the built-in plugins (the distribution :data:`BUILTIN_DISTRIBUTION`).
-BUILTIN_PACKAGE = "caddy_plugins."
+#: ranks by and the renderer it prints with, not every one. A preset registry
+#: (:data:`ALSO_LOADS`) loads the other distributions' tie-break plugins but no
+#: built-in one (those register no preset: tests/test_plugins_by_name.py).
+BY_NAME = frozenset({"tiebreaks", "renderers"})
 
 
 T = TypeVar("T")
@@ -144,15 +141,16 @@ class PartialRegistry(Registry[T]):
     name, a name no built-in entry point is named like, one another plugin
     registers) loads the whole kind first.
 
-    :param some: loads what ``get(name)`` needs and gives the registry then
-        (``None``: no built-in entry point is named like ``name``).
+    :param some: loads what ``get(name)`` needs and gives the registry then,
+        with the module of the built-in entry point named like ``name``
+        (``None``: no built-in entry point is named so).
     :param whole: loads every plugin of the kind and gives its registry.
     """
 
     def __init__(
         self,
         kind: str,
-        some: Callable[[str], Registry[T] | None],
+        some: Callable[[str], tuple[Registry[T], str] | None],
         whole: Callable[[str], Registry[T]],
     ) -> None:
         super().__init__(kind)
@@ -161,12 +159,12 @@ class PartialRegistry(Registry[T]):
 
     def get(self, name: str) -> T:
         entry_name = name.lower()
-        found = self._some(entry_name) if entry_name.isidentifier() else None
-        if found is not None and name in found.clashes:
-            return found.get(name)  # raises: two plugins register it
-        if found is not None and name in found:
-            module = found.module_of(name)
-            if module.startswith(BUILTIN_PACKAGE) and module.rpartition(".")[2] == entry_name:
+        some = self._some(entry_name) if entry_name.isidentifier() else None
+        if some is not None:
+            found, module = some
+            if name in found.clashes:
+                return found.get(name)  # raises: two plugins register it
+            if name in found and found.module_of(name) == module:
                 return found.get(name)
         return self._whole(self.kind).get(name)
 
