@@ -225,22 +225,41 @@ def _parse_without_shorthands(
     """``args`` parsed by ``command``'s parser built without the format
     plugins' shorthands, so that a command line naming none of them imports
     only the format it uses; ``None`` when it names one, asks for help or has
-    any error (then the full parser parses it, and says what is wrong)."""
-    # lazy: start-up: `caddy --version` and one command's parser import nothing more
-    from caddy.cli.common import SHORTHANDS
-
+    any error (then the full parser parses it, and says what is wrong). The
+    parser is built once per process (:data:`_QUIET`): repeated runs in one
+    process (an embedder's, the tests') do not build it again."""
     if "-h" in args or "--help" in args:
         return None
-    SHORTHANDS.offered = False
+    parser = _QUIET.get(command)
+    if parser is None:
+        # lazy: start-up: `caddy --version` and one command's parser import nothing more
+        from caddy.cli.common import SHORTHANDS
+
+        SHORTHANDS.offered = False
+        try:
+            parser = _QUIET[command] = build_parser(
+                only=command, with_plugin_commands=False, quiet=True
+            )
+        finally:
+            SHORTHANDS.offered = True
+    type(parser).parsing = True  # type: ignore[attr-defined]
     try:
-        parser = build_parser(only=command, with_plugin_commands=False, quiet=True)
         namespace, unknown = parser.parse_known_args(args)
     except _Retry:
         return None
     finally:
-        SHORTHANDS.offered = True
-    type(parser).parsing = False  # type: ignore[attr-defined]
+        type(parser).parsing = False  # type: ignore[attr-defined]
+    for key, value in vars(namespace).items():  # a default list is the parser's own object
+        if isinstance(value, (list, dict, set)):
+            setattr(namespace, key, type(value)(value))
     return None if unknown else (parser, namespace, unknown)
+
+
+#: The parser of each built-in command without the shorthands (what
+#: :func:`_parse_without_shorthands` parses with), built once per process: it
+#: depends on no plugin and no setting, and parsing changes nothing in it
+#: (each run gets its own namespace, its lists copied from the defaults).
+_QUIET: dict[str, argparse.ArgumentParser] = {}
 
 
 def _command_parser(

@@ -147,7 +147,6 @@ def _bracket_only(
 
 def cmd_standings(ns: argparse.Namespace, host: PluginHost) -> int:
     # lazy: start-up: the family's other commands (caddy tiebreaks, --help) do not load it
-    from caddy.views.explain import explained
     from caddy.views.standings import standings_view
 
     choices = standings_choices(ns)
@@ -160,6 +159,9 @@ def cmd_standings(ns: argparse.Namespace, host: PluginHost) -> int:
     for warning in view.warnings:
         print_error(warning, "warning")
     if ns.explain:
+        # lazy: start-up: the explanations load only for --explain
+        from caddy.views.explain import explained
+
         found = explained(view, ns.explain)
         if ns.json:
             print_document(found.document())

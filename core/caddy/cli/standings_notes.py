@@ -20,13 +20,15 @@ def file_source(ns: argparse.Namespace, choices: StandingsChoices, host: PluginH
     """An event file's results, or those of any file a codec reads; an event
     file's own tie-breaks and edition apply unless the command line gives others."""
     # lazy: `caddy --help` builds this parser; reading a file imports the event and views
-    from caddy.event.session import read
     from caddy.files.storage import peek
-    from caddy.views.source import state_source
 
     path = Path(ns.file)
     head = peek(path).lstrip()  # never opens a pipe or reads a device
     if path.suffix.lower() == ".json" or head.startswith((b"{", b"[")):
+        # lazy: an event file's session loads only for an event file (never for a TRF file)
+        from caddy.event.session import read
+        from caddy.views.source import state_source
+
         check_readings(ns, ns.file, "json")  # the reading was chosen at import
         return state_source(read(ns.file, host=host).state, choices, ns.file)
     return _other_file(ns, choices, host)
@@ -40,7 +42,6 @@ def _other_file(ns: argparse.Namespace, choices: StandingsChoices, host: PluginH
     from caddy.cli.event import other_codec
 
     # lazy: `caddy --help` builds this parser; reading a file imports the event and views
-    from caddy.event.replay import replay
     from caddy.files.storage import read_bytes
     from caddy.plugins.lookup import codec_for, file_results, get_codec
     from caddy.views.source import results_source, state_source
@@ -50,6 +51,9 @@ def _other_file(ns: argparse.Namespace, choices: StandingsChoices, host: PluginH
     codec = get_codec(name, host) if name is not None else codec_for(ns.file, data, host, flag=None)
     results = file_results(ns.file, data, codec, host)
     if results is None:
+        # lazy: a codec that reads the results itself (TRF) never needs the event's replay
+        from caddy.event.replay import replay
+
         imported = read_file(ns, codec, data)
         for warning in imported.warnings:
             print_error(warning, "warning")

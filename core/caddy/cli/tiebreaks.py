@@ -7,8 +7,6 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from caddy.model.report import aligned
-
 if TYPE_CHECKING:
     import argparse
 
@@ -17,6 +15,7 @@ if TYPE_CHECKING:
 
 def cmd_tiebreaks(ns: argparse.Namespace, host: PluginHost) -> int:
     # lazy: start-up: `caddy --help` builds every parser; the views load when the command runs
+    from caddy.model.report import aligned
     from caddy.views.tiebreaks import tiebreaks_document, tiebreaks_table
 
     plugins = sorted(host.tiebreaks(), key=lambda t: t.name)

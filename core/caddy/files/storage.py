@@ -25,7 +25,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 import stat
 import time
 from collections.abc import Iterator
@@ -216,6 +215,8 @@ def write_atomic(path: str | Path, data: bytes, *, shown: str | None = None) -> 
 
 
 def _make_temp(real: Path, name: str) -> tuple[int, Path]:
+    import secrets  # lazy: start-up: reading a file never needs it
+
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     for _ in range(100):
         temp = real.with_name(f".{real.name}{TEMP_MARK}{secrets.token_hex(4)}")

@@ -2,7 +2,8 @@
 
 This module is the only user of ``pm.hook``. The host is built lazily and cached
 (:func:`get_host`); each kind of plugin (formats, time controls, ...) is loaded on
-first use from its own entry-point group: ``caddy calc`` imports no tie-break.
+first use from its own entry-point group: ``caddy calc`` imports no tie-break, and
+``caddy standings`` only the built-in tie-breaks it ranks by (:data:`~caddy.plugins.registry.BY_NAME`).
 
 Environment variables:
 
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from caddy.errors import PluginClash, PluginError
+from caddy.errors import PluginError
 from caddy.messages import tell
 from caddy.plugins import hookspecs
 from caddy.plugins.discovery import (
@@ -41,12 +42,13 @@ from caddy.plugins.discovery import (
 from caddy.plugins.manager import PluginManager
 from caddy.plugins.registry import (
     ALSO_LOADS,
-    KIND_LABEL,
+    BY_NAME,
     KINDS,
+    PartialRegistry,
     PluginRecord,
     Registry,
     blame,
-    has_name,
+    collect,
 )
 
 if TYPE_CHECKING:
@@ -59,11 +61,6 @@ if TYPE_CHECKING:
         TieBreakPreset,
         TimeControlParser,
     )
-
-
-#: The key of the formats collected by :meth:`PluginHost.format` before the
-#: whole group is loaded (dropped, as every registry is, when a plugin registers).
-_PARTIAL_FORMATS = "formats (partial)"
 
 
 def _split_env(value: str | None) -> list[str]:
@@ -225,9 +222,36 @@ class PluginHost:
     # -- registries ----------------------------------------------------------
 
     def registry(self, kind: str) -> Registry[Any]:
-        """The registry of one kind, loading its plugins first."""
+        """The registry of one kind, loading its plugins first: every plugin of
+        other distributions, of the group ``caddy`` and of ``CADDY_PLUGINS``, and
+        the built-in ones, all of them or (tie-breaks, renderers) the one a name asks for
+        (:class:`~caddy.plugins.registry.PartialRegistry`); presets load no built-in tie-break."""
         if kind not in KINDS:
             raise PluginError(f"unknown plugin kind '{kind}'")
+        loaded = self._loaded_groups
+        if kind in BY_NAME and f"{GROUP}.{kind}" not in loaded:
+            return PartialRegistry(kind, lambda name: self._by_name(kind, name), self._whole)
+        if any(f"{GROUP}.{other}" not in loaded for other in ALSO_LOADS.get(kind, ())):
+            return self._load_some(kind, None)  # type: ignore[return-value]
+        return self._whole(kind)
+
+    def _by_name(self, kind: str, entry_name: str) -> tuple[Registry[Any], str] | None:
+        """What a :class:`~caddy.plugins.registry.PartialRegistry` asks: the
+        registry once the built-in entry point ``entry_name`` is loaded
+        (:meth:`_load_some`), and that entry point's module."""
+        found = self._load_some(kind, entry_name)
+        if found is None:
+            return None
+        builtin, group = normalize(BUILTIN_DISTRIBUTION), f"{GROUP}.{kind}"
+        module = next(
+            ep.module
+            for ep in self._all_entry_points()
+            if ep.group == group and ep.dist_key == builtin and ep.name == entry_name
+        )  # there is one: _load_some found it
+        return found, module
+
+    def _whole(self, kind: str) -> Registry[Any]:
+        """The registry of one kind, every plugin of its groups loaded."""
         for other in ALSO_LOADS.get(kind, ()):
             self.load(other)
         self.load(kind)
@@ -240,44 +264,7 @@ class PluginHost:
 
     def _collect(self, kind: str, registry: Registry[Any]) -> None:
         hook = getattr(self.pm.hook, KINDS[kind])  # pluggy's relay, not a plugin
-        for known in self.records.values():
-            known.registers.pop(kind, None)
-        # Call each implementation on its own so that every registration is
-        # attributed to the plugin that made it (for `caddy plugins`), and a
-        # broken one is skipped whole, named in one warning, the others kept.
-        for impl in hook.get_hookimpls():  # registration order
-            record = self.records.get(impl.plugin_name)
-            module = record.module if record else impl.plugin_name
-            items: list[Any] = []
-            kwargs = {"register": items.append}
-            try:
-                with contextlib.redirect_stdout(self._stream()):
-                    impl.function(**{arg: kwargs[arg] for arg in impl.argnames})
-                label = KIND_LABEL.get(kind, kind)
-                for item in items:
-                    if not has_name(item):
-                        raise PluginError(f"registered a {label} without a name")
-            except KeyboardInterrupt:
-                raise
-            except BaseException as exc:  # even sys.exit() in a plugin
-                detail = (f"{type(exc).__name__}: {exc}".splitlines() or [""])[0]
-                if isinstance(exc, PluginError):
-                    detail = str(exc)
-                self._warn(
-                    f"{blame(impl.plugin_name, module)} failed in {KINDS[kind]} ({detail}); skipped"
-                )
-                if record is not None:
-                    record.error = detail
-                continue
-            for item in items:
-                try:
-                    registry.add(item, module, impl.plugin_name)
-                except PluginClash as exc:  # the first wins; the name is an error when used
-                    registry.clashes.setdefault(item.name, str(exc))
-                    continue
-                # any other PluginError: the object breaks its contract (exit 3, naming it)
-                if record is not None:
-                    record.registers.setdefault(kind, []).append(item.name)
+        collect(registry, hook, self.records, self._warn, self._stream())
 
     def formats(self) -> Registry[Format]:
         """Every registered tournament format, by name."""
@@ -288,32 +275,34 @@ class PluginHost:
         entry point (``round-robin`` -> ``round_robin``) with every plugin of other
         distributions, of the group ``caddy`` and of ``CADDY_PLUGINS`` (a clash
         of names is still found). Another name loads the whole group (:meth:`formats`)."""
-        group = f"{GROUP}.formats"
-        if group in self._loaded_groups:
+        if f"{GROUP}.formats" in self._loaded_groups:
             return self.formats().get(name)
-        partial: Registry[Format] | None = self._registries.get(_PARTIAL_FORMATS)
-        if partial is None or name not in partial.names():
-            partial = self._load_format(name.replace("-", "_"))
+        partial = self._load_some("formats", name.replace("-", "_"))
         if partial is None or (name not in partial.names() and name not in partial.clashes):
             return self.formats().get(name)
-        return partial.get(name)
+        return partial.get(name)  # type: ignore[no-any-return]
 
-    def _load_format(self, entry_name: str) -> Registry[Format] | None:
-        """Import the built-in format entry point ``entry_name`` and every
-        plugin that may register any name (see :meth:`format`), and collect the
-        formats registered so far; ``None`` when no built-in entry point has the name."""
-        group = f"{GROUP}.formats"
-        builtin = normalize(BUILTIN_DISTRIBUTION)
+    def _load_some(self, kind: str, entry_name: str | None) -> Registry[Any] | None:
+        """Import the built-in entry point ``entry_name`` of ``kind`` (``None``:
+        each one; of a group ``kind`` also loads, none) and every plugin that may
+        register any name (see :meth:`format`), and collect the registry of what
+        is registered then (kept until a plugin registers); ``None`` when no
+        built-in entry point of ``kind`` has the name."""
+        group, builtin = f"{GROUP}.{kind}", normalize(BUILTIN_DISTRIBUTION)
+        also = {f"{GROUP}.{other}" for other in ALSO_LOADS.get(kind, ())}
         found = self._all_entry_points()
-        if not any(
+        if entry_name is not None and not any(
             ep.group == group and ep.dist_key == builtin and ep.name == entry_name for ep in found
         ):
             return None
+        kept: Registry[Any] | None = self._registries.get(f"{kind}: {entry_name or ''}")
+        if kept is not None:
+            return kept
         for ep in found:
-            if ep.group not in (GROUP, group) or ep.group in self._loaded_groups:
+            if ep.group not in (GROUP, group, *also) or ep.group in self._loaded_groups:
                 continue
             if ep.dist_key == builtin:
-                if ep.group == group and ep.name != entry_name:
+                if ep.group in also or (ep.group == group and entry_name not in (None, ep.name)):
                     continue
             elif not self.autoload:
                 continue
@@ -323,9 +312,9 @@ class PluginHost:
             self.pm.check_pending()
         except pluggy.PluginValidationError as exc:
             raise PluginError(f"plugin {self.pm.get_name(exc.plugin)} is invalid: {exc}") from None
-        partial: Registry[Format] = Registry("formats")
-        self._collect("formats", partial)
-        self._registries[_PARTIAL_FORMATS] = partial
+        partial: Registry[Any] = Registry(kind)
+        self._collect(kind, partial)
+        self._registries[f"{kind}: {entry_name or ''}"] = partial
         return partial
 
     def time_control_parsers(self) -> list[TimeControlParser]:
@@ -362,7 +351,7 @@ class PluginHost:
     def plugin_records(self) -> list[PluginRecord]:
         """Every plugin of every kind, with what each registers."""
         for kind in KINDS:
-            self.registry(kind)
+            self._whole(kind)
         return sorted(
             self.records.values(), key=lambda r: (r.distribution != BUILTIN_DISTRIBUTION, r.name)
         )

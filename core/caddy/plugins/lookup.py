@@ -13,13 +13,13 @@ import os
 from typing import TYPE_CHECKING
 
 from caddy.errors import CaddyError
-from caddy.model.timecontrol import TimeControl, read_time_control
 from caddy.plugins.host import PluginHost, resolve
 
 if TYPE_CHECKING:
     from caddy.contracts import Codec, Renderer
     from caddy.contracts.codecs import FileCheck, FileResults
     from caddy.contracts.format_tools import Shorthand
+    from caddy.model.timecontrol import TimeControl
 
 
 #: Short names ``--output`` accepts for the built-in renderers.
@@ -32,6 +32,9 @@ def parse_time_control(text: str, host: PluginHost | None = None) -> TimeControl
     :raises TimeControlError: no notation can read the text, or the one
         that recognises it finds an error (the message names the part).
     """
+    # lazy: start-up: `caddy standings` looks up codecs and renderers, never a time control
+    from caddy.model.timecontrol import read_time_control
+
     return read_time_control(text, resolve(host).time_control_parsers())
 
 

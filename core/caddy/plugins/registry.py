@@ -5,7 +5,8 @@ checked against :mod:`caddy.contracts` as they are added) and a
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import contextlib
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import caddy.contracts.conformance as contract_checks
@@ -46,6 +47,13 @@ KIND_LABEL: Mapping[str, str] = {
 #: Entry-point groups a kind loads besides its own (presets usually come
 #: with the tie-break plugins).
 ALSO_LOADS: Mapping[str, tuple[str, ...]] = {"tiebreak_presets": ("tiebreaks",)}
+
+#: Kinds whose built-in plugins load one at a time, by the name asked for
+#: (:class:`PartialRegistry`): ``caddy standings`` imports the tie-breaks it
+#: ranks by and the renderer it prints with, not every one. A preset registry
+#: (:data:`ALSO_LOADS`) loads the other distributions' tie-break plugins but no
+#: built-in one (those register no preset: tests/test_plugins_by_name.py).
+BY_NAME = frozenset({"tiebreaks", "renderers"})
 
 
 T = TypeVar("T")
@@ -124,6 +132,58 @@ class Registry(Generic[T]):
         return len(self._items)
 
 
+class PartialRegistry(Registry[T]):
+    """The registry of a kind whose built-in plugins load one at a time
+    (:data:`BY_NAME`): :meth:`get` loads the built-in entry point named like
+    the name asked for (``BH`` -> ``bh``) with every plugin that may register
+    any name (other distributions', the group ``caddy``'s, ``CADDY_PLUGINS``),
+    so a clash with the built-in is still found; any other question (every
+    name, a name no built-in entry point is named like, one another plugin
+    registers) loads the whole kind first.
+
+    :param some: loads what ``get(name)`` needs and gives the registry then,
+        with the module of the built-in entry point named like ``name``
+        (``None``: no built-in entry point is named so).
+    :param whole: loads every plugin of the kind and gives its registry.
+    """
+
+    def __init__(
+        self,
+        kind: str,
+        some: Callable[[str], tuple[Registry[T], str] | None],
+        whole: Callable[[str], Registry[T]],
+    ) -> None:
+        super().__init__(kind)
+        self._some = some
+        self._whole = whole
+
+    def get(self, name: str) -> T:
+        entry_name = name.lower()
+        some = self._some(entry_name) if entry_name.isidentifier() else None
+        if some is not None:
+            found, module = some
+            if name in found.clashes:
+                return found.get(name)  # raises: two plugins register it
+            if name in found and found.module_of(name) == module:
+                return found.get(name)
+        return self._whole(self.kind).get(name)
+
+    def module_of(self, name: str) -> str:
+        return self._whole(self.kind).module_of(name)
+
+    def names(self) -> list[str]:
+        return self._whole(self.kind).names()
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._whole(self.kind))
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._whole(self.kind)
+
+    def __len__(self) -> int:
+        return len(self._whole(self.kind))
+
+
 class PluginRecord:
     """What the host knows about one loaded (or failed) plugin."""
 
@@ -183,6 +243,59 @@ class PluginRecord:
             registers={k: sorted(v) for k, v in sorted(self.registers.items())},
             error=self.error,
         )
+
+
+def collect(
+    registry: Registry[Any],
+    hook: Any,
+    records: Mapping[str, PluginRecord],
+    warn: Callable[[str], None],
+    stream: Any,
+) -> None:
+    """Fill ``registry`` from every implementation of ``hook`` (a host's pluggy
+    relay of the registry's kind), noting in ``records`` what each plugin registers.
+
+    Each implementation is called on its own so that every registration is
+    attributed to the plugin that made it (for ``caddy plugins``), and a broken
+    one is skipped whole, named in one ``warn``-ing, the others kept.
+    """
+    kind = registry.kind
+    for known in records.values():
+        known.registers.pop(kind, None)
+    for impl in hook.get_hookimpls():  # registration order
+        record = records.get(impl.plugin_name)
+        module = record.module if record else impl.plugin_name
+        items: list[Any] = []
+        kwargs = {"register": items.append}
+        try:
+            with contextlib.redirect_stdout(stream):
+                impl.function(**{arg: kwargs[arg] for arg in impl.argnames})
+            label = KIND_LABEL.get(kind, kind)
+            for item in items:
+                if not has_name(item):
+                    raise PluginError(f"registered a {label} without a name")
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # even sys.exit() in a plugin
+            detail = (f"{type(exc).__name__}: {exc}".splitlines() or [""])[0]
+            if isinstance(exc, PluginError):
+                detail = str(exc)
+            if record is None or record.error != detail:  # said once, however often collected
+                warn(
+                    f"{blame(impl.plugin_name, module)} failed in {KINDS[kind]} ({detail}); skipped"
+                )
+            if record is not None:
+                record.error = detail
+            continue
+        for item in items:
+            try:
+                registry.add(item, module, impl.plugin_name)
+            except PluginClash as exc:  # the first wins; the name is an error when used
+                registry.clashes.setdefault(item.name, str(exc))
+                continue
+            # any other PluginError: the object breaks its contract (exit 3, naming it)
+            if record is not None:
+                record.registers.setdefault(kind, []).append(item.name)
 
 
 def blame(plugin: str, module: str) -> str:

@@ -25,7 +25,6 @@ from caddy.contracts.tiebreak_spec import TieBreakSpec, parse_spec, standings_ed
 from caddy.contracts.tiebreak_table import StandingsOptions, TieBreakTable
 from caddy.errors import CaddyError, PluginError
 from caddy.model.results import ResultsTable, RoundResult, is_round_robin
-from caddy.model.schedule import draw_seed
 from caddy.plugins.registry import finite_values
 
 if TYPE_CHECKING:
@@ -190,6 +189,9 @@ def standings(
     by_lot: set[int] = set()
     if options.draw_lots and any(len(g) > 1 for g in groups):
         import random
+
+        # lazy: start-up: the schedule model loads only for a drawing of lots
+        from caddy.model.schedule import draw_seed
 
         lots_seed = draw_seed() if options.lots_seed is None else options.lots_seed
         rng = random.Random(lots_seed)

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 import attrs
 
 from caddy.model.report import Table
-from caddy.pairing.request import request_from_state
 
 if TYPE_CHECKING:
     from caddy.contracts import PairingRequest
@@ -34,6 +33,8 @@ class View:
 
 def request_of(state: State) -> PairingRequest:
     """The event's rounds so far, as the format reads them."""
+    # lazy: start-up: a TRF file's standings (a View, nothing of the format) never pair
+    from caddy.pairing.request import request_from_state
 
     return request_from_state(state)
 

@@ -11,14 +11,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from caddy.errors import CaddyError
-from caddy.event.matches import board_match
-from caddy.event.progress import format_scoring
-from caddy.event.results import results_event, state_after
-from caddy.event.rounds import withdrawal_result
-from caddy.model.tournament import event_seed
-from caddy.views.bracket import bracket
 from caddy.views.formats import View
-from caddy.views.team_match import team_score
 
 if TYPE_CHECKING:
     from caddy.event.replay import RoundState, State
@@ -80,7 +73,12 @@ class Source:
         """What the event's format ranks by (a Keizer total:
         :meth:`caddy.contracts.Format.standings_scores`); ``None`` for a file
         that is not an event file (its points)."""
-        return None if self.state is None else format_scoring(self.state)
+        if self.state is None:
+            return None
+        # lazy: start-up: a TRF file's standings never load the event modules
+        from caddy.event.progress import format_scoring
+
+        return format_scoring(self.state)
 
     @property
     def team_event(self) -> bool:
@@ -91,6 +89,10 @@ class Source:
 def round_done(state: State, rnd: RoundState) -> bool:
     """Whether every board of the round has its result (a match its winner),
     or needs none (a player withdrew before the round)."""
+    # lazy: start-up: a TRF file's standings never load the event modules
+    from caddy.event.matches import board_match
+    from caddy.event.rounds import withdrawal_result
+
     withdrawn = state.withdrawn
     if rnd.matches:
         return all(board_match(state, b).winner() is not None for b in rnd.boards)
@@ -119,6 +121,9 @@ def after_round(state: State, number: int | None) -> State:
     complete rounds (the standings ``caddy publish`` shows after round R)."""
     if number is None:
         return state
+    # lazy: start-up: a TRF file's standings never load the event modules
+    from caddy.event.results import state_after
+
     done = complete_rounds(state)
     if not 1 <= number <= done:
         known = (
@@ -136,6 +141,10 @@ def state_source(state: State, choices: StandingsChoices, name: str) -> Source:
     """The source of an event's standings: its results (after ``--round R``),
     sections, seed, and tie-breaks and edition (the command line's win; a team
     event's list ranks its teams, so ``--individual`` ranks on the default)."""
+    # lazy: start-up: a TRF file's standings never load the event modules
+    from caddy.event.results import results_event
+    from caddy.model.tournament import event_seed
+
     state = after_round(state, choices.after_round)
     tournament = state.event.tournament
     teams = tournament.teams is not None
@@ -184,6 +193,10 @@ def format_view(source: Source) -> View:
 
 def state_view(state: State) -> View:
     """The format's views of ``state``: a knockout stage's bracket, a team match's score."""
+    # lazy: start-up: a TRF file's standings never load the event modules
+    from caddy.views.bracket import bracket
+    from caddy.views.team_match import team_score
+
     parts = [bracket(state), team_score(state)]
     return View(
         tables=tuple(t for part in parts for t in part.tables),

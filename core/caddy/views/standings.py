@@ -18,10 +18,8 @@ from caddy.model.numbers import value_text
 from caddy.model.report import Report, Table
 from caddy.standings.ranking import standings, standings_for
 from caddy.standings.table import SectionStandings, after_round_prefix, sections_document
-from caddy.views.bracket import bracket_data, champion, qualified_data
 from caddy.views.formats import qualifier_notes, seeds
 from caddy.views.source import Source, StandingsChoices, format_view
-from caddy.views.team_match import team_data
 
 if TYPE_CHECKING:
     from caddy.model.documents import BracketDocument, StandingsDocument
@@ -192,6 +190,10 @@ class StandingsView:
         state = self.source.state
         if state is None:
             return document
+        # lazy: start-up: a TRF file's standings never load the event's format views
+        from caddy.views.bracket import bracket_data, qualified_data
+        from caddy.views.team_match import team_data
+
         # the keys the format's views add: a knockout stage's, a team match's
         return attrs.evolve(
             document,
@@ -258,6 +260,7 @@ def bracket_document(source: Source) -> BracketDocument:
     """A knockout's ``caddy.bracket`` JSON document."""
     # lazy: start-up: the document classes load for --json only (caddy tiebreaks, a text table)
     from caddy.model.documents import BracketDocument
+    from caddy.views.bracket import bracket_data, champion
 
     state = source.state
     if state is None:
