@@ -291,6 +291,18 @@ def test_what_cannot_enter(
     assert "rating 12000 is out of range (0..9999)" in error(
         cli, "add", swiss, "X", "--rating", "12000"
     )
+    # as a players CSV checks them (docs/schedules.md): a FIDE title (FIDE Handbook
+    # B.01), three letters for a federation (TRF columns 54-56), digits for a FIDE ID
+    bad = ("--title", "Master", "--federation", "HUNG", "--fide-id", "12a")
+    assert error(cli, "add", swiss, "X", "--rating", "1500", *bad) == (
+        "caddy: error: fide_id '12a' is not a FIDE ID (digits)\n"
+        "caddy: error: title 'Master' is not a FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM)\n"
+        "caddy: error: federation 'HUNG' is not a federation (three letters, as FIDE's codes: "
+        "HUN, GER)\n"
+    )
+    ok("add", swiss, "X", "--rating", "1500", "--title", "wim", "--federation", "aut")
+    added = json.loads(Path(swiss).read_text())["tournament"]["players"][-1]
+    assert (added["name"], added["title"], added["federation"]) == ("X", "WIM", "AUT")
     (tmp_path / "p.csv").write_text(SIX, encoding="utf-8")
     rr = str(tmp_path / "rr.json")
     ok("new", rr, "--players", str(tmp_path / "p.csv"), "--seed", "1")

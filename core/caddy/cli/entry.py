@@ -192,13 +192,13 @@ def _team_bye(session: Session, ns: argparse.Namespace, number: int) -> str:
 def cmd_add(ns: argparse.Namespace, host: PluginHost) -> int:
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.rating_options import listed_entrant
-    from caddy.event.entries import check_entry
+    from caddy.event.entries import check_entry, entry_details
     from caddy.event.session import open as open_event
     from caddy.messages import visible
 
     check_entry(ns.name, ns.rating)
     ns.name = ns.name.strip() if ns.name else None
-    ns.title, ns.fide_id, ns.federation = (v or None for v in (ns.title, ns.fide_id, ns.federation))
+    ns.title, ns.federation, ns.fide_id = entry_details(ns.title, ns.federation, ns.fide_id)
     with open_event(ns.event, host=host) as session:
         player = listed_entrant(ns, session.event.tournament)
         number, effect = _add_player(session, player, ns.missed)
