@@ -212,12 +212,23 @@ def _documented(value: object) -> bool:
     return (inspect.isclass(value) or inspect.isfunction(value)) and bool(_doc(value))
 
 
+def _defined_at(value: object) -> tuple[str, int]:
+    """Where ``value`` is defined: its module and first line (0 when unknown)."""
+    try:
+        line = inspect.getsourcelines(value)[1]  # type: ignore[arg-type]
+    except (OSError, TypeError):
+        line = 0
+    return getattr(value, "__module__", ""), line
+
+
 def public_names(module: ModuleType) -> list[str]:
     """The names a module documents, in source order: those defined in it (or, for a
     gathering module, the public names it exports) with a docstring."""
     name = module.__name__
     if name in GATHERING:
         exported = getattr(module, "__all__", None)
+        for lazy in exported or ():  # names a module loads when first asked for (PEP 562)
+            getattr(module, lazy)
         prefix = GATHERING[name]
         candidates = [
             n
@@ -226,6 +237,8 @@ def public_names(module: ModuleType) -> list[str]:
             and (exported is None or n in exported)
             and getattr(v, "__module__", "").startswith(prefix)
         ]
+        # by defining module, then source order: the same whichever names were loaded first
+        candidates.sort(key=lambda n: _defined_at(getattr(module, n)))
     else:
         candidates = [
             n

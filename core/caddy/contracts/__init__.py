@@ -37,8 +37,10 @@ This module is the facade plugin authors import from: the names in
   (``conformance``, ``complete``, ``checked``, ``plugin_of``), and
   :mod:`caddy.contracts.returns`: what each member must return.
 
-``TeamPairingContext`` (:mod:`caddy.model.teams`) is importable from here
-too, loaded when first asked for (``caddy calc`` never needs the team model).
+The names of :mod:`caddy.contracts.pairing` and :mod:`caddy.contracts.rating`,
+and ``TeamPairingContext`` (:mod:`caddy.model.teams`), are importable from
+here too, each loaded when first asked for: ``caddy calc`` and ``caddy
+standings FILE.trf`` never need them (issue 31 item 4: start-up).
 
 What may not live here: anything that looks a plugin up or reads a file
 (that is :mod:`caddy.plugins` and :mod:`caddy.files`).
@@ -46,6 +48,7 @@ What may not live here: anything that looks a plugin up or reads a file
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from caddy.contracts.base import FormatBase
@@ -59,31 +62,65 @@ from caddy.contracts.format import (
     ScheduleFormat,
 )
 from caddy.contracts.io import Codec, Renderer, TimeControlNotation, TimeControlParser
-from caddy.contracts.pairing import (
-    HISTORY_KINDS,
-    Arithmetic,
-    HistoryEntry,
-    HistoryKind,
-    Match,
-    PairingPlayer,
-    PairingRequest,
-    PlayedRound,
-    Stage,
-    as_request,
-)
-from caddy.contracts.rating import (
-    GameChange,
-    PlayerChange,
-    RatedPlayer,
-    RatingGame,
-    RatingReport,
-    RatingRequest,
-    RatingSystem,
-)
 from caddy.contracts.tiebreaks import GroupTieBreak, Preset, TieBreak, TieBreakBase, TieBreakPreset
 
 if TYPE_CHECKING:
+    from caddy.contracts.pairing import (
+        HISTORY_KINDS,
+        Arithmetic,
+        HistoryEntry,
+        HistoryKind,
+        Match,
+        PairingPlayer,
+        PairingRequest,
+        PlayedRound,
+        Stage,
+        as_request,
+    )
+    from caddy.contracts.rating import (
+        GameChange,
+        PlayerChange,
+        RatedPlayer,
+        RatingGame,
+        RatingReport,
+        RatingRequest,
+        RatingSystem,
+    )
     from caddy.model.teams import TeamPairingContext
+
+#: Names loaded from their module when first asked for (PEP 562): a command that
+#: pairs nothing and rates nothing (``caddy standings FILE.trf``, ``caddy calc``)
+#: never creates the pairing and rating data classes, nor the team model.
+_LAZY = {
+    **dict.fromkeys(
+        (
+            "HISTORY_KINDS",
+            "Arithmetic",
+            "HistoryEntry",
+            "HistoryKind",
+            "Match",
+            "PairingPlayer",
+            "PairingRequest",
+            "PlayedRound",
+            "Stage",
+            "as_request",
+        ),
+        "caddy.contracts.pairing",
+    ),
+    **dict.fromkeys(
+        (
+            "GameChange",
+            "PlayerChange",
+            "RatedPlayer",
+            "RatingGame",
+            "RatingReport",
+            "RatingRequest",
+            "RatingSystem",
+        ),
+        "caddy.contracts.rating",
+    ),
+    "TeamPairingContext": "caddy.model.teams",
+}
 
 __all__ = [
     "FORMAT_KINDS",
@@ -125,11 +162,16 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """``TeamPairingContext`` (:mod:`caddy.model.teams`), loaded when first asked for:
-    ``caddy calc`` never needs the team model."""
-    if name == "TeamPairingContext":
-        # lazy: start-up: `caddy calc` never needs the team model
-        from caddy.model.teams import TeamPairingContext
+    """A name of :data:`_LAZY`, imported from its module when first asked for
+    (and kept here from then on)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'caddy.contracts' has no attribute {name!r}")
+    # lazy: start-up: the pairing, rating and team modules load when a command uses them
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
-        return TeamPairingContext
-    raise AttributeError(f"module 'caddy.contracts' has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
