@@ -34,12 +34,14 @@ Conventions (issue 4; FIDE Handbook C.07; docs/standings.md):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Literal
 
 import attrs
 
 if TYPE_CHECKING:
-    from caddy.model.results import ResultsTable
+    from caddy.model.results import ResultsTable, RoundResult
     from caddy.model.team_results import TeamResultsTable
     from caddy.plugins.host import PluginHost
 
@@ -49,6 +51,32 @@ if TYPE_CHECKING:
 #: The code a game against a player annulled by the 50% rule gets in the table.
 ANNULLED = "A"
 _GAMES = frozenset("1=0WDL")
+#: The fields of a round result (a named tuple), read by map() at C speed.
+_OPPONENT: Callable[[RoundResult], int | None] = itemgetter(0)
+_COLOUR: Callable[[RoundResult], str | None] = itemgetter(1)
+_CODE: Callable[[RoundResult], str] = itemgetter(2)
+_POINTS: Callable[[RoundResult], float] = itemgetter(3)
+
+
+def _indexes(numbers: list[int | None], n: int) -> list[int]:
+    """Opponent numbers as player indexes (``None``: -1)."""
+    index: dict[int | None, int] = {k: k - 1 for k in range(1, n + 1)}
+    index[None] = -1
+    try:
+        return list(map(index.__getitem__, numbers))
+    except KeyError:  # an opponent outside the event: its number minus one all the same
+        return [-1 if o is None else o - 1 for o in numbers]
+
+
+def _letters(colours: list[str | None]) -> list[str]:
+    """Colours as letters (``None``: empty)."""
+    try:
+        return list(map(_LETTER.__getitem__, colours))
+    except KeyError:
+        return [c or "" for c in colours]
+
+
+_LETTER: dict[str | None, str] = {None: "", "w": "w", "b": "b"}
 
 
 @attrs.define(kw_only=True)
@@ -126,42 +154,52 @@ class TieBreakTable:
         self.draw = event.scoring.draw
         annulled = {number - 1 for number in event.annulled}
         self.active = [i not in annulled for i in range(self.n)]
-        opp: list[list[int]] = []
-        pts: list[list[float]] = []
-        code: list[list[str]] = []
-        col: list[list[str]] = []
-        all_games = True
-        for i, row in enumerate(event.results):
-            # round results are named tuples (opponent, colour, code, points): transpose
-            opponents, colours, codes, points = zip(*row, strict=True) if row else ((),) * 4
-            o_row = [-1 if o is None else o - 1 for o in opponents]
-            c_row = list(codes)
-            p_row = list(points)
-            k_row: list[str] = [c or "" for c in colours]
-            if annulled and (i in annulled or not annulled.isdisjoint(o_row)):
-                for r, o in enumerate(o_row):
-                    if i in annulled or o in annulled:
-                        o_row[r], p_row[r], c_row[r], k_row[r] = -1, 0.0, ANNULLED, ""
-            if -1 in o_row or not _GAMES.issuperset(c_row):
-                all_games = False
-                if pre_determined:  # a round robin's unpaired round is its rest round
+        rounds = self.rounds
+        # every round result is a named tuple (opponent, colour, code, points) and every
+        # row ``rounds`` long: each field read for all players at once, then cut per
+        # player (map() and slices run at C speed)
+        cells = [cell for row in event.results for cell in row]
+        codes: list[str] = list(map(_CODE, cells))
+        o_all = _indexes(list(map(_OPPONENT, cells)), self.n)
+        points: list[float] = list(map(_POINTS, cells))
+        starts = range(0, len(cells), rounds) if rounds else [0] * self.n
+        opp = [o_all[k : k + rounds] for k in starts]
+        pts = [points[k : k + rounds] for k in starts]
+        #: Per player: every round a game over the board (no dummy, nothing skipped).
+        games_only = [True] * self.n
+        # codes and colours as the event has them are cut per player when first read
+        self._code: list[list[str]] | None = None
+        self._col: list[list[str]] | None = None
+        if annulled or -1 in o_all or not _GAMES.issuperset(codes):
+            self._code = code = [codes[k : k + rounds] for k in starts]
+            self._col = col = self.col
+            for i in range(self.n):
+                o_row, p_row, c_row, k_row = opp[i], pts[i], code[i], col[i]
+                if annulled and (i in annulled or not annulled.isdisjoint(o_row)):
                     for r, o in enumerate(o_row):
-                        if o < 0 and c_row[r] in ("Z", "U"):
-                            c_row[r] = "R"
-            opp.append(o_row)
-            pts.append(p_row)
-            code.append(c_row)
-            col.append(k_row)
-        self.opp, self.pts, self.code, self.col = opp, pts, code, col
+                        if i in annulled or o in annulled:
+                            o_row[r], p_row[r], c_row[r], k_row[r] = -1, 0.0, ANNULLED, ""
+                if -1 in o_row or not _GAMES.issuperset(c_row):
+                    games_only[i] = False
+                    if pre_determined:  # a round robin's unpaired round is its rest round
+                        for r, o in enumerate(o_row):
+                            if o < 0 and c_row[r] in ("Z", "U"):
+                                c_row[r] = "R"
+        self.opp, self.pts = opp, pts
         #: Every round of every player is a game over the board: the fast paths apply.
-        self.all_games = all_games
-        self.score = [sum(row) for row in pts]
+        self.all_games = all_games = all(games_only)
+        self.score = list(map(sum, pts))
         if all_games:
-            self.lna = [self.rounds] * self.n
+            self.lna = [rounds] * self.n
             self.adjusted = list(self.score)
         else:
-            self.lna = [self._last_available(i) for i in range(self.n)]
-            self.adjusted = [self._adjusted(i) for i in range(self.n)]
+            # a player whose every round is a game: available to the last, seen as scored
+            self.lna = [
+                rounds if games else self._last_available(i) for i, games in enumerate(games_only)
+            ]
+            self.adjusted = [
+                self.score[i] if games else self._adjusted(i) for i, games in enumerate(games_only)
+            ]
         self._fore: tuple[list[float], list[float]] | None = None
         self._kinds: list[str] | None = None
         #: A team event's results when the players are teams (team tie-breaks read it).
@@ -173,6 +211,21 @@ class TieBreakTable:
         self.ratings: list[int | None] = [
             p.rating if p.rating is not None else unrated for p in event.players
         ]
+
+    @property
+    def code(self) -> list[list[str]]:
+        """Per player and round, the result code (``R``: a round robin's rest
+        round; ``A``: a game against an annulled player)."""
+        if self._code is None:
+            self._code = [list(map(_CODE, row)) for row in self.event.results]
+        return self._code
+
+    @property
+    def col(self) -> list[list[str]]:
+        """Per player and round, the colour: ``w``, ``b``, or empty (no game, no colour)."""
+        if self._col is None:
+            self._col = [_letters(list(map(_COLOUR, row))) for row in self.event.results]
+        return self._col
 
     # -- round categories ------------------------------------------------------
 

@@ -26,13 +26,18 @@ from caddy.contracts.tiebreak_table import StandingsOptions, TieBreakTable
 from caddy.errors import CaddyError, PluginError
 from caddy.model.results import ResultsTable, RoundResult, is_round_robin
 from caddy.model.schedule import draw_seed
-from caddy.plugins.registry import finite_values
 
 if TYPE_CHECKING:
     from caddy.plugins.host import PluginHost
 from caddy.plugins.host import resolve
 from caddy.standings.scoring import FormatScoring, checked_scores
-from caddy.standings.table import Standings, StandingsRow, break_ties, split_tied
+from caddy.standings.table import (
+    Standings,
+    StandingsRow,
+    break_ties,
+    checked_values,
+    split_tied,
+)
 
 
 def tiebreak_texts(
@@ -177,11 +182,11 @@ def standings(
     values: dict[str, list[float | None]] = {}
 
     for spec, plugin in resolved:
-        values[spec.text] = finite_values(plugin, spec.text, plugin.compute(table, spec), table.n)
+        values[spec.text] = checked_values(plugin, spec.text, plugin.compute(table, spec), table.n)
 
     active = [i for i in range(table.n) if table.active[i]]
     score = table.score if scores is None else list(scores)
-    groups: list[list[int]] = split_tied(active, lambda i: -score[i])
+    groups: list[list[int]] = split_tied(active, [-s for s in score].__getitem__)
     groups = break_ties(
         groups, [(spec, plugin, table, values[spec.text]) for spec, plugin in resolved]
     )
@@ -204,12 +209,7 @@ def standings(
                 drawn.append(group)
         groups = drawn
 
-    rows = []
-    position = 1
-    for group in groups:
-        for i in sorted(group, key=lambda i: table.numbers[i]):
-            rows.append(_row(event, score, i, position, values, i in by_lot))
-        position += len(group)
+    rows = _rows(event, score, groups, values, by_lot)
     for i in range(table.n):
         if not table.active[i]:
             rows.append(_row(event, score, i, None, values, False, annulled=True))
@@ -243,6 +243,40 @@ def _row(
         annulled=annulled,
         by_lot=by_lot,
     )
+
+
+def _rows(
+    event: ResultsTable,
+    score: Sequence[float],
+    groups: list[list[int]],
+    values: dict[str, list[float | None]],
+    by_lot: set[int],
+) -> list[StandingsRow]:
+    """The ranked players' rows, group by group (a shared place's players by
+    pairing number): as :func:`_row` makes them, each player's tie-break values
+    read from one transposed table."""
+    texts = tuple(values)
+    by_player = list(zip(*values.values(), strict=True)) if values else [()] * len(event.players)
+    players = event.players
+    number = [p.number for p in players].__getitem__
+    rows = []
+    position = 1
+    for group in groups:
+        for i in sorted(group, key=number) if len(group) > 1 else group:
+            player = players[i]
+            rows.append(
+                StandingsRow(
+                    rank=position,
+                    pairing_number=player.number,
+                    name=player.name,
+                    score=score[i],
+                    tiebreaks=dict(zip(texts, by_player[i], strict=True)),
+                    annulled=False,
+                    by_lot=i in by_lot,
+                )
+            )
+        position += len(group)
+    return rows
 
 
 def section_event(event: ResultsTable, members: Sequence[int]) -> ResultsTable:

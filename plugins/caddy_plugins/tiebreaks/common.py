@@ -10,6 +10,7 @@ rating-based values (ARO, TPR, PTP: Art. 10, with FIDE's tables in
 
 from __future__ import annotations
 
+from itertools import repeat
 from operator import mul
 from typing import ClassVar
 
@@ -124,12 +125,12 @@ class OpponentScoreSum:
         fore = self.fore or spec.fore
         if table.all_games and not (spec.cut_low or spec.cut_high or fore):
             # every round of every player is a game: no dummies, nothing skipped
-            value = table.adjusted.__getitem__  # map() below runs at C speed
+            # per player, the opponents' scores (times the points, for SB) summed:
+            # nested map() calls, every step at C speed
+            scores = map(map, repeat(table.adjusted.__getitem__), table.opp)
             if self.sb:
-                return [
-                    sum(map(mul, map(value, table.opp[i]), table.pts[i])) for i in range(table.n)
-                ]
-            return [sum(map(value, table.opp[i])) for i in range(table.n)]
+                return list(map(sum, map(map, repeat(mul), scores, table.pts)))
+            return list(map(sum, scores))
         if not (spec.cut_low or spec.cut_high):
             return [
                 sum(
