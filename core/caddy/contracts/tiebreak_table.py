@@ -168,11 +168,9 @@ class TieBreakTable:
         #: Per player: every round a game over the board (no dummy, nothing skipped).
         games_only = [True] * self.n
         # codes and colours as the event has them are cut per player when first read
-        self._code: list[list[str]] | None = None
-        self._col: list[list[str]] | None = None
         if annulled or -1 in o_all or not _GAMES.issuperset(codes):
-            self._code = code = [codes[k : k + rounds] for k in starts]
-            self._col = col = self.col
+            self.code = code = [codes[k : k + rounds] for k in starts]
+            col = self.col
             for i in range(self.n):
                 o_row, p_row, c_row, k_row = opp[i], pts[i], code[i], col[i]
                 if annulled and (i in annulled or not annulled.isdisjoint(o_row)):
@@ -186,6 +184,7 @@ class TieBreakTable:
                             if o < 0 and c_row[r] in ("Z", "U"):
                                 c_row[r] = "R"
         self.opp, self.pts = opp, pts
+        self._games_only = games_only
         #: Every round of every player is a game over the board: the fast paths apply.
         self.all_games = all_games = all(games_only)
         self.score = list(map(sum, pts))
@@ -206,26 +205,32 @@ class TieBreakTable:
         self.teams = teams
         #: The score the table holds for a team event: ``MP`` or ``GP``.
         self.score_kind = score_kind
+        #: A team event's tables by score (``MP``, ``GP``) when they were built
+        #: together (:func:`caddy.standings.teams.team_tables`): a team tie-break
+        #: reading the other score takes its table from here.
+        self.by_score: dict[str, TieBreakTable] = {}
         unrated = self.options.unrated_rating
         #: Ratings by player index (``None``: unrated and no rating given for the unrated).
         self.ratings: list[int | None] = [
             p.rating if p.rating is not None else unrated for p in event.players
         ]
 
-    @property
-    def code(self) -> list[list[str]]:
-        """Per player and round, the result code (``R``: a round robin's rest
-        round; ``A``: a game against an annulled player)."""
-        if self._code is None:
-            self._code = [list(map(_CODE, row)) for row in self.event.results]
-        return self._code
+    #: Per player and round, the result code (``R``: a round robin's rest
+    #: round; ``A``: a game against an annulled player).
+    code: list[list[str]]
+    #: Per player and round, the colour: ``w``, ``b``, or empty (no game, no colour).
+    col: list[list[str]]
 
-    @property
-    def col(self) -> list[list[str]]:
-        """Per player and round, the colour: ``w``, ``b``, or empty (no game, no colour)."""
-        if self._col is None:
-            self._col = [_letters(list(map(_COLOUR, row))) for row in self.event.results]
-        return self._col
+    def __getattr__(self, name: str) -> list[list[str]]:
+        # ``code`` and ``col`` unchanged from the event (every round a game, nobody
+        # annulled): cut per player when first read, then plain attributes
+        if name == "code":
+            self.code = [list(map(_CODE, row)) for row in self.event.results]
+            return self.code
+        if name == "col":
+            self.col = [_letters(list(map(_COLOUR, row))) for row in self.event.results]
+            return self.col
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # -- round categories ------------------------------------------------------
 
@@ -256,9 +261,14 @@ class TieBreakTable:
         return c == ANNULLED or (c == "R" and self.rr)
 
     def _last_available(self, i: int) -> int:
+        # is_vur() and the annulled check of every round, inline
+        forfeits_are_games = self.rr and self.options.rr_forfeits_are_games
+        win = self.win
         last = 0
-        for r in range(self.rounds):
-            if not self.is_vur(i, r) and self.code[i][r] != ANNULLED:
+        for r, (c, points) in enumerate(zip(self.code[i], self.pts[i], strict=True)):
+            if c != ANNULLED and (
+                c in "1=0WDLRAU" or (c in "+-" and forfeits_are_games) or points == win
+            ):
                 last = r + 1
         return last
 
@@ -301,16 +311,25 @@ class TieBreakTable:
         ``V`` own unplayed round that is voluntarily unplayed, ``d`` other own
         unplayed round (both against the dummy opponent)."""
         if self._kinds is None:
+            rr = self.rr
+            forfeits_are_games = rr and self.options.rr_forfeits_are_games
+            win = self.win
             kinds = []
             for i in range(self.n):
+                if self._games_only[i]:  # every round a game
+                    kinds.append("G" * self.rounds)
+                    continue
+                # is_skipped(), counts_as_game() and is_vur() of every round, inline
                 letters = []
-                for r in range(self.rounds):
-                    if self.is_skipped(i, r) or (self.rr and self.opp[i][r] < 0):
+                for c, o, points in zip(self.code[i], self.opp[i], self.pts[i], strict=True):
+                    if c == ANNULLED or (c == "R" and rr) or (rr and o < 0):
                         letters.append("S")
-                    elif self.opp[i][r] >= 0 and self.counts_as_game(i, r):
+                    elif o >= 0 and (c in "1=0WDL" or (c in "+-" and forfeits_are_games)):
                         letters.append("G")
+                    elif c in "1=0WDLRAU" or (c in "+-" and forfeits_are_games) or points == win:
+                        letters.append("d")
                     else:
-                        letters.append("V" if self.is_vur(i, r) else "d")
+                        letters.append("V")
                 kinds.append("".join(letters))
             self._kinds = kinds
         return self._kinds
