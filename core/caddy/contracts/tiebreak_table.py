@@ -58,14 +58,14 @@ _CODE: Callable[[RoundResult], str] = itemgetter(2)
 _POINTS: Callable[[RoundResult], float] = itemgetter(3)
 
 
-def _indexes(numbers: list[int | None], n: int) -> list[int]:
-    """Opponent numbers as player indexes (``None``: -1)."""
+def _indexes(cells: list[RoundResult], n: int) -> list[int]:
+    """The opponents of round results as player indexes (``None``: -1)."""
     index: dict[int | None, int] = {k: k - 1 for k in range(1, n + 1)}
     index[None] = -1
     try:
-        return list(map(index.__getitem__, numbers))
+        return list(map(index.__getitem__, map(_OPPONENT, cells)))
     except KeyError:  # an opponent outside the event: its number minus one all the same
-        return [-1 if o is None else o - 1 for o in numbers]
+        return [-1 if o is None else o - 1 for o in map(_OPPONENT, cells)]
 
 
 def _letters(colours: list[str | None]) -> list[str]:
@@ -159,8 +159,7 @@ class TieBreakTable:
         # row ``rounds`` long: each field read for all players at once, then cut per
         # player (map() and slices run at C speed)
         cells = [cell for row in event.results for cell in row]
-        codes: list[str] = list(map(_CODE, cells))
-        o_all = _indexes(list(map(_OPPONENT, cells)), self.n)
+        o_all = _indexes(cells, self.n)
         points: list[float] = list(map(_POINTS, cells))
         starts = range(0, len(cells), rounds) if rounds else [0] * self.n
         opp = [o_all[k : k + rounds] for k in starts]
@@ -168,12 +167,13 @@ class TieBreakTable:
         #: Per player: every round a game over the board (no dummy, nothing skipped).
         games_only = [True] * self.n
         # codes and colours as the event has them are cut per player when first read
-        if annulled or -1 in o_all or not _GAMES.issuperset(codes):
+        if annulled or -1 in o_all or not _GAMES.issuperset(map(_CODE, cells)):
+            codes: list[str] = list(map(_CODE, cells))
             self.code = code = [codes[k : k + rounds] for k in starts]
-            col = self.col
             for i in range(self.n):
-                o_row, p_row, c_row, k_row = opp[i], pts[i], code[i], col[i]
+                o_row, p_row, c_row = opp[i], pts[i], code[i]
                 if annulled and (i in annulled or not annulled.isdisjoint(o_row)):
+                    k_row = self.col[i]
                     for r, o in enumerate(o_row):
                         if i in annulled or o in annulled:
                             o_row[r], p_row[r], c_row[r], k_row[r] = -1, 0.0, ANNULLED, ""

@@ -29,7 +29,7 @@ C.07 Art. 16.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from operator import itemgetter
 from typing import Literal, NamedTuple
@@ -82,6 +82,10 @@ class TeamRoundResult(NamedTuple):
         return self.kind == "played"
 
 
+_MP: Callable[[TeamRoundResult], float] = itemgetter(4)
+_GP: Callable[[TeamRoundResult], float] = itemgetter(5)
+
+
 @attrs.frozen(kw_only=True)
 class TeamResultsTable:
     """An event's team results (see the module docstring)."""
@@ -106,12 +110,12 @@ class TeamResultsTable:
     @property
     def mp(self) -> list[float]:
         """Match points per team index."""
-        return [sum(r.mp for r in row) for row in self.results]
+        return [sum(map(_MP, row)) for row in self.results]
 
     @property
     def gp(self) -> list[float]:
         """Game points per team index."""
-        return [sum(r.gp for r in row) for row in self.results]
+        return [sum(map(_GP, row)) for row in self.results]
 
     def score(self, kind: str) -> list[float]:
         """``MP`` or ``GP`` totals per team index."""

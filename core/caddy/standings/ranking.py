@@ -15,6 +15,7 @@ events, are presets the plugins register (hook
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 import attrs
@@ -24,6 +25,7 @@ from caddy.contracts import TieBreak
 from caddy.contracts.tiebreak_spec import TieBreakSpec, parse_spec, standings_edition
 from caddy.contracts.tiebreak_table import StandingsOptions, TieBreakTable
 from caddy.errors import CaddyError, PluginError
+from caddy.model.collector import paused
 from caddy.model.results import ResultsTable, RoundResult, is_round_robin
 from caddy.model.schedule import draw_seed
 
@@ -156,6 +158,30 @@ def standings(
         ``scores`` is not given (:class:`~caddy.standings.scoring.FormatScoring`:
         every ranking of an event passes it).
     """
+    with paused():  # thousands of rows, lists and dicts, no cycle among them
+        return _standings(
+            event,
+            tiebreaks,
+            edition,
+            pre_determined=pre_determined,
+            options=options,
+            host=host,
+            scores=scores,
+            scoring=scoring,
+        )
+
+
+def _standings(
+    event: ResultsTable,
+    tiebreaks: Sequence[str] | str | None = None,
+    edition: str | None = None,
+    *,
+    pre_determined: bool | None = None,
+    options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
+    scores: Sequence[float] | None = None,
+    scoring: FormatScoring | None = None,
+) -> Standings:
     options = options or StandingsOptions()
     if scores is None and scoring is not None:
         scores = scoring.scores(event)
@@ -255,28 +281,33 @@ def _rows(
     """The ranked players' rows, group by group (a shared place's players by
     pairing number): as :func:`_row` makes them, each player's tie-break values
     read from one transposed table."""
-    texts = tuple(values)
-    by_player = list(zip(*values.values(), strict=True)) if values else [()] * len(event.players)
-    players = event.players
-    number = [p.number for p in players].__getitem__
-    rows = []
+    order: list[int] = []
+    ranks: list[int] = []
+    number = [p.number for p in event.players].__getitem__
     position = 1
     for group in groups:
-        for i in sorted(group, key=number) if len(group) > 1 else group:
-            player = players[i]
-            rows.append(
-                StandingsRow(
-                    rank=position,
-                    pairing_number=player.number,
-                    name=player.name,
-                    score=score[i],
-                    tiebreaks=dict(zip(texts, by_player[i], strict=True)),
-                    annulled=False,
-                    by_lot=i in by_lot,
-                )
-            )
+        order.extend(sorted(group, key=number) if len(group) > 1 else group)
+        ranks.extend([position] * len(group))
         position += len(group)
-    return rows
+    # each row's tie-break values: the columns transposed, zipped with their texts (C speed)
+    texts = tuple(values)
+    columns = list(values.values())
+    by_player = list(zip(*columns, strict=True)) if columns else [()] * len(event.players)
+    tiebreaks = map(dict, map(zip, repeat(texts), map(by_player.__getitem__, order)))
+    players = event.players
+    # rank, pairing number, name, score, tie-breaks, annulled, by lot
+    return [
+        StandingsRow(
+            rank,
+            (player := players[i]).number,
+            player.name,
+            score[i],
+            values_of,
+            False,
+            i in by_lot,
+        )
+        for i, rank, values_of in zip(order, ranks, tiebreaks, strict=True)
+    ]
 
 
 def section_event(event: ResultsTable, members: Sequence[int]) -> ResultsTable:

@@ -22,9 +22,10 @@ if TYPE_CHECKING:
     from caddy.model.documents import StandingsDocument, StandingsRowData
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen
 class StandingsRow:
-    """One player's line."""
+    """One player's line (fields by keyword or in order: the standings make
+    thousands, positionally, which is faster)."""
 
     #: Place (shared places repeat: 1, 1, 3); ``None`` for an annulled player.
     rank: int | None
@@ -182,6 +183,12 @@ def checked_values(plugin: object, what: str, values: list[Any], count: int) -> 
 def split_tied(group: list[int], key: Any) -> list[list[int]]:
     """``group`` sorted by ``key`` and cut where the key changes (equal keys
     keep their order in ``group``)."""
+    if len(group) == 2:  # the common tie: one comparison
+        a, b = group
+        key_a, key_b = key(a), key(b)
+        if key_a == key_b:
+            return [[a, b]]
+        return [[b], [a]] if key_b < key_a else [[a], [b]]
     keys = list(map(key, group))  # each key computed once
     order = sorted(range(len(group)), key=keys.__getitem__)
     return [[group[k] for k in run] for _, run in groupby(order, keys.__getitem__)]

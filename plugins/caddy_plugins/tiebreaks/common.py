@@ -11,7 +11,7 @@ rating-based values (ARO, TPR, PTP: Art. 10, with FIDE's tables in
 from __future__ import annotations
 
 from itertools import repeat
-from operator import mul
+from operator import itemgetter, mul
 from typing import ClassVar
 
 from caddy.contracts.explanation import ExplainRow, Explanation
@@ -75,6 +75,11 @@ def contributions(
     return result
 
 
+#: The keys of the least significant value and of the lowest voluntarily unplayed round.
+_LEAST = itemgetter(2, 3, 0)
+_LOWEST_VUR = itemgetter(3, 2, 0)
+
+
 def apply_cuts(
     items: list[Item], low: int, high: int, rounds: int
 ) -> tuple[list[Item], list[tuple[Item, str]]]:
@@ -90,10 +95,10 @@ def apply_cuts(
     for _ in range(low):
         if not kept:
             break
-        least = min(kept, key=lambda c: (c[2], c[3], c[0]))
+        least = min(kept, key=_LEAST)
         vurs = [c for c in kept if c[4]]
         if vurs:
-            lowest_vur = min(vurs, key=lambda c: (c[3], c[2], c[0]))
+            lowest_vur = min(vurs, key=_LOWEST_VUR)
             if not least[3] > lowest_vur[3]:
                 kept.remove(lowest_vur)
                 cut.append((lowest_vur, "cut: voluntarily unplayed round first (Art. 16.5)"))
