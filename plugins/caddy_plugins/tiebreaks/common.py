@@ -43,7 +43,7 @@ def contributions(
     cap_2026 = table.edition == "2026"
     draw_cap = table.draw * table.rounds
     result: list[Item] = []
-    opp_row, pts_row, kinds = table.opp[i], table.pts[i], table.kinds[i]
+    opp_row, pts_row, kinds, codes = table.opp[i], table.pts[i], table.kinds[i], table.code[i]
     for r, kind in enumerate(kinds):
         if kind == "S":
             continue
@@ -52,12 +52,12 @@ def contributions(
         if fore and r == last and o >= 0:
             points = table.draw
             kind = "G"
-        if played_forfeits and o >= 0 and table.code[i][r] in "+-":
+        if played_forfeits and o >= 0 and codes[r] in "+-":
             kind = "G"
         if kind == "G":
             score = opp_scores[o]
             vur = False
-            note = "game" if table.code[i][r] in "1=0WDL" else "forfeit, counted as a game"
+            note = "game" if codes[r] in "1=0WDL" else "forfeit, counted as a game"
         else:
             score = own
             note = "dummy opponent (own score, Art. 16.4)"
