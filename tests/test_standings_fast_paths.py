@@ -44,7 +44,7 @@ def drawn_event(seed: int, pre_determined: bool) -> ResultsTable:
     withdrawal or two (the 50% rule may annul)."""
     rng = random.Random(seed)
     n = rng.randint(2, 9)
-    rounds = rng.randint(1, 6)
+    rounds = rng.choice([1, 2, 3, 4, 5, 6, 17, 20])  # short rows and long (a round robin's)
     b = ResultsTableBuilder(
         [f"P{i}" for i in range(1, n + 1)], rounds=rounds, pre_determined=pre_determined
     )
@@ -518,3 +518,19 @@ def test_standings_rows_follow_the_groups(seed: int, pre_determined: bool) -> No
         assert row.rank == first + 1
     assert [row.pairing_number for row in result.rows if row.annulled] == sorted(event.annulled)
     assert len(result.rows) == len(event.players)
+
+
+@pytest.mark.parametrize("rounds", [3, 18])
+def test_table_fold_of_a_game_code_without_an_opponent(rounds: int) -> None:
+    """A row whose every code is a game's but one round names no opponent (a file
+    may say so): not every round a game, for short rows and long alike."""
+    row_a = [RoundResult(2, "w", "1", 1.0)] * rounds
+    row_b = [RoundResult(1, "b", "0", 0.0)] * (rounds - 1) + [RoundResult(None, None, "1", 1.0)]
+    b = ResultsTableBuilder(["A", "B"], rounds=1).bye(1, 1, "zero").bye(1, 2, "zero").build()
+    event = ResultsTable(players=b.players, results=(tuple(row_a), tuple(row_b)), rounds=rounds)
+    for pre_determined in (False, True):
+        table = TieBreakTable(event, edition="2026", pre_determined=pre_determined)
+        reference = ReferenceTable(event, pre_determined, StandingsOptions())
+        assert not table.all_games
+        for name in ("opp", "code", "lna", "adjusted", "kinds"):
+            assert getattr(table, name) == getattr(reference, name), name

@@ -34,7 +34,8 @@ Conventions (issue 4; FIDE Handbook C.07; docs/standings.md):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING, Literal
 
@@ -53,19 +54,29 @@ ANNULLED = "A"
 _GAMES = frozenset("1=0WDL")
 #: The fields of a round result (a named tuple), read by map() at C speed.
 _OPPONENT: Callable[[RoundResult], int | None] = itemgetter(0)
+_POINTS: Callable[[RoundResult], float] = itemgetter(3)
 _COLOUR: Callable[[RoundResult], str | None] = itemgetter(1)
 _CODE: Callable[[RoundResult], str] = itemgetter(2)
-_POINTS: Callable[[RoundResult], float] = itemgetter(3)
 
 
-def _indexes(cells: list[RoundResult], n: int) -> list[int]:
-    """The opponents of round results as player indexes (``None``: -1)."""
+def _index(n: int) -> Callable[[int | None], int]:
+    """A player's index by pairing number (``None``: -1), for map()."""
     index: dict[int | None, int] = {k: k - 1 for k in range(1, n + 1)}
     index[None] = -1
+    return index.__getitem__
+
+
+def _indexes(opponents: Sequence[int | None], index: Callable[[int | None], int]) -> list[int]:
+    """Opponent numbers as player indexes (``None``: -1)."""
     try:
-        return list(map(index.__getitem__, map(_OPPONENT, cells)))
+        return list(map(index, opponents))
     except KeyError:  # an opponent outside the event: its number minus one all the same
-        return [-1 if o is None else o - 1 for o in map(_OPPONENT, cells)]
+        return [-1 if o is None else o - 1 for o in opponents]
+
+
+#: Rows longer than this (round robins) are read row by row, shorter ones (a
+#: Swiss) field by field for every player at once: each is faster there.
+_SHORT_ROWS = 16
 
 
 def _letters(colours: list[str | None]) -> list[str]:
@@ -155,21 +166,38 @@ class TieBreakTable:
         annulled = {number - 1 for number in event.annulled}
         self.active = [i not in annulled for i in range(self.n)]
         rounds = self.rounds
-        # every round result is a named tuple (opponent, colour, code, points) and every
-        # row ``rounds`` long: each field read for all players at once, then cut per
-        # player (map() and slices run at C speed)
-        cells = [cell for row in event.results for cell in row]
-        o_all = _indexes(cells, self.n)
-        points: list[float] = list(map(_POINTS, cells))
-        starts = range(0, len(cells), rounds) if rounds else [0] * self.n
-        opp = [o_all[k : k + rounds] for k in starts]
-        pts = [points[k : k + rounds] for k in starts]
+        # every round result is a named tuple (opponent, colour, code, points); map()
+        # and slices do the work at C speed, codes and colours are cut when first read
+        index = _index(self.n)
+        codes_of: list[tuple[str, ...]] | None = None
+        if rounds > _SHORT_ROWS:  # long rows (round robins): each row transposed at once
+            opp: list[list[int]] = []
+            pts: list[list[float]] = []
+            codes_of = []
+            for row in event.results:
+                opponents, _, codes, points = zip(*row, strict=True)
+                opp.append(_indexes(opponents, index))
+                pts.append(list(points))
+                codes_of.append(codes)
+            dummy = -1 in chain.from_iterable(opp)
+            games = _GAMES.issuperset(chain.from_iterable(codes_of))
+        else:  # short rows (a Swiss): each field read for every player at once, then cut
+            cells = [cell for row in event.results for cell in row]
+            o_all = _indexes(list(map(_OPPONENT, cells)), index)
+            points_all: list[float] = list(map(_POINTS, cells))
+            starts = range(0, len(cells), rounds) if rounds else [0] * self.n
+            opp = [o_all[k : k + rounds] for k in starts]
+            pts = [points_all[k : k + rounds] for k in starts]
+            dummy = -1 in o_all
+            games = _GAMES.issuperset(map(_CODE, cells))
         #: Per player: every round a game over the board (no dummy, nothing skipped).
         games_only = [True] * self.n
-        # codes and colours as the event has them are cut per player when first read
-        if annulled or -1 in o_all or not _GAMES.issuperset(map(_CODE, cells)):
-            codes: list[str] = list(map(_CODE, cells))
-            self.code = code = [codes[k : k + rounds] for k in starts]
+        if annulled or dummy or not games:
+            if codes_of is None:
+                codes_all: list[str] = list(map(_CODE, cells))
+                self.code = code = [codes_all[k : k + rounds] for k in starts]
+            else:
+                self.code = code = list(map(list, codes_of))
             for i in range(self.n):
                 o_row, p_row, c_row = opp[i], pts[i], code[i]
                 if annulled and (i in annulled or not annulled.isdisjoint(o_row)):
