@@ -9,7 +9,9 @@
    one loop summing each side's board points per match, its MP, then a
    Buchholz on MP and the MP x GP products against each opponent (no
    unplayed-round rules, no cuts, no direct encounter: the floor is lower
-   than the job). Target (issue 31 item 5): <= 3x.
+   than the job). Target (issue 31 item 5): <= 3x. caddy and the floor run
+   in turn (best of each), so a change of the machine's load between them
+   does not skew the ratio.
 2. A team Swiss round of the sample (``caddy pair FILE --round 9``'s
    engine call, request built in advance) against the floor of step 1, to
    show its size.
@@ -42,6 +44,19 @@ def best(repeat: int, fn: Callable[[], Any]) -> float:
         fn()
         times.append(time.perf_counter() - start)
     return min(times)
+
+
+def interleaved(repeat: int, functions: list[Callable[[], Any]]) -> list[float]:
+    """Each function's best time, the functions run in turn: a ratio of two of
+    them is not skewed by the machine's load changing between them."""
+    times: list[list[float]] = [[] for _ in functions]
+    for _ in range(repeat):
+        for function, kept in zip(functions, times, strict=True):
+            gc.collect()
+            start = time.perf_counter()
+            function()
+            kept.append(time.perf_counter() - start)
+    return [min(kept) for kept in times]
 
 
 def floor(rounds: list[Any], points: dict[tuple[int, int], float], teams: int) -> Any:
@@ -111,8 +126,7 @@ def main() -> None:
         result = team_standings(state_team_event(state), texts)
         return [row.tiebreaks for row in result.rows]  # touch every value
 
-    base = best(ns.repeat, lambda: floor(rounds, points, count))
-    ours = best(ns.repeat, caddy_path)
+    base, ours = interleaved(ns.repeat * 2, [lambda: floor(rounds, points, count), caddy_path])
     print(f"team standings, {count} teams x {tevent.rounds} rounds, {texts}")
     print(f"  floor (plain Python MP/GP, BH, ESB): {base * 1000:8.2f} ms")
     print(f"  caddy (fold + standings + explainable values): {ours * 1000:8.2f} ms")

@@ -34,12 +34,15 @@ Conventions (issue 4; FIDE Handbook C.07; docs/standings.md):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from itertools import chain
+from operator import itemgetter
 from typing import TYPE_CHECKING, Literal
 
 import attrs
 
 if TYPE_CHECKING:
-    from caddy.model.results import ResultsTable
+    from caddy.model.results import ResultsTable, RoundResult
     from caddy.model.team_results import TeamResultsTable
     from caddy.plugins.host import PluginHost
 
@@ -49,6 +52,42 @@ if TYPE_CHECKING:
 #: The code a game against a player annulled by the 50% rule gets in the table.
 ANNULLED = "A"
 _GAMES = frozenset("1=0WDL")
+#: The fields of a round result (a named tuple), read by map() at C speed.
+_OPPONENT: Callable[[RoundResult], int | None] = itemgetter(0)
+_POINTS: Callable[[RoundResult], float] = itemgetter(3)
+_COLOUR: Callable[[RoundResult], str | None] = itemgetter(1)
+_CODE: Callable[[RoundResult], str] = itemgetter(2)
+
+
+def _index(n: int) -> Callable[[int | None], int]:
+    """A player's index by pairing number (``None``: -1), for map()."""
+    index: dict[int | None, int] = {k: k - 1 for k in range(1, n + 1)}
+    index[None] = -1
+    return index.__getitem__
+
+
+def _indexes(opponents: Sequence[int | None], index: Callable[[int | None], int]) -> list[int]:
+    """Opponent numbers as player indexes (``None``: -1)."""
+    try:
+        return list(map(index, opponents))
+    except KeyError:  # an opponent outside the event: its number minus one all the same
+        return [-1 if o is None else o - 1 for o in opponents]
+
+
+#: Rows longer than this (round robins) are read row by row, shorter ones (a
+#: Swiss) field by field for every player at once: each is faster there.
+_SHORT_ROWS = 16
+
+
+def _letters(colours: list[str | None]) -> list[str]:
+    """Colours as letters (``None``: empty)."""
+    try:
+        return list(map(_LETTER.__getitem__, colours))
+    except KeyError:
+        return [c or "" for c in colours]
+
+
+_LETTER: dict[str | None, str] = {None: "", "w": "w", "b": "b"}
 
 
 @attrs.define(kw_only=True)
@@ -126,53 +165,100 @@ class TieBreakTable:
         self.draw = event.scoring.draw
         annulled = {number - 1 for number in event.annulled}
         self.active = [i not in annulled for i in range(self.n)]
-        opp: list[list[int]] = []
-        pts: list[list[float]] = []
-        code: list[list[str]] = []
-        col: list[list[str]] = []
-        all_games = True
-        for i, row in enumerate(event.results):
-            # round results are named tuples (opponent, colour, code, points): transpose
-            opponents, colours, codes, points = zip(*row, strict=True) if row else ((),) * 4
-            o_row = [-1 if o is None else o - 1 for o in opponents]
-            c_row = list(codes)
-            p_row = list(points)
-            k_row: list[str] = [c or "" for c in colours]
-            if annulled and (i in annulled or not annulled.isdisjoint(o_row)):
-                for r, o in enumerate(o_row):
-                    if i in annulled or o in annulled:
-                        o_row[r], p_row[r], c_row[r], k_row[r] = -1, 0.0, ANNULLED, ""
-            if -1 in o_row or not _GAMES.issuperset(c_row):
-                all_games = False
-                if pre_determined:  # a round robin's unpaired round is its rest round
+        rounds = self.rounds
+        # every round result is a named tuple (opponent, colour, code, points); map()
+        # and slices do the work at C speed, codes and colours are cut when first read
+        index = _index(self.n)
+        codes_of: list[tuple[str, ...]] | None = None
+        if rounds > _SHORT_ROWS:  # long rows (round robins): each row transposed at once
+            opp: list[list[int]] = []
+            pts: list[list[float]] = []
+            codes_of = []
+            for row in event.results:
+                opponents, _, codes, points = zip(*row, strict=True)
+                opp.append(_indexes(opponents, index))
+                pts.append(list(points))
+                codes_of.append(codes)
+            dummy = -1 in chain.from_iterable(opp)
+            games = _GAMES.issuperset(chain.from_iterable(codes_of))
+        else:  # short rows (a Swiss): each field read for every player at once, then cut
+            cells = [cell for row in event.results for cell in row]
+            o_all = _indexes(list(map(_OPPONENT, cells)), index)
+            points_all: list[float] = list(map(_POINTS, cells))
+            starts = range(0, len(cells), rounds) if rounds else [0] * self.n
+            opp = [o_all[k : k + rounds] for k in starts]
+            pts = [points_all[k : k + rounds] for k in starts]
+            dummy = -1 in o_all
+            games = _GAMES.issuperset(map(_CODE, cells))
+        #: Per player: every round a game over the board (no dummy, nothing skipped).
+        games_only = [True] * self.n
+        if annulled or dummy or not games:
+            if codes_of is None:
+                codes_all: list[str] = list(map(_CODE, cells))
+                self.code = code = [codes_all[k : k + rounds] for k in starts]
+            else:
+                self.code = code = list(map(list, codes_of))
+            for i in range(self.n):
+                o_row, p_row, c_row = opp[i], pts[i], code[i]
+                if annulled and (i in annulled or not annulled.isdisjoint(o_row)):
+                    k_row = self.col[i]
                     for r, o in enumerate(o_row):
-                        if o < 0 and c_row[r] in ("Z", "U"):
-                            c_row[r] = "R"
-            opp.append(o_row)
-            pts.append(p_row)
-            code.append(c_row)
-            col.append(k_row)
-        self.opp, self.pts, self.code, self.col = opp, pts, code, col
+                        if i in annulled or o in annulled:
+                            o_row[r], p_row[r], c_row[r], k_row[r] = -1, 0.0, ANNULLED, ""
+                if -1 in o_row or not _GAMES.issuperset(c_row):
+                    games_only[i] = False
+                    if pre_determined:  # a round robin's unpaired round is its rest round
+                        for r, o in enumerate(o_row):
+                            if o < 0 and c_row[r] in ("Z", "U"):
+                                c_row[r] = "R"
+        self.opp, self.pts = opp, pts
+        self._games_only = games_only
         #: Every round of every player is a game over the board: the fast paths apply.
-        self.all_games = all_games
-        self.score = [sum(row) for row in pts]
+        self.all_games = all_games = all(games_only)
+        self.score = list(map(sum, pts))
         if all_games:
-            self.lna = [self.rounds] * self.n
+            self.lna = [rounds] * self.n
             self.adjusted = list(self.score)
         else:
-            self.lna = [self._last_available(i) for i in range(self.n)]
-            self.adjusted = [self._adjusted(i) for i in range(self.n)]
+            # a player whose every round is a game: available to the last, seen as scored
+            self.lna = [
+                rounds if games else self._last_available(i) for i, games in enumerate(games_only)
+            ]
+            self.adjusted = [
+                self.score[i] if games else self._adjusted(i) for i, games in enumerate(games_only)
+            ]
         self._fore: tuple[list[float], list[float]] | None = None
         self._kinds: list[str] | None = None
         #: A team event's results when the players are teams (team tie-breaks read it).
         self.teams = teams
         #: The score the table holds for a team event: ``MP`` or ``GP``.
         self.score_kind = score_kind
+        #: A team event's tables by score (``MP``, ``GP``) when they were built
+        #: together (:func:`caddy.standings.teams.team_tables`): a team tie-break
+        #: reading the other score takes its table from here.
+        self.by_score: dict[str, TieBreakTable] = {}
         unrated = self.options.unrated_rating
         #: Ratings by player index (``None``: unrated and no rating given for the unrated).
         self.ratings: list[int | None] = [
             p.rating if p.rating is not None else unrated for p in event.players
         ]
+
+    #: Per player and round, the result code (``R``: a round robin's rest
+    #: round; ``A``: a game against an annulled player).
+    code: list[list[str]]
+    #: Per player and round, the colour: ``w``, ``b``, or empty (no game, no colour).
+    col: list[list[str]]
+
+    def __getattr__(self, name: str) -> list[list[str]]:
+        # ``code`` and ``col`` unchanged from the event (every round a game, nobody
+        # annulled): cut per player when first read, then plain attributes
+        if name == "code":
+            self.code = [list(map(_CODE, row)) for row in self.event.results]
+            return self.code
+        if name == "col":
+            self.col = [_letters(list(map(_COLOUR, row))) for row in self.event.results]
+            return self.col
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # -- round categories ------------------------------------------------------
 
@@ -203,9 +289,14 @@ class TieBreakTable:
         return c == ANNULLED or (c == "R" and self.rr)
 
     def _last_available(self, i: int) -> int:
+        # is_vur() and the annulled check of every round, inline
+        forfeits_are_games = self.rr and self.options.rr_forfeits_are_games
+        win = self.win
         last = 0
-        for r in range(self.rounds):
-            if not self.is_vur(i, r) and self.code[i][r] != ANNULLED:
+        for r, (c, points) in enumerate(zip(self.code[i], self.pts[i], strict=True)):
+            if c != ANNULLED and (
+                c in "1=0WDLRAU" or (c in "+-" and forfeits_are_games) or points == win
+            ):
                 last = r + 1
         return last
 
@@ -248,16 +339,25 @@ class TieBreakTable:
         ``V`` own unplayed round that is voluntarily unplayed, ``d`` other own
         unplayed round (both against the dummy opponent)."""
         if self._kinds is None:
+            rr = self.rr
+            forfeits_are_games = rr and self.options.rr_forfeits_are_games
+            win = self.win
             kinds = []
             for i in range(self.n):
+                if self._games_only[i]:  # every round a game
+                    kinds.append("G" * self.rounds)
+                    continue
+                # is_skipped(), counts_as_game() and is_vur() of every round, inline
                 letters = []
-                for r in range(self.rounds):
-                    if self.is_skipped(i, r) or (self.rr and self.opp[i][r] < 0):
+                for c, o, points in zip(self.code[i], self.opp[i], self.pts[i], strict=True):
+                    if c == ANNULLED or (c == "R" and rr) or (rr and o < 0):
                         letters.append("S")
-                    elif self.opp[i][r] >= 0 and self.counts_as_game(i, r):
+                    elif o >= 0 and (c in "1=0WDL" or (c in "+-" and forfeits_are_games)):
                         letters.append("G")
+                    elif c in "1=0WDLRAU" or (c in "+-" and forfeits_are_games) or points == win:
+                        letters.append("d")
                     else:
-                        letters.append("V" if self.is_vur(i, r) else "d")
+                        letters.append("V")
                 kinds.append("".join(letters))
             self._kinds = kinds
         return self._kinds

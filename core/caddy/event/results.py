@@ -159,20 +159,22 @@ def _results_event(state: State, completed_only: bool, empty: bool) -> ResultsTa
             b.game(
                 number, board.white, board.black, result or "--", coloured=index not in uncoloured
             )
-        for p, kind in rnd.byes.items():
-            b.bye(number, p, kind)
-        for p in rnd.rest:
-            if p not in rnd.byes:
-                b.bye(number, p, "rest")
+        b.byes(number, rnd.byes.items())
+        b.byes(number, [(p, "rest") for p in rnd.rest if p not in rnd.byes])
         busy = set(rnd.white) | set(rnd.black) | set(rnd.byes) | set(rnd.rest)
         if len(busy) < state.players:
             # paired from results: absent (zero); a fixed schedule: the player's
             # section has finished while a larger one plays on (quads' 5 or 6)
             kind = "rest" if state.fixed else "zero"
-            for p in range(1, state.players + 1):
-                # a withdrawn player's later rounds are the withdrawal's (b.withdraw)
-                if p not in busy and not (p in withdrawn and rnd.number > withdrawn[p]):
-                    b.bye(number, p, kind)
+            b.byes(
+                number,
+                [
+                    (p, kind)
+                    for p in range(1, state.players + 1)
+                    # a withdrawn player's later rounds are the withdrawal's (b.withdraw)
+                    if p not in busy and not (p in withdrawn and rnd.number > withdrawn[p])
+                ],
+            )
     for player, after in withdrawn.items():
         total = None
         if state.fixed:  # the 50% rule counts the player's games in the whole schedule

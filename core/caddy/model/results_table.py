@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 from collections import deque
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from itertools import repeat
 from operator import itemgetter
 from typing import Any
@@ -184,6 +184,37 @@ class ResultsTableBuilder:
         self._check(rnd, player)
         value = self.scoring.points(code) if points is None else points
         self._cols[rnd - 1][player - 1] = RoundResult(None, None, code, value)
+        return self
+
+    def byes(self, rnd: int, byes: Iterable[tuple[int, str]]) -> ResultsTableBuilder:
+        """Record a round's byes at once, ``(player, kind)`` each (as :meth:`bye`
+        with the scoring's points; a problem is reported as :meth:`bye` reports it)."""
+        items = list(byes)
+        if not 1 <= rnd <= self.rounds:
+            raise CaddyError(f"round {rnd} does not exist (the event has {self.rounds} rounds)")
+        column = self._cols[rnd - 1]
+        n = len(column)
+        players = [p for p, _ in items]
+        cells = {}
+        for kind in {kind for _, kind in items}:
+            code = BYE_KIND_CODES.get(kind, "Z" if kind == "absent" else "")
+            if code:
+                cells[kind] = RoundResult(None, None, code, self.scoring.points(code))
+        clean = (
+            len(cells) == len({kind for _, kind in items})
+            and len(set(players)) == len(players)
+            and (not players or (min(players) > 0 and max(players) <= n))
+            and set(map(type, players)) <= {int}
+        )
+        places = list(map((-1).__add__, players)) if clean else []
+        if not clean or any(map(column.__getitem__, places)):
+            for player, kind in items:  # one by one, for the message that names what is wrong
+                self.bye(rnd, player, kind)
+            return self
+        # the cells are immutable: one per kind, put in place by map() at C speed
+        deque(
+            map(column.__setitem__, places, map(cells.__getitem__, [k for _, k in items])), maxlen=0
+        )
         return self
 
     def withdraw(

@@ -29,21 +29,35 @@ C.07 Art. 16.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
-from typing import Literal
+from collections.abc import Callable, Sequence
+from functools import partial
+from operator import itemgetter
+from typing import Literal, NamedTuple
 
 import attrs
 
-from caddy.model.results import EventPlayer, ResultsTable, RoundResult, Scoring
+from caddy.model.results import (
+    ALL_CODES,
+    EventPlayer,
+    ResultsTable,
+    Scoring,
+    make_round_result,
+)
 from caddy.model.teams import TeamMatchPairing, TeamRound, TeamSetup
 
 #: Per-board letters of a team's round (``801`` style): won, drawn, lost, forfeit ``+ -``.
 _BOARD_CODES = {"1": "1", "=": "=", "0": "0", "W": "1", "D": "=", "L": "0", "+": "+", "-": "-"}
+#: Every result code to its board letter (a bye's code stays as it is).
+_BOARD_OF = {code: _BOARD_CODES.get(code, code) for code in ALL_CODES}
 
 
-@attrs.frozen(kw_only=True)
-class TeamRoundResult:
-    """One team's round."""
+class TeamRoundResult(NamedTuple):
+    """One team's round.
+
+    A named tuple, as :class:`caddy.model.results.RoundResult` is: a team
+    event's standings fold every match into two of them, so they are made and
+    read at tuple speed. Change one with ``result._replace(mp=2.0)``.
+    """
 
     #: The opposing team's number, or ``None``.
     opponent: int | None
@@ -66,6 +80,10 @@ class TeamRoundResult:
     def played(self) -> bool:
         """A match played over the board (C.04.6 1.6: the team had a colour)."""
         return self.kind == "played"
+
+
+_MP: Callable[[TeamRoundResult], float] = itemgetter(4)
+_GP: Callable[[TeamRoundResult], float] = itemgetter(5)
 
 
 @attrs.frozen(kw_only=True)
@@ -92,12 +110,12 @@ class TeamResultsTable:
     @property
     def mp(self) -> list[float]:
         """Match points per team index."""
-        return [sum(r.mp for r in row) for row in self.results]
+        return [sum(map(_MP, row)) for row in self.results]
 
     @property
     def gp(self) -> list[float]:
         """Game points per team index."""
-        return [sum(r.gp for r in row) for row in self.results]
+        return [sum(map(_GP, row)) for row in self.results]
 
     def score(self, kind: str) -> list[float]:
         """``MP`` or ``GP`` totals per team index."""
@@ -148,13 +166,9 @@ class TeamResultsTable:
             )
             for t, team in enumerate(self.setup.teams, 1)
         )
-        results = tuple(
-            tuple(
-                RoundResult(r.opponent, r.colour, r.code, r.mp if kind == "MP" else r.gp)
-                for r in row
-            )
-            for row in self.results
-        )
+        # (opponent, colour, code, points) of every round, at C speed
+        fields = itemgetter(0, 1, 3, 4 if kind == "MP" else 5)
+        results = tuple(tuple(map(make_round_result, map(fields, row))) for row in self.results)
         return ResultsTable(
             name=self.name,
             start_date=self.start_date,
@@ -179,32 +193,171 @@ def team_event(
     count = min(players.rounds, len(rounds))
     if not any(rounds[:count]) and count:
         count = 0
+    fold = _Fold(setup, players)
     rows: list[list[TeamRoundResult]] = [[] for _ in range(n)]
     for r in range(count):
         done: set[int] = set()
         team_round = rounds[r]
         if team_round is not None:
             for match in team_round.matches:
-                a, b = _match(setup, match, r, players)
+                a, b = fold.match(match, r)
                 rows[match.white - 1].append(a)
                 rows[match.black - 1].append(b)
                 done.update((match.white, match.black))
             for bye in team_round.byes:
-                rows[bye.team - 1].append(_bye(setup, bye.kind, bye.mp, bye.gp, players.scoring))
+                rows[bye.team - 1].append(fold.bye(bye.kind, bye.mp, bye.gp))
                 done.add(bye.team)
-        for t in range(1, n + 1):
-            if t not in done:
-                rows[t - 1].append(_bye(setup, "zero", None, None, players.scoring))
+        if len(done) < n:
+            zero = fold.bye("zero", None, None)
+            for t in range(1, n + 1):
+                if t not in done:
+                    rows[t - 1].append(zero)
     return TeamResultsTable(
         setup=setup,
         name=players.name,
         start_date=players.start_date,
         rounds=count,
-        results=tuple(tuple(row) for row in rows),
+        results=tuple(map(tuple, rows)),
         pre_determined=pre_determined,
         game_scoring=players.scoring,
         players=players,
     )
+
+
+#: A team round result from its 9 fields in order, without a Python frame.
+_make = partial(tuple.__new__, TeamRoundResult)
+_FORFEITS = frozenset("+-")
+_OUTCOME_CODES = {"w": "1", "d": "=", "l": "0"}
+
+
+class _Fold:
+    """One fold of an event's boards into team results: the scales read once,
+    a bye's result made once per kind (the results are immutable)."""
+
+    def __init__(self, setup: TeamSetup, players: ResultsTable) -> None:
+        self.setup = setup
+        self.players = players
+        self.results = players.results
+        s = setup.scoring
+        self.match_points = {"w": s.win, "d": s.draw, "l": s.loss}
+        game = players.scoring
+        self.forfeit_loss = game.forfeit_loss
+        self.forfeit_win = game.win if game.forfeit_win is None else game.forfeit_win
+        self.byes: dict[tuple[str, float | None, float | None], TeamRoundResult] = {}
+
+    def bye(self, kind: str, mp: float | None, gp: float | None) -> TeamRoundResult:
+        key = (kind, mp, gp)
+        if key not in self.byes:
+            self.byes[key] = _bye(self.setup, kind, mp, gp, self.players.scoring)
+        return self.byes[key]
+
+    def side(
+        self, lineup: tuple[int, ...], other: tuple[int, ...], r: int
+    ) -> tuple[tuple[float, ...], tuple[str, ...]]:
+        """A team's board points and board codes in round index ``r`` (an empty
+        board of its own: a forfeit loss; of the other team: a forfeit win)."""
+        results = self.results
+        if 0 not in lineup and 0 not in other and len(lineup) == len(other):
+            cells = [results[p - 1][r] for p in lineup]
+            codes = [cell[2] for cell in cells]
+            try:
+                return tuple([cell[3] for cell in cells]), tuple(map(_BOARD_OF.__getitem__, codes))
+            except KeyError:
+                pass
+        points: list[float] = []
+        board_codes: list[str] = []
+        for p, q in zip(lineup, other, strict=True):
+            if not p:
+                points.append(self.forfeit_loss)
+                board_codes.append("-")
+            elif not q:
+                points.append(self.forfeit_win)
+                board_codes.append("+")
+            else:
+                res = results[p - 1][r]
+                points.append(res.points)
+                board_codes.append(_BOARD_CODES.get(res.code, res.code))
+        return tuple(points), tuple(board_codes)
+
+    def match(self, match: TeamMatchPairing, r: int) -> tuple[TeamRoundResult, TeamRoundResult]:
+        if match.forfeit:
+            return self.forfeited(match, match.forfeit)
+        white_lineup, black_lineup = match.white_lineup, match.black_lineup
+        white_points, white_codes = self.side(white_lineup, black_lineup, r)
+        black_points, black_codes = self.side(black_lineup, white_lineup, r)
+        if _FORFEITS.issuperset(white_codes) and _FORFEITS.issuperset(black_codes):
+            forfeited = _all_forfeits(white_codes, black_codes)
+            if forfeited is not None:  # no board was played: the match was forfeited as a whole
+                return self.forfeited(match, forfeited)
+        gp_white, gp_black = sum(white_points), sum(black_points)
+        if gp_white > gp_black:
+            white, black = "w", "l"
+        elif gp_black > gp_white:
+            white, black = "l", "w"
+        elif gp_white > 0:
+            white, black = "d", "d"
+        else:  # nobody scored: both lose (FIDE's reference engine)
+            white, black = "l", "l"
+        mp = self.match_points
+        return (
+            _make(
+                (
+                    match.black,
+                    "w",
+                    "played",
+                    _OUTCOME_CODES[white],
+                    mp[white],
+                    gp_white,
+                    white_points,
+                    white_lineup,
+                    white_codes,
+                )
+            ),
+            _make(
+                (
+                    match.white,
+                    "b",
+                    "played",
+                    _OUTCOME_CODES[black],
+                    mp[black],
+                    gp_black,
+                    black_points,
+                    black_lineup,
+                    black_codes,
+                )
+            ),
+        )
+
+    def forfeited(
+        self, match: TeamMatchPairing, forfeit: str
+    ) -> tuple[TeamRoundResult, TeamRoundResult]:
+        """A match forfeited as a whole: the team that appeared wins on every board."""
+        s = self.setup.scoring
+        boards = self.setup.boards
+        game = self.players.scoring
+        white_wins, black_wins = {"+-": (True, False), "-+": (False, True), "--": (False, False)}[
+            forfeit
+        ]
+        out = []
+        for opp, wins, lineup in (
+            (match.black, white_wins, match.white_lineup),
+            (match.white, black_wins, match.black_lineup),
+        ):
+            point = game.win if wins else game.forfeit_loss
+            out.append(
+                TeamRoundResult(
+                    opponent=opp,
+                    colour=None,
+                    kind="forfeit-win" if wins else "forfeit-loss",
+                    code="+" if wins else "-",
+                    mp=s.win if wins else s.loss,
+                    gp=boards * point,
+                    boards=(point,) * boards,
+                    lineup=lineup,
+                    board_codes=("+" if wins else "-",) * boards,
+                )
+            )
+        return out[0], out[1]
 
 
 def _bye(
@@ -230,91 +383,6 @@ def _bye(
         gp=gp,
         boards=(per_board,) * boards,
     )
-
-
-def _match(
-    setup: TeamSetup, match: object, r: int, players: ResultsTable
-) -> tuple[TeamRoundResult, TeamRoundResult]:
-
-    assert isinstance(match, TeamMatchPairing)
-    s = setup.scoring
-    game = players.scoring
-    boards = setup.boards
-    if match.forfeit:
-        white_wins, black_wins = {"+-": (True, False), "-+": (False, True), "--": (False, False)}[
-            match.forfeit
-        ]
-        out = []
-        for opp, wins, lineup in (
-            (match.black, white_wins, match.white_lineup),
-            (match.white, black_wins, match.black_lineup),
-        ):
-            point = game.win if wins else game.forfeit_loss
-            out.append(
-                TeamRoundResult(
-                    opponent=opp,
-                    colour=None,
-                    kind="forfeit-win" if wins else "forfeit-loss",
-                    code="+" if wins else "-",
-                    mp=s.win if wins else s.loss,
-                    gp=boards * point,
-                    boards=(point,) * boards,
-                    lineup=lineup,
-                    board_codes=("+" if wins else "-",) * boards,
-                )
-            )
-        return out[0], out[1]
-    sides: list[tuple[list[float], list[str]]] = []
-    for lineup, other in (
-        (match.white_lineup, match.black_lineup),
-        (match.black_lineup, match.white_lineup),
-    ):
-        points: list[float] = []
-        codes: list[str] = []
-        for p, q in zip(lineup, other, strict=True):
-            if not p:
-                points.append(game.forfeit_loss)
-                codes.append("-")
-            elif not q:
-                points.append(game.win if game.forfeit_win is None else game.forfeit_win)
-                codes.append("+")
-            else:
-                res = players.results[p - 1][r]
-                points.append(res.points)
-                codes.append(_BOARD_CODES.get(res.code, res.code))
-        sides.append((points, codes))
-    forfeited = _all_forfeits(sides[0][1], sides[1][1])
-    if forfeited is not None:  # no board was played: the match was forfeited as a whole
-        return _match(setup, attrs.evolve(match, forfeit=forfeited), r, players)
-    gp_white, gp_black = sum(sides[0][0]), sum(sides[1][0])
-    if gp_white > gp_black:
-        outcomes = ("w", "l")
-    elif gp_black > gp_white:
-        outcomes = ("l", "w")
-    elif gp_white > 0:
-        outcomes = ("d", "d")
-    else:  # nobody scored: both lose (FIDE's reference engine)
-        outcomes = ("l", "l")
-    code = {"w": "1", "d": "=", "l": "0"}
-    result = []
-    for (points, codes), opp, colour, outcome, lineup in (
-        (sides[0], match.black, "w", outcomes[0], match.white_lineup),
-        (sides[1], match.white, "b", outcomes[1], match.black_lineup),
-    ):
-        result.append(
-            TeamRoundResult(
-                opponent=opp,
-                colour=colour,  # type: ignore[arg-type]
-                kind="played",
-                code=code[outcome],
-                mp=s.match_points(outcome),
-                gp=sum(points),
-                boards=tuple(points),
-                lineup=lineup,
-                board_codes=tuple(codes),
-            )
-        )
-    return result[0], result[1]
 
 
 def _all_forfeits(white: Sequence[str], black: Sequence[str]) -> str | None:

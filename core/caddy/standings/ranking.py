@@ -15,6 +15,7 @@ events, are presets the plugins register (hook
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 import attrs
@@ -24,14 +25,20 @@ from caddy.contracts import TieBreak
 from caddy.contracts.tiebreak_spec import TieBreakSpec, parse_spec, standings_edition
 from caddy.contracts.tiebreak_table import StandingsOptions, TieBreakTable
 from caddy.errors import CaddyError, PluginError
+from caddy.model.collector import paused
 from caddy.model.results import ResultsTable, RoundResult, is_round_robin
-from caddy.plugins.registry import finite_values
 
 if TYPE_CHECKING:
     from caddy.plugins.host import PluginHost
 from caddy.plugins.host import resolve
 from caddy.standings.scoring import FormatScoring, checked_scores
-from caddy.standings.table import Standings, StandingsRow, break_ties, split_tied
+from caddy.standings.table import (
+    Standings,
+    StandingsRow,
+    break_ties,
+    checked_values,
+    split_tied,
+)
 
 
 def tiebreak_texts(
@@ -150,6 +157,30 @@ def standings(
         ``scores`` is not given (:class:`~caddy.standings.scoring.FormatScoring`:
         every ranking of an event passes it).
     """
+    with paused():  # thousands of rows, lists and dicts, no cycle among them
+        return _standings(
+            event,
+            tiebreaks,
+            edition,
+            pre_determined=pre_determined,
+            options=options,
+            host=host,
+            scores=scores,
+            scoring=scoring,
+        )
+
+
+def _standings(
+    event: ResultsTable,
+    tiebreaks: Sequence[str] | str | None = None,
+    edition: str | None = None,
+    *,
+    pre_determined: bool | None = None,
+    options: StandingsOptions | None = None,
+    host: PluginHost | None = None,
+    scores: Sequence[float] | None = None,
+    scoring: FormatScoring | None = None,
+) -> Standings:
     options = options or StandingsOptions()
     if scores is None and scoring is not None:
         scores = scoring.scores(event)
@@ -176,11 +207,11 @@ def standings(
     values: dict[str, list[float | None]] = {}
 
     for spec, plugin in resolved:
-        values[spec.text] = finite_values(plugin, spec.text, plugin.compute(table, spec), table.n)
+        values[spec.text] = checked_values(plugin, spec.text, plugin.compute(table, spec), table.n)
 
     active = [i for i in range(table.n) if table.active[i]]
     score = table.score if scores is None else list(scores)
-    groups: list[list[int]] = split_tied(active, lambda i: -score[i])
+    groups: list[list[int]] = split_tied(active, [-s for s in score].__getitem__)
     groups = break_ties(
         groups, [(spec, plugin, table, values[spec.text]) for spec, plugin in resolved]
     )
@@ -206,12 +237,7 @@ def standings(
                 drawn.append(group)
         groups = drawn
 
-    rows = []
-    position = 1
-    for group in groups:
-        for i in sorted(group, key=lambda i: table.numbers[i]):
-            rows.append(_row(event, score, i, position, values, i in by_lot))
-        position += len(group)
+    rows = _rows(event, score, groups, values, by_lot)
     for i in range(table.n):
         if not table.active[i]:
             rows.append(_row(event, score, i, None, values, False, annulled=True))
@@ -245,6 +271,45 @@ def _row(
         annulled=annulled,
         by_lot=by_lot,
     )
+
+
+def _rows(
+    event: ResultsTable,
+    score: Sequence[float],
+    groups: list[list[int]],
+    values: dict[str, list[float | None]],
+    by_lot: set[int],
+) -> list[StandingsRow]:
+    """The ranked players' rows, group by group (a shared place's players by
+    pairing number): as :func:`_row` makes them, each player's tie-break values
+    read from one transposed table."""
+    order: list[int] = []
+    ranks: list[int] = []
+    number = [p.number for p in event.players].__getitem__
+    position = 1
+    for group in groups:
+        order.extend(sorted(group, key=number) if len(group) > 1 else group)
+        ranks.extend([position] * len(group))
+        position += len(group)
+    # each row's tie-break values: the columns transposed, zipped with their texts (C speed)
+    texts = tuple(values)
+    columns = list(values.values())
+    by_player = list(zip(*columns, strict=True)) if columns else [()] * len(event.players)
+    tiebreaks = map(dict, map(zip, repeat(texts), map(by_player.__getitem__, order)))
+    players = event.players
+    # rank, pairing number, name, score, tie-breaks, annulled, by lot
+    return [
+        StandingsRow(
+            rank,
+            (player := players[i]).number,
+            player.name,
+            score[i],
+            values_of,
+            False,
+            i in by_lot,
+        )
+        for i, rank, values_of in zip(order, ranks, tiebreaks, strict=True)
+    ]
 
 
 def section_event(event: ResultsTable, members: Sequence[int]) -> ResultsTable:

@@ -5,12 +5,15 @@ tie-break columns.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from itertools import groupby
 from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
 from caddy.errors import CaddyError
+from caddy.plugins.registry import finite_values
 
 if TYPE_CHECKING:
     import caddy.contracts.tiebreak_table
@@ -19,9 +22,10 @@ if TYPE_CHECKING:
     from caddy.model.documents import StandingsDocument, StandingsRowData
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen
 class StandingsRow:
-    """One player's line."""
+    """One player's line (fields by keyword or in order: the standings make
+    thousands, positionally, which is faster)."""
 
     #: Place (shared places repeat: 1, 1, 3); ``None`` for an annulled player.
     rank: int | None
@@ -162,19 +166,32 @@ def group_values(
     return list(grouped.group_values(table, spec, places))
 
 
+def checked_values(plugin: object, what: str, values: list[Any], count: int) -> list[Any]:
+    """A tie-break's column checked as :func:`caddy.plugins.registry.finite_values`
+    checks it, its common case first: a list of ``count`` floats whose sum is
+    finite holds no NaN and no infinity (either would make the sum one)."""
+    if (
+        type(values) is list
+        and len(values) == count
+        and set(map(type, values)) <= {float}
+        and math.isfinite(sum(values))
+    ):
+        return values
+    return finite_values(plugin, what, values, count)
+
+
 def split_tied(group: list[int], key: Any) -> list[list[int]]:
-    """``group`` sorted by ``key`` and cut where the key changes."""
-    ordered = sorted(group, key=key)
-    result: list[list[int]] = []
-    last = object()
-    for i in ordered:
-        k = key(i)
-        if result and k == last:
-            result[-1].append(i)
-        else:
-            result.append([i])
-            last = k
-    return result
+    """``group`` sorted by ``key`` and cut where the key changes (equal keys
+    keep their order in ``group``)."""
+    if len(group) == 2:  # the common tie: one comparison
+        a, b = group
+        key_a, key_b = key(a), key(b)
+        if key_a == key_b:
+            return [[a, b]]
+        return [[b], [a]] if key_b < key_a else [[a], [b]]
+    keys = list(map(key, group))  # each key computed once
+    order = sorted(range(len(group)), key=keys.__getitem__)
+    return [[group[k] for k in run] for _, run in groupby(order, keys.__getitem__)]
 
 
 def break_ties(
@@ -191,8 +208,12 @@ def break_ties(
     tie-break's places within each tied group (DE, EDE: written into its
     column; a team alone in its group is 1)."""
     for spec, plugin, table, column in columns:
-        higher_first = sort_key(column)
-        lower_first = lower_key(column) if plugin.lower_is_better(spec) else None
+        if plugin.group_dependent or None in column:
+            higher_first = sort_key(column)
+            lower_first = lower_key(column) if plugin.lower_is_better(spec) else None
+        else:  # no value missing: the keys are the values (negated: higher first)
+            higher_first = [-value for value in column].__getitem__  # type: ignore[operator]
+            lower_first = column.__getitem__ if plugin.lower_is_better(spec) else None
         new_groups: list[list[int]] = []
         for group in groups:
             if len(group) == 1:

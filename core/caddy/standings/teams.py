@@ -25,9 +25,9 @@ from caddy.errors import CaddyError
 from caddy.model.team_documents import TeamStandingsDocument, TeamStandingsRowData
 from caddy.model.tournament import EdeReadings
 from caddy.plugins.host import resolve
-from caddy.plugins.registry import explanation, finite_values
+from caddy.plugins.registry import explanation
 from caddy.standings.ranking import resolve_specs
-from caddy.standings.table import break_ties, group_values, split_tied
+from caddy.standings.table import break_ties, checked_values, group_values, split_tied
 
 if TYPE_CHECKING:
     from caddy.contracts import GroupTieBreak
@@ -185,6 +185,8 @@ def team_tables(
             score_kind=kind,
         )
         tables[kind] = table
+    for table in tables.values():
+        table.by_score.update(tables)
     return tables
 
 
@@ -220,9 +222,9 @@ def team_standings(
     values: dict[str, list[float | None]] = {}
     for spec, plugin in resolved:
         table = tables[spec.score or primary]
-        values[spec.text] = finite_values(plugin, spec.text, plugin.compute(table, spec), table.n)
+        values[spec.text] = checked_values(plugin, spec.text, plugin.compute(table, spec), table.n)
     groups = break_ties(
-        split_tied(list(range(tevent.count)), lambda i: -main.score[i]),
+        split_tied(list(range(tevent.count)), [-s for s in main.score].__getitem__),
         [
             (spec, plugin, tables[spec.score or primary], values[spec.text])
             for spec, plugin in resolved

@@ -10,7 +10,8 @@ rating-based values (ARO, TPR, PTP: Art. 10, with FIDE's tables in
 
 from __future__ import annotations
 
-from operator import mul
+from itertools import repeat
+from operator import itemgetter, mul
 from typing import ClassVar
 
 from caddy.contracts.explanation import ExplainRow, Explanation
@@ -42,7 +43,7 @@ def contributions(
     cap_2026 = table.edition == "2026"
     draw_cap = table.draw * table.rounds
     result: list[Item] = []
-    opp_row, pts_row, kinds = table.opp[i], table.pts[i], table.kinds[i]
+    opp_row, pts_row, kinds, codes = table.opp[i], table.pts[i], table.kinds[i], table.code[i]
     for r, kind in enumerate(kinds):
         if kind == "S":
             continue
@@ -51,12 +52,12 @@ def contributions(
         if fore and r == last and o >= 0:
             points = table.draw
             kind = "G"
-        if played_forfeits and o >= 0 and table.code[i][r] in "+-":
+        if played_forfeits and o >= 0 and codes[r] in "+-":
             kind = "G"
         if kind == "G":
             score = opp_scores[o]
             vur = False
-            note = "game" if table.code[i][r] in "1=0WDL" else "forfeit, counted as a game"
+            note = "game" if codes[r] in "1=0WDL" else "forfeit, counted as a game"
         else:
             score = own
             note = "dummy opponent (own score, Art. 16.4)"
@@ -74,6 +75,11 @@ def contributions(
     return result
 
 
+#: The keys of the least significant value and of the lowest voluntarily unplayed round.
+_LEAST = itemgetter(2, 3, 0)
+_LOWEST_VUR = itemgetter(3, 2, 0)
+
+
 def apply_cuts(
     items: list[Item], low: int, high: int, rounds: int
 ) -> tuple[list[Item], list[tuple[Item, str]]]:
@@ -89,10 +95,10 @@ def apply_cuts(
     for _ in range(low):
         if not kept:
             break
-        least = min(kept, key=lambda c: (c[2], c[3], c[0]))
+        least = min(kept, key=_LEAST)
         vurs = [c for c in kept if c[4]]
         if vurs:
-            lowest_vur = min(vurs, key=lambda c: (c[3], c[2], c[0]))
+            lowest_vur = min(vurs, key=_LOWEST_VUR)
             if not least[3] > lowest_vur[3]:
                 kept.remove(lowest_vur)
                 cut.append((lowest_vur, "cut: voluntarily unplayed round first (Art. 16.5)"))
@@ -124,12 +130,12 @@ class OpponentScoreSum:
         fore = self.fore or spec.fore
         if table.all_games and not (spec.cut_low or spec.cut_high or fore):
             # every round of every player is a game: no dummies, nothing skipped
-            value = table.adjusted.__getitem__  # map() below runs at C speed
+            # per player, the opponents' scores (times the points, for SB) summed:
+            # nested map() calls, every step at C speed
+            scores = map(map, repeat(table.adjusted.__getitem__), table.opp)
             if self.sb:
-                return [
-                    sum(map(mul, map(value, table.opp[i]), table.pts[i])) for i in range(table.n)
-                ]
-            return [sum(map(value, table.opp[i])) for i in range(table.n)]
+                return list(map(sum, map(map, repeat(mul), scores, table.pts)))
+            return list(map(sum, scores))
         if not (spec.cut_low or spec.cut_high):
             return [
                 sum(

@@ -49,6 +49,8 @@ def score_table(table: TieBreakTable, kind: str) -> TieBreakTable:
     assert tevent is not None
     if table.score_kind == kind:
         return table
+    if kind in table.by_score:  # built with it (the standings build both)
+        return table.by_score[kind]
     cached = _OTHER.setdefault(table, {})
     if kind not in cached:
         other = TieBreakTable(

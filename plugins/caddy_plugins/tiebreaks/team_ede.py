@@ -85,6 +85,8 @@ class _Ranking:
         self.tevent = team_event(table, spec)
         self.places: dict[int, int] = {}
         self.steps: list[str] = []
+        #: Per team, the rounds it met each opponent in a match that counts.
+        self.met: dict[int, dict[int, list[int]]] = {}
 
     def name(self, i: int) -> str:
         return str(self.table.numbers[i])
@@ -100,7 +102,13 @@ class _Ranking:
 
     def meetings(self, i: int, j: int) -> list[int]:
         """Rounds where teams ``i`` and ``j`` met in a match that counts."""
-        return [r for r, o in enumerate(self.table.opp[i]) if o == j and self.counts(i, r)]
+        if i not in self.met:  # every opponent of team i at once
+            met: dict[int, list[int]] = {}
+            for r, o in enumerate(self.table.opp[i]):
+                if o >= 0 and self.counts(i, r):
+                    met.setdefault(o, []).append(r)
+            self.met[i] = met
+        return self.met[i].get(j, [])
 
     def split(self, kind: str, members: list[int]) -> list[list[int]]:
         """Direct encounter on ``kind`` among ``members``: ordered subgroups
@@ -116,7 +124,10 @@ class _Ranking:
                     averages.append(math.fsum(table.pts[i][r] for r in rounds) / len(rounds))
             points[i], met[i] = math.fsum(averages), len(averages)
         size = len(members)
-        shown = ", ".join(f"team {self.name(i)}: {fmt(points[i])}" for i in members)
+
+        def shown() -> str:
+            return ", ".join(f"team {self.name(i)}: {fmt(points[i])}" for i in members)
+
         if self.table.rr or all(met[i] == size - 1 for i in members):
             order = sorted(members, key=lambda i: -points[i])
             groups: list[list[int]] = []
@@ -126,7 +137,7 @@ class _Ranking:
                 else:
                     groups.append([i])
             if len(groups) > 1:
-                self.steps.append(f"{kind} among {self._names(members)}: {shown}")
+                self.steps.append(f"{kind} among {self._names(members)}: {shown()}")
             return groups
         # Art. 6.3: first only if nobody could overtake them whatever the missing matches give
         most = {i: points[i] + (size - 1 - met[i]) * table.win for i in members}
@@ -136,7 +147,7 @@ class _Ranking:
             placed.append([order.pop(0)])
         if placed:
             self.steps.append(
-                f"{kind} among {self._names(members)} (not all met, Art. 6.3): {shown}"
+                f"{kind} among {self._names(members)} (not all met, Art. 6.3): {shown()}"
             )
         return [*placed, order] if order else placed
 
