@@ -295,9 +295,9 @@ def test_what_cannot_enter(
     # B.01), three letters for a federation (TRF columns 54-56), digits for a FIDE ID
     bad = ("--title", "Master", "--federation", "HUNG", "--fide-id", "12a")
     assert error(cli, "add", swiss, "X", "--rating", "1500", *bad) == (
-        "caddy: error: fide_id '12a' is not a FIDE ID (digits)\n"
-        "caddy: error: title 'Master' is not a FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM)\n"
-        "caddy: error: federation 'HUNG' is not a federation (three letters, as FIDE's codes: "
+        "caddy: error: '12a' is not a FIDE ID (digits)\n"
+        "caddy: error: 'Master' is not a FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM)\n"
+        "caddy: error: 'HUNG' is not a federation (three letters, as FIDE's codes: "
         "HUN, GER)\n"
     )
     ok("add", swiss, "X", "--rating", "1500", "--title", "wim", "--federation", "aut")

@@ -161,11 +161,14 @@ def canonical_title(text: str) -> str:
     return OLD_TITLES.get(text) or text.upper()
 
 
-def detail_problems(title: str | None, federation: str | None, fide_id: str | None) -> list[str]:
+def detail_problems(
+    title: str | None, federation: str | None, fide_id: str | None, *, columns: bool = True
+) -> list[str]:
     """What is wrong with a player's title, federation and FIDE ID (``None`` or
-    ``""``: not given), one line each, named by the column of a players CSV."""
+    ``""``: not given), one line each, named by the column of a players CSV
+    (``columns=False``: the problem alone, which names what it expected)."""
     return [
-        f"{column} {problem}"
+        f"{column} {problem}" if columns else problem
         for column, value, check in (
             ("fide_id", fide_id, fide_id_problem),
             ("title", title, title_problem),
