@@ -105,6 +105,8 @@ def cmd_norms(ns: argparse.Namespace, host: PluginHost) -> int:
     if source.results is None:
         raise CaddyError("a knockout has no norms to check: caddy norms reads score tables")
     shape = state_shape(source.state) if source.state is not None else imported_shape(ns, host)
+    if (source.planned_rounds or 0) > (shape.scheduled_rounds or 0):  # a TRF's XXR or 142
+        shape = attrs.evolve(shape, scheduled_rounds=source.planned_rounds)
     if ns.pre_determined is not None:
         shape = attrs.evolve(shape, pre_determined=ns.pre_determined)
     if ns.rounds is not None:

@@ -60,4 +60,4 @@ def _other_file(ns: argparse.Namespace, choices: StandingsChoices, host: PluginH
         return state_source(replay(imported.event, host), choices, ns.file)
     for warning in results.warnings:
         print_error(warning, "warning")
-    return results_source(results.event, choices, ns.file)
+    return results_source(results.event, choices, ns.file, results.planned_rounds)

@@ -43,6 +43,10 @@ class FileResults:
 
     event: ResultsTable
     warnings: tuple[str, ...] = ()
+    #: The rounds the file plans, when it says (TRF's XXR or 142): ``event`` holds
+    #: the rounds with results only, so a file written before its last rounds
+    #: says here how many are to come. ``None``: the file does not say.
+    planned_rounds: int | None = None
 
 
 @attrs.frozen(kw_only=True)

@@ -69,8 +69,8 @@ def state_shape(state: State) -> EventShape:
 
 def played_rounds(event: ResultsTable, shape: EventShape | None) -> tuple[ResultsTable, EventShape]:
     """``event`` without its trailing rounds that nobody played (every cell
-    an unpaired zero: a TRF file written before its last rounds lists them
-    blank up to its XXR rounds), and ``shape`` planning those rounds still."""
+    an unpaired zero: rounds listed before they were played), and ``shape``
+    planning those rounds still."""
     shape = shape or EventShape()
     played = event.rounds
     while played and all(

@@ -60,6 +60,9 @@ class Source:
     seed: int | None = None
     tiebreaks: str | tuple[str, ...] | None = None
     edition: str | None = None
+    #: The rounds a file that is no event file plans, when it says (TRF's XXR or
+    #: 142); ``results`` holds only the rounds with results.
+    planned_rounds: int | None = None
 
     @property
     def title(self) -> str:
@@ -177,13 +180,22 @@ def state_source(state: State, choices: StandingsChoices, name: str) -> Source:
     )
 
 
-def results_source(results: ResultsTable, choices: StandingsChoices, name: str) -> Source:
-    """The source of a file that is not an event file (its results only)."""
+def results_source(
+    results: ResultsTable, choices: StandingsChoices, name: str, planned_rounds: int | None = None
+) -> Source:
+    """The source of a file that is not an event file (its results only, and
+    the rounds it plans when it says)."""
     if choices.after_round is not None:
         raise CaddyError(
             f"--round reads an event file; make one with `caddy import {name} -o event.json`"
         )
-    return Source(name=name, results=results, tiebreaks=choices.tiebreaks, edition=choices.edition)
+    return Source(
+        name=name,
+        results=results,
+        tiebreaks=choices.tiebreaks,
+        edition=choices.edition,
+        planned_rounds=planned_rounds,
+    )
 
 
 def format_view(source: Source) -> View:

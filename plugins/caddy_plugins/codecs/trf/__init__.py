@@ -149,7 +149,7 @@ def caddy_read_results(codec: str, data: bytes, source: str) -> FileResults | No
 
     with paused():
         trf = parse_trf(data, source)
-    return FileResults(event=trf.event, warnings=trf.warnings)
+    return FileResults(event=trf.event, warnings=trf.warnings, planned_rounds=trf.planned_rounds)
 
 
 @hookimpl

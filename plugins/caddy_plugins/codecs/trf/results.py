@@ -25,7 +25,10 @@ def event_of(doc: TrfDocument) -> ResultsTable:
     the two sides of a game disagree)."""
     scoring, bye_values = scoring_of(doc)
     game, bye = point_tables(scoring, bye_values)
-    rounds = max(doc.rounds, doc.rounds_declared, 1)
+    # the rounds in the player lines: a file written before its last rounds (XXR or
+    # 142 planning more) has no results for them, and C.07's unplayed-round rules
+    # are for rounds played, not rounds to come (FIDE Handbook C.07 16)
+    rounds = max(doc.rounds, 1)
     players = []
     results = []
     for p in doc.players:
@@ -79,6 +82,9 @@ class TrfFile:
     type_code: str | None = None
     #: Warnings for the user (one line each).
     warnings: tuple[str, ...] = ()
+    #: The rounds the file plans (XXR or 142), if it says: ``event`` holds the
+    #: rounds in its player lines only.
+    planned_rounds: int | None = None
 
 
 def read_trf(path: str | Path) -> TrfFile:
@@ -95,5 +101,9 @@ def trf_file_of(doc: TrfDocument) -> TrfFile:
     event = event_of(doc)
     warnings = [*doc.warnings, *(f"{doc.source}: {p}" for p in check_document(doc, stated=False))]
     return TrfFile(
-        event=event, type_text=doc.type_text, type_code=doc.type_code, warnings=tuple(warnings)
+        event=event,
+        type_text=doc.type_text,
+        type_code=doc.type_code,
+        warnings=tuple(warnings),
+        planned_rounds=doc.rounds_declared or None,
     )
