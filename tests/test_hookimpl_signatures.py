@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests import sources
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("core", "plugins", "docs/examples")
 
@@ -23,11 +25,9 @@ def defaulted_hookimpls(root: Path) -> list[str]:
     found = []
     for folder in SOURCES:
         for path in sorted((root / folder).rglob("*.py")):
-            source = path.read_text(encoding="utf-8")
-            if "hookimpl" not in source:
+            if "hookimpl" not in sources.text(path):
                 continue  # no hook implementation to read
-            tree = ast.parse(source)
-            for node in ast.walk(tree):
+            for node in sources.nodes(path):
                 if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                     continue
                 if not any(_is_hookimpl(d) for d in node.decorator_list):

@@ -29,6 +29,7 @@ from caddy.event.store import load
 from caddy.model.results import ResultsTable
 from caddy.standings.ranking import standings, standings_for
 from caddy.standings.scoring import FormatScoring
+from tests import sources
 from tests.conftest import Run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -182,7 +183,7 @@ def test_every_ranking_of_an_event_asks_its_format() -> None:
             relative = path.relative_to(ROOT).as_posix()
             if relative.startswith("core/caddy/standings/") or relative in NOT_THE_EVENTS_RANKING:
                 continue
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for node in sources.nodes(path):
                 if not isinstance(node, ast.Call):
                     continue
                 func = node.func

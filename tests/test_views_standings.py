@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests import sources
 from tests.test_event_issue24 import Cli, field, ok
 
 #: The function that replays an event's history (``caddy.event`` re-exports the function
@@ -132,10 +133,9 @@ RANKERS = {"standings", "standings_for", "crosstable", "section_crosstable", "te
 def _imported_names(path: Path) -> set[str]:
     import ast
 
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     return {
         alias.name
-        for node in ast.walk(tree)
+        for node in sources.nodes(path)
         if isinstance(node, ast.ImportFrom)
         and node.module is not None
         and node.module.startswith("caddy.standings.")
@@ -158,10 +158,9 @@ def test_no_state_on_the_namespace(module: str) -> None:
     """The handlers read their options once; nothing is written on the namespace."""
     import ast
 
-    tree = ast.parse((CORE / module).read_text(encoding="utf-8"))
     written = [
         target.attr
-        for node in ast.walk(tree)
+        for node in sources.nodes(CORE / module)
         if isinstance(node, ast.Assign)
         for target in node.targets
         if isinstance(target, ast.Attribute)
@@ -170,7 +169,7 @@ def test_no_state_on_the_namespace(module: str) -> None:
     ]
     looked_up = [
         node.lineno
-        for node in ast.walk(tree)
+        for node in sources.nodes(CORE / module)
         if isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
         and node.func.id == "getattr"
