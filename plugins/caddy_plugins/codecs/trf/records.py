@@ -7,6 +7,7 @@ makes of a file; the constants name the codes, titles and records TRF16 and TRF2
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
@@ -18,7 +19,15 @@ from caddy.model.results import round_robin_cycles
 if TYPE_CHECKING:
     from caddy.model.schedule import Player
 
-__all__ = ["CODES", "OLD_TITLES", "ROUND_ROBIN_192", "TRF26_RECORDS", "TrfDocument", "TrfPlayer"]
+__all__ = [
+    "CODES",
+    "OLD_TITLES",
+    "ROUND_ROBIN_192",
+    "TRF26_RECORDS",
+    "TrfDocument",
+    "TrfPlayer",
+    "players_of",
+]
 
 #: Words of record 192 (ETT26) that name a round robin.
 ROUND_ROBIN_192 = ("ROUNDROBIN", "SCHEVENINGEN")
@@ -66,6 +75,71 @@ class TrfPlayer(NamedTuple):
             sex=self.sex,
             birth=self.birth,
         )
+
+
+def players_of(players: Sequence[TrfPlayer]) -> tuple[Player, ...]:
+    """``player.as_player()`` of each (the import's players, built at the speed
+    of a tuple when :class:`~caddy.model.schedule.Player` is as this module knows
+    it: slotted, these fields, no validator or converter; else one by one)."""
+    build = _player_builder()
+    if build is None:
+        return tuple(p.as_player() for p in players)
+    return tuple([build(p) for p in players])
+
+
+_PLAYER_FIELDS = (
+    *("name", "rating", "federation", "fide_id", "title", "team", "sex", "birth"),
+    *("fide_rating", "national_rating", "k", "listed"),
+)
+_BUILDER: list[Callable[[TrfPlayer], Player] | None] = []
+
+
+def _player_builder() -> Callable[[TrfPlayer], Player] | None:
+    """A function making ``p.as_player()`` by setting the slots of a new
+    :class:`~caddy.model.schedule.Player` (what its ``__init__`` does, in one
+    call per field, without looking the setter up each time); ``None`` when
+    ``Player`` has changed from what this function knows (a validator, a
+    converter, a hook run at init, another field, no slots)."""
+    if _BUILDER:
+        return _BUILDER[0]
+    from caddy.model.schedule import Player
+
+    fields = attrs.fields(Player)
+    known = (
+        tuple(f.name for f in fields) == _PLAYER_FIELDS
+        and all(f.validator is None and f.converter is None and f.init for f in fields)
+        and "__slots__" in Player.__dict__
+        and not any(
+            hasattr(Player, hook)
+            for hook in ("__attrs_pre_init__", "__attrs_post_init__", "__attrs_init__")
+        )
+        and all(f.default is None for f in fields[1:])
+    )
+    build = None
+    if known:
+        new = Player.__new__
+        name, rating, federation, fide_id, title, team, sex, birth, fide, national, k, listed = (
+            Player.__dict__[field].__set__ for field in _PLAYER_FIELDS
+        )
+
+        def build(p: TrfPlayer) -> Player:
+            player = new(Player)
+            name(player, p.name)
+            rating(player, p.rating)
+            federation(player, p.federation)
+            fide_id(player, p.fide_id)
+            title(player, p.title)
+            team(player, None)
+            sex(player, p.sex)
+            birth(player, p.birth)
+            fide(player, None)
+            national(player, None)
+            k(player, None)
+            listed(player, None)
+            return player
+
+    _BUILDER.append(build)
+    return build
 
 
 @attrs.frozen(kw_only=True)

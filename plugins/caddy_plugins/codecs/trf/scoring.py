@@ -98,7 +98,10 @@ def points_without(
 
 
 def annulled_withdrawals(
-    doc: TrfDocument, scored: tuple[Scoring, dict[str, float]] | None = None
+    doc: TrfDocument,
+    scored: tuple[Scoring, dict[str, float]] | None = None,
+    *,
+    cycles: int | None = None,
 ) -> tuple[Withdrawal, ...]:
     """Round-robin withdrawals whose results the file records as annulled.
 
@@ -126,9 +129,10 @@ def annulled_withdrawals(
     least one player stays (a set annulling everyone ranks nobody). A file
     without stated points, or whose points count the games, is read at face
     value. (A player who merely lost the last games by forfeit stays counted:
-    the points say so.)
+    the points say so.) ``cycles``: ``doc.round_robin()``, when the caller has it.
     """
-    cycles = doc.round_robin()
+    if cycles is None:
+        cycles = doc.round_robin()
     players = doc.players
     if not cycles or any(p.points is None for p in players):
         return ()
@@ -278,36 +282,50 @@ def infer_bye_values(
     }
     if "P" in score_162:
         defaults["U"] = score_162["P"]
-    present = sorted(
-        {code for p in doc.players for opp, _, code in p.cells if opp is None and code in defaults}
-    )
-    if score_162 or not present:
+    if score_162:
         return defaults
-    known = []
     game = {code: scoring.points(code) for code in "1=0+-WDL"}
+    present_codes: set[str] = set()
+    # players by the bye codes of their rounds (in order): each group's stated
+    # points less the rest, and how many players have each
+    groups: dict[tuple[str, ...], dict[float, int]] = {}
+    win = scoring.win
     for p in doc.players:
-        if p.points is None:
-            continue
         fixed = 0.0
         byes = []
         for opp, _, code in p.cells:
             if opp is not None:
                 fixed += game.get(code, 0.0)  # a bye code with an opponent: check names it
             elif code == "+":
-                fixed += scoring.win
+                fixed += win
             elif code in defaults:
                 byes.append(code)
-        known.append((p.points - fixed, byes))
+        if byes:
+            present_codes.update(byes)
+        if p.points is not None:
+            key = tuple(byes)
+            targets = groups.get(key)
+            if targets is None:
+                targets = groups[key] = {}
+            target = p.points - fixed
+            targets[target] = targets.get(target, 0) + 1
+    present = sorted(present_codes)
+    if not present:
+        return defaults
+    known = sum(sum(targets.values()) for targets in groups.values())
     if not known:
         return defaults
     candidates = [scoring.loss, scoring.draw, scoring.win]
     best, best_hits = defaults, -1
     for combo in itertools.product(*[[defaults[c], *candidates] for c in present]):
         values = dict(zip(present, combo, strict=True))
-        hits = sum(1 for target, byes in known if abs(sum(values[c] for c in byes) - target) < 1e-9)
+        hits = 0
+        for codes, targets in groups.items():
+            total = sum(values[c] for c in codes)
+            hits += sum(count for target, count in targets.items() if abs(total - target) < 1e-9)
         if hits > best_hits:
             best, best_hits = {**defaults, **values}, hits
     # values that explain only some players' points are a guess: stated
     # points that no bye values explain (a file cut before a round states
     # the final points) say nothing of the byes
-    return best if best_hits == len(known) else defaults
+    return best if best_hits == known else defaults
