@@ -30,8 +30,9 @@ _LINES = re.compile(
 #: Points in columns 81-84: ASCII digits only (``float`` also reads ``'٣'``, ``'1_0'``, ``'nan'``).
 _POINTS = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 #: Per set of result codes, a round's cell: an opponent of four digits or
-#: blanks (the group), a colour or a blank, a code or a blank.
-_CELLS: dict[frozenset[str], re.Pattern[str]] = {}
+#: blanks, a colour or a blank, a code or a blank; the opponent's columns as
+#: the group, and the whole cell.
+_CELLS: dict[frozenset[str], tuple[re.Pattern[str], re.Pattern[str]]] = {}
 _BLANK: Cell = (None, "-", "Z")
 _new = tuple.__new__
 
@@ -140,31 +141,62 @@ def _cells(
     """
     texts = [text.ljust(len(text) + 9 - (len(text) + 9) % 10) for text in rests]
     joined = "".join(texts)
-    pattern = _CELLS.get(codes)
-    if pattern is None:
+    patterns = _CELLS.get(codes)
+    if patterns is None:
         code_class = "".join(re.escape(c) for c in sorted(codes))
-        pattern = re.compile(f"([ 0-9]{{4}}).[wb -].[{code_class} ]..", re.DOTALL)
-        _CELLS[codes] = pattern
-    found = pattern.findall(joined)
-    # each match is ten characters: as many as the cells only if they tile the text
+        cell = f"[ 0-9]{{4}}.[wb -].[{code_class} ].."
+        patterns = (re.compile(f"({cell[:9]}){cell[9:]}", re.DOTALL), re.compile(cell, re.DOTALL))
+        _CELLS[codes] = patterns
+    if len(joined) <= 10 * _MANY:
+        found = patterns[0].findall(joined)  # the opponents' columns
+        # each match is ten characters: as many as the cells only if they tile the text
+        if len(found) * 10 != len(joined):
+            return None
+        cells, opponents, unplayed = _decode(joined, found)
+        return cells, opponents, texts, unplayed
+    found = patterns[1].findall(joined)  # whole cells
     if len(found) * 10 != len(joined):
         return None
-    if "    " in found:  # no opponent, written blank
-        found = [text if text != "    " else "0" for text in found]
+    unique = list(set(found))
+    if 3 * len(unique) >= len(found):  # few repeats: every cell read
+        cells, opponents, unplayed = _decode(joined, [text[:4] for text in found])
+        return cells, opponents, texts, unplayed
+    # a file of many rounds repeats its cells (a round robin each a thousand times):
+    # each read once
+    cells, opponents, unplayed = _decode("".join(unique), [text[:4] for text in unique])
+    cell_of = dict(zip(unique, cells, strict=True))
+    opponent_of = dict(zip(unique, opponents, strict=True))
+    return (
+        list(map(cell_of.__getitem__, found)),
+        list(map(opponent_of.__getitem__, found)),
+        texts,
+        unplayed,
+    )
+
+
+#: More cells than this: looked for repeats, each different cell read once.
+_MANY = 20_000
+
+
+def _decode(joined: str, opponent_texts: Sequence[str]) -> tuple[list[Cell], list[int], bool]:
+    """Well-formed cells (``joined``; ``opponent_texts``: their first four
+    columns) as the line reader reads them, their opponents (0: none), and
+    whether some cell has an opponent and a blank result."""
+    if "    " in opponent_texts:  # no opponent, written blank
+        opponent_texts = [text if text != "    " else "0" for text in opponent_texts]
     # ASCII digits only (the pattern): int() alone also reads '٣', '+3' and '1_0'
-    opponents = list(map(int, found))
+    opponents = list(map(int, opponent_texts))
     colours = joined[5::10]
     if " " in colours:  # a blank colour reads as '-'
         colours = colours.replace(" ", "-")
     results: Sequence[str] = joined[7::10]
-    unplayed = False
     if " " in results:  # a blank result: no result yet, or (no opponent) 'Z'
         results = [
             code if code != " " else " " if opponent else "Z"
             for code, opponent in zip(results, opponents, strict=True)
         ]
-        unplayed = " " in results  # a blank result left blank has an opponent
     named: Sequence[int | None] = opponents
     if 0 in opponents:
         named = [opponent or None for opponent in opponents]
-    return list(zip(named, colours, results, strict=True)), opponents, texts, unplayed
+    # a blank result left blank has an opponent: a round paired, not played
+    return list(zip(named, colours, results, strict=True)), opponents, " " in results
