@@ -19,6 +19,7 @@ from column 92 (opponent 4, colour, result).
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -31,10 +32,12 @@ from caddy.event import EventFile, RecordResult, new_event, replay
 from caddy.model.cells import Cell
 from caddy.model.results import WORD_OF_CODES
 from caddy.model.schedule import Player
+from caddy.plugins.lookup import get_codec
 from caddy_plugins.codecs.trf.lines import read_player_line
 from caddy_plugins.codecs.trf.player_lines import read_player_lines
 from caddy_plugins.codecs.trf.records import CODES, TrfDocument, players_of
 from caddy_plugins.codecs.trf.rounds import rounds_of
+from caddy_plugins.codecs.trf.scoring import points_without, scoring_of
 from caddy_plugins.codecs.trf_document import parse_document
 from caddy_plugins.formats.round_robin import RoundRobinOptions
 from tests.conftest import DATA
@@ -101,6 +104,25 @@ def test_tricky_rounds_read_at_once_as_line_by_line(rounds: str) -> None:
     lines = [head(1) + rounds, head(2), head(3)]
     if not rounds:
         lines[0] = lines[0].rstrip()
+    assert batch(lines) == reference(lines)
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(160, 149), (2100, 10)])
+def test_many_cells_read_at_once_as_line_by_line(players: int, rounds: int) -> None:
+    """Over 20,000 cells the reader looks for repeated cells: many (a round
+    robin's 160 x 149, each cell about six times) or few (2,100 x 10)."""
+    rng = random.Random(players)
+    lines = []
+    for number in range(1, players + 1):
+        cells = []
+        for r in range(rounds):
+            opponent = rng.randrange(1, players + 1)
+            if opponent == number:  # a written-out Z, a blank round, an unplayed game
+                cells.append(("0000 - Z  ", " " * 10, f"{number % players + 1:4d} w    ")[r % 3])
+            else:
+                cells.append(f"{opponent:4d} {rng.choice('wb-')} {rng.choice('10=+-WDLU')}  ")
+        lines.append((head(number) + "".join(cells)).rstrip())
+    assert sum(len(line) - 91 for line in lines) > 200_000
     assert batch(lines) == reference(lines)
 
 
@@ -239,6 +261,38 @@ def test_rounds_that_disagree_are_none_as_in_the_reference(second: str) -> None:
     doc = parse_document(text)
     assert rounds_of(doc) is None
     assert _rounds_reference(doc) is None
+
+
+def test_long_rows_scored_from_their_codes_as_cell_by_cell() -> None:
+    """A double round robin of 15 (30 rounds, a rest round ``Z`` each for everyone;
+    forfeits ``+ -`` and a double forfeit ``- -`` for six players, added up cell by
+    cell), exported by caddy's codec: the bye values and the points from the codes
+    alone (rows read by ``rounds_of``) are the cell-by-cell ones."""
+    rng = random.Random(15)
+    players = [Player(name=f"P{i}") for i in range(1, 16)]
+    event = new_event(players, "round-robin", RoundRobinOptions(cycles=2), name="fifteen")
+    state = replay(event)
+    forfeits = {(1, 1): "+-", (1, 2): "--", (2, 3): "-+"}  # six players; the rest have none
+    ops = [
+        RecordResult(
+            round=r.number,
+            board=b,
+            result=forfeits.get((r.number, b), rng.choice(["1-0", "0-1", "1/2"])),
+        )
+        for r in state.rounds
+        for b in range(1, len(r.white) + 1)
+    ]
+    data = (
+        get_codec("trf").write(EventFile(tournament=event.tournament, operations=tuple(ops))).data
+    )
+    doc = parse_document(data)
+    assert doc.rounds == 30
+    assert rounds_of(doc) is not None  # what makes the rows consistent
+    fast = scoring_of(doc, consistent=True)
+    assert fast == scoring_of(doc)
+    assert points_without(doc, fast, set(), consistent=True) == points_without(doc, fast, set())
+    totals = points_without(doc, fast, set())
+    assert totals == [p.points for p in doc.players]  # the export wrote these points
 
 
 def _round_robin(results: list[RecordResult]) -> EventFile:
