@@ -6,6 +6,7 @@ makes of a file; the constants name the codes, titles and records TRF16 and TRF2
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
@@ -142,6 +143,9 @@ def _player_builder() -> Callable[[TrfPlayer], Player] | None:
     return build
 
 
+_OPPONENT = operator.itemgetter(0)
+
+
 @attrs.frozen(kw_only=True)
 class TrfDocument:
     """A TRF file: its players, and every other line as written."""
@@ -220,7 +224,7 @@ class TrfDocument:
         return values
 
     def opponents(self) -> list[list[int | None]]:
-        return [[cell[0] for cell in p.cells] for p in self.players]
+        return [list(map(_OPPONENT, p.cells)) for p in self.players]
 
     def stated_round_robin(self) -> bool | None:
         """Whether the file says it is a round robin: record 192 when present (a

@@ -17,17 +17,17 @@ if TYPE_CHECKING:
 __all__ = ["rounds_of"]
 
 
-#: Colours of a game's two sides that agree.
-_COLOUR_PAIRS = frozenset({("w", "b"), ("b", "w"), ("-", "-")})
 _BYE_CODES = frozenset("UFHZ+-")
-#: (colour, code, the opponent's code) of a game's lower-numbered side → the result word.
+#: (colour, the opponent's colour, code, the opponent's code) of a game's
+#: lower-numbered side, the colours agreeing (White against Black, or ``-``
+#: for both) → the result word.
 _WORDS = {
     **{
-        (colour, white, black): word
-        for colour in "w-"
+        (colour, theirs, white, black): word
+        for colour, theirs in (("w", "b"), ("-", "-"))
         for (white, black), word in WORD_OF_CODES.items()
     },
-    **{("b", black, white): word for (white, black), word in WORD_OF_CODES.items()},
+    **{("b", "w", black, white): word for (white, black), word in WORD_OF_CODES.items()},
 }
 
 
@@ -46,7 +46,7 @@ def rounds_of(
         for p in doc.players
     ]
     out = []
-    words, colour_pairs = _WORDS, _COLOUR_PAIRS
+    words = _WORDS
     for column in zip(*rows, strict=True):
         whites: list[int] = []
         blacks: list[int] = []
@@ -65,9 +65,9 @@ def rounds_of(
             # every game seen from both sides: the partner names the player back,
             # the colours agree and so do the results
             partner, their_colour, their_code = column[opponent - 1]
-            word = words.get((colour, code, their_code))
-            if partner != i or word is None or (colour, their_colour) not in colour_pairs:
-                return None  # the results disagree, or a bye code on a game
+            word = words.get((colour, their_colour, code, their_code))
+            if partner != i or word is None:
+                return None  # the colours or the results disagree, or a bye code on a game
             if colour == "b":
                 whites.append(opponent)
                 blacks.append(i)
