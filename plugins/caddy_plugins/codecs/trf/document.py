@@ -19,7 +19,7 @@ import attrs
 from caddy.errors import CaddyError
 from caddy.model.collector import paused
 from caddy_plugins.codecs.trf.lines import CellsRead, read_player_line
-from caddy_plugins.codecs.trf.player_lines import read_player_lines
+from caddy_plugins.codecs.trf.player_lines import PlayerLines, read_player_lines
 from caddy_plugins.codecs.trf.records import CODES, TrfDocument, TrfPlayer
 
 __all__ = ["decode", "parse_date", "parse_document", "read_document"]
@@ -102,23 +102,11 @@ def _parse(data: bytes | str, name: str) -> TrfDocument:
     codes = CODES
     # every line at once when all are well formed (the common case), else line by line
     batch = read_player_lines(texts, linenos, codes)
-    read = CellsRead()  # the cells read so far: a file repeats the same cells
-    for k, (lineno, line) in enumerate(zip(linenos, texts, strict=True)):
-        if batch is not None:
-            player: TrfPlayer | None = batch.players[k]
-        else:
-            player, line_problems = read_player_line(line, lineno, name, codes, read)
-            if line_problems:
-                problems.extend(line_problems)
-                continue
-        assert player is not None
-        if player.number in players:
-            problems.append(f"{name}:{lineno}: starting rank {player.number} is used twice")
-            continue
-        players[player.number] = player
-        if len(problems) > 1000:
-            problems.append(f"{name}: stopped after 1000 problems")
-            break
+    if batch is not None and [p.number for p in batch.players] == list(range(1, len(texts) + 1)):
+        # numbered 1, 2, ... in the order of the lines (the common case): nothing to check
+        players = dict(enumerate(batch.players, 1))
+    else:
+        _number(players, problems, batch, linenos, texts, name)
     if problems:
         raise CaddyError(problems[0], problems=problems)
     if not players:
@@ -164,6 +152,37 @@ def _parse(data: bytes | str, name: str) -> TrfDocument:
         )
         doc = attrs.evolve(doc, warnings=tuple(warnings))
     return doc
+
+
+def _number(
+    players: dict[int, TrfPlayer],
+    problems: list[str],
+    batch: PlayerLines | None,
+    linenos: list[int],
+    texts: list[str],
+    name: str,
+) -> None:
+    """The players of the lines by starting rank (``batch``: the lines read at
+    once, else each is read here), and the problems: the lines' own, a starting
+    rank used twice."""
+    read = CellsRead()  # the cells read so far: a file repeats the same cells
+    codes = CODES
+    for k, (lineno, line) in enumerate(zip(linenos, texts, strict=True)):
+        if batch is not None:
+            player: TrfPlayer | None = batch.players[k]
+        else:
+            player, line_problems = read_player_line(line, lineno, name, codes, read)
+            if line_problems:
+                problems.extend(line_problems)
+                continue
+        assert player is not None
+        if player.number in players:
+            problems.append(f"{name}:{lineno}: starting rank {player.number} is used twice")
+            continue
+        players[player.number] = player
+        if len(problems) > 1000:
+            problems.append(f"{name}: stopped after 1000 problems")
+            break
 
 
 def _pending_round(
