@@ -59,7 +59,8 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
 
     # the rounds read: every game code has an opponent, every bye code none
     scored = scoring_of(doc, consistent=True)
-    cycles = doc.round_robin()
+    met = doc.results_cycles()  # every pair met this often (0: not every pair as often)
+    cycles = doc.round_robin(results=met)
     # a withdrawal whose results the file's points annul (docs/trf.md): after its round
     withdrawals = annulled_withdrawals(doc, scored, cycles=cycles)
     # stated points that differ from the results (checks.check_document's stated points)
@@ -96,8 +97,9 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
     stated = doc.stated_round_robin()
     fits_table = (
         cycles in (1, 2)
-        # a round robin stated (092) but paired elsewhere may repeat a pairing
-        and max(_meetings(rounds, n).values(), default=0) <= cycles
+        # a round robin stated (092) but paired elsewhere may repeat a pairing (when
+        # every pair met `cycles` times, as the rounds read both sides, none did)
+        and (met == cycles or max(_meetings(rounds, n).values(), default=0) <= cycles)
         and len(rounds) <= round_robin_rounds(n) * cycles
         and not any(r[3] for r in rounds)
         and n >= 2

@@ -241,12 +241,18 @@ class TrfDocument:
             return True
         return None
 
-    def round_robin(self) -> int:
+    def results_cycles(self) -> int:
+        """How many times every pair met when the players' lines say every pair
+        met equally often, else 0 (:func:`caddy.model.results.round_robin_cycles`)."""
+        return round_robin_cycles(len(self.players), self.opponents())
+
+    def round_robin(self, *, results: int | None = None) -> int:
         """Cycles when the file is a round robin, else 0: record 192 when present,
         else 092 (``Swiss`` there means not, ``Round-Robin`` means it is: a round
         robin still being played), else the results (every pair met equally
-        often). The one rule for standings and import."""
-        cycles = round_robin_cycles(len(self.players), self.opponents())
+        often; ``results``: :meth:`results_cycles` when the caller has it). The
+        one rule for standings and import."""
+        cycles = self.results_cycles() if results is None else results
         stated = self.stated_round_robin()
         if stated is None:
             return cycles
