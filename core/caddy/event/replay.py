@@ -199,31 +199,89 @@ def replay(event: EventFile, host: PluginHost | None = None) -> State:
         state.fixed = True
         for rnd in fixed:
             state.rounds.append(_round_state(rnd))
-    rounds = state.rounds
-    singles = _SINGLES
-    for index, (operation, rnd_no, board_no, result) in enumerate(event.operations.compact()):
+    items, round_column, board_column, result_column = event.operations.columns
+    index, count = 0, len(items)
+    while index < count:
+        operation = items[index]
         if operation is None:
-            # a plain result: the common case, applied in line when nothing is amiss
-            if 0 < rnd_no <= len(rounds):
-                round_state = rounds[rnd_no - 1]
-                results = round_state.results
-                single = singles.get(result) if type(result) is str else None
-                if (
-                    single is not None
-                    and 0 < board_no <= len(results)
-                    and not round_state.matches
-                    and not results[board_no - 1]
-                ):
-                    results[board_no - 1] = single
-                    continue
-            operation = RecordResult(round=rnd_no, board=board_no, result=result)
+            # a plain result: the common case; a whole round's at once when it can be
+            done = _round_results(state.rounds, index, round_column, board_column, result_column)
+            if done:
+                index += done
+                continue
+            operation = _plain(
+                state, round_column[index], board_column[index], result_column[index]
+            )
+            if operation is None:
+                index += 1
+                continue
         try:
             apply(state, operation)
         except PluginError:
             raise
         except CaddyError as exc:
             raise CaddyError(f"$.operations[{index}]: {exc}") from None
+        index += 1
     return state
+
+
+def _plain(state: State, rnd_no: int, board_no: int, result: str) -> RecordResult | None:
+    """A plain result applied in line when nothing is amiss (``None``), else the
+    operation for :func:`apply` (which names what is amiss)."""
+    rounds = state.rounds
+    if 0 < rnd_no <= len(rounds):
+        round_state = rounds[rnd_no - 1]
+        results = round_state.results
+        single = _SINGLES.get(result) if type(result) is str else None
+        if (
+            single is not None
+            and 0 < board_no <= len(results)
+            and not round_state.matches
+            and not results[board_no - 1]
+        ):
+            results[board_no - 1] = single
+            return None
+    return RecordResult(round=rnd_no, board=board_no, result=result)
+
+
+#: ``[1, 2, ..., k]`` by ``k``: a round's boards in order.
+_BOARDS: dict[int, list[int]] = {}
+
+
+def _round_results(
+    rounds: list[RoundState],
+    start: int,
+    round_column: list[int],
+    board_column: list[int],
+    result_column: list[str],
+) -> int:
+    """How many plain results from ``start`` on were applied at list speed: the
+    results of boards 1, 2, ... k of one round that has none yet, one plain
+    result each (what :func:`_plain` would do one by one); 0 when not so.
+    (An operation object's board in the columns is 0: never one of the boards.)"""
+    rnd_no = round_column[start]
+    if board_column[start] != 1 or not 0 < rnd_no <= len(rounds):
+        return 0
+    round_state = rounds[rnd_no - 1]
+    results = round_state.results
+    k = min(len(results), len(round_column) - start)
+    end = start + k
+    boards = _BOARDS.get(k)
+    if boards is None:
+        boards = _BOARDS[k] = list(range(1, k + 1))
+    words = result_column[start:end]
+    if (
+        k < 2
+        or round_state.matches
+        or any(results)
+        or board_column[start:end] != boards
+        or round_column[start:end] != [rnd_no] * k
+        or not _SINGLES.keys() >= set(words)
+        or set(map(type, words)) != {str}
+    ):
+        return 0
+    results[:k] = map(_SINGLES.__getitem__, words)
+    return k
 
 
 def _round_state(rnd: Round) -> RoundState:

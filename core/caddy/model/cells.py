@@ -63,25 +63,40 @@ def check_rows(
     """
     n = len(rows)
     who = _namer(names)
+    problems: list[str] = []
+    if pairings:
+        for r, column in enumerate(_columns(rows)):
+            if not _round_ok(column, n):
+                problems.extend(_round_problems(r + 1, column, n, who))
+    if meetings:
+        # a pair (a, b), a < b, as a * (n + 1) + b, once per meeting
+        width = n + 1
+        keys = (
+            [
+                a * width + opp
+                for a, row in enumerate(rows, 1)
+                for opp, _, _ in row
+                if opp is not None and opp > a
+            ]
+            if cycles
+            else [
+                a * width + opp
+                for a, row in enumerate(rows, 1)
+                for opp, _, code in row
+                if opp is not None and opp > a and code in _GAME
+            ]
+        )
+        problems.extend(_meeting_problems(keys, rows, n, cycles, complete, who))
+    return problems
+
+
+def _columns(rows: Sequence[Sequence[Cell]]) -> list[tuple[Cell, ...]]:
+    """The rounds of ``rows`` (a short row padded with :data:`EMPTY_CELL`)."""
     rounds = max((len(row) for row in rows), default=0)
     padded = [
         row if len(row) == rounds else [*row, *[EMPTY_CELL] * (rounds - len(row))] for row in rows
     ]
-    columns = list(zip(*padded, strict=True)) if rounds else []
-    problems: list[str] = []
-    keys: list[int] = []  # a pair (a, b), a < b, as a * (n + 1) + b, once per meeting
-    for r, column in enumerate(columns):
-        if pairings and not _round_ok(column, n):
-            problems.extend(_round_problems(r + 1, column, n, who))
-        if meetings:
-            keys.extend(
-                a * (n + 1) + opp
-                for a, (opp, _, code) in enumerate(column, 1)
-                if opp is not None and opp > a and (cycles or code in _GAME)
-            )
-    if meetings:
-        problems.extend(_meeting_problems(keys, columns, n, cycles, complete, who))
-    return problems
+    return list(zip(*padded, strict=True)) if rounds else []
 
 
 def _namer(names: Sequence[str] | None) -> Callable[[int], str]:
@@ -183,7 +198,7 @@ def _round_problems(
 
 def _meeting_problems(
     keys: list[int],
-    columns: Sequence[Sequence[Cell]],
+    rows: Sequence[Sequence[Cell]],
     n: int,
     cycles: int,
     complete: bool,
@@ -204,7 +219,7 @@ def _meeting_problems(
         return []
     wanted = set(bad)
     rounds_of: dict[int, list[int]] = {}
-    for r, column in enumerate(columns, 1):
+    for r, column in enumerate(_columns(rows), 1):
         for a, (opp, _, code) in enumerate(column, 1):
             if opp is not None and opp > a and (cycles or code in _GAME):
                 key = a * width + opp

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from caddy.model.cells import check_rows
 from caddy.model.results import Scoring, round_robin_cycles
 from caddy_plugins.codecs.trf.records import TrfDocument
 from caddy_plugins.codecs.trf.scoring import points_of
 
-__all__ = ["check_document"]
+__all__ = ["check_document", "stated_problems"]
 
 
 def check_document(
@@ -31,14 +33,20 @@ def check_document(
         )
         problems = check_rows(rows, cycles=cycles, complete=complete, names=names)
     if stated:
-        for p, total in zip(doc.players, points_of(doc, scored), strict=True):
-            if p.points is None or abs(total - p.points) < 1e-9:
-                continue
-            if total >= 99.5 and abs(total - p.points) == 0.5:
-                continue  # 100.5 and more do not fit columns 81-84: written without the half
-            else:
-                problems.append(
-                    f"player {p.number} ({p.name}): stated points {p.points:g}, "
-                    f"the results give {total:g}"
-                )
+        problems.extend(stated_problems(doc, points_of(doc, scored)))
+    return problems
+
+
+def stated_problems(doc: TrfDocument, totals: Sequence[float]) -> list[str]:
+    """Stated points (columns 81-84) that disagree with ``totals``, the
+    points of the results (:func:`.scoring.points_of`), one line each."""
+    problems = []
+    for p, total in zip(doc.players, totals, strict=True):
+        if p.points is None or abs(total - p.points) < 1e-9:
+            continue
+        if total >= 99.5 and abs(total - p.points) == 0.5:
+            continue  # 100.5 and more do not fit columns 81-84: written without the half
+        problems.append(
+            f"player {p.number} ({p.name}): stated points {p.points:g}, the results give {total:g}"
+        )
     return problems

@@ -10,6 +10,7 @@ code, an opponent who is not a player, numbering with gaps) raises
 from __future__ import annotations
 
 import datetime
+import operator
 import re
 from pathlib import Path
 
@@ -17,10 +18,13 @@ import attrs
 
 from caddy.errors import CaddyError
 from caddy.model.collector import paused
-from caddy_plugins.codecs.trf.lines import read_player_line
+from caddy_plugins.codecs.trf.lines import CellsRead, read_player_line
+from caddy_plugins.codecs.trf.player_lines import PlayerLines, read_player_lines
 from caddy_plugins.codecs.trf.records import CODES, TrfDocument, TrfPlayer
 
 __all__ = ["decode", "parse_date", "parse_document", "read_document"]
+
+_CELLS = operator.attrgetter("cells")
 
 _MONTHS = {
     m: i
@@ -88,27 +92,21 @@ def _parse(data: bytes | str, name: str) -> TrfDocument:
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    head: list[str] = []
-    tail: list[str] = []
+    first = next((k for k, line in enumerate(lines) if line[:3] == "001"), len(lines))
+    head = lines[:first]
+    tail = [line for line in lines[first:] if line[:3] != "001"]
+    linenos = [k for k, line in enumerate(lines[first:], first + 1) if line[:3] == "001"]
+    texts = [lines[k - 1] for k in linenos]
     players: dict[int, TrfPlayer] = {}
     problems: list[str] = []
     codes = CODES
-    for lineno, line in enumerate(lines, 1):
-        if line[:3] != "001":
-            (tail if players or problems else head).append(line)
-            continue
-        player, line_problems = read_player_line(line, lineno, name, codes)
-        if line_problems:
-            problems.extend(line_problems)
-            continue
-        assert player is not None
-        if player.number in players:
-            problems.append(f"{name}:{lineno}: starting rank {player.number} is used twice")
-            continue
-        players[player.number] = player
-        if len(problems) > 1000:
-            problems.append(f"{name}: stopped after 1000 problems")
-            break
+    # every line at once when all are well formed (the common case), else line by line
+    batch = read_player_lines(texts, linenos, codes)
+    if batch is not None and [p.number for p in batch.players] == list(range(1, len(texts) + 1)):
+        # numbered 1, 2, ... in the order of the lines (the common case): nothing to check
+        players = dict(enumerate(batch.players, 1))
+    else:
+        _number(players, problems, batch, linenos, texts, name)
     if problems:
         raise CaddyError(problems[0], problems=problems)
     if not players:
@@ -121,17 +119,21 @@ def _parse(data: bytes | str, name: str) -> TrfDocument:
             f"(missing {', '.join(map(str, missing[:10]))}{', ...' if len(missing) > 10 else ''})"
         )
     ordered = tuple(players[k] for k in range(1, n + 1))
-    for p in ordered:
-        for r, (opponent, _, _) in enumerate(p.cells, 1):
-            if opponent is not None and opponent > n:
-                problems.append(
-                    f"{name}:{p.line}: round {r}: opponent {opponent} is not a player "
-                    f"(starting ranks run 1..{n})"
-                )
-    ordered, pending_round, pending = _pending_round(ordered, name, problems)
+    if batch is None or batch.highest > n:
+        for p in ordered:
+            for r, (opponent, _, _) in enumerate(p.cells, 1):
+                if opponent is not None and opponent > n:
+                    problems.append(
+                        f"{name}:{p.line}: round {r}: opponent {opponent} is not a player "
+                        f"(starting ranks run 1..{n})"
+                    )
+    pending_round = 0
+    pending: tuple[tuple[int | None, str, str] | None, ...] = ()
+    if batch is None or batch.unplayed:  # games with no result: a round paired, not played?
+        ordered, pending_round, pending = _pending_round(ordered, name, problems)
     if problems:
         raise CaddyError(problems[0], problems=problems)
-    rounds = max(len(p.cells) for p in ordered)
+    rounds = max(map(len, map(_CELLS, ordered)))
     doc = TrfDocument(
         source=name,
         players=ordered,
@@ -150,6 +152,37 @@ def _parse(data: bytes | str, name: str) -> TrfDocument:
         )
         doc = attrs.evolve(doc, warnings=tuple(warnings))
     return doc
+
+
+def _number(
+    players: dict[int, TrfPlayer],
+    problems: list[str],
+    batch: PlayerLines | None,
+    linenos: list[int],
+    texts: list[str],
+    name: str,
+) -> None:
+    """The players of the lines by starting rank (``batch``: the lines read at
+    once, else each is read here), and the problems: the lines' own, a starting
+    rank used twice."""
+    read = CellsRead()  # the cells read so far: a file repeats the same cells
+    codes = CODES
+    for k, (lineno, line) in enumerate(zip(linenos, texts, strict=True)):
+        if batch is not None:
+            player: TrfPlayer | None = batch.players[k]
+        else:
+            player, line_problems = read_player_line(line, lineno, name, codes, read)
+            if line_problems:
+                problems.extend(line_problems)
+                continue
+        assert player is not None
+        if player.number in players:
+            problems.append(f"{name}:{lineno}: starting rank {player.number} is used twice")
+            continue
+        players[player.number] = player
+        if len(problems) > 1000:
+            problems.append(f"{name}: stopped after 1000 problems")
+            break
 
 
 def _pending_round(

@@ -31,9 +31,15 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
     record 801 shows is read, :func:`.team_records.read_team_records`)."""
     from caddy.event import EventFile, FormatChoice, Tournament, replay
     from caddy.model.cells import check_rows
-    from caddy_plugins.codecs.trf.checks import check_document
+    from caddy_plugins.codecs.trf.checks import stated_problems
     from caddy_plugins.codecs.trf.document import parse_date
-    from caddy_plugins.codecs.trf.scoring import annulled_withdrawals, bye_scoring, scoring_of
+    from caddy_plugins.codecs.trf.records import players_of
+    from caddy_plugins.codecs.trf.scoring import (
+        annulled_withdrawals,
+        bye_scoring,
+        points_without,
+        scoring_of,
+    )
     from caddy_plugins.codecs.trf.system import says_swiss
 
     src = doc.source
@@ -51,8 +57,15 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
         warnings.append(f"{src}: {message}")
         errors_if_strict.append(f"{src}: {message}")
 
-    scored = scoring_of(doc)
-    for problem in check_document(doc, stated=True, pairings=False, scored=scored):
+    # the rounds read: every game code has an opponent, every bye code none
+    scored = scoring_of(doc, consistent=True)
+    met = doc.results_cycles()  # every pair met this often (0: not every pair as often)
+    cycles = doc.round_robin(results=met)
+    # a withdrawal whose results the file's points annul (docs/trf.md): after its round
+    withdrawals = annulled_withdrawals(doc, scored, cycles=cycles)
+    # stated points that differ from the results (checks.check_document's stated points)
+    totals = points_without(doc, scored, {w.player for w in withdrawals}, consistent=True)
+    for problem in stated_problems(doc, totals):
         warn(problem)
     if strict:
         for line in (*doc.head, *doc.tail):
@@ -77,21 +90,16 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
         if colour and not re.fullmatch(r"(?i)(\d+\s+)?(w|b|white1|black1)", colour):
             warn(f"record {record} '{colour}' names no initial colour (kept as written)")
 
-    cycles = doc.round_robin()
     n = len(doc.players)
     from caddy_plugins.formats.manual import ManualOptions
     from caddy_plugins.formats.round_robin import RoundRobinOptions, round_robin_rounds
 
     stated = doc.stated_round_robin()
-    meetings = Counter(
-        frozenset(pair)
-        for whites, blacks, *_ in rounds
-        for pair in zip(whites, blacks, strict=True)
-    )
     fits_table = (
         cycles in (1, 2)
-        # a round robin stated (092) but paired elsewhere may repeat a pairing
-        and all(count <= cycles for count in meetings.values())
+        # a round robin stated (092) but paired elsewhere may repeat a pairing (when
+        # every pair met `cycles` times, as the rounds read both sides, none did)
+        and (met == cycles or max(_meetings(rounds, n).values(), default=0) <= cycles)
         and len(rounds) <= round_robin_rounds(n) * cycles
         and not any(r[3] for r in rounds)
         and n >= 2
@@ -145,7 +153,7 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
     if strict and errors_if_strict:
         raise CaddyError(errors_if_strict[0], problems=errors_if_strict)
 
-    players = tuple(p.as_player() for p in doc.players)
+    players = players_of(doc.players)
     tournament = Tournament(
         name=doc.title,
         start=parse_date(doc.record("042") or ""),
@@ -165,8 +173,6 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
 
     fixed = format_choice.name == "round-robin"
     items: list[Operation | tuple[int, Sequence[str]]] = []
-    # a withdrawal whose results the file's points annul (docs/trf.md): after its round
-    withdrawals = annulled_withdrawals(doc, scored)
     items.extend(Withdraw(player=w.player, after_round=0) for w in withdrawals if not w.after_round)
     # a Swiss's trailing rounds with no game and no pairing-allocated bye are
     # not paired yet: their cells are announced byes (what a pairing program
@@ -230,6 +236,18 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
             return Imported(event=event, warnings=tuple(warnings))
         raise CaddyError(f"{src}: {exc}") from None
     return Imported(event=event, warnings=tuple(warnings))
+
+
+def _meetings(rounds: Sequence[tuple[list[int], list[int], Any, Any, Any]], n: int) -> Counter[int]:
+    """How often each pair met (a game or a forfeit) in the rounds of
+    :func:`.rounds.rounds_of`, a pair ``a < b`` as ``a * (n + 1) + b``."""
+    width = n + 1
+    met: Counter[int] = Counter()
+    for whites, blacks, *_ in rounds:
+        met.update(
+            [w * width + b if w < b else b * width + w for w, b in zip(whites, blacks, strict=True)]
+        )
+    return met
 
 
 def _paired(round: tuple[list[int], list[int], Any, Any, list[tuple[int, str]]]) -> bool:

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Hashable, Sequence
 from typing import Any
@@ -16,7 +17,7 @@ from caddy.messages import one_line as _one_line
 from caddy.model.cells import Cell
 from caddy_plugins.codecs.trf.records import OLD_TITLES, TrfPlayer
 
-__all__ = ["CellTexts", "player_line", "points_text", "read_player_line", "title_of"]
+__all__ = ["CellTexts", "CellsRead", "player_line", "points_text", "read_player_line", "title_of"]
 
 #: A round's cell (:data:`caddy.model.cells.Cell`) in a player line's columns.
 _CELL = re.compile(r"(.{4}).(.).(.)..")
@@ -52,127 +53,143 @@ def _digits(text: str) -> bool:
 
 
 #: Per set of result codes, a round's cell when it is well formed: an opponent
-#: of four digits or blanks, a colour, a code (the other columns as they are).
-_WELL_FORMED_CELLS: dict[frozenset[str], re.Pattern[str]] = {}
+#: of four digits or blanks, a colour, a code (the other columns as they are);
+#: the opponent's columns as the group, and the whole cell.
+_WELL_FORMED_CELLS: dict[frozenset[str], tuple[re.Pattern[str], re.Pattern[str]]] = {}
+_OPPONENT = operator.itemgetter(0)
 
 
-def _cells_fast(rest: str, codes: frozenset[str], number: int) -> list[Cell] | None:
+class CellsRead(dict[str, Cell]):
+    """A well-formed cell's ten columns → the cell, each read once (one per
+    file read: a file of many rounds repeats the same cells, a round robin's
+    a thousand times each)."""
+
+    def __missing__(self, text: str) -> Cell:
+        # ASCII digits only (the pattern): int() alone also reads '٣', '+3' and '1_0';
+        # a blank inside a number ("1 2 ") or no number ("    ") raise ValueError
+        cell = (int(text[:4]) or None, text[5], text[7])
+        self[text] = cell
+        return cell
+
+
+def _cells_fast(
+    rest: str, codes: frozenset[str], number: int, read: CellsRead | None = None
+) -> list[Cell] | None:
     """The rounds of a line in the common case (every cell well formed), at
     the speed of slicing; ``None`` sends the line to the cell-by-cell reader
-    that names what is wrong."""
-    if len(rest) > 200:  # a long line: column by column beats a match per cell
-        return _cells_strided(rest, codes, number)
-    pattern = _WELL_FORMED_CELLS.get(codes)
-    if pattern is None:
+    that names what is wrong. ``read``: the cells read so far in the file
+    (a line of many rounds looks its cells up there)."""
+    patterns = _WELL_FORMED_CELLS.get(codes)
+    if patterns is None:
         code_class = "".join(re.escape(c) for c in sorted(codes))
-        pattern = re.compile(f"([ 0-9]{{4}}).([wb-]).([{code_class}])..")
-        _WELL_FORMED_CELLS[codes] = pattern
-    found = pattern.findall(rest)
-    # each match is ten characters: as many as the cells only if they tile the text
-    if len(found) * 10 != len(rest):
-        return None
+        cell = f"[ 0-9]{{4}}.[wb-].[{code_class}].."
+        patterns = (re.compile(f"({cell[:9]}){cell[9:]}", re.DOTALL), re.compile(cell, re.DOTALL))
+        _WELL_FORMED_CELLS[codes] = patterns
     try:
+        if read is not None and len(rest) > 200:
+            found = patterns[1].findall(rest)
+            # each match is ten characters: as many as the cells only if they tile the text
+            if len(found) * 10 != len(rest):
+                return None
+            cells = list(map(read.__getitem__, found))
+            if number in map(_OPPONENT, cells):  # paired with himself: the reader says where
+                return None
+            return cells
+        texts = patterns[0].findall(rest)
+        if len(texts) * 10 != len(rest):
+            return None
         # ASCII digits only (the pattern): int() alone also reads '٣', '+3' and '1_0'
-        cells: list[Cell] = [(int(text) or None, colour, code) for text, colour, code in found]
+        opponents: list[int | None] = list(map(int, texts))
     except ValueError:  # a blank inside a number ("1 2 "), or no number ("    ")
         return None
-    for cell in cells:
-        if cell[0] == number:  # paired with himself: the cell-by-cell reader says where
-            return None
-    return cells
-
-
-_COLOURS = frozenset("wb-")
-#: What an opponent's four columns may hold (blank: no opponent).
-_OPPONENT_CHARS = frozenset(" 0123456789")
-
-
-def _cells_strided(rest: str, codes: frozenset[str], number: int) -> list[Cell] | None:
-    """:func:`_cells_fast` for a line of many rounds: each column of the cells
-    taken in one slice."""
-    colours, results = rest[5::10], rest[7::10]
-    if not (_COLOURS.issuperset(colours) and codes.issuperset(results)):
+    if number in opponents:  # paired with himself: the cell-by-cell reader says where
         return None
-    texts = [rest[i : i + 4] for i in range(0, len(rest), 10)]
-    # ASCII digits only: int() also reads '٣', '+3' and '1_0'
-    if not _OPPONENT_CHARS.issuperset("".join(texts)):
-        return None
-    try:
-        opponents = list(map(int, texts))
-    except ValueError:  # a blank inside a number ("1 2 ")
-        return None
-    if number in opponents:
-        return None
-    return [
-        (opponent or None, colour, code)
-        for opponent, colour, code in zip(opponents, colours, results, strict=True)
-    ]
+    if 0 in opponents:
+        opponents = [opponent or None for opponent in opponents]
+    # the colours and codes: every tenth column from the sixth and the eighth
+    return list(zip(opponents, rest[5::10], rest[7::10], strict=True))
 
 
 def read_player_line(
-    line: str, lineno: int, name: str, codes: frozenset[str]
+    line: str, lineno: int, name: str, codes: frozenset[str], read: CellsRead | None = None
 ) -> tuple[TrfPlayer | None, list[str]]:
-    """One ``001`` line, or the problems with it."""
-    player = _well_formed(line, lineno, codes)
+    """One ``001`` line, or the problems with it (``read``: the cells read so
+    far in the file, shared by its lines)."""
+    player = _well_formed(line, lineno, codes, read)
     if player is not None:
         return player, []
     return _read_checked(line, lineno, name, codes)
 
 
-_NO_ZERO_ROUNDS: tuple[int, ...] = ()
 _BLANK = (None, "-", "Z")
+#: A player line's columns 1-91 when the numbers are where they belong (the
+#: separating columns other than 4, 9 and 90-91 are not read).
+_HEAD = re.compile(
+    r"001.([ 0-9]{4}) (.)(.{3}).(.{33}).([ 0-9]{4}).(.{3}).(.{11}).(.{10}).(.{4}).([ 0-9]{4})  ",
+    re.DOTALL,
+)
+_new_player = tuple.__new__
 
 
-def _well_formed(line: str, lineno: int, codes: frozenset[str]) -> TrfPlayer | None:
+def _well_formed(
+    line: str, lineno: int, codes: frozenset[str], read: CellsRead | None = None
+) -> TrfPlayer | None:
     """The line as :func:`_read_checked` reads it when every column is well
     formed (the common case, read with fewer steps); ``None`` otherwise (that
     reader then names what is wrong)."""
-    padded = line if len(line) >= 91 else line.ljust(91)
-    number_text = padded[4:8].strip()
-    if padded[8] != " " or not (number_text.isdigit() and number_text.isascii()):
+    head = _HEAD.match(line if len(line) >= 91 else line.ljust(91))
+    if head is None:
         return None
-    number = int(number_text)
-    if number < 1 or padded[89:91] != "  ":
+    number_text, sex, title, name, rating_text, fed, fide_id, birth, points_text, rank_text = (
+        head.groups()
+    )
+    points_text = points_text.strip()
+    try:
+        # ASCII digits and blanks (the pattern); a blank inside a number raises
+        number = int(number_text)
+        rating = int(rating_text) or None if rating_text != "    " else None
+        rank = int(rank_text) if rank_text != "    " else None
+        points = float(points_text) if points_text else None
+    except ValueError:
         return None
-    rating_text = padded[48:52].strip()
-    if rating_text and not (rating_text.isdigit() and rating_text.isascii()):
+    if number < 1 or (points_text and not _POINTS.fullmatch(points_text)):
         return None
-    points_text = padded[80:84].strip()
-    if points_text and not _POINTS.fullmatch(points_text):
-        return None
-    rank_text = padded[85:89].strip()
-    if rank_text and not (rank_text.isdigit() and rank_text.isascii()):
-        return None
-    rest = line[91:]
-    width = len(rest)
-    if width % 10:
-        rest = rest.ljust(width + 10 - width % 10)
-    cells = _cells_fast(rest, codes, number)
-    if cells is None:
-        return None
-    zero_rounds = _NO_ZERO_ROUNDS
-    if cells and cells[-1] == _BLANK:
-        announced: list[int] = []  # trailing cells written out (0000 - Z), not blank
-        while cells and cells[-1] == _BLANK:
-            if rest[10 * len(cells) - 10 : 10 * len(cells)].strip():
-                announced.append(len(cells))
-            cells.pop()
-        zero_rounds = tuple(reversed(announced))
-    title = padded[10:13].strip()
-    return TrfPlayer(
-        number,
-        lineno,
-        padded[9].strip() or None,
-        (OLD_TITLES.get(title, title.upper()) if title.islower() else title) or None,
-        padded[14:47].strip(),
-        int(rating_text) or None if rating_text else None,
-        padded[53:56].strip() or None,
-        padded[57:68].strip() or None,
-        padded[69:79].strip() or None,
-        float(points_text) if points_text else None,
-        int(rank_text) if rank_text else None,
-        tuple(cells),
-        zero_rounds,
+    zero_rounds: tuple[int, ...] = ()
+    if len(line) > 91:
+        rest = line[91:]
+        width = len(rest)
+        if width % 10:
+            rest = rest.ljust(width + 10 - width % 10)
+        cells = _cells_fast(rest, codes, number, read)
+        if cells is None:
+            return None
+        if cells[-1] == _BLANK:
+            announced: list[int] = []  # trailing cells written out (0000 - Z), not blank
+            while cells and cells[-1] == _BLANK:
+                if rest[10 * len(cells) - 10 : 10 * len(cells)].strip():
+                    announced.append(len(cells))
+                cells.pop()
+            zero_rounds = tuple(reversed(announced))
+    else:
+        cells = []
+    title = title.strip()
+    return _new_player(
+        TrfPlayer,
+        (
+            number,
+            lineno,
+            sex.strip() or None,
+            (OLD_TITLES.get(title, title.upper()) if title.islower() else title) or None,
+            name.strip(),
+            rating,
+            fed.strip() or None,
+            fide_id.strip() or None,
+            birth.strip() or None,
+            points,
+            rank,
+            tuple(cells),
+            zero_rounds,
+        ),
     )
 
 

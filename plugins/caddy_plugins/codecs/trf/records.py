@@ -6,7 +6,9 @@ makes of a file; the constants name the codes, titles and records TRF16 and TRF2
 
 from __future__ import annotations
 
+import operator
 import re
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
@@ -18,7 +20,15 @@ from caddy.model.results import round_robin_cycles
 if TYPE_CHECKING:
     from caddy.model.schedule import Player
 
-__all__ = ["CODES", "OLD_TITLES", "ROUND_ROBIN_192", "TRF26_RECORDS", "TrfDocument", "TrfPlayer"]
+__all__ = [
+    "CODES",
+    "OLD_TITLES",
+    "ROUND_ROBIN_192",
+    "TRF26_RECORDS",
+    "TrfDocument",
+    "TrfPlayer",
+    "players_of",
+]
 
 #: Words of record 192 (ETT26) that name a round robin.
 ROUND_ROBIN_192 = ("ROUNDROBIN", "SCHEVENINGEN")
@@ -66,6 +76,74 @@ class TrfPlayer(NamedTuple):
             sex=self.sex,
             birth=self.birth,
         )
+
+
+def players_of(players: Sequence[TrfPlayer]) -> tuple[Player, ...]:
+    """``player.as_player()`` of each (the import's players, built at the speed
+    of a tuple when :class:`~caddy.model.schedule.Player` is as this module knows
+    it: slotted, these fields, no validator or converter; else one by one)."""
+    build = _player_builder()
+    if build is None:
+        return tuple(p.as_player() for p in players)
+    return tuple([build(p) for p in players])
+
+
+_PLAYER_FIELDS = (
+    *("name", "rating", "federation", "fide_id", "title", "team", "sex", "birth"),
+    *("fide_rating", "national_rating", "k", "listed"),
+)
+_BUILDER: list[Callable[[TrfPlayer], Player] | None] = []
+
+
+def _player_builder() -> Callable[[TrfPlayer], Player] | None:
+    """A function making ``p.as_player()`` by setting the slots of a new
+    :class:`~caddy.model.schedule.Player` (what its ``__init__`` does, in one
+    call per field, without looking the setter up each time); ``None`` when
+    ``Player`` has changed from what this function knows (a validator, a
+    converter, a hook run at init, another field, no slots)."""
+    if _BUILDER:
+        return _BUILDER[0]
+    from caddy.model.schedule import Player
+
+    fields = attrs.fields(Player)
+    known = (
+        tuple(f.name for f in fields) == _PLAYER_FIELDS
+        and all(f.validator is None and f.converter is None and f.init for f in fields)
+        and "__slots__" in Player.__dict__
+        and not any(
+            hasattr(Player, hook)
+            for hook in ("__attrs_pre_init__", "__attrs_post_init__", "__attrs_init__")
+        )
+        and all(f.default is None for f in fields[1:])
+    )
+    build = None
+    if known:
+        new = Player.__new__
+        name, rating, federation, fide_id, title, team, sex, birth, fide, national, k, listed = (
+            Player.__dict__[field].__set__ for field in _PLAYER_FIELDS
+        )
+
+        def build(p: TrfPlayer) -> Player:
+            player = new(Player)
+            name(player, p.name)
+            rating(player, p.rating)
+            federation(player, p.federation)
+            fide_id(player, p.fide_id)
+            title(player, p.title)
+            team(player, None)
+            sex(player, p.sex)
+            birth(player, p.birth)
+            fide(player, None)
+            national(player, None)
+            k(player, None)
+            listed(player, None)
+            return player
+
+    _BUILDER.append(build)
+    return build
+
+
+_OPPONENT = operator.itemgetter(0)
 
 
 @attrs.frozen(kw_only=True)
@@ -146,7 +224,7 @@ class TrfDocument:
         return values
 
     def opponents(self) -> list[list[int | None]]:
-        return [[cell[0] for cell in p.cells] for p in self.players]
+        return [list(map(_OPPONENT, p.cells)) for p in self.players]
 
     def stated_round_robin(self) -> bool | None:
         """Whether the file says it is a round robin: record 192 when present (a
@@ -163,12 +241,18 @@ class TrfDocument:
             return True
         return None
 
-    def round_robin(self) -> int:
+    def results_cycles(self) -> int:
+        """How many times every pair met when the players' lines say every pair
+        met equally often, else 0 (:func:`caddy.model.results.round_robin_cycles`)."""
+        return round_robin_cycles(len(self.players), self.opponents())
+
+    def round_robin(self, *, results: int | None = None) -> int:
         """Cycles when the file is a round robin, else 0: record 192 when present,
         else 092 (``Swiss`` there means not, ``Round-Robin`` means it is: a round
         robin still being played), else the results (every pair met equally
-        often). The one rule for standings and import."""
-        cycles = round_robin_cycles(len(self.players), self.opponents())
+        often; ``results``: :meth:`results_cycles` when the caller has it). The
+        one rule for standings and import."""
+        cycles = self.results_cycles() if results is None else results
         stated = self.stated_round_robin()
         if stated is None:
             return cycles

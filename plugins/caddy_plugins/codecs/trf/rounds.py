@@ -17,9 +17,18 @@ if TYPE_CHECKING:
 __all__ = ["rounds_of"]
 
 
-#: Colours of a game's two sides that agree.
-_COLOUR_PAIRS = frozenset({("w", "b"), ("b", "w"), ("-", "-")})
 _BYE_CODES = frozenset("UFHZ+-")
+#: (colour, the opponent's colour, code, the opponent's code) of a game's
+#: lower-numbered side, the colours agreeing (White against Black, or ``-``
+#: for both) → the result word.
+_WORDS = {
+    **{
+        (colour, theirs, white, black): word
+        for colour, theirs in (("w", "b"), ("-", "-"))
+        for (white, black), word in WORD_OF_CODES.items()
+    },
+    **{("b", "w", black, white): word for (white, black), word in WORD_OF_CODES.items()},
+}
 
 
 def rounds_of(
@@ -37,31 +46,39 @@ def rounds_of(
         for p in doc.players
     ]
     out = []
-    words = WORD_OF_CODES
+    words = _WORDS
     for column in zip(*rows, strict=True):
-        games = [(i, c) for i, c in enumerate(column, 1) if c[0] is not None and c[0] > i]
-        byes = [(i, c[2]) for i, c in enumerate(column, 1) if c[0] is None and c[2] != "Z"]
-        partners = [column[c[0] - 1] for _, c in games]
-        # every game seen from both sides: the partner names the player back, no one
-        # is named twice (then exactly two cells per game have an opponent), colours agree
-        if (
-            [p[0] for p in partners] != [i for i, _ in games]
-            or len(column) - [c[0] for c in column].count(None) != 2 * len(games)
-            or not _COLOUR_PAIRS.issuperset(
-                zip([c[1] for _, c in games], [p[1] for p in partners], strict=True)
-            )
-            or not _BYE_CODES.issuperset(code for _, code in byes)
-        ):
+        whites: list[int] = []
+        blacks: list[int] = []
+        results: list[str] = []
+        uncoloured: list[int] = []
+        byes: list[tuple[int, str]] = []
+        named = 0
+        for i, (opponent, colour, code) in enumerate(column, 1):
+            if opponent is None:
+                if code != "Z":
+                    byes.append((i, code))
+                continue
+            named += 1
+            if opponent < i:
+                continue  # a game, seen from its lower-numbered side below
+            # every game seen from both sides: the partner names the player back,
+            # the colours agree and so do the results
+            partner, their_colour, their_code = column[opponent - 1]
+            word = words.get((colour, their_colour, code, their_code))
+            if partner != i or word is None:
+                return None  # the colours or the results disagree, or a bye code on a game
+            if colour == "b":
+                whites.append(opponent)
+                blacks.append(i)
+            else:
+                whites.append(i)
+                blacks.append(opponent)
+                if colour == "-":
+                    uncoloured.append(len(whites))
+            results.append(word)
+        # no one is named twice: then exactly two cells per game have an opponent
+        if named != 2 * len(whites) or not _BYE_CODES.issuperset(code for _, code in byes):
             return None
-        try:
-            results = [
-                words[(p[2], c[2])] if c[1] == "b" else words[(c[2], p[2])]
-                for (_, c), p in zip(games, partners, strict=True)
-            ]
-        except KeyError:  # the results disagree, or a bye code on a game
-            return None
-        whites = [c[0] if c[1] == "b" else i for i, c in games]
-        blacks = [i if c[1] == "b" else c[0] for i, c in games]
-        uncoloured = [k for k, (_, c) in enumerate(games, 1) if c[1] == "-"]
         out.append((whites, blacks, results, uncoloured, byes))
     return out

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from functools import reduce
+from operator import add, itemgetter
 
 import attrs
 
@@ -26,14 +28,18 @@ __all__ = [
 ]
 
 
-def scoring_of(doc: TrfDocument) -> tuple[Scoring, dict[str, float]]:
+_CODE = itemgetter(2)
+_BYES = frozenset("UFHZ")
+
+
+def scoring_of(doc: TrfDocument, *, consistent: bool = False) -> tuple[Scoring, dict[str, float]]:
     """The scoring (record 162 and bbpPairings' ``BBW``...``BBU`` records,
     which win where both say, else the defaults) and each bye code's points
     (from those records, else inferred from the stated points).
 
     As bbpPairings reads them, the pairing-allocated bye is worth a win unless
     ``P`` or ``BBU`` says otherwise (3-1-0 with a 1-point bye: ``BBW 3.0``,
-    ``BBD 1.0``, ``BBU 1.0``)."""
+    ``BBD 1.0``, ``BBU 1.0``). ``consistent``: see :func:`infer_bye_values`."""
     stated = doc.scoring_162()
     bbp = doc.scoring_bbp()
     for symbol, code in (("W", "W"), ("D", "D"), ("L", "L"), ("P", "U")):
@@ -50,7 +56,7 @@ def scoring_of(doc: TrfDocument) -> tuple[Scoring, dict[str, float]]:
     )
     if bbp:  # stated: the bye values are not inferred
         stated.setdefault("A", zero)
-    return scoring, infer_bye_values(doc, scoring, stated)
+    return scoring, infer_bye_values(doc, scoring, stated, consistent=consistent)
 
 
 def bye_scoring(scoring: Scoring, byes: dict[str, float]) -> Scoring:
@@ -77,11 +83,22 @@ def points_of(
 
 
 def points_without(
-    doc: TrfDocument, scored: tuple[Scoring, dict[str, float]], annulled: set[int]
+    doc: TrfDocument,
+    scored: tuple[Scoring, dict[str, float]],
+    annulled: set[int],
+    *,
+    consistent: bool = False,
 ) -> list[float]:
     """Points of the results, games against a player in ``annulled`` left out
-    (and every round of theirs, as the standings do: ``caddy.contracts.tiebreak_table.TieBreakTable``)."""
+    (and every round of theirs, as the standings do: ``caddy.contracts.tiebreak_table.TieBreakTable``).
+
+    ``consistent``: every game code has an opponent and every bye code has
+    none (:func:`.rounds.rounds_of` read the rounds): a round's points then
+    follow from its code alone, summed at list speed."""
     game, bye = point_tables(*scored)
+    if consistent and not annulled and all(game[c] == bye[c] for c in "+-"):
+        points = {**bye, **game}  # '+' and '-': the same with an opponent or without
+        return [sum(map(points.__getitem__, map(_CODE, p.cells))) for p in doc.players]
     return [
         0.0
         if p.number in annulled
@@ -98,7 +115,10 @@ def points_without(
 
 
 def annulled_withdrawals(
-    doc: TrfDocument, scored: tuple[Scoring, dict[str, float]] | None = None
+    doc: TrfDocument,
+    scored: tuple[Scoring, dict[str, float]] | None = None,
+    *,
+    cycles: int | None = None,
 ) -> tuple[Withdrawal, ...]:
     """Round-robin withdrawals whose results the file records as annulled.
 
@@ -126,9 +146,10 @@ def annulled_withdrawals(
     least one player stays (a set annulling everyone ranks nobody). A file
     without stated points, or whose points count the games, is read at face
     value. (A player who merely lost the last games by forfeit stays counted:
-    the points say so.)
+    the points say so.) ``cycles``: ``doc.round_robin()``, when the caller has it.
     """
-    cycles = doc.round_robin()
+    if cycles is None:
+        cycles = doc.round_robin()
     players = doc.players
     if not cycles or any(p.points is None for p in players):
         return ()
@@ -265,11 +286,19 @@ def point_tables(
 
 
 def infer_bye_values(
-    doc: TrfDocument, scoring: Scoring, score_162: dict[str, float]
+    doc: TrfDocument,
+    scoring: Scoring,
+    score_162: dict[str, float],
+    *,
+    consistent: bool = False,
 ) -> dict[str, float]:
     """Bye values: 162 where it says, else those that make every stated
     points agree (else the defaults: stated points no values explain, as a
-    file cut before a round states the final points, say nothing of them)."""
+    file cut before a round states the final points, say nothing of them).
+
+    ``consistent``: as :func:`points_without` (a player's rounds without a
+    forfeit, which scores differently with an opponent and without, are then
+    summed from their codes alone)."""
     defaults = {
         "U": scoring.points("U"),
         "F": scoring.points("F"),
@@ -278,36 +307,59 @@ def infer_bye_values(
     }
     if "P" in score_162:
         defaults["U"] = score_162["P"]
-    present = sorted(
-        {code for p in doc.players for opp, _, code in p.cells if opp is None and code in defaults}
-    )
-    if score_162 or not present:
+    if score_162:
         return defaults
-    known = []
     game = {code: scoring.points(code) for code in "1=0+-WDL"}
+    present_codes: set[str] = set()
+    # players by the bye codes of their rounds (in order): each group's stated
+    # points less the rest, and how many players have each
+    groups: dict[tuple[str, ...], dict[float, int]] = {}
+    win = scoring.win
+    # a game's points by its code (a bye's go with the byes): in the order of
+    # the rounds, as the loop below adds them
+    by_code = {**dict.fromkeys(defaults, 0.0), **game}
     for p in doc.players:
-        if p.points is None:
-            continue
-        fixed = 0.0
-        byes = []
-        for opp, _, code in p.cells:
-            if opp is not None:
-                fixed += game.get(code, 0.0)  # a bye code with an opponent: check names it
-            elif code == "+":
-                fixed += scoring.win
-            elif code in defaults:
-                byes.append(code)
-        known.append((p.points - fixed, byes))
+        # (a short row is added up as fast one round at a time)
+        codes = list(map(_CODE, p.cells)) if consistent and len(p.cells) > 12 else ["+"]
+        if "+" not in codes and "-" not in codes:
+            fixed = reduce(add, map(by_code.__getitem__, codes), 0.0)
+            byes = [] if _BYES.isdisjoint(codes) else [c for c in codes if c in defaults]
+        else:
+            fixed = 0.0
+            byes = []
+            for opp, _, code in p.cells:
+                if opp is not None:
+                    fixed += game.get(code, 0.0)  # a bye code with an opponent: check names it
+                elif code == "+":
+                    fixed += win
+                elif code in defaults:
+                    byes.append(code)
+        if byes:
+            present_codes.update(byes)
+        if p.points is not None:
+            key = tuple(byes)
+            targets = groups.get(key)
+            if targets is None:
+                targets = groups[key] = {}
+            target = p.points - fixed
+            targets[target] = targets.get(target, 0) + 1
+    present = sorted(present_codes)
+    if not present:
+        return defaults
+    known = sum(sum(targets.values()) for targets in groups.values())
     if not known:
         return defaults
     candidates = [scoring.loss, scoring.draw, scoring.win]
     best, best_hits = defaults, -1
     for combo in itertools.product(*[[defaults[c], *candidates] for c in present]):
         values = dict(zip(present, combo, strict=True))
-        hits = sum(1 for target, byes in known if abs(sum(values[c] for c in byes) - target) < 1e-9)
+        hits = 0
+        for group, targets in groups.items():
+            total = sum(values[c] for c in group)
+            hits += sum(count for target, count in targets.items() if abs(total - target) < 1e-9)
         if hits > best_hits:
             best, best_hits = {**defaults, **values}, hits
     # values that explain only some players' points are a guess: stated
     # points that no bye values explain (a file cut before a round states
     # the final points) say nothing of the byes
-    return best if best_hits == len(known) else defaults
+    return best if best_hits == known else defaults

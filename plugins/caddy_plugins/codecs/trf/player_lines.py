@@ -1,0 +1,202 @@
+"""A file's player lines ``001`` read all at once (the common case: every line well formed).
+
+:func:`read_player_lines` reads the lines as
+:func:`caddy_plugins.codecs.trf.lines.read_player_line` reads each one (FIDE Handbook
+C.04 Annex 2 columns), in a few passes over all of them instead of a few per line;
+a line it cannot read that way (a problem to name, or a form it leaves to the line
+by line reader: lower-case codes, a player paired with himself...) makes it give up,
+and the lines are read one by one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import repeat
+from typing import NamedTuple
+
+from caddy.model.cells import Cell
+from caddy_plugins.codecs.trf.records import OLD_TITLES, TrfPlayer
+
+__all__ = ["PlayerLines", "read_player_lines"]
+
+#: The player lines' columns 1-91 (numbers where they belong; the separating
+#: columns other than 4, 9 and 90-91 are not read), then the rounds.
+_LINES = re.compile(
+    r"^001.([ 0-9]{4}) (.)(.{3}).(.{33}).([ 0-9]{4}).(.{3}).(.{11}).(.{10}).(.{4}).([ 0-9]{4})  "
+    r"(.*)$",
+    re.MULTILINE,
+)
+#: Points in columns 81-84: ASCII digits only (``float`` also reads ``'٣'``, ``'1_0'``, ``'nan'``).
+_POINTS = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+#: Per set of result codes, a round's cell: an opponent of four digits or
+#: blanks, a colour or a blank, a code or a blank; the opponent's columns as
+#: the group, and the whole cell.
+_CELLS: dict[frozenset[str], tuple[re.Pattern[str], re.Pattern[str]]] = {}
+_BLANK: Cell = (None, "-", "Z")
+_new = tuple.__new__
+
+
+class PlayerLines(NamedTuple):
+    """The players of :func:`read_player_lines`, in the order of the lines."""
+
+    players: list[TrfPlayer]
+    #: The highest opponent any cell names (0: none).
+    highest: int
+    #: Whether some cell has an opponent and no result (a round paired, not played).
+    unplayed: bool
+
+
+def read_player_lines(
+    lines: Sequence[str], linenos: Sequence[int], codes: frozenset[str]
+) -> PlayerLines | None:
+    """``lines`` (each starting ``001``; ``linenos``: their line numbers) as
+    :func:`~caddy_plugins.codecs.trf.lines.read_player_line` reads each one;
+    ``None`` unless every line is read without a problem (then read them one
+    by one: that reader names the problems)."""
+    if not lines:
+        return None
+    if min(map(len, lines)) < 91:
+        lines = [line if len(line) >= 91 else line.ljust(91) for line in lines]
+    found = _LINES.findall("\n".join(lines))
+    if len(found) != len(lines):  # some line's columns are not where they belong
+        return None
+    numbers_, sexes, titles, names, ratings_, feds, fide_ids, births, points_, ranks_, rests = zip(
+        *found, strict=True
+    )
+    points_text = [text.strip() for text in points_]
+    try:
+        # ASCII digits and blanks (the pattern); a blank inside a number raises
+        numbers = list(map(int, numbers_))
+        ratings = [int(text) or None if text != "    " else None for text in ratings_]
+        ranks = [int(text) if text != "    " else None for text in ranks_]
+        points = [float(text) if text else None for text in points_text]
+        cells = _cells(rests, codes)
+    except ValueError:
+        return None
+    if (
+        cells is None
+        or min(numbers) < 1
+        or not all(map(_POINTS.fullmatch, filter(None, points_text)))
+    ):
+        return None
+    everyone, opponents, texts, unplayed = cells
+    rows: list[tuple[Cell, ...]] = []
+    zero_rounds: list[tuple[int, ...]] = [()] * len(numbers)
+    start = 0
+    for k, (number, text) in enumerate(zip(numbers, texts, strict=True)):
+        end = start + len(text) // 10
+        if number in opponents[start:end]:  # paired with himself: the line reader says where
+            return None
+        if end > start and everyone[end - 1] == _BLANK:
+            row = everyone[start:end]
+            announced: list[int] = []  # trailing cells written out (0000 - Z), not blank
+            while row and row[-1] == _BLANK:
+                if text[10 * len(row) - 10 : 10 * len(row)].strip():
+                    announced.append(len(row))
+                row.pop()
+            zero_rounds[k] = tuple(reversed(announced))
+            rows.append(tuple(row))
+        else:
+            rows.append(tuple(everyone[start:end]))
+        start = end
+    stripped = [text.strip() for text in titles]
+    players = list(
+        map(
+            _new,
+            repeat(TrfPlayer),
+            zip(
+                numbers,
+                linenos,
+                [text.strip() or None for text in sexes],
+                [
+                    (OLD_TITLES.get(title, title.upper()) if title.islower() else title) or None
+                    for title in stripped
+                ],
+                [text.strip() for text in names],
+                ratings,
+                [text.strip() or None for text in feds],
+                [text.strip() or None for text in fide_ids],
+                [text.strip() or None for text in births],
+                points,
+                ranks,
+                rows,
+                zero_rounds,
+                strict=True,
+            ),
+        )
+    )
+    return PlayerLines(players, max(opponents, default=0), unplayed)
+
+
+def _cells(
+    rests: Sequence[str], codes: frozenset[str]
+) -> tuple[list[Cell], list[int], list[str], bool] | None:
+    """Every line's rounds (the text after column 91), as the line reader
+    reads them: the cells one after the other, their opponents (0: none),
+    each line's text padded to whole cells, and whether some cell has an
+    opponent and a blank result. ``None`` when some cell is not well formed.
+
+    :raises ValueError: an opponent with a blank inside (``"1 2 "``).
+    """
+    texts = [text.ljust(len(text) + 9 - (len(text) + 9) % 10) for text in rests]
+    joined = "".join(texts)
+    patterns = _CELLS.get(codes)
+    if patterns is None:
+        code_class = "".join(re.escape(c) for c in sorted(codes))
+        cell = f"[ 0-9]{{4}}.[wb -].[{code_class} ].."
+        patterns = (re.compile(f"({cell[:9]}){cell[9:]}", re.DOTALL), re.compile(cell, re.DOTALL))
+        _CELLS[codes] = patterns
+    if len(joined) <= 10 * _MANY:
+        found = patterns[0].findall(joined)  # the opponents' columns
+        # each match is ten characters: as many as the cells only if they tile the text
+        if len(found) * 10 != len(joined):
+            return None
+        cells, opponents, unplayed = _decode(joined, found)
+        return cells, opponents, texts, unplayed
+    found = patterns[1].findall(joined)  # whole cells
+    if len(found) * 10 != len(joined):
+        return None
+    unique = list(set(found))
+    if 3 * len(unique) >= len(found):  # few repeats: every cell read
+        cells, opponents, unplayed = _decode(joined, [text[:4] for text in found])
+        return cells, opponents, texts, unplayed
+    # a file of many rounds repeats its cells (a round robin each a thousand times):
+    # each read once
+    cells, opponents, unplayed = _decode("".join(unique), [text[:4] for text in unique])
+    cell_of = dict(zip(unique, cells, strict=True))
+    opponent_of = dict(zip(unique, opponents, strict=True))
+    return (
+        list(map(cell_of.__getitem__, found)),
+        list(map(opponent_of.__getitem__, found)),
+        texts,
+        unplayed,
+    )
+
+
+#: More cells than this: looked for repeats, each different cell read once.
+_MANY = 20_000
+
+
+def _decode(joined: str, opponent_texts: Sequence[str]) -> tuple[list[Cell], list[int], bool]:
+    """Well-formed cells (``joined``; ``opponent_texts``: their first four
+    columns) as the line reader reads them, their opponents (0: none), and
+    whether some cell has an opponent and a blank result."""
+    if "    " in opponent_texts:  # no opponent, written blank
+        opponent_texts = [text if text != "    " else "0" for text in opponent_texts]
+    # ASCII digits only (the pattern): int() alone also reads '٣', '+3' and '1_0'
+    opponents = list(map(int, opponent_texts))
+    colours = joined[5::10]
+    if " " in colours:  # a blank colour reads as '-'
+        colours = colours.replace(" ", "-")
+    results: Sequence[str] = joined[7::10]
+    if " " in results:  # a blank result: no result yet, or (no opponent) 'Z'
+        results = [
+            code if code != " " else " " if opponent else "Z"
+            for code, opponent in zip(results, opponents, strict=True)
+        ]
+    named: Sequence[int | None] = opponents
+    if 0 in opponents:
+        named = [opponent or None for opponent in opponents]
+    # a blank result left blank has an opponent: a round paired, not played
+    return list(zip(named, colours, results, strict=True)), opponents, " " in results
