@@ -115,34 +115,40 @@ def board_cells(
         rounds = [r for r in rounds if all(r.results)]
     if not rounds or any(a is not b for a, b in zip(rounds, state.rounds, strict=False)):
         return None
-    n = state.players
+    numbers = set(range(1, state.players + 1))
     scoring = state.event.tournament.scoring or Scoring()
     cells = {code: make_round_result((None, None, code, scoring.points(code))) for code in MIRROR}
+    # a result word to both players' cells: a round's cells made by map() at C speed
+    pairs = {word: (cells[w], cells[b]) for word, (w, b) in RESULT_WORDS.items()}
     columns = []
     for rnd in rounds:
         whites, blacks, byes = rnd.white, rnd.black, rnd.byes
-        codes = [RESULT_WORDS.get(r[-1] if r else "--") for r in rnd.results]
+        if all(rnd.results):
+            played = list(map(pairs.get, map(_LAST, rnd.results)))
+        else:  # a board with no result yet: a double forfeit, as results_event scores it
+            played = [pairs.get(r[-1] if r else "--") for r in rnd.results]
         seated = {*whites, *blacks}
         if (
             rnd.rest
-            or None in codes
-            or not len(whites) == len(blacks) == len(codes)
+            or None in played
+            or not len(whites) == len(blacks) == len(played)
             or len(seated) != 2 * len(whites)
-            or (seated and (min(seated) < 1 or max(seated) > n))
+            or not numbers.issuperset(seated)
             or not seated.isdisjoint(byes)
             or not _BYE_KINDS.issuperset(byes.values())
-            or (byes and (min(byes) < 1 or max(byes) > n))
+            or not numbers.issuperset(byes)
         ):
             return None
-        column = dict(zip(whites, map(cells.__getitem__, map(_FIRST, codes)), strict=True))
-        column.update(zip(blacks, map(cells.__getitem__, map(_SECOND, codes)), strict=True))
+        column = dict(zip(whites, map(_FIRST, played), strict=True))
+        column.update(zip(blacks, map(_SECOND, played), strict=True))
         columns.append(column)
     return columns
 
 
 _BYE_KINDS = frozenset({*BYE_KIND_CODES, "absent"})
-_FIRST: Callable[[Any], str] = itemgetter(0)
-_SECOND: Callable[[Any], str] = itemgetter(1)
+_FIRST: Callable[[Any], RoundResult] = itemgetter(0)
+_SECOND: Callable[[Any], RoundResult] = itemgetter(1)
+_LAST: Callable[[tuple[str, ...]], str] = itemgetter(-1)
 
 
 def _results_event(state: State, completed_only: bool, empty: bool) -> ResultsTable:

@@ -110,6 +110,10 @@ _FORFEITS = frozenset("+-")
 _OUTCOME_CODES = {"w": "1", "d": "=", "l": "0"}
 _CODE: Callable[[RoundResult], str] = itemgetter(2)
 _POINTS: Callable[[RoundResult], float] = itemgetter(3)
+#: A side's outcome code, MP, GP, board points and board codes.
+_Side = tuple[str, float, float, tuple[float, ...], tuple[str, ...]]
+#: A match's outcome: both sides' (White's first), or a forfeit of the whole match (``+-`` ...).
+_Scored = tuple[_Side, _Side] | str
 
 
 class _Fold:
@@ -124,6 +128,8 @@ class _Fold:
         self.forfeit_loss = game.forfeit_loss
         self.forfeit_win = game.win if game.forfeit_win is None else game.forfeit_win
         self.byes: dict[tuple[str, float | None, float | None], TeamRoundResult] = {}
+        #: A match's outcome by its boards' codes and points.
+        self.scored: dict[tuple[object, ...], _Scored] = {}
 
     def bye(self, kind: str, mp: float | None, gp: float | None) -> TeamRoundResult:
         key = (kind, mp, gp)
@@ -165,12 +171,40 @@ class _Fold:
         if match.forfeit:
             return self.forfeited(match, match.forfeit)
         white_lineup, black_lineup = match.white_lineup, match.black_lineup
-        white_points, white_codes = self.side(white_lineup, black_lineup, cell)
-        black_points, black_codes = self.side(black_lineup, white_lineup, cell)
+        key: tuple[object, ...] | None = None
+        if 0 not in white_lineup and 0 not in black_lineup:
+            # a match's outcome depends on its boards' codes and points only:
+            # scored once per pattern (a team event has few)
+            white_cells, black_cells = list(map(cell, white_lineup)), list(map(cell, black_lineup))
+            key = (
+                *map(_CODE, white_cells),
+                *map(_CODE, black_cells),
+                *map(_POINTS, white_cells),
+                *map(_POINTS, black_cells),
+            )
+            scored = self.scored.get(key)
+            if scored is not None:
+                return self.made(match, scored)
+        scored = self.score(
+            *self.side(white_lineup, black_lineup, cell),
+            *self.side(black_lineup, white_lineup, cell),
+        )
+        if key is not None:
+            self.scored[key] = scored
+        return self.made(match, scored)
+
+    def score(
+        self,
+        white_points: tuple[float, ...],
+        white_codes: tuple[str, ...],
+        black_points: tuple[float, ...],
+        black_codes: tuple[str, ...],
+    ) -> _Scored:
+        """A match's outcome from its boards (both teams' points and codes)."""
         if _FORFEITS.issuperset(white_codes) and _FORFEITS.issuperset(black_codes):
             forfeited = _all_forfeits(white_codes, black_codes)
             if forfeited is not None:  # no board was played: the match was forfeited as a whole
-                return self.forfeited(match, forfeited)
+                return forfeited
         gp_white, gp_black = sum(white_points), sum(black_points)
         if gp_white > gp_black:
             white, black = "w", "l"
@@ -182,32 +216,20 @@ class _Fold:
             white, black = "l", "l"
         mp = self.match_points
         return (
-            _make(
-                (
-                    match.black,
-                    "w",
-                    "played",
-                    _OUTCOME_CODES[white],
-                    mp[white],
-                    gp_white,
-                    white_points,
-                    white_lineup,
-                    white_codes,
-                )
-            ),
-            _make(
-                (
-                    match.white,
-                    "b",
-                    "played",
-                    _OUTCOME_CODES[black],
-                    mp[black],
-                    gp_black,
-                    black_points,
-                    black_lineup,
-                    black_codes,
-                )
-            ),
+            (_OUTCOME_CODES[white], mp[white], gp_white, white_points, white_codes),
+            (_OUTCOME_CODES[black], mp[black], gp_black, black_points, black_codes),
+        )
+
+    def made(
+        self, match: TeamMatchPairing, scored: _Scored
+    ) -> tuple[TeamRoundResult, TeamRoundResult]:
+        """The match's two team round results from its outcome."""
+        if isinstance(scored, str):
+            return self.forfeited(match, scored)
+        white, black = scored
+        return (
+            _make((match.black, "w", "played", *white[:3], white[3], match.white_lineup, white[4])),
+            _make((match.white, "b", "played", *black[:3], black[3], match.black_lineup, black[4])),
         )
 
     def forfeited(
