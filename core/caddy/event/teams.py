@@ -137,6 +137,7 @@ def state_team_event(state: State, *, completed_only: bool = True) -> TeamResult
                 pre_determined=bool(state_pre_determined(state)),
                 load_players=load,
                 ratings=tuple(p.rating for p in tournament.players),
+                shared_cells=True,
             )
         except KeyError:  # a line-up player on no board: the players' table says what they did
             pass

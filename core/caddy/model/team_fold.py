@@ -73,15 +73,19 @@ def fold_team_rounds(
     rounds: Sequence[TeamRound | None],
     cells: Sequence[Cells],
     game_scoring: Scoring,
+    *,
+    shared: bool = False,
 ) -> tuple[int, tuple[tuple[TeamRoundResult, ...], ...]]:
     """Fold rounds ``1..len(cells)`` into each team's round results (the
     rounds folded, the rows); ``rounds[r]`` is round ``r + 1``'s team
-    matches, ``cells[r]`` its players' results."""
+    matches, ``cells[r]`` its players' results. ``shared``: the cells are one
+    object per result code (:func:`caddy.event.results.board_cells`), so a
+    match's outcome is scored once per pattern of its boards' cells."""
     n = len(setup.teams)
     count = min(len(cells), len(rounds))
     if not any(rounds[:count]) and count:
         count = 0
-    fold = _Fold(setup, game_scoring)
+    fold = _Fold(setup, game_scoring, shared)
     rows: list[list[TeamRoundResult]] = [[] for _ in range(n)]
     for r in range(count):
         done: set[int] = set()
@@ -120,8 +124,9 @@ class _Fold:
     """One fold of an event's boards into team results: the scales read once,
     a bye's result made once per kind (the results are immutable)."""
 
-    def __init__(self, setup: TeamSetup, game: Scoring) -> None:
+    def __init__(self, setup: TeamSetup, game: Scoring, shared: bool) -> None:
         self.setup = setup
+        self.shared = shared
         self.game = game
         s = setup.scoring
         self.match_points = {"w": s.win, "d": s.draw, "l": s.loss}
@@ -172,16 +177,10 @@ class _Fold:
             return self.forfeited(match, match.forfeit)
         white_lineup, black_lineup = match.white_lineup, match.black_lineup
         key: tuple[object, ...] | None = None
-        if 0 not in white_lineup and 0 not in black_lineup:
-            # a match's outcome depends on its boards' codes and points only:
-            # scored once per pattern (a team event has few)
-            white_cells, black_cells = list(map(cell, white_lineup)), list(map(cell, black_lineup))
-            key = (
-                *map(_CODE, white_cells),
-                *map(_CODE, black_cells),
-                *map(_POINTS, white_cells),
-                *map(_POINTS, black_cells),
-            )
+        if self.shared and 0 not in white_lineup and 0 not in black_lineup:
+            # a match's outcome depends on its boards' cells only, one object
+            # per code: scored once per pattern (a team event has few)
+            key = (*map(cell, white_lineup), *map(cell, black_lineup))
             scored = self.scored.get(key)
             if scored is not None:
                 return self.made(match, scored)

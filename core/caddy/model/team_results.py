@@ -179,11 +179,13 @@ def fold_team_event(
     players: ResultsTable | None = None,
     load_players: Callable[[], ResultsTable] | None = None,
     ratings: tuple[int | None, ...] | None = None,
+    shared_cells: bool = False,
 ) -> TeamResultsTable:
     """Fold rounds ``1..len(cells)`` into team results
     (:func:`caddy.model.team_fold.fold_team_rounds`); ``players``,
-    ``load_players`` and ``ratings`` as :class:`TeamResultsTable` keeps them."""
-    count, results = fold_team_rounds(setup, rounds, cells, game_scoring)
+    ``load_players`` and ``ratings`` as :class:`TeamResultsTable` keeps them;
+    ``shared_cells`` as ``shared`` there."""
+    count, results = fold_team_rounds(setup, rounds, cells, game_scoring, shared=shared_cells)
     return TeamResultsTable(
         setup=setup,
         name=name,
