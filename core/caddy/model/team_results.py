@@ -74,6 +74,10 @@ class TeamResultsTable:
     #: The players' ratings by pairing number minus one (:meth:`rating`), when
     #: :attr:`players` is built only when read; ``None``: read :attr:`players`.
     _ratings: tuple[int | None, ...] | None = attrs.field(default=None, eq=False, repr=False)
+    #: What :meth:`as_event` made once for both scores (the teams as players).
+    _made: dict[str, tuple[EventPlayer, ...]] = attrs.field(
+        factory=dict, init=False, eq=False, repr=False
+    )
 
     @property
     def players(self) -> ResultsTable | None:
@@ -147,12 +151,17 @@ class TeamResultsTable:
             scoring = Scoring(win=s.win, draw=s.draw, loss=s.loss)
         else:
             scoring = Scoring(win=boards * g.win, draw=boards * g.draw, loss=boards * g.loss)
-        players = tuple(
-            EventPlayer(
-                number=t, name=team.name, rating=self.rating(t - 1), federation=team.code or None
+        if "players" not in self._made:  # the same teams for both scores
+            self._made["players"] = tuple(
+                EventPlayer(
+                    number=t,
+                    name=team.name,
+                    rating=self.rating(t - 1),
+                    federation=team.code or None,
+                )
+                for t, team in enumerate(self.setup.teams, 1)
             )
-            for t, team in enumerate(self.setup.teams, 1)
-        )
+        players = self._made["players"]
         # (opponent, colour, code, points) of every round, at C speed
         fields = itemgetter(0, 1, 3, 4 if kind == "MP" else 5)
         results = tuple(tuple(map(make_round_result, map(fields, row))) for row in self.results)
