@@ -134,7 +134,7 @@ class _Fold:
         self.forfeit_win = game.win if game.forfeit_win is None else game.forfeit_win
         self.byes: dict[tuple[str, float | None, float | None], TeamRoundResult] = {}
         #: A match's outcome by its boards' codes and points.
-        self.scored: dict[tuple[object, ...], _Scored] = {}
+        self.scored: dict[tuple[RoundResult, ...], _Scored] = {}
 
     def bye(self, kind: str, mp: float | None, gp: float | None) -> TeamRoundResult:
         key = (kind, mp, gp)
@@ -176,11 +176,11 @@ class _Fold:
         if match.forfeit:
             return self.forfeited(match, match.forfeit)
         white_lineup, black_lineup = match.white_lineup, match.black_lineup
-        key: tuple[object, ...] | None = None
+        key: tuple[RoundResult, ...] | None = None
         if self.shared and 0 not in white_lineup and 0 not in black_lineup:
-            # a match's outcome depends on its boards' cells only, one object
-            # per code: scored once per pattern (a team event has few)
-            key = (*map(cell, white_lineup), *map(cell, black_lineup))
+            # a match's outcome depends on its boards' cells only, one per
+            # code: scored once per pattern of cells (a team event has few)
+            key = tuple(map(cell, white_lineup + black_lineup))
             scored = self.scored.get(key)
             if scored is not None:
                 return self.made(match, scored)
@@ -225,10 +225,10 @@ class _Fold:
         """The match's two team round results from its outcome."""
         if isinstance(scored, str):
             return self.forfeited(match, scored)
-        white, black = scored
+        w, b = scored
         return (
-            _make((match.black, "w", "played", *white[:3], white[3], match.white_lineup, white[4])),
-            _make((match.white, "b", "played", *black[:3], black[3], match.black_lineup, black[4])),
+            _make((match.black, "w", "played", w[0], w[1], w[2], w[3], match.white_lineup, w[4])),
+            _make((match.white, "b", "played", b[0], b[1], b[2], b[3], match.black_lineup, b[4])),
         )
 
     def forfeited(
