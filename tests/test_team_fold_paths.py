@@ -204,3 +204,24 @@ def test_a_table_given_its_players_keeps_them() -> None:
     theirs = reference(state)
     assert theirs.players is not None
     assert attrs.evolve(theirs, pre_determined=True).players is theirs.players
+
+
+def test_a_line_up_player_on_no_board_reads_the_players_table() -> None:
+    """A round whose boards no longer seat a line-up's player (changed in the
+    fold after the round was paired): the players' table says what that
+    player did (absent: a zero), as before."""
+    state = replay(drawn_event(4))
+    setup = state.event.tournament.teams
+    first = state.rounds[0]
+    assert setup is not None and first.teams is not None
+    match = next(
+        m for m in first.teams.matches if not m.forfeit and 0 not in m.white_lineup + m.black_lineup
+    )
+    # board 1: the team named first has White (colours WBW...)
+    player = match.white_lineup[0]
+    reserve = next(p for p in setup.teams[match.white - 1].members if p not in match.white_lineup)
+    first.white = tuple(reserve if p == player else p for p in first.white)
+    assert board_cells(state) is not None
+    ours = state_team_event(state)
+    assert_same(ours, reference(state))
+    assert ours.results[match.white - 1][0].board_codes[0] == "Z"
