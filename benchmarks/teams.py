@@ -131,6 +131,13 @@ def main() -> None:
     print(f"  floor (plain Python MP/GP, BH, ESB): {base * 1000:8.2f} ms")
     print(f"  caddy (fold + standings + explainable values): {ours * 1000:8.2f} ms")
     print(f"  ratio: {ours / base:.1f} (target <= 3, issue 31 item 5)")
+    # where caddy's time goes (each part alone, best of; not the ratio above)
+    folded = state_team_event(state)
+    fold, rank = interleaved(
+        ns.repeat * 2, [lambda: state_team_event(state), lambda: team_standings(folded, texts)]
+    )
+    print(f"    of which the fold (state_team_event): {fold * 1000:8.2f} ms")
+    print(f"    of which the standings (team_standings): {rank * 1000:8.2f} ms")
 
     from caddy.pairing.file_input import file_pairing
     from caddy_plugins.formats.team_swiss.pairing import pair_team_round

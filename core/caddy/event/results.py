@@ -6,13 +6,23 @@ after a round was paired loses that game by forfeit). Re-exported by
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from caddy.errors import CaddyError
 from caddy.event.rounds import withdrawal_result
 from caddy.model.collector import paused
-from caddy.model.results import EventPlayer, ResultsTable
+from caddy.model.results import (
+    BYE_KIND_CODES,
+    MIRROR,
+    RESULT_WORDS,
+    EventPlayer,
+    ResultsTable,
+    RoundResult,
+    Scoring,
+    make_round_result,
+)
 from caddy.model.results_table import ResultsTableBuilder
 
 if TYPE_CHECKING:
@@ -20,7 +30,7 @@ if TYPE_CHECKING:
     from caddy.model.results import ResultsTable
     from caddy.model.results_table import ResultsTableBuilder
 
-__all__ = ["results_event", "scores_before", "state_after"]
+__all__ = ["board_cells", "results_event", "scores_before", "state_after", "state_pre_determined"]
 
 
 def results_event(
@@ -75,6 +85,72 @@ def scores_before(state: State, number: int) -> list[float]:
     return [event.score(p) for p in range(1, state.players + 1)]
 
 
+def state_pre_determined(state: State) -> bool | None:
+    """Whether the event's pairings are pre-determined, as :func:`results_event`
+    marks its table: fixed schedules are; pairings from outside: as the format
+    says; a format pairing round by round from a fixed table (a team round
+    robin, whose line-ups change) says so."""
+    options = state.event.tournament.format.options
+    if state.fixed:
+        return True
+    if state.fmt.kind == "external":
+        return state.fmt.pre_determined(options)
+    return state.fmt.pre_determined(options) is True
+
+
+def board_cells(
+    state: State, *, completed_only: bool = True
+) -> list[dict[int, RoundResult]] | None:
+    """The rounds :func:`results_event` counts, each as its players' results
+    by pairing number, read straight from the boards: a board player's code and
+    points as the players' table holds them (opponent and colour left out), a
+    player on no board absent. ``None`` when the table has more to do than
+    score the boards (withdrawals, knockout matches, counted rounds that are
+    not the first ones, a result or a bye the table would refuse or read
+    another way): then read the table itself."""
+    if state.withdrawals:
+        return None
+    rounds = [r for r in state.rounds if not r.matches and (r.white or r.byes or r.rest)]
+    if completed_only:
+        rounds = [r for r in rounds if all(r.results)]
+    if not rounds or any(a is not b for a, b in zip(rounds, state.rounds, strict=False)):
+        return None
+    numbers = set(range(1, state.players + 1))
+    scoring = state.event.tournament.scoring or Scoring()
+    cells = {code: make_round_result((None, None, code, scoring.points(code))) for code in MIRROR}
+    # a result word to both players' cells: a round's cells made by map() at C speed
+    pairs = {word: (cells[w], cells[b]) for word, (w, b) in RESULT_WORDS.items()}
+    columns = []
+    for rnd in rounds:
+        whites, blacks, byes = rnd.white, rnd.black, rnd.byes
+        if all(rnd.results):
+            played = list(map(pairs.get, map(_LAST, rnd.results)))
+        else:  # a board with no result yet: a double forfeit, as results_event scores it
+            played = [pairs.get(r[-1] if r else "--") for r in rnd.results]
+        seated = {*whites, *blacks}
+        if (
+            rnd.rest
+            or None in played
+            or not len(whites) == len(blacks) == len(played)
+            or len(seated) != 2 * len(whites)
+            or not numbers.issuperset(seated)
+            or not seated.isdisjoint(byes)
+            or not _BYE_KINDS.issuperset(byes.values())
+            or not numbers.issuperset(byes)
+        ):
+            return None
+        column = dict(zip(whites, map(_FIRST, played), strict=True))
+        column.update(zip(blacks, map(_SECOND, played), strict=True))
+        columns.append(column)
+    return columns
+
+
+_BYE_KINDS = frozenset({*BYE_KIND_CODES, "absent"})
+_FIRST: Callable[[Any], RoundResult] = itemgetter(0)
+_SECOND: Callable[[Any], RoundResult] = itemgetter(1)
+_LAST: Callable[[tuple[str, ...]], str] = itemgetter(-1)
+
+
 def _results_event(state: State, completed_only: bool, empty: bool) -> ResultsTable:
 
     tournament = state.event.tournament
@@ -111,16 +187,7 @@ def _results_event(state: State, completed_only: bool, empty: bool) -> ResultsTa
         name=tournament.name,
         start_date=tournament.start,
         scoring=tournament.scoring,
-        # fixed schedules are pre-determined; pairings from outside: decided by the
-        # results; a format pairing round by round from a fixed table (a team round
-        # robin, whose line-ups change) says so
-        pre_determined=True
-        if state.fixed
-        else (
-            state.fmt.pre_determined(tournament.format.options)
-            if state.fmt.kind == "external"
-            else state.fmt.pre_determined(tournament.format.options) is True
-        ),
+        pre_determined=state_pre_determined(state),
         format=state.fmt.name,
     )
     if not rounds:

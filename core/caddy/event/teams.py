@@ -5,12 +5,16 @@ matches (:attr:`caddy.model.tournament.PairRound.teams`) and line-ups given ahea
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
+import attrs
+
 from caddy.errors import CaddyError
-from caddy.event.results import results_event
+from caddy.event.results import board_cells, results_event, state_pre_determined
 from caddy.event.rounds import planned_rounds
-from caddy.model.team_results import team_event
+from caddy.model.results import Scoring
+from caddy.model.team_results import fold_team_event, team_event
 from caddy.model.teams import TEAM_BYE_KINDS, LineUp, check_setup, lineup_problems
 
 if TYPE_CHECKING:
@@ -114,6 +118,38 @@ def state_team_event(state: State, *, completed_only: bool = True) -> TeamResult
     event ranks and exports at any point."""
 
     setup = team_setup(state)
-    players = results_event(state, completed_only=completed_only, empty=True)
     rounds = [r.teams for r in state.rounds if not r.matches]
+    cells = board_cells(state, completed_only=completed_only)
+    if cells is not None:
+        # the boards folded straight; the players' table (board prizes, the
+        # teams' ratings from their players) is built when first read, from
+        # the event as it is now
+        tournament = state.event.tournament
+        load = partial(results_event, _snapshot(state), completed_only=completed_only, empty=True)
+        try:
+            return fold_team_event(
+                setup,
+                rounds,
+                [column.__getitem__ for column in cells],
+                game_scoring=tournament.scoring or Scoring(),
+                name=tournament.name,
+                start_date=tournament.start,
+                pre_determined=bool(state_pre_determined(state)),
+                load_players=load,
+                ratings=tuple(p.rating for p in tournament.players),
+                shared_cells=True,
+            )
+        except KeyError:  # a line-up player on no board: the players' table says what they did
+            pass
+    players = results_event(state, completed_only=completed_only, empty=True)
     return team_event(setup, rounds, players, pre_determined=bool(players.pre_determined))
+
+
+def _snapshot(state: State) -> State:
+    """``state`` as it is now, for a players' table built later (the fold
+    goes on changing its rounds in place)."""
+    return attrs.evolve(
+        state,
+        rounds=[attrs.evolve(r, results=list(r.results), byes=dict(r.byes)) for r in state.rounds],
+        withdrawals=list(state.withdrawals),
+    )

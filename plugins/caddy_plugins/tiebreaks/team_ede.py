@@ -102,13 +102,20 @@ class _Ranking:
 
     def meetings(self, i: int, j: int) -> list[int]:
         """Rounds where teams ``i`` and ``j`` met in a match that counts."""
-        if i not in self.met:  # every opponent of team i at once
+        return self.met_by(i).get(j, [])
+
+    def met_by(self, i: int) -> dict[int, list[int]]:
+        """Team ``i``'s opponents in matches that count, each with the rounds."""
+        if i not in self.met:  # every opponent of team i at once (counts(), inline)
+            forfeits = self.spec.predetermined or (
+                self.table.rr and self.table.options.rr_forfeits_are_games
+            )
             met: dict[int, list[int]] = {}
-            for r, o in enumerate(self.table.opp[i]):
-                if o >= 0 and self.counts(i, r):
+            for r, (o, code) in enumerate(zip(self.table.opp[i], self.table.code[i], strict=True)):
+                if o >= 0 and (code in "1=0WDL" or (code in "+-" and forfeits)):
                     met.setdefault(o, []).append(r)
             self.met[i] = met
-        return self.met[i].get(j, [])
+        return self.met[i]
 
     def split(self, kind: str, members: list[int]) -> list[list[int]]:
         """Direct encounter on ``kind`` among ``members``: ordered subgroups
@@ -118,10 +125,11 @@ class _Ranking:
         met: dict[int, int] = {}
         for i in members:
             averages = []
+            met_by, pts = self.met_by(i), table.pts[i]
             for j in members:
-                rounds = self.meetings(i, j) if j != i else []
+                rounds = met_by.get(j) if j != i else None
                 if rounds:
-                    averages.append(math.fsum(table.pts[i][r] for r in rounds) / len(rounds))
+                    averages.append(math.fsum(pts[r] for r in rounds) / len(rounds))
             points[i], met[i] = math.fsum(averages), len(averages)
         size = len(members)
 

@@ -1,0 +1,298 @@
+"""The fold of a team event's boards into team results (each team's
+:class:`TeamRoundResult` per round, held by
+:class:`caddy.model.team_results.TeamResultsTable`), by the rules
+:mod:`caddy.model.team_results` states (FIDE Handbook C.07 Art. 11, C.04.6
+Art. 1).
+
+:func:`fold_team_rounds` reads each round's games through a getter, a
+player's round result by pairing number (only its code and points are
+read): from a players' :class:`caddy.model.results.ResultsTable`
+(:func:`caddy.model.team_results.team_event`), or straight from an event's
+boards (:func:`caddy.event.teams.state_team_event`, which leaves the players'
+table to be built when something reads it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from operator import itemgetter
+from typing import Literal, NamedTuple
+
+from caddy.model.results import ALL_CODES, ResultsTable, RoundResult, Scoring
+from caddy.model.teams import TeamMatchPairing, TeamRound, TeamSetup
+
+
+class TeamRoundResult(NamedTuple):
+    """One team's round.
+
+    A named tuple, as :class:`caddy.model.results.RoundResult` is: a team
+    event's standings fold every match into two of them, so they are made and
+    read at tuple speed. Change one with ``result._replace(mp=2.0)``.
+    """
+
+    #: The opposing team's number, or ``None``.
+    opponent: int | None
+    #: The team's colour in the match (its board-1 player's); ``None``: not played.
+    colour: Literal["w", "b"] | None
+    #: ``played``, ``forfeit-win``, ``forfeit-loss``, ``pab``, ``full``, ``half``, ``zero``.
+    kind: str
+    #: The round as an individual result code (``1 = 0 + - U F H Z``).
+    code: str
+    mp: float
+    gp: float
+    #: Board points for C.07 Art. 12 (a PAB and a forfeited match: per board as a win or loss).
+    boards: tuple[float, ...]
+    #: Pairing numbers on boards 1.. (0: empty), for a match.
+    lineup: tuple[int, ...] = ()
+    #: Each board's result from the team's side (``1 = 0 + -``; empty when no game).
+    board_codes: tuple[str, ...] = ()
+
+    @property
+    def played(self) -> bool:
+        """A match played over the board (C.04.6 1.6: the team had a colour)."""
+        return self.kind == "played"
+
+
+#: A round's results: a player's round result by pairing number.
+Cells = Callable[[int], RoundResult]
+
+#: Per-board letters of a team's round (``801`` style): won, drawn, lost, forfeit ``+ -``.
+_BOARD_CODES = {"1": "1", "=": "=", "0": "0", "W": "1", "D": "=", "L": "0", "+": "+", "-": "-"}
+#: Every result code to its board letter (a bye's code stays as it is).
+_BOARD_OF = {code: _BOARD_CODES.get(code, code) for code in ALL_CODES}
+
+
+def table_cells(players: ResultsTable, count: int) -> list[Cells]:
+    """Rounds ``1..count`` of ``players`` as cells by pairing number."""
+    return [[None, *map(itemgetter(r), players.results)].__getitem__ for r in range(count)]
+
+
+def fold_team_rounds(
+    setup: TeamSetup,
+    rounds: Sequence[TeamRound | None],
+    cells: Sequence[Cells],
+    game_scoring: Scoring,
+    *,
+    shared: bool = False,
+) -> tuple[int, tuple[tuple[TeamRoundResult, ...], ...]]:
+    """Fold rounds ``1..len(cells)`` into each team's round results (the
+    rounds folded, the rows); ``rounds[r]`` is round ``r + 1``'s team
+    matches, ``cells[r]`` its players' results. ``shared``: the cells are one
+    object per result code (:func:`caddy.event.results.board_cells`), so a
+    match's outcome is scored once per pattern of its boards' cells."""
+    n = len(setup.teams)
+    count = min(len(cells), len(rounds))
+    if not any(rounds[:count]) and count:
+        count = 0
+    fold = _Fold(setup, game_scoring, shared)
+    rows: list[list[TeamRoundResult]] = [[] for _ in range(n)]
+    for r in range(count):
+        done: set[int] = set()
+        team_round = rounds[r]
+        if team_round is not None:
+            cell = cells[r]
+            for match in team_round.matches:
+                a, b = fold.match(match, cell)
+                rows[match.white - 1].append(a)
+                rows[match.black - 1].append(b)
+                done.update((match.white, match.black))
+            for bye in team_round.byes:
+                rows[bye.team - 1].append(fold.bye(bye.kind, bye.mp, bye.gp))
+                done.add(bye.team)
+        if len(done) < n:
+            zero = fold.bye("zero", None, None)
+            for t in range(1, n + 1):
+                if t not in done:
+                    rows[t - 1].append(zero)
+    return count, tuple(map(tuple, rows))
+
+
+#: A team round result from its 9 fields in order, without a Python frame.
+_make = partial(tuple.__new__, TeamRoundResult)
+_FORFEITS = frozenset("+-")
+_OUTCOME_CODES = {"w": "1", "d": "=", "l": "0"}
+_CODE: Callable[[RoundResult], str] = itemgetter(2)
+_POINTS: Callable[[RoundResult], float] = itemgetter(3)
+#: A side's outcome code, MP, GP, board points and board codes.
+_Side = tuple[str, float, float, tuple[float, ...], tuple[str, ...]]
+#: A match's outcome: both sides' (White's first), or a forfeit of the whole match (``+-`` ...).
+_Scored = tuple[_Side, _Side] | str
+
+
+class _Fold:
+    """One fold of an event's boards into team results: the scales read once,
+    a bye's result made once per kind (the results are immutable)."""
+
+    def __init__(self, setup: TeamSetup, game: Scoring, shared: bool) -> None:
+        self.setup = setup
+        self.shared = shared
+        self.game = game
+        s = setup.scoring
+        self.match_points = {"w": s.win, "d": s.draw, "l": s.loss}
+        self.forfeit_loss = game.forfeit_loss
+        self.forfeit_win = game.win if game.forfeit_win is None else game.forfeit_win
+        self.byes: dict[tuple[str, float | None, float | None], TeamRoundResult] = {}
+        #: A match's outcome by its boards' codes and points.
+        self.scored: dict[tuple[RoundResult, ...], _Scored] = {}
+
+    def bye(self, kind: str, mp: float | None, gp: float | None) -> TeamRoundResult:
+        key = (kind, mp, gp)
+        if key not in self.byes:
+            self.byes[key] = _bye(self.setup, kind, mp, gp, self.game)
+        return self.byes[key]
+
+    def side(
+        self, lineup: tuple[int, ...], other: tuple[int, ...], cell: Cells
+    ) -> tuple[tuple[float, ...], tuple[str, ...]]:
+        """A team's board points and board codes in a round (an empty board of
+        its own: a forfeit loss; of the other team: a forfeit win)."""
+        if 0 not in lineup and 0 not in other and len(lineup) == len(other):
+            cells = list(map(cell, lineup))
+            try:
+                return tuple(map(_POINTS, cells)), tuple(
+                    map(_BOARD_OF.__getitem__, map(_CODE, cells))
+                )
+            except KeyError:
+                pass
+        points: list[float] = []
+        board_codes: list[str] = []
+        for p, q in zip(lineup, other, strict=True):
+            if not p:
+                points.append(self.forfeit_loss)
+                board_codes.append("-")
+            elif not q:
+                points.append(self.forfeit_win)
+                board_codes.append("+")
+            else:
+                res = cell(p)
+                points.append(res[3])
+                board_codes.append(_BOARD_CODES.get(res[2], res[2]))
+        return tuple(points), tuple(board_codes)
+
+    def match(
+        self, match: TeamMatchPairing, cell: Cells
+    ) -> tuple[TeamRoundResult, TeamRoundResult]:
+        if match.forfeit:
+            return self.forfeited(match, match.forfeit)
+        white_lineup, black_lineup = match.white_lineup, match.black_lineup
+        key: tuple[RoundResult, ...] | None = None
+        if self.shared and 0 not in white_lineup and 0 not in black_lineup:
+            # a match's outcome depends on its boards' cells only, one per
+            # code: scored once per pattern of cells (a team event has few)
+            key = tuple(map(cell, white_lineup + black_lineup))
+            scored = self.scored.get(key)
+            if scored is not None:
+                return self.made(match, scored)
+        scored = self.score(
+            *self.side(white_lineup, black_lineup, cell),
+            *self.side(black_lineup, white_lineup, cell),
+        )
+        if key is not None:
+            self.scored[key] = scored
+        return self.made(match, scored)
+
+    def score(
+        self,
+        white_points: tuple[float, ...],
+        white_codes: tuple[str, ...],
+        black_points: tuple[float, ...],
+        black_codes: tuple[str, ...],
+    ) -> _Scored:
+        """A match's outcome from its boards (both teams' points and codes)."""
+        if _FORFEITS.issuperset(white_codes) and _FORFEITS.issuperset(black_codes):
+            forfeited = _all_forfeits(white_codes, black_codes)
+            if forfeited is not None:  # no board was played: the match was forfeited as a whole
+                return forfeited
+        gp_white, gp_black = sum(white_points), sum(black_points)
+        if gp_white > gp_black:
+            white, black = "w", "l"
+        elif gp_black > gp_white:
+            white, black = "l", "w"
+        elif gp_white > 0:
+            white, black = "d", "d"
+        else:  # nobody scored: both lose (FIDE's reference engine)
+            white, black = "l", "l"
+        mp = self.match_points
+        return (
+            (_OUTCOME_CODES[white], mp[white], gp_white, white_points, white_codes),
+            (_OUTCOME_CODES[black], mp[black], gp_black, black_points, black_codes),
+        )
+
+    def made(
+        self, match: TeamMatchPairing, scored: _Scored
+    ) -> tuple[TeamRoundResult, TeamRoundResult]:
+        """The match's two team round results from its outcome."""
+        if isinstance(scored, str):
+            return self.forfeited(match, scored)
+        w, b = scored
+        return (
+            _make((match.black, "w", "played", w[0], w[1], w[2], w[3], match.white_lineup, w[4])),
+            _make((match.white, "b", "played", b[0], b[1], b[2], b[3], match.black_lineup, b[4])),
+        )
+
+    def forfeited(
+        self, match: TeamMatchPairing, forfeit: str
+    ) -> tuple[TeamRoundResult, TeamRoundResult]:
+        """A match forfeited as a whole: the team that appeared wins on every board."""
+        s = self.setup.scoring
+        boards = self.setup.boards
+        game = self.game
+        white_wins, black_wins = {"+-": (True, False), "-+": (False, True), "--": (False, False)}[
+            forfeit
+        ]
+        out = []
+        for opp, wins, lineup in (
+            (match.black, white_wins, match.white_lineup),
+            (match.white, black_wins, match.black_lineup),
+        ):
+            point = game.win if wins else game.forfeit_loss
+            out.append(
+                TeamRoundResult(
+                    opponent=opp,
+                    colour=None,
+                    kind="forfeit-win" if wins else "forfeit-loss",
+                    code="+" if wins else "-",
+                    mp=s.win if wins else s.loss,
+                    gp=boards * point,
+                    boards=(point,) * boards,
+                    lineup=lineup,
+                    board_codes=("+" if wins else "-",) * boards,
+                )
+            )
+        return out[0], out[1]
+
+
+def _bye(
+    setup: TeamSetup, kind: str, mp: float | None, gp: float | None, game: Scoring
+) -> TeamRoundResult:
+    s = setup.scoring
+    boards = setup.boards
+    per_board = {"pab": game.win, "full": game.win, "half": game.draw, "zero": game.loss}[kind]
+    if kind == "pab":
+        mp = mp if mp is not None else (s.pab_mp if s.pab_mp is not None else s.draw)
+        gp = gp if gp is not None else (s.pab_gp if s.pab_gp is not None else boards * game.draw)
+    else:
+        outcome = {"full": "w", "half": "d", "zero": "l"}[kind]
+        mp = mp if mp is not None else s.match_points(outcome)
+        gp = gp if gp is not None else boards * per_board
+    code = {"pab": "U", "full": "F", "half": "H", "zero": "Z"}[kind]
+    return TeamRoundResult(
+        opponent=None,
+        colour=None,
+        kind=kind,
+        code=code,
+        mp=mp,
+        gp=gp,
+        boards=(per_board,) * boards,
+    )
+
+
+def _all_forfeits(white: Sequence[str], black: Sequence[str]) -> str | None:
+    """``+-``, ``-+`` or ``--`` when every board of a match was forfeited the
+    same way (the team that lost them all did not appear: C.04.6 1.6, the
+    match is not played), else ``None``."""
+    for pair in (("+", "-"), ("-", "+"), ("-", "-")):
+        if all(c == pair[0] for c in white) and all(c == pair[1] for c in black):
+            return pair[0] + pair[1]
+    return None
