@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import sys
 
 import pytest
 
@@ -47,3 +48,32 @@ def test_a_usage_error_is_said_each_time_and_leaves_the_next_run_alone() -> None
 @pytest.mark.parametrize("args", [("calc", "4"), ("table", "4")])
 def test_the_same_command_line_gives_the_same_output(args: tuple[str, ...]) -> None:
     assert run(*args) == run(*args) == run(*args)
+
+
+def test_runs_on_two_threads_share_the_parsers_safely() -> None:
+    """An embedder may run commands on several threads: one thread's parse never
+    ends another's (a shorthand, ``--double``, is read by the full parser on
+    its own thread while the other parses a plain command line)."""
+    import threading
+
+    codes: dict[str, list[int]] = {"double": [], "plain": []}
+
+    def work(name: str, args: list[str]) -> None:
+        for _ in range(100):
+            codes[name].append(main(args))
+
+    threads = [
+        threading.Thread(target=work, args=("double", ["calc", "6", "--double"])),
+        threading.Thread(target=work, args=("plain", ["calc", "8"])),
+    ]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # the threads take turns often: every interleaving is tried
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert codes == {"double": [0] * 100, "plain": [0] * 100}

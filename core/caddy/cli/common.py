@@ -6,6 +6,7 @@ Only the standard library is imported at module top (start-up stays fast).
 
 from __future__ import annotations
 
+import threading
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -43,11 +44,12 @@ def print_error(message: str, kind: str = "error") -> None:
     tell(message, kind)
 
 
-class _Shorthands:
-    """Whether parsers built now offer the format plugins' shorthands
-    (``--double``, ``--cycles N``). Offering them imports every format plugin;
-    :func:`caddy.cli.main.main` first parses a command line without them and
-    builds them only for a command line that names one (or asks for help)."""
+class _Shorthands(threading.local):
+    """Whether parsers built now, in this thread, offer the format plugins'
+    shorthands (``--double``, ``--cycles N``). Offering them imports every
+    format plugin; :func:`caddy.cli.main.main` first parses a command line
+    without them and builds them only for a command line that names one (or
+    asks for help). Per thread: an embedder may run commands on several."""
 
     offered = True
 

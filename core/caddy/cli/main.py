@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -151,14 +152,10 @@ def build_parser(
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **{**kwargs, "allow_abbrev": False})
 
-        #: True while the command line is parsed; a handler's own error later
-        #: (``parser.error``) is an ordinary one.
-        parsing = True
-
         def error(self, message: str) -> NoReturn:
-            if type(self).parsing:
+            if _PARSING.active:  # the command line: the full parser says what is wrong
                 raise _Retry(message)
-            super().error(message)
+            super().error(message)  # a handler's own error later is an ordinary one
 
     parser = (Quiet if quiet else argparse.ArgumentParser)(
         prog="caddy",
@@ -219,6 +216,16 @@ class _Retry(Exception):
     """The command line needs the full parser (see :func:`_parse_without_shorthands`)."""
 
 
+class _Parsing(threading.local):
+    """Whether this thread is parsing a command line with a quiet parser (its
+    errors go to the full parser); per thread, as the parsers are shared."""
+
+    active = False
+
+
+_PARSING = _Parsing()
+
+
 def _parse_without_shorthands(
     command: str, args: list[str]
 ) -> tuple[argparse.ArgumentParser, argparse.Namespace, list[str]] | None:
@@ -242,13 +249,13 @@ def _parse_without_shorthands(
             )
         finally:
             SHORTHANDS.offered = True
-    type(parser).parsing = True  # type: ignore[attr-defined]
+    _PARSING.active = True
     try:
         namespace, unknown = parser.parse_known_args(args)
     except _Retry:
         return None
     finally:
-        type(parser).parsing = False  # type: ignore[attr-defined]
+        _PARSING.active = False
     for key, value in vars(namespace).items():  # a default list is the parser's own object
         if isinstance(value, (list, dict, set)):
             setattr(namespace, key, type(value)(value))
