@@ -296,11 +296,11 @@ def test_what_cannot_enter(
     bad = ("--title", "Master", "--federation", "HUNG", "--fide-id", "12a")
     assert error(cli, "add", swiss, "X", "--rating", "1500", *bad) == (
         "caddy: error: '12a' is not a FIDE ID (digits)\n"
-        "caddy: error: 'Master' is not a FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM)\n"
+        "caddy: error: 'Master' is not a FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, or an old code: g, m, f, c, wg, wm, wf, wc)\n"
         "caddy: error: 'HUNG' is not a federation (three letters, as FIDE's codes: "
         "HUN, GER)\n"
     )
-    ok("add", swiss, "X", "--rating", "1500", "--title", "wim", "--federation", "aut")
+    ok("add", swiss, "X", "--rating", "1500", "--title", " wim", "--federation", "aut ")
     added = json.loads(Path(swiss).read_text())["tournament"]["players"][-1]
     assert (added["name"], added["title"], added["federation"]) == ("X", "WIM", "AUT")
     (tmp_path / "p.csv").write_text(SIX, encoding="utf-8")

@@ -487,7 +487,7 @@ def test_v_players_csv_details_are_fides(cli: Callable[..., Run], tmp_path: Path
     csv_path.write_text(
         "name,rating,title,federation,fide_id\n"
         "Anna,2100,Grandmaster,HUNG,abc\nBen,2050,gm,hun,1234\nCara,1990,g,,\n"
-        "Dan,1950,,,12345678901\n",
+        "Dan,1950,WG,,12345678901\n",
         encoding="utf-8",
     )
     event = tmp_path / "e.json"
@@ -496,7 +496,7 @@ def test_v_players_csv_details_are_fides(cli: Callable[..., Run], tmp_path: Path
     assert run.err.splitlines() == [
         f"caddy: error: {csv_path}:2: fide_id 'abc' is not a FIDE ID (digits)",
         f"caddy: error: {csv_path}:2: title 'Grandmaster' is not a FIDE title "
-        "(GM, IM, WGM, FM, WIM, CM, WFM, WCM)",
+        "(GM, IM, WGM, FM, WIM, CM, WFM, WCM, or an old code: g, m, f, c, wg, wm, wf, wc)",
         f"caddy: error: {csv_path}:2: federation 'HUNG' is not a federation "
         "(three letters, as FIDE's codes: HUN, GER)",
         f"caddy: error: {csv_path}:5: fide_id '12345678901' is not a FIDE ID (at most 10 digits)",
@@ -510,7 +510,7 @@ def test_v_players_csv_details_are_fides(cli: Callable[..., Run], tmp_path: Path
         "Anna": ("IM", "GER", None),
         "Ben": ("GM", "HUN", "1234"),
         "Cara": ("GM", None, None),
-        "Dan": (None, None, "123456789"),
+        "Dan": ("WGM", None, "123456789"),
     }
 
 

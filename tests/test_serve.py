@@ -817,7 +817,7 @@ def test_results_are_recorded_in_the_words_caddy_result_records(app: ASGIApp, ev
     )
     assert flashes(page) == [
         "'x1' is not a FIDE ID (digits)",
-        "'Master' is not a FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM)",
+        "'Master' is not a FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, or an old code: g, m, f, c, wg, wm, wf, wc)",
         "'HUNG' is not a federation (three letters, as FIDE's codes: HUN, GER)",
     ]
     page = client.post("/arbiter/add", data={**entry, "title": "wgm", "federation": "hun"})

@@ -6,8 +6,8 @@ Only the standard library is imported at module top (start-up stays fast).
 
 from __future__ import annotations
 
-import threading
 import sys
+import threading
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:

@@ -43,6 +43,7 @@ def entry_details(
     :raises CaddyError: one line per value that is not a FIDE title, a
         federation (three letters) or a FIDE ID (digits).
     """
+    title, federation, fide_id = (v.strip() if v else v for v in (title, federation, fide_id))
     problems = detail_problems(title, federation, fide_id, columns=False)
     if problems:
         raise CaddyError(problems[0], problems=problems)

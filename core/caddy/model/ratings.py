@@ -150,15 +150,18 @@ TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
 def title_problem(text: str) -> str | None:
     """What is wrong with ``text`` as a player's FIDE title (one of :data:`TITLES`
-    in any case, or an old code of :data:`OLD_TITLES`), or ``None``."""
-    if text in OLD_TITLES or text.upper() in TITLES:
+    or an old code of :data:`OLD_TITLES`, in any case), or ``None``."""
+    if text.lower() in OLD_TITLES or text.upper() in TITLES:
         return None
-    return f"'{text}' is not a FIDE title ({', '.join(TITLES)})"
+    return (
+        f"'{text}' is not a FIDE title ({', '.join(TITLES)}, "
+        f"or an old code: {', '.join(OLD_TITLES)})"
+    )
 
 
 def canonical_title(text: str) -> str:
-    """The title ``text`` names as :data:`TITLES` writes it (``gm`` and ``g``: ``GM``)."""
-    return OLD_TITLES.get(text) or text.upper()
+    """The title ``text`` names as :data:`TITLES` writes it (``gm``, ``g`` and ``G``: ``GM``)."""
+    return OLD_TITLES.get(text.lower()) or text.upper()
 
 
 def detail_problems(
