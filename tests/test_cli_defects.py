@@ -433,6 +433,20 @@ def test_failing_tiebreak_plugin_named_once_and_skipped(
     assert cli("export", str(TRF)).code == 0
 
 
+def test_a_plugin_failing_in_two_kinds_is_named_for_each(
+    cli: Callable[..., Run], plugin_env: Callable[[str], None]
+) -> None:
+    """The same failure in two hooks is two kinds skipped: both are said, once each."""
+    plugin_env("failing_twice_caddy_plugin")
+    run = cli("standings", str(TRF))
+    assert run.code == 0
+    assert sorted(run.err.splitlines()) == [
+        "caddy: warning: plugin 'failing_twice_caddy_plugin' (failing_twice_caddy_plugin) "
+        f"failed in {hook} (RuntimeError: the shared helper is broken on purpose); skipped"
+        for hook in ("caddy_register_renderers", "caddy_register_tiebreaks")
+    ]
+
+
 def test_duplicate_tiebreak_is_an_error_only_where_used(
     cli: Callable[..., Run], plugin_env: Callable[[str], None]
 ) -> None:

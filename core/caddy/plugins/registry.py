@@ -206,6 +206,9 @@ class PluginRecord:
         self.source = source
         self.registers: dict[str, list[str]] = {}
         self.error: str | None = None
+        #: The failures already said, by kind: each is said once, however
+        #: often its kind is collected.
+        self.said: set[tuple[str, str]] = set()
 
     def _resolve(self) -> None:
         # Reading a distribution's METADATA costs milliseconds: only on demand.
@@ -280,12 +283,13 @@ def collect(
             detail = (f"{type(exc).__name__}: {exc}".splitlines() or [""])[0]
             if isinstance(exc, PluginError):
                 detail = str(exc)
-            if record is None or record.error != detail:  # said once, however often collected
+            if record is None or (kind, detail) not in record.said:  # once per kind
                 warn(
                     f"{blame(impl.plugin_name, module)} failed in {KINDS[kind]} ({detail}); skipped"
                 )
             if record is not None:
                 record.error = detail
+                record.said.add((kind, detail))
             continue
         for item in items:
             try:
