@@ -137,6 +137,8 @@ class _Fold:
         self.scored: dict[tuple[RoundResult, ...], _Scored] = {}
 
     def bye(self, kind: str, mp: float | None, gp: float | None) -> TeamRoundResult:
+        """A team's bye of ``kind`` (match and game points given, or ``None``:
+        the kind's), made once per event."""
         key = (kind, mp, gp)
         if key not in self.byes:
             self.byes[key] = _bye(self.setup, kind, mp, gp, self.game)
@@ -173,11 +175,17 @@ class _Fold:
     def match(
         self, match: TeamMatchPairing, cell: Cells
     ) -> tuple[TeamRoundResult, TeamRoundResult]:
+        """Both teams' results of ``match``, each board's result read by ``cell``."""
         if match.forfeit:
             return self.forfeited(match, match.forfeit)
         white_lineup, black_lineup = match.white_lineup, match.black_lineup
         key: tuple[RoundResult, ...] | None = None
-        if self.shared and 0 not in white_lineup and 0 not in black_lineup:
+        if (
+            self.shared
+            and 0 not in white_lineup
+            and 0 not in black_lineup
+            and len(white_lineup) == len(black_lineup)  # the key splits in two halves
+        ):
             # a match's outcome depends on its boards' cells only, one per
             # code: scored once per pattern of cells (a team event has few)
             key = tuple(map(cell, white_lineup + black_lineup))

@@ -158,6 +158,9 @@ class PartialRegistry(Registry[T]):
         self._whole = whole
 
     def get(self, name: str) -> T:
+        """The item called ``name``, loading only the built-in entry point of that
+        name (with every other distribution's plugins, so a clash is found); any
+        other name loads the whole kind."""
         entry_name = name.lower()
         some = self._some(entry_name) if entry_name.isidentifier() else None
         if some is not None:
