@@ -7,6 +7,9 @@
   speed, and only the meetings are left to ``check_rows``). The reference is
   the reader as it was before: every cell scored on its own, both sides of every
   game checked by ``caddy.model.cells.check_rows``.
+- Whether every pair met equally often (``TrfDocument.results_cycles``): a
+  single round robin is told with a set per player, anything else counted by
+  ``caddy.model.results.round_robin_cycles``, the reference.
 - The collector paused while a file is read (``caddy.model.collector.paused``)
   hands what the block kept to its oldest generation instead of walking it
   at once: every object stays tracked, and a cycle made in the block is still
@@ -30,12 +33,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from caddy.errors import CaddyError
 from caddy.model.cells import check_rows
 from caddy.model.collector import paused
 from caddy.model.results import RoundResult, round_robin_cycles
-from caddy_plugins.codecs.trf.records import TrfDocument
+from caddy_plugins.codecs.trf.records import TrfDocument, TrfPlayer
 from caddy_plugins.codecs.trf.results import event_of, trf_file_of
 from caddy_plugins.codecs.trf.scoring import annulled_withdrawals, point_tables, scoring_of
 from caddy_plugins.codecs.trf_document import parse_document
@@ -240,3 +245,46 @@ def test_paused_leaves_frozen_objects_and_a_disabled_collector_alone() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("path", TRF, ids=lambda p: p.stem)
+def test_results_cycles_of_shared_files_as_the_reference(path: Path) -> None:
+    doc = parse_document(path.read_bytes(), path.name)
+    assert doc.results_cycles() == round_robin_cycles(len(doc.players), doc.opponents())
+
+
+def _document(rows: list[list[int | None]]) -> TrfDocument:
+    players = tuple(
+        TrfPlayer(number=k, line=k, cells=tuple((opp, "w", "1") for opp in row))
+        for k, row in enumerate(rows, 1)
+    )
+    return TrfDocument(source="t", players=players, rounds=max(map(len, rows)))
+
+
+@given(
+    st.integers(1, 5).flatmap(
+        lambda n: st.lists(
+            st.lists(st.one_of(st.none(), st.integers(1, n)), max_size=2 * n),
+            min_size=n,
+            max_size=n,
+        )
+    )
+)
+def test_results_cycles_as_the_reference(rows: list[list[int | None]]) -> None:
+    """Any opponents (one-sided, repeated, oneself, missing): as counted."""
+    assert _document(rows).results_cycles() == round_robin_cycles(len(rows), rows)
+
+
+@pytest.mark.parametrize(
+    ("rows", "cycles"),
+    [
+        ([[2, 3], [1, 3], [1, 2]], 1),  # everyone once (one side each)
+        ([[2, 3, None], [None, 3, 1], [1, None, 2]], 1),  # with rest rounds
+        ([[2, 3, 2, 3], [1, 3, 1, 3], [1, 2, 1, 2]], 2),  # a double round robin
+        ([[2, 2], [1, 3], [1, 2]], 0),  # player 1 met 2 twice, 3 never
+        ([[2, 3, 1], [1, 3], [1, 2]], 0),  # player 1 named himself
+        ([[2, 3, 3], [1, 3], [1, 2, 1]], 0),  # 1 and 3 met twice, the others once
+    ],
+)
+def test_results_cycles_examples(rows: list[list[int | None]], cycles: int) -> None:
+    assert _document(rows).results_cycles() == cycles
