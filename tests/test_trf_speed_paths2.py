@@ -10,6 +10,9 @@
 - Whether every pair met equally often (``TrfDocument.results_cycles``): a
   single round robin is told with a set per player, anything else counted by
   ``caddy.model.results.round_robin_cycles``, the reference.
+- A long row's points from its codes (``row_points.codes_total``: each code's
+  count times its points) when every such sum is exact in any order (points in
+  quarters); the reference adds the codes one by one.
 - The collector paused while a file is read (``caddy.model.collector.paused``)
   hands what the block kept to its oldest generation instead of walking it
   at once: every object stays tracked, and a cycle made in the block is still
@@ -42,7 +45,14 @@ from caddy.model.collector import paused
 from caddy.model.results import RoundResult, round_robin_cycles
 from caddy_plugins.codecs.trf.records import TrfDocument, TrfPlayer
 from caddy_plugins.codecs.trf.results import event_of, trf_file_of
-from caddy_plugins.codecs.trf.scoring import annulled_withdrawals, point_tables, scoring_of
+from caddy_plugins.codecs.trf.rounds import rounds_of
+from caddy_plugins.codecs.trf.row_points import codes_total, exact_sums, row_codes
+from caddy_plugins.codecs.trf.scoring import (
+    annulled_withdrawals,
+    point_tables,
+    points_without,
+    scoring_of,
+)
 from caddy_plugins.codecs.trf_document import parse_document
 from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions
 from tests.conftest import DATA
@@ -288,3 +298,66 @@ def test_results_cycles_as_the_reference(rows: list[list[int | None]]) -> None:
 )
 def test_results_cycles_examples(rows: list[list[int | None]], cycles: int) -> None:
     assert _document(rows).results_cycles() == cycles
+
+
+_TABLE = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "W": 1.0, "D": 0.5, "L": 0.0}
+_TABLE |= {"U": 1.0, "F": 1.0, "H": 0.5, "Z": 0.0}
+
+
+@given(
+    row=st.text(alphabet="1=0+-WDLUFHZ", max_size=300),
+    values=st.lists(
+        st.sampled_from([0.0, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0]), min_size=12, max_size=12
+    ),
+)
+def test_codes_total_as_one_by_one(row: str, values: list[float]) -> None:
+    points = dict(zip(_TABLE, values, strict=True))
+    assert exact_sums(points)
+    one_by_one = 0.0
+    for code in row:
+        one_by_one += points[code]
+    assert codes_total(row, points) == one_by_one == sum(map(points.__getitem__, row))
+
+
+def test_codes_total_of_an_unknown_code_raises_as_one_by_one() -> None:
+    with pytest.raises(KeyError):
+        codes_total("1=0?", _TABLE)
+
+
+def test_points_not_in_quarters_are_not_summed_by_count() -> None:
+    """Ten times 0.1 added one by one is not 10 * 0.1 in floats: such points are
+    added one by one."""
+    total = 0.0
+    for _ in range(10):
+        total += 0.1
+    assert total != 10 * 0.1
+    assert not exact_sums({**_TABLE, "W": 0.1})
+    assert exact_sums(_TABLE)
+
+
+@pytest.mark.parametrize("win", ["1.0", "0.3", "3.0"])
+def test_long_rows_with_record_points_as_cell_by_cell(win: str) -> None:
+    """A 15-round line per player (bbpPairings' ``BBW`` sets a win's points:
+    3.0, or 0.3, not a sum exact in any order): the bye values and the
+    points from the codes are the cell-by-cell ones."""
+    lines = [f"BBW {win}"]
+    for number in range(1, 5):
+        cells = []
+        for r in range(15):
+            opponent = [2, 1, 4, 3][number - 1] if r % 3 else [3, 4, 1, 2][number - 1]
+            code = "1" if number < opponent else "0"
+            cells.append(f"{opponent:4d} {'w' if number < opponent else 'b'} {code}  ")
+        if number > 2:  # rounds 6 and 15 of 3 and 4 (paired together): byes
+            cells[5] = "0000 - H  "
+            cells[14] = "0000 - U  "
+        lines.append(
+            f"001 {number:4d} m    {'P' + str(number):<33} 2000 GER {'1':>11} "
+            f"{'':<10} 10.0 {number:4d}  " + "".join(cells).rstrip()
+        )
+    doc = parse_document("\n".join(lines) + "\n", "long.trf")
+    assert doc.rounds == 15
+    assert rounds_of(doc) is not None  # what makes the rows consistent
+    consistent = scoring_of(doc, consistent=True, codes=row_codes(doc))
+    assert consistent == scoring_of(doc)
+    fast = points_without(doc, consistent, set(), consistent=True, codes=row_codes(doc))
+    assert fast == points_without(doc, consistent, set())
