@@ -18,20 +18,27 @@ def check_document(
     stated: bool = True,
     pairings: bool = True,
     scored: tuple[Scoring, dict[str, float]] | None = None,
+    agreed: bool = False,
+    met: int | None = None,
 ) -> list[str]:
     """Problems in a TRF file: its pairings (with ``pairings``) and, with
     ``stated``, points that disagree with the results (``scored``: the file's
-    scoring and bye values, when the caller has them)."""
+    scoring and bye values, when the caller has them). ``agreed``: the caller
+    found both sides of every game agreeing (:func:`.rounds.rounds_of` read the
+    rounds), so only how often pairs meet is checked; ``met``:
+    ``doc.results_cycles()``, when the caller has it."""
     rows = [p.cells for p in doc.players]
     names = [p.name for p in doc.players]
     problems = []
     if pairings:
-        cycles = doc.round_robin()
+        if met is None:
+            met = round_robin_cycles(len(rows), doc.opponents())
+        cycles = doc.round_robin(results=met)
         n = len(rows)
-        complete = round_robin_cycles(n, doc.opponents()) > 0 or doc.rounds >= (
-            (n - 1 if n % 2 == 0 else n) * cycles
+        complete = met > 0 or doc.rounds >= ((n - 1 if n % 2 == 0 else n) * cycles)
+        problems = check_rows(
+            rows, cycles=cycles, complete=complete, names=names, pairings=not agreed
         )
-        problems = check_rows(rows, cycles=cycles, complete=complete, names=names)
     if stated:
         problems.extend(stated_problems(doc, points_of(doc, scored)))
     return problems

@@ -34,6 +34,7 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
     from caddy_plugins.codecs.trf.checks import stated_problems
     from caddy_plugins.codecs.trf.document import parse_date
     from caddy_plugins.codecs.trf.records import players_of
+    from caddy_plugins.codecs.trf.row_points import row_codes
     from caddy_plugins.codecs.trf.scoring import (
         annulled_withdrawals,
         bye_scoring,
@@ -58,13 +59,16 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
         errors_if_strict.append(f"{src}: {message}")
 
     # the rounds read: every game code has an opponent, every bye code none
-    scored = scoring_of(doc, consistent=True)
+    codes = row_codes(doc) if doc.rounds > 12 else None  # long rows: scored code by code
+    scored = scoring_of(doc, consistent=True, codes=codes)
     met = doc.results_cycles()  # every pair met this often (0: not every pair as often)
     cycles = doc.round_robin(results=met)
     # a withdrawal whose results the file's points annul (docs/trf.md): after its round
     withdrawals = annulled_withdrawals(doc, scored, cycles=cycles)
     # stated points that differ from the results (checks.check_document's stated points)
-    totals = points_without(doc, scored, {w.player for w in withdrawals}, consistent=True)
+    totals = points_without(
+        doc, scored, {w.player for w in withdrawals}, consistent=True, codes=codes
+    )
     for problem in stated_problems(doc, totals):
         warn(problem)
     if strict:

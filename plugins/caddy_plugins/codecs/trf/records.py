@@ -9,6 +9,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable, Sequence
+from itertools import repeat
 from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
@@ -146,6 +147,14 @@ def _player_builder() -> Callable[[TrfPlayer], Player] | None:
 _OPPONENT = operator.itemgetter(0)
 
 
+def _once_each(row: list[int | None], number: int, others: int) -> bool:
+    """Whether ``row`` (player ``number``'s opponents, ``None`` for none) names
+    each of ``others`` other players exactly once."""
+    met = set(row)
+    met.discard(None)
+    return len(met) == others and number not in met and len(row) - row.count(None) == others
+
+
 @attrs.frozen(kw_only=True)
 class TrfDocument:
     """A TRF file: its players, and every other line as written."""
@@ -243,8 +252,16 @@ class TrfDocument:
 
     def results_cycles(self) -> int:
         """How many times every pair met when the players' lines say every pair
-        met equally often, else 0 (:func:`caddy.model.results.round_robin_cycles`)."""
-        return round_robin_cycles(len(self.players), self.opponents())
+        met equally often, else 0 (:func:`caddy.model.results.round_robin_cycles`).
+
+        A single round robin (everyone met every other player once: as many
+        opponents named as different ones, all the others) is told with a set
+        per player; anything else is counted by that function."""
+        n = len(self.players)
+        opponents = self.opponents()
+        if n >= 2 and all(map(_once_each, opponents, range(1, n + 1), repeat(n - 1))):
+            return 1
+        return round_robin_cycles(n, opponents)
 
     def round_robin(self, *, results: int | None = None) -> int:
         """Cycles when the file is a round robin, else 0: record 192 when present,

@@ -15,6 +15,7 @@ import attrs
 
 from caddy.model.results import GAME_CODES, Scoring, Withdrawal
 from caddy_plugins.codecs.trf.records import TrfDocument, TrfPlayer
+from caddy_plugins.codecs.trf.row_points import codes_total, exact_sums, row_codes
 
 __all__ = [
     "annulled_withdrawals",
@@ -29,17 +30,18 @@ __all__ = [
 
 
 _CODE = itemgetter(2)
-_BYES = frozenset("UFHZ")
 
 
-def scoring_of(doc: TrfDocument, *, consistent: bool = False) -> tuple[Scoring, dict[str, float]]:
+def scoring_of(
+    doc: TrfDocument, *, consistent: bool = False, codes: Sequence[str] | None = None
+) -> tuple[Scoring, dict[str, float]]:
     """The scoring (record 162 and bbpPairings' ``BBW``...``BBU`` records,
     which win where both say, else the defaults) and each bye code's points
     (from those records, else inferred from the stated points).
 
     As bbpPairings reads them, the pairing-allocated bye is worth a win unless
     ``P`` or ``BBU`` says otherwise (3-1-0 with a 1-point bye: ``BBW 3.0``,
-    ``BBD 1.0``, ``BBU 1.0``). ``consistent``: see :func:`infer_bye_values`."""
+    ``BBD 1.0``, ``BBU 1.0``). ``consistent``, ``codes``: see :func:`infer_bye_values`."""
     stated = doc.scoring_162()
     bbp = doc.scoring_bbp()
     for symbol, code in (("W", "W"), ("D", "D"), ("L", "L"), ("P", "U")):
@@ -56,7 +58,7 @@ def scoring_of(doc: TrfDocument, *, consistent: bool = False) -> tuple[Scoring, 
     )
     if bbp:  # stated: the bye values are not inferred
         stated.setdefault("A", zero)
-    return scoring, infer_bye_values(doc, scoring, stated, consistent=consistent)
+    return scoring, infer_bye_values(doc, scoring, stated, consistent=consistent, codes=codes)
 
 
 def bye_scoring(scoring: Scoring, byes: dict[str, float]) -> Scoring:
@@ -88,16 +90,20 @@ def points_without(
     annulled: set[int],
     *,
     consistent: bool = False,
+    codes: Sequence[str] | None = None,
 ) -> list[float]:
     """Points of the results, games against a player in ``annulled`` left out
     (and every round of theirs, as the standings do: ``caddy.contracts.tiebreak_table.TieBreakTable``).
 
     ``consistent``: every game code has an opponent and every bye code has
     none (:func:`.rounds.rounds_of` read the rounds): a round's points then
-    follow from its code alone, summed at list speed."""
+    follow from its code alone, summed at list speed (``codes``:
+    :func:`.row_points.row_codes`, when the caller has them)."""
     game, bye = point_tables(*scored)
     if consistent and not annulled and all(game[c] == bye[c] for c in "+-"):
         points = {**bye, **game}  # '+' and '-': the same with an opponent or without
+        if doc.rounds > 12 and exact_sums(points):  # long rows: each code counted once
+            return [codes_total(row, points) for row in codes or row_codes(doc)]
         return [sum(map(points.__getitem__, map(_CODE, p.cells))) for p in doc.players]
     return [
         0.0
@@ -291,6 +297,7 @@ def infer_bye_values(
     score_162: dict[str, float],
     *,
     consistent: bool = False,
+    codes: Sequence[str] | None = None,
 ) -> dict[str, float]:
     """Bye values: 162 where it says, else those that make every stated
     points agree (else the defaults: stated points no values explain, as a
@@ -298,7 +305,8 @@ def infer_bye_values(
 
     ``consistent``: as :func:`points_without` (a player's rounds without a
     forfeit, which scores differently with an opponent and without, are then
-    summed from their codes alone)."""
+    summed from their codes alone; ``codes``: :func:`.row_points.row_codes`,
+    when the caller has them)."""
     defaults = {
         "U": scoring.points("U"),
         "F": scoring.points("F"),
@@ -318,12 +326,19 @@ def infer_bye_values(
     # a game's points by its code (a bye's go with the byes): in the order of
     # the rounds, as the loop below adds them
     by_code = {**dict.fromkeys(defaults, 0.0), **game}
-    for p in doc.players:
+    exact = exact_sums(by_code)
+    rows: Sequence[str] = (codes or row_codes(doc)) if consistent and doc.rounds > 12 else ()
+    for k, p in enumerate(doc.players):
         # (a short row is added up as fast one round at a time)
-        codes = list(map(_CODE, p.cells)) if consistent and len(p.cells) > 12 else ["+"]
-        if "+" not in codes and "-" not in codes:
-            fixed = reduce(add, map(by_code.__getitem__, codes), 0.0)
-            byes = [] if _BYES.isdisjoint(codes) else [c for c in codes if c in defaults]
+        row = rows[k] if consistent and len(p.cells) > 12 else "+"
+        if "+" not in row and "-" not in row:
+            fixed = (
+                codes_total(row, by_code)
+                if exact
+                else reduce(add, map(by_code.__getitem__, row), 0.0)
+            )
+            has_byes = "U" in row or "F" in row or "H" in row or "Z" in row
+            byes = [c for c in row if c in defaults] if has_byes else []
         else:
             fixed = 0.0
             byes = []

@@ -155,18 +155,22 @@ def _check_given(players: int, options: RoundRobinOptions) -> None:
             f"a round robin of {players} players has {most} rounds, the given table {len(given)}"
         )
     width = players + 1
+    numbers = set(range(1, players + 1))
     keys: list[int] = []  # each game's pair (a, b), a < b, as a * width + b
     for number, (whites, blacks) in enumerate(given, 1):
         if len(whites) != len(blacks):
             raise CaddyError(f"given round {number}: as many Blacks as Whites are needed")
-        seen = set(whites) | set(blacks)
+        seen = {*whites, *blacks}
         if len(seen) != 2 * len(whites):
             raise CaddyError(f"given round {number}: a player is paired twice")
-        if min(seen, default=1) < 1 or max(seen, default=1) > players:
+        # (every number a player's: then none is out of range)
+        if not seen <= numbers and (min(seen, default=1) < 1 or max(seen, default=1) > players):
             raise CaddyError(f"given round {number}: pairing numbers run 1..{players}")
         keys.extend(
             [w * width + b if w < b else b * width + w for w, b in zip(whites, blacks, strict=True)]
         )
+    if options.cycles == 1 and len(set(keys)) == len(keys):
+        return  # no pair meets twice
     counts = Counter(keys)
     if counts and max(counts.values()) > options.cycles:
         met: dict[int, int] = {}
