@@ -32,6 +32,7 @@ from __future__ import annotations
 import gc
 import random
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -361,3 +362,41 @@ def test_long_rows_with_record_points_as_cell_by_cell(win: str) -> None:
     assert consistent == scoring_of(doc)
     fast = points_without(doc, consistent, set(), consistent=True, codes=row_codes(doc))
     assert fast == points_without(doc, consistent, set())
+
+
+def test_players_built_by_slots_only_while_they_equal_attrs_own() -> None:
+    """The import sets a Player's slots itself only while that makes what attrs's
+    ``__init__`` makes (equal, same hash and repr): a class whose ``__init__``
+    fills a cached hash, or a builder leaving a field out, is built by
+    ``__init__`` instead (review of issue 31)."""
+    import attrs
+
+    from caddy.model.schedule import Player
+    from caddy_plugins.codecs.trf import records
+
+    assert records._player_builder() is not None  # today's Player: slots, no validator
+
+    def by_slots(cls: type[Any], *, leave_out: str = "") -> Callable[[Any], Any]:
+        def build(p: Any) -> Any:
+            made = object.__new__(cls)
+            for field in attrs.fields(cls):
+                if field.name != leave_out:
+                    object.__setattr__(made, field.name, getattr(p, field.name, None))
+            return made
+
+        return build
+
+    assert records._builds_as_init(by_slots(Player), Player)
+    assert not records._builds_as_init(by_slots(Player, leave_out="birth"), Player)
+
+    @attrs.frozen(cache_hash=True)
+    class Cached:
+        name: str
+        rating: int | None = None
+        federation: str | None = None
+        fide_id: str | None = None
+        title: str | None = None
+        sex: str | None = None
+        birth: str | None = None
+
+    assert not records._builds_as_init(by_slots(Cached), Cached)

@@ -117,7 +117,7 @@ def _player_builder() -> Callable[[TrfPlayer], Player] | None:
         )
         and all(f.default is None for f in fields[1:])
     )
-    build = None
+    builder: Callable[[TrfPlayer], Player] | None = None
     if known:
         new = Player.__new__
         name, rating, federation, fide_id, title, team, sex, birth, fide, national, k, listed = (
@@ -140,8 +140,35 @@ def _player_builder() -> Callable[[TrfPlayer], Player] | None:
             listed(player, None)
             return player
 
-    _BUILDER.append(build)
-    return build
+        if _builds_as_init(build, Player):
+            builder = build
+    _BUILDER.append(builder)
+    return builder
+
+
+def _builds_as_init(build: Callable[[TrfPlayer], Player], player: type[Player]) -> bool:
+    """Whether ``build`` makes what ``Player(...)``, attrs's own ``__init__``, makes:
+    equal, with the same hash and repr (a hand-written ``__init__``, a cached
+    hash or any other slot ``__init__`` fills makes the answer no)."""
+    import types
+
+    if "attrs generated" not in player.__init__.__code__.co_filename:
+        return False
+    values = {
+        "name": "Probe, A.",
+        "rating": 2100,
+        "federation": "HUN",
+        "fide_id": "700001",
+        "title": "IM",
+        "sex": "w",
+        "birth": "2001/02/03",
+    }
+    try:
+        made = build(types.SimpleNamespace(**values))  # type: ignore[arg-type]
+        expected = player(**values)  # type: ignore[arg-type]
+        return made == expected and hash(made) == hash(expected) and repr(made) == repr(expected)
+    except Exception:  # a slot left unset: attrs's __init__ does more than this one
+        return False
 
 
 _OPPONENT = operator.itemgetter(0)
