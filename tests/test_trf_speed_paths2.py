@@ -399,4 +399,4 @@ def test_players_built_by_slots_only_while_they_equal_attrs_own() -> None:
         sex: str | None = None
         birth: str | None = None
 
-    assert not records._builds_as_init(by_slots(Cached), Cached)
+    assert not records._builds_as_init(by_slots(Cached), Cached)  # type: ignore[arg-type]
