@@ -130,6 +130,7 @@ def build_table(
     )
 
 
+@paused()  # thousands of rows, lists and dicts, no cycle among them
 def standings(
     event: ResultsTable,
     tiebreaks: Sequence[str] | str | None = None,
@@ -157,30 +158,6 @@ def standings(
         ``scores`` is not given (:class:`~caddy.standings.scoring.FormatScoring`:
         every ranking of an event passes it).
     """
-    with paused():  # thousands of rows, lists and dicts, no cycle among them
-        return _standings(
-            event,
-            tiebreaks,
-            edition,
-            pre_determined=pre_determined,
-            options=options,
-            host=host,
-            scores=scores,
-            scoring=scoring,
-        )
-
-
-def _standings(
-    event: ResultsTable,
-    tiebreaks: Sequence[str] | str | None = None,
-    edition: str | None = None,
-    *,
-    pre_determined: bool | None = None,
-    options: StandingsOptions | None = None,
-    host: PluginHost | None = None,
-    scores: Sequence[float] | None = None,
-    scoring: FormatScoring | None = None,
-) -> Standings:
     options = options or StandingsOptions()
     if scores is None and scoring is not None:
         scores = scoring.scores(event)
