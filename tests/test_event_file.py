@@ -32,6 +32,7 @@ from caddy.event.store import load, save
 from caddy.model.schedule import Player
 from caddy_plugins.formats.manual import ManualOptions
 from caddy_plugins.formats.round_robin import RoundRobinOptions
+from tests import texts
 from tests.conftest import Run
 from tests.shell import Shell
 
@@ -50,7 +51,7 @@ def events(draw: st.DrawFn) -> EventFile:
         players,
         "manual",
         ManualOptions(rounds=draw(st.integers(0, 9))),
-        name=draw(st.text(max_size=8)),
+        name=draw(texts.text(max_size=8)),
     )
     for number in range(1, draw(st.integers(0, 4)) + 1):
         order = draw(st.permutations(list(range(1, n + 1))))

@@ -24,6 +24,7 @@ from caddy.errors import CaddyError
 from caddy.files.prizes import CATEGORY_KEYS, read_schedule, schedule_from_data
 from caddy.model.prizes import Category, Prize, PrizeSchedule
 from caddy.model.serialize import unstructure
+from tests import texts
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs/examples/prizes/prizes.toml"
@@ -780,17 +781,17 @@ def schedules(draw: st.DrawFn) -> PrizeSchedule:
     for number, category in enumerate(categories):
         units = sorted(draw(st.lists(st.integers(0, 10**7), min_size=1, max_size=4)), reverse=True)
         for place, count in enumerate(units, 1):
-            name = f"{number}.{place} " + draw(st.text(max_size=6))
+            name = f"{number}.{place} " + draw(texts.text(max_size=6))
             if draw(st.booleans()):
                 prizes.append(Prize(name=name, place=place, amount=unit * count, category=category))
             else:
-                item = draw(st.text(min_size=1, max_size=6).filter(str.strip))
+                item = draw(texts.text(min_size=1, max_size=6).filter(str.strip))
                 prizes.append(
                     Prize(name=name, place=place, item=item, value=unit * count, category=category)
                 )
     cap = draw(st.none() | st.integers(0, 10**5).map(lambda k: unit * k))
     return PrizeSchedule(
-        currency=draw(st.text(max_size=4)),
+        currency=draw(texts.text(max_size=4)),
         sharing=draw(st.sampled_from(["none", "equal", "hort", "uscf", "club-rule"])),
         rounding=draw(st.sampled_from(["down", "nearest"])),
         unit=unit,

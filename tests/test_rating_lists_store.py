@@ -24,6 +24,7 @@ from caddy.model.ratings import ListedPlayer, ListedRating
 from caddy.ratings.list_keys import name_key, pack, unpack
 from caddy.ratings.lists import read_list
 from caddy.ratings.store import ImportSummary, ListInfo, RatingStore
+from tests import texts
 from tests.conftest import Run
 from tests.test_rating_lists import COMBINED_HEADER, LISTS
 
@@ -218,7 +219,7 @@ def test_lines_read_the_long_way_come_back_as_read(tmp_path: Path) -> None:
         assert [p.fide_id for p in store.find("leko, p")] == [703303]
 
 
-@given(st.text(max_size=200))
+@given(texts.text(max_size=200))
 def test_a_line_packed_is_unpacked_as_it_was(line: str) -> None:
     """The store keeps a line with its runs of spaces written short; any text comes back."""
     assert unpack(pack(line, trailing=True)) == line
