@@ -17,11 +17,13 @@ contract suites that draw with it) are marked ``property``; the default run trie
 quarter of each one's examples (:func:`default_examples`), ``nox -s properties``
 (``CADDY_PROPERTIES=full``) every example its ``@settings`` asks for (issue 31
 item 6: the suite's time). The run's header says which. No example has a
-deadline in either run (a loaded machine is not a failure).
+deadline in either run (a loaded machine is not a failure). Two test processes
+share the rewriting of the test modules' asserts (:func:`pytest_collection`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
 import os
@@ -299,6 +301,32 @@ def _scale_contract_suite(item: pytest.Item) -> None:
         return
     cls._caddy_asked_examples = asked
     cls.max_examples = default_examples(asked)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session) -> Iterator[None]:
+    """Two test processes share the rewriting of the test modules' asserts
+    (issue 31 item 6: about a third of each process's collection).
+
+    pytest rewrites each test module's ``assert`` statements when it imports
+    it and keeps the result as a ``.pyc`` beside it, unless bytecode writing
+    is off (``PYTHONDONTWRITEBYTECODE``): then every process rewrites every
+    module. While collecting, the rewritten modules are kept, and xdist's odd
+    workers (``gw1``, ``gw3``...) import the test modules last to first, so
+    each finds what the other has already rewritten. An import that fails here
+    fails again in pytest's own collection, which reports it. Bytecode writing
+    is as it was once the collection ends."""
+    kept = sys.dont_write_bytecode
+    sys.dont_write_bytecode = False
+    try:
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+        if worker[2:].isdigit() and int(worker[2:]) % 2 == 1:
+            for path in sorted(HERE.glob("test_*.py"), reverse=True):
+                with contextlib.suppress(Exception, pytest.skip.Exception):
+                    importlib.import_module(f"tests.{path.stem}")  # failing: pytest reports it
+        return (yield)
+    finally:
+        sys.dont_write_bytecode = kept
 
 
 def pytest_configure(config: pytest.Config) -> None:
