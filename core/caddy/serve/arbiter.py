@@ -1,6 +1,6 @@
 """The arbiter's pages of ``caddy serve``: sign in with the secret, then the
 round's boards with a result control each, the players' reports waiting,
-pair the next round, byes, withdrawals, late entries, undo (the operation
+pair the next round, a team event's line-ups, byes, withdrawals, late entries, undo (the operation
 shown first) and publish. Each change is one :class:`~caddy.serve.writer.Writer`
 change: the same operation, checked the same way, as the ``caddy`` command
 that records it."""
@@ -24,6 +24,7 @@ from caddy.model.schedule import Player
 from caddy.model.tournament import RecordBye, RecordResult, Withdraw
 from caddy.pairing.next import next_round
 from caddy.serve.boards import board_keys, board_rows, current_round, find_player, withdrawn
+from caddy.serve.lineups import lineup_change, lineup_round, lineups
 from caddy.serve.security import Sessions, same_secret
 from caddy.serve.web import (
     back,
@@ -97,6 +98,7 @@ def dashboard(request: Request) -> Response:
         state = snap.state
         number = _chosen_round(request, state)
         entered = p.store.entered(number) if number else []
+        team_lineups = lineups(state)
     except CaddyError as exc:
         return problem(request, 503, *exc.problems)
     rows = board_rows(state, number, reports)
@@ -123,6 +125,8 @@ def dashboard(request: Request) -> Response:
         player_entry=p.player_entry,
         publish_to=p.publish_to,
         players=list(enumerate(state.event.tournament.players, 1)),
+        lineups=team_lineups,
+        lineup_round=lineup_round(state),
     )
 
 
@@ -319,6 +323,7 @@ ACTIONS = {
     "add": _add,
     "undo": _undo,
     "publish": _publish,
+    "lineup": lineup_change,
 }
 
 
