@@ -87,19 +87,44 @@ def fold_team_rounds(
         count = 0
     fold = _Fold(setup, game_scoring, shared)
     rows: list[list[TeamRoundResult]] = [[] for _ in range(n)]
+    scored_by = fold.scored
     for r in range(count):
-        done: set[int] = set()
         team_round = rounds[r]
+        done: set[int] = set()
         if team_round is not None:
             cell = cells[r]
             for match in team_round.matches:
-                a, b = fold.match(match, cell)
+                white_lineup, black_lineup = match.white_lineup, match.black_lineup
+                if (
+                    shared
+                    and not match.forfeit
+                    and 0 not in white_lineup
+                    and 0 not in black_lineup
+                    and len(white_lineup) == len(black_lineup)
+                ):
+                    # Fold.match()'s common case inline: a match scored once
+                    # per pattern of its boards' cells (one object per code)
+                    key = tuple(map(cell, white_lineup + black_lineup))
+                    scored = scored_by.get(key)
+                    if scored is None:
+                        scored = scored_by[key] = fold.scored_cells(key, len(white_lineup))
+                    if type(scored) is tuple:
+                        w, b = scored
+                        white, black = match.white, match.black
+                        rows[white - 1].append(
+                            _make((black, "w", "played", *w[:4], white_lineup, w[4]))
+                        )
+                        rows[black - 1].append(
+                            _make((white, "b", "played", *b[:4], black_lineup, b[4]))
+                        )
+                        continue
+                a, b_result = fold.match(match, cell)
                 rows[match.white - 1].append(a)
-                rows[match.black - 1].append(b)
-                done.update((match.white, match.black))
+                rows[match.black - 1].append(b_result)
             for bye in team_round.byes:
                 rows[bye.team - 1].append(fold.bye(bye.kind, bye.mp, bye.gp))
-                done.add(bye.team)
+            done = {m.white for m in team_round.matches}
+            done.update([m.black for m in team_round.matches], [y.team for y in team_round.byes])
         if len(done) < n:
             zero = fold.bye("zero", None, None)
             for t in range(1, n + 1):
@@ -135,6 +160,8 @@ class _Fold:
         self.byes: dict[tuple[str, float | None, float | None], TeamRoundResult] = {}
         #: A match's outcome by its boards' codes and points.
         self.scored: dict[tuple[RoundResult, ...], _Scored] = {}
+        #: A side's board points and codes by its boards' cells.
+        self.sides: dict[tuple[RoundResult, ...], tuple[tuple[float, ...], tuple[str, ...]]] = {}
 
     def bye(self, kind: str, mp: float | None, gp: float | None) -> TeamRoundResult:
         """A team's bye of ``kind`` (match and game points given, or ``None``:
@@ -171,6 +198,24 @@ class _Fold:
                 points.append(res[3])
                 board_codes.append(_BOARD_CODES.get(res[2], res[2]))
         return tuple(points), tuple(board_codes)
+
+    def scored_cells(self, key: tuple[RoundResult, ...], half: int) -> _Scored:
+        """A match's outcome from its boards' cells, White's ``half`` first
+        (no empty board): each side's points and codes read once per pattern."""
+        return self.score(*self.side_of(key[:half]), *self.side_of(key[half:]))
+
+    def side_of(self, cells: tuple[RoundResult, ...]) -> tuple[tuple[float, ...], tuple[str, ...]]:
+        """A side's board points and codes from its boards' cells (:meth:`side`
+        with no empty board), once per pattern of cells."""
+        made = self.sides.get(cells)
+        if made is None:
+            points = tuple(map(_POINTS, cells))
+            try:
+                codes = tuple(map(_BOARD_OF.__getitem__, map(_CODE, cells)))
+            except KeyError:
+                codes = tuple(_BOARD_CODES.get(res[2], res[2]) for res in cells)
+            made = self.sides[cells] = (points, codes)
+        return made
 
     def match(
         self, match: TeamMatchPairing, cell: Cells
