@@ -87,44 +87,19 @@ def fold_team_rounds(
         count = 0
     fold = _Fold(setup, game_scoring, shared)
     rows: list[list[TeamRoundResult]] = [[] for _ in range(n)]
-    scored_by = fold.scored
     for r in range(count):
-        team_round = rounds[r]
         done: set[int] = set()
+        team_round = rounds[r]
         if team_round is not None:
             cell = cells[r]
             for match in team_round.matches:
-                white_lineup, black_lineup = match.white_lineup, match.black_lineup
-                if (
-                    shared
-                    and not match.forfeit
-                    and 0 not in white_lineup
-                    and 0 not in black_lineup
-                    and len(white_lineup) == len(black_lineup)
-                ):
-                    # Fold.match()'s common case inline: a match scored once
-                    # per pattern of its boards' cells (one object per code)
-                    key = tuple(map(cell, white_lineup + black_lineup))
-                    scored = scored_by.get(key)
-                    if scored is None:
-                        scored = scored_by[key] = fold.scored_cells(key, len(white_lineup))
-                    if type(scored) is tuple:
-                        w, b = scored
-                        white, black = match.white, match.black
-                        rows[white - 1].append(
-                            _make((black, "w", "played", *w[:4], white_lineup, w[4]))
-                        )
-                        rows[black - 1].append(
-                            _make((white, "b", "played", *b[:4], black_lineup, b[4]))
-                        )
-                        continue
-                a, b_result = fold.match(match, cell)
+                a, b = fold.match(match, cell)
                 rows[match.white - 1].append(a)
-                rows[match.black - 1].append(b_result)
+                rows[match.black - 1].append(b)
+                done.update((match.white, match.black))
             for bye in team_round.byes:
                 rows[bye.team - 1].append(fold.bye(bye.kind, bye.mp, bye.gp))
-            done = {m.white for m in team_round.matches}
-            done.update([m.black for m in team_round.matches], [y.team for y in team_round.byes])
+                done.add(bye.team)
         if len(done) < n:
             zero = fold.bye("zero", None, None)
             for t in range(1, n + 1):
@@ -237,12 +212,13 @@ class _Fold:
             scored = self.scored.get(key)
             if scored is not None:
                 return self.made(match, scored)
-        scored = self.score(
-            *self.side(white_lineup, black_lineup, cell),
-            *self.side(black_lineup, white_lineup, cell),
-        )
         if key is not None:
-            self.scored[key] = scored
+            scored = self.scored[key] = self.scored_cells(key, len(white_lineup))
+        else:
+            scored = self.score(
+                *self.side(white_lineup, black_lineup, cell),
+                *self.side(black_lineup, white_lineup, cell),
+            )
         return self.made(match, scored)
 
     def score(
