@@ -135,6 +135,8 @@ class _Fold:
         self.byes: dict[tuple[str, float | None, float | None], TeamRoundResult] = {}
         #: A match's outcome by its boards' codes and points.
         self.scored: dict[tuple[RoundResult, ...], _Scored] = {}
+        #: A side's board points and codes by its boards' cells.
+        self.sides: dict[tuple[RoundResult, ...], tuple[tuple[float, ...], tuple[str, ...]]] = {}
 
     def bye(self, kind: str, mp: float | None, gp: float | None) -> TeamRoundResult:
         """A team's bye of ``kind`` (match and game points given, or ``None``:
@@ -172,6 +174,24 @@ class _Fold:
                 board_codes.append(_BOARD_CODES.get(res[2], res[2]))
         return tuple(points), tuple(board_codes)
 
+    def scored_cells(self, key: tuple[RoundResult, ...], half: int) -> _Scored:
+        """A match's outcome from its boards' cells, White's ``half`` first
+        (no empty board): each side's points and codes read once per pattern."""
+        return self.score(*self.side_of(key[:half]), *self.side_of(key[half:]))
+
+    def side_of(self, cells: tuple[RoundResult, ...]) -> tuple[tuple[float, ...], tuple[str, ...]]:
+        """A side's board points and codes from its boards' cells (:meth:`side`
+        with no empty board), once per pattern of cells."""
+        made = self.sides.get(cells)
+        if made is None:
+            points = tuple(map(_POINTS, cells))
+            try:
+                codes = tuple(map(_BOARD_OF.__getitem__, map(_CODE, cells)))
+            except KeyError:
+                codes = tuple(_BOARD_CODES.get(res[2], res[2]) for res in cells)
+            made = self.sides[cells] = (points, codes)
+        return made
+
     def match(
         self, match: TeamMatchPairing, cell: Cells
     ) -> tuple[TeamRoundResult, TeamRoundResult]:
@@ -192,12 +212,13 @@ class _Fold:
             scored = self.scored.get(key)
             if scored is not None:
                 return self.made(match, scored)
-        scored = self.score(
-            *self.side(white_lineup, black_lineup, cell),
-            *self.side(black_lineup, white_lineup, cell),
-        )
         if key is not None:
-            self.scored[key] = scored
+            scored = self.scored[key] = self.scored_cells(key, len(white_lineup))
+        else:
+            scored = self.score(
+                *self.side(white_lineup, black_lineup, cell),
+                *self.side(black_lineup, white_lineup, cell),
+            )
         return self.made(match, scored)
 
     def score(

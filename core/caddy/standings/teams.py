@@ -172,22 +172,51 @@ def team_tables(
     host: PluginHost | None = None,
 ) -> dict[str, TieBreakTable]:
     """The teams folded for the tie-breaks, once per score (``MP``, ``GP``)."""
-    tables = {}
-    for kind in ("MP", "GP"):
-        event = tevent.as_event(kind)
-        table = TieBreakTable(
-            event,
-            edition=standings_edition(event, edition),
-            pre_determined=tevent.pre_determined,
-            options=options,
-            host=host,
-            teams=tevent,
-            score_kind=kind,
-        )
-        tables[kind] = table
+    tables = {
+        kind: _score_table(tevent, kind, edition=edition, options=options, host=host)
+        for kind in ("MP", "GP")
+    }
     for table in tables.values():
         table.by_score.update(tables)
     return tables
+
+
+def _score_table(
+    tevent: TeamResultsTable,
+    kind: str,
+    *,
+    edition: str | None,
+    options: StandingsOptions | None,
+    host: PluginHost | None,
+) -> TieBreakTable:
+    """The teams folded for the tie-breaks in score ``kind``."""
+    event = tevent.as_event(kind)
+    return TieBreakTable(
+        event,
+        edition=standings_edition(event, edition),
+        pre_determined=tevent.pre_determined,
+        options=options,
+        host=host,
+        teams=tevent,
+        score_kind=kind,
+    )
+
+
+class _ScoreTables(dict[str, TieBreakTable]):
+    """A team event's tables by score (``MP``, ``GP``), each built when first
+    asked for and shared with the other through ``by_score``: the standings
+    build only the tables their tie-breaks read."""
+
+    def __init__(self, build: Callable[[str], TieBreakTable]) -> None:
+        super().__init__()
+        self._build = build
+
+    def __missing__(self, kind: str) -> TieBreakTable:
+        if kind not in ("MP", "GP"):
+            raise KeyError(kind)
+        table = self[kind] = self._build(kind)
+        table.by_score = self
+        return table
 
 
 def team_standings(
@@ -202,7 +231,9 @@ def team_standings(
 
     host = resolve(host)
     options = options or StandingsOptions()
-    tables = team_tables(tevent, edition=edition, options=options, host=host)
+    tables = _ScoreTables(
+        lambda kind: _score_table(tevent, kind, edition=edition, options=options, host=host)
+    )
     primary = tevent.primary
     main = tables[primary]
     texts = team_tiebreak_texts(tiebreaks, tevent.pre_determined, host)

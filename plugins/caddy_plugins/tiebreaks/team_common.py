@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from caddy.contracts.tiebreak_spec import TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
@@ -49,8 +50,10 @@ def score_table(table: TieBreakTable, kind: str) -> TieBreakTable:
     assert tevent is not None
     if table.score_kind == kind:
         return table
-    if kind in table.by_score:  # built with it (the standings build both)
+    try:  # built with it (the standings build each when first asked for)
         return table.by_score[kind]
+    except KeyError:
+        pass
     cached = _OTHER.setdefault(table, {})
     if kind not in cached:
         other = TieBreakTable(
@@ -63,6 +66,33 @@ def score_table(table: TieBreakTable, kind: str) -> TieBreakTable:
             score_kind=kind,
         )
         cached[kind] = other
+    return cached[kind]
+
+
+#: Per table, the other scores' points per team and round (:func:`score_points`).
+_POINTS: weakref.WeakKeyDictionary[TieBreakTable, dict[str, list[list[float]]]] = (
+    weakref.WeakKeyDictionary()
+)
+_MP: Callable[[Any], float] = itemgetter(4)
+_GP: Callable[[Any], float] = itemgetter(5)
+
+
+def score_points(table: TieBreakTable, kind: str) -> list[list[float]]:
+    """Per team index and round, the points it scored in ``kind`` (``MP`` or
+    ``GP``): the ``pts`` of :func:`score_table`'s table, read from the team
+    results when that table was not built (a team event annuls nobody, so
+    its tables' points are the results' own)."""
+    tevent = table.teams
+    assert tevent is not None
+    if table.score_kind == kind:
+        return table.pts
+    built = table.by_score.get(kind) or _OTHER.get(table, {}).get(kind)
+    if built is not None:
+        return built.pts
+    cached = _POINTS.setdefault(table, {})
+    if kind not in cached:
+        field = _MP if kind == "MP" else _GP
+        cached[kind] = [list(map(field, row)) for row in tevent.results]
     return cached[kind]
 
 
@@ -150,3 +180,78 @@ def products(opponent: TieBreakTable, own: TieBreakTable, spec: TieBreakSpec, i:
     for rnd, opp, score, _, vur, note in opponent_scores(opponent, spec, i):
         out.append((rnd, opp, score, score * own.pts[i][rnd - 1], vur, note))
     return out
+
+
+#: An opponent-score item for the values alone: (score, contribution, round, voluntarily unplayed).
+_Value = tuple[float, float, int, bool]
+
+
+def _most_key(item: _Value) -> tuple[float, float, int]:
+    return item[0], item[1], -item[2]
+
+
+def _vur_key(item: _Value) -> tuple[float, float, int]:
+    return item[1], item[0], item[2]
+
+
+def opponent_values(
+    table: TieBreakTable,
+    spec: TieBreakSpec,
+    points: Sequence[Sequence[float]] | None = None,
+) -> list[float | None]:
+    """Per team index, what :func:`opponent_scores` (``points`` ``None``: a
+    Buchholz) or :func:`products` (``points``: the own factor's points per
+    round) give summed after ``spec``'s cuts as
+    :func:`caddy_plugins.tiebreaks.common.apply_cuts` makes them: the
+    values alone, no item notes (the explanations read those). Not for
+    ``spec.fore`` (the callers take the items' path there)."""
+    assert not spec.fore
+    own_scores, opp_scores = table.score, table.adjusted
+    cap_2026 = table.edition == "2026"
+    draw_cap = table.draw * table.rounds
+    played_forfeits = spec.predetermined
+    rounds = table.rounds
+    low = min(spec.cut_low, rounds)
+    high = min(spec.cut_high, max(0, rounds - low))
+    values: list[float | None] = []
+    for i, (kinds, opp_row, codes) in enumerate(
+        zip(table.kinds, table.opp, table.code, strict=True)
+    ):
+        own = own_scores[i]
+        own_points = points[i] if points is not None else None
+        items: list[_Value] = []
+        for r, kind in enumerate(kinds):
+            if kind == "S":
+                continue
+            o = opp_row[r]
+            if kind == "G" or (played_forfeits and o >= 0 and codes[r] in "+-"):
+                score = opp_scores[o]
+                vur = False
+            else:
+                score = own
+                if cap_2026:
+                    if o >= 0 and opp_scores[o] < score:
+                        score = opp_scores[o]
+                    elif o < 0 and draw_cap < score:
+                        score = draw_cap
+                vur = kind == "V"
+            items.append(
+                (score, score * own_points[r] if own_points is not None else score, r + 1, vur)
+            )
+        for _ in range(low):
+            if not items:
+                break
+            least = min(items)  # (score, contribution, round): rounds are distinct
+            vurs = [item for item in items if item[3]]
+            if vurs:
+                lowest_vur = min(vurs, key=_vur_key)
+                if not least[1] > lowest_vur[1]:
+                    items.remove(lowest_vur)
+                    continue
+            items.remove(least)
+        for _ in range(high):
+            if not items:
+                break
+            items.remove(max(items, key=_most_key))
+        values.append(sum(item[1] for item in items))
+    return values

@@ -58,6 +58,7 @@ from caddy_plugins.tiebreaks.team_common import (
     board_totals,
     bottom_elimination,
     fmt,
+    score_points,
     score_table,
     team_event,
     top_boards,
@@ -77,9 +78,16 @@ class _Ranking:
     """One ranking of a tied group, with the steps it took (for explain)."""
 
     def __init__(
-        self, plugin: ExtendedDirectEncounter, table: TieBreakTable, spec: TieBreakSpec
+        self,
+        plugin: ExtendedDirectEncounter,
+        table: TieBreakTable,
+        spec: TieBreakSpec,
+        *,
+        record: bool = True,
     ) -> None:
         self.plugin = plugin
+        #: Whether the steps are written (explain); the places are the same without.
+        self.record = record
         self.table = table
         self.spec = spec
         self.tevent = team_event(table, spec)
@@ -120,16 +128,19 @@ class _Ranking:
     def split(self, kind: str, members: list[int]) -> list[list[int]]:
         """Direct encounter on ``kind`` among ``members``: ordered subgroups
         (one group: nobody separated)."""
-        table = score_table(self.table, kind)
+        table = self.table
+        # explain: the score's table, as the explanations read it; the places
+        # alone: the same points without building that table
+        rows = score_table(table, kind).pts if self.record else score_points(table, kind)
         points: dict[int, float] = {}
         met: dict[int, int] = {}
         for i in members:
             averages = []
-            met_by, pts = self.met_by(i), table.pts[i]
+            met_by, pts = self.met_by(i), rows[i]
             for j in members:
                 rounds = met_by.get(j) if j != i else None
                 if rounds:
-                    averages.append(math.fsum(pts[r] for r in rounds) / len(rounds))
+                    averages.append(math.fsum([pts[r] for r in rounds]) / len(rounds))
             points[i], met[i] = math.fsum(averages), len(averages)
         size = len(members)
 
@@ -144,16 +155,18 @@ class _Ranking:
                     groups[-1].append(i)
                 else:
                     groups.append([i])
-            if len(groups) > 1:
+            if len(groups) > 1 and self.record:
                 self.steps.append(f"{kind} among {self._names(members)}: {shown()}")
             return groups
         # Art. 6.3: first only if nobody could overtake them whatever the missing matches give
-        most = {i: points[i] + (size - 1 - met[i]) * table.win for i in members}
+        # a won match: the score's table's win
+        win = score_table(table, kind).win if self.record else self.tevent.max_match(kind)
+        most = {i: points[i] + (size - 1 - met[i]) * win for i in members}
         order = sorted(members, key=lambda i: (-points[i], -most[i]))
         placed: list[list[int]] = []
         while len(order) > 1 and points[order[0]] > max(most[i] for i in order[1:]):
             placed.append([order.pop(0)])
-        if placed:
+        if placed and self.record:
             self.steps.append(
                 f"{kind} among {self._names(members)} (not all met, Art. 6.3): {shown()}"
             )
@@ -168,7 +181,7 @@ class _Ranking:
             return self.split(kind, members)
         totals = self.tevent.score(kind)
         groups = split_tied(members, lambda i: -totals[i])
-        if len(groups) > 1:
+        if len(groups) > 1 and self.record:
             shown = ", ".join(f"team {self.name(i)}: {fmt(totals[i])}" for i in members)
             self.steps.append(f"{kind} totals of {self._names(members)}: {shown}")
         return groups
@@ -187,7 +200,8 @@ class _Ranking:
             if len(members) == 2 and SEQUENCES[self.plugin.name]:
                 self.boards(members, start)
                 return
-            self.steps.append(f"{self._names(members)} still tied")
+            if self.record:
+                self.steps.append(f"{self._names(members)} still tied")
             for i in members:
                 self.places[i] = start
             return
@@ -211,23 +225,26 @@ class _Ranking:
             if code == "BC":
                 sign = -1.0 if options.ede_board_count_lower_first else 1.0
                 keys = {i: (sign * board_count(totals[i]),) for i in pair}
-                order = "lower" if sign < 0 else "higher"
-                shown = ", ".join(
-                    f"team {self.name(i)}: {fmt(board_count(totals[i]))}" for i in pair
-                )
-                self.steps.append(f"BC ({where}, {order} first): {shown}")
+                if self.record:
+                    order = "lower" if sign < 0 else "higher"
+                    shown = ", ".join(
+                        f"team {self.name(i)}: {fmt(board_count(totals[i]))}" for i in pair
+                    )
+                    self.steps.append(f"BC ({where}, {order} first): {shown}")
             else:
                 seq = top_boards if code == "TBR" else bottom_elimination
                 keys = {i: seq(totals[i]) for i in pair}
-                shown = ", ".join(
-                    f"team {self.name(i)}: " + "/".join(fmt(v) for v in keys[i]) for i in pair
-                )
-                self.steps.append(f"{code} ({where}): {shown}")
+                if self.record:
+                    shown = ", ".join(
+                        f"team {self.name(i)}: " + "/".join(fmt(v) for v in keys[i]) for i in pair
+                    )
+                    self.steps.append(f"{code} ({where}): {shown}")
             if keys[a] != keys[b]:
                 first, second = (a, b) if keys[a] > keys[b] else (b, a)
                 self.places[first], self.places[second] = start, start + 1
                 return
-        self.steps.append(f"{self._names(pair)} still tied")
+        if self.record:
+            self.steps.append(f"{self._names(pair)} still tied")
         self.places[a] = self.places[b] = start
 
 
@@ -251,15 +268,18 @@ class ExtendedDirectEncounter(TieBreakBase):
         tevent = team_event(table, spec)
         return [1.0] * tevent.count  # the standings replace this by the place in each tied group
 
-    def ranking(self, table: TieBreakTable, spec: TieBreakSpec, group: Sequence[int]) -> _Ranking:
-        ranking = _Ranking(self, table, spec)
+    def ranking(
+        self, table: TieBreakTable, spec: TieBreakSpec, group: Sequence[int], *, record: bool = True
+    ) -> _Ranking:
+        """The ranking of ``group``, its steps written (``record``) or not (the same places)."""
+        ranking = _Ranking(self, table, spec, record=record)
         ranking.rank(sorted(group), 1)
         return ranking
 
     def rank_group(
         self, table: TieBreakTable, spec: TieBreakSpec, group: Sequence[int]
     ) -> list[int]:
-        places = self.ranking(table, spec, group).places
+        places = self.ranking(table, spec, group, record=False).places
         return [places[i] for i in group]
 
     def group_values(

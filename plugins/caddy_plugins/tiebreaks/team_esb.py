@@ -37,7 +37,13 @@ from caddy.contracts.explanation import Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy_plugins.tiebreaks.common import Item, apply_cuts, explain_items
-from caddy_plugins.tiebreaks.team_common import products, score_table, team_event
+from caddy_plugins.tiebreaks.team_common import (
+    opponent_values,
+    products,
+    score_points,
+    score_table,
+    team_event,
+)
 
 
 class _ExtendedSonnebornBerger(TieBreakBase):
@@ -61,7 +67,12 @@ class _ExtendedSonnebornBerger(TieBreakBase):
 
     def compute(self, table: TieBreakTable, spec: TieBreakSpec) -> list[float | None]:
         tevent = team_event(table, spec)
-        return [self._items(table, spec, i)[0] for i in range(tevent.count)]
+        if spec.fore:
+            return [self._items(table, spec, i)[0] for i in range(tevent.count)]
+        # the values alone (the items and their notes are for explain): the
+        # same products and cuts, the own factor's points read without its table
+        opponent = score_table(table, self.opponent_score)
+        return opponent_values(opponent, spec, score_points(table, self.own_score))
 
     def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
         value, kept, cut = self._items(table, spec, player)
