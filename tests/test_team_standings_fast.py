@@ -170,7 +170,8 @@ def test_the_sample_ranks_as_the_explainable_path(path: Path) -> None:
 def test_wider_lists_on_the_sample(texts: list[str], edition: str) -> None:
     tevent = sample(SAMPLE)
     result = assert_same(tevent, texts, edition)
-    assert_explained(tevent, result, edition=edition)
+    if edition == "2026":  # the reference took every other value from explain() already
+        assert_explained(tevent, result, edition=edition)
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=range(len(OPTIONS)))
@@ -178,7 +179,8 @@ def test_every_ede_reading_on_the_sample(options: StandingsOptions) -> None:
     tevent = sample(FIXED)
     for texts in (FILE_LIST, ["EDEBT", "MPvGP"], ["EDEBB/P", "EMGSB/C1"], ["EDE"]):
         result = assert_same(tevent, texts, options=options)
-        assert_explained(tevent, result, options=options)
+        if texts is FILE_LIST:  # team_explain as well, once per reading (its cost)
+            assert_explained(tevent, result, options=options)
 
 
 def test_game_points_primary_on_the_sample() -> None:
@@ -187,8 +189,9 @@ def test_game_points_primary_on_the_sample() -> None:
     scoring = attrs.evolve(tevent.setup.scoring, primary="GP")
     gp_first = attrs.evolve(tevent, setup=attrs.evolve(tevent.setup, scoring=scoring))
     assert gp_first.primary == "GP"
-    for texts in (FILE_LIST, WIDE_LISTS[1], WIDE_LISTS[2]):
-        assert_explained(gp_first, assert_same(gp_first, texts))
+    assert_explained(gp_first, assert_same(gp_first, FILE_LIST))
+    for texts in (WIDE_LISTS[1], WIDE_LISTS[2]):
+        assert_same(gp_first, texts)
 
 
 @settings(max_examples=60, deadline=None)
