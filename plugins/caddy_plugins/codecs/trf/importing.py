@@ -12,7 +12,7 @@ import attrs
 from caddy.contracts.codecs import Imported
 from caddy.errors import CaddyError
 from caddy.model.results import BYE_KIND_CODES
-from caddy_plugins.codecs.trf.rounds import rounds_of
+from caddy_plugins.codecs.trf.rounds import meets_too_often, rounds_of
 
 if TYPE_CHECKING:
     from caddy.model.timecontrol import TimeControl
@@ -152,8 +152,11 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
                 round_robin=None if stated is None and cycles else cycles > 0,
             ),
         )
-        for problem in check_rows(rows, cycles=cycles, names=names, pairings=False, complete=False):
-            warn(problem)
+        if meets_too_often(rounds, n, cycles):  # else the check finds nothing
+            for problem in check_rows(
+                rows, cycles=cycles, names=names, pairings=False, complete=False
+            ):
+                warn(problem)
     if strict and errors_if_strict:
         raise CaddyError(errors_if_strict[0], problems=errors_if_strict)
 

@@ -36,11 +36,28 @@ def codes_total(row: str, points: dict[str, float]) -> float:
     """The points of a row of codes, each code's count times its points (exact:
     :func:`exact_sums`); a code ``points`` does not know raises ``KeyError`` as
     adding the codes one by one does."""
-    counts = [(row.count(code), value) for code, value in points.items()]
-    if sum(count for count, _ in counts) != len(row) or len(row) >= 1_000_000:
+    if len(row) >= 1_000_000:
+        return reduce(add, map(points.__getitem__, row), 0.0)
+    # the common codes first: most rows hold only these, and the counting stops
+    # when every round is counted
+    order = [code for code in _COMMON if code in points]
+    order.extend(code for code in points if code not in _COMMON)
+    left = len(row)
+    counts = []
+    for code in order:
+        count = row.count(code)
+        if count:
+            counts.append((count, points[code]))
+            left -= count
+            if not left:
+                break
+    if left:  # a code ``points`` does not know
         return reduce(add, map(points.__getitem__, row), 0.0)
     total = 0.0
     for count, value in counts:
-        if count:
-            total += count * value
+        total += count * value
     return total
+
+
+#: The codes most rows are made of, counted first by :func:`codes_total`.
+_COMMON = ("1", "0", "=")
