@@ -141,7 +141,6 @@ def _cells(
     """
     texts = [text.ljust(len(text) + 9 - (len(text) + 9) % 10) for text in rests]
     joined = "".join(texts)
-    numbers = _opponent_numbers(len(rests))
     patterns = _CELLS.get(codes)
     if patterns is None:
         code_class = "".join(re.escape(c) for c in sorted(codes))
@@ -153,18 +152,18 @@ def _cells(
         # each match is ten characters: as many as the cells only if they tile the text
         if len(found) * 10 != len(joined):
             return None
-        cells, opponents, unplayed = _decode(joined, found, numbers)
+        cells, opponents, unplayed = _decode(joined, found)
         return cells, opponents, texts, unplayed
     found = patterns[1].findall(joined)  # whole cells
     if len(found) * 10 != len(joined):
         return None
     unique = list(set(found))
     if 3 * len(unique) >= len(found):  # few repeats: every cell read
-        cells, opponents, unplayed = _decode(joined, [text[:4] for text in found], numbers)
+        cells, opponents, unplayed = _decode(joined, [text[:4] for text in found])
         return cells, opponents, texts, unplayed
     # a file of many rounds repeats its cells (a round robin each a thousand times):
     # each read once
-    cells, opponents, unplayed = _decode("".join(unique), [text[:4] for text in unique], numbers)
+    cells, opponents, unplayed = _decode("".join(unique), [text[:4] for text in unique])
     cell_of = dict(zip(unique, cells, strict=True))
     opponent_of = dict(zip(unique, opponents, strict=True))
     return (
@@ -175,51 +174,60 @@ def _cells(
     )
 
 
-#: Some cell (of ten columns, from the start) with an opponent (neither
-#: ``0000`` nor blank) and a blank result.
-_UNPLAYED = re.compile(r"(?:.{10})*?(?!0000|    ).{7} ", re.DOTALL)
-
 #: More cells than this: looked for repeats, each different cell read once.
 _MANY = 20_000
 
 
-def _decode(
-    joined: str, opponent_texts: Sequence[str], numbers: dict[str, int]
-) -> tuple[list[Cell], list[int], bool]:
+def _decode(joined: str, opponent_texts: Sequence[str]) -> tuple[list[Cell], list[int], bool]:
     """Well-formed cells (``joined``; ``opponent_texts``: their first four
     columns) as the line reader reads them, their opponents (0: none), and
-    whether some cell has an opponent and a blank result (``numbers``:
-    :func:`_opponent_numbers`)."""
-    try:  # each opponent as written for a field of this size: looked up
-        opponents = list(map(numbers.__getitem__, opponent_texts))
-    except KeyError:  # another form ('0012', a number past the field): read
-        if "    " in opponent_texts:  # no opponent, written blank
+    whether some cell has an opponent and a blank result."""
+    if "    " in opponent_texts:  # no opponent, written blank
+        at = _few(opponent_texts, "    ")
+        if at is None:
             opponent_texts = [text if text != "    " else "0" for text in opponent_texts]
-        # ASCII digits only (the pattern): int() alone also reads '٣', '+3' and '1_0'
-        opponents = list(map(int, opponent_texts))
+        else:
+            opponent_texts = list(opponent_texts)
+            for k in at:
+                opponent_texts[k] = "0"
+    # ASCII digits only (the pattern): int() alone also reads '٣', '+3' and '1_0'
+    opponents = list(map(int, opponent_texts))
     colours = joined[5::10]
     if " " in colours:  # a blank colour reads as '-'
         colours = colours.replace(" ", "-")
     codes = joined[7::10]
     results: Sequence[str] = codes
-    if " " in codes and not _UNPLAYED.match(joined):  # blank results, none with an opponent
-        results = codes.replace(" ", "Z")
-    elif " " in codes:  # a blank result: no result yet, or (no opponent) 'Z'
-        results = [
-            code if code != " " else " " if opponent else "Z"
-            for code, opponent in zip(codes, opponents, strict=True)
-        ]
+    if " " in codes:  # a blank result: no result yet, or (no opponent) 'Z'
+        at = _few(codes, " ")
+        if at is not None and not any(opponents[k] for k in at):  # each without an opponent
+            results = codes.replace(" ", "Z")
+        else:
+            results = [
+                code if code != " " else " " if opponent else "Z"
+                for code, opponent in zip(codes, opponents, strict=True)
+            ]
     named: Sequence[int | None] = opponents
-    if 0 in opponents:
-        named = [opponent or None for opponent in opponents]
+    if 0 in opponents:  # no opponent
+        at = _few(opponents, 0)
+        if at is None:
+            named = [opponent or None for opponent in opponents]
+        else:
+            named = list(opponents)
+            for k in at:
+                named[k] = None
     # a blank result left blank has an opponent: a round paired, not played
     return list(zip(named, colours, results, strict=True)), opponents, " " in results
 
 
-def _opponent_numbers(players: int) -> dict[str, int]:
-    """An opponent's four columns as the players' lines write them (right-aligned
-    pairing numbers 1..``players``; ``0000`` or blank for none) → the number
-    (0: none), what ``int`` reads there."""
-    numbers = {f"{k:4d}": k for k in range(1, min(players, 9999) + 1)}
-    numbers["0000"] = numbers["    "] = 0
-    return numbers
+def _few(items: Sequence[object], value: object) -> list[int] | None:
+    """The indices of ``value`` in ``items`` when it is there at most once in
+    eight items (found at C speed one after the other), else ``None``."""
+    count = items.count(value)
+    if count * 8 > len(items):
+        return None
+    at = []
+    k = -1
+    for _ in range(count):
+        k = items.index(value, k + 1)
+        at.append(k)
+    return at

@@ -1,0 +1,311 @@
+"""The TRF import's newest fast paths give exactly what their references give (issue 31 item 4).
+
+- ``rounds.rounds_of`` reads each round in one loop that looks at a game's
+  higher-numbered side only to count it; the reference is the loop as it read
+  before (every cell with an opponent counted, the lower side checked against
+  its partner), kept here as :func:`_rounds_cell_by_cell`.
+- ``rounds.meets_too_often`` counts the meetings of a manual event from the
+  rounds ``rounds_of`` read (each game once); the import asks
+  ``caddy.model.cells.check_rows`` (``pairings=False, complete=False``), the
+  reference, for its lines only when it says some pair meets too often, so it
+  must say so exactly when that check finds a problem.
+- ``row_points.codes_total`` counts a long row's codes commonest first and stops
+  when every round is counted; the reference adds the codes one by one.
+- ``player_lines.read_player_lines`` finds the few cells with no opponent or a
+  blank result one after the other (in C) instead of rewriting every cell; the
+  reference is the line-by-line reader (``lines.read_player_line``).
+
+Columns: FIDE Handbook C.04 Annex 2 (TRF16), player line ``001``: ten columns per
+round from column 92 (opponent in columns 92-95, colour 97, result 99); ``0000``
+or blanks for no opponent, a blank result with no opponent read as ``Z``.
+Round robins: FIDE Handbook C.05 Annex 1 (every pair meets once per cycle).
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+from operator import add
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from caddy.model.cells import Cell, check_rows
+from caddy.model.results import WORD_OF_CODES
+from caddy_plugins.codecs.trf.lines import read_player_line
+from caddy_plugins.codecs.trf.player_lines import read_player_lines
+from caddy_plugins.codecs.trf.records import CODES, TrfDocument, TrfPlayer
+from caddy_plugins.codecs.trf.rounds import meets_too_often, rounds_of
+from caddy_plugins.codecs.trf.row_points import codes_total, exact_sums
+from caddy_plugins.codecs.trf_document import parse_document
+from tests.conftest import DATA
+
+TRF = sorted((DATA / "trf").glob("*.trf"))
+
+#: (colour, the opponent's colour, code, the opponent's code) of a game's lower side → word.
+_WORDS = {
+    **{
+        (colour, theirs, white, black): word
+        for colour, theirs in (("w", "b"), ("-", "-"))
+        for (white, black), word in WORD_OF_CODES.items()
+    },
+    **{("b", "w", black, white): word for (white, black), word in WORD_OF_CODES.items()},
+}
+
+
+def _rounds_cell_by_cell(doc: TrfDocument) -> list[Any] | None:
+    """``rounds_of`` as it read before this change: the reference."""
+    empty: Cell = (None, "-", "Z")
+    rounds = doc.rounds
+    rows = [[*p.cells, *[empty] * (rounds - len(p.cells))] for p in doc.players]
+    out = []
+    for column in zip(*rows, strict=True):
+        whites: list[int] = []
+        blacks: list[int] = []
+        results: list[str] = []
+        uncoloured: list[int] = []
+        byes: list[tuple[int, str]] = []
+        named = 0
+        for i, (opponent, colour, code) in enumerate(column, 1):
+            if opponent is None:
+                if code != "Z":
+                    byes.append((i, code))
+                continue
+            named += 1
+            if opponent < i:
+                continue
+            partner, their_colour, their_code = column[opponent - 1]
+            word = _WORDS.get((colour, their_colour, code, their_code))
+            if partner != i or word is None:
+                return None
+            if colour == "b":
+                whites.append(opponent)
+                blacks.append(i)
+            else:
+                whites.append(i)
+                blacks.append(opponent)
+                if colour == "-":
+                    uncoloured.append(len(whites))
+            results.append(word)
+        if named != 2 * len(whites) or not set("UFHZ+-").issuperset(code for _, code in byes):
+            return None
+        out.append((whites, blacks, results, uncoloured, byes))
+    return out
+
+
+def _document(rows: list[list[Cell]]) -> TrfDocument:
+    players = tuple(
+        TrfPlayer(number=k, line=k, name=f"P{k}", cells=tuple(row)) for k, row in enumerate(rows, 1)
+    )
+    return TrfDocument(
+        source="drawn", players=players, rounds=max((len(r) for r in rows), default=0)
+    )
+
+
+@st.composite
+def _rows(draw: st.DrawFn) -> list[list[Cell]]:
+    """Rows of cells: rounds paired at random (pairs that meet again, byes of
+    every code, games of every result word and colouring), then some cells
+    changed to anything (a partner who does not name the player back, colours
+    or results that disagree, a bye code on a game, someone paired with himself)
+    and some rows cut short."""
+    n = draw(st.integers(2, 9))
+    rounds = draw(st.integers(1, 4))
+    rows: list[list[Cell]] = [[] for _ in range(n)]
+    for _ in range(rounds):
+        order = draw(st.permutations(range(1, n + 1)))
+        resting = draw(st.integers(0, min(2, n)))
+        for player in order[:resting]:
+            rows[player - 1].append((None, "-", draw(st.sampled_from("UFHZ+-"))))
+        playing = order[resting:]
+        if len(playing) % 2:
+            rows[playing[-1] - 1].append((None, "-", "Z"))
+            playing = playing[:-1]
+        for a, b in zip(playing[::2], playing[1::2], strict=True):
+            white_code, black_code = draw(st.sampled_from(sorted(WORD_OF_CODES)))
+            colours = draw(st.sampled_from([("w", "b"), ("-", "-")]))
+            rows[a - 1].append((b, colours[0], white_code))
+            rows[b - 1].append((a, colours[1], black_code))
+    # each row has a cell per round now (by pairing number order: fill the round's cells)
+    changes = draw(
+        st.lists(
+            st.tuples(
+                st.integers(0, n - 1),
+                st.integers(0, rounds - 1),
+                st.one_of(st.none(), st.integers(1, n)),
+                st.sampled_from("wb-"),
+                st.sampled_from(sorted(CODES)),
+            ),
+            max_size=2,
+        )
+    )
+    for player, rnd, opponent, colour, code in changes:
+        rows[player][rnd] = (opponent, colour, code)
+    cuts = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, rounds)), max_size=2))
+    for player, length in cuts:
+        if all(cell == (None, "-", "Z") for cell in rows[player][length:]):
+            del rows[player][length:]  # the reader drops a row's trailing Z cells
+    return rows
+
+
+@pytest.mark.parametrize("path", TRF, ids=lambda p: p.stem)
+def test_rounds_of_shared_files_as_cell_by_cell(path: Path) -> None:
+    doc = parse_document(path.read_bytes())
+    assert rounds_of(doc) == _rounds_cell_by_cell(doc)
+
+
+@settings(max_examples=300)
+@given(rows=_rows())
+def test_rounds_of_any_rows_as_cell_by_cell(rows: list[list[Cell]]) -> None:
+    doc = _document(rows)
+    assert rounds_of(doc) == _rounds_cell_by_cell(doc)
+
+
+def test_rounds_of_both_sides_disagreeing_is_none() -> None:
+    """Players 1-2 and 3-4 meet in round 1; each change makes the reference say None."""
+    good: list[list[Cell]] = [[(2, "w", "1")], [(1, "b", "0")], [(4, "-", "=")], [(3, "-", "=")]]
+    assert rounds_of(_document(good)) == [([1, 3], [2, 4], ["1-0", "1/2"], [2], [])]
+    for player, cell in [
+        (1, (1, "b", "1")),  # both won
+        (1, (3, "b", "0")),  # names someone else
+        (3, (4, "b", "=")),  # colours: b against -
+        (1, (2, "b", "0")),  # paired with himself
+        (1, (1, "w", "U")),  # a bye code on a game
+        (0, (None, "-", "1")),  # a game code without an opponent
+    ]:
+        rows = [list(row) for row in good]
+        rows[player][0] = cell
+        assert _rounds_cell_by_cell(_document(rows)) is None
+        assert rounds_of(_document(rows)) is None
+
+
+@settings(max_examples=300)
+@given(rows=_rows(), cycles=st.integers(0, 3))
+def test_meets_too_often_exactly_when_check_rows_finds_a_problem(
+    rows: list[list[Cell]], cycles: int
+) -> None:
+    doc = _document(rows)
+    rounds = rounds_of(doc)
+    if rounds is None:
+        return  # the import refuses the file before counting meetings
+    problems = check_rows(
+        [p.cells for p in doc.players], cycles=cycles, pairings=False, complete=False
+    )
+    assert meets_too_often(rounds, len(rows), cycles) == bool(problems)
+
+
+@pytest.mark.parametrize("path", TRF, ids=lambda p: p.stem)
+@pytest.mark.parametrize("cycles", [0, 1, 2])
+def test_meets_too_often_shared_files(path: Path, cycles: int) -> None:
+    doc = parse_document(path.read_bytes())
+    rounds = rounds_of(doc)
+    if rounds is None:
+        pytest.skip("some game's two sides disagree: no rounds to count")
+    rows = [p.cells for p in doc.players]
+    problems = check_rows(rows, cycles=cycles, pairings=False, complete=False)
+    assert meets_too_often(rounds, len(rows), cycles) == bool(problems)
+
+
+def test_a_pair_met_twice_over_the_board_not_by_forfeit() -> None:
+    """Two meetings of 1 and 2: too often in a Swiss (cycles 0) when both were
+    games; a forfeit (``+ -``) does not count there (C.04 lets a Swiss pair them
+    again); in a double round robin (cycles 2) twice is allowed."""
+    twice: list[list[Cell]] = [[(2, "w", "1"), (2, "b", "=")], [(1, "b", "0"), (1, "w", "=")]]
+    forfeit: list[list[Cell]] = [[(2, "w", "+"), (2, "b", "=")], [(1, "b", "-"), (1, "w", "=")]]
+    for rows, cycles, expected in [
+        (twice, 0, True),
+        (twice, 1, True),
+        (twice, 2, False),
+        (forfeit, 0, False),
+        (forfeit, 1, True),
+    ]:
+        rounds = rounds_of(_document(rows))
+        assert rounds is not None
+        assert meets_too_often(rounds, 2, cycles) is expected
+        assert bool(check_rows(rows, cycles=cycles, pairings=False, complete=False)) is expected
+
+
+_POINTS = st.fixed_dictionaries(
+    {code: st.integers(-8, 12).map(lambda q: q / 4) for code in "10=+-WDLUFHZ"}
+)
+
+
+@given(row=st.text(alphabet="10=+-WDLUFHZ", max_size=80), points=_POINTS, unknown=st.booleans())
+def test_codes_total_as_one_by_one(row: str, points: dict[str, float], unknown: bool) -> None:
+    if unknown:
+        row += "?"
+    assert exact_sums(points)
+    try:
+        expected = reduce(add, map(points.__getitem__, row), 0.0)
+    except KeyError:
+        with pytest.raises(KeyError):
+            codes_total(row, points)
+        return
+    assert codes_total(row, points) == expected
+
+
+def test_codes_total_of_a_round_robin_row() -> None:
+    """Wins, losses and draws only: counted without looking for the other codes."""
+    points = {"U": 1.0, "F": 1.0, "H": 0.5, "Z": 0.0, "1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0}
+    assert codes_total("1=0" * 333, points) == 499.5
+    assert codes_total("", points) == 0.0
+
+
+def _head(number: int) -> str:
+    return f"001 {number:4d} m  g {'Player ' + str(number):<33} 2100 GER {'12345':>11} 1990/01/01  1.0    1  "
+
+
+def _by_line(lines: list[str]) -> list[Any]:
+    out = []
+    for lineno, line in enumerate(lines, 1):
+        player, problems = read_player_line(line, lineno, "f", CODES)
+        out.append(problems if problems else player)
+    return out
+
+
+_CELLS = st.sampled_from(
+    [
+        "   2 w 1  ",
+        "   3 b 0  ",
+        "   1 - =  ",
+        "   2 w    ",  # a game with no result yet
+        "0000 - U  ",
+        "0000 -    ",  # no opponent, blank result: Z
+        "     -    ",  # no opponent written blank, blank result: Z
+        "          ",  # a blank round
+        "     - H  ",  # no opponent written blank
+        "0000 - Z  ",
+        "  00 - Z  ",  # no opponent, written with two digits
+        "0003 b =  ",  # a zero-padded opponent
+    ]
+)
+
+
+@settings(max_examples=300)
+@given(rows=st.lists(st.lists(_CELLS, max_size=30), min_size=1, max_size=4))
+def test_blank_cells_read_at_once_as_line_by_line(rows: list[list[str]]) -> None:
+    """Rows of a few or many cells with no opponent or no result: a few of them
+    are found one by one, many rewritten in one pass; either as the line reader."""
+    lines = [(_head(k) + "".join(cells)).rstrip() for k, cells in enumerate(rows, 1)]
+    read = read_player_lines(lines, list(range(1, len(lines) + 1)), CODES)
+    if read is None:
+        return  # left to the line reader: the reference itself
+    assert read.players == _by_line(lines)
+    cells = [cell for player in read.players for cell in player.cells]
+    assert read.unplayed == any(cell[0] and cell[2] == " " for cell in cells)
+
+
+def test_one_blank_result_among_many_cells() -> None:
+    """Forty cells, one with no result against an opponent (a round paired, not
+    played) and one with no opponent and a blank result (``Z``)."""
+    cells = ["   2 w 1  "] * 38 + ["   2 w    ", "0000 -    "]
+    lines = [_head(1) + "".join(cells), _head(2)]
+    read = read_player_lines(lines, [1, 2], CODES)
+    assert read is not None
+    assert read.unplayed
+    assert read.players == _by_line(lines)
+    # the trailing Z is dropped: 38 games and the one not played
+    assert read.players[0].cells[-2:] == ((2, "w", "1"), (2, "w", " "))
+    assert len(read.players[0].cells) == 39
