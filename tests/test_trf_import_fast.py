@@ -11,6 +11,12 @@
   must say so exactly when that check finds a problem.
 - ``row_points.codes_total`` counts a long row's codes commonest first and stops
   when every round is counted; the reference adds the codes one by one.
+- ``TrfDocument.results_cycles`` answers 0 at once when some player has fewer
+  rounds than others to meet; the reference is
+  ``caddy.model.results.round_robin_cycles``.
+- ``scoring.infer_bye_values`` (through ``scoring_of``) returns the default bye
+  values at once when no row of codes has a bye (``U F H Z``); the reference
+  is the same call without the rows of codes (each cell looked at).
 - ``player_lines.read_player_lines`` finds the few cells with no opponent or a
   blank result one after the other (in C) instead of rewriting every cell; the
   reference is the line-by-line reader (``lines.read_player_line``).
@@ -33,12 +39,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from caddy.model.cells import Cell, check_rows
-from caddy.model.results import WORD_OF_CODES
+from caddy.model.results import WORD_OF_CODES, round_robin_cycles
 from caddy_plugins.codecs.trf.lines import read_player_line
 from caddy_plugins.codecs.trf.player_lines import read_player_lines
 from caddy_plugins.codecs.trf.records import CODES, TrfDocument, TrfPlayer
 from caddy_plugins.codecs.trf.rounds import meets_too_often, rounds_of
-from caddy_plugins.codecs.trf.row_points import codes_total, exact_sums
+from caddy_plugins.codecs.trf.row_points import codes_total, exact_sums, row_codes
+from caddy_plugins.codecs.trf.scoring import scoring_of
 from caddy_plugins.codecs.trf_document import parse_document
 from tests.conftest import DATA
 
@@ -95,9 +102,16 @@ def _rounds_cell_by_cell(doc: TrfDocument) -> list[Any] | None:
     return out
 
 
-def _document(rows: list[list[Cell]]) -> TrfDocument:
+def _document(rows: list[list[Cell]], points: list[float | None] | None = None) -> TrfDocument:
     players = tuple(
-        TrfPlayer(number=k, line=k, name=f"P{k}", cells=tuple(row)) for k, row in enumerate(rows, 1)
+        TrfPlayer(
+            number=k,
+            line=k,
+            name=f"P{k}",
+            cells=tuple(row),
+            points=points[k - 1] if points else None,
+        )
+        for k, row in enumerate(rows, 1)
     )
     return TrfDocument(
         source="drawn", players=players, rounds=max((len(r) for r in rows), default=0)
@@ -309,3 +323,55 @@ def test_one_blank_result_among_many_cells() -> None:
     # the trailing Z is dropped: 38 games and the one not played
     assert read.players[0].cells[-2:] == ((2, "w", "1"), (2, "w", " "))
     assert len(read.players[0].cells) == 39
+
+
+@settings(max_examples=300)
+@given(rows=_rows())
+def test_results_cycles_as_round_robin_cycles(rows: list[list[Cell]]) -> None:
+    """Short rows (fewer rounds than opponents to meet) and whole round robins
+    (small fields: four rounds make a round robin of up to five)."""
+    doc = _document(rows)
+    assert doc.results_cycles() == round_robin_cycles(len(rows), doc.opponents())
+
+
+def test_results_cycles_of_a_round_robin_and_a_short_row() -> None:
+    """Three players, three rounds (C.05 Annex 1, a rest round each): every pair once."""
+    rows: list[list[Cell]] = [
+        [(2, "w", "1"), (None, "-", "Z"), (3, "b", "0")],
+        [(1, "b", "0"), (3, "w", "="), (None, "-", "Z")],
+        [(None, "-", "Z"), (2, "b", "="), (1, "w", "1")],
+    ]
+    assert _document(rows).results_cycles() == 1
+    assert _document([rows[0], rows[1], rows[2][:1]]).results_cycles() == 0
+
+
+_GAME_POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "W": 1.0, "D": 0.5, "L": 0.0, "+": 1.0, "-": 0.0}
+
+
+@settings(max_examples=300)
+@given(
+    rows=_rows(),
+    byes=st.tuples(*[st.sampled_from([0.0, 0.5, 1.0])] * 4),
+    unstated=st.lists(st.integers(0, 8), max_size=2),
+)
+def test_bye_values_from_rows_of_codes_as_cell_by_cell(
+    rows: list[list[Cell]], byes: tuple[float, ...], unstated: list[int]
+) -> None:
+    """Stated points made with drawn bye values (``U F H Z``), some left out:
+    the bye values found from the rows of codes are those found cell by cell."""
+    values = {**_GAME_POINTS, **dict(zip("UFHZ", byes, strict=True))}
+    points: list[float | None] = [sum(values[cell[2]] for cell in row) for row in rows]
+    for k in unstated:
+        if k < len(points):
+            points[k] = None
+    doc = _document(rows, points)
+    if rounds_of(doc) is None:
+        return  # rows of codes are read only for rounds whose games agree
+    assert scoring_of(doc, consistent=True, codes=row_codes(doc)) == scoring_of(doc)
+
+
+def test_no_bye_in_any_row_gives_the_default_values() -> None:
+    rows: list[list[Cell]] = [[(2, "w", "1")], [(1, "b", "0")]]
+    doc = _document(rows, [1.0, 0.0])
+    _, byes = scoring_of(doc, consistent=True, codes=row_codes(doc))
+    assert byes == {"U": 1.0, "F": 1.0, "H": 0.5, "Z": 0.0}

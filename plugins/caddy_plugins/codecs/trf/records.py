@@ -283,10 +283,13 @@ class TrfDocument:
 
         A single round robin (everyone met every other player once: as many
         opponents named as different ones, all the others) is told with a set
-        per player; anything else is counted by that function."""
+        per player; anything else is counted by that function. A player with
+        fewer rounds than others to meet (a Swiss) is told by the rows' lengths."""
         n = len(self.players)
+        if n < 2 or min(len(p.cells) for p in self.players) < n - 1:
+            return 0  # someone met fewer than all the others (a Swiss): not every pair met
         opponents = self.opponents()
-        if n >= 2 and all(map(_once_each, opponents, range(1, n + 1), repeat(n - 1))):
+        if all(map(_once_each, opponents, range(1, n + 1), repeat(n - 1))):
             return 1
         return round_robin_cycles(n, opponents)
 

@@ -291,6 +291,11 @@ def point_tables(
     return game, bye
 
 
+def _bye_in(row: str) -> bool:
+    """Whether a row of codes (:func:`.row_points.row_codes`) has a bye code."""
+    return "U" in row or "F" in row or "H" in row or "Z" in row
+
+
 def infer_bye_values(
     doc: TrfDocument,
     scoring: Scoring,
@@ -317,6 +322,8 @@ def infer_bye_values(
         defaults["U"] = score_162["P"]
     if score_162:
         return defaults
+    if consistent and codes is not None and not any(map(_bye_in, codes)):
+        return defaults  # no bye in any row: none to value
     game = {code: scoring.points(code) for code in "1=0+-WDL"}
     present_codes: set[str] = set()
     # players by the bye codes of their rounds (in order): each group's stated
