@@ -17,6 +17,8 @@
 - ``scoring.infer_bye_values`` (through ``scoring_of``) returns the default bye
   values at once when no row of codes has a bye (``U F H Z``); the reference
   is the same call without the rows of codes (each cell looked at).
+- ``player_lines.read_player_lines`` checks every line's points (columns 81-84)
+  with one search over them all; the reference is the line-by-line reader.
 - ``player_lines.read_player_lines`` finds the few cells with no opponent or a
   blank result one after the other (in C) instead of rewriting every cell; the
   reference is the line-by-line reader (``lines.read_player_line``).
@@ -375,3 +377,30 @@ def test_no_bye_in_any_row_gives_the_default_values() -> None:
     doc = _document(rows, [1.0, 0.0])
     _, byes = scoring_of(doc, consistent=True, codes=row_codes(doc))
     assert byes == {"U": 1.0, "F": 1.0, "H": 0.5, "Z": 0.0}
+
+
+@settings(max_examples=300)
+@given(
+    points=st.lists(
+        st.text(alphabet="0123456789.-+e_naif ٣x\t", min_size=4, max_size=4), max_size=5
+    )
+)
+def test_points_columns_read_at_once_as_line_by_line(points: list[str]) -> None:
+    """Points as numbers, blanks, or not numbers ('1x', '1-2', '..'; and what
+    ``float`` reads but TRF does not write: '+1.0', '1e-1', '1_0', 'nan', '٣'):
+    read at once exactly when every line reads, as the line reader reads them."""
+    lines = [_head(k)[:80] + text + _head(k)[84:] + "   2 w 1" for k, text in enumerate(points, 1)]
+    read = read_player_lines(lines, list(range(1, len(lines) + 1)), CODES)
+    if read is None:
+        return  # left to the line reader: the reference itself
+    assert read.players == _by_line(lines)
+
+
+def test_points_columns_one_bad_among_many() -> None:
+    lines = [_head(k) for k in range(1, 30)]
+    assert read_player_lines(lines, list(range(1, 30)), CODES) is not None
+    for bad in (" 1-2", "+1.0", "1e-1", " nan", "   ٣"):
+        changed = [*lines[:17], lines[17][:80] + bad + lines[17][84:], *lines[18:]]
+        assert read_player_lines(changed, list(range(1, 30)), CODES) is None
+        message = f"f:18: points '{bad.strip()}' (columns 81-84) is not a number"
+        assert _by_line(changed)[17] == [message]

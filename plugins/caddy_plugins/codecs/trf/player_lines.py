@@ -28,7 +28,9 @@ _LINES = re.compile(
     re.MULTILINE,
 )
 #: Points in columns 81-84: ASCII digits only (``float`` also reads ``'٣'``, ``'1_0'``, ``'nan'``).
-_POINTS = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+_POINTS = r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
+#: Every line's points, stripped, each followed by a newline: blank or :data:`_POINTS`.
+_ALL_POINTS = re.compile(f"(?:(?:{_POINTS})?\n)*")
 #: Per set of result codes, a round's cell: an opponent of four digits or
 #: blanks, a colour or a blank, a code or a blank; the opponent's columns as
 #: the group, and the whole cell.
@@ -77,7 +79,8 @@ def read_player_lines(
     if (
         cells is None
         or min(numbers) < 1
-        or not all(map(_POINTS.fullmatch, filter(None, points_text)))
+        # each blank or a number of ASCII digits (one search over them all)
+        or not _ALL_POINTS.fullmatch("\n".join(points_text) + "\n")
     ):
         return None
     everyone, opponents, texts, unplayed = cells
