@@ -12,7 +12,8 @@
 - ``row_points.codes_total`` counts a long row's codes commonest first and stops
   when every round is counted; the reference adds the codes one by one.
 - ``TrfDocument.results_cycles`` answers 0 at once when some player has fewer
-  rounds than others to meet; the reference is
+  rounds than others to meet, and tells a player who met someone every round
+  from the set of their opponents alone; the reference is
   ``caddy.model.results.round_robin_cycles``.
 - ``scoring.infer_bye_values`` (through ``scoring_of``) returns the default bye
   values at once when no row of codes has a bye (``U F H Z``); the reference
@@ -345,6 +346,33 @@ def test_results_cycles_of_a_round_robin_and_a_short_row() -> None:
     ]
     assert _document(rows).results_cycles() == 1
     assert _document([rows[0], rows[1], rows[2][:1]]).results_cycles() == 0
+
+
+def _berger_four(last: list[Cell]) -> list[list[Cell]]:
+    """Four players, three rounds (C.05 Annex 1's table for 4: 1-4 2-3, 4-3 1-2,
+    2-4 3-1), player 4's row replaced by ``last``."""
+    rows: list[list[Cell]] = [
+        [(4, "w", "1"), (2, "w", "="), (3, "b", "0")],
+        [(3, "w", "0"), (1, "b", "="), (4, "w", "1")],
+        [(2, "b", "1"), (4, "b", "="), (1, "w", "1")],
+        last,
+    ]
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("last", "expected"),
+    [
+        ([(1, "b", "0"), (3, "w", "="), (2, "b", "0")], 1),  # every pair once: 1
+        ([(1, "b", "0"), (3, "w", "="), (3, "b", "0")], 0),  # 4 meets 3 twice, never 2
+        ([(1, "b", "0"), (3, "w", "="), (4, "b", "0")], 0),  # 4 paired with himself
+        ([(1, "b", "0"), (3, "w", "="), (2, "b", "0"), (1, "w", "1")], 0),  # 1 twice
+    ],
+)
+def test_results_cycles_of_a_full_round_robin(last: list[Cell], expected: int) -> None:
+    doc = _document(_berger_four(last))
+    assert doc.results_cycles() == expected
+    assert round_robin_cycles(4, doc.opponents()) == expected
 
 
 _GAME_POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "W": 1.0, "D": 0.5, "L": 0.0, "+": 1.0, "-": 0.0}

@@ -182,6 +182,15 @@ def _once_each(row: list[int | None], number: int, others: int) -> bool:
     return len(met) == others and number not in met and len(row) - row.count(None) == others
 
 
+def _once_each_cells(player: TrfPlayer, number: int, others: int) -> bool:
+    """:func:`_once_each` of the player's opponents, told from their set alone
+    when every round has an opponent."""
+    met = set(map(_OPPONENT, player.cells))
+    if None in met:
+        return _once_each(list(map(_OPPONENT, player.cells)), number, others)
+    return len(met) == others and number not in met and len(player.cells) == others
+
+
 @attrs.frozen(kw_only=True)
 class TrfDocument:
     """A TRF file: its players, and every other line as written."""
@@ -288,10 +297,9 @@ class TrfDocument:
         n = len(self.players)
         if n < 2 or min(len(p.cells) for p in self.players) < n - 1:
             return 0  # someone met fewer than all the others (a Swiss): not every pair met
-        opponents = self.opponents()
-        if all(map(_once_each, opponents, range(1, n + 1), repeat(n - 1))):
+        if all(map(_once_each_cells, self.players, range(1, n + 1), repeat(n - 1))):
             return 1
-        return round_robin_cycles(n, opponents)
+        return round_robin_cycles(n, self.opponents())
 
     def round_robin(self, *, results: int | None = None) -> int:
         """Cycles when the file is a round robin, else 0: record 192 when present,
