@@ -1,7 +1,10 @@
 """A TRF file's rounds read from its player lines' cells: per round the games
 (Whites, Blacks, results, uncoloured boards) and the byes, each game seen
 from both sides (:func:`rounds_of`; :mod:`.importing` makes them the event's
-operations, :mod:`.pairing` reads a file cut before the round to pair).
+operations, :mod:`.pairing` reads a file cut before the round to pair), and
+whether some pair meets too often, counted from those rounds
+(:func:`meets_too_often`: the import asks :func:`caddy.model.cells.check_rows`
+for its lines only then).
 """
 
 from __future__ import annotations
