@@ -172,6 +172,7 @@ def _builds_as_init(build: Callable[[TrfPlayer], Player], player: type[Player]) 
 
 
 _OPPONENT = operator.itemgetter(0)
+_CELLS = operator.attrgetter("cells")
 
 
 def _once_each(row: list[int | None], number: int, others: int) -> bool:
@@ -295,7 +296,7 @@ class TrfDocument:
         per player; anything else is counted by that function. A player with
         fewer rounds than others to meet (a Swiss) is told by the rows' lengths."""
         n = len(self.players)
-        if n < 2 or min(len(p.cells) for p in self.players) < n - 1:
+        if n < 2 or min(map(len, map(_CELLS, self.players))) < n - 1:
             return 0  # someone met fewer than all the others (a Swiss): not every pair met
         if all(map(_once_each_cells, self.players, range(1, n + 1), repeat(n - 1))):
             return 1
