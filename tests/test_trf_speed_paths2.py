@@ -245,7 +245,10 @@ def test_paused_leaves_frozen_objects_and_a_disabled_collector_alone() -> None:
         frozen = gc.get_freeze_count()
         with paused():
             made = [[number] for number in range(1_000)]
-        assert gc.get_freeze_count() == frozen
+        # nothing unfrozen (the count would be 0) and nothing more frozen; a frozen
+        # object freed meanwhile (by another thread of the test process, say)
+        # leaves the permanent generation, so the count may only go down
+        assert 0 < gc.get_freeze_count() <= frozen
         assert all(map(gc.is_tracked, made))
     finally:
         gc.unfreeze()
