@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import importlib
 import os
 import shutil
@@ -339,9 +340,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    """Undo :func:`pytest_configure`. An xdist worker, which exits next, also
+    freezes what it made (``gc.freeze``): the interpreter's last collection at
+    exit then walks none of it, and the run ends 2 s sooner (issue 31 item 6)."""
     subprocess.Popen.__init__ = _popen_init  # type: ignore[method-assign]
     os.fsync = _fsync
     plugins.PluginHost._all_entry_points = _host_entry_points  # type: ignore[method-assign]
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        gc.freeze()
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
