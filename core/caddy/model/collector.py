@@ -15,7 +15,11 @@ block kept: a million in the round robin) and again by the middle one.
 Every object stays tracked, so nothing is lost: a cycle that becomes garbage
 is collected at the next full collection. When the program has frozen
 objects of its own (``gc.get_freeze_count()``), the block leaves them and
-the generations as they are.
+the generations as they are. A block that kept fewer than
+:data:`PROMOTE_FROM` young objects leaves them to the young generation (a
+collection of a few thousand objects is cheap): asking for the frozen
+objects counts them one by one, which costs a program that froze millions
+of objects (as servers that fork do) more than a small block saves.
 """
 
 from __future__ import annotations
@@ -23,6 +27,9 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+#: The young objects a block must have kept for them to join the oldest generation.
+PROMOTE_FROM = 10_000
 
 
 @contextmanager
@@ -35,7 +42,8 @@ def paused() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
-            if not gc.get_freeze_count():
+            # the count first: get_freeze_count walks the program's frozen objects
+            if gc.get_count()[0] >= PROMOTE_FROM and not gc.get_freeze_count():
                 gc.freeze()  # every tracked object to the permanent generation,
                 gc.unfreeze()  # and from there to the oldest: no collection
             gc.enable()
