@@ -177,7 +177,14 @@ def test_rounds_of_shared_files_as_cell_by_cell(path: Path) -> None:
 @given(rows=_rows())
 def test_rounds_of_any_rows_as_cell_by_cell(rows: list[list[Cell]]) -> None:
     doc = _document(rows)
-    assert rounds_of(doc) == _rounds_cell_by_cell(doc)
+    if any(cell[0] == k for k, row in enumerate(rows, 1) for cell in row):
+        # someone paired with himself: no file gets here (the line reader refuses
+        # the line: "player 3 names himself as opponent"); rounds_of answers None,
+        # where the old loop could read a game of his with himself and let a
+        # player naming him go unchecked (3-3, 4-3)
+        assert rounds_of(doc) is None
+    else:
+        assert rounds_of(doc) == _rounds_cell_by_cell(doc)
 
 
 def test_rounds_of_both_sides_disagreeing_is_none() -> None:
