@@ -13,10 +13,8 @@
 - A long row's points from its codes (``row_points.codes_total``: each code's
   count times its points) when every such sum is exact in any order (points in
   quarters); the reference adds the codes one by one.
-- The collector paused while a file is read (``caddy.model.collector.paused``)
-  hands what the block kept to its oldest generation instead of walking it
-  at once: every object stays tracked, and a cycle made in the block is still
-  collected.
+- The collector paused while a file is read (``caddy.model.collector.paused``):
+  tests/test_collector.py, each check in a fresh interpreter.
 - The round-robin format's check of a given table (``table=given``, what a
   TRF import of a round robin fills in) tells a table where no pair meets
   twice with one set; a table where some pair does is searched as before, and
@@ -29,9 +27,7 @@ C.05 Annex 1 (every pair meets once per cycle; N - 1 rounds for an even field).
 
 from __future__ import annotations
 
-import gc
 import random
-import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -42,7 +38,6 @@ from hypothesis import strategies as st
 
 from caddy.errors import CaddyError
 from caddy.model.cells import check_rows
-from caddy.model.collector import PROMOTE_FROM, paused
 from caddy.model.results import RoundResult, round_robin_cycles
 from caddy_plugins.codecs.trf.records import TrfDocument, TrfPlayer
 from caddy_plugins.codecs.trf.results import event_of, trf_file_of
@@ -213,72 +208,6 @@ def test_given_table_refused(given: Any, cycles: int, message: str) -> None:
     with pytest.raises(CaddyError) as exc:
         _check(4, given, cycles)
     assert str(exc.value) == message
-
-
-class _Node:
-    def __init__(self) -> None:
-        self.me = self  # a reference cycle: only the cyclic collector frees it
-
-
-def test_paused_block_kept_in_the_oldest_generation_nothing_lost() -> None:
-    gc.collect()
-    with paused():
-        assert not gc.isenabled()
-        made = [[number] for number in range(2 * PROMOTE_FROM)]
-        node = _Node()
-    assert gc.isenabled()
-    assert gc.get_freeze_count() == 0
-    # not walked by a collection of the young generation (which would have moved
-    # them to the middle one): in the oldest
-    young = {id(o) for generation in (0, 1) for o in gc.get_objects(generation=generation)}
-    assert young.isdisjoint(map(id, made))
-    assert all(map(gc.is_tracked, made))
-    gone = weakref.ref(node)
-    del node
-    gc.collect()
-    assert gone() is None  # the cycle made in the block is collected
-
-
-def test_a_small_paused_block_does_not_count_the_frozen_objects(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """``gc.get_freeze_count`` walks every frozen object: a program that froze
-    millions (a server that forks) paid that walk at the end of every block,
-    however small (the standings of a four-player group: 2.3 ms each, ten times
-    the standings themselves). Only a block that kept :data:`PROMOTE_FROM`
-    young objects asks, once."""
-    asked: list[int] = []
-    count = gc.get_freeze_count
-    monkeypatch.setattr(gc, "get_freeze_count", lambda: asked.append(1) or count())
-    gc.collect()
-    with paused():
-        small = [[number] for number in range(100)]
-    assert asked == [] and all(map(gc.is_tracked, small))
-    with paused():
-        big = [[number] for number in range(2 * PROMOTE_FROM)]
-    assert asked == [1] and all(map(gc.is_tracked, big))
-
-
-def test_paused_leaves_frozen_objects_and_a_disabled_collector_alone() -> None:
-    gc.freeze()
-    try:
-        frozen = gc.get_freeze_count()
-        with paused():
-            made = [[number] for number in range(2 * PROMOTE_FROM)]
-        # nothing unfrozen (the count would be 0) and nothing more frozen; a frozen
-        # object freed meanwhile (by another thread of the test process, say)
-        # leaves the permanent generation, so the count may only go down
-        assert 0 < gc.get_freeze_count() <= frozen
-        assert all(map(gc.is_tracked, made))
-    finally:
-        gc.unfreeze()
-    gc.disable()
-    try:
-        with paused():
-            pass
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
 
 
 @pytest.mark.parametrize("path", TRF, ids=lambda p: p.stem)
