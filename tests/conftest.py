@@ -23,7 +23,7 @@ share the rewriting of the test modules' asserts (:func:`pytest_collection`).
 
 from __future__ import annotations
 
-import contextlib
+import atexit
 import functools
 import gc
 import importlib
@@ -306,28 +306,47 @@ def _scale_contract_suite(item: pytest.Item) -> None:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_collection(session: pytest.Session) -> Iterator[None]:
-    """Two test processes share the rewriting of the test modules' asserts
-    (issue 31 item 6: about a third of each process's collection).
+    """xdist's workers share the rewriting of the test modules' asserts
+    (issue 31 item 6: about a third of each worker's collection).
 
     pytest rewrites each test module's ``assert`` statements when it imports
-    it and keeps the result as a ``.pyc`` beside it, unless bytecode writing
-    is off (``PYTHONDONTWRITEBYTECODE``): then every process rewrites every
-    module. While collecting, the rewritten modules are kept, and xdist's odd
-    workers (``gw1``, ``gw3``...) import the test modules last to first, so
-    each finds what the other has already rewritten. An import that fails here
-    fails again in pytest's own collection, which reports it. Bytecode writing
-    is as it was once the collection ends."""
+    it and keeps the result as a ``.pyc`` in ``__pycache__``, unless bytecode
+    writing is off (``PYTHONDONTWRITEBYTECODE``): then every worker rewrites
+    every module. While a worker collects, bytecode is written (so a run with
+    xdist leaves ``.pyc`` files as one without that variable would), and the
+    odd workers (``gw1``, ``gw3``...) import the test modules the run collects
+    last to first, so each finds what the other has already rewritten. A
+    module that fails to import here fails again in pytest's own collection,
+    which reports it. A single process (no xdist) is left as it is."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker[2:].isdigit():
+        return (yield)
     kept = sys.dont_write_bytecode
     sys.dont_write_bytecode = False
     try:
-        worker = os.environ.get("PYTEST_XDIST_WORKER", "")
-        if worker[2:].isdigit() and int(worker[2:]) % 2 == 1:
-            for path in sorted(HERE.glob("test_*.py"), reverse=True):
-                with contextlib.suppress(Exception, pytest.skip.Exception):
-                    importlib.import_module(f"tests.{path.stem}")  # failing: pytest reports it
+        if int(worker[2:]) % 2 == 1:
+            for path in sorted(_modules_collected(session.config), reverse=True):
+                try:
+                    importlib.import_module(f"tests.{path.stem}")
+                except KeyboardInterrupt:
+                    raise
+                except BaseException:  # pytest.fail, sys.exit...: pytest reports it again
+                    pass
         return (yield)
     finally:
         sys.dont_write_bytecode = kept
+
+
+def _modules_collected(config: pytest.Config) -> set[Path]:
+    """The test modules of this folder that the run's paths (``config.args``) take in."""
+    found: set[Path] = set()
+    for arg in config.args:
+        path = Path(config.invocation_params.dir, arg.split("::")[0]).resolve()
+        if path.is_dir() and (path == HERE or path in HERE.parents):
+            found.update(HERE.glob("test_*.py"))
+        elif path.parent == HERE and path.name.startswith("test_") and path.suffix == ".py":
+            found.add(path)
+    return found
 
 
 #: The collector's thresholds while the tests run (CPython's: 700, 10, 10). A test
@@ -354,15 +373,17 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     """Undo :func:`pytest_configure`. An xdist worker, which exits next, also
-    freezes what it made (``gc.freeze``): the interpreter's last collection at
-    exit then walks none of it, and the run ends 2 s sooner (issue 31 item 6)."""
+    has what it made frozen (``gc.freeze``) once pytest is done, after pytest's
+    last collections (which report an exception raised in a ``__del__``): the
+    interpreter's last collection at exit then walks none of it, and the run
+    ends 2 s sooner (issue 31 item 6)."""
     subprocess.Popen.__init__ = _popen_init  # type: ignore[method-assign]
     os.fsync = _fsync
     plugins.PluginHost._all_entry_points = _host_entry_points  # type: ignore[method-assign]
     if _GC_KEPT:
         gc.set_threshold(*_GC_KEPT)
     if os.environ.get("PYTEST_XDIST_WORKER"):
-        gc.freeze()
+        atexit.register(gc.freeze)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
