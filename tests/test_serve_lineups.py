@@ -71,7 +71,7 @@ def test_a_line_up_is_recorded_as_caddy_lineup_records_it_and_paired(tmp_path: P
     client, token = arbiter(create_app(str(event), secret=SECRET))
     data = {"csrf": token, "round": "1", "team": "1", "board-1": "1", "board-2": "3"}
     assert flashes(client.post("/arbiter/lineup", data=data)) == [
-        "recorded: round 1 line-up of Rooks: Ada (1), Cal (3)"
+        "recorded: round 1 line-up of Rooks: 1 Ada (1), 2 Cal (3)"
     ]
     by_command = league(cli)
     assert quiet("lineup", str(by_command), "1", "Rooks", "Ada", "Cal") == 0
@@ -155,3 +155,29 @@ def test_hostile_team_and_player_names_are_escaped(tmp_path: Path) -> None:
     page = client.get("/arbiter").text
     assert "<b>Rooks" not in page and "<i>Ada" not in page
     assert "&lt;b&gt;Rooks&lt;/b&gt;: 1 &lt;i&gt;Ada&lt;/i&gt;, 2 Ben (default)" in page
+
+
+def test_an_empty_board_is_named_in_the_message(tmp_path: Path) -> None:
+    client, token = arbiter(create_app(str(league(tmp_path)), secret=SECRET))
+    data = {"csrf": token, "round": "1", "team": "2", "board-1": "0", "board-2": "5"}
+    assert flashes(client.post("/arbiter/lineup", data=data)) == [
+        "recorded: round 1 line-up of Knights: 1 empty, 2 Eli (5)"
+    ]
+
+
+def test_line_ups_that_cannot_be_shown_leave_the_rest_of_the_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The section says why in one line; the boards and every other form stay."""
+    from caddy.errors import CaddyError
+    from caddy.serve import arbiter as page_module
+
+    def broken(state: object) -> list[object]:
+        raise CaddyError("the teams' results cannot be read")
+
+    monkeypatch.setattr(page_module, "lineups", broken)
+    client, _ = arbiter(create_app(str(league(tmp_path)), secret=SECRET))
+    response = client.get("/arbiter")
+    assert response.status_code == 200
+    assert '<p class="error">the teams&#39; results cannot be read</p>' in response.text
+    assert 'id="pair"' in response.text

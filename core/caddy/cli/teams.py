@@ -272,8 +272,7 @@ def cmd_lineup(ns: argparse.Namespace, host: PluginHost) -> int:
     # lazy: start-up: building this command's parser imports no library; the handler imports what it runs
     from caddy.cli.common import event_player
     from caddy.event.session import open as open_event
-    from caddy.event.teams import team_setup
-    from caddy.messages import visible
+    from caddy.event.teams import lineup_text, team_setup
     from caddy.model.teams import LineUp
 
     with open_event(ns.event, host=host) as session:
@@ -288,13 +287,9 @@ def cmd_lineup(ns: argparse.Namespace, host: PluginHost) -> int:
         players = tuple(
             0 if p.strip() in ("0", "-") else event_player(state, p) for p in ns.players
         )
-        session.apply(LineUp(round=ns.round, team=team, players=players))
-    roster = session.event.tournament.players
-    shown = ", ".join(
-        f"{b} {visible(roster[p - 1].name)} ({p})" if p else f"{b} empty"
-        for b, p in enumerate(players, 1)
-    )
-    print(f"recorded: round {ns.round} line-up of {visible(setup.team(team).name)}: {shown}")
+        operation = LineUp(round=ns.round, team=team, players=players)
+        session.apply(operation)
+    print(f"recorded: {lineup_text(session.event.tournament, operation)}")
     return 0
 
 

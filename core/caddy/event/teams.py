@@ -13,6 +13,7 @@ import attrs
 from caddy.errors import CaddyError
 from caddy.event.results import board_cells, results_event, state_pre_determined
 from caddy.event.rounds import planned_rounds
+from caddy.messages import visible
 from caddy.model.results import Scoring
 from caddy.model.team_results import fold_team_event, team_event
 from caddy.model.teams import TEAM_BYE_KINDS, LineUp, check_setup, lineup_problems
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from caddy.event.replay import State
     from caddy.model.team_results import TeamResultsTable
     from caddy.model.teams import TeamSetup
-    from caddy.model.tournament import PairRound
+    from caddy.model.tournament import PairRound, Tournament
 
 
 def team_setup(state: State) -> TeamSetup:
@@ -153,3 +154,17 @@ def _snapshot(state: State) -> State:
         rounds=[attrs.evolve(r, results=list(r.results), byes=dict(r.byes)) for r in state.rounds],
         withdrawals=list(state.withdrawals),
     )
+
+
+def lineup_text(tournament: Tournament, operation: LineUp) -> str:
+    """A line-up as ``caddy lineup`` and the arbiter's page of ``caddy serve``
+    say they recorded it: "round 1 line-up of Rooks: 1 Ada (1), 2 empty"."""
+    teams = tournament.teams
+    assert teams is not None
+    roster = tournament.players
+    shown = ", ".join(
+        f"{board} {visible(roster[p - 1].name)} ({p})" if p else f"{board} empty"
+        for board, p in enumerate(operation.players, 1)
+    )
+    team = visible(teams.team(operation.team).name)
+    return f"round {operation.round} line-up of {team}: {shown}"

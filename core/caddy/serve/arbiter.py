@@ -98,9 +98,13 @@ def dashboard(request: Request) -> Response:
         state = snap.state
         number = _chosen_round(request, state)
         entered = p.store.entered(number) if number else []
-        team_lineups = lineups(state)
     except CaddyError as exc:
         return problem(request, 503, *exc.problems)
+    lineup_problems: tuple[str, ...] = ()
+    try:  # the rest of the page stands without them
+        team_lineups = lineups(state)
+    except CaddyError as exc:
+        team_lineups, lineup_problems = [], tuple(exc.problems)
     rows = board_rows(state, number, reports)
     last = state.event.operations[-1] if state.event.operations else None
     return page(
@@ -126,6 +130,7 @@ def dashboard(request: Request) -> Response:
         publish_to=p.publish_to,
         players=list(enumerate(state.event.tournament.players, 1)),
         lineups=team_lineups,
+        lineup_problems=lineup_problems,
         lineup_round=lineup_round(state),
     )
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from caddy.errors import CaddyError
-from caddy.event.effects import describe
 from caddy.event.rounds import planned_rounds
+from caddy.event.teams import lineup_text
 from caddy.model.teams import LineUp
 from caddy.pairing.request import request_from_state
 from caddy.serve.web import field
@@ -117,7 +117,7 @@ def lineup_change(request: Request, form: FormData) -> Change:
             raise CaddyError(f"no team {team} (teams 1..{len(setup.teams)})")
         operation = LineUp(round=rnd, team=team, players=tuple(boards))
         session.apply(operation)  # checked as caddy lineup checks it
-        return f"recorded: {describe(operation, session.event)}"
+        return f"recorded: {lineup_text(session.event.tournament, operation)}"
 
     return change
 
