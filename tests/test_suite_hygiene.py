@@ -1,6 +1,9 @@
 """What keeps the default run fast, checked in the tests' own source (issue 31
 item 6): hypothesis's text is drawn from :mod:`tests.texts`, not from the
-default alphabet whose table costs each test process about 2 s on a fresh clone."""
+default alphabet whose table costs each test process about 2 s on a fresh clone.
+The check reads the forms the suite writes (``st.text(``, ``strategies.text(``,
+``characters(... codec=``); ``from hypothesis.strategies import text`` or
+``st.from_type(str)`` would pass it unseen (a cost in time only)."""
 
 from __future__ import annotations
 

@@ -19,7 +19,11 @@ the generations as they are. A block that kept fewer than
 :data:`PROMOTE_FROM` young objects leaves them to the young generation (a
 collection of a few thousand objects is cheap): asking for the frozen
 objects counts them one by one, which costs a program that froze millions
-of objects (as servers that fork do) more than a small block saves.
+of objects (as servers that fork do) more than a small block saves. The
+block's size is the collector's count of young objects, which is what was
+made less what was freed: a block that frees as many old objects as it
+makes reads as small, and what it kept stays young (walked by the next
+collections, as without a pause; nothing is lost).
 """
 
 from __future__ import annotations
