@@ -65,12 +65,17 @@ def test_a_small_block_does_not_count_the_frozen_objects() -> None:
     """A program that froze millions of objects (a server that forks) paid a
     walk of them all at the end of every block, however small (with 3 million
     frozen: 43 ms each; the standings of a four-player group ten times over).
-    Only a block that kept ``PROMOTE_FROM`` young objects asks, once."""
+    Only a block that kept ``PROMOTE_FROM`` young objects of its own asks,
+    whatever the young generation held before it (a program whose collector
+    runs rarely), and once some were seen nobody asks again."""
     run(
         """
         asked = []
         count = gc.get_freeze_count
         gc.get_freeze_count = lambda: asked.append(1) or count()
+        gc.set_threshold(10 * PROMOTE_FROM)  # the young generation fills up
+        before = [[number] for number in range(2 * PROMOTE_FROM)]
+        assert gc.get_count()[0] >= 2 * PROMOTE_FROM
         with paused():
             small = [[number] for number in range(100)]
             node = Node()
@@ -81,7 +86,14 @@ def test_a_small_block_does_not_count_the_frozen_objects() -> None:
         assert gone() is None
         with paused():
             big = [[number] for number in range(2 * PROMOTE_FROM)]
-        assert asked == [1] and all(map(gc.is_tracked, big))
+        assert asked == [1] and all(map(gc.is_tracked, big))  # none frozen: promoted
+        gc.freeze()
+        with paused():
+            second = [[number] for number in range(2 * PROMOTE_FROM)]
+        with paused():
+            third = [[number] for number in range(2 * PROMOTE_FROM)]
+        assert asked == [1, 1]  # frozen objects seen: never asked again
+        assert all(map(gc.is_tracked, second + third))
         """
     )
 
