@@ -89,12 +89,17 @@ def apply_team_round(state: State, operation: PairRound) -> None:
     state.lineups.pop(operation.round, None)
 
 
+def lineup_rounds(state: State) -> int:
+    """The last round a line-up can be given for (0: no last one: a format
+    paired from outside, manual, may leave its rounds open)."""
+    return 0 if state.fmt.kind == "external" else planned_rounds(state)
+
+
 def apply_lineup(state: State, operation: LineUp) -> None:
     """A line-up for a round not paired yet (the last one given stands)."""
 
     setup = team_setup(state)
-    # a format paired from outside (manual) may leave its rounds open
-    planned = 0 if state.fmt.kind == "external" else planned_rounds(state)
+    planned = lineup_rounds(state)
     if operation.round < 1 or (planned and operation.round > planned):
         raise CaddyError(
             f"round {operation.round} is not a round of the event (rounds 1..{planned})"

@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from caddy.errors import CaddyError
-from caddy.event.rounds import planned_rounds
-from caddy.event.teams import lineup_text
+from caddy.event.teams import lineup_rounds, lineup_text
 from caddy.model.teams import LineUp
 from caddy.pairing.request import request_from_state
 from caddy.serve.web import field
@@ -65,9 +64,8 @@ def lineup_round(state: State) -> int:
     if state.event.tournament.teams is None:
         return 0
     number = len(state.rounds) + 1
-    # a format paired from outside (manual) may leave its rounds open
-    planned = 0 if state.fmt.kind == "external" else planned_rounds(state)
-    return 0 if planned and number > planned else number
+    last = lineup_rounds(state)
+    return 0 if last and number > last else number
 
 
 def lineups(state: State) -> list[TeamLineUp]:
