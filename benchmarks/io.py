@@ -35,12 +35,10 @@ minutes: the 1,000-player event is not built), for quick iteration.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import random
+import sys
 import tempfile
-import time
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -52,6 +50,10 @@ from caddy.model.schedule import Player
 from caddy.plugins.host import get_host
 from caddy.standings.ranking import standings
 from caddy_plugins.formats.round_robin import RoundRobinOptions
+
+if not __package__:  # run as a script: the repository root holds the benchmarks package
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.timing import best
 
 
 def round_robin_event(n: int, seed: int) -> tuple[EventFile, dict[str, Any]]:
@@ -77,16 +79,6 @@ def round_robin_event(n: int, seed: int) -> tuple[EventFile, dict[str, Any]]:
         "rounds": plain_rounds,
     }
     return EventFile(tournament=event.tournament, operations=tuple(operations)), plain
-
-
-def best(function: Callable[[], Any], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        gc.collect()
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> int:

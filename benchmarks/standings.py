@@ -34,22 +34,23 @@ from __future__ import annotations
 
 import argparse
 import compileall
-import gc
 import random
 import shutil
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 from caddy.model.results import ResultsTable
 from caddy.model.results_table import ResultsTableBuilder
 from caddy.standings.ranking import standings
 from caddy_plugins.formats.round_robin import RoundRobin, RoundRobinOptions
+
+if not __package__:  # run as a script: the repository root holds the benchmarks package
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.timing import best, interleaved
 
 Games = list[tuple[int, int, float]]
 
@@ -117,30 +118,6 @@ def floor(rows: dict[int, list[tuple[int, float]]]) -> tuple[dict[int, float], d
         p: sum((score[o] if o else score[p]) * r for o, r in row) for p, row in rows.items()
     }
     return buchholz, sonneborn
-
-
-def best(function: Callable[[], Any], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        gc.collect()
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
-def interleaved(functions: list[Callable[[], Any]], repeat: int) -> list[float]:
-    """Each function's best time, the functions run in turn ``repeat`` times: a
-    ratio of two of them is not skewed by the machine's load changing between
-    them (a shared machine)."""
-    times: list[list[float]] = [[] for _ in functions]
-    for _ in range(repeat):
-        for function, kept in zip(functions, times, strict=True):
-            gc.collect()
-            start = time.perf_counter()
-            function()
-            kept.append(time.perf_counter() - start)
-    return [min(kept) for kept in times]
 
 
 ROOT = Path(__file__).resolve().parent.parent

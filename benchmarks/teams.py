@@ -28,10 +28,8 @@ Usage: python benchmarks/teams.py [--repeat 5]
 from __future__ import annotations
 
 import argparse
-import gc
 import math
-import time
-from collections.abc import Callable
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -40,30 +38,11 @@ from caddy.event.teams import state_team_event
 from caddy.plugins.lookup import get_codec
 from caddy.standings.teams import team_standings
 
+if not __package__:  # run as a script: the repository root holds the benchmarks package
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.timing import best, interleaved
+
 SAMPLE = Path("tests/data/trf/teamswiss_trf26_tec_sample_grandmommys_cup.trf")
-
-
-def best(repeat: int, fn: Callable[[], Any]) -> float:
-    times = []
-    for _ in range(repeat):
-        gc.collect()
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
-def interleaved(repeat: int, functions: list[Callable[[], Any]]) -> list[float]:
-    """Each function's best time, the functions run in turn: a ratio of two of
-    them is not skewed by the machine's load changing between them."""
-    times: list[list[float]] = [[] for _ in functions]
-    for _ in range(repeat):
-        for function, kept in zip(functions, times, strict=True):
-            gc.collect()
-            start = time.perf_counter()
-            function()
-            kept.append(time.perf_counter() - start)
-    return [min(kept) for kept in times]
 
 
 def floor(rounds: list[Any], points: dict[tuple[int, int], float], teams: int) -> Any:
@@ -310,7 +289,7 @@ def main() -> None:
         result = team_standings(state_team_event(state), texts)
         return [row.tiebreaks for row in result.rows]  # touch every value
 
-    base, ours = interleaved(ns.repeat * 2, [lambda: floor(rounds, points, count), caddy_path])
+    base, ours = interleaved([lambda: floor(rounds, points, count), caddy_path], ns.repeat * 2)
     print(f"team standings, {count} teams x {tevent.rounds} rounds, {texts}")
     print(f"  floor (plain Python MP/GP, BH, ESB): {base * 1000:8.2f} ms")
     print(f"  caddy (fold + standings, every value computed): {ours * 1000:8.2f} ms")
@@ -336,7 +315,7 @@ def main() -> None:
     if whole_floor(full, points, count, boards) != expected:  # checked under python -O too
         raise SystemExit("benchmarks/teams.py: the whole-job floor does not rank as caddy does")
     whole, ours_again = interleaved(
-        ns.repeat * 2, [lambda: whole_floor(full, points, count, boards), caddy_path]
+        [lambda: whole_floor(full, points, count, boards), caddy_path], ns.repeat * 2
     )
     print(
         f"  information: a floor doing the whole job (byes, forfeits, EDET/P, EMGSB/C1/P, "
@@ -346,7 +325,7 @@ def main() -> None:
     # where caddy's time goes (each part alone, best of; not the ratio above)
     folded = state_team_event(state)
     fold, rank = interleaved(
-        ns.repeat * 2, [lambda: state_team_event(state), lambda: team_standings(folded, texts)]
+        [lambda: state_team_event(state), lambda: team_standings(folded, texts)], ns.repeat * 2
     )
     print(f"    of which the fold (state_team_event): {fold * 1000:8.2f} ms")
     print(f"    of which the standings (team_standings): {rank * 1000:8.2f} ms")
@@ -355,7 +334,7 @@ def main() -> None:
     from caddy_plugins.formats.team_swiss.pairing import pair_team_round
 
     found = file_pairing(str(SAMPLE), SAMPLE.read_bytes(), get_codec("trf"), round=9)
-    pairing = best(ns.repeat, lambda: pair_team_round(found.request))
+    pairing = best(lambda: pair_team_round(found.request), ns.repeat)
     print(f"team Swiss round 9 of {count} teams (C.04.6 engine): {pairing * 1000:8.2f} ms")
     print(f"  ratio to the standings floor: {pairing / base:.1f}")
 
