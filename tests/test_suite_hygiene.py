@@ -1,9 +1,10 @@
 """What keeps the default run fast, checked in the tests' own source (issue 31
 item 6): hypothesis's text is drawn from :mod:`tests.texts`, not from the
 default alphabet whose table costs each test process about 2 s on a fresh clone.
-The check reads the forms the suite writes (``st.text(``, ``strategies.text(``,
-``characters(... codec=``); ``from hypothesis.strategies import text`` or
-``st.from_type(str)`` would pass it unseen (a cost in time only)."""
+The check reads the forms in the tests' text: ``st.text(`` and
+``strategies.text(`` without an alphabet, ``characters(... codec=``, ``text``
+imported from ``hypothesis.strategies`` (called bare, it is not seen) and
+``from_type(str)``."""
 
 from __future__ import annotations
 
@@ -23,13 +24,20 @@ TESTS = Path(__file__).parent
 _BARE_TEXT = re.compile(r"\b(?:st|strategies)\.text\(\s*(?:\)|(?!alphabet\b)\w+\s*=)")
 #: ``characters(`` given a ``codec``.
 _CODEC = re.compile(r"\bcharacters\([^()]*\bcodec\s*=")
+#: ``text`` imported from ``hypothesis.strategies`` (on one line or in parentheses).
+_IMPORTED = re.compile(r"\bfrom\s+hypothesis\.strategies\s+import\s+(?:\([^()]*?|[^\n(]*?)\btext\b")
+#: ``from_type(str)``: hypothesis's text with the default alphabet.
+_FROM_TYPE = re.compile(r"\bfrom_type\(\s*str\s*\)")
 
 
 def slow_alphabets(text: str) -> list[int]:
-    """The lines of ``st.text(...)`` without an alphabet and of any
-    ``characters(codec=...)``: the strategies that build hypothesis's codec table.
-    (Read from the text, not a parse: this runs over every test module.)"""
-    found = [*_BARE_TEXT.finditer(text), *_CODEC.finditer(text)]
+    """The lines of ``st.text(...)`` without an alphabet, of any
+    ``characters(codec=...)``, of an import of ``text`` from
+    ``hypothesis.strategies`` and of ``from_type(str)``: the ways to the
+    strategies that build hypothesis's codec table. (Read from the text, not a
+    parse: this runs over every test module.)"""
+    patterns = (_BARE_TEXT, _CODEC, _IMPORTED, _FROM_TYPE)
+    found = [match for pattern in patterns for match in pattern.finditer(text)]
     return sorted(text.count("\n", 0, match.start()) + 1 for match in found)
 
 
@@ -49,8 +57,13 @@ def test_the_check_finds_each_form() -> None:
         "st.text(alphabet='ab')\nst.text('ab')\ntexts.text()\n"
         "st.text(\n    max_size=3)\nst.characters(\n    min_codepoint=1, codec='ascii')\n"
         "st.text(alphabet_x=1)\n"
+        "from hypothesis.strategies import integers, text\n"
+        "from hypothesis.strategies import (\n    integers,\n    text,\n)\n"
+        "from hypothesis.strategies import texts_of_mine\n"
+        "from hypothesis.strategies import integers\ntext = 1\n"
+        "st.from_type(str)\nst.from_type( str )\nst.from_type(int)\n"
     )
-    assert slow_alphabets(text) == [1, 2, 3, 7, 9, 11]
+    assert slow_alphabets(text) == [1, 2, 3, 7, 9, 11, 12, 13, 20, 21]
 
 
 @given(texts.text(max_size=50), texts.utf8_characters("Cc"))
