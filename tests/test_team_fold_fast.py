@@ -289,8 +289,8 @@ def test_drawn_events_fold_as_the_rules_board_by_board(seed: int) -> None:
 def test_a_played_match_where_nobody_scored_is_lost_by_both() -> None:
     """Every board played or forfeited, not all the same way, and no game
     point on either side (draws scored 0 by the event's game scale): lost by
-    both, as FIDE's reference engine scores equal GP of 0 (TEAMS.md section
-    1), on both paths."""
+    both, as FIDE's reference engine (TEC's TieBreakServer) scores equal GP of
+    0 and :mod:`caddy.model.team_results` states it, on both paths."""
     event = build_team_file(list("ABCD"), 2, [[("A", "B", "1/2 1/2"), ("C", "D", "1/2 --")]])
     event = attrs.evolve(
         event, tournament=attrs.evolve(event.tournament, scoring=Scoring(draw=0.0))

@@ -249,9 +249,9 @@ def _alone(tevent: TeamResultsTable) -> TieBreakTable:
 @pytest.mark.parametrize("name", ["EDE", "EDEBT", "EDEBB", "EDET", "EDEB"])
 def test_a_forfeited_match_is_a_direct_encounter_with_p_only(name: str) -> None:
     """The EDE family reads a forfeited match as a direct encounter with
-    ``/P`` only in a Swiss (TEAMS.md 6.3, C.07 Art. 14.5: ``/P``, forfeits
-    count as played against the scheduled opponent; Art. 15.2: always in a
-    round robin). A won B by forfeit, lost to C; B beat D; C drew D: A and B
+    ``/P`` only in a Swiss (the TRF-2026 tie-break descriptor option ``/P``,
+    table MTB26: forfeits count as played against the scheduled opponent;
+    FIDE Handbook C.07 Art. 15.2: always in a round robin). A won B by forfeit, lost to C; B beat D; C drew D: A and B
     tie on 2 MP. Without ``/P`` they never met: Art. 6.3 places nobody, EDE
     separates nobody (0, as FIDE's reference engine reports it); with ``/P``
     A beat B: places 1 and 2. In a round robin the forfeit counts either way."""
