@@ -244,3 +244,32 @@ def _alone(tevent: TeamResultsTable) -> TieBreakTable:
         teams=tevent,
         score_kind="MP",
     )
+
+
+@pytest.mark.parametrize("name", ["EDE", "EDEBT", "EDEBB", "EDET", "EDEB"])
+def test_a_forfeited_match_is_a_direct_encounter_with_p_only(name: str) -> None:
+    """The EDE family reads a forfeited match as a direct encounter with
+    ``/P`` only in a Swiss (the TRF-2026 tie-break descriptor option ``/P``,
+    table MTB26: forfeits count as played against the scheduled opponent;
+    FIDE Handbook C.07 Art. 15.2: always in a round robin). A won B by forfeit, lost to C; B beat D; C drew D: A and B
+    tie on 2 MP. Without ``/P`` they never met: Art. 6.3 places nobody, EDE
+    separates nobody (0, as FIDE's reference engine reports it); with ``/P``
+    A beat B: places 1 and 2. In a round robin the forfeit counts either way."""
+    tevent = build_team_event(
+        ["A", "B", "C", "D"],
+        2,
+        [
+            [("A", "B", "+-"), ("C", "D", "1/2 1/2")],
+            [("A", "C", "0-1 0-1"), ("B", "D", "1-0 1-0")],
+        ],
+    )
+    assert tevent.mp == [2.0, 2.0, 3.0, 1.0]
+    values = {
+        spec: [team_standings(tevent, [spec]).row_of(t).tiebreaks[spec] for t in (1, 2)]
+        for spec in (name, f"{name}/P")
+    }
+    assert values == {name: [0.0, 0.0], f"{name}/P": [1.0, 2.0]}
+    rr = attrs.evolve(tevent, pre_determined=True)
+    assert [team_standings(rr, [name]).row_of(t).tiebreaks[name] for t in (1, 2)] == [1.0, 2.0]
+    for spec in (name, f"{name}/P"):
+        assert_same(tevent, [spec], "2026", StandingsOptions())

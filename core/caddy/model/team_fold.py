@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Literal, NamedTuple
 
 from caddy.model.results import ALL_CODES, ResultsTable, RoundResult, Scoring
-from caddy.model.teams import TeamMatchPairing, TeamRound, TeamSetup
+from caddy.model.teams import TeamBye, TeamMatchPairing, TeamRound, TeamSetup
 
 
 class TeamRoundResult(NamedTuple):
@@ -80,31 +80,70 @@ def fold_team_rounds(
     rounds folded, the rows); ``rounds[r]`` is round ``r + 1``'s team
     matches, ``cells[r]`` its players' results. ``shared``: the cells are one
     object per result code (:func:`caddy.event.results.board_cells`), so a
-    match's outcome is scored once per pattern of its boards' cells."""
+    side of a match (its boards' cells) is read once per pattern of cells."""
     n = len(setup.teams)
     count = min(len(cells), len(rounds))
     if not any(rounds[:count]) and count:
         count = 0
     fold = _Fold(setup, game_scoring, shared)
     rows: list[list[TeamRoundResult]] = [[] for _ in range(n)]
+    everyone = set(range(1, n + 1))
+    sides = fold.sides
+    won, drawn, lost = fold.outcomes
     for r in range(count):
-        done: set[int] = set()
         team_round = rounds[r]
-        if team_round is not None:
+        if team_round is None:
+            missing = everyone
+        else:
             cell = cells[r]
-            for match in team_round.matches:
-                a, b = fold.match(match, cell)
+            matches = team_round.matches
+            for match in matches:
+                white_lineup, black_lineup = match.white_lineup, match.black_lineup
+                if (
+                    shared
+                    and not match.forfeit
+                    and 0 not in white_lineup
+                    and 0 not in black_lineup
+                    and len(white_lineup) == len(black_lineup)
+                ):
+                    # every board seated: each side read once per pattern of
+                    # its boards' cells (a team event has few), the outcome
+                    # and both results made here (:meth:`_Fold.match` inline)
+                    key = tuple(map(cell, white_lineup))
+                    w = sides.get(key) or fold.side_cells(key)
+                    key = tuple(map(cell, black_lineup))
+                    b = sides.get(key) or fold.side_cells(key)
+                    if not (w[3] and b[3]):  # some board was played (else: forfeited as a whole)
+                        gp_white, gp_black = w[2], b[2]
+                        if gp_white > gp_black:
+                            ow, ob = won, lost
+                        elif gp_black > gp_white:
+                            ow, ob = lost, won
+                        elif gp_white > 0:
+                            ow = ob = drawn
+                        else:  # nobody scored: both lose (FIDE's reference engine)
+                            ow = ob = lost
+                        white, black = match.white, match.black
+                        rows[white - 1].append(
+                            _make((black, "w", "played", *ow, gp_white, w[0], white_lineup, w[1]))
+                        )
+                        rows[black - 1].append(
+                            _make((white, "b", "played", *ob, gp_black, b[0], black_lineup, b[1]))
+                        )
+                        continue
+                a, b_result = fold.match(match, cell)
                 rows[match.white - 1].append(a)
-                rows[match.black - 1].append(b)
-                done.update((match.white, match.black))
-            for bye in team_round.byes:
+                rows[match.black - 1].append(b_result)
+            byes = team_round.byes
+            for bye in byes:
                 rows[bye.team - 1].append(fold.bye(bye.kind, bye.mp, bye.gp))
-                done.add(bye.team)
-        if len(done) < n:
+            missing = everyone.difference(
+                map(_WHITE, matches), map(_BLACK, matches), map(_TEAM, byes)
+            )
+        if missing:
             zero = fold.bye("zero", None, None)
-            for t in range(1, n + 1):
-                if t not in done:
-                    rows[t - 1].append(zero)
+            for t in missing:
+                rows[t - 1].append(zero)
     return count, tuple(map(tuple, rows))
 
 
@@ -114,10 +153,18 @@ _FORFEITS = frozenset("+-")
 _OUTCOME_CODES = {"w": "1", "d": "=", "l": "0"}
 _CODE: Callable[[RoundResult], str] = itemgetter(2)
 _POINTS: Callable[[RoundResult], float] = itemgetter(3)
+_WHITE: Callable[[TeamMatchPairing], int] = attrgetter("white")
+_BLACK: Callable[[TeamMatchPairing], int] = attrgetter("black")
+_TEAM: Callable[[TeamBye], int] = attrgetter("team")
 #: A side's outcome code, MP, GP, board points and board codes.
 _Side = tuple[str, float, float, tuple[float, ...], tuple[str, ...]]
 #: A match's outcome: both sides' (White's first), or a forfeit of the whole match (``+-`` ...).
 _Scored = tuple[_Side, _Side] | str
+#: A side of a match read from its boards' cells: board points, board codes,
+#: their sum (GP), and whether every board was forfeited (``+`` or ``-``).
+_Cells = tuple[tuple[float, ...], tuple[str, ...], float, bool]
+#: Who appears in a match forfeited as a whole (``+-`` ...): White's team, Black's.
+_APPEARED = {"+-": (True, False), "-+": (False, True), "--": (False, False)}
 
 
 class _Fold:
@@ -130,13 +177,15 @@ class _Fold:
         self.game = game
         s = setup.scoring
         self.match_points = {"w": s.win, "d": s.draw, "l": s.loss}
+        #: A won, drawn and lost match's (code, MP).
+        self.outcomes = (("1", s.win), ("=", s.draw), ("0", s.loss))
         self.forfeit_loss = game.forfeit_loss
         self.forfeit_win = game.win if game.forfeit_win is None else game.forfeit_win
         self.byes: dict[tuple[str, float | None, float | None], TeamRoundResult] = {}
-        #: A match's outcome by its boards' codes and points.
-        self.scored: dict[tuple[RoundResult, ...], _Scored] = {}
-        #: A side's board points and codes by its boards' cells.
-        self.sides: dict[tuple[RoundResult, ...], tuple[tuple[float, ...], tuple[str, ...]]] = {}
+        #: A side of a match by its boards' cells (:meth:`side_cells`).
+        self.sides: dict[tuple[RoundResult, ...], _Cells] = {}
+        #: Per kind of forfeited match, each team's fields but opponent and line-up.
+        self.forfeits: dict[str, tuple[tuple[object, ...], tuple[object, ...]]] = {}
 
     def bye(self, kind: str, mp: float | None, gp: float | None) -> TeamRoundResult:
         """A team's bye of ``kind`` (match and game points given, or ``None``:
@@ -174,22 +223,16 @@ class _Fold:
                 board_codes.append(_BOARD_CODES.get(res[2], res[2]))
         return tuple(points), tuple(board_codes)
 
-    def scored_cells(self, key: tuple[RoundResult, ...], half: int) -> _Scored:
-        """A match's outcome from its boards' cells, White's ``half`` first
-        (no empty board): each side's points and codes read once per pattern."""
-        return self.score(*self.side_of(key[:half]), *self.side_of(key[half:]))
-
-    def side_of(self, cells: tuple[RoundResult, ...]) -> tuple[tuple[float, ...], tuple[str, ...]]:
-        """A side's board points and codes from its boards' cells (:meth:`side`
-        with no empty board), once per pattern of cells."""
-        made = self.sides.get(cells)
-        if made is None:
-            points = tuple(map(_POINTS, cells))
-            try:
-                codes = tuple(map(_BOARD_OF.__getitem__, map(_CODE, cells)))
-            except KeyError:
-                codes = tuple(_BOARD_CODES.get(res[2], res[2]) for res in cells)
-            made = self.sides[cells] = (points, codes)
+    def side_cells(self, cells: tuple[RoundResult, ...]) -> _Cells:
+        """A side's board points and codes, GP and whether every board was
+        forfeited, from its boards' cells (:meth:`side` with no empty board),
+        kept for the next side with the same cells."""
+        points = tuple(map(_POINTS, cells))
+        try:
+            codes = tuple(map(_BOARD_OF.__getitem__, map(_CODE, cells)))
+        except KeyError:
+            codes = tuple(_BOARD_CODES.get(res[2], res[2]) for res in cells)
+        made = self.sides[cells] = (points, codes, sum(points), _FORFEITS.issuperset(codes))
         return made
 
     def match(
@@ -199,27 +242,17 @@ class _Fold:
         if match.forfeit:
             return self.forfeited(match, match.forfeit)
         white_lineup, black_lineup = match.white_lineup, match.black_lineup
-        key: tuple[RoundResult, ...] | None = None
-        if (
-            self.shared
-            and 0 not in white_lineup
-            and 0 not in black_lineup
-            and len(white_lineup) == len(black_lineup)  # the key splits in two halves
-        ):
-            # a match's outcome depends on its boards' cells only, one per
-            # code: scored once per pattern of cells (a team event has few)
-            key = tuple(map(cell, white_lineup + black_lineup))
-            scored = self.scored.get(key)
-            if scored is not None:
-                return self.made(match, scored)
-        if key is not None:
-            scored = self.scored[key] = self.scored_cells(key, len(white_lineup))
-        else:
-            scored = self.score(
-                *self.side(white_lineup, black_lineup, cell),
-                *self.side(black_lineup, white_lineup, cell),
-            )
-        return self.made(match, scored)
+        scored = self.score(
+            *self.side(white_lineup, black_lineup, cell),
+            *self.side(black_lineup, white_lineup, cell),
+        )
+        if isinstance(scored, str):
+            return self.forfeited(match, scored)
+        w, b = scored
+        return (
+            _make((match.black, "w", "played", *w[:4], white_lineup, w[4])),
+            _make((match.white, "b", "played", *b[:4], black_lineup, b[4])),
+        )
 
     def score(
         self,
@@ -248,45 +281,36 @@ class _Fold:
             (_OUTCOME_CODES[black], mp[black], gp_black, black_points, black_codes),
         )
 
-    def made(
-        self, match: TeamMatchPairing, scored: _Scored
-    ) -> tuple[TeamRoundResult, TeamRoundResult]:
-        """The match's two team round results from its outcome."""
-        if isinstance(scored, str):
-            return self.forfeited(match, scored)
-        w, b = scored
-        return (
-            _make((match.black, "w", "played", w[0], w[1], w[2], w[3], match.white_lineup, w[4])),
-            _make((match.white, "b", "played", b[0], b[1], b[2], b[3], match.black_lineup, b[4])),
-        )
-
     def forfeited(
         self, match: TeamMatchPairing, forfeit: str
     ) -> tuple[TeamRoundResult, TeamRoundResult]:
         """A match forfeited as a whole: the team that appeared wins on every board."""
+        fields = self.forfeits.get(forfeit)
+        if fields is None:
+            fields = self.forfeits[forfeit] = self.forfeit_fields(forfeit)
+        w, b = fields
+        return (
+            _make((match.black, None, *w[:5], match.white_lineup, w[5])),
+            _make((match.white, None, *b[:5], match.black_lineup, b[5])),
+        )
+
+    def forfeit_fields(self, forfeit: str) -> tuple[tuple[object, ...], tuple[object, ...]]:
+        """Each team's kind, code, MP, GP, board points and board codes in a
+        match forfeited as ``forfeit``."""
         s = self.setup.scoring
         boards = self.setup.boards
         game = self.game
-        white_wins, black_wins = {"+-": (True, False), "-+": (False, True), "--": (False, False)}[
-            forfeit
-        ]
         out = []
-        for opp, wins, lineup in (
-            (match.black, white_wins, match.white_lineup),
-            (match.white, black_wins, match.black_lineup),
-        ):
+        for wins in _APPEARED[forfeit]:
             point = game.win if wins else game.forfeit_loss
             out.append(
-                TeamRoundResult(
-                    opponent=opp,
-                    colour=None,
-                    kind="forfeit-win" if wins else "forfeit-loss",
-                    code="+" if wins else "-",
-                    mp=s.win if wins else s.loss,
-                    gp=boards * point,
-                    boards=(point,) * boards,
-                    lineup=lineup,
-                    board_codes=("+" if wins else "-",) * boards,
+                (
+                    "forfeit-win" if wins else "forfeit-loss",
+                    "+" if wins else "-",
+                    s.win if wins else s.loss,
+                    boards * point,
+                    (point,) * boards,
+                    ("+" if wins else "-",) * boards,
                 )
             )
         return out[0], out[1]

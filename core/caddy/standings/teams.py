@@ -262,11 +262,19 @@ def team_standings(
         ],
     )
     mp, gp = tevent.mp, tevent.gp
+    teams = tevent.setup.teams
+    # each team's tie-break values keyed as the list was written, made at C speed
+    keys = list(values)
+    by_team = (
+        [dict(zip(keys, row, strict=True)) for row in zip(*values.values(), strict=True)]
+        if keys
+        else [{} for _ in range(tevent.count)]
+    )
     rows = []
     position = 1
     for group in groups:
         for i in sorted(group):
-            team = tevent.setup.teams[i]
+            team = teams[i]
             rows.append(
                 TeamStandingsRow(
                     rank=position,
@@ -275,7 +283,7 @@ def team_standings(
                     code=team.code,
                     match_points=mp[i],
                     game_points=gp[i],
-                    tiebreaks={text: column[i] for text, column in values.items()},
+                    tiebreaks=by_team[i],
                 )
             )
         position += len(group)

@@ -95,6 +95,8 @@ class _Ranking:
         self.steps: list[str] = []
         #: Per team, the rounds it met each opponent in a match that counts.
         self.met: dict[int, dict[int, list[int]]] = {}
+        #: Forfeited matches count (Art. 15.2 or /P).
+        self.forfeits = spec.predetermined or (table.rr and table.options.rr_forfeits_are_games)
 
     def name(self, i: int) -> str:
         return str(self.table.numbers[i])
@@ -114,16 +116,18 @@ class _Ranking:
 
     def met_by(self, i: int) -> dict[int, list[int]]:
         """Team ``i``'s opponents in matches that count, each with the rounds."""
-        if i not in self.met:  # every opponent of team i at once (counts(), inline)
-            forfeits = self.spec.predetermined or (
-                self.table.rr and self.table.options.rr_forfeits_are_games
-            )
-            met: dict[int, list[int]] = {}
-            for r, (o, code) in enumerate(zip(self.table.opp[i], self.table.code[i], strict=True)):
-                if o >= 0 and (code in "1=0WDL" or (code in "+-" and forfeits)):
-                    met.setdefault(o, []).append(r)
-            self.met[i] = met
-        return self.met[i]
+        met = self.met.get(i)
+        if met is None:  # every opponent of team i at once (counts(), inline)
+            forfeits = self.forfeits
+            codes = self.table.code[i]
+            met = self.met[i] = {}
+            for r, o in enumerate(self.table.opp[i]):
+                if o >= 0 and (codes[r] in "1=0WDL" or (forfeits and codes[r] in "+-")):
+                    if o in met:
+                        met[o].append(r)
+                    else:
+                        met[o] = [r]
+        return met
 
     def split(self, kind: str, members: list[int]) -> list[list[int]]:
         """Direct encounter on ``kind`` among ``members``: ordered subgroups
