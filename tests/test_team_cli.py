@@ -256,6 +256,38 @@ def test_standings_and_export_before_round_one_is_complete(
         ok(cli("standings", event, "--individual"))
 
 
+def test_every_team_tiebreak_ranks_before_round_one(
+    cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    """A team event ranks before round 1 under any tie-break it may use: the
+    forms that count the last round as a draw (Fore Buchholz, C.07 Art. 8.3:
+    FB, AOB/F, SSSC/F) had no last round to read and stopped with an internal
+    error (IndexError). Every team tie-break and each of its modifiers either
+    ranks all teams level or is refused in one line naming the tie-break."""
+    csv = teams_csv(tmp_path / "teams.csv", dict.fromkeys(SIX[:4], 2))
+    event = str(tmp_path / "swiss.json")
+    ok(cli("new", event, "--format", "team-swiss", "--teams", csv, "--rounds", "3"))
+    listed = json.loads(ok(cli("tiebreaks", "--json")).out)["tiebreaks"]
+    written = {"/C": "/C1", "/M": "/M1", "/L": "/L+1", "/K": "/K4"}
+    forms = [
+        f"{entry['code']}{score}{written.get(modifier, modifier)}"
+        for entry in listed
+        for score in ("", ":MP", ":GP")
+        for modifier in ("", *entry["modifiers"])
+    ]
+    ranked = []
+    for form in forms:
+        run = cli("standings", event, "--tiebreaks", form, "--json")
+        if run.code == 0:
+            rows = json.loads(run.out)["rows"]
+            assert [row["rank"] for row in rows] == [1, 1, 1, 1], form
+            ranked.append(form)
+        else:
+            assert run.err.startswith(f"caddy: error: tie-break '{form}'"), (form, run.err)
+            assert run.err.count("\n") == 1, (form, run.err)
+    assert {"FB", "AOB:MP/F", "SSSC/F", "BH:MP/C1", "EDET/P"} <= set(ranked)
+
+
 def _two_rounds_of_team_swiss(cli: Callable[..., Run], tmp_path: Path) -> str:
     """Four teams of two boards, a team Swiss of three rounds, two rounds played."""
     csv = teams_csv(tmp_path / "teams.csv", dict.fromkeys(SIX[:4], 2))

@@ -320,7 +320,8 @@ class TieBreakTable:
         if self._fore is None:
             last = self.rounds - 1
             own, adjusted = list(self.score), list(self.adjusted)
-            for i in range(self.n):
+            # no round yet (a team event's standings before round 1): nothing to count as a draw
+            for i in range(self.n if self.rounds else 0):
                 if self.opp[i][last] >= 0:
                     delta = self.draw - self.pts[i][last]
                     own[i] += delta

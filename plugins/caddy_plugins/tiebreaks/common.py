@@ -33,7 +33,8 @@ def contributions(
     dummy opponent's score for the player's own unplayed rounds.
 
     :param played_forfeits: ``/P``: a forfeit counts as a game against the
-        scheduled opponent (C.07 Art. 14.5; team events)."""
+        scheduled opponent (the option ``/P`` of TRF-2026's tie-break
+        descriptors; team events)."""
     if fore:
         own_scores, opp_scores = table.fore()
     else:
