@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from caddy_plugins.engines.burstein.fold import fold_weights
 from caddy_plugins.engines.burstein.groups import Weights, solve
 from caddy_plugins.engines.dutch.model import NoValidPairingError
 from caddy_plugins.engines.dutch.players import PlayerState
@@ -55,8 +56,12 @@ def pair_brackets(
     order: Sequence[PlayerState],
     rank: Callable[[PlayerState], tuple[object, ...]],
     allowed: Callable[[PlayerState, PlayerState], bool],
+    *,
+    plain: bool = False,
 ) -> tuple[list[tuple[PlayerState, PlayerState]], list[BracketResult]]:
-    """Pair ``order`` (every player to pair, an even number) bracket by bracket.
+    """Pair ``order`` (every player to pair, an even number) bracket by bracket:
+    each bracket by one maximum-weight matching (:mod:`.fold`), or with
+    ``plain`` by one per member (art. 4.3 word for word; the same pairs).
 
     ``rank(p)`` is the art. 1.8 ranking key (larger is higher); ``allowed(a, b)``
     tells whether C1-C3 let a and b meet. Raises :class:`NoValidPairingError`
@@ -72,7 +77,7 @@ def pair_brackets(
         residents = [p for p in below_in if p.score == score]
         bracket = sorted(incoming + residents, key=rank, reverse=True)
         below = [p for p in remaining if p not in bracket]
-        made, floaters = _pair_bracket(bracket, below, allowed)
+        made, floaters = _pair_bracket(bracket, below, allowed, plain)
         pairs.extend(made)
         results.append(
             BracketResult(
@@ -93,6 +98,7 @@ def _pair_bracket(
     bracket: list[PlayerState],
     below: list[PlayerState],
     allowed: Callable[[PlayerState, PlayerState], bool],
+    plain: bool,
 ) -> tuple[list[tuple[PlayerState, PlayerState]], list[PlayerState]]:
     """The pairs of one bracket (the higher BSN first) and its outgoing floaters."""
     players = bracket + below
@@ -130,7 +136,9 @@ def _pair_bracket(
                 w += c7_pairs
             weights[(a, b)] = w
     alive = list(range(n))
-    if len(solve(weights, alive)) != n:
+    # One matching gives every member's partner (:mod:`.fold`); plain: one per member.
+    folded = None if plain else solve(fold_weights(weights, alive, alive[:size]), alive)
+    if len(folded if folded is not None else solve(weights, alive)) != n:
         raise NoValidPairingError(
             "the players cannot all be paired without a rematch, a forbidden pair "
             "or two equal absolute colour preferences"
@@ -141,11 +149,14 @@ def _pair_bracket(
     for v in range(size):
         if v in fixed:
             continue
-        trial = dict(weights)
-        for w in range(v + 1, size):
-            if w not in fixed and (v, w) in trial:
-                trial[(v, w)] += fold * (w - v)
-        mate = solve(trial, alive).get(v)
+        if folded is not None:
+            mate: int | None = folded[v]
+        else:
+            trial = dict(weights)
+            for w in range(v + 1, size):
+                if w not in fixed and (v, w) in trial:
+                    trial[(v, w)] += fold * (w - v)
+            mate = solve(trial, alive).get(v)
         fixed.add(v)
         if mate is not None and mate < size:
             fixed.add(mate)
