@@ -134,6 +134,9 @@ def main(argv: list[str] | None = None) -> int:
         folder = Path(tmp)
         if args.keep is not None:
             args.keep.mkdir(parents=True, exist_ok=True)
+        # Warm up (imports, plugin discovery) outside the timings.
+        quiet(["simulate", "--players", "12", "--rounds", "3", "--seed", "1", "--system",
+               "burstein", "-o", str(folder / "warm.trf"), "--force"])  # fmt: skip
         for n in sizes:
             path = folder / f"b{n}.trf"
             start = time.process_time()
