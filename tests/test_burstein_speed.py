@@ -198,6 +198,36 @@ def test_fide2026_comparison_sees_a_broken_shortcut(monkeypatch: pytest.MonkeyPa
     assert next(_differing(requests, fide2026.pair_round), None) is not None
 
 
+def _c7_instance() -> Weights:
+    """Bracket A, B, C (0-2), next scoregroup D, E, F (3-5), below it G, H (6, 7), weighed as
+    :func:`fide2026_brackets.pair_brackets` does: every pair 10**6 (C4), a pair in the
+    bracket 10**4 more (C5), a floater paired in the next scoregroup 150 more and a pair
+    there 100 more (C7, art. 2.3.3). A-B, A-C, B-C, B-D, C-F, D-E, D-F, E-G, F-H, G-H may
+    meet. C floating lets D-E be paired; B floating (what art. 4.3 alone gives: A takes
+    C) leaves E and F, who may not meet, to the players below."""
+    complete = 10**6
+    pairs = {(0, 1): 10**4, (0, 2): 10**4, (1, 2): 10**4, (1, 3): 150, (2, 5): 150}
+    pairs |= {(3, 4): 100, (3, 5): 100, (4, 6): 0, (5, 7): 0, (6, 7): 0}
+    return {key: complete + bonus for key, bonus in pairs.items()}
+
+
+def test_near_fold_weighs_the_next_scoregroup() -> None:
+    weights = _c7_instance()
+    whole = groups.solve(fold.fold_weights(weights, list(range(8)), [0, 1, 2]), list(range(8)))
+    near = fide2026_brackets.near_fold(weights, 3, [3, 4, 5], 8, 10**6)
+    assert near is not None
+    assert [whole[v] for v in range(6)] == [near[v] for v in range(6)] == [1, 0, 5, 4, 3, 2]
+    # without the next scoregroup, the answer is art. 4.3's alone: wrong
+    broken = fide2026_brackets.near_fold(weights, 3, [], 8, 10**6)
+    assert broken is not None and broken[0] == 2
+    # G and H may not meet: pairing D-E would leave them unpaired (C4 first). Nothing is
+    # proved there; the whole is matched instead, and B floats.
+    del weights[(6, 7)]
+    assert fide2026_brackets.near_fold(weights, 3, [3, 4, 5], 8, 10**6) is None
+    whole = groups.solve(fold.fold_weights(weights, list(range(8)), [0, 1, 2]), list(range(8)))
+    assert [whole[v] for v in range(3)] == [2, 3, 0]
+
+
 def test_fold_weights_one_digit_per_member() -> None:
     """Members 0, 1, 2, 3 (m = 4, R = 5, scale 5**4 = 625): the edge from the i-th member to
     the j-th (j > i) is worth j * 5**(3 - i) more; a vertex not alive is left out."""
