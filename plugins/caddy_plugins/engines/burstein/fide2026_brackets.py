@@ -110,9 +110,7 @@ def near_fold(
     """
     near = [*range(size), *lower]
     where = set(near)
-    bonus = {
-        key: w - complete for key, w in weights.items() if key[0] in where and key[1] in where
-    }
+    bonus = {key: w - complete for key, w in weights.items() if key[0] in where and key[1] in where}
     mates = solve(fold_weights(bonus, near, near[:size]), near)
     free = [v for v in near if v not in mates] + [v for v in range(size, n) if v not in where]
     taken: set[int] = set()
