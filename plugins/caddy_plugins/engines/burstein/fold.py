@@ -29,10 +29,11 @@ number of players above it), so the component is mostly the bracket and the
 one or two scoregroups below it.
 
 Which optimal matching the algorithm returns among ties does not matter:
-every one gives each member the same partner. The engines check what the
-argument assumes (everyone paired, at most the floaters the loop expects, no
-member paired with an earlier one) and pair the round the plain way when a
-check fails.
+every one gives each member the same partner. The engine's reading checks
+what the argument assumes there (the component paired whole, at most one
+floater, nobody paired above the bracket) and pairs the round the plain way
+when a check fails. The 2026 reading needs no such check: everyone is paired
+or the round has no pairing (C4), and any number of floaters may leave.
 """
 
 from __future__ import annotations
