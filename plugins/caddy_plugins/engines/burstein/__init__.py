@@ -11,7 +11,8 @@ the same :class:`~caddy_plugins.engines.dutch.model.PairingRequest`:
   absolute criteria leave no pairing.
 
 The parts: :mod:`.index` (the Index and the seeding rounds), :mod:`.groups`
-(the brackets), :mod:`.burstein` (pairing within brackets, colours).
+(the brackets), :mod:`.burstein` (pairing within brackets, colours),
+:mod:`.fold` (a bracket's pairs by one matching).
 """
 
 from __future__ import annotations

@@ -30,7 +30,8 @@ from fractions import Fraction
 
 import attrs
 
-from caddy_plugins.engines.burstein.groups import find_brackets, solve
+from caddy_plugins.engines.burstein.fold import FoldMismatchError, fold_matching
+from caddy_plugins.engines.burstein.groups import Weights, find_brackets, solve
 from caddy_plugins.engines.burstein.index import (
     IndexKey,
     merge_sort,
@@ -117,8 +118,12 @@ def coloured_pairing(
     return tuple((w.tpn, b.tpn) for w, b in coloured), tuple(notes)
 
 
-def pair_round(request: PairingRequest) -> Pairing:
+def pair_round(request: PairingRequest, *, plain: bool = False) -> Pairing:
     """Pair one round with the Burstein system.
+
+    Each bracket is paired by one maximum-weight matching (:mod:`.fold`);
+    ``plain`` pairs it by one matching per player, the rules' procedure word
+    for word (the same pairs: the reference the tests compare with).
 
     Raises :class:`NoValidPairingError` when no pairing satisfies the absolute
     criteria; :class:`ValueError` for inconsistent input.
@@ -148,7 +153,10 @@ def pair_round(request: PairingRequest) -> Pairing:
         if bye is None:
             raise NoValidPairingError("no player is eligible for the pairing-allocated bye")
         order = [s for s in order if s is not bye]
-    pairs, notes = _pair(order, keys, request)
+    try:
+        pairs, notes = _pair(order, keys, request, plain)
+    except FoldMismatchError:
+        pairs, notes = _pair(order, keys, request, True)
     choices = []
     for top, other in pairs:
         above = not outranks(keys[other.tpn], keys[top.tpn])
@@ -184,10 +192,24 @@ def _forbidden(request: PairingRequest, states: list[PlayerState]) -> set[frozen
     return out
 
 
+def _fold(weights: Weights, alive: set[int], members: list[int], end: int) -> dict[int, int]:
+    """Each member's partner (``>= end``: it floats) by one matching (:mod:`.fold`),
+    after checking the answer has the shape the plain loop would give it."""
+    mates = fold_matching(weights, sorted(alive), members)
+    inside = set(members)
+    outside = [mates[v] for v in members if v in alive and mates[v] not in inside]
+    if len(outside) > 1:
+        raise FoldMismatchError("more than one floater")
+    if any(mate < end for mate in outside):
+        raise FoldMismatchError("a member meets a player above the bracket")
+    return mates
+
+
 def _pair(
-    order: list[PlayerState], keys: dict[int, IndexKey], request: PairingRequest
+    order: list[PlayerState], keys: dict[int, IndexKey], request: PairingRequest, plain: bool
 ) -> tuple[list[tuple[PlayerState, PlayerState]], list[str]]:
-    """Pairs (the player higher in the Index first) and one note per bracket."""
+    """Pairs (the player higher in the Index first) and one note per bracket: each
+    bracket by one matching (:mod:`.fold`), or with ``plain`` by one per player."""
     n = len(order)
     if n == 0:
         return [], []
@@ -207,7 +229,7 @@ def _pair(
                 weight += colour_weight
         return weight
 
-    brackets, valid = find_brackets(n, lambda v: order[v].score, edge, compatible)
+    brackets, valid = find_brackets(n, lambda v: order[v].score, edge, compatible, plain=plain)
     if not valid:
         raise NoValidPairingError(
             "the players cannot all be paired without a rematch or a forbidden colour"
@@ -225,17 +247,21 @@ def _pair(
             for b in members[i + 1 :]:
                 weights[(min(a, b), max(a, b))] = edge(a, b, True, True)
         made: list[str] = []
+        folded = None if plain else _fold(weights, alive, members, end)
         for i, v in enumerate(members):
             if v not in alive:
                 continue
-            priority = 1
-            for w in members[i + 1 :]:
-                if w in alive:
-                    base = edge(v, w, True, True)
-                    if base:
-                        weights[(min(v, w), max(v, w))] = base + priority
-                        priority += 1
-            mate = solve(weights, sorted(alive)).get(v)
+            if folded is not None:
+                mate: int | None = folded[v]
+            else:
+                priority = 1
+                for w in members[i + 1 :]:
+                    if w in alive:
+                        base = edge(v, w, True, True)
+                        if base:
+                            weights[(min(v, w), max(v, w))] = base + priority
+                            priority += 1
+                mate = solve(weights, sorted(alive)).get(v)
             if mate is None:
                 raise NoValidPairingError(f"player {order[v].tpn} cannot be paired")
             if mate >= end:

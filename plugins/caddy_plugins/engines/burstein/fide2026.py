@@ -160,8 +160,12 @@ def _bye(
     raise NoValidPairingError("no player can get the pairing-allocated bye (art. 3.1)")
 
 
-def pair_round(request: PairingRequest) -> Pairing:
+def pair_round(request: PairingRequest, *, plain: bool = False) -> Pairing:
     """Pair one round by the 2026 Burstein text.
+
+    Each bracket is paired by one maximum-weight matching (:mod:`.fold`);
+    ``plain`` pairs it by one matching per member, art. 4.3 word for word
+    (the same pairs: the reference the tests compare with).
 
     Raises :class:`NoValidPairingError` when no pairing satisfies the absolute
     criteria; :class:`ValueError` for inconsistent input.
@@ -182,7 +186,7 @@ def pair_round(request: PairingRequest) -> Pairing:
         bye = _bye(states, key, allowed)
         states = [s for s in states if s is not bye]
     order = sorted(states, key=lambda s: (s.score, key(s)), reverse=True)
-    pairs, brackets = pair_brackets(order, key, allowed)
+    pairs, brackets = pair_brackets(order, key, allowed, plain=plain)
     choices = []
     for a, b in pairs:
         first = (a.real, -a.tpn) > (b.real, -b.tpn)

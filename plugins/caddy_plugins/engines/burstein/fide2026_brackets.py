@@ -33,11 +33,12 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from caddy_plugins.engines.burstein.fold import fold_weights
 from caddy_plugins.engines.burstein.groups import Weights, solve
 from caddy_plugins.engines.dutch.model import NoValidPairingError
 from caddy_plugins.engines.dutch.players import PlayerState
 
-__all__ = ["BracketResult", "pair_brackets"]
+__all__ = ["BracketResult", "near_fold", "pair_brackets"]
 
 
 @attrs.frozen
@@ -55,8 +56,12 @@ def pair_brackets(
     order: Sequence[PlayerState],
     rank: Callable[[PlayerState], tuple[object, ...]],
     allowed: Callable[[PlayerState, PlayerState], bool],
+    *,
+    plain: bool = False,
 ) -> tuple[list[tuple[PlayerState, PlayerState]], list[BracketResult]]:
-    """Pair ``order`` (every player to pair, an even number) bracket by bracket.
+    """Pair ``order`` (every player to pair, an even number) bracket by bracket:
+    each bracket by one maximum-weight matching (:mod:`.fold`), or with
+    ``plain`` by one per member (art. 4.3 word for word; the same pairs).
 
     ``rank(p)`` is the art. 1.8 ranking key (larger is higher); ``allowed(a, b)``
     tells whether C1-C3 let a and b meet. Raises :class:`NoValidPairingError`
@@ -72,7 +77,7 @@ def pair_brackets(
         residents = [p for p in below_in if p.score == score]
         bracket = sorted(incoming + residents, key=rank, reverse=True)
         below = [p for p in remaining if p not in bracket]
-        made, floaters = _pair_bracket(bracket, below, allowed)
+        made, floaters = _pair_bracket(bracket, below, allowed, plain)
         pairs.extend(made)
         results.append(
             BracketResult(
@@ -89,10 +94,42 @@ def pair_brackets(
     return pairs, results
 
 
+def near_fold(
+    weights: Weights, size: int, lower: list[int], n: int, complete: int
+) -> dict[int, int] | None:
+    """The members' partners by one matching of the bracket (``0 .. size-1``) and the
+    next scoregroup (``lower``) only, or None when that does not prove the answer.
+
+    Every pair weighs ``complete`` plus a bonus, and only pairs inside the bracket and
+    the next scoregroup have one. Take the best matching of those players by bonus
+    (and the order of art. 4.3, :mod:`.fold`), not all of them paired; if the players
+    it leaves and those below can all be paired among themselves (greedily: no bonus
+    to lose there), the two together pair everyone with the largest bonus any pairing
+    of everyone can have: an optimal matching of the whole, whose members' partners
+    are the only ones an optimal matching can give (:mod:`.fold`).
+    """
+    near = [*range(size), *lower]
+    where = set(near)
+    bonus = {key: w - complete for key, w in weights.items() if key[0] in where and key[1] in where}
+    mates = solve(fold_weights(bonus, near, near[:size]), near)
+    free = [v for v in near if v not in mates] + [v for v in range(size, n) if v not in where]
+    taken: set[int] = set()
+    for i, v in enumerate(free):  # the players left, paired greedily
+        if v in taken:
+            continue
+        u = next((u for u in free[i + 1 :] if u not in taken and (v, u) in weights), None)
+        if u is None:
+            return None
+        taken.update((v, u))
+        mates[v], mates[u] = u, v
+    return mates
+
+
 def _pair_bracket(
     bracket: list[PlayerState],
     below: list[PlayerState],
     allowed: Callable[[PlayerState, PlayerState], bool],
+    plain: bool,
 ) -> tuple[list[tuple[PlayerState, PlayerState]], list[PlayerState]]:
     """The pairs of one bracket (the higher BSN first) and its outgoing floaters."""
     players = bracket + below
@@ -130,7 +167,14 @@ def _pair_bracket(
                 w += c7_pairs
             weights[(a, b)] = w
     alive = list(range(n))
-    if len(solve(weights, alive)) != n:
+    # One matching gives every member's partner (:mod:`.fold`), of the bracket and the
+    # next scoregroup only when that proves the answer; plain: one per member.
+    folded: dict[int, int] | None = None
+    if not plain:
+        folded = near_fold(weights, size, sorted(lower), n, complete)
+        if folded is None:
+            folded = solve(fold_weights(weights, alive, alive[:size]), alive)
+    if len(folded if folded is not None else solve(weights, alive)) != n:
         raise NoValidPairingError(
             "the players cannot all be paired without a rematch, a forbidden pair "
             "or two equal absolute colour preferences"
@@ -141,11 +185,14 @@ def _pair_bracket(
     for v in range(size):
         if v in fixed:
             continue
-        trial = dict(weights)
-        for w in range(v + 1, size):
-            if w not in fixed and (v, w) in trial:
-                trial[(v, w)] += fold * (w - v)
-        mate = solve(trial, alive).get(v)
+        if folded is not None:
+            mate: int | None = folded[v]
+        else:
+            trial = dict(weights)
+            for w in range(v + 1, size):
+                if w not in fixed and (v, w) in trial:
+                    trial[(v, w)] += fold * (w - v)
+            mate = solve(trial, alive).get(v)
         fixed.add(v)
         if mate is not None and mate < size:
             fixed.add(mate)

@@ -21,7 +21,7 @@ import attrs
 
 from caddy_plugins.engines.dutch.matching import max_weight_matching
 
-__all__ = ["Brackets", "Weights", "find_brackets", "solve"]
+__all__ = ["Brackets", "Weights", "certified", "find_brackets", "is_valid", "solve"]
 
 #: ``(lower vertex, higher vertex) -> weight`` of the edges set so far.
 Weights = dict[tuple[int, int], int]
@@ -60,7 +60,7 @@ class Brackets:
         return out
 
 
-def _valid(mate: dict[int, int], bounds: list[int], n: int) -> bool:
+def is_valid(mate: dict[int, int], bounds: list[int], n: int) -> bool:
     """Everyone above the last scoregroup is paired, and at most one player of
     each scoregroup (two where it ends on an odd vertex: one arriving, one
     leaving) is paired outside it or left unpaired."""
@@ -86,27 +86,111 @@ def _valid(mate: dict[int, int], bounds: list[int], n: int) -> bool:
     return True
 
 
+def certified(
+    weights: Weights, bounds: list[int], size: int, compatible: int, mate: dict[int, int]
+) -> bool:
+    """Whether ``mate``, a matching of the first ``size`` vertices, proves that EVERY
+    maximum-weight matching of them passes :func:`is_valid` (so the one a solver
+    returns, whichever it is among ties, does).
+
+    The proof, when the checks below hold: every edge joins one bracket to itself (all
+    such edges of one weight) or to the next one (weight ``compatible``, less), the
+    vertex past the last bracket counting as one more; one pair more outweighs any
+    number of pairs inside brackets. So a matching's weight grows with its pairs, then
+    with its pairs inside brackets. ``mate`` pairs every vertex (but one
+    past the last bracket that no edge reaches), so any maximum-weight matching does.
+    The pairs across a boundary are then as many as the players above it, modulo 2, at
+    least; ``mate`` has exactly that many (0 or 1) across every boundary, so the fewest
+    pairs across brackets there can be. A maximum-weight matching has no more, so 0 or
+    1 across each boundary too: at most one player leaving each bracket, one arriving
+    only where the bracket above ends on an odd vertex, none unpaired: valid.
+    """
+    last = bounds[-1]
+    place = [0] * size  # each vertex's bracket, numbered from the top
+    count = 0
+    begin = bounds[0]
+    for end in bounds[1:]:
+        if end != begin:
+            for v in range(begin, min(end, size)):
+                place[v] = count
+            count += 1
+        begin = end
+    for v in range(last, size):
+        place[v] = count + v - last
+    inside = 0
+    linked = [False] * size
+    for (a, b), w in weights.items():
+        if w <= 0 or a >= size or b >= size:
+            continue
+        linked[a] = linked[b] = True
+        step = abs(place[a] - place[b])
+        if step == 1:
+            if w != compatible:
+                return False
+        elif step or (inside and w != inside):
+            return False
+        else:
+            inside = w
+    if inside and (inside <= compatible or (inside - compatible) * (size // 2) >= compatible):
+        return False  # a pair must outweigh every pair inside brackets together
+    across = [0] * (count + size)
+    above = [0] * (count + size)
+    for v in range(size):
+        above[place[v]] += 1
+        m = mate.get(v)
+        if m is None:
+            if v >= last and not linked[v]:
+                continue
+            return False
+        if place[m] == place[v] + 1:
+            across[place[v]] += 1
+    total = 0
+    for k in range(count + size):
+        total += above[k]
+        if across[k] != total % 2 and k < place[size - 1]:
+            return False
+    return True
+
+
 def find_brackets(
     n: int,
     score: Callable[[int], int],
     edge: Callable[[int, int, bool], int],
     compatible: int,
+    *,
+    plain: bool = False,
 ) -> tuple[Brackets, bool]:
     """The brackets of ``n`` vertices, and whether all of them can be paired.
 
     ``score(v)`` is a vertex's pairing score; ``edge(a, b, same)`` the weight of
     pairing a and b (0: they must not meet; ``same``: in one scoregroup);
     ``compatible`` the weight of a pair, given to the stand-in edges that keep a
-    scoregroup with an odd end open for a floater.
+    scoregroup with an odd end open for a floater. Each check matches the new
+    scoregroup only, beside the last matching found above it, when that proves the
+    answer (:func:`certified`); ``plain`` matches the whole prefix every time.
     """
     weights: Weights = {}
 
     def put(a: int, b: int, w: int) -> None:
         weights[(min(a, b), max(a, b))] = w
 
+    known: dict[int, int] = {}
+
     def check() -> bool:
-        alive = [v for v in range(min(bounds[-1] + 1, n))]
-        return _valid(solve(weights, alive), bounds, n)
+        # The last matching found, kept above the last bracket, and a small matching of
+        # the rest: when that proves every optimal matching valid (:func:`certified`),
+        # the whole prefix need not be matched again.
+        nonlocal known
+        size = min(bounds[-1] + 1, n)
+        if known and not plain:
+            start = bounds[-2]
+            kept = {v: m for v, m in known.items() if v < start and m < start}
+            mate = {**kept, **solve(weights, [v for v in range(size) if v not in kept])}
+            if certified(weights, bounds, size, compatible, mate):
+                known = mate
+                return True
+        known = solve(weights, list(range(size)))
+        return is_valid(known, bounds, n)
 
     bounds = [0, 0]
     valid = True
