@@ -23,6 +23,12 @@
 - ``player_lines.read_player_lines`` finds the few cells with no opponent or a
   blank result one after the other (in C) instead of rewriting every cell; the
   reference is the line-by-line reader (``lines.read_player_line``).
+- ``player_lines.read_player_lines`` cuts every cell's opponent columns out at
+  once (``struct``) and looks them up among the numbers as TRF writers write them
+  (``%4d``, ``0000`` or blanks for none), the colours and codes checked as sets;
+  a cell written any other way (``0042``, a number past the field, a character
+  outside ASCII, a code or colour not allowed) is left to the pattern; and cuts
+  the rows out of all the cells at once. The reference is the line-by-line reader.
 
 Columns: FIDE Handbook C.04 Annex 2 (TRF16), player line ``001``: ten columns per
 round from column 92 (opponent in columns 92-95, colour 97, result 99); ``0000``
@@ -439,3 +445,115 @@ def test_points_columns_one_bad_among_many() -> None:
         assert read_player_lines(changed, list(range(1, 30)), CODES) is None
         message = f"f:18: points '{bad.strip()}' (columns 81-84) is not a number"
         assert _by_line(changed)[17] == [message]
+
+
+@st.composite
+def _written_rows(draw: st.DrawFn) -> list[list[str]]:
+    """Rows of cells as TRF writers write them: games against another player
+    (any colour, any game code, no result yet), byes of every code, blank and
+    written-out rest rounds (both sides of a game need not agree: the lines are
+    read, not checked)."""
+    n = draw(st.integers(2, 6))
+    rows = []
+    for k in range(1, n + 1):
+        others = [j for j in range(1, n + 1) if j != k]
+        game = st.builds(
+            "{:4d} {} {}  ".format,
+            st.sampled_from(others),
+            st.sampled_from("wb-"),
+            st.sampled_from("10=+-WDL "),
+        )
+        bye = st.sampled_from(
+            ["0000 - U  ", "0000 - H  ", "0000 - F  ", "0000 - Z  ", "0000 -    ", "     - +  "]
+        )
+        rest = st.just(" " * 10)
+        rows.append(draw(st.lists(st.one_of(game, game, bye, rest), max_size=8)))
+    return rows
+
+
+#: Cells as they are not written: opponents past the field, zero-padded, with a
+#: blank inside, not ASCII; colours and codes not allowed (lower case too).
+_UNUSUAL_CELLS = [
+    "   9 w 1  ",
+    "  99 b 0  ",
+    "0002 w 1  ",
+    " 3 1 w 1  ",
+    "   ٣ w 1  ",
+    "   2 x 1  ",
+    "   2 W 1  ",
+    "   1 B =  ",
+    "   1 . 0  ",
+    "   1 w 1  ",  # in line 1: paired with himself
+    "   2 b 0  ",  # in line 2: paired with himself
+    "   2 w 7  ",
+    "   2 w d  ",
+    "   2   1  ",  # a blank colour
+    "   0 - Z  ",  # no opponent, written as a one-digit zero
+    "   3 - Zé ",
+]
+_UNUSUAL = st.sampled_from(_UNUSUAL_CELLS)
+
+
+@settings(max_examples=400)
+@given(
+    rows=_written_rows(),
+    changes=st.lists(st.tuples(st.integers(0, 5), st.integers(0, 7), _UNUSUAL), max_size=2),
+    tail=st.sampled_from(["", " ", "  ", "0", "   2 w 1", "0000 - Z"]),
+)
+def test_cells_cut_out_at_once_as_line_by_line(
+    rows: list[list[str]], changes: list[tuple[int, int, str]], tail: str
+) -> None:
+    """Rows of cells as written, a few changed to a cell written otherwise, a
+    line's last cell cut short or not: read at once exactly as the line reader
+    reads each line, or left to it."""
+    for row, index, cell in changes:
+        cells = rows[row % len(rows)]
+        if cells:
+            cells[index % len(cells)] = cell
+    lines = [(_head(k) + "".join(cells)).rstrip() for k, cells in enumerate(rows, 1)]
+    lines[-1] = (lines[-1] + tail).rstrip()
+    read = read_player_lines(lines, list(range(1, len(lines) + 1)), CODES)
+    if read is None:
+        return  # left to the line reader: the reference itself
+    by_line = _by_line(lines)
+    assert read.players == by_line
+    read_cells = [cell for player in read.players for cell in player.cells]
+    assert read.highest == max((cell[0] or 0 for cell in read_cells), default=0)
+    assert read.unplayed == any(cell[0] and cell[2] == " " for cell in read_cells)
+
+
+def test_a_sample_file_read_at_once_as_line_by_line() -> None:
+    """FIDE's sample (every cell as writers write it): read at once, as the line
+    reader reads each line; a cell zero-padded or past the field gives the same."""
+    path = DATA / "trf" / "swiss_fide_example1_karl_mala_2005.trf"
+    lines = [line for line in path.read_text().splitlines() if line[:3] == "001"]
+    numbers = list(range(1, len(lines) + 1))
+    read = read_player_lines(lines, numbers, CODES)
+    assert read is not None
+    assert read.players == _by_line(lines)
+    for cell in ("0141", " 141"):
+        changed = [lines[0][:91] + cell + lines[0][95:], *lines[1:]]
+        again = read_player_lines(changed, numbers, CODES)
+        assert again is not None
+        assert again.players == read.players
+    past = [lines[0][:91] + " 999" + lines[0][95:], *lines[1:]]
+    beyond = read_player_lines(past, numbers, CODES)
+    assert beyond is not None
+    assert beyond.highest == 999
+    assert beyond.players[0].cells[0] == (999, "w", "1")
+
+
+@pytest.mark.parametrize("cell", _UNUSUAL_CELLS)
+@pytest.mark.parametrize(("line", "round"), [(0, 0), (1, 3), (283, 6)])
+def test_each_unusual_cell_in_a_written_file(cell: str, line: int, round: int) -> None:
+    """Each cell written otherwise, in FIDE's sample (all its other cells as writers
+    write them) at a line's first, middle or last round: the lines read at once
+    as the line reader reads each (or left to it)."""
+    path = DATA / "trf" / "swiss_fide_example1_karl_mala_2005.trf"
+    lines = [text for text in path.read_text().splitlines() if text[:3] == "001"]
+    at = 91 + 10 * round
+    text = lines[line]
+    lines[line] = (text[:at] + cell + text[at + 10 :]).rstrip()
+    read = read_player_lines(lines, list(range(1, len(lines) + 1)), CODES)
+    if read is not None:
+        assert read.players == _by_line(lines)
