@@ -23,6 +23,10 @@
 - ``player_lines.read_player_lines`` finds the few cells with no opponent or a
   blank result one after the other (in C) instead of rewriting every cell; the
   reference is the line-by-line reader (``lines.read_player_line``).
+- ``scoring.scoring_with_points`` adds up each player's points from what the bye
+  values' inference summed per row (the games' points and the byes), instead of
+  a second pass over the cells; the reference is ``scoring.points_without``
+  (and ``scoring.scoring_of`` for the scoring).
 - ``player_lines.read_player_lines`` cuts every cell's opponent columns out at
   once (``struct``) and looks them up among the numbers as TRF writers write them
   (``%4d``, ``0000`` or blanks for none), the colours and codes checked as sets;
@@ -54,7 +58,7 @@ from caddy_plugins.codecs.trf.player_lines import read_player_lines
 from caddy_plugins.codecs.trf.records import CODES, TrfDocument, TrfPlayer
 from caddy_plugins.codecs.trf.rounds import meets_too_often, rounds_of
 from caddy_plugins.codecs.trf.row_points import codes_total, exact_sums, row_codes
-from caddy_plugins.codecs.trf.scoring import scoring_of
+from caddy_plugins.codecs.trf.scoring import points_without, scoring_of, scoring_with_points
 from caddy_plugins.codecs.trf_document import parse_document
 from tests.conftest import DATA
 
@@ -557,3 +561,67 @@ def test_each_unusual_cell_in_a_written_file(cell: str, line: int, round: int) -
     read = read_player_lines(lines, list(range(1, len(lines) + 1)), CODES)
     if read is not None:
         assert read.players == _by_line(lines)
+
+
+def _summed_as_points_without(doc: TrfDocument, codes: list[str] | None) -> bool:
+    """Whether ``scoring_with_points`` gives ``scoring_of``'s scoring and, when it
+    adds the points up, ``points_without``'s points; and whether it added them."""
+    scored, summed = scoring_with_points(doc, codes=codes)
+    assert scored == scoring_of(doc, consistent=True, codes=codes)
+    if summed is not None:
+        assert summed == points_without(doc, scored, set(), consistent=True, codes=codes)
+    return summed is not None
+
+
+@settings(max_examples=300)
+@given(
+    rows=_rows(),
+    byes=st.tuples(*[st.sampled_from([0.0, 0.5, 1.0])] * 4),
+    unstated=st.lists(st.integers(0, 8), max_size=2),
+    off=st.lists(st.integers(0, 8), max_size=2),
+)
+def test_points_summed_by_the_bye_inference_as_points_without(
+    rows: list[list[Cell]], byes: tuple[float, ...], unstated: list[int], off: list[int]
+) -> None:
+    """Stated points made with drawn bye values (``U F H Z``), some left out or
+    off by a point (no bye values then explain every player)."""
+    values = {**_GAME_POINTS, **dict(zip("UFHZ", byes, strict=True))}
+    points: list[float | None] = [sum(values[cell[2]] for cell in row) for row in rows]
+    for k in off:
+        if k < len(points):
+            points[k] = (points[k] or 0.0) + 1.0
+    for k in unstated:
+        if k < len(points):
+            points[k] = None
+    doc = _document(rows, points)
+    if rounds_of(doc) is None:
+        return  # the import reads the points only of rounds whose games agree
+    _summed_as_points_without(doc, None)
+    _summed_as_points_without(doc, row_codes(doc))
+
+
+def test_points_summed_with_byes_worth_something() -> None:
+    """Player 3 had a bye worth a win (``U``), player 4 a half-point bye (``H``)
+    and a forfeit won with no opponent (``+``): the points the inference adds up
+    count them."""
+    rows: list[list[Cell]] = [
+        [(2, "w", "1"), (2, "b", "=")],
+        [(1, "b", "0"), (1, "w", "=")],
+        [(None, "-", "U"), (4, "w", "0")],
+        [(None, "-", "H"), (3, "b", "1")],
+        [(None, "-", "+"), (None, "-", "Z")],
+    ]
+    doc = _document(rows, [1.5, 0.5, 1.0, 1.5, 1.0])
+    scored, summed = scoring_with_points(doc)
+    assert scored[1] == {"U": 1.0, "F": 1.0, "H": 0.5, "Z": 0.0}
+    assert summed == [1.5, 0.5, 1.0, 1.5, 1.0]
+    assert summed == points_without(doc, scored, set(), consistent=True)
+
+
+@pytest.mark.parametrize("path", TRF, ids=lambda p: p.stem)
+def test_points_summed_of_shared_files_as_points_without(path: Path) -> None:
+    doc = parse_document(path.read_bytes())
+    if rounds_of(doc) is None:
+        pytest.skip("some game's two sides disagree: the import refuses the file")
+    _summed_as_points_without(doc, None)
+    _summed_as_points_without(doc, row_codes(doc))
