@@ -23,6 +23,9 @@
 - ``player_lines.read_player_lines`` finds the few cells with no opponent or a
   blank result one after the other (in C) instead of rewriting every cell; the
   reference is the line-by-line reader (``lines.read_player_line``).
+- ``player_lines.read_player_lines`` reads a column with few different values
+  (sex, title, federation, points) once per value, and the numbers of a column
+  without blanks at once; the reference is the line-by-line reader.
 - ``scoring.scoring_with_points`` adds up each player's points from what the bye
   values' inference summed per row (the games' points and the byes), instead of
   a second pass over the cells; the reference is ``scoring.points_without``
@@ -625,3 +628,37 @@ def test_points_summed_of_shared_files_as_points_without(path: Path) -> None:
         pytest.skip("some game's two sides disagree: the import refuses the file")
     _summed_as_points_without(doc, None)
     _summed_as_points_without(doc, row_codes(doc))
+
+
+@settings(max_examples=400)
+@given(
+    fields=st.lists(
+        st.tuples(
+            st.sampled_from([" ", "m", "w", "f", "é"]),
+            st.sampled_from(["   ", "  g", "  m", " wg", " GM", " IM", "WGM", "  x", " Gm"]),
+            st.sampled_from(["    ", "0000", "2100", "   0", " 999", "1 00"]),
+            st.sampled_from(["   ", "GER", "HUN", " FR", "ÖST"]),
+            st.sampled_from(["           ", "     12345", "123456789  ", "   0"]),
+            st.sampled_from(["          ", "1990/01/01", "1990      ", "  ab  "]),
+            st.sampled_from(["    ", " 1.0", " 1.0", "10.5", " 0.0", "   0"]),
+            st.sampled_from(["    ", "   1", "   0", "  12", "1 2 "]),
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_header_columns_read_at_once_as_line_by_line(
+    fields: list[tuple[str, str, str, str, str, str, str, str]],
+) -> None:
+    """Sex, title (old letters too), rating, federation, FIDE id, birth, points
+    and rank, blank or not, zero or not (and a blank inside a number): read at
+    once exactly as the line reader reads each line, or left to it."""
+    lines = [
+        f"001 {k:4d} {sex}{title} {'Player ' + str(k):<33} {rating} {fed} {fide_id:>11} "
+        f"{birth} {points} {rank}  "
+        for k, (sex, title, rating, fed, fide_id, birth, points, rank) in enumerate(fields, 1)
+    ]
+    read = read_player_lines(lines, list(range(1, len(lines) + 1)), CODES)
+    if read is None:
+        return  # left to the line reader: the reference itself
+    assert read.players == _by_line(lines)

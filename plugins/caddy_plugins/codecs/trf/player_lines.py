@@ -14,7 +14,7 @@ import re
 import struct
 from collections.abc import Sequence
 from itertools import accumulate, chain, repeat
-from operator import eq, sub
+from operator import contains
 from typing import NamedTuple
 
 from caddy.model.cells import Cell
@@ -70,13 +70,15 @@ def read_player_lines(
     numbers_, sexes, titles, names, ratings_, feds, fide_ids, births, points_, ranks_, rests = zip(
         *found, strict=True
     )
-    points_text = [text.strip() for text in points_]
+    points_text = list(map(str.strip, points_))
     try:
         # ASCII digits and blanks (the pattern); a blank inside a number raises
         numbers = list(map(int, numbers_))
-        ratings = [int(text) or None if text != "    " else None for text in ratings_]
-        ranks = [int(text) if text != "    " else None for text in ranks_]
-        points = [float(text) if text else None for text in points_text]
+        ratings = _numbers(ratings_, zero=None)
+        ranks = _numbers(ranks_, zero=0)
+        # few different points: each read once
+        point_of = {text: float(text) if text else None for text in set(points_text)}
+        points = list(map(point_of.__getitem__, points_text))
         cells = _cells(rests, codes)
     except ValueError:
         return None
@@ -92,7 +94,8 @@ def read_player_lines(
     if cut is None:  # paired with himself: the line reader says where
         return None
     rows, zero_rounds = cut
-    stripped = [text.strip() for text in titles]
+    # few different sexes, titles and federations: each read once
+    title_of = {text: _title(text.strip()) for text in set(titles)}
     players = list(
         map(
             _new,
@@ -100,16 +103,13 @@ def read_player_lines(
             zip(
                 numbers,
                 linenos,
-                [text.strip() or None for text in sexes],
-                [
-                    (OLD_TITLES.get(title, title.upper()) if title.islower() else title) or None
-                    for title in stripped
-                ],
-                [text.strip() for text in names],
+                _stripped(sexes, few=True),
+                list(map(title_of.__getitem__, titles)),
+                list(map(str.strip, names)),
                 ratings,
-                [text.strip() or None for text in feds],
-                [text.strip() or None for text in fide_ids],
-                [text.strip() or None for text in births],
+                _stripped(feds, few=True),
+                _stripped(fide_ids),
+                _stripped(births),
                 points,
                 ranks,
                 rows,
@@ -121,6 +121,32 @@ def read_player_lines(
     return PlayerLines(players, max(opponents, default=0), unplayed)
 
 
+def _title(title: str) -> str | None:
+    """A title as the line reader reads it (stripped; old letters such as ``g`` are ``GM``)."""
+    return (OLD_TITLES.get(title, title.upper()) if title.islower() else title) or None
+
+
+def _stripped(texts: Sequence[str], *, few: bool = False) -> list[str | None]:
+    """Each text stripped, ``None`` when blank (``few``: few different texts,
+    each stripped once)."""
+    if few:
+        table = {text: text.strip() or None for text in set(texts)}
+        return list(map(table.__getitem__, texts))
+    out: list[str | None] = list(map(str.strip, texts))
+    return [text or None for text in out] if "" in out else out
+
+
+def _numbers(texts: Sequence[str], *, zero: int | None) -> list[int | None]:
+    """Four-digit columns as numbers, ``None`` when blank; ``zero``: what a 0 reads as.
+
+    :raises ValueError: a blank inside a number.
+    """
+    if "    " in texts:
+        return [(int(text) or zero) if text != "    " else None for text in texts]
+    out: list[int | None] = list(map(int, texts))
+    return [number or zero for number in out] if zero is None and 0 in out else out
+
+
 def _rows(
     numbers: list[int], everyone: list[Cell], opponents: list[int], texts: Sequence[str]
 ) -> tuple[list[tuple[Cell, ...]], list[tuple[int, ...]]] | None:
@@ -128,21 +154,19 @@ def _rows(
     trailing blank cells dropped, and the rounds of those written out (``0000 - Z``);
     ``None`` when someone is paired with himself."""
     counts = [len(text) // 10 for text in texts]
-    # the number of the line each cell is on: no cell names it
-    if any(map(eq, chain.from_iterable(map(repeat, numbers, counts)), opponents)):
-        return None
     ends = list(accumulate(counts))
-    starts = [0, *ends[:-1]]
-    rows = list(map(tuple, map(everyone.__getitem__, map(slice, starts, ends))))
+    lines = list(map(slice, [0, *ends[:-1]], ends))
+    # no line's cells name its own number
+    if any(map(contains, map(opponents.__getitem__, lines), numbers)):
+        return None
+    rows: list[tuple[Cell, ...]] = list(map(tuple(everyone).__getitem__, lines))
     zero_rounds: list[tuple[int, ...]] = [()] * len(numbers)
-    if min(counts, default=0) and _BLANK not in map(
-        everyone.__getitem__, map(sub, ends, repeat(1))
-    ):
+    lasts = [row[-1] if row else None for row in rows]
+    if _BLANK not in lasts:
         return rows, zero_rounds  # no row ends in a blank cell (the common case)
-    for k, text in enumerate(texts):
+    for k in [k for k, last in enumerate(lasts) if last == _BLANK]:
+        text = texts[k]
         row = list(rows[k])
-        if not row or row[-1] != _BLANK:
-            continue
         announced: list[int] = []  # trailing cells written out (0000 - Z), not blank
         while row and row[-1] == _BLANK:
             if text[10 * len(row) - 10 : 10 * len(row)].strip():
