@@ -26,6 +26,12 @@
 - ``player_lines.read_player_lines`` reads a column with few different values
   (sex, title, federation, points) once per value, and the numbers of a column
   without blanks at once; the reference is the line-by-line reader.
+- ``importing.import_document`` does not replay an event it built from the
+  file's rounds alone (``manual`` or ``swiss``, no team matches, withdrawals,
+  byes announced for rounds not paired or a round paired and not played) when
+  the format takes the field and does not fix the schedule
+  (``replay_check.checked_as_built``); the reference is the import that replays
+  every event (the same event, warnings and errors).
 - ``scoring.scoring_with_points`` adds up each player's points from what the bye
   values' inference summed per row (the games' points and the byes), instead of
   a second pass over the cells; the reference is ``scoring.points_without``
@@ -50,12 +56,17 @@ from operator import add
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from caddy.errors import CaddyError
+from caddy.event import RecordBye
 from caddy.model.cells import Cell, check_rows
 from caddy.model.results import WORD_OF_CODES, round_robin_cycles
+from caddy_plugins.codecs.trf import replay_check
+from caddy_plugins.codecs.trf.importing import import_document
 from caddy_plugins.codecs.trf.lines import read_player_line
 from caddy_plugins.codecs.trf.player_lines import read_player_lines
 from caddy_plugins.codecs.trf.records import CODES, TrfDocument, TrfPlayer
@@ -662,3 +673,110 @@ def test_header_columns_read_at_once_as_line_by_line(
     if read is None:
         return  # left to the line reader: the reference itself
     assert read.players == _by_line(lines)
+
+
+def _imported(doc: TrfDocument) -> tuple[str, Any, Any]:
+    """What the import makes of ``doc``: the event and its warnings, or the error."""
+    try:
+        imported = import_document(doc)
+    except CaddyError as exc:
+        return ("error", str(exc), exc.problems)
+    return ("event", imported.event, imported.warnings)
+
+
+def _as_when_replayed(doc: TrfDocument) -> bool:
+    """Whether the import gives what it gives when it replays every event (the
+    reference); and whether it left the replay out."""
+    left_out = []
+
+    def spy(event: Any) -> bool:
+        left_out.append(checked(event))
+        return left_out[-1]
+
+    checked = replay_check.checked_as_built
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(replay_check, "checked_as_built", spy)
+        fast = _imported(doc)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(replay_check, "checked_as_built", lambda event: False)
+        reference = _imported(doc)
+    assert fast == reference
+    return any(left_out)
+
+
+#: Records that choose the format (092, 192: a Swiss, a round robin; XXC: an
+#: initial colour, with which a Swiss is continued by the swiss format) and the rounds.
+_HEADS = st.sampled_from(
+    [
+        (),
+        ("092 Individual: Swiss-System",),
+        ("092 Individual: Swiss-System", "XXC white1"),
+        ("192 FIDE_DUTCH_2025", "XXR 9"),
+        ("192 FIDE_DUTCH_2025", "XXR 1"),
+        ("092 Round Robin",),
+        ("192 STANDARD_ROUNDROBIN",),
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(rows=_rows(), head=_HEADS)
+def test_import_without_the_replay_as_with_it(
+    rows: list[list[Cell]], head: tuple[str, ...]
+) -> None:
+    """Drawn rounds (games of every result, byes of every code, sides that
+    disagree, cut rows) under records that make a manual event, a Swiss (whose
+    rounds its field may not hold) or a round robin."""
+    doc = attrs.evolve(_document(rows), head=head)
+    _as_when_replayed(doc)
+
+
+@pytest.mark.parametrize("path", TRF, ids=lambda p: p.stem)
+def test_import_of_shared_files_without_the_replay_as_with_it(path: Path) -> None:
+    _as_when_replayed(parse_document(path.read_bytes()))
+
+
+def test_the_sample_is_imported_without_the_replay() -> None:
+    """FIDE's sample (a Swiss paired elsewhere: manual) is checked as built."""
+    path = DATA / "trf" / "swiss_fide_example1_karl_mala_2005.trf"
+    assert _as_when_replayed(parse_document(path.read_bytes()))
+
+
+def test_a_swiss_its_field_cannot_hold_is_replayed() -> None:
+    """Two players, a Dutch Swiss of nine rounds (record 192, XXR 9): the swiss
+    format cannot run that field, so the event is replayed, and the import reads
+    it as paired elsewhere (manual), as it did with every event replayed."""
+    rows: list[list[Cell]] = [[(2, "w", "1")], [(1, "b", "0")]]
+    doc = attrs.evolve(_document(rows), head=("192 FIDE_DUTCH_2025", "XXR 9"))
+    assert not _as_when_replayed(doc)
+    imported = import_document(doc)
+    assert imported.event.tournament.format.name == "manual"
+
+
+def test_a_swiss_with_a_bye_announced_is_replayed() -> None:
+    """A Dutch Swiss (192, XXC) whose file announces a half-point bye for round 2,
+    not paired yet (``0000 - H``, C.04.2 3.3): the announced bye is the replay's
+    to check (C.04.2 3.2: only a full, half or zero bye, a round the event has)."""
+    rows: list[list[Cell]] = [[(2, "w", "1"), (None, "-", "H")], [(1, "b", "0")], []]
+    doc = attrs.evolve(_document(rows), head=("192 FIDE_DUTCH_2025", "XXR 3", "XXC white1"))
+    assert not _as_when_replayed(doc)
+    assert import_document(doc).event.operations[-1] == RecordBye(round=2, player=1, kind="half")
+
+
+def test_a_round_paired_and_not_played_is_replayed() -> None:
+    """Round 2 paired, its results blank (what ``caddy pair -o`` writes): its
+    pairing is the replay's to check."""
+    cells = ["   2 w 1     3 b", "   1 b 0     4 w", "   4 w =     1 w", "   3 b =     2 b"]
+    points = [" 1.0", " 0.0", " 0.5", " 0.5"]
+    lines = [_head(k)[:80] + points[k - 1] + _head(k)[84:] + cells[k - 1] for k in range(1, 5)]
+    doc = parse_document("\n".join(lines) + "\n")
+    assert doc.pending_round == 2
+    assert not _as_when_replayed(doc)
+    assert import_document(doc).event.tournament.format.name == "manual"
+
+
+def test_a_team_event_is_replayed() -> None:
+    """FIDE's team sample (TRF-2026 records 310 ...): its team matches are the
+    replay's to check."""
+    path = DATA / "trf" / "teamswiss_trf26_tec_sample_grandmommys_cup.trf"
+    assert not _as_when_replayed(parse_document(path.read_bytes()))
