@@ -21,8 +21,8 @@ The code lives in the modules of the package :mod:`caddy_plugins.codecs.trf`:
 ``records`` (:class:`TrfDocument`, :class:`TrfPlayer`, the codes), ``lines`` (the
 ``001`` columns, read and written), ``player_lines`` (every ``001`` line read at
 once when all are well formed), ``document`` (:func:`parse_document`),
-``scoring`` (scoring, bye values, annulled withdrawals; ``row_points``: a long
-row's points from its codes), ``checks``
+``scoring`` (scoring, annulled withdrawals; ``bye_values``: the bye values the
+stated points imply; ``row_points``: a long row's points from its codes), ``checks``
 (:func:`check_document`) and ``results`` (:func:`event_of`, :func:`read_trf`).
 """
 

@@ -11,8 +11,10 @@ and the lines are read one by one.
 from __future__ import annotations
 
 import re
+import struct
 from collections.abc import Sequence
-from itertools import repeat
+from itertools import accumulate, chain, repeat
+from operator import contains
 from typing import NamedTuple
 
 from caddy.model.cells import Cell
@@ -68,13 +70,15 @@ def read_player_lines(
     numbers_, sexes, titles, names, ratings_, feds, fide_ids, births, points_, ranks_, rests = zip(
         *found, strict=True
     )
-    points_text = [text.strip() for text in points_]
+    points_text = list(map(str.strip, points_))
     try:
         # ASCII digits and blanks (the pattern); a blank inside a number raises
         numbers = list(map(int, numbers_))
-        ratings = [int(text) or None if text != "    " else None for text in ratings_]
-        ranks = [int(text) if text != "    " else None for text in ranks_]
-        points = [float(text) if text else None for text in points_text]
+        ratings = _numbers(ratings_, zero=None)
+        ranks = _numbers(ranks_, zero=0)
+        # few different points: each read once
+        point_of = {text: float(text) if text else None for text in set(points_text)}
+        points = list(map(point_of.__getitem__, points_text))
         cells = _cells(rests, codes)
     except ValueError:
         return None
@@ -86,26 +90,12 @@ def read_player_lines(
     ):
         return None
     everyone, opponents, texts, unplayed = cells
-    rows: list[tuple[Cell, ...]] = []
-    zero_rounds: list[tuple[int, ...]] = [()] * len(numbers)
-    start = 0
-    for k, (number, text) in enumerate(zip(numbers, texts, strict=True)):
-        end = start + len(text) // 10
-        if number in opponents[start:end]:  # paired with himself: the line reader says where
-            return None
-        if end > start and everyone[end - 1] == _BLANK:
-            row = everyone[start:end]
-            announced: list[int] = []  # trailing cells written out (0000 - Z), not blank
-            while row and row[-1] == _BLANK:
-                if text[10 * len(row) - 10 : 10 * len(row)].strip():
-                    announced.append(len(row))
-                row.pop()
-            zero_rounds[k] = tuple(reversed(announced))
-            rows.append(tuple(row))
-        else:
-            rows.append(tuple(everyone[start:end]))
-        start = end
-    stripped = [text.strip() for text in titles]
+    cut = _rows(numbers, everyone, opponents, texts)
+    if cut is None:  # paired with himself: the line reader says where
+        return None
+    rows, zero_rounds = cut
+    # few different sexes, titles and federations: each read once
+    title_of = {text: _title(text.strip()) for text in set(titles)}
     players = list(
         map(
             _new,
@@ -113,16 +103,13 @@ def read_player_lines(
             zip(
                 numbers,
                 linenos,
-                [text.strip() or None for text in sexes],
-                [
-                    (OLD_TITLES.get(title, title.upper()) if title.islower() else title) or None
-                    for title in stripped
-                ],
-                [text.strip() for text in names],
+                _stripped(sexes, few=True),
+                list(map(title_of.__getitem__, titles)),
+                list(map(str.strip, names)),
                 ratings,
-                [text.strip() or None for text in feds],
-                [text.strip() or None for text in fide_ids],
-                [text.strip() or None for text in births],
+                _stripped(feds, few=True),
+                _stripped(fide_ids),
+                _stripped(births),
                 points,
                 ranks,
                 rows,
@@ -132,6 +119,62 @@ def read_player_lines(
         )
     )
     return PlayerLines(players, max(opponents, default=0), unplayed)
+
+
+def _title(title: str) -> str | None:
+    """A title as the line reader reads it (stripped; old letters such as ``g`` are ``GM``)."""
+    return (OLD_TITLES.get(title, title.upper()) if title.islower() else title) or None
+
+
+def _stripped(texts: Sequence[str], *, few: bool = False) -> list[str | None]:
+    """Each text stripped, ``None`` when blank (``few``: few different texts,
+    each stripped once)."""
+    if few:
+        table = {text: text.strip() or None for text in set(texts)}
+        return list(map(table.__getitem__, texts))
+    out: list[str | None] = list(map(str.strip, texts))
+    return [text or None for text in out] if "" in out else out
+
+
+def _numbers(texts: Sequence[str], *, zero: int | None) -> list[int | None]:
+    """Four-digit columns as numbers, ``None`` when blank; ``zero``: what a 0 reads as.
+
+    :raises ValueError: a blank inside a number.
+    """
+    if "    " in texts:
+        return [(int(text) or zero) if text != "    " else None for text in texts]
+    out: list[int | None] = list(map(int, texts))
+    return [number or zero for number in out] if zero is None and 0 in out else out
+
+
+def _rows(
+    numbers: list[int], everyone: list[Cell], opponents: list[int], texts: Sequence[str]
+) -> tuple[list[tuple[Cell, ...]], list[tuple[int, ...]]] | None:
+    """Each line's cells (``everyone`` cut by the lengths of ``texts``), a row's
+    trailing blank cells dropped, and the rounds of those written out (``0000 - Z``);
+    ``None`` when someone is paired with himself."""
+    counts = [len(text) // 10 for text in texts]
+    ends = list(accumulate(counts))
+    lines = list(map(slice, [0, *ends[:-1]], ends))
+    # no line's cells name its own number
+    if any(map(contains, map(opponents.__getitem__, lines), numbers)):
+        return None
+    rows: list[tuple[Cell, ...]] = list(map(tuple(everyone).__getitem__, lines))
+    zero_rounds: list[tuple[int, ...]] = [()] * len(numbers)
+    lasts = [row[-1] if row else None for row in rows]
+    if _BLANK not in lasts:
+        return rows, zero_rounds  # no row ends in a blank cell (the common case)
+    for k in [k for k, last in enumerate(lasts) if last == _BLANK]:
+        text = texts[k]
+        row = list(rows[k])
+        announced: list[int] = []  # trailing cells written out (0000 - Z), not blank
+        while row and row[-1] == _BLANK:
+            if text[10 * len(row) - 10 : 10 * len(row)].strip():
+                announced.append(len(row))
+            row.pop()
+        zero_rounds[k] = tuple(reversed(announced))
+        rows[k] = tuple(row)
+    return rows, zero_rounds
 
 
 def _cells(
@@ -153,6 +196,10 @@ def _cells(
         patterns = (re.compile(f"({cell[:9]}){cell[9:]}", re.DOTALL), re.compile(cell, re.DOTALL))
         _CELLS[codes] = patterns
     if len(joined) <= 10 * _MANY:
+        fast = _cells_at_once(joined, codes, len(rests))
+        if fast is not None:
+            cells, opponents, unplayed = fast
+            return cells, opponents, texts, unplayed
         found = patterns[0].findall(joined)  # the opponents' columns
         # each match is ten characters: as many as the cells only if they tile the text
         if len(found) * 10 != len(joined):
@@ -179,6 +226,47 @@ def _cells(
     )
 
 
+#: A cell's opponent columns as written by TRF writers (``%4d``; ``0000`` or
+#: blanks for none) → the number (0: none); grown to the largest field read.
+_NUMBERS: dict[bytes, int] = {b"    ": 0, b"0000": 0}
+#: A block of cells (ten columns each), each cell's opponent columns cut out.
+_BLOCK = 256
+_OPPONENT_COLUMNS = struct.Struct("4s6x" * _BLOCK)
+#: The colours a cell may hold (a blank reads as ``-``).
+_COLOURS = frozenset("wb -")
+
+
+def _cells_at_once(
+    joined: str, codes: frozenset[str], lines: int
+) -> tuple[list[Cell], list[int], bool] | None:
+    """:func:`_decode` of ``joined`` (whole cells) without a pattern: each cell's
+    opponent columns cut out at once and looked up among the numbers as TRF
+    writers write them, the colours and codes checked as sets. ``None`` when a
+    cell is written otherwise (``0042``, a number past the table, a character
+    outside ASCII, a code or colour not allowed): the pattern reads it
+    (``lines``: the number of lines, the largest number the table needs)."""
+    if not joined.isascii():
+        return None
+    count = len(joined) // 10
+    # whole blocks (the last filled with blank cells, cut off after)
+    padded = joined.encode("ascii").ljust(-(-count // _BLOCK) * _BLOCK * 10)
+    columns = list(chain.from_iterable(_OPPONENT_COLUMNS.iter_unpack(padded)))
+    del columns[count:]
+    numbers = _NUMBERS
+    if len(numbers) < lines + 2:  # the players' numbers (a line each)
+        last = len(numbers) - 2
+        numbers.update((b"%4d" % k, k) for k in range(last + 1, max(lines, 2 * last) + 1))
+    try:
+        opponents = list(map(numbers.__getitem__, columns))
+    except KeyError:
+        return None
+    if not _COLOURS.issuperset(joined[5::10]) or not codes.issuperset(
+        joined[7::10].replace(" ", "")
+    ):
+        return None
+    return _decode_numbers(joined, opponents)
+
+
 #: More cells than this: looked for repeats, each different cell read once.
 _MANY = 20_000
 
@@ -196,7 +284,11 @@ def _decode(joined: str, opponent_texts: Sequence[str]) -> tuple[list[Cell], lis
             for k in at:
                 opponent_texts[k] = "0"
     # ASCII digits only (the pattern): int() alone also reads '٣', '+3' and '1_0'
-    opponents = list(map(int, opponent_texts))
+    return _decode_numbers(joined, list(map(int, opponent_texts)))
+
+
+def _decode_numbers(joined: str, opponents: list[int]) -> tuple[list[Cell], list[int], bool]:
+    """:func:`_decode` of cells whose opponents (0: none) are read."""
     colours = joined[5::10]
     if " " in colours:  # a blank colour reads as '-'
         colours = colours.replace(" ", "-")

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from functools import reduce
-from operator import add, itemgetter
+from operator import itemgetter
 
 import attrs
 
 from caddy.model.results import GAME_CODES, Scoring, Withdrawal
+from caddy_plugins.codecs.trf.bye_values import bye_values_and_rows, infer_bye_values
 from caddy_plugins.codecs.trf.records import TrfDocument, TrfPlayer
 from caddy_plugins.codecs.trf.row_points import codes_total, exact_sums, row_codes
 
@@ -25,6 +25,7 @@ __all__ = [
     "points_of",
     "points_without",
     "scoring_of",
+    "scoring_with_points",
     "stated_fits",
 ]
 
@@ -42,6 +43,22 @@ def scoring_of(
     As bbpPairings reads them, the pairing-allocated bye is worth a win unless
     ``P`` or ``BBU`` says otherwise (3-1-0 with a 1-point bye: ``BBW 3.0``,
     ``BBD 1.0``, ``BBU 1.0``). ``consistent``, ``codes``: see :func:`infer_bye_values`."""
+    scoring, stated = _stated_scoring(doc)
+    return scoring, infer_bye_values(doc, scoring, stated, consistent=consistent, codes=codes)
+
+
+def _scoring(
+    doc: TrfDocument, codes: Sequence[str] | None
+) -> tuple[Scoring, dict[str, float], list[tuple[float, list[str]]] | None]:
+    """:func:`scoring_of` with ``consistent``, and each row's summed games and
+    byes from the inference (:func:`.bye_values.bye_values_and_rows`)."""
+    scoring, stated = _stated_scoring(doc)
+    byes, rows = bye_values_and_rows(doc, scoring, stated, consistent=True, codes=codes)
+    return scoring, byes, rows
+
+
+def _stated_scoring(doc: TrfDocument) -> tuple[Scoring, dict[str, float]]:
+    """The scoring the records state, and what they state (:func:`scoring_of`)."""
     stated = doc.scoring_162()
     bbp = doc.scoring_bbp()
     for symbol, code in (("W", "W"), ("D", "D"), ("L", "L"), ("P", "U")):
@@ -58,7 +75,28 @@ def scoring_of(
     )
     if bbp:  # stated: the bye values are not inferred
         stated.setdefault("A", zero)
-    return scoring, infer_bye_values(doc, scoring, stated, consistent=consistent, codes=codes)
+    return scoring, stated
+
+
+def scoring_with_points(
+    doc: TrfDocument, *, codes: Sequence[str] | None = None
+) -> tuple[tuple[Scoring, dict[str, float]], list[float] | None]:
+    """``scoring_of(doc, consistent=True, codes=codes)`` and, when the bye values
+    were inferred from the rows, each player's points as ``points_without(doc,
+    scored, set(), consistent=True, codes=codes)`` gives them, added up from what
+    the inference summed on its way (the games' points and the byes of each
+    row) when that is exact in any order; else ``None``."""
+    scoring, byes, rows = _scoring(doc, codes)
+    scored = (scoring, byes)
+    if rows is None:
+        return scored, None
+    game, bye = point_tables(scoring, byes)
+    points = {**bye, **game}
+    # the inference adds a win for '+' with no opponent and nothing for '-'
+    if not exact_sums(points) or game["+"] != scoring.win or game["-"] != 0.0:
+        return scored, None
+    totals = [fixed + sum([byes[c] for c in row]) if row else fixed for fixed, row in rows]
+    return scored, totals
 
 
 def bye_scoring(scoring: Scoring, byes: dict[str, float]) -> Scoring:
@@ -289,99 +327,3 @@ def point_tables(
     game = {code: scoring.points(code) for code in "1=0+-WDL"}
     bye = {code: scoring.points(code) for code in "UFHZ+-"} | (byes or {})
     return game, bye
-
-
-def _bye_in(row: str) -> bool:
-    """Whether a row of codes (:func:`.row_points.row_codes`) has a bye code."""
-    return "U" in row or "F" in row or "H" in row or "Z" in row
-
-
-def infer_bye_values(
-    doc: TrfDocument,
-    scoring: Scoring,
-    score_162: dict[str, float],
-    *,
-    consistent: bool = False,
-    codes: Sequence[str] | None = None,
-) -> dict[str, float]:
-    """Bye values: 162 where it says, else those that make every stated
-    points agree (else the defaults: stated points no values explain, as a
-    file cut before a round states the final points, say nothing of them).
-
-    ``consistent``: as :func:`points_without` (a player's rounds without a
-    forfeit, which scores differently with an opponent and without, are then
-    summed from their codes alone; ``codes``: :func:`.row_points.row_codes`,
-    when the caller has them)."""
-    defaults = {
-        "U": scoring.points("U"),
-        "F": scoring.points("F"),
-        "H": scoring.points("H"),
-        "Z": scoring.points("Z"),
-    }
-    if "P" in score_162:
-        defaults["U"] = score_162["P"]
-    if score_162:
-        return defaults
-    if consistent and codes is not None and not any(map(_bye_in, codes)):
-        return defaults  # no bye in any row: none to value
-    game = {code: scoring.points(code) for code in "1=0+-WDL"}
-    present_codes: set[str] = set()
-    # players by the bye codes of their rounds (in order): each group's stated
-    # points less the rest, and how many players have each
-    groups: dict[tuple[str, ...], dict[float, int]] = {}
-    win = scoring.win
-    # a game's points by its code (a bye's go with the byes): in the order of
-    # the rounds, as the loop below adds them
-    by_code = {**dict.fromkeys(defaults, 0.0), **game}
-    exact = exact_sums(by_code)
-    rows: Sequence[str] = (codes or row_codes(doc)) if consistent and doc.rounds > 12 else ()
-    for k, p in enumerate(doc.players):
-        # (a short row is added up as fast one round at a time)
-        row = rows[k] if consistent and len(p.cells) > 12 else "+"
-        if "+" not in row and "-" not in row:
-            fixed = (
-                codes_total(row, by_code)
-                if exact
-                else reduce(add, map(by_code.__getitem__, row), 0.0)
-            )
-            has_byes = "U" in row or "F" in row or "H" in row or "Z" in row
-            byes = [c for c in row if c in defaults] if has_byes else []
-        else:
-            fixed = 0.0
-            byes = []
-            for opp, _, code in p.cells:
-                if opp is not None:
-                    fixed += game.get(code, 0.0)  # a bye code with an opponent: check names it
-                elif code == "+":
-                    fixed += win
-                elif code in defaults:
-                    byes.append(code)
-        if byes:
-            present_codes.update(byes)
-        if p.points is not None:
-            key = tuple(byes)
-            targets = groups.get(key)
-            if targets is None:
-                targets = groups[key] = {}
-            target = p.points - fixed
-            targets[target] = targets.get(target, 0) + 1
-    present = sorted(present_codes)
-    if not present:
-        return defaults
-    known = sum(sum(targets.values()) for targets in groups.values())
-    if not known:
-        return defaults
-    candidates = [scoring.loss, scoring.draw, scoring.win]
-    best, best_hits = defaults, -1
-    for combo in itertools.product(*[[defaults[c], *candidates] for c in present]):
-        values = dict(zip(present, combo, strict=True))
-        hits = 0
-        for group, targets in groups.items():
-            total = sum(values[c] for c in group)
-            hits += sum(count for target, count in targets.items() if abs(total - target) < 1e-9)
-        if hits > best_hits:
-            best, best_hits = {**defaults, **values}, hits
-    # values that explain only some players' points are a guess: stated
-    # points that no bye values explain (a file cut before a round states
-    # the final points) say nothing of the byes
-    return best if best_hits == known else defaults
