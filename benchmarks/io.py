@@ -53,7 +53,7 @@ from caddy_plugins.formats.round_robin import RoundRobinOptions
 
 if not __package__:  # run as a script: the repository root holds the benchmarks package
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks.timing import best
+from benchmarks.timing import best, interleaved
 
 
 def round_robin_event(n: int, seed: int) -> tuple[EventFile, dict[str, Any]]:
@@ -205,11 +205,18 @@ def trf_benchmarks(round_robin: EventFile | None, repeat: int) -> None:
         rounds = sum(len(p[-1]) for p in plain)
         # touch every result: the import's event replays to the same rounds
         assert len(replay(event).rounds) == max(len(p[-1]) for p in plain)
-        read = best(partial(codec.read, data, source="bench"), runs)
-        read_floor = best(partial(floor_read, data), runs)
-        parse = best(partial(parse_document, data, "bench"), runs)
-        write = best(partial(codec.write, event), runs)
-        write_floor = best(partial(floor_write, plain), runs)
+        # each against its floor in turn: a change of the machine's load skews no ratio
+        read, read_floor, parse = interleaved(
+            [
+                partial(codec.read, data, source="bench"),
+                partial(floor_read, data),
+                partial(parse_document, data, "bench"),
+            ],
+            runs,
+        )
+        write, write_floor = interleaved(
+            [partial(codec.write, event), partial(floor_write, plain)], runs
+        )
         # the part of the export the floor does not do: ranks need the standings
         results = results_event(replay(event))
         ranking = best(
