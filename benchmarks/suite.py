@@ -56,6 +56,9 @@ def main() -> int:
         summary = output.strip().splitlines()[-1] if output.strip() else "(no output)"
         print(f"fresh clone of {ROOT} (HEAD), {os.cpu_count()} cores, {sys.executable}")
         print(f"  pytest -n auto: {summary}")
+        for line in output.splitlines():  # which tests failed (pytest's short summary)
+            if line.startswith(("FAILED ", "ERROR ")):
+                print(f"    {line}")
         print(
             f"  wall {wall:6.1f} s (goal < {GOAL:.0f} s: {'met' if wall < GOAL else 'missed'})"
             f"   CPU {cpu:6.1f} s"
