@@ -34,6 +34,10 @@ from pathlib import Path
 
 from caddy.cli.main import main as caddy
 
+if not __package__:  # run as a script: the repository root holds the benchmarks package
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.swiss_check import prefix
+
 DEFAULT_ENGINE = Path("/usr/local/bin/bbpPairings.exe")
 POINTS = {"1": 1.0, "+": 1.0, "U": 1.0, "F": 1.0, "W": 1.0, "=": 0.5, "H": 0.5, "D": 0.5}
 
@@ -47,20 +51,17 @@ def quiet(args: list[str]) -> tuple[int, str]:
 
 
 def cut(path: Path, round_number: int, folder: Path) -> Path:
-    """The file as a pairing program is handed it before ``round_number``: rounds
-    1..r-1, round r's announced absences only, each player's points recounted."""
-    column = 91 + 10 * (round_number - 1)
+    """The file as a pairing program is handed it before ``round_number``
+    (:func:`benchmarks.swiss_check.prefix`), each player's points recounted from
+    the rounds kept."""
+    out = prefix(path, round_number, folder)
     lines = []
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in out.read_text(encoding="utf-8").splitlines():
         if line.startswith("001"):
-            cell = line[column : column + 10]
-            keep = cell[:4] == "0000" and cell[7:8] in ("H", "F", "Z")
-            line = (line[:column] + (cell if keep else "")).rstrip()
             cells = [line[c : c + 10] for c in range(91, len(line), 10)]
             points = sum(POINTS.get(c[7:8], 0.0) for c in cells)
             line = f"{line[:80]}{points:4.1f}{line[84:]}"
         lines.append(line)
-    out = folder / f"{path.stem}-r{round_number}.trf"
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return out
 
