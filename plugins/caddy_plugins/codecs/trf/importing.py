@@ -34,6 +34,7 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
     from caddy_plugins.codecs.trf.checks import stated_problems
     from caddy_plugins.codecs.trf.document import parse_date
     from caddy_plugins.codecs.trf.records import players_of
+    from caddy_plugins.codecs.trf.replay_check import checked_as_built
     from caddy_plugins.codecs.trf.row_points import row_codes
     from caddy_plugins.codecs.trf.scoring import (
         annulled_withdrawals,
@@ -230,8 +231,6 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
     event = EventFile(tournament=tournament, operations=OperationLog.build(items))
     # only rounds as the file pairs them: the replay would find nothing (.replay_check)
     plain = teams is None and not withdrawals and not announced and not doc.pending_round
-    from caddy_plugins.codecs.trf.replay_check import checked_as_built
-
     if plain and checked_as_built(event):
         return Imported(event=event, warnings=tuple(warnings))
     try:
