@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from caddy.errors import CaddyError
-from caddy.event.results import board_cells, results_event, state_pre_determined
+from caddy.event.results import board_words, results_event, state_pre_determined
 from caddy.event.rounds import planned_rounds
 from caddy.messages import visible
 from caddy.model.results import Scoring
@@ -125,8 +125,8 @@ def state_team_event(state: State, *, completed_only: bool = True) -> TeamResult
 
     setup = team_setup(state)
     rounds = [r.teams for r in state.rounds if not r.matches]
-    cells = board_cells(state, completed_only=completed_only)
-    if cells is not None:
+    boards = board_words(state, completed_only=completed_only)
+    if boards is not None:
         # the boards folded straight; the players' table (board prizes, the
         # teams' ratings from their players) is built when first read, from
         # the event as it is now
@@ -136,16 +136,16 @@ def state_team_event(state: State, *, completed_only: bool = True) -> TeamResult
             return fold_team_event(
                 setup,
                 rounds,
-                [column.__getitem__ for column in cells],
+                (),
                 game_scoring=tournament.scoring or Scoring(),
                 name=tournament.name,
                 start_date=tournament.start,
                 pre_determined=bool(state_pre_determined(state)),
                 load_players=load,
                 ratings=tuple(p.rating for p in tournament.players),
-                shared_cells=True,
+                boards=boards,
             )
-        except KeyError:  # a line-up player on no board: the players' table says what they did
+        except KeyError:  # a round's boards that are not its matches' games: the players' table
             pass
     players = results_event(state, completed_only=completed_only, empty=True)
     return team_event(setup, rounds, players, pre_determined=bool(players.pre_determined))
@@ -153,12 +153,26 @@ def state_team_event(state: State, *, completed_only: bool = True) -> TeamResult
 
 def _snapshot(state: State) -> State:
     """``state`` as it is now, for a players' table built later (the fold
-    goes on changing its rounds in place)."""
-    return attrs.evolve(
-        state,
-        rounds=[attrs.evolve(r, results=list(r.results), byes=dict(r.byes)) for r in state.rounds],
-        withdrawals=list(state.withdrawals),
-    )
+    goes on changing its rounds in place): each round's results and byes
+    copied (the rest of a round is immutable)."""
+    # lazy: caddy.event.replay imports this module (it applies the team rounds)
+    from caddy.event.replay import RoundState
+
+    rounds = [
+        RoundState(
+            number=r.number,
+            white=r.white,
+            black=r.black,
+            results=list(r.results),
+            byes=dict(r.byes),
+            matches=r.matches,
+            rest=r.rest,
+            uncoloured=r.uncoloured,
+            teams=r.teams,
+        )
+        for r in state.rounds
+    ]
+    return attrs.evolve(state, rounds=rounds, withdrawals=list(state.withdrawals))
 
 
 def lineup_text(tournament: Tournament, operation: LineUp) -> str:
