@@ -155,11 +155,10 @@ def _snapshot(state: State) -> State:
     """``state`` as it is now, for a players' table built later (the fold
     goes on changing its rounds in place): each round's results and byes
     copied (the rest of a round is immutable)."""
-    # lazy: caddy.event.replay imports this module (it applies the team rounds)
-    from caddy.event.replay import RoundState
-
+    # each round's class called as attrs.evolve() would call it, without
+    # evolve's look-up of the fields (RoundState: caddy.event.replay imports this module)
     rounds = [
-        RoundState(
+        type(r)(
             number=r.number,
             white=r.white,
             black=r.black,

@@ -155,13 +155,12 @@ def _score(
     """A match with every board seated, by its colours and boards' words
     (``key``): each side's board points and codes, then :meth:`TeamFold.score`."""
     colours = key[0]
-    if len(key) - 1 != len(colours):
+    if len(key) - 1 != len(colours) or not colours:
         raise _BoardMismatch(key)  # the round has fewer boards than its matches' games
-    boards = [board_of[board] for board in zip(colours, key[1:], strict=True)]
-    white_points = tuple([board[0] for board in boards])
-    white_codes = tuple([board[1] for board in boards])
-    black_points = tuple([board[2] for board in boards])
-    black_codes = tuple([board[3] for board in boards])
+    # each board from both teams' sides, cut into the sides' points and codes at C speed
+    white_points, white_codes, black_points, black_codes = zip(
+        *map(board_of.__getitem__, zip(colours, key[1:], strict=True)), strict=True
+    )
     outcome = fold.score(white_points, white_codes, black_points, black_codes)
     if isinstance(outcome, str):
         return outcome

@@ -19,7 +19,8 @@ import attrs
 
 from caddy.contracts import TieBreak
 from caddy.contracts.explanation import Explanation
-from caddy.contracts.tiebreak_spec import TieBreakSpec, standings_edition
+from caddy.contracts.team_tiebreak_table import TeamTieBreakTable
+from caddy.contracts.tiebreak_spec import TieBreakSpec
 from caddy.contracts.tiebreak_table import StandingsOptions, TieBreakTable
 from caddy.errors import CaddyError
 from caddy.model.team_documents import TeamStandingsDocument, TeamStandingsRowData
@@ -190,15 +191,13 @@ def _score_table(
     host: PluginHost | None,
 ) -> TieBreakTable:
     """The teams folded for the tie-breaks in score ``kind``."""
-    event = tevent.as_event(kind)
-    return TieBreakTable(
-        event,
-        edition=standings_edition(event, edition),
+    return TeamTieBreakTable(
+        tevent,
+        kind,
+        edition=edition,
         pre_determined=tevent.pre_determined,
         options=options,
         host=host,
-        teams=tevent,
-        score_kind=kind,
     )
 
 

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+from caddy.contracts.team_tiebreak_table import TeamTieBreakTable
 from caddy.contracts.tiebreak_spec import TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.errors import CaddyError
@@ -56,14 +57,13 @@ def score_table(table: TieBreakTable, kind: str) -> TieBreakTable:
         pass
     cached = _OTHER.setdefault(table, {})
     if kind not in cached:
-        other = TieBreakTable(
-            tevent.as_event(kind),
+        other = TeamTieBreakTable(
+            tevent,
+            kind,
             edition=table.edition,
             pre_determined=table.rr,
             options=table.options,
             host=table.host,
-            teams=tevent,
-            score_kind=kind,
         )
         cached[kind] = other
     return cached[kind]

@@ -44,6 +44,7 @@ secondary-score totals instead (the score MPvGP reports, Art. 13.1).
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
@@ -63,6 +64,14 @@ from caddy_plugins.tiebreaks.team_common import (
     team_event,
     top_boards,
 )
+
+#: Per table, what its rankings share, by whether forfeits count: per team
+#: the rounds it met each opponent in, and per score its average points
+#: against each (:attr:`_Ranking.shared`).
+_SHARED: weakref.WeakKeyDictionary[
+    TieBreakTable,
+    dict[bool, tuple[dict[int, dict[int, list[int]]], dict[str, dict[int, dict[int, float]]]]],
+] = weakref.WeakKeyDictionary()
 
 #: The board tie-breaks each sequence applies, in order.
 SEQUENCES: dict[str, tuple[str, ...]] = {
@@ -93,10 +102,17 @@ class _Ranking:
         self.tevent = team_event(table, spec)
         self.places: dict[int, int] = {}
         self.steps: list[str] = []
-        #: Per team, the rounds it met each opponent in a match that counts.
-        self.met: dict[int, dict[int, list[int]]] = {}
         #: Forfeited matches count (Art. 15.2 or /P).
         self.forfeits = spec.predetermined or (table.rr and table.options.rr_forfeits_are_games)
+        #: What the table's rankings share (every tied group's): per team, the
+        #: rounds it met each opponent in a match that counts, and per score
+        #: the points it scored on average against each.
+        shared = _SHARED.get(table)
+        if shared is None:
+            shared = _SHARED[table] = {}
+        self.shared = shared.setdefault(self.forfeits, ({}, {}))
+        #: Per team, the rounds it met each opponent in a match that counts.
+        self.met: dict[int, dict[int, list[int]]] = self.shared[0]
 
     def name(self, i: int) -> str:
         return str(self.table.numbers[i])
@@ -133,18 +149,30 @@ class _Ranking:
         """Direct encounter on ``kind`` among ``members``: ordered subgroups
         (one group: nobody separated)."""
         table = self.table
-        # explain: the score's table, as the explanations read it; the places
-        # alone: the same points without building that table
-        rows = score_table(table, kind).pts if self.record else score_points(table, kind)
         points: dict[int, float] = {}
         met: dict[int, int] = {}
+        # each pair's average made once per table (repeated meetings averaged, Art. 6.1.2)
+        known_by = self.shared[1].get(kind)
+        if known_by is None:
+            known_by = self.shared[1][kind] = {}
+        pts: list[list[float]] | None = None
         for i in members:
+            rounds_by = self.met.get(i) or self.met_by(i)
+            known = known_by.get(i)
+            if known is None:
+                known = known_by[i] = {}
             averages = []
-            met_by, pts = self.met_by(i), rows[i]
             for j in members:
-                rounds = met_by.get(j) if j != i else None
-                if rounds:
-                    averages.append(math.fsum([pts[r] for r in rounds]) / len(rounds))
+                if j == i or j not in rounds_by:
+                    continue
+                average = known.get(j)
+                if average is None:
+                    if pts is None:  # the score's points (its table's when built: the same)
+                        pts = score_points(table, kind)
+                    rounds = rounds_by[j]
+                    row = pts[i]
+                    average = known[j] = math.fsum([row[r] for r in rounds]) / len(rounds)
+                averages.append(average)
             points[i], met[i] = math.fsum(averages), len(averages)
         size = len(members)
 

@@ -14,8 +14,8 @@ factor. :func:`opponent_values` sums a row after the cuts exactly as
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
-from operator import mul
+from collections.abc import Callable, Sequence
+from operator import itemgetter, mul
 
 from caddy.contracts.tiebreak_spec import TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
@@ -62,9 +62,30 @@ def _rows(table: TieBreakTable, played_forfeits: bool) -> list[Row]:
             continue
         codes = table.code[i]
         own = own_scores[i]
-        scores: list[float] = []
+        try:
+            scores = list(map(score_of, opp_row)) if "S" not in kinds else []
+        except IndexError:  # an opponent outside the table in an unplayed round
+            scores = []
+        if scores:
+            # every round counts: the games' scores at C speed, the other rounds patched
+            voluntary = list(none_voluntary)
+            for r in [r for r, kind in enumerate(kinds) if kind != "G"]:
+                o = opp_row[r]
+                if played_forfeits and o >= 0 and codes[r] in "+-":
+                    continue  # a forfeit played: the opponent's score, as a game's
+                score = own
+                if cap_2026:
+                    if o >= 0 and opp_scores[o] < score:
+                        score = opp_scores[o]
+                    elif o < 0 and draw_cap < score:
+                        score = draw_cap
+                scores[r] = score
+                voluntary[r] = kinds[r] == "V"
+            rows.append((scores, every, voluntary, True in voluntary))
+            continue
+        scores = []
         numbers: list[int] = []
-        voluntary: list[bool] = []
+        voluntary = []
         for r, kind in enumerate(kinds):
             if kind == "S":
                 continue
@@ -89,6 +110,7 @@ def _rows(table: TieBreakTable, played_forfeits: bool) -> list[Row]:
 
 #: An item of the cuts: (score, contribution, round, voluntarily unplayed).
 _Value = tuple[float, float, int, bool]
+_CONTRIBUTION: Callable[[_Value], float] = itemgetter(1)
 
 
 def _most_key(item: _Value) -> tuple[float, float, int]:
@@ -145,5 +167,5 @@ def opponent_values(
             if not items:
                 break
             items.remove(max(items, key=_most_key))
-        values.append(sum(item[1] for item in items))
+        values.append(sum(map(_CONTRIBUTION, items)))
     return values
