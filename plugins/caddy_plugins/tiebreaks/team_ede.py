@@ -161,18 +161,16 @@ class _Ranking:
             known = known_by.get(i)
             if known is None:
                 known = known_by[i] = {}
-            averages = []
-            for j in members:
-                if j == i or j not in rounds_by:
-                    continue
-                average = known.get(j)
-                if average is None:
-                    if pts is None:  # the score's points (its table's when built: the same)
-                        pts = score_points(table, kind)
+            missing = [j for j in members if j not in known and j in rounds_by and j != i]
+            if missing:
+                if pts is None:  # the score's points (its table's when built: the same)
+                    pts = score_points(table, kind)
+                row = pts[i]
+                for j in missing:
                     rounds = rounds_by[j]
-                    row = pts[i]
-                    average = known[j] = math.fsum([row[r] for r in rounds]) / len(rounds)
-                averages.append(average)
+                    known[j] = math.fsum([row[r] for r in rounds]) / len(rounds)
+            # the other members it met, in the members' order
+            averages = [known[j] for j in members if j in known and j != i]
             points[i], met[i] = math.fsum(averages), len(averages)
         size = len(members)
 
