@@ -104,13 +104,8 @@ class _Ranking:
         self.steps: list[str] = []
         #: Forfeited matches count (Art. 15.2 or /P).
         self.forfeits = spec.predetermined or (table.rr and table.options.rr_forfeits_are_games)
-        #: What the table's rankings share (every tied group's): per team, the
-        #: rounds it met each opponent in a match that counts, and per score
-        #: the points it scored on average against each.
-        shared = _SHARED.get(table)
-        if shared is None:
-            shared = _SHARED[table] = {}
-        self.shared = shared.setdefault(self.forfeits, ({}, {}))
+        #: What the table's rankings share (:data:`_SHARED`).
+        self.shared = _SHARED.setdefault(table, {}).setdefault(self.forfeits, ({}, {}))
         #: Per team, the rounds it met each opponent in a match that counts.
         self.met: dict[int, dict[int, list[int]]] = self.shared[0]
 
