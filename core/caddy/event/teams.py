@@ -14,6 +14,7 @@ from caddy.errors import CaddyError
 from caddy.event.results import board_words, results_event, state_pre_determined
 from caddy.event.rounds import planned_rounds
 from caddy.messages import visible
+from caddy.model.collector import paused
 from caddy.model.results import Scoring
 from caddy.model.team_results import fold_team_event, team_event
 from caddy.model.teams import TEAM_BYE_KINDS, LineUp, check_setup, lineup_problems
@@ -133,18 +134,19 @@ def state_team_event(state: State, *, completed_only: bool = True) -> TeamResult
         tournament = state.event.tournament
         load = partial(results_event, _snapshot(state), completed_only=completed_only, empty=True)
         try:
-            return fold_team_event(
-                setup,
-                rounds,
-                (),
-                game_scoring=tournament.scoring or Scoring(),
-                name=tournament.name,
-                start_date=tournament.start,
-                pre_determined=bool(state_pre_determined(state)),
-                load_players=load,
-                ratings=tuple(p.rating for p in tournament.players),
-                boards=boards,
-            )
+            with paused():  # a team round result per team and round: small acyclic tuples
+                return fold_team_event(
+                    setup,
+                    rounds,
+                    (),
+                    game_scoring=tournament.scoring or Scoring(),
+                    name=tournament.name,
+                    start_date=tournament.start,
+                    pre_determined=bool(state_pre_determined(state)),
+                    load_players=load,
+                    ratings=tuple(p.rating for p in tournament.players),
+                    boards=boards,
+                )
         except KeyError:  # a round's boards that are not its matches' games: the players' table
             pass
     players = results_event(state, completed_only=completed_only, empty=True)

@@ -23,6 +23,7 @@ from caddy.contracts.team_tiebreak_table import TeamTieBreakTable
 from caddy.contracts.tiebreak_spec import TieBreakSpec
 from caddy.contracts.tiebreak_table import StandingsOptions, TieBreakTable
 from caddy.errors import CaddyError
+from caddy.model.collector import paused
 from caddy.model.team_documents import TeamStandingsDocument, TeamStandingsRowData
 from caddy.model.tournament import EdeReadings
 from caddy.plugins.host import resolve
@@ -218,6 +219,7 @@ class _ScoreTables(dict[str, TieBreakTable]):
         return table
 
 
+@paused()  # the tables, columns and rows: small objects, no collector pass over them
 def team_standings(
     tevent: TeamResultsTable,
     tiebreaks: Sequence[str] | str | None = None,

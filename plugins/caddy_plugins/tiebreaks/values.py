@@ -117,8 +117,8 @@ def _most_key(item: _Value) -> tuple[float, float, int]:
     return item[0], item[1], -item[2]
 
 
-def _vur_key(item: _Value) -> tuple[float, float, int]:
-    return item[1], item[0], item[2]
+#: The lowest voluntarily unplayed round: by contribution, then score, then round.
+_VUR_KEY: Callable[[_Value], tuple[float, float, int]] = itemgetter(1, 0, 2)
 
 
 def opponent_values(
@@ -158,7 +158,7 @@ def opponent_values(
             if any_voluntary:
                 vurs = [item for item in items if item[3]]
                 if vurs:
-                    lowest_vur = min(vurs, key=_vur_key)
+                    lowest_vur = min(vurs, key=_VUR_KEY)
                     if not least[1] > lowest_vur[1]:
                         items.remove(lowest_vur)
                         continue
