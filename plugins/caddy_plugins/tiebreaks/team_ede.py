@@ -172,8 +172,10 @@ class _Ranking:
         def shown() -> str:
             return ", ".join(f"team {self.name(i)}: {fmt(points[i])}" for i in members)
 
-        if self.table.rr or all(met[i] == size - 1 for i in members):
-            order = sorted(members, key=lambda i: -points[i])
+        # every pair met: no member met more than the others (min: at C speed)
+        if self.table.rr or min(met.values()) == size - 1:
+            # higher first, equal points in the members' order (a stable sort)
+            order = sorted(members, key=points.__getitem__, reverse=True)
             groups: list[list[int]] = []
             for i in order:
                 if groups and points[groups[-1][0]] == points[i]:
@@ -189,7 +191,7 @@ class _Ranking:
         most = {i: points[i] + (size - 1 - met[i]) * win for i in members}
         order = sorted(members, key=lambda i: (-points[i], -most[i]))
         placed: list[list[int]] = []
-        while len(order) > 1 and points[order[0]] > max(most[i] for i in order[1:]):
+        while len(order) > 1 and points[order[0]] > max(map(most.__getitem__, order[1:])):
             placed.append([order.pop(0)])
         if placed and self.record:
             self.steps.append(
