@@ -23,7 +23,6 @@ from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
     from caddy.model.team_results import TeamResultsTable, TeamRoundResult
-    from caddy.plugins.host import PluginHost
 
 #: Codes of a game over the board (the table's ``_GAMES``).
 _GAMES = frozenset("1=0WDL")
@@ -84,11 +83,12 @@ class TeamTieBreakTable(TieBreakTable):
         edition: str | None,
         pre_determined: bool,
         options: StandingsOptions | None = None,
-        host: PluginHost | None = None,
     ) -> None:
         # TieBreakTable.__init__ on teams.as_event(kind), field by field (no
-        # team is annulled: an event of teams has no withdrawals)
-        self.host = host
+        # team is annulled: an event of teams has no withdrawals); the plugin
+        # host is the caller's to set (``table.host``: this layer does not
+        # name the host's type)
+        self.host = None
         self.options = options or StandingsOptions()
         if edition is None:  # standings_edition(), without the event's table
             edition = default_edition(teams.start_date)

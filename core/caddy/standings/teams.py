@@ -192,14 +192,11 @@ def _score_table(
     host: PluginHost | None,
 ) -> TieBreakTable:
     """The teams folded for the tie-breaks in score ``kind``."""
-    return TeamTieBreakTable(
-        tevent,
-        kind,
-        edition=edition,
-        pre_determined=tevent.pre_determined,
-        options=options,
-        host=host,
+    table = TeamTieBreakTable(
+        tevent, kind, edition=edition, pre_determined=tevent.pre_determined, options=options
     )
+    table.host = host
+    return table
 
 
 class _ScoreTables(dict[str, TieBreakTable]):

@@ -58,13 +58,9 @@ def score_table(table: TieBreakTable, kind: str) -> TieBreakTable:
     cached = _OTHER.setdefault(table, {})
     if kind not in cached:
         other = TeamTieBreakTable(
-            tevent,
-            kind,
-            edition=table.edition,
-            pre_determined=table.rr,
-            options=table.options,
-            host=table.host,
+            tevent, kind, edition=table.edition, pre_determined=table.rr, options=table.options
         )
+        other.host = table.host
         cached[kind] = other
     return cached[kind]
 
