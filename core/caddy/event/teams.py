@@ -155,25 +155,12 @@ def state_team_event(state: State, *, completed_only: bool = True) -> TeamResult
 
 def _snapshot(state: State) -> State:
     """``state`` as it is now, for a players' table built later (the fold
-    goes on changing its rounds in place): each round's results and byes
-    copied (the rest of a round is immutable)."""
-    # each round's class called as attrs.evolve() would call it, without
-    # evolve's look-up of the fields (RoundState: caddy.event.replay imports this module)
-    rounds = [
-        type(r)(
-            number=r.number,
-            white=r.white,
-            black=r.black,
-            results=list(r.results),
-            byes=dict(r.byes),
-            matches=r.matches,
-            rest=r.rest,
-            uncoloured=r.uncoloured,
-            teams=r.teams,
-        )
-        for r in state.rounds
-    ]
-    return attrs.evolve(state, rounds=rounds, withdrawals=list(state.withdrawals))
+    goes on changing its rounds in place)."""
+    return attrs.evolve(
+        state,
+        rounds=[attrs.evolve(r, results=list(r.results), byes=dict(r.byes)) for r in state.rounds],
+        withdrawals=list(state.withdrawals),
+    )
 
 
 def lineup_text(tournament: Tournament, operation: LineUp) -> str:
