@@ -30,7 +30,15 @@ if TYPE_CHECKING:
     from caddy.model.results import ResultsTable
     from caddy.model.results_table import ResultsTableBuilder
 
-__all__ = ["board_cells", "results_event", "scores_before", "state_after", "state_pre_determined"]
+__all__ = [
+    "BoardRound",
+    "board_cells",
+    "board_words",
+    "results_event",
+    "scores_before",
+    "state_after",
+    "state_pre_determined",
+]
 
 
 def results_event(
@@ -105,9 +113,43 @@ def board_cells(
     by pairing number, read straight from the boards: a board player's code and
     points as the players' table holds them (opponent and colour left out), a
     player on no board absent. ``None`` when the table has more to do than
-    score the boards (withdrawals, knockout matches, counted rounds that are
-    not the first ones, a result or a bye the table would refuse or read
-    another way): then read the table itself."""
+    score the boards (:func:`board_words` says when)."""
+    counted = _board_rounds(state, completed_only)
+    if counted is None:
+        return None
+    scoring = state.event.tournament.scoring or Scoring()
+    cells = {code: make_round_result((None, None, code, scoring.points(code))) for code in MIRROR}
+    # a result word to both players' cells: a round's cells made by map() at C speed
+    pairs = {word: (cells[w], cells[b]) for word, (w, b) in RESULT_WORDS.items()}
+    columns = []
+    for rnd, words in counted:
+        played = list(map(pairs.__getitem__, words))
+        column = dict(zip(rnd.white, map(_FIRST, played), strict=True))
+        column.update(zip(rnd.black, map(_SECOND, played), strict=True))
+        columns.append(column)
+    return columns
+
+
+#: A round's boards: Whites, Blacks, and each board's result word.
+BoardRound = tuple[tuple[int, ...], tuple[int, ...], list[str]]
+
+
+def board_words(state: State, *, completed_only: bool = True) -> list[BoardRound] | None:
+    """The rounds :func:`results_event` counts, each as its boards: Whites,
+    Blacks and result words in board order (a board's last word; ``--``, a
+    double forfeit as :func:`results_event` scores it, for a board with no
+    result yet). ``None`` when the table has more to do than score the boards
+    (withdrawals, knockout matches, counted rounds that are not the first
+    ones, a result or a bye the table would refuse or read another way): then
+    read the table itself."""
+    counted = _board_rounds(state, completed_only)
+    if counted is None:
+        return None
+    return [(rnd.white, rnd.black, words) for rnd, words in counted]
+
+
+def _board_rounds(state: State, completed_only: bool) -> list[tuple[RoundState, list[str]]] | None:
+    """The counted rounds with their boards' words (:func:`board_words`)."""
     if state.withdrawals:
         return None
     rounds = [r for r in state.rounds if not r.matches and (r.white or r.byes or r.rest)]
@@ -116,22 +158,18 @@ def board_cells(
     if not rounds or any(a is not b for a, b in zip(rounds, state.rounds, strict=False)):
         return None
     numbers = set(range(1, state.players + 1))
-    scoring = state.event.tournament.scoring or Scoring()
-    cells = {code: make_round_result((None, None, code, scoring.points(code))) for code in MIRROR}
-    # a result word to both players' cells: a round's cells made by map() at C speed
-    pairs = {word: (cells[w], cells[b]) for word, (w, b) in RESULT_WORDS.items()}
-    columns = []
+    counted = []
     for rnd in rounds:
         whites, blacks, byes = rnd.white, rnd.black, rnd.byes
         if all(rnd.results):
-            played = list(map(pairs.get, map(_LAST, rnd.results)))
+            words = list(map(_LAST, rnd.results))
         else:  # a board with no result yet: a double forfeit, as results_event scores it
-            played = [pairs.get(r[-1] if r else "--") for r in rnd.results]
+            words = [r[-1] if r else "--" for r in rnd.results]
         seated = {*whites, *blacks}
         if (
             rnd.rest
-            or None in played
-            or not len(whites) == len(blacks) == len(played)
+            or not _WORDS.issuperset(words)
+            or not len(whites) == len(blacks) == len(words)
             or len(seated) != 2 * len(whites)
             or not numbers.issuperset(seated)
             or not seated.isdisjoint(byes)
@@ -139,12 +177,11 @@ def board_cells(
             or not numbers.issuperset(byes)
         ):
             return None
-        column = dict(zip(whites, map(_FIRST, played), strict=True))
-        column.update(zip(blacks, map(_SECOND, played), strict=True))
-        columns.append(column)
-    return columns
+        counted.append((rnd, words))
+    return counted
 
 
+_WORDS = frozenset(RESULT_WORDS)
 _BYE_KINDS = frozenset({*BYE_KIND_CODES, "absent"})
 _FIRST: Callable[[Any], RoundResult] = itemgetter(0)
 _SECOND: Callable[[Any], RoundResult] = itemgetter(1)

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 import attrs
 
 from caddy.errors import CaddyError
-from caddy.event.results import board_cells, results_event, state_pre_determined
+from caddy.event.results import board_words, results_event, state_pre_determined
 from caddy.event.rounds import planned_rounds
 from caddy.messages import visible
+from caddy.model.collector import paused
 from caddy.model.results import Scoring
 from caddy.model.team_results import fold_team_event, team_event
 from caddy.model.teams import TEAM_BYE_KINDS, LineUp, check_setup, lineup_problems
@@ -125,27 +126,28 @@ def state_team_event(state: State, *, completed_only: bool = True) -> TeamResult
 
     setup = team_setup(state)
     rounds = [r.teams for r in state.rounds if not r.matches]
-    cells = board_cells(state, completed_only=completed_only)
-    if cells is not None:
+    boards = board_words(state, completed_only=completed_only)
+    if boards is not None:
         # the boards folded straight; the players' table (board prizes, the
         # teams' ratings from their players) is built when first read, from
         # the event as it is now
         tournament = state.event.tournament
         load = partial(results_event, _snapshot(state), completed_only=completed_only, empty=True)
         try:
-            return fold_team_event(
-                setup,
-                rounds,
-                [column.__getitem__ for column in cells],
-                game_scoring=tournament.scoring or Scoring(),
-                name=tournament.name,
-                start_date=tournament.start,
-                pre_determined=bool(state_pre_determined(state)),
-                load_players=load,
-                ratings=tuple(p.rating for p in tournament.players),
-                shared_cells=True,
-            )
-        except KeyError:  # a line-up player on no board: the players' table says what they did
+            with paused():  # a team round result per team and round: small acyclic tuples
+                return fold_team_event(
+                    setup,
+                    rounds,
+                    (),
+                    game_scoring=tournament.scoring or Scoring(),
+                    name=tournament.name,
+                    start_date=tournament.start,
+                    pre_determined=bool(state_pre_determined(state)),
+                    load_players=load,
+                    ratings=tuple(p.rating for p in tournament.players),
+                    boards=boards,
+                )
+        except KeyError:  # a round's boards that are not its matches' games: the players' table
             pass
     players = results_event(state, completed_only=completed_only, empty=True)
     return team_event(setup, rounds, players, pre_determined=bool(players.pre_determined))

@@ -60,7 +60,7 @@ Cells = Callable[[int], RoundResult]
 #: Per-board letters of a team's round (``801`` style): won, drawn, lost, forfeit ``+ -``.
 _BOARD_CODES = {"1": "1", "=": "=", "0": "0", "W": "1", "D": "=", "L": "0", "+": "+", "-": "-"}
 #: Every result code to its board letter (a bye's code stays as it is).
-_BOARD_OF = {code: _BOARD_CODES.get(code, code) for code in ALL_CODES}
+BOARD_OF = {code: _BOARD_CODES.get(code, code) for code in ALL_CODES}
 
 
 def table_cells(players: ResultsTable, count: int) -> list[Cells]:
@@ -85,7 +85,7 @@ def fold_team_rounds(
     count = min(len(cells), len(rounds))
     if not any(rounds[:count]) and count:
         count = 0
-    fold = _Fold(setup, game_scoring, shared)
+    fold = TeamFold(setup, game_scoring, shared)
     rows: list[list[TeamRoundResult]] = [[] for _ in range(n)]
     everyone = set(range(1, n + 1))
     sides = fold.sides
@@ -108,7 +108,7 @@ def fold_team_rounds(
                 ):
                     # every board seated: each side read once per pattern of
                     # its boards' cells (a team event has few), the outcome
-                    # and both results made here (:meth:`_Fold.match` inline)
+                    # and both results made here (:meth:`TeamFold.match` inline)
                     key = tuple(map(cell, white_lineup))
                     w = sides.get(key) or fold.side_cells(key)
                     key = tuple(map(cell, black_lineup))
@@ -167,7 +167,7 @@ _Cells = tuple[tuple[float, ...], tuple[str, ...], float, bool]
 _APPEARED = {"+-": (True, False), "-+": (False, True), "--": (False, False)}
 
 
-class _Fold:
+class TeamFold:
     """One fold of an event's boards into team results: the scales read once,
     a bye's result made once per kind (the results are immutable)."""
 
@@ -204,7 +204,7 @@ class _Fold:
             cells = list(map(cell, lineup))
             try:
                 return tuple(map(_POINTS, cells)), tuple(
-                    map(_BOARD_OF.__getitem__, map(_CODE, cells))
+                    map(BOARD_OF.__getitem__, map(_CODE, cells))
                 )
             except KeyError:
                 pass
@@ -229,7 +229,7 @@ class _Fold:
         kept for the next side with the same cells."""
         points = tuple(map(_POINTS, cells))
         try:
-            codes = tuple(map(_BOARD_OF.__getitem__, map(_CODE, cells)))
+            codes = tuple(map(BOARD_OF.__getitem__, map(_CODE, cells)))
         except KeyError:
             codes = tuple(_BOARD_CODES.get(res[2], res[2]) for res in cells)
         made = self.sides[cells] = (points, codes, sum(points), _FORFEITS.issuperset(codes))

@@ -41,6 +41,7 @@ from caddy.model.results import (
     make_round_result,
 )
 from caddy.model.team_fold import Cells, TeamRoundResult, fold_team_rounds, table_cells
+from caddy.model.team_fold_boards import fold_team_boards
 from caddy.model.teams import TeamRound, TeamSetup
 
 __all__ = ["TeamResultsTable", "TeamRoundResult", "fold_team_event", "team_event"]
@@ -189,12 +190,19 @@ def fold_team_event(
     load_players: Callable[[], ResultsTable] | None = None,
     ratings: tuple[int | None, ...] | None = None,
     shared_cells: bool = False,
+    boards: Sequence[tuple[Sequence[int], Sequence[int], Sequence[str]]] | None = None,
 ) -> TeamResultsTable:
     """Fold rounds ``1..len(cells)`` into team results
     (:func:`caddy.model.team_fold.fold_team_rounds`); ``players``,
     ``load_players`` and ``ratings`` as :class:`TeamResultsTable` keeps them;
-    ``shared_cells`` as ``shared`` there."""
-    count, results = fold_team_rounds(setup, rounds, cells, game_scoring, shared=shared_cells)
+    ``shared_cells`` as ``shared`` there. ``boards``: the rounds' boards
+    (Whites, Blacks, result words: :func:`caddy.event.results.board_words`), read
+    instead of ``cells`` (:func:`caddy.model.team_fold_boards.fold_team_boards`;
+    :class:`KeyError` when a round's boards are not its matches' games)."""
+    if boards is not None:
+        count, results = fold_team_boards(setup, rounds, boards, game_scoring)
+    else:
+        count, results = fold_team_rounds(setup, rounds, cells, game_scoring, shared=shared_cells)
     return TeamResultsTable(
         setup=setup,
         name=name,

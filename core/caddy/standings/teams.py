@@ -19,9 +19,11 @@ import attrs
 
 from caddy.contracts import TieBreak
 from caddy.contracts.explanation import Explanation
-from caddy.contracts.tiebreak_spec import TieBreakSpec, standings_edition
+from caddy.contracts.team_tiebreak_table import TeamTieBreakTable
+from caddy.contracts.tiebreak_spec import TieBreakSpec
 from caddy.contracts.tiebreak_table import StandingsOptions, TieBreakTable
 from caddy.errors import CaddyError
+from caddy.model.collector import paused
 from caddy.model.team_documents import TeamStandingsDocument, TeamStandingsRowData
 from caddy.model.tournament import EdeReadings
 from caddy.plugins.host import resolve
@@ -190,16 +192,11 @@ def _score_table(
     host: PluginHost | None,
 ) -> TieBreakTable:
     """The teams folded for the tie-breaks in score ``kind``."""
-    event = tevent.as_event(kind)
-    return TieBreakTable(
-        event,
-        edition=standings_edition(event, edition),
-        pre_determined=tevent.pre_determined,
-        options=options,
-        host=host,
-        teams=tevent,
-        score_kind=kind,
+    table = TeamTieBreakTable(
+        tevent, kind, edition=edition, pre_determined=tevent.pre_determined, options=options
     )
+    table.host = host
+    return table
 
 
 class _ScoreTables(dict[str, TieBreakTable]):
@@ -219,6 +216,7 @@ class _ScoreTables(dict[str, TieBreakTable]):
         return table
 
 
+@paused()  # the tables, columns and rows: small objects, no collector pass over them
 def team_standings(
     tevent: TeamResultsTable,
     tiebreaks: Sequence[str] | str | None = None,

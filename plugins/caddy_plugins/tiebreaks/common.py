@@ -17,6 +17,7 @@ from typing import ClassVar
 from caddy.contracts.explanation import ExplainRow, Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import ANNULLED, TieBreakTable
+from caddy_plugins.tiebreaks.values import opponent_values
 
 # -- Buchholz family ------------------------------------------------------------
 
@@ -137,16 +138,8 @@ class OpponentScoreSum:
             if self.sb:
                 return list(map(sum, map(map, repeat(mul), scores, table.pts)))
             return list(map(sum, scores))
-        if not (spec.cut_low or spec.cut_high):
-            return [
-                sum(
-                    c[3]
-                    for c in contributions(
-                        table, i, sb=self.sb, fore=fore, played_forfeits=spec.predetermined
-                    )
-                )
-                for i in range(table.n)
-            ]
+        if not fore:  # the values alone, the same sums as the items' (explain's)
+            return opponent_values(table, spec, table.pts if self.sb else None)
         return [self.value(table, spec, i)[0] for i in range(table.n)]
 
     def value(

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+from caddy.contracts.team_tiebreak_table import TeamTieBreakTable
 from caddy.contracts.tiebreak_spec import TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.errors import CaddyError
@@ -56,15 +57,10 @@ def score_table(table: TieBreakTable, kind: str) -> TieBreakTable:
         pass
     cached = _OTHER.setdefault(table, {})
     if kind not in cached:
-        other = TieBreakTable(
-            tevent.as_event(kind),
-            edition=table.edition,
-            pre_determined=table.rr,
-            options=table.options,
-            host=table.host,
-            teams=tevent,
-            score_kind=kind,
+        other = TeamTieBreakTable(
+            tevent, kind, edition=table.edition, pre_determined=table.rr, options=table.options
         )
+        other.host = table.host
         cached[kind] = other
     return cached[kind]
 
@@ -180,78 +176,3 @@ def products(opponent: TieBreakTable, own: TieBreakTable, spec: TieBreakSpec, i:
     for rnd, opp, score, _, vur, note in opponent_scores(opponent, spec, i):
         out.append((rnd, opp, score, score * own.pts[i][rnd - 1], vur, note))
     return out
-
-
-#: An opponent-score item for the values alone: (score, contribution, round, voluntarily unplayed).
-_Value = tuple[float, float, int, bool]
-
-
-def _most_key(item: _Value) -> tuple[float, float, int]:
-    return item[0], item[1], -item[2]
-
-
-def _vur_key(item: _Value) -> tuple[float, float, int]:
-    return item[1], item[0], item[2]
-
-
-def opponent_values(
-    table: TieBreakTable,
-    spec: TieBreakSpec,
-    points: Sequence[Sequence[float]] | None = None,
-) -> list[float | None]:
-    """Per team index, what :func:`opponent_scores` (``points`` ``None``: a
-    Buchholz) or :func:`products` (``points``: the own factor's points per
-    round) give summed after ``spec``'s cuts as
-    :func:`caddy_plugins.tiebreaks.common.apply_cuts` makes them: the
-    values alone, no item notes (the explanations read those). Not for
-    ``spec.fore`` (the callers take the items' path there)."""
-    assert not spec.fore
-    own_scores, opp_scores = table.score, table.adjusted
-    cap_2026 = table.edition == "2026"
-    draw_cap = table.draw * table.rounds
-    played_forfeits = spec.predetermined
-    rounds = table.rounds
-    low = min(spec.cut_low, rounds)
-    high = min(spec.cut_high, max(0, rounds - low))
-    values: list[float | None] = []
-    for i, (kinds, opp_row, codes) in enumerate(
-        zip(table.kinds, table.opp, table.code, strict=True)
-    ):
-        own = own_scores[i]
-        own_points = points[i] if points is not None else None
-        items: list[_Value] = []
-        for r, kind in enumerate(kinds):
-            if kind == "S":
-                continue
-            o = opp_row[r]
-            if kind == "G" or (played_forfeits and o >= 0 and codes[r] in "+-"):
-                score = opp_scores[o]
-                vur = False
-            else:
-                score = own
-                if cap_2026:
-                    if o >= 0 and opp_scores[o] < score:
-                        score = opp_scores[o]
-                    elif o < 0 and draw_cap < score:
-                        score = draw_cap
-                vur = kind == "V"
-            items.append(
-                (score, score * own_points[r] if own_points is not None else score, r + 1, vur)
-            )
-        for _ in range(low):
-            if not items:
-                break
-            least = min(items)  # (score, contribution, round): rounds are distinct
-            vurs = [item for item in items if item[3]]
-            if vurs:
-                lowest_vur = min(vurs, key=_vur_key)
-                if not least[1] > lowest_vur[1]:
-                    items.remove(lowest_vur)
-                    continue
-            items.remove(least)
-        for _ in range(high):
-            if not items:
-                break
-            items.remove(max(items, key=_most_key))
-        values.append(sum(item[1] for item in items))
-    return values

@@ -44,6 +44,7 @@ secondary-score totals instead (the score MPvGP reports, Art. 13.1).
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
@@ -63,6 +64,14 @@ from caddy_plugins.tiebreaks.team_common import (
     team_event,
     top_boards,
 )
+
+#: Per table, what its rankings share, by whether forfeits count: per team
+#: the rounds it met each opponent in, and per score its average points
+#: against each (:attr:`_Ranking.shared`).
+_SHARED: weakref.WeakKeyDictionary[
+    TieBreakTable,
+    dict[bool, tuple[dict[int, dict[int, list[int]]], dict[str, dict[int, dict[int, float]]]]],
+] = weakref.WeakKeyDictionary()
 
 #: The board tie-breaks each sequence applies, in order.
 SEQUENCES: dict[str, tuple[str, ...]] = {
@@ -93,10 +102,12 @@ class _Ranking:
         self.tevent = team_event(table, spec)
         self.places: dict[int, int] = {}
         self.steps: list[str] = []
-        #: Per team, the rounds it met each opponent in a match that counts.
-        self.met: dict[int, dict[int, list[int]]] = {}
         #: Forfeited matches count (Art. 15.2 or /P).
         self.forfeits = spec.predetermined or (table.rr and table.options.rr_forfeits_are_games)
+        #: What the table's rankings share (:data:`_SHARED`).
+        self.shared = _SHARED.setdefault(table, {}).setdefault(self.forfeits, ({}, {}))
+        #: Per team, the rounds it met each opponent in a match that counts.
+        self.met: dict[int, dict[int, list[int]]] = self.shared[0]
 
     def name(self, i: int) -> str:
         return str(self.table.numbers[i])
@@ -133,26 +144,38 @@ class _Ranking:
         """Direct encounter on ``kind`` among ``members``: ordered subgroups
         (one group: nobody separated)."""
         table = self.table
-        # explain: the score's table, as the explanations read it; the places
-        # alone: the same points without building that table
-        rows = score_table(table, kind).pts if self.record else score_points(table, kind)
         points: dict[int, float] = {}
         met: dict[int, int] = {}
+        # each pair's average made once per table (repeated meetings averaged, Art. 6.1.2)
+        known_by = self.shared[1].get(kind)
+        if known_by is None:
+            known_by = self.shared[1][kind] = {}
+        pts: list[list[float]] | None = None
         for i in members:
-            averages = []
-            met_by, pts = self.met_by(i), rows[i]
-            for j in members:
-                rounds = met_by.get(j) if j != i else None
-                if rounds:
-                    averages.append(math.fsum([pts[r] for r in rounds]) / len(rounds))
+            rounds_by = self.met.get(i) or self.met_by(i)
+            known = known_by.get(i)
+            if known is None:
+                known = known_by[i] = {}
+            missing = [j for j in members if j not in known and j in rounds_by and j != i]
+            if missing:
+                if pts is None:  # the score's points (its table's when built: the same)
+                    pts = score_points(table, kind)
+                row = pts[i]
+                for j in missing:
+                    rounds = rounds_by[j]
+                    known[j] = math.fsum([row[r] for r in rounds]) / len(rounds)
+            # the other members it met, in the members' order
+            averages = [known[j] for j in members if j in known and j != i]
             points[i], met[i] = math.fsum(averages), len(averages)
         size = len(members)
 
         def shown() -> str:
             return ", ".join(f"team {self.name(i)}: {fmt(points[i])}" for i in members)
 
-        if self.table.rr or all(met[i] == size - 1 for i in members):
-            order = sorted(members, key=lambda i: -points[i])
+        # every pair met: no member met more than the others (min: at C speed)
+        if self.table.rr or min(met.values()) == size - 1:
+            # higher first, equal points in the members' order (a stable sort)
+            order = sorted(members, key=points.__getitem__, reverse=True)
             groups: list[list[int]] = []
             for i in order:
                 if groups and points[groups[-1][0]] == points[i]:
@@ -168,7 +191,7 @@ class _Ranking:
         most = {i: points[i] + (size - 1 - met[i]) * win for i in members}
         order = sorted(members, key=lambda i: (-points[i], -most[i]))
         placed: list[list[int]] = []
-        while len(order) > 1 and points[order[0]] > max(most[i] for i in order[1:]):
+        while len(order) > 1 and points[order[0]] > max(map(most.__getitem__, order[1:])):
             placed.append([order.pop(0)])
         if placed and self.record:
             self.steps.append(

@@ -38,12 +38,12 @@ from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy_plugins.tiebreaks.common import Item, apply_cuts, explain_items
 from caddy_plugins.tiebreaks.team_common import (
-    opponent_values,
     products,
     score_points,
     score_table,
     team_event,
 )
+from caddy_plugins.tiebreaks.values import opponent_values
 
 
 class _ExtendedSonnebornBerger(TieBreakBase):

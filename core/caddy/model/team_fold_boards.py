@@ -1,0 +1,231 @@
+"""The fold of a team event's boards into team results read from the rounds'
+result words in board order (:func:`caddy.event.results.board_words`), the
+path :func:`caddy.event.teams.state_team_event` takes: no player-by-player
+cells, each match scored once per pattern of its boards' words.
+
+A round's boards are its team matches' games in order
+(:meth:`caddy.model.teams.TeamRound.games`: a forfeited match has none, an
+empty board none, the other boards of a match follow one another, White's
+team on board ``b`` White when the match's colours, else the event's, say
+``W`` there; the replay checks a round's boards against it). The rules are
+:func:`caddy.model.team_fold.fold_team_rounds`'s, and so are the results,
+to the last field: a match whose boards are all seated is scored by
+:meth:`caddy.model.team_fold.TeamFold.score` from its sides' cells
+(:meth:`~caddy.model.team_fold.TeamFold.side_cells`), one with an empty
+board by :meth:`~caddy.model.team_fold.TeamFold.match`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from operator import attrgetter, itemgetter
+
+from caddy.model.results import MIRROR, RESULT_WORDS, RoundResult, Scoring, make_round_result
+from caddy.model.team_fold import BOARD_OF, TeamFold, TeamRoundResult
+from caddy.model.teams import TeamBye, TeamMatchPairing, TeamRound, TeamSetup
+
+#: A team round result from its 9 fields in order, without a Python frame.
+_make = partial(tuple.__new__, TeamRoundResult)
+_WHITE: Callable[[TeamMatchPairing], int] = attrgetter("white")
+_BLACK: Callable[[TeamMatchPairing], int] = attrgetter("black")
+_TEAM: Callable[[TeamBye], int] = attrgetter("team")
+#: A side of a played match but its opponent and line-up: (colour, kind,
+#: code, MP, GP, board points), then its board codes.
+_Fields = tuple[tuple[object, ...], tuple[str, ...]]
+#: A match by its colours and boards' words: both sides' fields (White's
+#: team first), or a forfeit of the whole match (``+-`` ...).
+_Scored = tuple[_Fields, _Fields] | str
+
+
+class _BoardMismatch(KeyError):
+    """A round's boards are not its matches' games (the caller reads the cells instead)."""
+
+
+def fold_team_boards(
+    setup: TeamSetup,
+    rounds: Sequence[TeamRound | None],
+    boards: Sequence[tuple[Sequence[int], Sequence[int], Sequence[str]]],
+    game_scoring: Scoring,
+) -> tuple[int, tuple[tuple[TeamRoundResult, ...], ...]]:
+    """Fold rounds ``1..len(boards)`` into each team's round results (the
+    rounds folded, the rows), as
+    :func:`caddy.model.team_fold.fold_team_rounds` does; ``rounds[r]`` is
+    round ``r + 1``'s team matches, ``boards[r]`` its boards (Whites, Blacks,
+    result words, in board order). Raises :class:`KeyError` when a round's
+    boards are not its matches' games (a board changed after the round was
+    paired): read the players' cells then."""
+    n = len(setup.teams)
+    count = min(len(boards), len(rounds))
+    if not any(rounds[:count]) and count:
+        count = 0
+    fold = TeamFold(setup, game_scoring, True)
+    cells = {
+        code: make_round_result((None, None, code, game_scoring.points(code))) for code in MIRROR
+    }
+    #: A result word to the board White's and Black's cells.
+    pairs = {word: (cells[w], cells[b]) for word, (w, b) in RESULT_WORDS.items()}
+    #: A board's colour (White's team's) and word to both teams' board points and codes.
+    board_of = {
+        (colour, word): _board(pair if colour == "W" else pair[::-1])
+        for word, pair in pairs.items()
+        for colour in "WB"
+    }
+    default = setup.board_colours()
+    scored: dict[tuple[str, ...], _Scored] = {}
+    seats: dict[str, tuple[_Seats, _Seats]] = {}
+    rows: list[list[TeamRoundResult]] = [[] for _ in range(n)]
+    everyone = set(range(1, n + 1))
+    for r in range(count):
+        team_round = rounds[r]
+        if team_round is None:
+            missing = everyone
+        else:
+            round_white, round_black, round_words = boards[r]
+            at = 0
+            matches = team_round.matches
+            for match in matches:
+                white, black = match.white, match.black
+                if match.forfeit:
+                    a, b = fold.forfeited(match, match.forfeit)
+                    rows[white - 1].append(a)
+                    rows[black - 1].append(b)
+                    continue
+                white_lineup, black_lineup = match.white_lineup, match.black_lineup
+                colours = match.colours or default
+                size = len(white_lineup)
+                if (
+                    0 in white_lineup
+                    or 0 in black_lineup
+                    or size != len(black_lineup)
+                    or size != len(colours)
+                ):
+                    at = _uneven(fold, pairs, match, colours, boards[r], at, rows)
+                    continue
+                end = at + size
+                # the boards seat the line-ups as the colours say
+                found_seats = seats.get(colours) or _seats(colours, seats)
+                both = white_lineup + black_lineup
+                if round_white[at:end] != found_seats[0](both) or round_black[
+                    at:end
+                ] != found_seats[1](both):
+                    raise _BoardMismatch(r + 1)
+                key = (colours, *round_words[at:end])
+                at = end
+                found = scored.get(key)
+                if found is None:
+                    found = scored[key] = _score(fold, board_of, key)
+                if isinstance(found, str):
+                    a, b = fold.forfeited(match, found)
+                    rows[white - 1].append(a)
+                    rows[black - 1].append(b)
+                    continue
+                (w, w_codes), (b_fields, b_codes) = found
+                rows[white - 1].append(_make((black, *w, white_lineup, w_codes)))
+                rows[black - 1].append(_make((white, *b_fields, black_lineup, b_codes)))
+            if at != len(round_words):
+                raise _BoardMismatch(r + 1)
+            byes = team_round.byes
+            for bye in byes:
+                rows[bye.team - 1].append(fold.bye(bye.kind, bye.mp, bye.gp))
+            missing = everyone.difference(
+                map(_WHITE, matches), map(_BLACK, matches), map(_TEAM, byes)
+            )
+        if missing:
+            zero = fold.bye("zero", None, None)
+            for t in missing:
+                rows[t - 1].append(zero)
+    return count, tuple(map(tuple, rows))
+
+
+#: A board from White's team's side: its point and code, Black's team's point and code.
+_Board = tuple[float, str, float, str]
+
+
+def _board(cells: tuple[RoundResult, RoundResult] | tuple[RoundResult, ...]) -> _Board:
+    """A board from both teams' cells (White's team's first), as
+    :meth:`TeamFold.side_cells` reads each cell."""
+    mine, theirs = cells
+    return mine[3], BOARD_OF[mine[2]], theirs[3], BOARD_OF[theirs[2]]
+
+
+def _score(
+    fold: TeamFold, board_of: dict[tuple[str, str], _Board], key: tuple[str, ...]
+) -> _Scored:
+    """A match with every board seated, by its colours and boards' words
+    (``key``): each side's board points and codes, then :meth:`TeamFold.score`."""
+    colours = key[0]
+    if len(key) - 1 != len(colours) or not colours:
+        raise _BoardMismatch(key)  # the round has fewer boards than its matches' games
+    # each board from both teams' sides, cut into the sides' points and codes at C speed
+    white_points, white_codes, black_points, black_codes = zip(
+        *map(board_of.__getitem__, zip(colours, key[1:], strict=True)), strict=True
+    )
+    outcome = fold.score(white_points, white_codes, black_points, black_codes)
+    if isinstance(outcome, str):
+        return outcome
+    (w_code, w_mp, w_gp, w_points, w_codes), (b_code, b_mp, b_gp, b_points, b_codes) = outcome
+    return (
+        (("w", "played", w_code, w_mp, w_gp, w_points), w_codes),
+        (("b", "played", b_code, b_mp, b_gp, b_points), b_codes),
+    )
+
+
+def _uneven(
+    fold: TeamFold,
+    pairs: dict[str, tuple[RoundResult, RoundResult]],
+    match: TeamMatchPairing,
+    colours: str,
+    boards: tuple[Sequence[int], Sequence[int], Sequence[str]],
+    at: int,
+    rows: list[list[TeamRoundResult]],
+) -> int:
+    """A match with an empty board: its seated players' cells from the
+    round's boards from ``at`` on, the match scored by :meth:`TeamFold.match`;
+    returns where the next match's boards start."""
+    whites, blacks, words = boards
+    cell: dict[int, RoundResult] = {}
+    if len(match.white_lineup) != len(match.black_lineup):
+        raise _BoardMismatch(at)
+    for board, (p, q) in enumerate(zip(match.white_lineup, match.black_lineup, strict=True)):
+        if not p or not q:
+            continue
+        if at >= len(words) or board >= len(colours):
+            raise _BoardMismatch(at)
+        on_white, on_black = pairs[words[at]]
+        if colours[board] == "W":
+            seated = (p, q)
+            cell[p], cell[q] = on_white, on_black
+        else:
+            seated = (q, p)
+            cell[p], cell[q] = on_black, on_white
+        if (whites[at], blacks[at]) != seated:
+            raise _BoardMismatch(at)
+        at += 1
+    a, b = fold.match(match, cell.__getitem__)
+    rows[match.white - 1].append(a)
+    rows[match.black - 1].append(b)
+    return at
+
+
+#: A match's board Whites (or Blacks) from its two line-ups, concatenated.
+_Seats = Callable[[tuple[int, ...]], tuple[int, ...]]
+
+
+def _seats(colours: str, seats: dict[str, tuple[_Seats, _Seats]]) -> tuple[_Seats, _Seats]:
+    """For a match's colours (White's team's per board), its boards' Whites
+    and Blacks from its line-ups concatenated (White's team's first), kept in
+    ``seats``."""
+    size = len(colours)
+    whites = [b if colour == "W" else size + b for b, colour in enumerate(colours)]
+    blacks = [size + b if colour == "W" else b for b, colour in enumerate(colours)]
+    made = seats[colours] = (_picker(whites), _picker(blacks))
+    return made
+
+
+def _picker(indexes: list[int]) -> _Seats:
+    """The items at ``indexes``, as a tuple (one index too)."""
+    if len(indexes) == 1:
+        only = indexes[0]
+        return lambda items: (items[only],)
+    return itemgetter(*indexes)
