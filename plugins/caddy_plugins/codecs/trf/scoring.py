@@ -48,12 +48,17 @@ def scoring_of(
 
 
 def _scoring(
-    doc: TrfDocument, codes: Sequence[str] | None
-) -> tuple[Scoring, dict[str, float], list[tuple[float, list[str]]] | None]:
+    doc: TrfDocument,
+    codes: Sequence[str] | None,
+    summed: list[tuple[float, Sequence[str]]] | None = None,
+) -> tuple[Scoring, dict[str, float], list[tuple[float, Sequence[str]]] | None]:
     """:func:`scoring_of` with ``consistent``, and each row's summed games and
-    byes from the inference (:func:`.bye_values.bye_values_and_rows`)."""
+    byes from the inference (:func:`.bye_values.bye_values_and_rows`; ``summed``:
+    :attr:`.rounds.RoundsRead.summed`, when the caller has it)."""
     scoring, stated = _stated_scoring(doc)
-    byes, rows = bye_values_and_rows(doc, scoring, stated, consistent=True, codes=codes)
+    byes, rows = bye_values_and_rows(
+        doc, scoring, stated, consistent=True, codes=codes, summed=summed
+    )
     return scoring, byes, rows
 
 
@@ -79,14 +84,18 @@ def _stated_scoring(doc: TrfDocument) -> tuple[Scoring, dict[str, float]]:
 
 
 def scoring_with_points(
-    doc: TrfDocument, *, codes: Sequence[str] | None = None
+    doc: TrfDocument,
+    *,
+    codes: Sequence[str] | None = None,
+    summed: list[tuple[float, Sequence[str]]] | None = None,
 ) -> tuple[tuple[Scoring, dict[str, float]], list[float] | None]:
     """``scoring_of(doc, consistent=True, codes=codes)`` and, when the bye values
     were inferred from the rows, each player's points as ``points_without(doc,
     scored, set(), consistent=True, codes=codes)`` gives them, added up from what
     the inference summed on its way (the games' points and the byes of each
-    row) when that is exact in any order; else ``None``."""
-    scoring, byes, rows = _scoring(doc, codes)
+    row) when that is exact in any order; else ``None``. ``summed``: what
+    :func:`.rounds.read_rounds` summed, when the caller has it."""
+    scoring, byes, rows = _scoring(doc, codes, summed)
     scored = (scoring, byes)
     if rows is None:
         return scored, None
