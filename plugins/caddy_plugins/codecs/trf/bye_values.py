@@ -13,14 +13,14 @@ from itertools import compress
 from operator import add, attrgetter, itemgetter, not_, sub
 
 from caddy.model.results import GAME_POINTS, Scoring
-
-_POINTS = attrgetter("points")
-_FIXED = itemgetter(0)
-_BYES = itemgetter(1)
 from caddy_plugins.codecs.trf.records import TrfDocument
 from caddy_plugins.codecs.trf.row_points import codes_total, exact_sums, row_codes
 
 __all__ = ["bye_values_and_rows", "infer_bye_values"]
+
+_POINTS = attrgetter("points")
+_FIXED = itemgetter(0)
+_BYES = itemgetter(1)
 
 
 def _bye_in(row: str) -> bool:

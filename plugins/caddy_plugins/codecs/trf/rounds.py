@@ -153,7 +153,10 @@ def read_rounds(doc: TrfDocument) -> RoundsRead | None:
     ):
         return _fallback(doc)
     return RoundsRead(
-        list(zip(whites, blacks, results, uncoloured, byes)), pairs, forfeit_pairs, summed
+        list(zip(whites, blacks, results, uncoloured, byes, strict=True)),
+        pairs,
+        forfeit_pairs,
+        summed,
     )
 
 
