@@ -125,13 +125,14 @@ def _inferred(
     groups: dict[tuple[str, ...], dict[float, int]] = {}
     stated = list(map(_POINTS, doc.players))
     fixed = list(map(_FIXED, summed))
-    if None not in stated:  # the rows without a bye: one group, counted at once
+    rows: Iterable[int] = range(len(stated))
+    try:  # the rows without a bye: one group, counted at once
         alone = list(map(not_, byes_of))
         if any(alone):
             groups[()] = dict(Counter(map(sub, compress(stated, alone), compress(fixed, alone))))
-        rows: Iterable[int] = compress(range(len(stated)), byes_of)
-    else:
-        rows = range(len(stated))
+        rows = compress(rows, byes_of)
+    except TypeError:  # someone without stated points: one row at a time
+        pass
     for k in rows:
         byes = byes_of[k]
         if byes:

@@ -42,6 +42,20 @@ _WORDS = {
 }
 
 
+def _word_tree(
+    words: dict[tuple[str, str, str, str], str],
+) -> dict[str, dict[str, dict[str, dict[str, str]]]]:
+    """:data:`_WORDS` as nested tables (colour, the opponent's colour, code, the
+    opponent's code): looked up one string at a time, with no key to build."""
+    tree: dict[str, dict[str, dict[str, dict[str, str]]]] = {}
+    for (colour, theirs, code, their_code), word in words.items():
+        tree.setdefault(colour, {}).setdefault(theirs, {}).setdefault(code, {})[their_code] = word
+    return tree
+
+
+_WORD_TREE = _word_tree(_WORDS)
+
+
 _Round = tuple[list[int], list[int], list[str], list[int], list[tuple[int, str]]]
 
 
@@ -73,13 +87,13 @@ def rounds_of(doc: TrfDocument) -> list[_Round] | None:
 
 
 def read_rounds(doc: TrfDocument) -> RoundsRead | None:
-    """:func:`rounds_of`, and on the way each game's pair, whether some game is
-    a forfeit and each row's points (:class:`RoundsRead`): one pass over the
-    rows, each cell looked at once and each game from its lower side, where
-    the partner's cell is checked. Anything unusual (a row longer than
-    ``doc.rounds``, an opponent who is not a player, an unknown code, two sides
-    that disagree) is left to :func:`_rounds_by_column`, which says ``None`` or
-    raises as the rounds read column by column do."""
+    """:func:`rounds_of`, and on the way each game's pair and each row's points
+    (:class:`RoundsRead`): one pass over the rows, each cell looked at once and
+    each game from its lower side, where the partner's cell is checked.
+    Anything unusual (a row longer than ``doc.rounds``, an opponent who is not
+    a player, an unknown code, two sides that disagree) is left to
+    :func:`_rounds_by_column`, which says ``None`` or raises as the rounds read
+    column by column do."""
     rows = list(map(_CELLS, doc.players))
     count = doc.rounds
     if rows and max(map(len, rows)) > count:
@@ -89,16 +103,14 @@ def read_rounds(doc: TrfDocument) -> RoundsRead | None:
     results: list[list[str]] = [[] for _ in range(count)]
     uncoloured: list[list[int]] = [[] for _ in range(count)]
     byes: list[list[tuple[int, str]]] = [[] for _ in range(count)]
-    words = _WORDS
+    words = _WORD_TREE
     points = GAME_POINTS
+    by_number: list[Sequence[Cell]] = [(), *rows]  # a player's row at their number
     values = _BYE_VALUES
     width = len(rows) + 1
     pairs: list[int] = []
     forfeit_pairs: list[int] = []
-    pair = pairs.append
-    forfeit = forfeit_pairs.append
     summed: list[tuple[float, Sequence[str]]] = []
-    add = summed.append
     none: tuple[str, ...] = ()
     alone = 0
     i = 0
@@ -126,12 +138,13 @@ def read_rounds(doc: TrfDocument) -> RoundsRead | None:
                 if opponent > i:
                     # every game seen from both sides: the partner names the player
                     # back, the colours agree and so do the results
-                    partner, their_colour, their_code = rows[opponent - 1][r]
-                    word = words.get((colour, their_colour, code, their_code))
-                    if partner != i or word is None:
-                        return _fallback(doc)  # they disagree, or a bye code on a game
+                    partner, their_colour, their_code = by_number[opponent][r]
+                    # (a key not there: the colours or results disagree, or a bye code)
+                    word = words[colour][their_colour][code][their_code]
+                    if partner != i:
+                        return _fallback(doc)
                     results[r].append(word)
-                    (forfeit if code in "+-" else pair)(i * width + opponent)
+                    (forfeit_pairs if code in "+-" else pairs).append(i * width + opponent)
                     if colour == "w":
                         whites[r].append(i)
                         blacks[r].append(opponent)
@@ -142,7 +155,7 @@ def read_rounds(doc: TrfDocument) -> RoundsRead | None:
                         whites[r].append(i)
                         blacks[r].append(opponent)
                         uncoloured[r].append(len(whites[r]))
-            add((fixed, none if mine is None else mine))
+            summed.append((fixed, none if mine is None else mine))
     except (IndexError, KeyError, TypeError):
         return _fallback(doc)
     # no one is named twice: then exactly two cells per game have an opponent (in
@@ -262,7 +275,7 @@ def meets_too_often(
 
 def meets_too_often_read(read: RoundsRead, players: int, cycles: int) -> bool:
     """:func:`meets_too_often` of ``read.rounds``, counted from the pairs
-    :func:`read_rounds` gathered (when no forfeit is to be left out)."""
+    :func:`read_rounds` gathered (a forfeit's apart: not counted in a Swiss)."""
     keys = read.pairs if not cycles else read.pairs + read.forfeit_pairs
     if cycles <= 1:
         return len(set(keys)) != len(keys)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from itertools import compress
 from operator import itemgetter
 
 import attrs
@@ -31,6 +32,8 @@ __all__ = [
 
 
 _CODE = itemgetter(2)
+_FIXED = itemgetter(0)
+_BYES = itemgetter(1)
 
 
 def scoring_of(
@@ -104,7 +107,10 @@ def scoring_with_points(
     # the inference adds a win for '+' with no opponent and nothing for '-'
     if not exact_sums(points) or game["+"] != scoring.win or game["-"] != 0.0:
         return scored, None
-    totals = [fixed + sum([byes[c] for c in row]) if row else fixed for fixed, row in rows]
+    totals = list(map(_FIXED, rows))
+    for k in compress(range(len(rows)), map(_BYES, rows)):  # the rows with a bye
+        fixed, row = rows[k]
+        totals[k] = fixed + sum([byes[c] for c in row])
     return scored, totals
 
 
