@@ -12,7 +12,7 @@ import attrs
 from caddy.contracts.codecs import Imported
 from caddy.errors import CaddyError
 from caddy.model.results import BYE_KIND_CODES
-from caddy_plugins.codecs.trf.rounds import meets_too_often_read, read_rounds
+from caddy_plugins.codecs.trf.rounds import LONG, meets_too_often_read, read_rounds
 
 if TYPE_CHECKING:
     from caddy.model.cells import Cell
@@ -61,7 +61,7 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
         errors_if_strict.append(f"{src}: {message}")
 
     # the rounds read: every game code has an opponent, every bye code none
-    codes = row_codes(doc) if doc.rounds > 12 else None  # long rows: scored code by code
+    codes = row_codes(doc) if doc.rounds > LONG else None  # long rows: scored code by code
     # the scoring, and each row's points when the bye values' inference added them up
     scored, summed = scoring_with_points(doc, codes=codes, summed=read.summed)
     met = doc.results_cycles()  # every pair met this often (0: not every pair as often)

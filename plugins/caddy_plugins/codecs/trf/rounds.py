@@ -5,6 +5,11 @@ operations, :mod:`.pairing` reads a file cut before the round to pair), and
 whether some pair meets too often, counted from those rounds
 (:func:`meets_too_often`: the import asks :func:`caddy.model.cells.check_rows`
 for its lines only then).
+
+The import reads them with :func:`read_rounds`: one pass over the rows that
+also gathers what the import asks next (each game's pair for
+:func:`meets_too_often_read`, each row's points and byes for the bye values,
+:mod:`.bye_values`), instead of a pass over the cells for each.
 """
 
 from __future__ import annotations
@@ -20,7 +25,14 @@ if TYPE_CHECKING:
     from caddy.model.cells import Cell
     from caddy_plugins.codecs.trf.records import TrfDocument
 
-__all__ = ["RoundsRead", "meets_too_often", "meets_too_often_read", "read_rounds", "rounds_of"]
+__all__ = [
+    "LONG",
+    "RoundsRead",
+    "meets_too_often",
+    "meets_too_often_read",
+    "read_rounds",
+    "rounds_of",
+]
 
 
 _BYE_CODES = frozenset("UFHZ+-")
@@ -29,6 +41,10 @@ _BYE_VALUES = frozenset("UFHZ")
 #: Result words of a forfeit (both codes ``+`` or ``-``): not a game played.
 _FORFEITS = frozenset(word for word, codes in RESULT_WORDS.items() if codes[0] in FORFEIT_CODES)
 _CELLS = attrgetter("cells")
+#: Rows of more rounds than this are read column by column by :func:`read_rounds`
+#: (the rounds of a round robin, say: a row's points are counted from its codes
+#: then, :mod:`.row_points`, and its cells are many for a pass per cell).
+LONG = 12
 #: (colour, the opponent's colour, code, the opponent's code) of a game's
 #: lower-numbered side, the colours agreeing (White against Black, or ``-``
 #: for both) → the result word.
@@ -67,13 +83,13 @@ class RoundsRead(NamedTuple):
     #: Every game's pair (its lower number ``a``, the higher ``b``) as
     #: ``a * (n + 1) + b``: the games over the board, and the forfeits (both
     #: codes ``+`` or ``-``).
-    pairs: list[int]
-    forfeit_pairs: list[int]
+    pairs: list[int] | None
+    forfeit_pairs: list[int] | None
     #: Each row's points and byes as :func:`.bye_values.bye_values_and_rows`
     #: sums them at 1 / ½ / 0 (:data:`caddy.model.results.GAME_POINTS`): the
     #: points of its games (a forfeit won with no opponent counts a win, one
     #: lost nothing) and its byes (``U F H Z`` with no opponent, in order).
-    summed: list[tuple[float, Sequence[str]]]
+    summed: list[tuple[float, Sequence[str]]] | None
 
 
 def rounds_of(doc: TrfDocument) -> list[_Round] | None:
@@ -94,8 +110,11 @@ def read_rounds(doc: TrfDocument) -> RoundsRead | None:
     a player, an unknown code, two sides that disagree) is left to
     :func:`_rounds_by_column`, which says ``None`` or raises as the rounds read
     column by column do."""
-    rows = list(map(_CELLS, doc.players))
     count = doc.rounds
+    if count > LONG:  # long rows (a round robin's): column by column, nothing gathered
+        rounds = _rounds_by_column(doc)
+        return None if rounds is None else RoundsRead(rounds, None, None, None)
+    rows = list(map(_CELLS, doc.players))
     if rows and max(map(len, rows)) > count:
         return _fallback(doc)
     whites: list[list[int]] = [[] for _ in range(count)]
@@ -156,7 +175,7 @@ def read_rounds(doc: TrfDocument) -> RoundsRead | None:
                         blacks[r].append(opponent)
                         uncoloured[r].append(len(whites[r]))
             summed.append((fixed, none if mine is None else mine))
-    except (IndexError, KeyError, TypeError):
+    except (IndexError, KeyError, TypeError, ValueError):  # (cells not as the reader makes them)
         return _fallback(doc)
     # no one is named twice: then exactly two cells per game have an opponent (in
     # each round, as every game has two cells of its round; so in all of them)
@@ -276,6 +295,8 @@ def meets_too_often(
 def meets_too_often_read(read: RoundsRead, players: int, cycles: int) -> bool:
     """:func:`meets_too_often` of ``read.rounds``, counted from the pairs
     :func:`read_rounds` gathered (a forfeit's apart: not counted in a Swiss)."""
+    if read.pairs is None or read.forfeit_pairs is None:  # long rows: not gathered
+        return meets_too_often(read.rounds, players, cycles)
     keys = read.pairs if not cycles else read.pairs + read.forfeit_pairs
     if cycles <= 1:
         return len(set(keys)) != len(keys)
