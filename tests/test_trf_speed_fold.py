@@ -50,6 +50,7 @@ from caddy_plugins.codecs.trf.rounds import (
 )
 from caddy_plugins.codecs.trf.scoring import scoring_with_points
 from caddy_plugins.codecs.trf_document import parse_document
+from tests import texts
 from tests.conftest import DATA
 
 TRF = sorted((DATA / "trf").glob("*.trf"))
@@ -447,9 +448,9 @@ def test_stated_problems_of_the_sample() -> None:
 @given(
     fields=st.lists(
         st.tuples(
-            st.text(max_size=5),
+            texts.text(max_size=5),
             st.one_of(st.none(), st.integers(0, 3000)),
-            st.one_of(st.none(), st.text(max_size=3)),
+            st.one_of(st.none(), texts.text(max_size=3)),
             st.one_of(st.none(), st.sampled_from(["m", "w"])),
         ),
         max_size=6,
