@@ -6,7 +6,6 @@ C.04 Annex 2; :func:`.scoring.scoring_of`).
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import reduce
 from itertools import compress
@@ -126,10 +125,15 @@ def _inferred(
     stated = list(map(_POINTS, doc.players))
     fixed = list(map(_FIXED, summed))
     rows: Iterable[int] = range(len(stated))
-    try:  # the rows without a bye: one group, counted at once
+    # the rows without a bye, counted at once: their stated points less their
+    # games' fit any bye values (within 1e-9 of 0) or none
+    alone_known = alone_fit = 0
+    try:
         alone = list(map(not_, byes_of))
         if any(alone):
-            groups[()] = dict(Counter(map(sub, compress(stated, alone), compress(fixed, alone))))
+            left = list(map(sub, compress(stated, alone), compress(fixed, alone)))
+            alone_known = len(left)
+            alone_fit = left.count(0.0) + sum(1 for d in filter(None, left) if abs(d) < 1e-9)
         rows = compress(rows, byes_of)
     except TypeError:  # someone without stated points: one row at a time
         pass
@@ -148,14 +152,14 @@ def _inferred(
     present = sorted(present_codes)
     if not present:
         return defaults, summed
-    known = sum(sum(targets.values()) for targets in groups.values())
+    known = alone_known + sum(sum(targets.values()) for targets in groups.values())
     if not known:
         return defaults, summed
     candidates = [scoring.loss, scoring.draw, scoring.win]
     best, best_hits = defaults, -1
     for combo in itertools.product(*[[defaults[c], *candidates] for c in present]):
         values = dict(zip(present, combo, strict=True))
-        hits = 0
+        hits = alone_fit
         for group, targets in groups.items():
             total = sum(values[c] for c in group)
             hits += sum(count for target, count in targets.items() if abs(total - target) < 1e-9)
