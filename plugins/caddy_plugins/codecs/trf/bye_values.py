@@ -6,15 +6,20 @@ C.04 Annex 2; :func:`.scoring.scoring_of`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import reduce
-from operator import add
+from itertools import compress
+from operator import add, attrgetter, itemgetter, not_, sub
 
-from caddy.model.results import Scoring
+from caddy.model.results import GAME_POINTS, Scoring
 from caddy_plugins.codecs.trf.records import TrfDocument
 from caddy_plugins.codecs.trf.row_points import codes_total, exact_sums, row_codes
 
 __all__ = ["bye_values_and_rows", "infer_bye_values"]
+
+_POINTS = attrgetter("points")
+_FIXED = itemgetter(0)
+_BYES = itemgetter(1)
 
 
 def _bye_in(row: str) -> bool:
@@ -48,11 +53,13 @@ def bye_values_and_rows(
     *,
     consistent: bool = False,
     codes: Sequence[str] | None = None,
-) -> tuple[dict[str, float], list[tuple[float, list[str]]] | None]:
+    summed: list[tuple[float, Sequence[str]]] | None = None,
+) -> tuple[dict[str, float], list[tuple[float, Sequence[str]]] | None]:
     """:func:`infer_bye_values`, and what it summed per row when it looked at the
     rows (``None`` when it did not): the points of its games (a forfeit won with
     no opponent counts a win, one lost nothing) and its byes (``U F H Z``, in
-    order)."""
+    order). ``summed``: those of :func:`.rounds.read_rounds`, at 1 / ½ / 0
+    (taken when the scoring is that and ``consistent``)."""
     defaults = {
         "U": scoring.points("U"),
         "F": scoring.points("F"),
@@ -66,17 +73,16 @@ def bye_values_and_rows(
     if consistent and codes is not None and not any(map(_bye_in, codes)):
         return defaults, None  # no bye in any row: none to value
     game = {code: scoring.points(code) for code in "1=0+-WDL"}
-    present_codes: set[str] = set()
-    # players by the bye codes of their rounds (in order): each group's stated
-    # points less the rest, and how many players have each
-    groups: dict[tuple[str, ...], dict[float, int]] = {}
     win = scoring.win
     # a game's points by its code (a bye's go with the byes): in the order of
     # the rounds, as the loop below adds them
     by_code = {**dict.fromkeys(defaults, 0.0), **game}
+    if consistent and summed is not None and game == GAME_POINTS and win == 1.0:
+        # the rows as summed while the rounds were read (consistent: the same sums)
+        return _inferred(doc, scoring, defaults, summed)
     exact = exact_sums(by_code)
     rows: Sequence[str] = (codes or row_codes(doc)) if consistent and doc.rounds > 12 else ()
-    summed: list[tuple[float, list[str]]] = []
+    summed = []
     for k, p in enumerate(doc.players):
         # (a short row is added up as fast one round at a time)
         row = rows[k] if consistent and len(p.cells) > 12 else "+"
@@ -99,26 +105,61 @@ def bye_values_and_rows(
                 elif code in defaults:
                     byes.append(code)
         summed.append((fixed, byes))
+    return _inferred(doc, scoring, defaults, summed)
+
+
+def _inferred(
+    doc: TrfDocument,
+    scoring: Scoring,
+    defaults: dict[str, float],
+    summed: list[tuple[float, Sequence[str]]],
+) -> tuple[dict[str, float], list[tuple[float, Sequence[str]]]]:
+    """The bye values (of :func:`bye_values_and_rows`) from each row's summed games and byes."""
+    byes_of = list(map(_BYES, summed))
+    if not any(byes_of):
+        return defaults, summed  # no bye to value
+    present_codes: set[str] = set()
+    # players by the bye codes of their rounds (in order): each group's stated
+    # points less the rest, and how many players have each
+    groups: dict[tuple[str, ...], dict[float, int]] = {}
+    stated = list(map(_POINTS, doc.players))
+    fixed = list(map(_FIXED, summed))
+    rows: Iterable[int] = range(len(stated))
+    # the rows without a bye, counted at once: their stated points less their
+    # games' fit any bye values (within 1e-9 of 0) or none
+    alone_known = alone_fit = 0
+    try:
+        alone = list(map(not_, byes_of))
+        if any(alone):
+            left = list(map(sub, compress(stated, alone), compress(fixed, alone)))
+            alone_known = len(left)
+            alone_fit = left.count(0.0) + sum(1 for d in filter(None, left) if abs(d) < 1e-9)
+        rows = compress(rows, byes_of)
+    except TypeError:  # someone without stated points: one row at a time
+        pass
+    for k in rows:
+        byes = byes_of[k]
         if byes:
             present_codes.update(byes)
-        if p.points is not None:
+        points = stated[k]
+        if points is not None:
             key = tuple(byes)
             targets = groups.get(key)
             if targets is None:
                 targets = groups[key] = {}
-            target = p.points - fixed
+            target = points - fixed[k]
             targets[target] = targets.get(target, 0) + 1
     present = sorted(present_codes)
     if not present:
         return defaults, summed
-    known = sum(sum(targets.values()) for targets in groups.values())
+    known = alone_known + sum(sum(targets.values()) for targets in groups.values())
     if not known:
         return defaults, summed
     candidates = [scoring.loss, scoring.draw, scoring.win]
     best, best_hits = defaults, -1
     for combo in itertools.product(*[[defaults[c], *candidates] for c in present]):
         values = dict(zip(present, combo, strict=True))
-        hits = 0
+        hits = alone_fit
         for group, targets in groups.items():
             total = sum(values[c] for c in group)
             hits += sum(count for target, count in targets.items() if abs(total - target) < 1e-9)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import datetime
 import operator
 import re
+from itertools import compress, repeat
+from operator import not_
 from pathlib import Path
 
 import attrs
@@ -25,6 +27,7 @@ from caddy_plugins.codecs.trf.records import CODES, TrfDocument, TrfPlayer
 __all__ = ["decode", "parse_date", "parse_document", "read_document"]
 
 _CELLS = operator.attrgetter("cells")
+_NUMBER = operator.attrgetter("number")
 
 _MONTHS = {
     m: i
@@ -94,15 +97,18 @@ def _parse(data: bytes | str, name: str) -> TrfDocument:
         lines.pop()
     first = next((k for k, line in enumerate(lines) if line[:3] == "001"), len(lines))
     head = lines[:first]
-    tail = [line for line in lines[first:] if line[:3] != "001"]
-    linenos = [k for k, line in enumerate(lines[first:], first + 1) if line[:3] == "001"]
-    texts = [lines[k - 1] for k in linenos]
+    rest = lines[first:]
+    # which of the lines from the first player line on are player lines (C speed)
+    player = list(map(str.startswith, rest, repeat("001")))
+    tail = list(compress(rest, map(not_, player)))
+    linenos = list(compress(range(first + 1, len(lines) + 1), player))
+    texts = list(compress(rest, player))
     players: dict[int, TrfPlayer] = {}
     problems: list[str] = []
     codes = CODES
     # every line at once when all are well formed (the common case), else line by line
     batch = read_player_lines(texts, linenos, codes)
-    if batch is not None and [p.number for p in batch.players] == list(range(1, len(texts) + 1)):
+    if batch is not None and list(map(_NUMBER, batch.players)) == list(range(1, len(texts) + 1)):
         # numbered 1, 2, ... in the order of the lines (the common case): nothing to check
         players = dict(enumerate(batch.players, 1))
     else:
@@ -118,7 +124,7 @@ def _parse(data: bytes | str, name: str) -> TrfDocument:
             f"{name}: starting ranks must run 1..{n} without gaps "
             f"(missing {', '.join(map(str, missing[:10]))}{', ...' if len(missing) > 10 else ''})"
         )
-    ordered = tuple(players[k] for k in range(1, n + 1))
+    ordered = tuple(map(players.__getitem__, range(1, n + 1)))
     if batch is None or batch.highest > n:
         for p in ordered:
             for r, (opponent, _, _) in enumerate(p.cells, 1):

@@ -12,9 +12,10 @@ import attrs
 from caddy.contracts.codecs import Imported
 from caddy.errors import CaddyError
 from caddy.model.results import BYE_KIND_CODES
-from caddy_plugins.codecs.trf.rounds import meets_too_often, rounds_of
+from caddy_plugins.codecs.trf.rounds import LONG, meets_too_often_read, read_rounds
 
 if TYPE_CHECKING:
+    from caddy.model.cells import Cell
     from caddy.model.timecontrol import TimeControl
     from caddy_plugins.codecs.trf.records import TrfDocument
 
@@ -45,13 +46,13 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
     from caddy_plugins.codecs.trf.system import says_swiss
 
     src = doc.source
-    rows = [p.cells for p in doc.players]
-    names = [p.name for p in doc.players]
-    rounds = rounds_of(doc)
-    if rounds is None:  # some game's two sides disagree: say where, one line each
+    read = read_rounds(doc)
+    if read is None:  # some game's two sides disagree: say where, one line each
+        rows, names = _rows_and_names(doc)
         problems = [f"{src}: {p}" for p in check_rows(rows, names=names, meetings=False)]
         problems = problems or [f"{src}: the two sides of some game disagree"]
         raise CaddyError(problems[0], problems=problems)
+    rounds = read.rounds
     warnings = list(doc.warnings)
     errors_if_strict: list[str] = list(doc.warnings)
 
@@ -60,9 +61,9 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
         errors_if_strict.append(f"{src}: {message}")
 
     # the rounds read: every game code has an opponent, every bye code none
-    codes = row_codes(doc) if doc.rounds > 12 else None  # long rows: scored code by code
+    codes = row_codes(doc) if doc.rounds > LONG else None  # long rows: scored code by code
     # the scoring, and each row's points when the bye values' inference added them up
-    scored, summed = scoring_with_points(doc, codes=codes)
+    scored, summed = scoring_with_points(doc, codes=codes, summed=read.summed)
     met = doc.results_cycles()  # every pair met this often (0: not every pair as often)
     cycles = doc.round_robin(results=met)
     # a withdrawal whose results the file's points annul (docs/trf.md): after its round
@@ -158,7 +159,8 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
                 round_robin=None if stated is None and cycles else cycles > 0,
             ),
         )
-        if meets_too_often(rounds, n, cycles):  # else the check finds nothing
+        if meets_too_often_read(read, n, cycles):  # else the check finds nothing
+            rows, names = _rows_and_names(doc)
             for problem in check_rows(
                 rows, cycles=cycles, names=names, pairings=False, complete=False
             ):
@@ -255,6 +257,11 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
             return Imported(event=event, warnings=tuple(warnings))
         raise CaddyError(f"{src}: {exc}") from None
     return Imported(event=event, warnings=tuple(warnings))
+
+
+def _rows_and_names(doc: TrfDocument) -> tuple[list[tuple[Cell, ...]], list[str]]:
+    """Each player's cells and name (what :func:`caddy.model.cells.check_rows` reads)."""
+    return [p.cells for p in doc.players], [p.name for p in doc.players]
 
 
 def _meetings(rounds: Sequence[tuple[list[int], list[int], Any, Any, Any]], n: int) -> Counter[int]:

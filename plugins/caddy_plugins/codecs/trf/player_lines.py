@@ -14,7 +14,7 @@ import re
 import struct
 from collections.abc import Sequence
 from itertools import accumulate, chain, repeat
-from operator import contains
+from operator import add, contains, floordiv, mul
 from typing import NamedTuple
 
 from caddy.model.cells import Cell
@@ -153,7 +153,7 @@ def _rows(
     """Each line's cells (``everyone`` cut by the lengths of ``texts``), a row's
     trailing blank cells dropped, and the rounds of those written out (``0000 - Z``);
     ``None`` when someone is paired with himself."""
-    counts = [len(text) // 10 for text in texts]
+    counts = list(map(floordiv, map(len, texts), repeat(10)))
     ends = list(accumulate(counts))
     lines = list(map(slice, [0, *ends[:-1]], ends))
     # no line's cells name its own number
@@ -187,7 +187,9 @@ def _cells(
 
     :raises ValueError: an opponent with a blank inside (``"1 2 "``).
     """
-    texts = [text.ljust(len(text) + 9 - (len(text) + 9) % 10) for text in rests]
+    # each padded to whole cells: to the next multiple of ten columns
+    widths = map(mul, map(floordiv, map(add, map(len, rests), repeat(9)), repeat(10)), repeat(10))
+    texts = list(map(str.ljust, rests, widths))
     joined = "".join(texts)
     patterns = _CELLS.get(codes)
     if patterns is None:

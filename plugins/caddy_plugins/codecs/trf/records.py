@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import operator
 import re
+from collections import deque
 from collections.abc import Callable, Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING, NamedTuple
@@ -86,13 +87,34 @@ def players_of(players: Sequence[TrfPlayer]) -> tuple[Player, ...]:
     build = _player_builder()
     if build is None:
         return tuple(p.as_player() for p in players)
-    return tuple([build(p) for p in players])
+    if not players or set(map(type, players)) != {TrfPlayer}:
+        return tuple([build(p) for p in players])
+    # field by field over all the players (each slot set at C speed), as build does
+    # lazy: as _player_builder's (caddy.model.schedule imports this module's layer)
+    from caddy.model.schedule import Player
+
+    n = len(players)
+    made = list(map(Player.__new__, repeat(Player, n)))
+    columns = list(zip(*players, strict=True))
+    for field, index in _SOURCES:
+        setter = Player.__dict__[field].__set__
+        deque(map(setter, made, repeat(None, n) if index is None else columns[index]), maxlen=0)
+    return tuple(made)
 
 
 _PLAYER_FIELDS = (
     *("name", "rating", "federation", "fide_id", "title", "team", "sex", "birth"),
     *("fide_rating", "national_rating", "k", "listed"),
 )
+#: Each slot of :class:`~caddy.model.schedule.Player` and the
+#: :class:`TrfPlayer` field it is set from (``None``: left ``None``), in
+#: :func:`_player_builder`'s order.
+_SOURCES = tuple(
+    (field, TrfPlayer._fields.index(field) if field in TrfPlayer._fields else None)
+    for field in _PLAYER_FIELDS
+)
+
+
 _BUILDER: list[Callable[[TrfPlayer], Player] | None] = []
 
 

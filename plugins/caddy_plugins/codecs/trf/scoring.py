@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from itertools import compress
 from operator import itemgetter
 
 import attrs
@@ -31,6 +32,8 @@ __all__ = [
 
 
 _CODE = itemgetter(2)
+_FIXED = itemgetter(0)
+_BYES = itemgetter(1)
 
 
 def scoring_of(
@@ -48,12 +51,17 @@ def scoring_of(
 
 
 def _scoring(
-    doc: TrfDocument, codes: Sequence[str] | None
-) -> tuple[Scoring, dict[str, float], list[tuple[float, list[str]]] | None]:
+    doc: TrfDocument,
+    codes: Sequence[str] | None,
+    summed: list[tuple[float, Sequence[str]]] | None = None,
+) -> tuple[Scoring, dict[str, float], list[tuple[float, Sequence[str]]] | None]:
     """:func:`scoring_of` with ``consistent``, and each row's summed games and
-    byes from the inference (:func:`.bye_values.bye_values_and_rows`)."""
+    byes from the inference (:func:`.bye_values.bye_values_and_rows`; ``summed``:
+    :attr:`.rounds.RoundsRead.summed`, when the caller has it)."""
     scoring, stated = _stated_scoring(doc)
-    byes, rows = bye_values_and_rows(doc, scoring, stated, consistent=True, codes=codes)
+    byes, rows = bye_values_and_rows(
+        doc, scoring, stated, consistent=True, codes=codes, summed=summed
+    )
     return scoring, byes, rows
 
 
@@ -79,14 +87,18 @@ def _stated_scoring(doc: TrfDocument) -> tuple[Scoring, dict[str, float]]:
 
 
 def scoring_with_points(
-    doc: TrfDocument, *, codes: Sequence[str] | None = None
+    doc: TrfDocument,
+    *,
+    codes: Sequence[str] | None = None,
+    summed: list[tuple[float, Sequence[str]]] | None = None,
 ) -> tuple[tuple[Scoring, dict[str, float]], list[float] | None]:
     """``scoring_of(doc, consistent=True, codes=codes)`` and, when the bye values
     were inferred from the rows, each player's points as ``points_without(doc,
     scored, set(), consistent=True, codes=codes)`` gives them, added up from what
     the inference summed on its way (the games' points and the byes of each
-    row) when that is exact in any order; else ``None``."""
-    scoring, byes, rows = _scoring(doc, codes)
+    row) when that is exact in any order; else ``None``. ``summed``: what
+    :func:`.rounds.read_rounds` summed, when the caller has it."""
+    scoring, byes, rows = _scoring(doc, codes, summed)
     scored = (scoring, byes)
     if rows is None:
         return scored, None
@@ -95,7 +107,10 @@ def scoring_with_points(
     # the inference adds a win for '+' with no opponent and nothing for '-'
     if not exact_sums(points) or game["+"] != scoring.win or game["-"] != 0.0:
         return scored, None
-    totals = [fixed + sum([byes[c] for c in row]) if row else fixed for fixed, row in rows]
+    totals = list(map(_FIXED, rows))
+    for k in compress(range(len(rows)), map(_BYES, rows)):  # the rows with a bye
+        fixed, row = rows[k]
+        totals[k] = fixed + sum([byes[c] for c in row])
     return scored, totals
 
 
