@@ -28,6 +28,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
+import caddy.event.teams
 from caddy.contracts.team_tiebreak_table import TeamTieBreakTable
 from caddy.contracts.tiebreak_spec import parse_spec, standings_edition
 from caddy.contracts.tiebreak_table import StandingsOptions, TieBreakTable
@@ -36,7 +37,7 @@ from caddy.event.results import board_cells, board_words
 from caddy.event.teams import state_team_event
 from caddy.model.results import Scoring
 from caddy.model.team_fold import fold_team_rounds
-from caddy.model.team_fold_boards import fold_team_boards
+from caddy.model.team_fold_boards import BoardsNotGamesError, fold_team_boards
 from caddy.model.team_results import TeamResultsTable
 from caddy.plugins.host import resolve
 from caddy_plugins.tiebreaks.common import apply_cuts, contributions
@@ -209,11 +210,11 @@ def test_fold_of_the_boards_words_is_the_fold_of_the_cells(seed: int, completed_
     setup = state.event.tournament.teams
     assert setup is not None
     rounds = [r.teams for r in state.rounds if not r.matches]
-    cells = board_cells(state, completed_only=completed_only)
     boards = board_words(state, completed_only=completed_only)
-    assert (cells is None) == (boards is None)  # the same rounds read, or neither path
-    if cells is None or boards is None:
+    if boards is None:
         return
+    cells = board_cells(state, completed_only=completed_only)
+    assert cells is not None
     scale = state.event.tournament.scoring or Scoring()
     expected = fold_team_rounds(setup, rounds, [c.__getitem__ for c in cells], scale, shared=True)
     assert fold_team_boards(setup, rounds, boards, scale) == expected
@@ -222,7 +223,7 @@ def test_fold_of_the_boards_words_is_the_fold_of_the_cells(seed: int, completed_
 def test_fold_of_the_boards_refuses_boards_that_do_not_seat_the_line_ups() -> None:
     """A board changed after its round was paired (two boards of a match
     swapped, or a board missing): the words cannot be read by position, the
-    caller reads the players' cells (KeyError)."""
+    caller reads the players' cells (BoardsNotGamesError)."""
     state = replay(drawn_event(4))
     setup = state.event.tournament.teams
     assert setup is not None
@@ -232,11 +233,35 @@ def test_fold_of_the_boards_refuses_boards_that_do_not_seat_the_line_ups() -> No
     assert fold_team_boards(setup, rounds, boards, Scoring())  # as paired: read
     white, black, words = boards[0]
     swapped = (white[1], white[0], *white[2:])
-    with pytest.raises(KeyError):
+    with pytest.raises(BoardsNotGamesError):
         fold_team_boards(setup, rounds, [(swapped, black, words), *boards[1:]], Scoring())
     shorter = (white, black, words[:-1])
-    with pytest.raises(KeyError):
+    with pytest.raises(BoardsNotGamesError):
         fold_team_boards(setup, rounds, [shorter, *boards[1:]], Scoring())
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_state_team_event_folds_the_boards_whenever_they_are_read(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Wherever the boards' words are read, :func:`state_team_event` folds
+    them and never falls back to the players' table (``team_event``): the
+    fallback gives the same results, so only this shows the boards' path is
+    the one taken (a bug raising inside it would otherwise go unseen)."""
+    try:
+        event = drawn_event(seed, teams=5 + seed % 6, boards=1 + seed % 5, rounds=2 + seed % 5)
+    except IndexError:
+        pytest.skip("too few teams for the byes drawn")
+    state = replay(event)
+    expected = state_team_event(state)
+
+    def fallback(*args: object, **kwargs: object) -> TeamResultsTable:
+        raise AssertionError("the players' table was folded instead of the boards")
+
+    if board_words(state) is None:
+        return
+    monkeypatch.setattr(caddy.event.teams, "team_event", fallback)
+    assert state_team_event(state).results == expected.results
 
 
 @pytest.mark.parametrize("texts", [["EDE/P", "EDET"], ["EDEBT", "EDEB/P"], ["EDEBB/P", "EDE"]])

@@ -16,6 +16,7 @@ from caddy.event.rounds import planned_rounds
 from caddy.messages import visible
 from caddy.model.collector import paused
 from caddy.model.results import Scoring
+from caddy.model.team_fold_boards import BoardsNotGamesError
 from caddy.model.team_results import fold_team_event, team_event
 from caddy.model.teams import TEAM_BYE_KINDS, LineUp, check_setup, lineup_problems
 
@@ -147,7 +148,9 @@ def state_team_event(state: State, *, completed_only: bool = True) -> TeamResult
                     ratings=tuple(p.rating for p in tournament.players),
                     boards=boards,
                 )
-        except KeyError:  # a round's boards that are not its matches' games: the players' table
+        except (
+            BoardsNotGamesError
+        ):  # a board changed after the round was paired: the players' table
             pass
     players = results_event(state, completed_only=completed_only, empty=True)
     return team_event(setup, rounds, players, pre_determined=bool(players.pre_determined))

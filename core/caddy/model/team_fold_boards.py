@@ -38,8 +38,10 @@ _Fields = tuple[tuple[object, ...], tuple[str, ...]]
 _Scored = tuple[_Fields, _Fields] | str
 
 
-class _BoardMismatch(KeyError):
-    """A round's boards are not its matches' games (the caller reads the cells instead)."""
+class BoardsNotGamesError(Exception):
+    """A round's boards are not its matches' games (the caller reads the
+    players' cells instead). Its own class, so that a ``KeyError`` of a bug
+    in the fold is not taken for it and the slower path silently."""
 
 
 def fold_team_boards(
@@ -52,7 +54,7 @@ def fold_team_boards(
     rounds folded, the rows), as
     :func:`caddy.model.team_fold.fold_team_rounds` does; ``rounds[r]`` is
     round ``r + 1``'s team matches, ``boards[r]`` its boards (Whites, Blacks,
-    result words, in board order). Raises :class:`KeyError` when a round's
+    result words, in board order). Raises :class:`BoardsNotGamesError` when a round's
     boards are not its matches' games (a board changed after the round was
     paired): read the players' cells then."""
     n = len(setup.teams)
@@ -109,7 +111,7 @@ def fold_team_boards(
                 if round_white[at:end] != found_seats[0](both) or round_black[
                     at:end
                 ] != found_seats[1](both):
-                    raise _BoardMismatch(r + 1)
+                    raise BoardsNotGamesError(r + 1)
                 key = (colours, *round_words[at:end])
                 at = end
                 found = scored.get(key)
@@ -124,7 +126,7 @@ def fold_team_boards(
                 rows[white - 1].append(_make((black, *w, white_lineup, w_codes)))
                 rows[black - 1].append(_make((white, *b_fields, black_lineup, b_codes)))
             if at != len(round_words):
-                raise _BoardMismatch(r + 1)
+                raise BoardsNotGamesError(r + 1)
             byes = team_round.byes
             for bye in byes:
                 rows[bye.team - 1].append(fold.bye(bye.kind, bye.mp, bye.gp))
@@ -156,7 +158,7 @@ def _score(
     (``key``): each side's board points and codes, then :meth:`TeamFold.score`."""
     colours = key[0]
     if len(key) - 1 != len(colours) or not colours:
-        raise _BoardMismatch(key)  # the round has fewer boards than its matches' games
+        raise BoardsNotGamesError(key)  # the round has fewer boards than its matches' games
     # each board from both teams' sides, cut into the sides' points and codes at C speed
     white_points, white_codes, black_points, black_codes = zip(
         *map(board_of.__getitem__, zip(colours, key[1:], strict=True)), strict=True
@@ -186,12 +188,12 @@ def _uneven(
     whites, blacks, words = boards
     cell: dict[int, RoundResult] = {}
     if len(match.white_lineup) != len(match.black_lineup):
-        raise _BoardMismatch(at)
+        raise BoardsNotGamesError(at)
     for board, (p, q) in enumerate(zip(match.white_lineup, match.black_lineup, strict=True)):
         if not p or not q:
             continue
         if at >= len(words) or board >= len(colours):
-            raise _BoardMismatch(at)
+            raise BoardsNotGamesError(at)
         on_white, on_black = pairs[words[at]]
         if colours[board] == "W":
             seated = (p, q)
@@ -200,7 +202,7 @@ def _uneven(
             seated = (q, p)
             cell[p], cell[q] = on_black, on_white
         if (whites[at], blacks[at]) != seated:
-            raise _BoardMismatch(at)
+            raise BoardsNotGamesError(at)
         at += 1
     a, b = fold.match(match, cell.__getitem__)
     rows[match.white - 1].append(a)

@@ -192,13 +192,14 @@ def fold_team_event(
     shared_cells: bool = False,
     boards: Sequence[tuple[Sequence[int], Sequence[int], Sequence[str]]] | None = None,
 ) -> TeamResultsTable:
-    """Fold rounds ``1..len(cells)`` into team results
-    (:func:`caddy.model.team_fold.fold_team_rounds`); ``players``,
-    ``load_players`` and ``ratings`` as :class:`TeamResultsTable` keeps them;
-    ``shared_cells`` as ``shared`` there. ``boards``: the rounds' boards
-    (Whites, Blacks, result words: :func:`caddy.event.results.board_words`), read
-    instead of ``cells`` (:func:`caddy.model.team_fold_boards.fold_team_boards`;
-    :class:`KeyError` when a round's boards are not its matches' games)."""
+    """Fold rounds ``1..len(cells)`` (with ``boards``: ``1..len(boards)``)
+    into team results (:func:`caddy.model.team_fold.fold_team_rounds`);
+    ``players``, ``load_players`` and ``ratings`` as :class:`TeamResultsTable`
+    keeps them; ``shared_cells`` as ``shared`` there. ``boards``: the rounds'
+    boards (Whites, Blacks, result words: :func:`caddy.event.results.board_words`),
+    read instead of ``cells`` (:func:`caddy.model.team_fold_boards.fold_team_boards`;
+    :class:`caddy.model.team_fold_boards.BoardsNotGamesError` when a round's
+    boards are not its matches' games)."""
     if boards is not None:
         count, results = fold_team_boards(setup, rounds, boards, game_scoring)
     else:
