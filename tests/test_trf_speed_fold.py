@@ -37,7 +37,7 @@ from caddy.errors import CaddyError
 from caddy.event.store import dumps
 from caddy.model.cells import Cell
 from caddy.model.results import GAME_POINTS, WORD_OF_CODES, Scoring
-from caddy_plugins.codecs.trf import importing
+from caddy_plugins.codecs.trf import importing, rounds
 from caddy_plugins.codecs.trf.bye_values import bye_values_and_rows
 from caddy_plugins.codecs.trf.checks import stated_problems
 from caddy_plugins.codecs.trf.records import CODES, TrfDocument, TrfPlayer, players_of
@@ -265,6 +265,25 @@ def test_the_sample_read_row_by_row() -> None:
     assert read.forfeit_pairs
     # the players' points at 1 / ½ / 0 are those the file states (columns 81-84)
     assert [fixed for fixed, _ in read.summed] == [p.points for p in doc.players]
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in TRF if "teamswiss" not in p.name], ids=lambda p: p.name
+)
+def test_well_formed_files_take_the_one_pass(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A well-formed file's rounds are read in the one pass, never by the
+    column-by-column fallback (which gives the same answer, so only this shows
+    the one pass is the path taken): the shared files of up to 12 rounds."""
+    doc = parse_document(path.read_bytes())
+    if doc.rounds > LONG:
+        pytest.skip("long rows are read column by column by design")
+    expected = read_rounds(doc)
+
+    def fallback(doc: TrfDocument) -> None:
+        raise AssertionError("the rounds were read column by column")
+
+    monkeypatch.setattr(rounds, "_fallback", fallback)
+    assert read_rounds(doc) == expected
 
 
 @pytest.mark.parametrize("code", ["1", "=", "0", "W", "D", "L"])
