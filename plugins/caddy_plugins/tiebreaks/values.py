@@ -35,7 +35,8 @@ def opponent_rows(table: TieBreakTable, played_forfeits: bool) -> list[Row]:
     forfeit too), the player's own score for an own unplayed round (Art.
     16.4; the 2026 edition capped by the scheduled opponent's adjusted score
     or a draw's points times the rounds), rest rounds and games against an
-    annulled player left out. Made once per table."""
+    annulled player left out. Made once per table and shared (rows of
+    games only share their lists of rounds): read them, never change them."""
     cached = _ROWS.get(table)
     if cached is None:
         cached = _ROWS[table] = {}
