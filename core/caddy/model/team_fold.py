@@ -92,9 +92,7 @@ def fold_team_rounds(
     won, drawn, lost = fold.outcomes
     for r in range(count):
         team_round = rounds[r]
-        if team_round is None:
-            missing = everyone
-        else:
+        if team_round is not None:
             cell = cells[r]
             matches = team_round.matches
             for match in matches:
@@ -134,16 +132,7 @@ def fold_team_rounds(
                 a, b_result = fold.match(match, cell)
                 rows[match.white - 1].append(a)
                 rows[match.black - 1].append(b_result)
-            byes = team_round.byes
-            for bye in byes:
-                rows[bye.team - 1].append(fold.bye(bye.kind, bye.mp, bye.gp))
-            missing = everyone.difference(
-                map(_WHITE, matches), map(_BLACK, matches), map(_TEAM, byes)
-            )
-        if missing:
-            zero = fold.bye("zero", None, None)
-            for t in missing:
-                rows[t - 1].append(zero)
+        fold.close_round(rows, team_round, everyone)
     return count, tuple(map(tuple, rows))
 
 
@@ -186,6 +175,26 @@ class TeamFold:
         self.sides: dict[tuple[RoundResult, ...], _Cells] = {}
         #: Per kind of forfeited match, each team's fields but opponent and line-up.
         self.forfeits: dict[str, tuple[tuple[object, ...], tuple[object, ...]]] = {}
+
+    def close_round(
+        self, rows: list[list[TeamRoundResult]], team_round: TeamRound | None, everyone: set[int]
+    ) -> None:
+        """After a round's matches are in ``rows``: its team byes, then a zero
+        bye for every team in no match and with no bye (absent; all of them
+        when the round has no team matches)."""
+        if team_round is None:
+            missing = everyone
+        else:
+            byes, matches = team_round.byes, team_round.matches
+            for bye in byes:
+                rows[bye.team - 1].append(self.bye(bye.kind, bye.mp, bye.gp))
+            missing = everyone.difference(
+                map(_WHITE, matches), map(_BLACK, matches), map(_TEAM, byes)
+            )
+        if missing:
+            zero = self.bye("zero", None, None)
+            for t in missing:
+                rows[t - 1].append(zero)
 
     def bye(self, kind: str, mp: float | None, gp: float | None) -> TeamRoundResult:
         """A team's bye of ``kind`` (match and game points given, or ``None``:

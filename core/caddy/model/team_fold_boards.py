@@ -19,17 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 
 from caddy.model.results import MIRROR, RESULT_WORDS, RoundResult, Scoring, make_round_result
 from caddy.model.team_fold import BOARD_OF, TeamFold, TeamRoundResult
-from caddy.model.teams import TeamBye, TeamMatchPairing, TeamRound, TeamSetup
+from caddy.model.teams import TeamMatchPairing, TeamRound, TeamSetup
 
 #: A team round result from its 9 fields in order, without a Python frame.
 _make = partial(tuple.__new__, TeamRoundResult)
-_WHITE: Callable[[TeamMatchPairing], int] = attrgetter("white")
-_BLACK: Callable[[TeamMatchPairing], int] = attrgetter("black")
-_TEAM: Callable[[TeamBye], int] = attrgetter("team")
 #: A side of a played match but its opponent and line-up: (colour, kind,
 #: code, MP, GP, board points), then its board codes.
 _Fields = tuple[tuple[object, ...], tuple[str, ...]]
@@ -80,9 +77,7 @@ def fold_team_boards(
     everyone = set(range(1, n + 1))
     for r in range(count):
         team_round = rounds[r]
-        if team_round is None:
-            missing = everyone
-        else:
+        if team_round is not None:
             round_white, round_black, round_words = boards[r]
             at = 0
             matches = team_round.matches
@@ -127,16 +122,7 @@ def fold_team_boards(
                 rows[black - 1].append(_make((white, *b_fields, black_lineup, b_codes)))
             if at != len(round_words):
                 raise BoardsNotGamesError(r + 1)
-            byes = team_round.byes
-            for bye in byes:
-                rows[bye.team - 1].append(fold.bye(bye.kind, bye.mp, bye.gp))
-            missing = everyone.difference(
-                map(_WHITE, matches), map(_BLACK, matches), map(_TEAM, byes)
-            )
-        if missing:
-            zero = fold.bye("zero", None, None)
-            for t in missing:
-                rows[t - 1].append(zero)
+        fold.close_round(rows, team_round, everyone)
     return count, tuple(map(tuple, rows))
 
 
