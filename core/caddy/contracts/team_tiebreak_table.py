@@ -18,7 +18,12 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from caddy.contracts.tiebreak_spec import EDITIONS, default_edition
-from caddy.contracts.tiebreak_table import ANNULLED, StandingsOptions, TieBreakTable
+from caddy.contracts.tiebreak_table import (
+    ANNULLED,
+    StandingsOptions,
+    TieBreakTable,
+    mark_rest_rounds,
+)
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
@@ -125,10 +130,8 @@ class TeamTieBreakTable(TieBreakTable):
                 o_row, c_row = opp[i], code[i]
                 if -1 in o_row or not _GAMES.issuperset(c_row):
                     games_only[i] = False
-                    if pre_determined:  # a round robin's unpaired round is its rest round
-                        for r, o in enumerate(o_row):
-                            if o < 0 and c_row[r] in ("Z", "U"):
-                                c_row[r] = "R"
+                    if pre_determined:
+                        mark_rest_rounds(o_row, c_row)
         self.opp, self.pts, self.code = opp, pts, code
         self._games_only = games_only
         self.all_games = all(games_only)

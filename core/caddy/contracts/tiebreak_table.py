@@ -207,10 +207,8 @@ class TieBreakTable:
                             o_row[r], p_row[r], c_row[r], k_row[r] = -1, 0.0, ANNULLED, ""
                 if -1 in o_row or not _GAMES.issuperset(c_row):
                     games_only[i] = False
-                    if pre_determined:  # a round robin's unpaired round is its rest round
-                        for r, o in enumerate(o_row):
-                            if o < 0 and c_row[r] in ("Z", "U"):
-                                c_row[r] = "R"
+                    if pre_determined:
+                        mark_rest_rounds(o_row, c_row)
         self.opp, self.pts = opp, pts
         self._games_only = games_only
         #: Every round of every player is a game over the board: the fast paths apply.
@@ -362,3 +360,11 @@ class TieBreakTable:
                 kinds.append("".join(letters))
             self._kinds = kinds
         return self._kinds
+
+
+def mark_rest_rounds(opp_row: list[int], code_row: list[str]) -> None:
+    """A round robin's row (pre-determined pairings): each unpaired round
+    coded ``Z`` or ``U`` is the player's rest round, coded ``R`` in place."""
+    for r, o in enumerate(opp_row):
+        if o < 0 and code_row[r] in ("Z", "U"):
+            code_row[r] = "R"
