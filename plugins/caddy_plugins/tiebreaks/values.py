@@ -55,6 +55,18 @@ def _rows(table: TieBreakTable, played_forfeits: bool) -> list[Row]:
     none_voluntary = [False] * rounds
     games = "G" * rounds
     score_of = opp_scores.__getitem__
+
+    def own_round(own: float, o: int) -> float:
+        """The score an own unplayed round counts with: the player's own (Art.
+        16.4), in the 2026 edition capped by the scheduled opponent's adjusted
+        score, or with no opponent by a draw's points times the rounds."""
+        if cap_2026:
+            if o >= 0 and opp_scores[o] < own:
+                return opp_scores[o]
+            if o < 0 and draw_cap < own:
+                return draw_cap
+        return own
+
     rows: list[Row] = []
     for i, kinds in enumerate(table.kinds):
         opp_row = table.opp[i]
@@ -74,13 +86,7 @@ def _rows(table: TieBreakTable, played_forfeits: bool) -> list[Row]:
                 o = opp_row[r]
                 if played_forfeits and o >= 0 and codes[r] in "+-":
                     continue  # a forfeit played: the opponent's score, as a game's
-                score = own
-                if cap_2026:
-                    if o >= 0 and opp_scores[o] < score:
-                        score = opp_scores[o]
-                    elif o < 0 and draw_cap < score:
-                        score = draw_cap
-                scores[r] = score
+                scores[r] = own_round(own, o)
                 voluntary[r] = kinds[r] == "V"
             rows.append((scores, every, voluntary, True in voluntary))
             continue
@@ -95,12 +101,7 @@ def _rows(table: TieBreakTable, played_forfeits: bool) -> list[Row]:
                 score = opp_scores[o]
                 vur = False
             else:
-                score = own
-                if cap_2026:
-                    if o >= 0 and opp_scores[o] < score:
-                        score = opp_scores[o]
-                    elif o < 0 and draw_cap < score:
-                        score = draw_cap
+                score = own_round(own, o)
                 vur = kind == "V"
             scores.append(score)
             numbers.append(r + 1)
