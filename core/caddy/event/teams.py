@@ -148,10 +148,8 @@ def state_team_event(state: State, *, completed_only: bool = True) -> TeamResult
                     ratings=tuple(p.rating for p in tournament.players),
                     boards=boards,
                 )
-        except (
-            BoardsNotGamesError
-        ):  # a board changed after the round was paired: the players' table
-            pass
+        except BoardsNotGamesError:
+            pass  # a board changed after the round was paired: the players' table
     players = results_event(state, completed_only=completed_only, empty=True)
     return team_event(setup, rounds, players, pre_determined=bool(players.pre_determined))
 
