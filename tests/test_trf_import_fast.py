@@ -51,6 +51,7 @@ Round robins: FIDE Handbook C.05 Annex 1 (every pair meets once per cycle).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import reduce
 from operator import add
 from pathlib import Path
@@ -129,7 +130,12 @@ def _rounds_cell_by_cell(doc: TrfDocument) -> list[Any] | None:
     return out
 
 
-def _document(rows: list[list[Cell]], points: list[float | None] | None = None) -> TrfDocument:
+def drawn_document(
+    rows: list[list[Cell]], points: Sequence[float | None] | None = None, rounds: int | None = None
+) -> TrfDocument:
+    """A TRF document of these rows of cells (player ``k`` the ``k``-th row,
+    named ``Pk``, stating ``points[k - 1]``); ``rounds``: the longest row's
+    length unless given."""
     players = tuple(
         TrfPlayer(
             number=k,
@@ -140,8 +146,9 @@ def _document(rows: list[list[Cell]], points: list[float | None] | None = None) 
         )
         for k, row in enumerate(rows, 1)
     )
+    longest = max((len(r) for r in rows), default=0)
     return TrfDocument(
-        source="drawn", players=players, rounds=max((len(r) for r in rows), default=0)
+        source="drawn", players=players, rounds=longest if rounds is None else rounds
     )
 
 
@@ -200,7 +207,7 @@ def test_rounds_of_shared_files_as_cell_by_cell(path: Path) -> None:
 @settings(max_examples=300)
 @given(rows=_rows())
 def test_rounds_of_any_rows_as_cell_by_cell(rows: list[list[Cell]]) -> None:
-    doc = _document(rows)
+    doc = drawn_document(rows)
     if any(cell[0] == k for k, row in enumerate(rows, 1) for cell in row):
         # someone paired with himself: no file gets here (the line reader refuses
         # the line: "player 3 names himself as opponent"); rounds_of answers None,
@@ -214,7 +221,7 @@ def test_rounds_of_any_rows_as_cell_by_cell(rows: list[list[Cell]]) -> None:
 def test_rounds_of_both_sides_disagreeing_is_none() -> None:
     """Players 1-2 and 3-4 meet in round 1; each change makes the reference say None."""
     good: list[list[Cell]] = [[(2, "w", "1")], [(1, "b", "0")], [(4, "-", "=")], [(3, "-", "=")]]
-    assert rounds_of(_document(good)) == [([1, 3], [2, 4], ["1-0", "1/2"], [2], [])]
+    assert rounds_of(drawn_document(good)) == [([1, 3], [2, 4], ["1-0", "1/2"], [2], [])]
     for player, cell in [
         (1, (1, "b", "1")),  # both won
         (1, (3, "b", "0")),  # names someone else
@@ -225,8 +232,8 @@ def test_rounds_of_both_sides_disagreeing_is_none() -> None:
     ]:
         rows = [list(row) for row in good]
         rows[player][0] = cell
-        assert _rounds_cell_by_cell(_document(rows)) is None
-        assert rounds_of(_document(rows)) is None
+        assert _rounds_cell_by_cell(drawn_document(rows)) is None
+        assert rounds_of(drawn_document(rows)) is None
 
 
 @settings(max_examples=300)
@@ -234,7 +241,7 @@ def test_rounds_of_both_sides_disagreeing_is_none() -> None:
 def test_meets_too_often_exactly_when_check_rows_finds_a_problem(
     rows: list[list[Cell]], cycles: int
 ) -> None:
-    doc = _document(rows)
+    doc = drawn_document(rows)
     rounds = rounds_of(doc)
     if rounds is None:
         return  # the import refuses the file before counting meetings
@@ -269,7 +276,7 @@ def test_a_pair_met_twice_over_the_board_not_by_forfeit() -> None:
         (forfeit, 0, False),
         (forfeit, 1, True),
     ]:
-        rounds = rounds_of(_document(rows))
+        rounds = rounds_of(drawn_document(rows))
         assert rounds is not None
         assert meets_too_often(rounds, 2, cycles) is expected
         assert bool(check_rows(rows, cycles=cycles, pairings=False, complete=False)) is expected
@@ -364,7 +371,7 @@ def test_one_blank_result_among_many_cells() -> None:
 def test_results_cycles_as_round_robin_cycles(rows: list[list[Cell]]) -> None:
     """Short rows (fewer rounds than opponents to meet) and whole round robins
     (small fields: four rounds make a round robin of up to five)."""
-    doc = _document(rows)
+    doc = drawn_document(rows)
     assert doc.results_cycles() == round_robin_cycles(len(rows), doc.opponents())
 
 
@@ -375,8 +382,8 @@ def test_results_cycles_of_a_round_robin_and_a_short_row() -> None:
         [(1, "b", "0"), (3, "w", "="), (None, "-", "Z")],
         [(None, "-", "Z"), (2, "b", "="), (1, "w", "1")],
     ]
-    assert _document(rows).results_cycles() == 1
-    assert _document([rows[0], rows[1], rows[2][:1]]).results_cycles() == 0
+    assert drawn_document(rows).results_cycles() == 1
+    assert drawn_document([rows[0], rows[1], rows[2][:1]]).results_cycles() == 0
 
 
 def _berger_four(last: list[Cell]) -> list[list[Cell]]:
@@ -401,7 +408,7 @@ def _berger_four(last: list[Cell]) -> list[list[Cell]]:
     ],
 )
 def test_results_cycles_of_a_full_round_robin(last: list[Cell], expected: int) -> None:
-    doc = _document(_berger_four(last))
+    doc = drawn_document(_berger_four(last))
     assert doc.results_cycles() == expected
     assert round_robin_cycles(4, doc.opponents()) == expected
 
@@ -425,7 +432,7 @@ def test_bye_values_from_rows_of_codes_as_cell_by_cell(
     for k in unstated:
         if k < len(points):
             points[k] = None
-    doc = _document(rows, points)
+    doc = drawn_document(rows, points)
     if rounds_of(doc) is None:
         return  # rows of codes are read only for rounds whose games agree
     assert scoring_of(doc, consistent=True, codes=row_codes(doc)) == scoring_of(doc)
@@ -433,7 +440,7 @@ def test_bye_values_from_rows_of_codes_as_cell_by_cell(
 
 def test_no_bye_in_any_row_gives_the_default_values() -> None:
     rows: list[list[Cell]] = [[(2, "w", "1")], [(1, "b", "0")]]
-    doc = _document(rows, [1.0, 0.0])
+    doc = drawn_document(rows, [1.0, 0.0])
     _, byes = scoring_of(doc, consistent=True, codes=row_codes(doc))
     assert byes == {"U": 1.0, "F": 1.0, "H": 0.5, "Z": 0.0}
 
@@ -607,7 +614,7 @@ def test_points_summed_by_the_bye_inference_as_points_without(
     for k in unstated:
         if k < len(points):
             points[k] = None
-    doc = _document(rows, points)
+    doc = drawn_document(rows, points)
     if rounds_of(doc) is None:
         return  # the import reads the points only of rounds whose games agree
     _summed_as_points_without(doc, None)
@@ -625,7 +632,7 @@ def test_points_summed_with_byes_worth_something() -> None:
         [(None, "-", "H"), (3, "b", "1")],
         [(None, "-", "+"), (None, "-", "Z")],
     ]
-    doc = _document(rows, [1.5, 0.5, 1.0, 1.5, 1.0])
+    doc = drawn_document(rows, [1.5, 0.5, 1.0, 1.5, 1.0])
     scored, summed = scoring_with_points(doc)
     assert scored[1] == {"U": 1.0, "F": 1.0, "H": 0.5, "Z": 0.0}
     assert summed == [1.5, 0.5, 1.0, 1.5, 1.0]
@@ -727,7 +734,7 @@ def test_import_without_the_replay_as_with_it(
     """Drawn rounds (games of every result, byes of every code, sides that
     disagree, cut rows) under records that make a manual event, a Swiss (whose
     rounds its field may not hold) or a round robin."""
-    doc = attrs.evolve(_document(rows), head=head)
+    doc = attrs.evolve(drawn_document(rows), head=head)
     _as_when_replayed(doc)
 
 
@@ -747,7 +754,7 @@ def test_a_swiss_its_field_cannot_hold_is_replayed() -> None:
     format cannot run that field, so the event is replayed, and the import reads
     it as paired elsewhere (manual), as it did with every event replayed."""
     rows: list[list[Cell]] = [[(2, "w", "1")], [(1, "b", "0")]]
-    doc = attrs.evolve(_document(rows), head=("192 FIDE_DUTCH_2025", "XXR 9"))
+    doc = attrs.evolve(drawn_document(rows), head=("192 FIDE_DUTCH_2025", "XXR 9"))
     assert not _as_when_replayed(doc)
     imported = import_document(doc)
     assert imported.event.tournament.format.name == "manual"
@@ -758,7 +765,7 @@ def test_a_swiss_with_a_bye_announced_is_replayed() -> None:
     not paired yet (``0000 - H``, C.04.2 3.3): the announced bye is the replay's
     to check (C.04.2 3.2: only a full, half or zero bye, a round the event has)."""
     rows: list[list[Cell]] = [[(2, "w", "1"), (None, "-", "H")], [(1, "b", "0")], []]
-    doc = attrs.evolve(_document(rows), head=("192 FIDE_DUTCH_2025", "XXR 3", "XXC white1"))
+    doc = attrs.evolve(drawn_document(rows), head=("192 FIDE_DUTCH_2025", "XXR 3", "XXC white1"))
     assert not _as_when_replayed(doc)
     assert import_document(doc).event.operations[-1] == RecordBye(round=2, player=1, kind="half")
 

@@ -52,6 +52,7 @@ from caddy_plugins.codecs.trf.scoring import scoring_with_points
 from caddy_plugins.codecs.trf_document import parse_document
 from tests import texts
 from tests.conftest import DATA
+from tests.test_trf_import_fast import drawn_document
 
 TRF = sorted((DATA / "trf").glob("*.trf"))
 #: FIDE's sample: 284 players, 9 rounds, rows cut short, ``Z`` cells inside rows,
@@ -170,25 +171,6 @@ def _check_read(doc: TrfDocument) -> RoundsRead | None:
     return read
 
 
-def _document(
-    rows: list[list[Cell]], points: Sequence[float | None] | None = None, rounds: int | None = None
-) -> TrfDocument:
-    players = tuple(
-        TrfPlayer(
-            number=k,
-            line=k,
-            name=f"P{k}",
-            cells=tuple(row),
-            points=points[k - 1] if points else None,
-        )
-        for k, row in enumerate(rows, 1)
-    )
-    longest = max((len(r) for r in rows), default=0)
-    return TrfDocument(
-        source="drawn", players=players, rounds=longest if rounds is None else rounds
-    )
-
-
 @st.composite
 def _rows(draw: st.DrawFn) -> list[list[Cell]]:
     """Rounds paired at random (pairs that meet again, byes of every code, games
@@ -244,7 +226,7 @@ def test_read_rounds_as_read_column_by_column(rows: list[list[Cell]], extra: int
     every row, or a row longer than the file's rounds: the column reader raises;
     more rounds than :data:`LONG`: read column by column)."""
     longest = max((len(r) for r in rows), default=0)
-    _check_read(_document(rows, rounds=max(longest + extra, 0)))
+    _check_read(drawn_document(rows, rounds=max(longest + extra, 0)))
 
 
 @pytest.mark.parametrize("path", TRF, ids=lambda p: p.stem)
@@ -291,7 +273,7 @@ def test_a_game_code_with_no_opponent_is_no_round(code: str) -> None:
     """A result of a game (C.04 Annex 2: ``1 = 0 W D L``) in a cell with no
     opponent: the two readers say the rounds cannot be read."""
     rows: list[list[Cell]] = [[(2, "w", "1")], [(1, "b", "0")], [(None, "-", code)]]
-    doc = _document(rows)
+    doc = drawn_document(rows)
     assert _rounds_by_column(doc) is None
     assert read_rounds(doc) is None
 
@@ -321,7 +303,7 @@ _BYE_ROWS: list[list[Cell]] = [
 def test_bye_values_from_the_read_sums(
     stated: list[float | None], values: dict[str, float]
 ) -> None:
-    doc = _document(_BYE_ROWS, stated)
+    doc = drawn_document(_BYE_ROWS, stated)
     read = _check_read(doc)
     assert read is not None
     scoring = Scoring()
@@ -352,14 +334,14 @@ def test_bye_values_from_the_read_sums_with_rows_without_byes() -> None:
         [(6, "w", "1"), (6, "b", "="), (6, "w", "0")],
         [(5, "b", "0"), (5, "w", "="), (5, "b", "1")],
     ]
-    doc = _document(rows, [3.0, 0.5, 2.0, 0.5, 1.5, 1.5])
+    doc = drawn_document(rows, [3.0, 0.5, 2.0, 0.5, 1.5, 1.5])
     read = _check_read(doc)
     assert read is not None
     fast = bye_values_and_rows(doc, Scoring(), {}, consistent=True, summed=read.summed)
     assert fast[0] == {"U": 0.5, "F": 0.0, "H": 1.0, "Z": 0.5}
     assert _same(fast, bye_values_and_rows(doc, Scoring(), {}, consistent=True))
     # one stated points that no values explain: the defaults, as summed again
-    doc = _document(rows, [3.0, 0.5, 2.0, 0.5, 1.5, 2.5])
+    doc = drawn_document(rows, [3.0, 0.5, 2.0, 0.5, 1.5, 2.5])
     read = _check_read(doc)
     assert read is not None
     fast = bye_values_and_rows(doc, Scoring(), {}, consistent=True, summed=read.summed)
@@ -374,7 +356,7 @@ def test_bye_values_from_the_read_sums_with_rows_without_byes() -> None:
 )
 def test_the_read_sums_are_not_taken_for_another_scoring(scoring: Scoring) -> None:
     """The sums at 1 / ½ / 0 are not those of another scoring: the rows are summed again."""
-    doc = _document(_BYE_ROWS, [9.0, 3.0, 4.0, 1.0])
+    doc = drawn_document(_BYE_ROWS, [9.0, 3.0, 4.0, 1.0])
     read = read_rounds(doc)
     assert read is not None
     assert read.summed is not None
@@ -394,7 +376,7 @@ def test_bye_values_and_points_from_the_read_sums(
     gathered are those of the rows summed again (stated points that fit some
     bye values, some none, some missing)."""
     points = [stated[k] if k < len(stated) else None for k in range(len(rows))]
-    doc = _document(rows, points)
+    doc = drawn_document(rows, points)
     try:
         if _rounds_by_column(doc) is None:
             return
@@ -449,7 +431,7 @@ def test_stated_problems_as_one_by_one(pairs: list[tuple[float | None, float]], 
     99.5 (columns 81-84), players without stated points."""
     if same:
         pairs = [(total, total) for _, total in pairs]
-    doc = _document([[] for _ in pairs], [stated for stated, _ in pairs])
+    doc = drawn_document([[] for _ in pairs], [stated for stated, _ in pairs])
     totals = [total for _, total in pairs]
     assert stated_problems(doc, totals) == _stated_one_by_one(doc, totals)
 
