@@ -5,6 +5,8 @@ matches (:attr:`caddy.model.tournament.PairRound.teams`) and line-ups given ahea
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -23,8 +25,14 @@ from caddy.model.teams import TEAM_BYE_KINDS, LineUp, check_setup, lineup_proble
 if TYPE_CHECKING:
     from caddy.event.replay import State
     from caddy.model.team_results import TeamResultsTable
-    from caddy.model.teams import TeamSetup
+    from caddy.model.teams import TeamRound, TeamSetup
     from caddy.model.tournament import PairRound, Tournament
+
+#: The rounds :func:`apply_team_round` found to be their team matches' games,
+#: by the id of their :class:`caddy.model.teams.TeamRound` (an entry leaves
+#: with it): the round's Whites and Blacks then (the tuples themselves) and
+#: the setup's board colours (:func:`seated_rounds`).
+_SEATED: dict[int, tuple[tuple[int, ...], tuple[int, ...], str]] = {}
 
 
 def team_setup(state: State) -> TeamSetup:
@@ -86,9 +94,39 @@ def apply_team_round(state: State, operation: PairRound) -> None:
         )
     rnd = state.rounds[-1]
     rnd.teams = teams
+    _mark_seated(teams, rnd.white, rnd.black, setup.board_colours())
     for player, kind in teams.implied_byes().items():
         rnd.byes.setdefault(player, kind)
     state.lineups.pop(operation.round, None)
+
+
+def _mark_seated(
+    teams: TeamRound, white: tuple[int, ...], black: tuple[int, ...], colours: str
+) -> None:
+    """Note that ``white`` and ``black`` were checked to be ``teams``' games
+    (the first boards seen for it stand: others are checked when folded)."""
+    key = id(teams)
+    if key not in _SEATED:
+        _SEATED[key] = (white, black, colours)
+        weakref.finalize(teams, _SEATED.pop, key, None)
+
+
+def seated_rounds(
+    rounds: Sequence[TeamRound | None],
+    boards: Sequence[tuple[Sequence[int], Sequence[int], Sequence[str]]],
+    colours: str,
+) -> list[bool]:
+    """Per round, whether its boards (Whites, Blacks, words) are the very
+    Whites and Blacks :func:`apply_team_round` found to be its team matches'
+    games with board colours ``colours``: the fold need not check them again
+    (:func:`caddy.model.team_fold_boards.fold_team_boards`'s ``seated``)."""
+    seated = []
+    for team_round, (white, black, _) in zip(rounds, boards, strict=False):
+        mark = _SEATED.get(id(team_round))
+        seated.append(
+            mark is not None and mark[0] is white and mark[1] is black and mark[2] == colours
+        )
+    return seated
 
 
 def lineup_rounds(state: State) -> int:
@@ -147,6 +185,7 @@ def state_team_event(state: State, *, completed_only: bool = True) -> TeamResult
                     load_players=load,
                     ratings=tuple(p.rating for p in tournament.players),
                     boards=boards,
+                    seated=seated_rounds(rounds, boards, setup.board_colours()),
                 )
         except BoardsNotGamesError:
             pass  # a board changed after the round was paired: the players' table

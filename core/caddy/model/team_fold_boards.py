@@ -46,6 +46,7 @@ def fold_team_boards(
     rounds: Sequence[TeamRound | None],
     boards: Sequence[tuple[Sequence[int], Sequence[int], Sequence[str]]],
     game_scoring: Scoring,
+    seated: Sequence[bool] = (),
 ) -> tuple[int, tuple[tuple[TeamRoundResult, ...], ...]]:
     """Fold rounds ``1..len(boards)`` into each team's round results (the
     rounds folded, the rows), as
@@ -53,7 +54,10 @@ def fold_team_boards(
     round ``r + 1``'s team matches, ``boards[r]`` its boards (Whites, Blacks,
     result words, in board order). Raises :class:`BoardsNotGamesError` when a round's
     boards are not its matches' games (a board changed after the round was
-    paired): read the players' cells then."""
+    paired): read the players' cells then. ``seated[r]`` true: round ``r +
+    1``'s Whites and Blacks are known to be its matches' games, each line-up
+    of the setup's size (the replay checked them when it applied the round:
+    :func:`caddy.event.teams.seated_rounds`), so they are not checked again."""
     n = len(setup.teams)
     count = min(len(boards), len(rounds))
     if not any(rounds[:count]) and count:
@@ -75,55 +79,78 @@ def fold_team_boards(
     seats: dict[str, tuple[_Seats, _Seats]] = {}
     rows: list[list[TeamRoundResult]] = [[] for _ in range(n)]
     everyone = set(range(1, n + 1))
+    known = len(seated)
     for r in range(count):
         team_round = rounds[r]
         if team_round is not None:
-            round_white, round_black, round_words = boards[r]
+            round_words = boards[r][2]
+            check = r >= known or not seated[r]
             at = 0
-            matches = team_round.matches
-            for match in matches:
-                white, black = match.white, match.black
-                if match.forfeit:
-                    a, b = fold.forfeited(match, match.forfeit)
-                    rows[white - 1].append(a)
-                    rows[black - 1].append(b)
-                    continue
+            for match in team_round.matches:
                 white_lineup, black_lineup = match.white_lineup, match.black_lineup
                 colours = match.colours or default
-                size = len(white_lineup)
-                if (
-                    0 in white_lineup
-                    or 0 in black_lineup
-                    or size != len(black_lineup)
-                    or size != len(colours)
-                ):
-                    at = _uneven(fold, pairs, match, colours, boards[r], at, rows)
+                if match.forfeit or 0 in white_lineup or 0 in black_lineup:
+                    at = _other(fold, pairs, match, colours, boards[r], at, rows)
                     continue
-                end = at + size
-                # the boards seat the line-ups as the colours say
-                found_seats = seats.get(colours) or _seats(colours, seats)
-                both = white_lineup + black_lineup
-                if round_white[at:end] != found_seats[0](both) or round_black[
-                    at:end
-                ] != found_seats[1](both):
-                    raise BoardsNotGamesError(r + 1)
+                end = at + len(colours)
+                if check:
+                    size = len(colours)
+                    if size != len(white_lineup) or size != len(black_lineup):
+                        at = _uneven(fold, pairs, match, colours, boards[r], at, rows)
+                        continue
+                    if not _seated(match, colours, boards[r], at, end, seats):
+                        raise BoardsNotGamesError(r + 1)
                 key = (colours, *round_words[at:end])
                 at = end
-                found = scored.get(key)
-                if found is None:
-                    found = scored[key] = _score(fold, board_of, key)
-                if isinstance(found, str):
-                    a, b = fold.forfeited(match, found)
-                    rows[white - 1].append(a)
-                    rows[black - 1].append(b)
+                found = scored.get(key) or _score(fold, board_of, key, scored)
+                if found.__class__ is str:
+                    a, b = fold.forfeited(match, found)  # type: ignore[arg-type]
+                    rows[match.white - 1].append(a)
+                    rows[match.black - 1].append(b)
                     continue
                 (w, w_codes), (b_fields, b_codes) = found
-                rows[white - 1].append(_make((black, *w, white_lineup, w_codes)))
-                rows[black - 1].append(_make((white, *b_fields, black_lineup, b_codes)))
+                rows[match.white - 1].append(_make((match.black, *w, white_lineup, w_codes)))
+                rows[match.black - 1].append(_make((match.white, *b_fields, black_lineup, b_codes)))
             if at != len(round_words):
                 raise BoardsNotGamesError(r + 1)
         fold.close_round(rows, team_round, everyone)
     return count, tuple(map(tuple, rows))
+
+
+def _other(
+    fold: TeamFold,
+    pairs: dict[str, tuple[RoundResult, RoundResult]],
+    match: TeamMatchPairing,
+    colours: str,
+    boards: tuple[Sequence[int], Sequence[int], Sequence[str]],
+    at: int,
+    rows: list[list[TeamRoundResult]],
+) -> int:
+    """A match forfeited as a whole (no boards) or with an empty board
+    (:func:`_uneven`); returns where the next match's boards start."""
+    if match.forfeit:
+        a, b = fold.forfeited(match, match.forfeit)
+        rows[match.white - 1].append(a)
+        rows[match.black - 1].append(b)
+        return at
+    return _uneven(fold, pairs, match, colours, boards, at, rows)
+
+
+def _seated(
+    match: TeamMatchPairing,
+    colours: str,
+    boards: tuple[Sequence[int], Sequence[int], Sequence[str]],
+    at: int,
+    end: int,
+    seats: dict[str, tuple[_Seats, _Seats]],
+) -> bool:
+    """Whether the round's boards ``at..end`` seat ``match``'s line-ups (no
+    empty board, each as long as its colours) as its colours say."""
+    white_lineup, black_lineup = match.white_lineup, match.black_lineup
+    found_seats = seats.get(colours) or _seats(colours, seats)
+    both = white_lineup + black_lineup
+    whites, blacks, _ = boards
+    return whites[at:end] == found_seats[0](both) and blacks[at:end] == found_seats[1](both)
 
 
 #: A board from White's team's side: its point and code, Black's team's point and code.
@@ -138,10 +165,14 @@ def _board(cells: tuple[RoundResult, RoundResult] | tuple[RoundResult, ...]) -> 
 
 
 def _score(
-    fold: TeamFold, board_of: dict[tuple[str, str], _Board], key: tuple[str, ...]
+    fold: TeamFold,
+    board_of: dict[tuple[str, str], _Board],
+    key: tuple[str, ...],
+    scored: dict[tuple[str, ...], _Scored],
 ) -> _Scored:
     """A match with every board seated, by its colours and boards' words
-    (``key``): each side's board points and codes, then :meth:`TeamFold.score`."""
+    (``key``): each side's board points and codes, then :meth:`TeamFold.score`
+    (kept in ``scored``)."""
     colours = key[0]
     if len(key) - 1 != len(colours) or not colours:
         raise BoardsNotGamesError(key)  # the round has fewer boards than its matches' games
@@ -151,12 +182,14 @@ def _score(
     )
     outcome = fold.score(white_points, white_codes, black_points, black_codes)
     if isinstance(outcome, str):
+        scored[key] = outcome
         return outcome
     (w_code, w_mp, w_gp, w_points, w_codes), (b_code, b_mp, b_gp, b_points, b_codes) = outcome
-    return (
+    made = scored[key] = (
         (("w", "played", w_code, w_mp, w_gp, w_points), w_codes),
         (("b", "played", b_code, b_mp, b_gp, b_points), b_codes),
     )
+    return made
 
 
 def _uneven(
