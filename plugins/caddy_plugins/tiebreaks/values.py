@@ -123,6 +123,34 @@ def _most_key(item: _Value) -> tuple[float, float, int]:
 _VUR_KEY: Callable[[_Value], tuple[float, float, int]] = itemgetter(1, 0, 2)
 
 
+def _cut_one(
+    scores: Sequence[float],
+    contributions: Sequence[float],
+    voluntary: Sequence[bool],
+    any_voluntary: bool,
+) -> float:
+    """The contributions summed without the one a single cut leaves out, as
+    :func:`opponent_values`' items make it: the least (score, contribution,
+    round) item, or (Art. 16.5) the lowest voluntarily unplayed round's (by
+    contribution, score, round) when the least's contribution is not higher.
+    The rounds rise with the index, so the earliest index breaks a tie."""
+    least = min(scores)
+    cut = scores.index(least)
+    if contributions is not scores and scores.count(least) > 1:
+        cut = min(
+            [k for k, score in enumerate(scores) if score == least],
+            key=lambda k: (contributions[k], k),
+        )
+    if any_voluntary:
+        lowest = min(
+            [k for k, vur in enumerate(voluntary) if vur],
+            key=lambda k: (contributions[k], scores[k], k),
+        )
+        if not contributions[cut] > contributions[lowest]:
+            cut = lowest
+    return sum([*contributions[:cut], *contributions[cut + 1 :]])
+
+
 def opponent_values(
     table: TieBreakTable,
     spec: TieBreakSpec,
@@ -149,8 +177,11 @@ def opponent_values(
             if len(numbers) != rounds:
                 own = [own[r - 1] for r in numbers]
             contributions = list(map(mul, scores, own))
-        if not (low or high):
+        if not (low or high) or not scores:
             values.append(sum(contributions))
+            continue
+        if low == 1 and not high:  # one cut (/C1), the common case: found by index
+            values.append(_cut_one(scores, contributions, voluntary, any_voluntary))
             continue
         items: list[_Value] = list(zip(scores, contributions, numbers, voluntary, strict=True))
         for _ in range(low):
