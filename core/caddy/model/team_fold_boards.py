@@ -63,17 +63,7 @@ def fold_team_boards(
     if not any(rounds[:count]) and count:
         count = 0
     fold = TeamFold(setup, game_scoring, True)
-    cells = {
-        code: make_round_result((None, None, code, game_scoring.points(code))) for code in MIRROR
-    }
-    #: A result word to the board White's and Black's cells.
-    pairs = {word: (cells[w], cells[b]) for word, (w, b) in RESULT_WORDS.items()}
-    #: A board's colour (White's team's) and word to both teams' board points and codes.
-    board_of = {
-        (colour, word): _board(pair if colour == "W" else pair[::-1])
-        for word, pair in pairs.items()
-        for colour in "WB"
-    }
+    pairs, board_of = _scale(game_scoring)
     default = setup.board_colours()
     scored: dict[tuple[str, ...], _Scored] = {}
     seats: dict[str, tuple[_Seats, _Seats]] = {}
@@ -90,21 +80,35 @@ def fold_team_boards(
                 white_lineup, black_lineup = match.white_lineup, match.black_lineup
                 colours = match.colours or default
                 if match.forfeit or 0 in white_lineup or 0 in black_lineup:
-                    at = _other(fold, pairs, match, colours, boards[r], at, rows)
-                    continue
-                end = at + len(colours)
-                if check:
+                    if check or match.forfeit:
+                        at = _other(fold, pairs, match, colours, boards[r], at, rows)
+                        continue
+                    # an empty board: its side's mark instead of a word (_EMPTY)
+                    words: list[str] = []
+                    for p, q in zip(white_lineup, black_lineup, strict=True):
+                        if p and q:
+                            words.append(round_words[at])
+                            at += 1
+                        else:
+                            words.append(_EMPTY[bool(p), bool(q)])
+                    key = (colours, *words)
+                elif check:
                     size = len(colours)
                     if size != len(white_lineup) or size != len(black_lineup):
                         at = _uneven(fold, pairs, match, colours, boards[r], at, rows)
                         continue
+                    end = at + size
                     if not _seated(match, colours, boards[r], at, end, seats):
                         raise BoardsNotGamesError(r + 1)
-                key = (colours, *round_words[at:end])
-                at = end
+                    key = (colours, *round_words[at:end])
+                    at = end
+                else:
+                    end = at + len(colours)
+                    key = (colours, *round_words[at:end])
+                    at = end
                 found = scored.get(key) or _score(fold, board_of, key, scored)
-                if found.__class__ is str:
-                    a, b = fold.forfeited(match, found)  # type: ignore[arg-type]
+                if isinstance(found, str):
+                    a, b = fold.forfeited(match, found)
                     rows[match.white - 1].append(a)
                     rows[match.black - 1].append(b)
                     continue
@@ -155,6 +159,44 @@ def _seated(
 
 #: A board from White's team's side: its point and code, Black's team's point and code.
 _Board = tuple[float, str, float, str]
+#: The mark of an empty board in a match's key, by whether White's team's
+#: seat and Black's team's are taken (as :meth:`TeamFold.side` reads it: an
+#: empty seat of one's own a forfeit loss, else of the other team a forfeit win).
+_EMPTY = {(False, True): "empty -+", (True, False): "empty +-", (False, False): "empty --"}
+#: Per game scale: :func:`_scale`'s tables.
+_SCALES: dict[
+    Scoring, tuple[dict[str, tuple[RoundResult, RoundResult]], dict[tuple[str, str], _Board]]
+] = {}
+
+
+def _scale(
+    game_scoring: Scoring,
+) -> tuple[dict[str, tuple[RoundResult, RoundResult]], dict[tuple[str, str], _Board]]:
+    """A result word to the board White's and Black's cells, and a board's
+    colour (White's team's) and word, or an empty board's mark (:data:`_EMPTY`),
+    to both teams' board points and codes; made once per scale."""
+    found = _SCALES.get(game_scoring)
+    if found is not None:
+        return found
+    cells = {
+        code: make_round_result((None, None, code, game_scoring.points(code))) for code in MIRROR
+    }
+    pairs = {word: (cells[w], cells[b]) for word, (w, b) in RESULT_WORDS.items()}
+    board_of = {
+        (colour, word): _board(pair if colour == "W" else pair[::-1])
+        for word, pair in pairs.items()
+        for colour in "WB"
+    }
+    won = game_scoring.win if game_scoring.forfeit_win is None else game_scoring.forfeit_win
+    lost = game_scoring.forfeit_loss
+    for mark in _EMPTY.values():  # "empty -+": White's team's seat empty ...
+        white, black = mark[-2:]
+        board = (lost if white == "-" else won, white, lost if black == "-" else won, black)
+        board_of["W", mark] = board_of["B", mark] = board
+    if len(_SCALES) > 64:  # a long-lived process with many scales
+        _SCALES.clear()
+    made = _SCALES[game_scoring] = (pairs, board_of)
+    return made
 
 
 def _board(cells: tuple[RoundResult, RoundResult] | tuple[RoundResult, ...]) -> _Board:
