@@ -190,7 +190,7 @@ def _scale(
     won = game_scoring.win if game_scoring.forfeit_win is None else game_scoring.forfeit_win
     lost = game_scoring.forfeit_loss
     for mark in _EMPTY.values():  # "empty -+": White's team's seat empty ...
-        white, black = mark[-2:]
+        white, black = mark[-2], mark[-1]
         board = (lost if white == "-" else won, white, lost if black == "-" else won, black)
         board_of["W", mark] = board_of["B", mark] = board
     if len(_SCALES) > 64:  # a long-lived process with many scales
