@@ -25,6 +25,9 @@ from caddy.model.results import MIRROR, RESULT_WORDS, RoundResult, Scoring, make
 from caddy.model.team_fold import BOARD_OF, TeamFold, TeamRoundResult
 from caddy.model.teams import TeamMatchPairing, TeamRound, TeamSetup
 
+#: The codes of a forfeited board.
+_FORFEITS = frozenset("+-")
+
 #: A team round result from its 9 fields in order, without a Python frame.
 _make = partial(tuple.__new__, TeamRoundResult)
 #: A side of a played match but its opponent and line-up: (colour, kind,
@@ -222,6 +225,23 @@ def _score(
     white_points, white_codes, black_points, black_codes = zip(
         *map(board_of.__getitem__, zip(colours, key[1:], strict=True)), strict=True
     )
+    if not (_FORFEITS.issuperset(white_codes) and _FORFEITS.issuperset(black_codes)):
+        # a board was played: TeamFold.score's outcome, inline
+        gp_white, gp_black = sum(white_points), sum(black_points)
+        won, drawn, lost = fold.outcomes
+        if gp_white > gp_black:
+            white, black = won, lost
+        elif gp_black > gp_white:
+            white, black = lost, won
+        elif gp_white > 0:
+            white = black = drawn
+        else:  # nobody scored: both lose (FIDE's reference engine)
+            white = black = lost
+        made = scored[key] = (
+            (("w", "played", *white, gp_white, white_points), white_codes),
+            (("b", "played", *black, gp_black, black_points), black_codes),
+        )
+        return made
     outcome = fold.score(white_points, white_codes, black_points, black_codes)
     if isinstance(outcome, str):
         scored[key] = outcome
