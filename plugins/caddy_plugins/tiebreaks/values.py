@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Sequence
+from itertools import compress, count
 from operator import itemgetter, mul
 
 from caddy.contracts.tiebreak_spec import TieBreakSpec
@@ -134,18 +135,13 @@ def _cut_one(
     round) item, or (Art. 16.5) the lowest voluntarily unplayed round's (by
     contribution, score, round) when the least's contribution is not higher.
     The rounds rise with the index, so the earliest index breaks a tie."""
-    least = min(scores)
-    cut = scores.index(least)
-    if contributions is not scores and scores.count(least) > 1:
-        cut = min(
-            [k for k, score in enumerate(scores) if score == least],
-            key=lambda k: (contributions[k], k),
-        )
-    if any_voluntary:
-        lowest = min(
-            [k for k, vur in enumerate(voluntary) if vur],
-            key=lambda k: (contributions[k], scores[k], k),
-        )
+    if contributions is scores:  # a Buchholz: the first of the lowest scores
+        cut = scores.index(min(scores))
+    else:  # the first of the lowest (score, contribution) pairs
+        pairs = list(zip(scores, contributions, strict=True))
+        cut = pairs.index(min(pairs))
+    if any_voluntary:  # (contribution, score, index) of each voluntarily unplayed round
+        lowest = min(compress(zip(contributions, scores, count()), voluntary))[2]
         if not contributions[cut] > contributions[lowest]:
             cut = lowest
     return sum([*contributions[:cut], *contributions[cut + 1 :]])
