@@ -6,9 +6,10 @@ matches (:attr:`caddy.model.tournament.PairRound.teams`) and line-ups given ahea
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -27,6 +28,9 @@ if TYPE_CHECKING:
     from caddy.model.team_results import TeamResultsTable
     from caddy.model.teams import TeamRound, TeamSetup
     from caddy.model.tournament import PairRound, Tournament
+
+#: A player's rating.
+_RATING: Callable[[Any], int | None] = attrgetter("rating")
 
 #: The rounds :func:`apply_team_round` found to be their team matches' games,
 #: by the id of their :class:`caddy.model.teams.TeamRound` (an entry leaves
@@ -165,32 +169,43 @@ def state_team_event(state: State, *, completed_only: bool = True) -> TeamResult
 
     setup = team_setup(state)
     rounds = [r.teams for r in state.rounds if not r.matches]
-    boards = board_words(state, completed_only=completed_only)
-    if boards is not None:
-        # the boards folded straight; the players' table (board prizes, the
-        # teams' ratings from their players) is built when first read, from
-        # the event as it is now
-        tournament = state.event.tournament
-        load = partial(results_event, _snapshot(state), completed_only=completed_only, empty=True)
-        try:
-            with paused():  # a team round result per team and round: small acyclic tuples
-                return fold_team_event(
-                    setup,
-                    rounds,
-                    (),
-                    game_scoring=tournament.scoring or Scoring(),
-                    name=tournament.name,
-                    start_date=tournament.start,
-                    pre_determined=bool(state_pre_determined(state)),
-                    load_players=load,
-                    ratings=tuple(p.rating for p in tournament.players),
-                    boards=boards,
-                    seated=seated_rounds(rounds, boards, setup.board_colours()),
-                )
-        except BoardsNotGamesError:
-            pass  # a board changed after the round was paired: the players' table
+    with paused():  # the boards' words, a result per team and round: small acyclic objects
+        folded = _fold_boards(state, setup, rounds, completed_only)
+    if folded is not None:
+        return folded
     players = results_event(state, completed_only=completed_only, empty=True)
     return team_event(setup, rounds, players, pre_determined=bool(players.pre_determined))
+
+
+def _fold_boards(
+    state: State, setup: TeamSetup, rounds: list[TeamRound | None], completed_only: bool
+) -> TeamResultsTable | None:
+    """The team results folded straight from the boards' words; ``None``
+    when they cannot be (:func:`caddy.event.results.board_words`), or a board
+    changed after its round was paired: then read the players' table."""
+    boards = board_words(state, completed_only=completed_only)
+    if boards is None:
+        return None
+    # the players' table (board prizes, the teams' ratings from their players)
+    # is built when first read, from the event as it is now
+    tournament = state.event.tournament
+    load = partial(results_event, _snapshot(state), completed_only=completed_only, empty=True)
+    try:
+        return fold_team_event(
+            setup,
+            rounds,
+            (),
+            game_scoring=tournament.scoring or Scoring(),
+            name=tournament.name,
+            start_date=tournament.start,
+            pre_determined=bool(state_pre_determined(state)),
+            load_players=load,
+            ratings=tuple(map(_RATING, tournament.players)),
+            boards=boards,
+            seated=seated_rounds(rounds, boards, setup.board_colours()),
+        )
+    except BoardsNotGamesError:
+        return None  # a board changed after the round was paired
 
 
 def _snapshot(state: State) -> State:
