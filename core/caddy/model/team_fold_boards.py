@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 from operator import itemgetter
+from typing import cast
 
 from caddy.model.results import MIRROR, RESULT_WORDS, RoundResult, Scoring, make_round_result
 from caddy.model.team_fold import BOARD_OF, TeamFold, TeamRoundResult
@@ -30,12 +31,16 @@ _FORFEITS = frozenset("+-")
 
 #: A team round result from its 9 fields in order, without a Python frame.
 _make = partial(tuple.__new__, TeamRoundResult)
-#: A side of a played match but its opponent and line-up: (colour, kind,
-#: code, MP, GP, board points), then its board codes.
-_Fields = tuple[tuple[object, ...], tuple[str, ...]]
-#: A match by its colours and boards' words: both sides' fields (White's
-#: team first), or a forfeit of the whole match (``+-`` ...).
-_Scored = tuple[_Fields, _Fields] | str
+#: A match by its colours and boards' words: White's team's fields but its
+#: opponent and line-up (colour, kind, code, MP, GP, board points), its
+#: board codes, then Black's team's two; or for a match forfeited as a
+#: whole, ``None``, the forfeit (``+-`` ...), ``None``, ``None``.
+_Scored = tuple[
+    tuple[object, ...] | None,
+    tuple[str, ...] | str,
+    tuple[object, ...] | None,
+    tuple[str, ...] | None,
+]
 
 
 class BoardsNotGamesError(Exception):
@@ -70,7 +75,8 @@ def fold_team_boards(
     default = setup.board_colours()
     scored: dict[tuple[str, ...], _Scored] = {}
     seats: dict[str, tuple[_Seats, _Seats]] = {}
-    rows: list[list[TeamRoundResult]] = [[] for _ in range(n)]
+    # each team's row by its number (row 0: nobody's), handed on from 1
+    rows: list[list[TeamRoundResult]] = [[] for _ in range(n + 1)]
     everyone = set(range(1, n + 1))
     known = len(seated)
     for r in range(count):
@@ -109,19 +115,24 @@ def fold_team_boards(
                     end = at + len(colours)
                     key = (colours, *round_words[at:end])
                     at = end
-                found = scored.get(key) or _score(fold, board_of, key, scored)
-                if isinstance(found, str):
-                    a, b = fold.forfeited(match, found)
-                    rows[match.white - 1].append(a)
-                    rows[match.black - 1].append(b)
+                white_fields, white_codes, black_fields, black_codes = scored.get(key) or _score(
+                    fold, board_of, key, scored
+                )
+                if white_fields is None or black_fields is None:  # no board played: forfeited
+                    a, b = fold.forfeited(match, cast(str, white_codes))
+                    rows[match.white].append(a)
+                    rows[match.black].append(b)
                     continue
-                (w, w_codes), (b_fields, b_codes) = found
-                rows[match.white - 1].append(_make((match.black, *w, white_lineup, w_codes)))
-                rows[match.black - 1].append(_make((match.white, *b_fields, black_lineup, b_codes)))
+                rows[match.white].append(
+                    _make((match.black, *white_fields, white_lineup, white_codes))
+                )
+                rows[match.black].append(
+                    _make((match.white, *black_fields, black_lineup, black_codes))
+                )
             if at != len(round_words):
                 raise BoardsNotGamesError(r + 1)
-        fold.close_round(rows, team_round, everyone)
-    return count, tuple(map(tuple, rows))
+        fold.close_round(rows[1:], team_round, everyone)
+    return count, tuple(map(tuple, rows[1:]))
 
 
 def _other(
@@ -137,8 +148,8 @@ def _other(
     (:func:`_uneven`); returns where the next match's boards start."""
     if match.forfeit:
         a, b = fold.forfeited(match, match.forfeit)
-        rows[match.white - 1].append(a)
-        rows[match.black - 1].append(b)
+        rows[match.white].append(a)
+        rows[match.black].append(b)
         return at
     return _uneven(fold, pairs, match, colours, boards, at, rows)
 
@@ -237,19 +248,25 @@ def _score(
             white = black = drawn
         else:  # nobody scored: both lose (FIDE's reference engine)
             white = black = lost
-        made = scored[key] = (
-            (("w", "played", *white, gp_white, white_points), white_codes),
-            (("b", "played", *black, gp_black, black_points), black_codes),
+        played: _Scored = (
+            ("w", "played", *white, gp_white, white_points),
+            white_codes,
+            ("b", "played", *black, gp_black, black_points),
+            black_codes,
         )
-        return made
+        scored[key] = played
+        return played
     outcome = fold.score(white_points, white_codes, black_points, black_codes)
     if isinstance(outcome, str):
-        scored[key] = outcome
-        return outcome
+        forfeited: _Scored = (None, outcome, None, None)
+        scored[key] = forfeited
+        return forfeited
     (w_code, w_mp, w_gp, w_points, w_codes), (b_code, b_mp, b_gp, b_points, b_codes) = outcome
     made = scored[key] = (
-        (("w", "played", w_code, w_mp, w_gp, w_points), w_codes),
-        (("b", "played", b_code, b_mp, b_gp, b_points), b_codes),
+        ("w", "played", w_code, w_mp, w_gp, w_points),
+        w_codes,
+        ("b", "played", b_code, b_mp, b_gp, b_points),
+        b_codes,
     )
     return made
 
@@ -286,8 +303,8 @@ def _uneven(
             raise BoardsNotGamesError(at)
         at += 1
     a, b = fold.match(match, cell.__getitem__)
-    rows[match.white - 1].append(a)
-    rows[match.black - 1].append(b)
+    rows[match.white].append(a)
+    rows[match.black].append(b)
     return at
 
 
