@@ -29,7 +29,7 @@ from caddy.event.results import board_words
 from caddy.event.teams import seated_rounds, state_team_event
 from caddy.model.results import Scoring
 from caddy.model.team_fold_boards import BoardsNotGamesError, fold_team_boards
-from caddy.model.team_results import TeamResultsTable
+from caddy.model.team_results import TeamResultsTable, fold_team_event
 from tests.test_team_fold_paths import drawn_event, reference
 
 #: A game scale whose forfeits score other than a game's (the empty seats' marks read them).
@@ -74,11 +74,10 @@ def test_seated_fold_is_the_fold_of_the_players_cells(
         raise AssertionError("the players' table was folded instead of the boards")
 
     given: list[object] = []
-    fold = caddy.event.teams.fold_team_event
 
     def seen(*args: Any, **kwargs: Any) -> TeamResultsTable:
         given.append(kwargs["seated"])  # the rounds the fold reads unchecked
-        return fold(*args, **kwargs)
+        return fold_team_event(*args, **kwargs)
 
     monkeypatch.setattr(caddy.event.teams, "team_event", fallback)
     monkeypatch.setattr(caddy.event.teams, "fold_team_event", seen)
