@@ -5,8 +5,11 @@ matches (:attr:`caddy.model.tournament.PairRound.teams`) and line-ups given ahea
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -23,8 +26,17 @@ from caddy.model.teams import TEAM_BYE_KINDS, LineUp, check_setup, lineup_proble
 if TYPE_CHECKING:
     from caddy.event.replay import State
     from caddy.model.team_results import TeamResultsTable
-    from caddy.model.teams import TeamSetup
+    from caddy.model.teams import TeamRound, TeamSetup
     from caddy.model.tournament import PairRound, Tournament
+
+#: A player's rating.
+_RATING: Callable[[Any], int | None] = attrgetter("rating")
+
+#: The rounds :func:`apply_team_round` found to be their team matches' games,
+#: by the id of their :class:`caddy.model.teams.TeamRound` (an entry leaves
+#: with it): the round's Whites and Blacks then (the tuples themselves) and
+#: the setup's board colours (:func:`seated_rounds`).
+_SEATED: dict[int, tuple[tuple[int, ...], tuple[int, ...], str]] = {}
 
 
 def team_setup(state: State) -> TeamSetup:
@@ -86,9 +98,39 @@ def apply_team_round(state: State, operation: PairRound) -> None:
         )
     rnd = state.rounds[-1]
     rnd.teams = teams
+    _mark_seated(teams, rnd.white, rnd.black, setup.board_colours())
     for player, kind in teams.implied_byes().items():
         rnd.byes.setdefault(player, kind)
     state.lineups.pop(operation.round, None)
+
+
+def _mark_seated(
+    teams: TeamRound, white: tuple[int, ...], black: tuple[int, ...], colours: str
+) -> None:
+    """Note that ``white`` and ``black`` were checked to be ``teams``' games
+    (the first boards seen for it stand: others are checked when folded)."""
+    key = id(teams)
+    if key not in _SEATED:
+        _SEATED[key] = (white, black, colours)
+        weakref.finalize(teams, _SEATED.pop, key, None)
+
+
+def seated_rounds(
+    rounds: Sequence[TeamRound | None],
+    boards: Sequence[tuple[Sequence[int], Sequence[int], Sequence[str]]],
+    colours: str,
+) -> list[bool]:
+    """Per round, whether its boards (Whites, Blacks, words) are the very
+    Whites and Blacks :func:`apply_team_round` found to be its team matches'
+    games with board colours ``colours``: the fold need not check them again
+    (:func:`caddy.model.team_fold_boards.fold_team_boards`'s ``seated``)."""
+    seated = []
+    for team_round, (white, black, _) in zip(rounds, boards, strict=False):
+        mark = _SEATED.get(id(team_round))
+        seated.append(
+            mark is not None and mark[0] is white and mark[1] is black and mark[2] == colours
+        )
+    return seated
 
 
 def lineup_rounds(state: State) -> int:
@@ -127,31 +169,43 @@ def state_team_event(state: State, *, completed_only: bool = True) -> TeamResult
 
     setup = team_setup(state)
     rounds = [r.teams for r in state.rounds if not r.matches]
-    boards = board_words(state, completed_only=completed_only)
-    if boards is not None:
-        # the boards folded straight; the players' table (board prizes, the
-        # teams' ratings from their players) is built when first read, from
-        # the event as it is now
-        tournament = state.event.tournament
-        load = partial(results_event, _snapshot(state), completed_only=completed_only, empty=True)
-        try:
-            with paused():  # a team round result per team and round: small acyclic tuples
-                return fold_team_event(
-                    setup,
-                    rounds,
-                    (),
-                    game_scoring=tournament.scoring or Scoring(),
-                    name=tournament.name,
-                    start_date=tournament.start,
-                    pre_determined=bool(state_pre_determined(state)),
-                    load_players=load,
-                    ratings=tuple(p.rating for p in tournament.players),
-                    boards=boards,
-                )
-        except BoardsNotGamesError:
-            pass  # a board changed after the round was paired: the players' table
+    with paused():  # the boards' words, a result per team and round: small acyclic objects
+        folded = _fold_boards(state, setup, rounds, completed_only)
+    if folded is not None:
+        return folded
     players = results_event(state, completed_only=completed_only, empty=True)
     return team_event(setup, rounds, players, pre_determined=bool(players.pre_determined))
+
+
+def _fold_boards(
+    state: State, setup: TeamSetup, rounds: list[TeamRound | None], completed_only: bool
+) -> TeamResultsTable | None:
+    """The team results folded straight from the boards' words; ``None``
+    when they cannot be (:func:`caddy.event.results.board_words`), or a board
+    changed after its round was paired: then read the players' table."""
+    boards = board_words(state, completed_only=completed_only)
+    if boards is None:
+        return None
+    # the players' table (board prizes, the teams' ratings from their players)
+    # is built when first read, from the event as it is now
+    tournament = state.event.tournament
+    load = partial(results_event, _snapshot(state), completed_only=completed_only, empty=True)
+    try:
+        return fold_team_event(
+            setup,
+            rounds,
+            (),
+            game_scoring=tournament.scoring or Scoring(),
+            name=tournament.name,
+            start_date=tournament.start,
+            pre_determined=bool(state_pre_determined(state)),
+            load_players=load,
+            ratings=tuple(map(_RATING, tournament.players)),
+            boards=boards,
+            seated=seated_rounds(rounds, boards, setup.board_colours()),
+        )
+    except BoardsNotGamesError:
+        return None  # a board changed after the round was paired
 
 
 def _snapshot(state: State) -> State:

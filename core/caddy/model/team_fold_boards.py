@@ -20,19 +20,27 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 from operator import itemgetter
+from typing import cast
 
 from caddy.model.results import MIRROR, RESULT_WORDS, RoundResult, Scoring, make_round_result
 from caddy.model.team_fold import BOARD_OF, TeamFold, TeamRoundResult
 from caddy.model.teams import TeamMatchPairing, TeamRound, TeamSetup
 
+#: The codes of a forfeited board.
+_FORFEITS = frozenset("+-")
+
 #: A team round result from its 9 fields in order, without a Python frame.
 _make = partial(tuple.__new__, TeamRoundResult)
-#: A side of a played match but its opponent and line-up: (colour, kind,
-#: code, MP, GP, board points), then its board codes.
-_Fields = tuple[tuple[object, ...], tuple[str, ...]]
-#: A match by its colours and boards' words: both sides' fields (White's
-#: team first), or a forfeit of the whole match (``+-`` ...).
-_Scored = tuple[_Fields, _Fields] | str
+#: A match by its colours and boards' words: White's team's fields but its
+#: opponent and line-up (colour, kind, code, MP, GP, board points), its
+#: board codes, then Black's team's two; or for a match forfeited as a
+#: whole, ``None``, the forfeit (``+-`` ...), ``None``, ``None``.
+_Scored = tuple[
+    tuple[object, ...] | None,
+    tuple[str, ...] | str,
+    tuple[object, ...] | None,
+    tuple[str, ...] | None,
+]
 
 
 class BoardsNotGamesError(Exception):
@@ -46,6 +54,7 @@ def fold_team_boards(
     rounds: Sequence[TeamRound | None],
     boards: Sequence[tuple[Sequence[int], Sequence[int], Sequence[str]]],
     game_scoring: Scoring,
+    seated: Sequence[bool] = (),
 ) -> tuple[int, tuple[tuple[TeamRoundResult, ...], ...]]:
     """Fold rounds ``1..len(boards)`` into each team's round results (the
     rounds folded, the rows), as
@@ -53,81 +62,155 @@ def fold_team_boards(
     round ``r + 1``'s team matches, ``boards[r]`` its boards (Whites, Blacks,
     result words, in board order). Raises :class:`BoardsNotGamesError` when a round's
     boards are not its matches' games (a board changed after the round was
-    paired): read the players' cells then."""
+    paired): read the players' cells then. ``seated[r]`` true: round ``r +
+    1``'s Whites and Blacks are known to be its matches' games, each line-up
+    of the setup's size (the replay checked them when it applied the round:
+    :func:`caddy.event.teams.seated_rounds`), so they are not checked again."""
     n = len(setup.teams)
     count = min(len(boards), len(rounds))
     if not any(rounds[:count]) and count:
         count = 0
     fold = TeamFold(setup, game_scoring, True)
+    pairs, board_of = _scale(game_scoring)
+    default = setup.board_colours()
+    scored: dict[tuple[str, ...], _Scored] = {}
+    seats: dict[str, tuple[_Seats, _Seats]] = {}
+    # each team's row by its number (row 0: nobody's), handed on from 1
+    rows: list[list[TeamRoundResult]] = [[] for _ in range(n + 1)]
+    everyone = set(range(1, n + 1))
+    known = len(seated)
+    for r in range(count):
+        team_round = rounds[r]
+        if team_round is not None:
+            round_words = boards[r][2]
+            check = r >= known or not seated[r]
+            at = 0
+            for match in team_round.matches:
+                white_lineup, black_lineup = match.white_lineup, match.black_lineup
+                colours = match.colours or default
+                if match.forfeit or 0 in white_lineup or 0 in black_lineup:
+                    if check or match.forfeit:
+                        at = _other(fold, pairs, match, colours, boards[r], at, rows)
+                        continue
+                    # an empty board: its side's mark instead of a word (_EMPTY)
+                    words: list[str] = []
+                    for p, q in zip(white_lineup, black_lineup, strict=True):
+                        if p and q:
+                            words.append(round_words[at])
+                            at += 1
+                        else:
+                            words.append(_EMPTY[bool(p), bool(q)])
+                    key = (colours, *words)
+                elif check:
+                    size = len(colours)
+                    if size != len(white_lineup) or size != len(black_lineup):
+                        at = _uneven(fold, pairs, match, colours, boards[r], at, rows)
+                        continue
+                    end = at + size
+                    if not _seated(match, colours, boards[r], at, end, seats):
+                        raise BoardsNotGamesError(r + 1)
+                    key = (colours, *round_words[at:end])
+                    at = end
+                else:
+                    end = at + len(colours)
+                    key = (colours, *round_words[at:end])
+                    at = end
+                white_fields, white_codes, black_fields, black_codes = scored.get(key) or _score(
+                    fold, board_of, key, scored
+                )
+                if white_fields is None or black_fields is None:  # no board played: forfeited
+                    a, b = fold.forfeited(match, cast(str, white_codes))
+                    rows[match.white].append(a)
+                    rows[match.black].append(b)
+                    continue
+                rows[match.white].append(
+                    _make((match.black, *white_fields, white_lineup, white_codes))
+                )
+                rows[match.black].append(
+                    _make((match.white, *black_fields, black_lineup, black_codes))
+                )
+            if at != len(round_words):
+                raise BoardsNotGamesError(r + 1)
+        fold.close_round(rows[1:], team_round, everyone)
+    return count, tuple(map(tuple, rows[1:]))
+
+
+def _other(
+    fold: TeamFold,
+    pairs: dict[str, tuple[RoundResult, RoundResult]],
+    match: TeamMatchPairing,
+    colours: str,
+    boards: tuple[Sequence[int], Sequence[int], Sequence[str]],
+    at: int,
+    rows: list[list[TeamRoundResult]],
+) -> int:
+    """A match forfeited as a whole (no boards) or with an empty board
+    (:func:`_uneven`); returns where the next match's boards start."""
+    if match.forfeit:
+        a, b = fold.forfeited(match, match.forfeit)
+        rows[match.white].append(a)
+        rows[match.black].append(b)
+        return at
+    return _uneven(fold, pairs, match, colours, boards, at, rows)
+
+
+def _seated(
+    match: TeamMatchPairing,
+    colours: str,
+    boards: tuple[Sequence[int], Sequence[int], Sequence[str]],
+    at: int,
+    end: int,
+    seats: dict[str, tuple[_Seats, _Seats]],
+) -> bool:
+    """Whether the round's boards ``at..end`` seat ``match``'s line-ups (no
+    empty board, each as long as its colours) as its colours say."""
+    white_lineup, black_lineup = match.white_lineup, match.black_lineup
+    found_seats = seats.get(colours) or _seats(colours, seats)
+    both = white_lineup + black_lineup
+    whites, blacks, _ = boards
+    return whites[at:end] == found_seats[0](both) and blacks[at:end] == found_seats[1](both)
+
+
+#: A board from White's team's side: its point and code, Black's team's point and code.
+_Board = tuple[float, str, float, str]
+#: The mark of an empty board in a match's key, by whether White's team's
+#: seat and Black's team's are taken (as :meth:`TeamFold.side` reads it: an
+#: empty seat of one's own a forfeit loss, else of the other team a forfeit win).
+_EMPTY = {(False, True): "empty -+", (True, False): "empty +-", (False, False): "empty --"}
+#: Per game scale: :func:`_scale`'s tables.
+_SCALES: dict[
+    Scoring, tuple[dict[str, tuple[RoundResult, RoundResult]], dict[tuple[str, str], _Board]]
+] = {}
+
+
+def _scale(
+    game_scoring: Scoring,
+) -> tuple[dict[str, tuple[RoundResult, RoundResult]], dict[tuple[str, str], _Board]]:
+    """A result word to the board White's and Black's cells, and a board's
+    colour (White's team's) and word, or an empty board's mark (:data:`_EMPTY`),
+    to both teams' board points and codes; made once per scale."""
+    found = _SCALES.get(game_scoring)
+    if found is not None:
+        return found
     cells = {
         code: make_round_result((None, None, code, game_scoring.points(code))) for code in MIRROR
     }
-    #: A result word to the board White's and Black's cells.
     pairs = {word: (cells[w], cells[b]) for word, (w, b) in RESULT_WORDS.items()}
-    #: A board's colour (White's team's) and word to both teams' board points and codes.
     board_of = {
         (colour, word): _board(pair if colour == "W" else pair[::-1])
         for word, pair in pairs.items()
         for colour in "WB"
     }
-    default = setup.board_colours()
-    scored: dict[tuple[str, ...], _Scored] = {}
-    seats: dict[str, tuple[_Seats, _Seats]] = {}
-    rows: list[list[TeamRoundResult]] = [[] for _ in range(n)]
-    everyone = set(range(1, n + 1))
-    for r in range(count):
-        team_round = rounds[r]
-        if team_round is not None:
-            round_white, round_black, round_words = boards[r]
-            at = 0
-            matches = team_round.matches
-            for match in matches:
-                white, black = match.white, match.black
-                if match.forfeit:
-                    a, b = fold.forfeited(match, match.forfeit)
-                    rows[white - 1].append(a)
-                    rows[black - 1].append(b)
-                    continue
-                white_lineup, black_lineup = match.white_lineup, match.black_lineup
-                colours = match.colours or default
-                size = len(white_lineup)
-                if (
-                    0 in white_lineup
-                    or 0 in black_lineup
-                    or size != len(black_lineup)
-                    or size != len(colours)
-                ):
-                    at = _uneven(fold, pairs, match, colours, boards[r], at, rows)
-                    continue
-                end = at + size
-                # the boards seat the line-ups as the colours say
-                found_seats = seats.get(colours) or _seats(colours, seats)
-                both = white_lineup + black_lineup
-                if round_white[at:end] != found_seats[0](both) or round_black[
-                    at:end
-                ] != found_seats[1](both):
-                    raise BoardsNotGamesError(r + 1)
-                key = (colours, *round_words[at:end])
-                at = end
-                found = scored.get(key)
-                if found is None:
-                    found = scored[key] = _score(fold, board_of, key)
-                if isinstance(found, str):
-                    a, b = fold.forfeited(match, found)
-                    rows[white - 1].append(a)
-                    rows[black - 1].append(b)
-                    continue
-                (w, w_codes), (b_fields, b_codes) = found
-                rows[white - 1].append(_make((black, *w, white_lineup, w_codes)))
-                rows[black - 1].append(_make((white, *b_fields, black_lineup, b_codes)))
-            if at != len(round_words):
-                raise BoardsNotGamesError(r + 1)
-        fold.close_round(rows, team_round, everyone)
-    return count, tuple(map(tuple, rows))
-
-
-#: A board from White's team's side: its point and code, Black's team's point and code.
-_Board = tuple[float, str, float, str]
+    won = game_scoring.win if game_scoring.forfeit_win is None else game_scoring.forfeit_win
+    lost = game_scoring.forfeit_loss
+    for mark in _EMPTY.values():  # "empty -+": White's team's seat empty ...
+        white, black = mark[-2], mark[-1]
+        board = (lost if white == "-" else won, white, lost if black == "-" else won, black)
+        board_of["W", mark] = board_of["B", mark] = board
+    if len(_SCALES) > 64:  # a long-lived process with many scales
+        _SCALES.clear()
+    made = _SCALES[game_scoring] = (pairs, board_of)
+    return made
 
 
 def _board(cells: tuple[RoundResult, RoundResult] | tuple[RoundResult, ...]) -> _Board:
@@ -138,10 +221,14 @@ def _board(cells: tuple[RoundResult, RoundResult] | tuple[RoundResult, ...]) -> 
 
 
 def _score(
-    fold: TeamFold, board_of: dict[tuple[str, str], _Board], key: tuple[str, ...]
+    fold: TeamFold,
+    board_of: dict[tuple[str, str], _Board],
+    key: tuple[str, ...],
+    scored: dict[tuple[str, ...], _Scored],
 ) -> _Scored:
     """A match with every board seated, by its colours and boards' words
-    (``key``): each side's board points and codes, then :meth:`TeamFold.score`."""
+    (``key``): each side's board points and codes, then :meth:`TeamFold.score`
+    (kept in ``scored``)."""
     colours = key[0]
     if len(key) - 1 != len(colours) or not colours:
         raise BoardsNotGamesError(key)  # the round has fewer boards than its matches' games
@@ -149,14 +236,39 @@ def _score(
     white_points, white_codes, black_points, black_codes = zip(
         *map(board_of.__getitem__, zip(colours, key[1:], strict=True)), strict=True
     )
+    if not (_FORFEITS.issuperset(white_codes) and _FORFEITS.issuperset(black_codes)):
+        # a board was played: TeamFold.score's outcome, inline
+        gp_white, gp_black = sum(white_points), sum(black_points)
+        won, drawn, lost = fold.outcomes
+        if gp_white > gp_black:
+            white, black = won, lost
+        elif gp_black > gp_white:
+            white, black = lost, won
+        elif gp_white > 0:
+            white = black = drawn
+        else:  # nobody scored: both lose (FIDE's reference engine)
+            white = black = lost
+        played: _Scored = (
+            ("w", "played", *white, gp_white, white_points),
+            white_codes,
+            ("b", "played", *black, gp_black, black_points),
+            black_codes,
+        )
+        scored[key] = played
+        return played
     outcome = fold.score(white_points, white_codes, black_points, black_codes)
     if isinstance(outcome, str):
-        return outcome
+        forfeited: _Scored = (None, outcome, None, None)
+        scored[key] = forfeited
+        return forfeited
     (w_code, w_mp, w_gp, w_points, w_codes), (b_code, b_mp, b_gp, b_points, b_codes) = outcome
-    return (
-        (("w", "played", w_code, w_mp, w_gp, w_points), w_codes),
-        (("b", "played", b_code, b_mp, b_gp, b_points), b_codes),
+    made = scored[key] = (
+        ("w", "played", w_code, w_mp, w_gp, w_points),
+        w_codes,
+        ("b", "played", b_code, b_mp, b_gp, b_points),
+        b_codes,
     )
+    return made
 
 
 def _uneven(
@@ -191,8 +303,8 @@ def _uneven(
             raise BoardsNotGamesError(at)
         at += 1
     a, b = fold.match(match, cell.__getitem__)
-    rows[match.white - 1].append(a)
-    rows[match.black - 1].append(b)
+    rows[match.white].append(a)
+    rows[match.black].append(b)
     return at
 
 

@@ -191,6 +191,7 @@ def fold_team_event(
     ratings: tuple[int | None, ...] | None = None,
     shared_cells: bool = False,
     boards: Sequence[tuple[Sequence[int], Sequence[int], Sequence[str]]] | None = None,
+    seated: Sequence[bool] = (),
 ) -> TeamResultsTable:
     """Fold rounds ``1..len(cells)`` (with ``boards``: ``1..len(boards)``)
     into team results (:func:`caddy.model.team_fold.fold_team_rounds`);
@@ -199,9 +200,10 @@ def fold_team_event(
     boards (Whites, Blacks, result words: :func:`caddy.event.results.board_words`),
     read instead of ``cells`` (:func:`caddy.model.team_fold_boards.fold_team_boards`;
     :class:`caddy.model.team_fold_boards.BoardsNotGamesError` when a round's
-    boards are not its matches' games)."""
+    boards are not its matches' games; ``seated``: the rounds whose boards
+    are known to be, as there)."""
     if boards is not None:
-        count, results = fold_team_boards(setup, rounds, boards, game_scoring)
+        count, results = fold_team_boards(setup, rounds, boards, game_scoring, seated)
     else:
         count, results = fold_team_rounds(setup, rounds, cells, game_scoring, shared=shared_cells)
     return TeamResultsTable(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Sequence
+from itertools import compress, count
 from operator import itemgetter, mul
 
 from caddy.contracts.tiebreak_spec import TieBreakSpec
@@ -84,9 +85,13 @@ def _rows(table: TieBreakTable, played_forfeits: bool) -> list[Row]:
             voluntary = list(none_voluntary)
             for r in [r for r, kind in enumerate(kinds) if kind != "G"]:
                 o = opp_row[r]
-                if played_forfeits and o >= 0 and codes[r] in "+-":
-                    continue  # a forfeit played: the opponent's score, as a game's
-                scores[r] = own_round(own, o)
+                if o >= 0:
+                    if played_forfeits and codes[r] in "+-":
+                        continue  # a forfeit played: the opponent's score, as a game's
+                    # own_round(), inline
+                    scores[r] = opp_scores[o] if cap_2026 and opp_scores[o] < own else own
+                else:
+                    scores[r] = draw_cap if cap_2026 and draw_cap < own else own
                 voluntary[r] = kinds[r] == "V"
             rows.append((scores, every, voluntary, True in voluntary))
             continue
@@ -123,6 +128,29 @@ def _most_key(item: _Value) -> tuple[float, float, int]:
 _VUR_KEY: Callable[[_Value], tuple[float, float, int]] = itemgetter(1, 0, 2)
 
 
+def _cut_one(
+    scores: Sequence[float],
+    contributions: Sequence[float],
+    voluntary: Sequence[bool],
+    any_voluntary: bool,
+) -> float:
+    """The contributions summed without the one a single cut leaves out, as
+    :func:`opponent_values`' items make it: the least (score, contribution,
+    round) item, or (Art. 16.5) the lowest voluntarily unplayed round's (by
+    contribution, score, round) when the least's contribution is not higher.
+    The rounds rise with the index, so the earliest index breaks a tie."""
+    if contributions is scores:  # a Buchholz: the first of the lowest scores
+        cut = scores.index(min(scores))
+    else:  # the first of the lowest (score, contribution) pairs
+        pairs = list(zip(scores, contributions, strict=True))
+        cut = pairs.index(min(pairs))
+    if any_voluntary:  # (contribution, score, index) of each voluntarily unplayed round
+        lowest = min(compress(zip(contributions, scores, count()), voluntary))[2]
+        if not contributions[cut] > contributions[lowest]:
+            cut = lowest
+    return sum([*contributions[:cut], *contributions[cut + 1 :]])
+
+
 def opponent_values(
     table: TieBreakTable,
     spec: TieBreakSpec,
@@ -149,8 +177,11 @@ def opponent_values(
             if len(numbers) != rounds:
                 own = [own[r - 1] for r in numbers]
             contributions = list(map(mul, scores, own))
-        if not (low or high):
+        if not (low or high) or not scores:
             values.append(sum(contributions))
+            continue
+        if low == 1 and not high:  # one cut (/C1), the common case: found by index
+            values.append(_cut_one(scores, contributions, voluntary, any_voluntary))
             continue
         items: list[_Value] = list(zip(scores, contributions, numbers, voluntary, strict=True))
         for _ in range(low):
