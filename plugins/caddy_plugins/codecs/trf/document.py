@@ -27,7 +27,6 @@ from caddy_plugins.codecs.trf.records import CODES, TrfDocument, TrfPlayer
 __all__ = ["decode", "parse_date", "parse_document", "read_document"]
 
 _CELLS = operator.attrgetter("cells")
-_NUMBER = operator.attrgetter("number")
 
 _MONTHS = {
     m: i
@@ -103,28 +102,17 @@ def _parse(data: bytes | str, name: str) -> TrfDocument:
     tail = list(compress(rest, map(not_, player)))
     linenos = list(compress(range(first + 1, len(lines) + 1), player))
     texts = list(compress(rest, player))
-    players: dict[int, TrfPlayer] = {}
     problems: list[str] = []
     codes = CODES
     # every line at once when all are well formed (the common case), else line by line
     batch = read_player_lines(texts, linenos, codes)
-    if batch is not None and list(map(_NUMBER, batch.players)) == list(range(1, len(texts) + 1)):
+    if batch is not None and batch.numbers == list(range(1, len(texts) + 1)):
         # numbered 1, 2, ... in the order of the lines (the common case): nothing to check
-        players = dict(enumerate(batch.players, 1))
+        ordered = tuple(batch.players)
+        n = len(ordered)
     else:
-        _number(players, problems, batch, linenos, texts, name)
-    if problems:
-        raise CaddyError(problems[0], problems=problems)
-    if not players:
-        raise CaddyError(f"{name}: no player lines (001); not a TRF file")
-    n = len(players)
-    if max(players) != n:
-        missing = [k for k in range(1, n + 1) if k not in players]
-        raise CaddyError(
-            f"{name}: starting ranks must run 1..{n} without gaps "
-            f"(missing {', '.join(map(str, missing[:10]))}{', ...' if len(missing) > 10 else ''})"
-        )
-    ordered = tuple(map(players.__getitem__, range(1, n + 1)))
+        ordered = _ordered(problems, batch, linenos, texts, name)
+        n = len(ordered)
     if batch is None or batch.highest > n:
         for p in ordered:
             for r, (opponent, _, _) in enumerate(p.cells, 1):
@@ -139,7 +127,12 @@ def _parse(data: bytes | str, name: str) -> TrfDocument:
         ordered, pending_round, pending = _pending_round(ordered, name, problems)
     if problems:
         raise CaddyError(problems[0], problems=problems)
-    rounds = max(map(len, map(_CELLS, ordered)))
+    # the longest row (the batch's, when the rows are its)
+    rounds = (
+        batch.longest
+        if batch is not None and not pending_round
+        else max(map(len, map(_CELLS, ordered)))
+    )
     doc = TrfDocument(
         source=name,
         players=ordered,
@@ -158,6 +151,31 @@ def _parse(data: bytes | str, name: str) -> TrfDocument:
         )
         doc = attrs.evolve(doc, warnings=tuple(warnings))
     return doc
+
+
+def _ordered(
+    problems: list[str],
+    batch: PlayerLines | None,
+    linenos: list[int],
+    texts: list[str],
+    name: str,
+) -> tuple[TrfPlayer, ...]:
+    """The players of the lines in starting-rank order (:func:`_number`);
+    raises for the problems, for no player line, for starting ranks with gaps."""
+    players: dict[int, TrfPlayer] = {}
+    _number(players, problems, batch, linenos, texts, name)
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    if not players:
+        raise CaddyError(f"{name}: no player lines (001); not a TRF file")
+    n = len(players)
+    if max(players) != n:
+        missing = [k for k in range(1, n + 1) if k not in players]
+        raise CaddyError(
+            f"{name}: starting ranks must run 1..{n} without gaps "
+            f"(missing {', '.join(map(str, missing[:10]))}{', ...' if len(missing) > 10 else ''})"
+        )
+    return tuple(map(players.__getitem__, range(1, n + 1)))
 
 
 def _number(

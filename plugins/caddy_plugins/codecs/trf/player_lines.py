@@ -14,7 +14,7 @@ import re
 import struct
 from collections.abc import Sequence
 from itertools import accumulate, chain, repeat
-from operator import add, contains, floordiv, mul
+from operator import add, contains, floordiv, mul, sub
 from typing import NamedTuple
 
 from caddy.model.cells import Cell
@@ -31,10 +31,7 @@ _LINES = re.compile(
 )
 #: Points in columns 81-84: ASCII digits only (``float`` also reads ``'٣'``, ``'1_0'``, ``'nan'``).
 _POINTS = r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
-#: Every line's points, stripped, each followed by a newline: blank or :data:`_POINTS`.
-#: Possessive (``*+``): a line is read once, never again by backtracking (the
-#: plain ``*`` took twice the line-by-line check on 100,000 lines).
-_ALL_POINTS = re.compile(f"(?:(?:{_POINTS})?\n)*+")
+_POINT = re.compile(_POINTS)
 #: Per set of result codes, a round's cell: an opponent of four digits or
 #: blanks, a colour or a blank, a code or a blank; the opponent's columns as
 #: the group, and the whole cell.
@@ -51,6 +48,10 @@ class PlayerLines(NamedTuple):
     highest: int
     #: Whether some cell has an opponent and no result (a round paired, not played).
     unplayed: bool
+    #: The lines' starting ranks, in order.
+    numbers: list[int]
+    #: The most rounds a line has (its trailing blank cells dropped).
+    longest: int
 
 
 def read_player_lines(
@@ -71,11 +72,17 @@ def read_player_lines(
         *found, strict=True
     )
     points_text = list(map(str.strip, points_))
+    count = len(lines)
+    texts_of, number_of = _counting(count)
     try:
         # ASCII digits and blanks (the pattern); a blank inside a number raises
-        numbers = list(map(int, numbers_))
+        numbers = (
+            list(range(1, count + 1))
+            if list(numbers_) == texts_of[1 : count + 1]  # 1, 2, ... as written by %4d
+            else list(map(int, numbers_))
+        )
         ratings = _numbers(ratings_, zero=None)
-        ranks = _numbers(ranks_, zero=0)
+        ranks = _ranks(ranks_, number_of)
         # few different points: each read once
         point_of = {text: float(text) if text else None for text in set(points_text)}
         points = list(map(point_of.__getitem__, points_text))
@@ -85,15 +92,15 @@ def read_player_lines(
     if (
         cells is None
         or min(numbers) < 1
-        # each blank or a number of ASCII digits (one search over them all)
-        or not _ALL_POINTS.fullmatch("\n".join(points_text) + "\n")
+        # each blank or a number of ASCII digits (each different one looked at once)
+        or not all(map(_POINT.fullmatch, filter(None, point_of)))
     ):
         return None
     everyone, opponents, texts, unplayed = cells
     cut = _rows(numbers, everyone, opponents, texts)
     if cut is None:  # paired with himself: the line reader says where
         return None
-    rows, zero_rounds = cut
+    rows, zero_rounds, longest = cut
     # few different sexes, titles and federations: each read once
     title_of = {text: _title(text.strip()) for text in set(titles)}
     players = list(
@@ -118,7 +125,7 @@ def read_player_lines(
             ),
         )
     )
-    return PlayerLines(players, max(opponents, default=0), unplayed)
+    return PlayerLines(players, max(opponents, default=0), unplayed, numbers, longest)
 
 
 def _title(title: str) -> str | None:
@@ -136,6 +143,35 @@ def _stripped(texts: Sequence[str], *, few: bool = False) -> list[str | None]:
     return [text or None for text in out] if "" in out else out
 
 
+#: ``"%4d" % k`` for k = 0, 1, ... (as TRF writers write a starting rank), and
+#: each of those (from 1) → ``k``; grown past the most lines read (the TRF column).
+_COUNTING: tuple[list[str], dict[str, int]] = (["   0"], {})
+_MOST = 9999
+
+
+def _counting(count: int) -> tuple[list[str], dict[str, int]]:
+    """:data:`_COUNTING`, grown to hold ``count`` (made anew, never changed in place)."""
+    global _COUNTING
+    texts = _COUNTING[0]
+    if len(texts) <= min(count, _MOST):
+        top = min(2 * count, _MOST)  # (four columns: a larger number is not one of them)
+        texts = [*texts, *("%4d" % k for k in range(len(texts), top + 1))]  # noqa: UP031
+        _COUNTING = texts, dict(zip(texts[1:], range(1, len(texts)), strict=True))
+    return _COUNTING
+
+
+def _ranks(texts: Sequence[str], number_of: dict[str, int]) -> list[int | None]:
+    """The ranks (columns 86-89) as :func:`_numbers` reads them (``zero=0``):
+    looked up among the starting ranks as written (``%4d``), else read.
+
+    :raises ValueError: a blank inside a number.
+    """
+    try:
+        return list(map(number_of.__getitem__, texts))
+    except KeyError:  # blank, 0, written otherwise or past the lines: read
+        return _numbers(texts, zero=0)
+
+
 def _numbers(texts: Sequence[str], *, zero: int | None) -> list[int | None]:
     """Four-digit columns as numbers, ``None`` when blank; ``zero``: what a 0 reads as.
 
@@ -149,21 +185,25 @@ def _numbers(texts: Sequence[str], *, zero: int | None) -> list[int | None]:
 
 def _rows(
     numbers: list[int], everyone: list[Cell], opponents: list[int], texts: Sequence[str]
-) -> tuple[list[tuple[Cell, ...]], list[tuple[int, ...]]] | None:
+) -> tuple[list[tuple[Cell, ...]], list[tuple[int, ...]], int] | None:
     """Each line's cells (``everyone`` cut by the lengths of ``texts``), a row's
-    trailing blank cells dropped, and the rounds of those written out (``0000 - Z``);
-    ``None`` when someone is paired with himself."""
+    trailing blank cells dropped, the rounds of those written out (``0000 - Z``)
+    and the longest row's length; ``None`` when someone is paired with himself."""
     counts = list(map(floordiv, map(len, texts), repeat(10)))
     ends = list(accumulate(counts))
     lines = list(map(slice, [0, *ends[:-1]], ends))
     # no line's cells name its own number
     if any(map(contains, map(opponents.__getitem__, lines), numbers)):
         return None
-    rows: list[tuple[Cell, ...]] = list(map(tuple(everyone).__getitem__, lines))
+    cells = tuple(everyone)
+    rows: list[tuple[Cell, ...]] = list(map(cells.__getitem__, lines))
     zero_rounds: list[tuple[int, ...]] = [()] * len(numbers)
-    lasts = [row[-1] if row else None for row in rows]
-    if _BLANK not in lasts:
-        return rows, zero_rounds  # no row ends in a blank cell (the common case)
+    if min(counts, default=0):  # each row's last cell: the one before the next row's
+        lasts: list[Cell | None] = list(map(cells.__getitem__, map(sub, ends, repeat(1))))
+    else:
+        lasts = [row[-1] if row else None for row in rows]
+    if _BLANK not in lasts:  # no row ends in a blank cell (the common case)
+        return rows, zero_rounds, max(counts, default=0)
     for k in [k for k, last in enumerate(lasts) if last == _BLANK]:
         text = texts[k]
         row = list(rows[k])
@@ -174,7 +214,7 @@ def _rows(
             row.pop()
         zero_rounds[k] = tuple(reversed(announced))
         rows[k] = tuple(row)
-    return rows, zero_rounds
+    return rows, zero_rounds, max(map(len, rows), default=0)
 
 
 def _cells(
