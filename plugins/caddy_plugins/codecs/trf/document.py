@@ -22,7 +22,7 @@ from caddy.errors import CaddyError
 from caddy.model.collector import paused
 from caddy_plugins.codecs.trf.lines import CellsRead, read_player_line
 from caddy_plugins.codecs.trf.player_lines import PlayerLines, read_player_lines
-from caddy_plugins.codecs.trf.records import CODES, TrfDocument, TrfPlayer
+from caddy_plugins.codecs.trf.records import CODES, PlayerFields, TrfDocument, TrfPlayer
 
 __all__ = ["decode", "parse_date", "parse_document", "read_document"]
 
@@ -106,7 +106,8 @@ def _parse(data: bytes | str, name: str) -> TrfDocument:
     codes = CODES
     # every line at once when all are well formed (the common case), else line by line
     batch = read_player_lines(texts, linenos, codes)
-    if batch is not None and batch.numbers == list(range(1, len(texts) + 1)):
+    in_order = batch is not None and batch.numbers == list(range(1, len(texts) + 1))
+    if in_order and batch is not None:
         # numbered 1, 2, ... in the order of the lines (the common case): nothing to check
         ordered = tuple(batch.players)
         n = len(ordered)
@@ -125,6 +126,7 @@ def _parse(data: bytes | str, name: str) -> TrfDocument:
     pending: tuple[tuple[int | None, str, str] | None, ...] = ()
     if batch is None or batch.unplayed:  # games with no result: a round paired, not played?
         ordered, pending_round, pending = _pending_round(ordered, name, problems)
+        in_order = False  # (the rows changed: the players are new)
     if problems:
         raise CaddyError(problems[0], problems=problems)
     # the longest row (the batch's, when the rows are its)
@@ -142,6 +144,8 @@ def _parse(data: bytes | str, name: str) -> TrfDocument:
         warnings=tuple(warnings),
         pending_round=pending_round,
         pending=pending,
+        # the fields as the lines were read at once, when those lines are the players
+        fields=PlayerFields(ordered, batch.fields) if in_order and batch is not None else None,
     )
     start = doc.record("042")
     if start and parse_date(start) is None:

@@ -52,6 +52,9 @@ class PlayerLines(NamedTuple):
     numbers: list[int]
     #: The most rounds a line has (its trailing blank cells dropped).
     longest: int
+    #: The players' fields ``sex`` to ``birth`` (:class:`TrfPlayer`'s), each a
+    #: list in the order of the lines (:class:`.records.PlayerFields`).
+    fields: dict[str, Sequence[object]]
 
 
 def read_player_lines(
@@ -103,6 +106,15 @@ def read_player_lines(
     rows, zero_rounds, longest = cut
     # few different sexes, titles and federations: each read once
     title_of = {text: _title(text.strip()) for text in set(titles)}
+    fields: dict[str, Sequence[object]] = {
+        "sex": _stripped(sexes, few=True),
+        "title": list(map(title_of.__getitem__, titles)),
+        "name": list(map(str.strip, names)),
+        "rating": ratings,
+        "federation": _stripped(feds, few=True),
+        "fide_id": _stripped(fide_ids),
+        "birth": _stripped(births),
+    }
     players = list(
         map(
             _new,
@@ -110,13 +122,7 @@ def read_player_lines(
             zip(
                 numbers,
                 linenos,
-                _stripped(sexes, few=True),
-                list(map(title_of.__getitem__, titles)),
-                list(map(str.strip, names)),
-                ratings,
-                _stripped(feds, few=True),
-                _stripped(fide_ids),
-                _stripped(births),
+                *fields.values(),
                 points,
                 ranks,
                 rows,
@@ -125,7 +131,7 @@ def read_player_lines(
             ),
         )
     )
-    return PlayerLines(players, max(opponents, default=0), unplayed, numbers, longest)
+    return PlayerLines(players, max(opponents, default=0), unplayed, numbers, longest, fields)
 
 
 def _title(title: str) -> str | None:

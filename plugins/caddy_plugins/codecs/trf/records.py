@@ -9,7 +9,7 @@ from __future__ import annotations
 import operator
 import re
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -27,6 +27,7 @@ __all__ = [
     "OLD_TITLES",
     "ROUND_ROBIN_192",
     "TRF26_RECORDS",
+    "PlayerFields",
     "TrfDocument",
     "TrfPlayer",
     "players_of",
@@ -80,14 +81,29 @@ class TrfPlayer(NamedTuple):
         )
 
 
-def players_of(players: Sequence[TrfPlayer]) -> tuple[Player, ...]:
+class PlayerFields(NamedTuple):
+    """Some fields of ``players``, each a column: a field's value for each player, in order."""
+
+    players: tuple[TrfPlayer, ...]
+    columns: Mapping[str, Sequence[object]]
+
+
+def players_of(
+    players: Sequence[TrfPlayer], fields: PlayerFields | None = None
+) -> tuple[Player, ...]:
     """``player.as_player()`` of each (the import's players, built at the speed
     of a tuple when :class:`~caddy.model.schedule.Player` is as this module knows
-    it: slotted, these fields, no validator or converter; else one by one)."""
+    it: slotted, these fields, no validator or converter; else one by one).
+    ``fields``: columns of these players' fields (each column taken from there
+    when ``fields.players`` is ``players``; the others from the players)."""
     build = _player_builder()
     if build is None:
         return tuple(p.as_player() for p in players)
-    if not players or set(map(type, players)) != {TrfPlayer}:
+    given: Mapping[str, Sequence[object]] = (
+        fields.columns if fields is not None and fields.players is players else {}
+    )
+    # (the players of given fields are the reader's: named tuples all)
+    if not players or (not given and set(map(type, players)) != {TrfPlayer}):
         return tuple([build(p) for p in players])
     # field by field over all the players (each slot set at C speed), as build does
     # lazy: as _player_builder's (caddy.model.schedule imports this module's layer)
@@ -95,10 +111,18 @@ def players_of(players: Sequence[TrfPlayer]) -> tuple[Player, ...]:
 
     n = len(players)
     made = list(map(Player.__new__, repeat(Player, n)))
-    columns = list(zip(*players, strict=True))
+    if all(field in given for field, index in _SOURCES if index is not None):
+        columns: list[Sequence[object]] = []
+    else:
+        columns = list(zip(*players, strict=True))
     for field, index in _SOURCES:
         setter = Player.__dict__[field].__set__
-        deque(map(setter, made, repeat(None, n) if index is None else columns[index]), maxlen=0)
+        column: Iterable[object]
+        if index is None:
+            column = repeat(None, n)
+        else:
+            column = given[field] if field in given else columns[index]
+        deque(map(setter, made, column), maxlen=0)
     return tuple(made)
 
 
@@ -235,6 +259,9 @@ class TrfDocument:
     #: players' ``cells``: the rounds there all have their results.
     pending_round: int = 0
     pending: tuple[tuple[int | None, str, str] | None, ...] = ()
+    #: The players' fields as the lines were read at once (:func:`players_of`
+    #: takes them from there), or ``None``.
+    fields: PlayerFields | None = attrs.field(default=None, eq=False, repr=False)
 
     def records(self, code: str) -> list[str]:
         """Texts (from column 5) of every record ``code``, in file order."""
