@@ -97,11 +97,16 @@ def _parse(data: bytes | str, name: str) -> TrfDocument:
     first = next((k for k, line in enumerate(lines) if line[:3] == "001"), len(lines))
     head = lines[:first]
     rest = lines[first:]
-    # which of the lines from the first player line on are player lines (C speed)
-    player = list(map(str.startswith, rest, repeat("001")))
-    tail = list(compress(rest, map(not_, player)))
-    linenos = list(compress(range(first + 1, len(lines) + 1), player))
-    texts = list(compress(rest, player))
+    if text.count("\n001") + text.startswith("001") == len(rest):
+        # every line from the first player line on is one (counted in the text at once)
+        tail: list[str] = []
+        linenos = list(range(first + 1, len(lines) + 1))
+        texts = rest
+    else:  # which of them are player lines (C speed)
+        player = list(map(str.startswith, rest, repeat("001")))
+        tail = list(compress(rest, map(not_, player)))
+        linenos = list(compress(range(first + 1, len(lines) + 1), player))
+        texts = list(compress(rest, player))
     problems: list[str] = []
     codes = CODES
     # every line at once when all are well formed (the common case), else line by line
