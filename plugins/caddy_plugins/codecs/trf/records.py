@@ -263,15 +263,28 @@ class TrfDocument:
     #: takes them from there), or ``None``.
     fields: PlayerFields | None = attrs.field(default=None, eq=False, repr=False)
 
+    #: Every line other than a player's by its first three columns: the texts
+    #: (from column 5), in file order (made once: a document is asked often).
+    _by_code: dict[str, list[str]] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        by_code: dict[str, list[str]] = {}
+        for line in (*self.head, *self.tail):
+            texts = by_code.get(line[:3])
+            if texts is None:
+                by_code[line[:3]] = [line[4:]]
+            else:
+                texts.append(line[4:])
+        object.__setattr__(self, "_by_code", by_code)
+
     def records(self, code: str) -> list[str]:
         """Texts (from column 5) of every record ``code``, in file order."""
-        return [line[4:] for line in (*self.head, *self.tail) if line[:3] == code]
+        return list(self._by_code.get(code, ()))
 
     def record(self, code: str) -> str | None:
         """The text of the first record ``code``, stripped; ``None`` if absent or empty."""
-        for text in self.records(code):
-            return text.strip() or None
-        return None
+        texts = self._by_code.get(code)
+        return (texts[0].strip() or None) if texts else None
 
     @property
     def title(self) -> str:
