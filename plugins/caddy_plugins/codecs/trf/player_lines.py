@@ -312,7 +312,12 @@ def _cells_at_once(
         joined[7::10].replace(" ", "")
     ):
         return None
-    return _decode_numbers(joined, opponents)
+    # no opponent: "0000" (a number as written never starts with 0) or "    "
+    # (a number's last column is a digit): the few found in two columns' texts
+    firsts, lasts = joined[0::10], joined[3::10]
+    none = firsts.count("0") + lasts.count(" ")
+    at = _few_in_text(firsts, "0", lasts, " ") if none * 8 <= count else None
+    return _decode_numbers(joined, opponents, none_at=at)
 
 
 #: More cells than this: looked for repeats, each different cell read once.
@@ -335,8 +340,11 @@ def _decode(joined: str, opponent_texts: Sequence[str]) -> tuple[list[Cell], lis
     return _decode_numbers(joined, list(map(int, opponent_texts)))
 
 
-def _decode_numbers(joined: str, opponents: list[int]) -> tuple[list[Cell], list[int], bool]:
-    """:func:`_decode` of cells whose opponents (0: none) are read."""
+def _decode_numbers(
+    joined: str, opponents: list[int], *, none_at: list[int] | None = None
+) -> tuple[list[Cell], list[int], bool]:
+    """:func:`_decode` of cells whose opponents (0: none) are read (``none_at``:
+    where the opponent is 0, when the caller knows, in order)."""
     colours = joined[5::10]
     if " " in colours:  # a blank colour reads as '-'
         colours = colours.replace(" ", "-")
@@ -352,7 +360,12 @@ def _decode_numbers(joined: str, opponents: list[int]) -> tuple[list[Cell], list
                 for code, opponent in zip(codes, opponents, strict=True)
             ]
     named: Sequence[int | None] = opponents
-    if 0 in opponents:  # no opponent
+    if none_at is not None:
+        if none_at:
+            named = list(opponents)
+            for k in none_at:
+                named[k] = None
+    elif 0 in opponents:  # no opponent
         at = _few(opponents, 0)
         if at is None:
             named = [opponent or None for opponent in opponents]
@@ -362,6 +375,19 @@ def _decode_numbers(joined: str, opponents: list[int]) -> tuple[list[Cell], list
                 named[k] = None
     # a blank result left blank has an opponent: a round paired, not played
     return list(zip(named, colours, results, strict=True)), opponents, " " in results
+
+
+def _few_in_text(first: str, one: str, second: str, other: str) -> list[int]:
+    """The positions, in order, where ``first`` holds ``one`` or ``second``
+    holds ``other`` (never both at one position; found at C speed one after
+    the other)."""
+    at = []
+    for text, value in ((first, one), (second, other)):
+        k = text.find(value)
+        while k >= 0:
+            at.append(k)
+            k = text.find(value, k + 1)
+    return sorted(at) if len(at) > 1 else at
 
 
 def _few(items: Sequence[object], value: object) -> list[int] | None:
