@@ -9,7 +9,8 @@ import itertools
 from collections.abc import Iterable, Sequence
 from functools import reduce
 from itertools import compress
-from operator import add, attrgetter, itemgetter, not_, sub
+from operator import add, itemgetter, not_, sub
+from typing import Any
 
 from caddy.model.results import GAME_POINTS, Scoring
 from caddy_plugins.codecs.trf.records import TrfDocument
@@ -17,7 +18,6 @@ from caddy_plugins.codecs.trf.row_points import codes_total, exact_sums, row_cod
 
 __all__ = ["bye_values_and_rows", "infer_bye_values"]
 
-_POINTS = attrgetter("points")
 _FIXED = itemgetter(0)
 _BYES = itemgetter(1)
 
@@ -122,7 +122,7 @@ def _inferred(
     # players by the bye codes of their rounds (in order): each group's stated
     # points less the rest, and how many players have each
     groups: dict[tuple[str, ...], dict[float, int]] = {}
-    stated = list(map(_POINTS, doc.players))
+    stated: list[Any] = doc.column("points")
     fixed = list(map(_FIXED, summed))
     rows: Iterable[int] = range(len(stated))
     # the rows without a bye, counted at once: their stated points less their

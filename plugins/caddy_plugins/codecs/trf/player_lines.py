@@ -52,8 +52,8 @@ class PlayerLines(NamedTuple):
     numbers: list[int]
     #: The most rounds a line has (its trailing blank cells dropped).
     longest: int
-    #: The players' fields ``sex`` to ``birth`` (:class:`TrfPlayer`'s), each a
-    #: list in the order of the lines (:class:`.records.PlayerFields`).
+    #: The players' fields ``sex`` to ``birth`` and ``points`` (:class:`TrfPlayer`'s),
+    #: each a list in the order of the lines (:class:`.records.PlayerFields`).
     fields: dict[str, Sequence[object]]
 
 
@@ -131,6 +131,7 @@ def read_player_lines(
             ),
         )
     )
+    fields["points"] = points  # (not a field of the event's players: for the checks)
     return PlayerLines(players, max(opponents, default=0), unplayed, numbers, longest, fields)
 
 

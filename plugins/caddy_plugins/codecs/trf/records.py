@@ -11,6 +11,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import repeat
+from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
@@ -277,6 +278,14 @@ class TrfDocument:
                 texts.append(line[4:])
         object.__setattr__(self, "_by_code", by_code)
 
+    def column(self, field: str) -> list[object]:
+        """Each player's ``field`` (a :class:`TrfPlayer` field), in order: from
+        :attr:`fields` when it holds it for these players."""
+        fields = self.fields
+        if fields is not None and fields.players is self.players and field in fields.columns:
+            return list(fields.columns[field])
+        return list(map(attrgetter(field), self.players))
+
     def records(self, code: str) -> list[str]:
         """Texts (from column 5) of every record ``code``, in file order."""
         return list(self._by_code.get(code, ()))
@@ -358,7 +367,9 @@ class TrfDocument:
         per player; anything else is counted by that function. A player with
         fewer rounds than others to meet (a Swiss) is told by the rows' lengths."""
         n = len(self.players)
-        if n < 2 or min(map(len, map(_CELLS, self.players))) < n - 1:
+        if n < 2 or len(self.players[0].cells) < n - 1:  # (so the fewest are fewer)
+            return 0
+        if min(map(len, map(_CELLS, self.players))) < n - 1:
             return 0  # someone met fewer than all the others (a Swiss): not every pair met
         if all(map(_once_each_cells, self.players, range(1, n + 1), repeat(n - 1))):
             return 1
