@@ -147,7 +147,12 @@ def _stripped(texts: Sequence[str], *, few: bool = False) -> list[str | None]:
         table = {text: text.strip() or None for text in set(texts)}
         return list(map(table.__getitem__, texts))
     out: list[str | None] = list(map(str.strip, texts))
-    return [text or None for text in out] if "" in out else out
+    blank = _few(out, "") if "" in out else []
+    if blank is None:
+        return [text or None for text in out]
+    for k in blank:
+        out[k] = None
+    return out
 
 
 #: ``"%4d" % k`` for k = 0, 1, ... (as TRF writers write a starting rank), and
