@@ -18,7 +18,15 @@ from operator import add, contains, floordiv, mul, sub
 from typing import NamedTuple
 
 from caddy.model.cells import Cell
-from caddy_plugins.codecs.trf.records import OLD_TITLES, TrfPlayer
+from caddy_plugins.codecs.trf.column_values import (
+    counting_table,
+    positions,
+    read_numbers,
+    read_ranks,
+    read_title,
+    stripped,
+)
+from caddy_plugins.codecs.trf.records import TrfPlayer
 
 __all__ = ["PlayerLines", "read_player_lines"]
 
@@ -76,7 +84,7 @@ def read_player_lines(
     )
     points_text = list(map(str.strip, points_))
     count = len(lines)
-    texts_of, number_of = _counting(count)
+    texts_of, number_of = counting_table(count)
     try:
         # ASCII digits and blanks (the pattern); a blank inside a number raises
         numbers = (
@@ -84,8 +92,8 @@ def read_player_lines(
             if list(numbers_) == texts_of[1 : count + 1]  # 1, 2, ... as written by %4d
             else list(map(int, numbers_))
         )
-        ratings = _numbers(ratings_, zero=None)
-        ranks = _ranks(ranks_, number_of)
+        ratings = read_numbers(ratings_, zero=None)
+        ranks = read_ranks(ranks_, number_of)
         # few different points: each read once
         point_of = {text: float(text) if text else None for text in set(points_text)}
         points = list(map(point_of.__getitem__, points_text))
@@ -105,15 +113,15 @@ def read_player_lines(
         return None
     rows, zero_rounds, longest = cut
     # few different sexes, titles and federations: each read once
-    title_of = {text: _title(text.strip()) for text in set(titles)}
+    title_of = {text: read_title(text.strip()) for text in set(titles)}
     fields: dict[str, Sequence[object]] = {
-        "sex": _stripped(sexes, few=True),
+        "sex": stripped(sexes, few=True),
         "title": list(map(title_of.__getitem__, titles)),
         "name": list(map(str.strip, names)),
         "rating": ratings,
-        "federation": _stripped(feds, few=True),
-        "fide_id": _stripped(fide_ids),
-        "birth": _stripped(births),
+        "federation": stripped(feds, few=True),
+        "fide_id": stripped(fide_ids),
+        "birth": stripped(births),
     }
     players = list(
         map(
@@ -133,66 +141,6 @@ def read_player_lines(
     )
     fields["points"] = points  # (not a field of the event's players: for the checks)
     return PlayerLines(players, max(opponents, default=0), unplayed, numbers, longest, fields)
-
-
-def _title(title: str) -> str | None:
-    """A title as the line reader reads it (stripped; old letters such as ``g`` are ``GM``)."""
-    return (OLD_TITLES.get(title, title.upper()) if title.islower() else title) or None
-
-
-def _stripped(texts: Sequence[str], *, few: bool = False) -> list[str | None]:
-    """Each text stripped, ``None`` when blank (``few``: few different texts,
-    each stripped once)."""
-    if few:
-        table = {text: text.strip() or None for text in set(texts)}
-        return list(map(table.__getitem__, texts))
-    out: list[str | None] = list(map(str.strip, texts))
-    blank = _few(out, "") if "" in out else []
-    if blank is None:
-        return [text or None for text in out]
-    for k in blank:
-        out[k] = None
-    return out
-
-
-#: ``"%4d" % k`` for k = 0, 1, ... (as TRF writers write a starting rank), and
-#: each of those (from 1) → ``k``; grown past the most lines read (the TRF column).
-_COUNTING: tuple[list[str], dict[str, int]] = (["   0"], {})
-_MOST = 9999
-
-
-def _counting(count: int) -> tuple[list[str], dict[str, int]]:
-    """:data:`_COUNTING`, grown to hold ``count`` (made anew, never changed in place)."""
-    global _COUNTING
-    texts = _COUNTING[0]
-    if len(texts) <= min(count, _MOST):
-        top = min(2 * count, _MOST)  # (four columns: a larger number is not one of them)
-        texts = [*texts, *("%4d" % k for k in range(len(texts), top + 1))]  # noqa: UP031
-        _COUNTING = texts, dict(zip(texts[1:], range(1, len(texts)), strict=True))
-    return _COUNTING
-
-
-def _ranks(texts: Sequence[str], number_of: dict[str, int]) -> list[int | None]:
-    """The ranks (columns 86-89) as :func:`_numbers` reads them (``zero=0``):
-    looked up among the starting ranks as written (``%4d``), else read.
-
-    :raises ValueError: a blank inside a number.
-    """
-    try:
-        return list(map(number_of.__getitem__, texts))
-    except KeyError:  # blank, 0, written otherwise or past the lines: read
-        return _numbers(texts, zero=0)
-
-
-def _numbers(texts: Sequence[str], *, zero: int | None) -> list[int | None]:
-    """Four-digit columns as numbers, ``None`` when blank; ``zero``: what a 0 reads as.
-
-    :raises ValueError: a blank inside a number.
-    """
-    if "    " in texts:
-        return [(int(text) or zero) if text != "    " else None for text in texts]
-    out: list[int | None] = list(map(int, texts))
-    return [number or zero for number in out] if zero is None and 0 in out else out
 
 
 def _rows(
@@ -335,7 +283,7 @@ def _decode(joined: str, opponent_texts: Sequence[str]) -> tuple[list[Cell], lis
     columns) as the line reader reads them, their opponents (0: none), and
     whether some cell has an opponent and a blank result."""
     if "    " in opponent_texts:  # no opponent, written blank
-        at = _few(opponent_texts, "    ")
+        at = positions(opponent_texts, "    ")
         if at is None:
             opponent_texts = [text if text != "    " else "0" for text in opponent_texts]
         else:
@@ -357,7 +305,7 @@ def _decode_numbers(
     codes = joined[7::10]
     results: Sequence[str] = codes
     if " " in codes:  # a blank result: no result yet, or (no opponent) 'Z'
-        at = _few(codes, " ")
+        at = positions(codes, " ")
         if at is not None and not any(opponents[k] for k in at):  # each without an opponent
             results = codes.replace(" ", "Z")
         else:
@@ -372,7 +320,7 @@ def _decode_numbers(
             for k in none_at:
                 named[k] = None
     elif 0 in opponents:  # no opponent
-        at = _few(opponents, 0)
+        at = positions(opponents, 0)
         if at is None:
             named = [opponent or None for opponent in opponents]
         else:
@@ -394,17 +342,3 @@ def _few_in_text(first: str, one: str, second: str, other: str) -> list[int]:
             at.append(k)
             k = text.find(value, k + 1)
     return sorted(at) if len(at) > 1 else at
-
-
-def _few(items: Sequence[object], value: object) -> list[int] | None:
-    """The indices of ``value`` in ``items`` when it is there at most once in
-    eight items (found at C speed one after the other), else ``None``."""
-    count = items.count(value)
-    if count * 8 > len(items):
-        return None
-    at = []
-    k = -1
-    for _ in range(count):
-        k = items.index(value, k + 1)
-        at.append(k)
-    return at
