@@ -199,3 +199,37 @@ def test_no_fields_unless_the_lines_are_the_players_in_order() -> None:
         p._replace(line=0) for p in in_order.players
     ]
     assert parse_document(pending).pending_round == 1
+
+
+def test_the_points_column_is_the_players() -> None:
+    """``TrfDocument.column``: from the fields read while they are the players',
+    else from the players (a document whose players were replaced)."""
+    doc = parse_document(SAMPLE.read_bytes())
+    assert doc.column("points") == [p.points for p in doc.players]
+    assert doc.column("name") == [p.name for p in doc.players]
+    assert doc.column("rank") == [p.rank for p in doc.players]  # not among the fields
+    changed = tuple(p._replace(points=(p.points or 0.0) + 1.0) for p in doc.players)
+    other = attrs.evolve(doc, players=changed)
+    assert other.column("points") == [p.points for p in changed]
+    # the import compares the stated points with the results: every player's differs now
+    warnings = import_document(other).warnings
+    assert sum("stated points" in w for w in warnings) == len(changed)
+
+
+def test_cells_with_no_opponent_among_many() -> None:
+    """A few cells with no opponent written ``0000`` or blank among many games:
+    found in the text, read as the line reader reads them (no opponent)."""
+    n = 40
+    lines = [
+        _line(f"{k:4d}", f"{k:4d}", rounds="".join(f"{(k + r) % n + 1:4d} w 1  " for r in range(4)))
+        for k in range(1, n + 1)
+    ]
+    lines[3] = lines[3][:91] + "     - H  " + lines[3][101:]
+    lines[7] = lines[7][:101] + "0000 - U  " + lines[7][111:]
+    lines[9] = lines[9][:91] + "     -    " + lines[9][101:]
+    read = read_player_lines(lines, list(range(1, n + 1)), CODES)
+    assert read is not None
+    assert read.players == _by_line(lines)
+    assert read.players[3].cells[0] == (None, "-", "H")
+    assert read.players[7].cells[1] == (None, "-", "U")
+    assert read.players[9].cells[0] == (None, "-", "Z")
