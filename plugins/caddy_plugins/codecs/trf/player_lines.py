@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 import struct
 from collections.abc import Sequence
-from itertools import accumulate, chain, repeat
-from operator import add, contains, floordiv, mul, sub
+from itertools import chain, repeat
+from operator import contains
 from typing import NamedTuple
 
 from caddy.model.cells import Cell
@@ -146,24 +146,22 @@ def read_player_lines(
 def _rows(
     numbers: list[int], everyone: list[Cell], opponents: list[int], texts: Sequence[str]
 ) -> tuple[list[tuple[Cell, ...]], list[tuple[int, ...]], int] | None:
-    """Each line's cells (``everyone`` cut by the lengths of ``texts``), a row's
-    trailing blank cells dropped, the rounds of those written out (``0000 - Z``)
-    and the longest row's length; ``None`` when someone is paired with himself."""
-    counts = list(map(floordiv, map(len, texts), repeat(10)))
-    ends = list(accumulate(counts))
-    lines = list(map(slice, [0, *ends[:-1]], ends))
-    # no line's cells name its own number
-    if any(map(contains, map(opponents.__getitem__, lines), numbers)):
-        return None
-    cells = tuple(everyone)
-    rows: list[tuple[Cell, ...]] = list(map(cells.__getitem__, lines))
+    """Each line's cells (``everyone`` cut by the lengths of ``texts``, all
+    one length), a row's trailing blank cells dropped, the rounds of those
+    written out (``0000 - Z``) and the longest row's length; ``None`` when
+    someone is paired with himself."""
+    count = len(texts[0]) // 10 if texts else 0
     zero_rounds: list[tuple[int, ...]] = [()] * len(numbers)
-    if min(counts, default=0):  # each row's last cell: the one before the next row's
-        lasts: list[Cell | None] = list(map(cells.__getitem__, map(sub, ends, repeat(1))))
-    else:
-        lasts = [row[-1] if row else None for row in rows]
+    if not count:
+        return [()] * len(numbers), zero_rounds, 0
+    # each line's cells, and opponents: `count` at a time (one iterator zipped with itself)
+    # no line's cells name its own number
+    if any(map(contains, zip(*[iter(opponents)] * count, strict=True), numbers)):
+        return None
+    rows: list[tuple[Cell, ...]] = list(zip(*[iter(everyone)] * count, strict=True))
+    lasts = everyone[count - 1 :: count]  # each row's last cell
     if _BLANK not in lasts:  # no row ends in a blank cell (the common case)
-        return rows, zero_rounds, max(counts, default=0)
+        return rows, zero_rounds, count
     for k in [k for k, last in enumerate(lasts) if last == _BLANK]:
         text = texts[k]
         row = list(rows[k])
@@ -182,14 +180,15 @@ def _cells(
 ) -> tuple[list[Cell], list[int], list[str], bool] | None:
     """Every line's rounds (the text after column 91), as the line reader
     reads them: the cells one after the other, their opponents (0: none),
-    each line's text padded to whole cells, and whether some cell has an
+    each line's text padded to the longest line's whole cells, and whether some cell has an
     opponent and a blank result. ``None`` when some cell is not well formed.
 
     :raises ValueError: an opponent with a blank inside (``"1 2 "``).
     """
-    # each padded to whole cells: to the next multiple of ten columns
-    widths = map(mul, map(floordiv, map(add, map(len, rests), repeat(9)), repeat(10)), repeat(10))
-    texts = list(map(str.ljust, rests, widths))
+    # each padded to the longest line's whole cells (ten columns each): blank
+    # cells after a line's end, dropped with its other trailing blank cells (_rows)
+    width = -(-max(map(len, rests)) // 10) * 10
+    texts = list(map(str.ljust, rests, repeat(width)))
     joined = "".join(texts)
     patterns = _CELLS.get(codes)
     if patterns is None:
