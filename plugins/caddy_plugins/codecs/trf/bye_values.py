@@ -9,17 +9,14 @@ import itertools
 from collections.abc import Iterable, Sequence
 from functools import reduce
 from itertools import compress
-from operator import add, attrgetter, itemgetter, not_, sub
+from operator import add, not_, sub
+from typing import Any
 
 from caddy.model.results import GAME_POINTS, Scoring
 from caddy_plugins.codecs.trf.records import TrfDocument
 from caddy_plugins.codecs.trf.row_points import codes_total, exact_sums, row_codes
 
 __all__ = ["bye_values_and_rows", "infer_bye_values"]
-
-_POINTS = attrgetter("points")
-_FIXED = itemgetter(0)
-_BYES = itemgetter(1)
 
 
 def _bye_in(row: str) -> bool:
@@ -115,15 +112,16 @@ def _inferred(
     summed: list[tuple[float, Sequence[str]]],
 ) -> tuple[dict[str, float], list[tuple[float, Sequence[str]]]]:
     """The bye values (of :func:`bye_values_and_rows`) from each row's summed games and byes."""
-    byes_of = list(map(_BYES, summed))
+    if not summed:
+        return defaults, summed  # no row: no bye to value
+    fixed, byes_of = zip(*summed, strict=True)  # (each row's games, and its byes)
     if not any(byes_of):
         return defaults, summed  # no bye to value
     present_codes: set[str] = set()
     # players by the bye codes of their rounds (in order): each group's stated
     # points less the rest, and how many players have each
     groups: dict[tuple[str, ...], dict[float, int]] = {}
-    stated = list(map(_POINTS, doc.players))
-    fixed = list(map(_FIXED, summed))
+    stated: list[Any] = doc.column("points")
     rows: Iterable[int] = range(len(stated))
     # the rows without a bye, counted at once: their stated points less their
     # games' fit any bye values (within 1e-9 of 0) or none

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter
 
 from caddy.model.cells import check_rows
 from caddy.model.results import Scoring, round_robin_cycles
@@ -11,8 +10,6 @@ from caddy_plugins.codecs.trf.records import TrfDocument
 from caddy_plugins.codecs.trf.scoring import points_of
 
 __all__ = ["check_document", "stated_problems"]
-
-_POINTS = attrgetter("points")
 
 
 def check_document(
@@ -50,7 +47,7 @@ def check_document(
 def stated_problems(doc: TrfDocument, totals: Sequence[float]) -> list[str]:
     """Stated points (columns 81-84) that disagree with ``totals``, the
     points of the results (:func:`.scoring.points_of`), one line each."""
-    if list(map(_POINTS, doc.players)) == list(totals):  # every player's, exactly
+    if doc.column("points") == list(totals):  # every player's, exactly
         return []
     problems = []
     for p, total in zip(doc.players, totals, strict=True):

@@ -22,12 +22,11 @@ from caddy.errors import CaddyError
 from caddy.model.collector import paused
 from caddy_plugins.codecs.trf.lines import CellsRead, read_player_line
 from caddy_plugins.codecs.trf.player_lines import PlayerLines, read_player_lines
-from caddy_plugins.codecs.trf.records import CODES, TrfDocument, TrfPlayer
+from caddy_plugins.codecs.trf.records import CODES, PlayerFields, TrfDocument, TrfPlayer
 
 __all__ = ["decode", "parse_date", "parse_document", "read_document"]
 
 _CELLS = operator.attrgetter("cells")
-_NUMBER = operator.attrgetter("number")
 
 _MONTHS = {
     m: i
@@ -98,33 +97,28 @@ def _parse(data: bytes | str, name: str) -> TrfDocument:
     first = next((k for k, line in enumerate(lines) if line[:3] == "001"), len(lines))
     head = lines[:first]
     rest = lines[first:]
-    # which of the lines from the first player line on are player lines (C speed)
-    player = list(map(str.startswith, rest, repeat("001")))
-    tail = list(compress(rest, map(not_, player)))
-    linenos = list(compress(range(first + 1, len(lines) + 1), player))
-    texts = list(compress(rest, player))
-    players: dict[int, TrfPlayer] = {}
+    if text.count("\n001") + text.startswith("001") == len(rest):
+        # every line from the first player line on is one (counted in the text at once)
+        tail: list[str] = []
+        linenos = list(range(first + 1, len(lines) + 1))
+        texts = rest
+    else:  # which of them are player lines (C speed)
+        player = list(map(str.startswith, rest, repeat("001")))
+        tail = list(compress(rest, map(not_, player)))
+        linenos = list(compress(range(first + 1, len(lines) + 1), player))
+        texts = list(compress(rest, player))
     problems: list[str] = []
     codes = CODES
     # every line at once when all are well formed (the common case), else line by line
     batch = read_player_lines(texts, linenos, codes)
-    if batch is not None and list(map(_NUMBER, batch.players)) == list(range(1, len(texts) + 1)):
+    in_order = batch is not None and batch.numbers == list(range(1, len(texts) + 1))
+    if in_order and batch is not None:
         # numbered 1, 2, ... in the order of the lines (the common case): nothing to check
-        players = dict(enumerate(batch.players, 1))
+        ordered = tuple(batch.players)
+        n = len(ordered)
     else:
-        _number(players, problems, batch, linenos, texts, name)
-    if problems:
-        raise CaddyError(problems[0], problems=problems)
-    if not players:
-        raise CaddyError(f"{name}: no player lines (001); not a TRF file")
-    n = len(players)
-    if max(players) != n:
-        missing = [k for k in range(1, n + 1) if k not in players]
-        raise CaddyError(
-            f"{name}: starting ranks must run 1..{n} without gaps "
-            f"(missing {', '.join(map(str, missing[:10]))}{', ...' if len(missing) > 10 else ''})"
-        )
-    ordered = tuple(map(players.__getitem__, range(1, n + 1)))
+        ordered = _ordered(problems, batch, linenos, texts, name)
+        n = len(ordered)
     if batch is None or batch.highest > n:
         for p in ordered:
             for r, (opponent, _, _) in enumerate(p.cells, 1):
@@ -137,9 +131,15 @@ def _parse(data: bytes | str, name: str) -> TrfDocument:
     pending: tuple[tuple[int | None, str, str] | None, ...] = ()
     if batch is None or batch.unplayed:  # games with no result: a round paired, not played?
         ordered, pending_round, pending = _pending_round(ordered, name, problems)
+        in_order = False  # (the rows changed: the players are new)
     if problems:
         raise CaddyError(problems[0], problems=problems)
-    rounds = max(map(len, map(_CELLS, ordered)))
+    # the longest row (the batch's, when the rows are its)
+    rounds = (
+        batch.longest
+        if batch is not None and not pending_round
+        else max(map(len, map(_CELLS, ordered)))
+    )
     doc = TrfDocument(
         source=name,
         players=ordered,
@@ -149,6 +149,8 @@ def _parse(data: bytes | str, name: str) -> TrfDocument:
         warnings=tuple(warnings),
         pending_round=pending_round,
         pending=pending,
+        # the fields as the lines were read at once, when those lines are the players
+        fields=PlayerFields(ordered, batch.fields) if in_order and batch is not None else None,
     )
     start = doc.record("042")
     if start and parse_date(start) is None:
@@ -158,6 +160,31 @@ def _parse(data: bytes | str, name: str) -> TrfDocument:
         )
         doc = attrs.evolve(doc, warnings=tuple(warnings))
     return doc
+
+
+def _ordered(
+    problems: list[str],
+    batch: PlayerLines | None,
+    linenos: list[int],
+    texts: list[str],
+    name: str,
+) -> tuple[TrfPlayer, ...]:
+    """The players of the lines in starting-rank order (:func:`_number`);
+    raises for the problems, for no player line, for starting ranks with gaps."""
+    players: dict[int, TrfPlayer] = {}
+    _number(players, problems, batch, linenos, texts, name)
+    if problems:
+        raise CaddyError(problems[0], problems=problems)
+    if not players:
+        raise CaddyError(f"{name}: no player lines (001); not a TRF file")
+    n = len(players)
+    if max(players) != n:
+        missing = [k for k in range(1, n + 1) if k not in players]
+        raise CaddyError(
+            f"{name}: starting ranks must run 1..{n} without gaps "
+            f"(missing {', '.join(map(str, missing[:10]))}{', ...' if len(missing) > 10 else ''})"
+        )
+    return tuple(map(players.__getitem__, range(1, n + 1)))
 
 
 def _number(

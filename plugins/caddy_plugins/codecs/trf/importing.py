@@ -168,7 +168,7 @@ def import_document(doc: TrfDocument, *, strict: bool = False, byes_801: bool = 
     if strict and errors_if_strict:
         raise CaddyError(errors_if_strict[0], problems=errors_if_strict)
 
-    players = players_of(doc.players)
+    players = players_of(doc.players, doc.fields)
     tournament = Tournament(
         name=doc.title,
         start=parse_date(doc.record("042") or ""),

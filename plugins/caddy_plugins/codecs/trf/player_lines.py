@@ -13,12 +13,20 @@ from __future__ import annotations
 import re
 import struct
 from collections.abc import Sequence
-from itertools import accumulate, chain, repeat
-from operator import add, contains, floordiv, mul
+from itertools import chain, repeat
+from operator import contains
 from typing import NamedTuple
 
 from caddy.model.cells import Cell
-from caddy_plugins.codecs.trf.records import OLD_TITLES, TrfPlayer
+from caddy_plugins.codecs.trf.column_values import (
+    counting_table,
+    positions,
+    read_numbers,
+    read_ranks,
+    read_title,
+    stripped,
+)
+from caddy_plugins.codecs.trf.records import TrfPlayer
 
 __all__ = ["PlayerLines", "read_player_lines"]
 
@@ -31,10 +39,7 @@ _LINES = re.compile(
 )
 #: Points in columns 81-84: ASCII digits only (``float`` also reads ``'٣'``, ``'1_0'``, ``'nan'``).
 _POINTS = r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
-#: Every line's points, stripped, each followed by a newline: blank or :data:`_POINTS`.
-#: Possessive (``*+``): a line is read once, never again by backtracking (the
-#: plain ``*`` took twice the line-by-line check on 100,000 lines).
-_ALL_POINTS = re.compile(f"(?:(?:{_POINTS})?\n)*+")
+_POINT = re.compile(_POINTS)
 #: Per set of result codes, a round's cell: an opponent of four digits or
 #: blanks, a colour or a blank, a code or a blank; the opponent's columns as
 #: the group, and the whole cell.
@@ -51,6 +56,13 @@ class PlayerLines(NamedTuple):
     highest: int
     #: Whether some cell has an opponent and no result (a round paired, not played).
     unplayed: bool
+    #: The lines' starting ranks, in order.
+    numbers: list[int]
+    #: The most rounds a line has (its trailing blank cells dropped).
+    longest: int
+    #: The players' fields ``sex`` to ``birth`` and ``points`` (:class:`TrfPlayer`'s),
+    #: each a list in the order of the lines (:class:`.records.PlayerFields`).
+    fields: dict[str, Sequence[object]]
 
 
 def read_player_lines(
@@ -71,11 +83,17 @@ def read_player_lines(
         *found, strict=True
     )
     points_text = list(map(str.strip, points_))
+    count = len(lines)
+    texts_of, number_of = counting_table(count)
     try:
         # ASCII digits and blanks (the pattern); a blank inside a number raises
-        numbers = list(map(int, numbers_))
-        ratings = _numbers(ratings_, zero=None)
-        ranks = _numbers(ranks_, zero=0)
+        numbers = (
+            list(range(1, count + 1))
+            if list(numbers_) == texts_of[1 : count + 1]  # 1, 2, ... as written by %4d
+            else list(map(int, numbers_))
+        )
+        ratings = read_numbers(ratings_, zero=None)
+        ranks = read_ranks(ranks_, number_of)
         # few different points: each read once
         point_of = {text: float(text) if text else None for text in set(points_text)}
         points = list(map(point_of.__getitem__, points_text))
@@ -85,17 +103,26 @@ def read_player_lines(
     if (
         cells is None
         or min(numbers) < 1
-        # each blank or a number of ASCII digits (one search over them all)
-        or not _ALL_POINTS.fullmatch("\n".join(points_text) + "\n")
+        # each blank or a number of ASCII digits (each different one looked at once)
+        or not all(map(_POINT.fullmatch, filter(None, point_of)))
     ):
         return None
     everyone, opponents, texts, unplayed = cells
     cut = _rows(numbers, everyone, opponents, texts)
     if cut is None:  # paired with himself: the line reader says where
         return None
-    rows, zero_rounds = cut
+    rows, zero_rounds, longest = cut
     # few different sexes, titles and federations: each read once
-    title_of = {text: _title(text.strip()) for text in set(titles)}
+    title_of = {text: read_title(text.strip()) for text in set(titles)}
+    fields: dict[str, Sequence[object]] = {
+        "sex": stripped(sexes, few=True),
+        "title": list(map(title_of.__getitem__, titles)),
+        "name": list(map(str.strip, names)),
+        "rating": ratings,
+        "federation": stripped(feds, few=True),
+        "fide_id": stripped(fide_ids),
+        "birth": stripped(births),
+    }
     players = list(
         map(
             _new,
@@ -103,13 +130,7 @@ def read_player_lines(
             zip(
                 numbers,
                 linenos,
-                _stripped(sexes, few=True),
-                list(map(title_of.__getitem__, titles)),
-                list(map(str.strip, names)),
-                ratings,
-                _stripped(feds, few=True),
-                _stripped(fide_ids),
-                _stripped(births),
+                *fields.values(),
                 points,
                 ranks,
                 rows,
@@ -118,52 +139,29 @@ def read_player_lines(
             ),
         )
     )
-    return PlayerLines(players, max(opponents, default=0), unplayed)
-
-
-def _title(title: str) -> str | None:
-    """A title as the line reader reads it (stripped; old letters such as ``g`` are ``GM``)."""
-    return (OLD_TITLES.get(title, title.upper()) if title.islower() else title) or None
-
-
-def _stripped(texts: Sequence[str], *, few: bool = False) -> list[str | None]:
-    """Each text stripped, ``None`` when blank (``few``: few different texts,
-    each stripped once)."""
-    if few:
-        table = {text: text.strip() or None for text in set(texts)}
-        return list(map(table.__getitem__, texts))
-    out: list[str | None] = list(map(str.strip, texts))
-    return [text or None for text in out] if "" in out else out
-
-
-def _numbers(texts: Sequence[str], *, zero: int | None) -> list[int | None]:
-    """Four-digit columns as numbers, ``None`` when blank; ``zero``: what a 0 reads as.
-
-    :raises ValueError: a blank inside a number.
-    """
-    if "    " in texts:
-        return [(int(text) or zero) if text != "    " else None for text in texts]
-    out: list[int | None] = list(map(int, texts))
-    return [number or zero for number in out] if zero is None and 0 in out else out
+    fields["points"] = points  # (not a field of the event's players: for the checks)
+    return PlayerLines(players, max(opponents, default=0), unplayed, numbers, longest, fields)
 
 
 def _rows(
     numbers: list[int], everyone: list[Cell], opponents: list[int], texts: Sequence[str]
-) -> tuple[list[tuple[Cell, ...]], list[tuple[int, ...]]] | None:
-    """Each line's cells (``everyone`` cut by the lengths of ``texts``), a row's
-    trailing blank cells dropped, and the rounds of those written out (``0000 - Z``);
-    ``None`` when someone is paired with himself."""
-    counts = list(map(floordiv, map(len, texts), repeat(10)))
-    ends = list(accumulate(counts))
-    lines = list(map(slice, [0, *ends[:-1]], ends))
-    # no line's cells name its own number
-    if any(map(contains, map(opponents.__getitem__, lines), numbers)):
-        return None
-    rows: list[tuple[Cell, ...]] = list(map(tuple(everyone).__getitem__, lines))
+) -> tuple[list[tuple[Cell, ...]], list[tuple[int, ...]], int] | None:
+    """Each line's cells (``everyone`` cut by the lengths of ``texts``, all
+    one length), a row's trailing blank cells dropped, the rounds of those
+    written out (``0000 - Z``) and the longest row's length; ``None`` when
+    someone is paired with himself."""
+    count = len(texts[0]) // 10 if texts else 0
     zero_rounds: list[tuple[int, ...]] = [()] * len(numbers)
-    lasts = [row[-1] if row else None for row in rows]
-    if _BLANK not in lasts:
-        return rows, zero_rounds  # no row ends in a blank cell (the common case)
+    if not count:
+        return [()] * len(numbers), zero_rounds, 0
+    # each line's cells, and opponents: `count` at a time (one iterator zipped with itself)
+    # no line's cells name its own number
+    if any(map(contains, zip(*[iter(opponents)] * count, strict=True), numbers)):
+        return None
+    rows: list[tuple[Cell, ...]] = list(zip(*[iter(everyone)] * count, strict=True))
+    lasts = everyone[count - 1 :: count]  # each row's last cell
+    if _BLANK not in lasts:  # no row ends in a blank cell (the common case)
+        return rows, zero_rounds, count
     for k in [k for k, last in enumerate(lasts) if last == _BLANK]:
         text = texts[k]
         row = list(rows[k])
@@ -174,7 +172,7 @@ def _rows(
             row.pop()
         zero_rounds[k] = tuple(reversed(announced))
         rows[k] = tuple(row)
-    return rows, zero_rounds
+    return rows, zero_rounds, max(map(len, rows), default=0)
 
 
 def _cells(
@@ -182,14 +180,15 @@ def _cells(
 ) -> tuple[list[Cell], list[int], list[str], bool] | None:
     """Every line's rounds (the text after column 91), as the line reader
     reads them: the cells one after the other, their opponents (0: none),
-    each line's text padded to whole cells, and whether some cell has an
+    each line's text padded to the longest line's whole cells, and whether some cell has an
     opponent and a blank result. ``None`` when some cell is not well formed.
 
     :raises ValueError: an opponent with a blank inside (``"1 2 "``).
     """
-    # each padded to whole cells: to the next multiple of ten columns
-    widths = map(mul, map(floordiv, map(add, map(len, rests), repeat(9)), repeat(10)), repeat(10))
-    texts = list(map(str.ljust, rests, widths))
+    # each padded to the longest line's whole cells (ten columns each): blank
+    # cells after a line's end, dropped with its other trailing blank cells (_rows)
+    width = -(-max(map(len, rests)) // 10) * 10
+    texts = list(map(str.ljust, rests, repeat(width)))
     joined = "".join(texts)
     patterns = _CELLS.get(codes)
     if patterns is None:
@@ -266,7 +265,12 @@ def _cells_at_once(
         joined[7::10].replace(" ", "")
     ):
         return None
-    return _decode_numbers(joined, opponents)
+    # no opponent: "0000" (a number as written never starts with 0) or "    "
+    # (a number's last column is a digit): the few found in two columns' texts
+    firsts, lasts = joined[0::10], joined[3::10]
+    none = firsts.count("0") + lasts.count(" ")
+    at = _few_in_text(firsts, "0", lasts, " ") if none * 8 <= count else None
+    return _decode_numbers(joined, opponents, none_at=at)
 
 
 #: More cells than this: looked for repeats, each different cell read once.
@@ -278,7 +282,7 @@ def _decode(joined: str, opponent_texts: Sequence[str]) -> tuple[list[Cell], lis
     columns) as the line reader reads them, their opponents (0: none), and
     whether some cell has an opponent and a blank result."""
     if "    " in opponent_texts:  # no opponent, written blank
-        at = _few(opponent_texts, "    ")
+        at = positions(opponent_texts, "    ")
         if at is None:
             opponent_texts = [text if text != "    " else "0" for text in opponent_texts]
         else:
@@ -289,15 +293,18 @@ def _decode(joined: str, opponent_texts: Sequence[str]) -> tuple[list[Cell], lis
     return _decode_numbers(joined, list(map(int, opponent_texts)))
 
 
-def _decode_numbers(joined: str, opponents: list[int]) -> tuple[list[Cell], list[int], bool]:
-    """:func:`_decode` of cells whose opponents (0: none) are read."""
+def _decode_numbers(
+    joined: str, opponents: list[int], *, none_at: list[int] | None = None
+) -> tuple[list[Cell], list[int], bool]:
+    """:func:`_decode` of cells whose opponents (0: none) are read (``none_at``:
+    where the opponent is 0, when the caller knows, in order)."""
     colours = joined[5::10]
     if " " in colours:  # a blank colour reads as '-'
         colours = colours.replace(" ", "-")
     codes = joined[7::10]
     results: Sequence[str] = codes
     if " " in codes:  # a blank result: no result yet, or (no opponent) 'Z'
-        at = _few(codes, " ")
+        at = positions(codes, " ")
         if at is not None and not any(opponents[k] for k in at):  # each without an opponent
             results = codes.replace(" ", "Z")
         else:
@@ -306,8 +313,13 @@ def _decode_numbers(joined: str, opponents: list[int]) -> tuple[list[Cell], list
                 for code, opponent in zip(codes, opponents, strict=True)
             ]
     named: Sequence[int | None] = opponents
-    if 0 in opponents:  # no opponent
-        at = _few(opponents, 0)
+    if none_at is not None:
+        if none_at:
+            named = list(opponents)
+            for k in none_at:
+                named[k] = None
+    elif 0 in opponents:  # no opponent
+        at = positions(opponents, 0)
         if at is None:
             named = [opponent or None for opponent in opponents]
         else:
@@ -318,15 +330,14 @@ def _decode_numbers(joined: str, opponents: list[int]) -> tuple[list[Cell], list
     return list(zip(named, colours, results, strict=True)), opponents, " " in results
 
 
-def _few(items: Sequence[object], value: object) -> list[int] | None:
-    """The indices of ``value`` in ``items`` when it is there at most once in
-    eight items (found at C speed one after the other), else ``None``."""
-    count = items.count(value)
-    if count * 8 > len(items):
-        return None
+def _few_in_text(first: str, one: str, second: str, other: str) -> list[int]:
+    """The positions, in order, where ``first`` holds ``one`` or ``second``
+    holds ``other`` (never both at one position; found at C speed one after
+    the other)."""
     at = []
-    k = -1
-    for _ in range(count):
-        k = items.index(value, k + 1)
-        at.append(k)
-    return at
+    for text, value in ((first, one), (second, other)):
+        k = text.find(value)
+        while k >= 0:
+            at.append(k)
+            k = text.find(value, k + 1)
+    return sorted(at) if len(at) > 1 else at

@@ -9,8 +9,9 @@ from __future__ import annotations
 import operator
 import re
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import repeat
+from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
@@ -27,6 +28,7 @@ __all__ = [
     "OLD_TITLES",
     "ROUND_ROBIN_192",
     "TRF26_RECORDS",
+    "PlayerFields",
     "TrfDocument",
     "TrfPlayer",
     "players_of",
@@ -80,14 +82,29 @@ class TrfPlayer(NamedTuple):
         )
 
 
-def players_of(players: Sequence[TrfPlayer]) -> tuple[Player, ...]:
+class PlayerFields(NamedTuple):
+    """Some fields of ``players``, each a column: a field's value for each player, in order."""
+
+    players: tuple[TrfPlayer, ...]
+    columns: Mapping[str, Sequence[object]]
+
+
+def players_of(
+    players: Sequence[TrfPlayer], fields: PlayerFields | None = None
+) -> tuple[Player, ...]:
     """``player.as_player()`` of each (the import's players, built at the speed
     of a tuple when :class:`~caddy.model.schedule.Player` is as this module knows
-    it: slotted, these fields, no validator or converter; else one by one)."""
+    it: slotted, these fields, no validator or converter; else one by one).
+    ``fields``: columns of these players' fields (each column taken from there
+    when ``fields.players`` is ``players``; the others from the players)."""
     build = _player_builder()
     if build is None:
         return tuple(p.as_player() for p in players)
-    if not players or set(map(type, players)) != {TrfPlayer}:
+    given: Mapping[str, Sequence[object]] = (
+        fields.columns if fields is not None and fields.players is players else {}
+    )
+    # (the players of given fields are the reader's: named tuples all)
+    if not players or (not given and set(map(type, players)) != {TrfPlayer}):
         return tuple([build(p) for p in players])
     # field by field over all the players (each slot set at C speed), as build does
     # lazy: as _player_builder's (caddy.model.schedule imports this module's layer)
@@ -95,10 +112,18 @@ def players_of(players: Sequence[TrfPlayer]) -> tuple[Player, ...]:
 
     n = len(players)
     made = list(map(Player.__new__, repeat(Player, n)))
-    columns = list(zip(*players, strict=True))
+    if all(field in given for field, index in _SOURCES if index is not None):
+        columns: list[Sequence[object]] = []
+    else:
+        columns = list(zip(*players, strict=True))
     for field, index in _SOURCES:
         setter = Player.__dict__[field].__set__
-        deque(map(setter, made, repeat(None, n) if index is None else columns[index]), maxlen=0)
+        column: Iterable[object]
+        if index is None:
+            column = repeat(None, n)
+        else:
+            column = given[field] if field in given else columns[index]
+        deque(map(setter, made, column), maxlen=0)
     return tuple(made)
 
 
@@ -235,16 +260,40 @@ class TrfDocument:
     #: players' ``cells``: the rounds there all have their results.
     pending_round: int = 0
     pending: tuple[tuple[int | None, str, str] | None, ...] = ()
+    #: The players' fields as the lines were read at once (:func:`players_of`
+    #: takes them from there), or ``None``.
+    fields: PlayerFields | None = attrs.field(default=None, eq=False, repr=False)
+
+    #: Every line other than a player's by its first three columns: the texts
+    #: (from column 5), in file order (made once: a document is asked often).
+    _by_code: dict[str, list[str]] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        by_code: dict[str, list[str]] = {}
+        for line in (*self.head, *self.tail):
+            texts = by_code.get(line[:3])
+            if texts is None:
+                by_code[line[:3]] = [line[4:]]
+            else:
+                texts.append(line[4:])
+        object.__setattr__(self, "_by_code", by_code)
+
+    def column(self, field: str) -> list[object]:
+        """Each player's ``field`` (a :class:`TrfPlayer` field), in order: from
+        :attr:`fields` when it holds it for these players."""
+        fields = self.fields
+        if fields is not None and fields.players is self.players and field in fields.columns:
+            return list(fields.columns[field])
+        return list(map(attrgetter(field), self.players))
 
     def records(self, code: str) -> list[str]:
         """Texts (from column 5) of every record ``code``, in file order."""
-        return [line[4:] for line in (*self.head, *self.tail) if line[:3] == code]
+        return list(self._by_code.get(code, ()))
 
     def record(self, code: str) -> str | None:
         """The text of the first record ``code``, stripped; ``None`` if absent or empty."""
-        for text in self.records(code):
-            return text.strip() or None
-        return None
+        texts = self._by_code.get(code)
+        return (texts[0].strip() or None) if texts else None
 
     @property
     def title(self) -> str:
@@ -318,7 +367,9 @@ class TrfDocument:
         per player; anything else is counted by that function. A player with
         fewer rounds than others to meet (a Swiss) is told by the rows' lengths."""
         n = len(self.players)
-        if n < 2 or min(map(len, map(_CELLS, self.players))) < n - 1:
+        if n < 2 or len(self.players[0].cells) < n - 1:  # (so the fewest are fewer)
+            return 0
+        if min(map(len, map(_CELLS, self.players))) < n - 1:
             return 0  # someone met fewer than all the others (a Swiss): not every pair met
         if all(map(_once_each_cells, self.players, range(1, n + 1), repeat(n - 1))):
             return 1

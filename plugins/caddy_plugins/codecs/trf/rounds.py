@@ -115,7 +115,8 @@ def read_rounds(doc: TrfDocument) -> RoundsRead | None:
         rounds = _rounds_by_column(doc)
         return None if rounds is None else RoundsRead(rounds, None, None, None)
     rows = list(map(_CELLS, doc.players))
-    if rows and max(map(len, rows)) > count:
+    lengths = list(map(len, rows))
+    if rows and max(lengths) > count:
         return _fallback(doc)
     whites: list[list[int]] = [[] for _ in range(count)]
     blacks: list[list[int]] = [[] for _ in range(count)]
@@ -179,7 +180,7 @@ def read_rounds(doc: TrfDocument) -> RoundsRead | None:
         return _fallback(doc)
     # no one is named twice: then exactly two cells per game have an opponent (in
     # each round, as every game has two cells of its round; so in all of them)
-    cells = sum(map(len, rows))
+    cells = sum(lengths)
     if cells - alone != 2 * (len(pairs) + len(forfeit_pairs)) or not all(
         _BYE_CODES.issuperset(code for _, code in round_byes) for round_byes in byes
     ):
