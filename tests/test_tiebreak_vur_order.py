@@ -1,9 +1,9 @@
 """Which voluntarily unplayed round a cut takes: the one with the lowest
-*contribution* (FIDE C.07, 2026 edition, Art. 16.5.1, as quoted in the
-project's rules notes, TIEBREAKS.md §4.4: "the lowest contribution coming
-from such rounds shall be cut, as long as such contribution is not lower
-than the least significant value"), not the one whose dummy has the lowest
-score.
+*contribution* (FIDE Handbook C.07, 2026 edition, Art. 16.5.1: "the
+lowest contribution coming from such rounds shall be cut, as long as such
+contribution is not lower than the least significant value"; for SB the
+handbook says to "cut the higher of these two values"), not the one whose
+dummy has the lowest score.
 
 The two orders differ only when the 2026 caps (Art. 16.4) give the two
 rounds' dummies different scores. Player 1 below has a forfeit loss and a
