@@ -177,9 +177,10 @@ _Board = tuple[float, str, float, str]
 #: seat and Black's team's are taken (as :meth:`TeamFold.side` reads it: an
 #: empty seat of one's own a forfeit loss, else of the other team a forfeit win).
 _EMPTY = {(False, True): "empty -+", (True, False): "empty +-", (False, False): "empty --"}
-#: Per game scale: :func:`_scale`'s tables.
+#: Per game scale, by its ``repr`` (``Scoring(win=3)`` and ``Scoring(win=3.0)``
+#: are equal, but their points are not written alike): :func:`_scale`'s tables.
 _SCALES: dict[
-    Scoring, tuple[dict[str, tuple[RoundResult, RoundResult]], dict[tuple[str, str], _Board]]
+    str, tuple[dict[str, tuple[RoundResult, RoundResult]], dict[tuple[str, str], _Board]]
 ] = {}
 
 
@@ -189,7 +190,8 @@ def _scale(
     """A result word to the board White's and Black's cells, and a board's
     colour (White's team's) and word, or an empty board's mark (:data:`_EMPTY`),
     to both teams' board points and codes; made once per scale."""
-    found = _SCALES.get(game_scoring)
+    key = repr(game_scoring)
+    found = _SCALES.get(key)
     if found is not None:
         return found
     cells = {
@@ -209,7 +211,7 @@ def _scale(
         board_of["W", mark] = board_of["B", mark] = board
     if len(_SCALES) > 64:  # a long-lived process with many scales
         _SCALES.clear()
-    made = _SCALES[game_scoring] = (pairs, board_of)
+    made = _SCALES[key] = (pairs, board_of)
     return made
 
 
