@@ -11,9 +11,11 @@ Compared, field for field, with the fold as it was (the players' table
 first, then the team matches: :func:`tests.test_team_fold_paths.reference`)
 on drawn events (:func:`tests.test_team_fold_paths.drawn_event`: whole-match
 forfeits, empty boards on either side, team byes of every kind, absent
-teams, an unfinished last round). Each test also shows that the seated path
-is the one taken, so a bug that made the fold fall back to the players'
-table, or check every round again, would not pass unseen.
+teams, an unfinished last round). The first test also shows that the seated
+path is the one taken (the fold handed every round as seated, none of its
+boards checked again, a match with an empty board scored as a pattern), so a
+bug that made the fold fall back to the players' table, or check every round
+again, would not pass unseen.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import attrs
 import pytest
 
 import caddy.event.teams
+import caddy.model.team_fold_boards
 from caddy.event.replay import State, replay
 from caddy.event.results import board_words
 from caddy.event.teams import seated_rounds, state_team_event
@@ -79,6 +82,21 @@ def test_seated_fold_is_the_fold_of_the_players_cells(
         given.append(kwargs["seated"])  # the rounds the fold reads unchecked
         return fold_team_event(*args, **kwargs)
 
+    def checked(*args: object) -> object:
+        raise AssertionError("a seated round's boards were checked again")
+
+    # a seated round's matches: no seat check, no uneven line-up, and only a
+    # whole-match forfeit goes the general way (an empty board is a pattern)
+    module = caddy.model.team_fold_boards
+    general = module._other
+
+    def other(fold: object, pairs: object, match: Any, *rest: Any) -> Any:
+        assert match.forfeit, "a seated match with an empty board taken the general way"
+        return general(fold, pairs, match, *rest)
+
+    monkeypatch.setattr(module, "_seated", checked)
+    monkeypatch.setattr(module, "_uneven", checked)
+    monkeypatch.setattr(module, "_other", other)
     monkeypatch.setattr(caddy.event.teams, "team_event", fallback)
     monkeypatch.setattr(caddy.event.teams, "fold_team_event", seen)
     folded = state_team_event(state, completed_only=completed_only)
@@ -162,3 +180,19 @@ def test_a_board_changed_after_its_round_was_paired_reads_the_players_cells() ->
         ],
     )
     assert state_team_event(changed).results == reference(changed).results
+
+
+def test_a_scale_equal_to_another_keeps_its_own_numbers() -> None:
+    """``Scoring(win=3)`` equals ``Scoring(win=3.0)``: folded after it, its
+    boards still score the ``3`` of the players' table, not ``3.0`` (the
+    scale's tables are kept per scale as written, not per equal scale)."""
+    state = _drawn_state(2)
+    tournament = state.event.tournament
+    assert Scoring(win=3) == Scoring(win=3.0)
+    by_scale: dict[str, tuple[TeamResultsTable, TeamResultsTable]] = {}
+    for scale in (Scoring(win=3.0), Scoring(win=3)):
+        event = attrs.evolve(state.event, tournament=attrs.evolve(tournament, scoring=scale))
+        changed = replay(event)
+        by_scale[repr(scale)] = (state_team_event(changed), reference(changed))
+    for folded, expected in by_scale.values():
+        assert repr(folded.results) == repr(expected.results)
