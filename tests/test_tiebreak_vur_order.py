@@ -34,8 +34,11 @@ Taking the VUR whose dummy scores least (the HPB, 2.0 < 2.5) would cut its
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+import caddy_plugins.tiebreaks.values as values
 from caddy.model.results import ResultsTable
 from caddy.model.results_table import ResultsTableBuilder
 from caddy.standings.explain import explain
@@ -107,3 +110,20 @@ def test_the_explanation_cuts_the_same_rounds(tiebreak: str, expected: float) ->
     assert [row.round for row in explanation.rows if row.note.startswith("cut")] == (
         [1] if tiebreak == "SB/C1" else [1, 2]
     )
+
+
+def test_a_single_cut_is_found_by_index(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ranking's /C1 values take the by-index path (``values._cut_one``),
+    whose values the tests above pin; none of them is left to the items'
+    general loop, which would give the same values more slowly."""
+    made = values._cut_one
+    calls: list[bool] = []
+
+    def spy(*args: Any) -> float:
+        calls.append(args[3])  # whether the row has a voluntarily unplayed round
+        return made(*args)
+
+    monkeypatch.setattr(values, "_cut_one", spy)
+    assert first_players("SB/C1", "2026") == 2.5
+    assert first_players("BH/C1", "2026") == 4.5
+    assert len(calls) == 16 and calls.count(True) == 2  # 8 players, twice; player 1's rows
