@@ -9,10 +9,12 @@ empty board none, the other boards of a match follow one another, White's
 team on board ``b`` White when the match's colours, else the event's, say
 ``W`` there; the replay checks a round's boards against it). The rules are
 :func:`caddy.model.team_fold.fold_team_rounds`'s, and so are the results,
-to the last field: a match whose boards are all seated is scored by
-:meth:`caddy.model.team_fold.TeamFold.score` from its sides' cells
-(:meth:`~caddy.model.team_fold.TeamFold.side_cells`), one with an empty
-board by :meth:`~caddy.model.team_fold.TeamFold.match`.
+to the last field: a match is scored by
+:meth:`caddy.model.team_fold.TeamFold.score` from its sides' points and codes
+once per pattern of its colours and words; in a round the replay found
+seated (``seated``), an empty board's mark stands in its word, and in a
+round checked here a match with an empty board is scored by
+:meth:`~caddy.model.team_fold.TeamFold.match`.
 """
 
 from __future__ import annotations
@@ -25,9 +27,6 @@ from typing import cast
 from caddy.model.results import MIRROR, RESULT_WORDS, RoundResult, Scoring, make_round_result
 from caddy.model.team_fold import BOARD_OF, TeamFold, TeamRoundResult
 from caddy.model.teams import TeamMatchPairing, TeamRound, TeamSetup
-
-#: The codes of a forfeited board.
-_FORFEITS = frozenset("+-")
 
 #: A team round result from its 9 fields in order, without a Python frame.
 _make = partial(tuple.__new__, TeamRoundResult)
@@ -228,9 +227,9 @@ def _score(
     key: tuple[str, ...],
     scored: dict[tuple[str, ...], _Scored],
 ) -> _Scored:
-    """A match with every board seated, by its colours and boards' words
-    (``key``): each side's board points and codes, then :meth:`TeamFold.score`
-    (kept in ``scored``)."""
+    """A match by its colours and boards' words (``key``; an empty board's
+    mark, :data:`_EMPTY`, in place of its word): each side's board points and
+    codes, then :meth:`TeamFold.score` (kept in ``scored``: once per pattern)."""
     colours = key[0]
     if len(key) - 1 != len(colours) or not colours:
         raise BoardsNotGamesError(key)  # the round has fewer boards than its matches' games
@@ -238,26 +237,6 @@ def _score(
     white_points, white_codes, black_points, black_codes = zip(
         *map(board_of.__getitem__, zip(colours, key[1:], strict=True)), strict=True
     )
-    if not (_FORFEITS.issuperset(white_codes) and _FORFEITS.issuperset(black_codes)):
-        # a board was played: TeamFold.score's outcome, inline
-        gp_white, gp_black = sum(white_points), sum(black_points)
-        won, drawn, lost = fold.outcomes
-        if gp_white > gp_black:
-            white, black = won, lost
-        elif gp_black > gp_white:
-            white, black = lost, won
-        elif gp_white > 0:
-            white = black = drawn
-        else:  # nobody scored: both lose (FIDE's reference engine)
-            white = black = lost
-        played: _Scored = (
-            ("w", "played", *white, gp_white, white_points),
-            white_codes,
-            ("b", "played", *black, gp_black, black_points),
-            black_codes,
-        )
-        scored[key] = played
-        return played
     outcome = fold.score(white_points, white_codes, black_points, black_codes)
     if isinstance(outcome, str):
         forfeited: _Scored = (None, outcome, None, None)
