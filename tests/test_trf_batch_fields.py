@@ -28,11 +28,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from caddy_plugins.codecs.trf.importing import import_document
-from caddy_plugins.codecs.trf.lines import read_player_line
 from caddy_plugins.codecs.trf.player_lines import read_player_lines
 from caddy_plugins.codecs.trf.records import CODES, PlayerFields, TrfPlayer, players_of
 from caddy_plugins.codecs.trf_document import parse_document
 from tests.conftest import DATA
+from tests.test_trf_import_fast import by_line
 
 SAMPLE = DATA / "trf" / "swiss_fide_example1_karl_mala_2005.trf"
 
@@ -43,15 +43,6 @@ def _line(number: str, rank: str, points: str = " 1.0", rounds: str = "  99 w 1"
         f"001 {number} m  g {'Player':<33} 2100 GER {'12345':>11} 1990/01/01 {points} {rank}  "
         + rounds
     )
-
-
-def _by_line(lines: list[str]) -> list[Any]:
-    """Each line as the line-by-line reader reads it: the player, or its problems."""
-    out = []
-    for lineno, line in enumerate(lines, 1):
-        player, problems = read_player_line(line, lineno, "f", CODES)
-        out.append(problems if problems else player)
-    return out
 
 
 #: Four columns as a starting rank or a rank may be written: as TRF writers
@@ -74,9 +65,9 @@ def test_starting_ranks_and_ranks_read_at_once_as_line_by_line(
     lines = [_line(number, rank) for number, rank in zip(numbers, ranks, strict=False)]
     read = read_player_lines(lines, list(range(1, len(lines) + 1)), CODES)
     if read is None:  # some line has a problem: the line reader names it
-        assert any(isinstance(p, list) for p in _by_line(lines))
+        assert any(isinstance(p, list) for p in by_line(lines))
         return
-    assert read.players == _by_line(lines)
+    assert read.players == by_line(lines)
     assert read.numbers == [p.number for p in read.players]
 
 
@@ -90,7 +81,7 @@ def test_starting_ranks_in_order_read_at_once() -> None:
             lines = [_line(f"{k:4d}", written[k - 1]) for k in range(1, count + 1)]
             read = read_player_lines(lines, list(range(1, count + 1)), CODES)
             assert read is not None
-            assert read.players == _by_line(lines)
+            assert read.players == by_line(lines)
             assert read.numbers == list(range(1, count + 1))
             expected = [None if text == "    " else int(text) for text in written]
             assert [p.rank for p in read.players] == expected
@@ -104,7 +95,7 @@ def test_points_checked_once_per_value() -> None:
     for bad in ("+1.5", "1_5 ", " nan", "1e-1"):
         changed = [line[:80] + bad + line[84:] if k % 2 else line for k, line in enumerate(lines)]
         assert read_player_lines(changed, list(range(1, 30)), CODES) is None
-        assert _by_line(changed)[1] == [
+        assert by_line(changed)[1] == [
             f"f:2: points '{bad.strip()}' (columns 81-84) is not a number"
         ]
 
@@ -130,7 +121,7 @@ def test_longest_row_as_the_players_rows(rows: list[str]) -> None:
     lines = [_line(f"{k:4d}", f"{k:4d}", rounds=row) for k, row in enumerate(rows, 1)]
     read = read_player_lines(lines, list(range(1, len(lines) + 1)), CODES)
     assert read is not None
-    assert read.players == _by_line(lines)
+    assert read.players == by_line(lines)
     assert read.longest == max(len(p.cells) for p in read.players)
 
 
@@ -229,7 +220,7 @@ def test_cells_with_no_opponent_among_many() -> None:
     lines[9] = lines[9][:91] + "     -    " + lines[9][101:]
     read = read_player_lines(lines, list(range(1, n + 1)), CODES)
     assert read is not None
-    assert read.players == _by_line(lines)
+    assert read.players == by_line(lines)
     assert read.players[3].cells[0] == (None, "-", "H")
     assert read.players[7].cells[1] == (None, "-", "U")
     assert read.players[9].cells[0] == (None, "-", "Z")

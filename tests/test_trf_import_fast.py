@@ -312,7 +312,8 @@ def _head(number: int) -> str:
     return f"001 {number:4d} m  g {'Player ' + str(number):<33} 2100 GER {'12345':>11} 1990/01/01  1.0    1  "
 
 
-def _by_line(lines: list[str]) -> list[Any]:
+def by_line(lines: list[str]) -> list[Any]:
+    """Each line as the line-by-line reader reads it: the player, or its problems."""
     out = []
     for lineno, line in enumerate(lines, 1):
         player, problems = read_player_line(line, lineno, "f", CODES)
@@ -347,7 +348,7 @@ def test_blank_cells_read_at_once_as_line_by_line(rows: list[list[str]]) -> None
     read = read_player_lines(lines, list(range(1, len(lines) + 1)), CODES)
     if read is None:
         return  # left to the line reader: the reference itself
-    assert read.players == _by_line(lines)
+    assert read.players == by_line(lines)
     cells = [cell for player in read.players for cell in player.cells]
     assert read.unplayed == any(cell[0] and cell[2] == " " for cell in cells)
 
@@ -360,7 +361,7 @@ def test_one_blank_result_among_many_cells() -> None:
     read = read_player_lines(lines, [1, 2], CODES)
     assert read is not None
     assert read.unplayed
-    assert read.players == _by_line(lines)
+    assert read.players == by_line(lines)
     # the trailing Z is dropped: 38 games and the one not played
     assert read.players[0].cells[-2:] == ((2, "w", "1"), (2, "w", " "))
     assert len(read.players[0].cells) == 39
@@ -459,7 +460,7 @@ def test_points_columns_read_at_once_as_line_by_line(points: list[str]) -> None:
     read = read_player_lines(lines, list(range(1, len(lines) + 1)), CODES)
     if read is None:
         return  # left to the line reader: the reference itself
-    assert read.players == _by_line(lines)
+    assert read.players == by_line(lines)
 
 
 def test_points_columns_one_bad_among_many() -> None:
@@ -469,7 +470,7 @@ def test_points_columns_one_bad_among_many() -> None:
         changed = [*lines[:17], lines[17][:80] + bad + lines[17][84:], *lines[18:]]
         assert read_player_lines(changed, list(range(1, 30)), CODES) is None
         message = f"f:18: points '{bad.strip()}' (columns 81-84) is not a number"
-        assert _by_line(changed)[17] == [message]
+        assert by_line(changed)[17] == [message]
 
 
 @st.composite
@@ -540,8 +541,7 @@ def test_cells_cut_out_at_once_as_line_by_line(
     read = read_player_lines(lines, list(range(1, len(lines) + 1)), CODES)
     if read is None:
         return  # left to the line reader: the reference itself
-    by_line = _by_line(lines)
-    assert read.players == by_line
+    assert read.players == by_line(lines)
     read_cells = [cell for player in read.players for cell in player.cells]
     assert read.highest == max((cell[0] or 0 for cell in read_cells), default=0)
     assert read.unplayed == any(cell[0] and cell[2] == " " for cell in read_cells)
@@ -555,7 +555,7 @@ def test_a_sample_file_read_at_once_as_line_by_line() -> None:
     numbers = list(range(1, len(lines) + 1))
     read = read_player_lines(lines, numbers, CODES)
     assert read is not None
-    assert read.players == _by_line(lines)
+    assert read.players == by_line(lines)
     for cell in ("0141", " 141"):
         changed = [lines[0][:91] + cell + lines[0][95:], *lines[1:]]
         again = read_player_lines(changed, numbers, CODES)
@@ -581,7 +581,7 @@ def test_each_unusual_cell_in_a_written_file(cell: str, line: int, round: int) -
     lines[line] = (text[:at] + cell + text[at + 10 :]).rstrip()
     read = read_player_lines(lines, list(range(1, len(lines) + 1)), CODES)
     if read is not None:
-        assert read.players == _by_line(lines)
+        assert read.players == by_line(lines)
 
 
 def _summed_as_points_without(doc: TrfDocument, codes: list[str] | None) -> bool:
@@ -679,7 +679,7 @@ def test_header_columns_read_at_once_as_line_by_line(
     read = read_player_lines(lines, list(range(1, len(lines) + 1)), CODES)
     if read is None:
         return  # left to the line reader: the reference itself
-    assert read.players == _by_line(lines)
+    assert read.players == by_line(lines)
 
 
 def _imported(doc: TrfDocument) -> tuple[str, Any, Any]:
