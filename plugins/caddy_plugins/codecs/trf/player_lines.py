@@ -175,6 +175,11 @@ def _rows(
     return rows, zero_rounds, max(map(len, rows), default=0)
 
 
+#: How many times its own length the rounds' text may grow when every line is
+#: padded to the longest (:func:`_cells`); past it the lines are read one by one.
+_PADDED_AT_MOST = 4
+
+
 def _cells(
     rests: Sequence[str], codes: frozenset[str]
 ) -> tuple[list[Cell], list[int], list[str], bool] | None:
@@ -186,8 +191,14 @@ def _cells(
     :raises ValueError: an opponent with a blank inside (``"1 2 "``).
     """
     # each padded to the longest line's whole cells (ten columns each): blank
-    # cells after a line's end, dropped with its other trailing blank cells (_rows)
+    # cells after a line's end, dropped with its other trailing blank cells (_rows);
+    # trailing blanks count for nothing (a line of 20,000 would pad every line so)
     width = -(-max(map(len, rests)) // 10) * 10
+    if width * len(rests) > _PADDED_AT_MOST * sum(map(len, rests)) + 10 * len(rests):
+        rests = list(map(str.rstrip, rests, repeat(" ")))
+        width = -(-max(map(len, rests)) // 10) * 10
+        if width * len(rests) > _PADDED_AT_MOST * sum(map(len, rests)) + 10 * len(rests):
+            return None  # one line far longer than the others: read line by line
     texts = list(map(str.ljust, rests, repeat(width)))
     joined = "".join(texts)
     patterns = _CELLS.get(codes)
