@@ -21,12 +21,17 @@ The sample is FIDE's own (``tests/data/trf/swiss_fide_example1_karl_mala_2005.tr
 
 from __future__ import annotations
 
+import tracemalloc
 from typing import Any
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from caddy.errors import CaddyError
+from caddy.plugins.lookup import get_codec
+from caddy_plugins.codecs.trf import document
 from caddy_plugins.codecs.trf.importing import import_document
 from caddy_plugins.codecs.trf.player_lines import read_player_lines
 from caddy_plugins.codecs.trf.records import CODES, PlayerFields, TrfPlayer, players_of
@@ -224,3 +229,72 @@ def test_cells_with_no_opponent_among_many() -> None:
     assert read.players[3].cells[0] == (None, "-", "H")
     assert read.players[7].cells[1] == (None, "-", "U")
     assert read.players[9].cells[0] == (None, "-", "Z")
+
+
+@pytest.mark.parametrize(
+    ("middle", "written"),
+    [("   1", "   1"), ("   4", "   4"), ("0002", "0002"), ("  2 ", "  2 "), ("   0", "   0")],
+)
+def test_starting_ranks_in_order_but_one_read_as_line_by_line(middle: str, written: str) -> None:
+    """1, 2, ... with one starting rank in the middle changed (a duplicate, a
+    number out of order, leading zeros, a blank inside, zero): the first and
+    the last as in order, so only a look at every one tells them apart."""
+    numbers = [f"{k:4d}" for k in range(1, 8)]
+    numbers[3] = middle
+    lines = [_line(number, f"{k:4d}") for k, number in enumerate(numbers, 1)]
+    read = read_player_lines(lines, list(range(1, 8)), CODES)
+    if read is None:  # the line reader names the problem
+        assert any(isinstance(p, list) for p in by_line(lines))
+    else:
+        assert read.players == by_line(lines)
+        assert read.numbers[3] == int(written)
+    text = "\n".join(["012 Ranks", *lines]).encode()
+    assert _outcome(text) == _outcome_line_by_line(text)
+
+
+def _outcome(data: bytes) -> object:
+    """The import's event, or its error's text."""
+    try:
+        return get_codec("trf").read(data, source="f").event
+    except CaddyError as exc:
+        return str(exc)
+
+
+def _outcome_line_by_line(data: bytes) -> object:
+    """The same with every player line read one by one (the reference)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(document, "read_player_lines", lambda *args: None)
+        return _outcome(data)
+
+
+def _padded_peak(lines: list[str]) -> int:
+    """The most memory reading ``lines`` at once took (bytes)."""
+    tracemalloc.start()
+    try:
+        read_player_lines(lines, list(range(1, len(lines) + 1)), CODES)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_one_line_trailing_blanks_pad_no_other_line() -> None:
+    """A line ending in 100,000 blanks (the rounds' text) is read at once as
+    without them, and no other line is padded to its length (300 lines so
+    padded would take 30 MB)."""
+    lines = [_line(f"{k:4d}", f"{k:4d}", rounds=f"{k % 300 + 1:4d} w 1") for k in range(1, 301)]
+    blanks = [*lines[:3], lines[3] + " " * 100_000, *lines[4:]]
+    read = read_player_lines(blanks, list(range(1, 301)), CODES)
+    assert read is not None and read == read_player_lines(lines, list(range(1, 301)), CODES)
+    assert _padded_peak(blanks) < 3_000_000
+
+
+def test_one_line_far_longer_than_the_others_is_read_line_by_line() -> None:
+    """A line of 5,000 rounds among lines of one (a corrupt or hostile file)
+    is left to the line reader, which names its problem, not padded into
+    every other line."""
+    lines = [_line(f"{k:4d}", f"{k:4d}", rounds=f"{k % 300 + 1:4d} w 1  ") for k in range(1, 301)]
+    lines[3] += "   9 b 0  " * 5_000
+    assert read_player_lines(lines, list(range(1, 301)), CODES) is None
+    assert _padded_peak(lines) < 3_000_000
+    text = "\n".join(["012 Long", *lines]).encode()
+    assert _outcome(text) == _outcome_line_by_line(text)
