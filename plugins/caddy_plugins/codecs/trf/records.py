@@ -261,7 +261,11 @@ class TrfDocument:
     pending_round: int = 0
     pending: tuple[tuple[int | None, str, str] | None, ...] = ()
     #: The players' fields as the lines were read at once (:func:`players_of`
-    #: takes them from there), or ``None``.
+    #: takes them from there), or ``None``. A cache of what ``players`` hold,
+    #: made by :func:`~caddy_plugins.codecs.trf_document.parse_document`: read
+    #: only while ``fields.players`` is ``players`` (an evolved document with
+    #: other players ignores it), never changed, and not compared; a document
+    #: made by hand leaves it ``None``.
     fields: PlayerFields | None = attrs.field(default=None, eq=False, repr=False)
 
     #: Every line other than a player's by its first three columns: the texts
