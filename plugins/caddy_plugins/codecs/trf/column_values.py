@@ -41,7 +41,9 @@ _MOST = 9999
 
 
 def counting_table(count: int) -> tuple[list[str], dict[str, int]]:
-    """:data:`_COUNTING`, grown to hold ``count`` (made anew, never changed in place)."""
+    """:data:`_COUNTING`, grown to hold ``count`` up to 9,999, the most four
+    columns write (made anew, never changed in place): a caller looks a larger
+    number up in vain and reads it instead."""
     global _COUNTING
     texts = _COUNTING[0]
     if len(texts) <= min(count, _MOST):
