@@ -85,13 +85,9 @@ def _rows(table: TieBreakTable, played_forfeits: bool) -> list[Row]:
             voluntary = list(none_voluntary)
             for r in [r for r, kind in enumerate(kinds) if kind != "G"]:
                 o = opp_row[r]
-                if o >= 0:
-                    if played_forfeits and codes[r] in "+-":
-                        continue  # a forfeit played: the opponent's score, as a game's
-                    # own_round(), inline
-                    scores[r] = opp_scores[o] if cap_2026 and opp_scores[o] < own else own
-                else:
-                    scores[r] = draw_cap if cap_2026 and draw_cap < own else own
+                if played_forfeits and o >= 0 and codes[r] in "+-":
+                    continue  # a forfeit played: the opponent's score, as a game's
+                scores[r] = own_round(own, o)
                 voluntary[r] = kinds[r] == "V"
             rows.append((scores, every, voluntary, True in voluntary))
             continue
