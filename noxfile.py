@@ -40,7 +40,7 @@ def slow(session: nox.Session) -> None:
 @nox.session(default=False)
 def properties(session: nox.Session) -> None:
     """Every property test (hypothesis) with all the examples its settings ask for;
-    the default run tries a quarter of them, at least 10 (tests/conftest.py)."""
+    the default run tries an eighth of them, at least 5 (tests/conftest.py)."""
     session.install(".[test]")
     session.run(
         "pytest", "-m", "property", *(session.posargs or ["-n", "auto"]),

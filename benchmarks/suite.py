@@ -8,8 +8,8 @@ tests, so pytest rewrites every test module's asserts as on a first run).
 Prints the wall time, the CPU seconds of pytest and its workers, the tests
 that ran and the cores; then, with ``--collect``, the time one process takes
 to collect the suite (each xdist worker collects it once). The default run
-leaves out the tests marked ``slow`` (``nox -s slow``) and tries a quarter of
-each property test's examples (``nox -s properties``): tests/conftest.py.
+leaves out the tests marked ``slow`` (``nox -s slow``) and tries an eighth of
+each property test's examples (at least 5) (``nox -s properties``): tests/conftest.py.
 
 Usage: python benchmarks/suite.py [--collect] [-- PYTEST ARGS]
 """
