@@ -51,7 +51,8 @@ Team events (TRF-2026 records 310, 300, 320, 330, 240, 250, 260, 352, 362)
 
 The codec and its hooks are here; the work is done by the package's modules:
 :mod:`.importing` and :mod:`.exporting` (the event file; :mod:`.replay_check`: when
-the import need not replay its event to check it), and the reader
+the import need not replay its event to check it; :mod:`.line_batch`: the export's
+player lines at once), and the reader
 :mod:`.records`, :mod:`.lines`, :mod:`.player_lines` (:mod:`.column_values`), :mod:`.document`, :mod:`.scoring`,
 :mod:`.row_points`, :mod:`.bye_values`, :mod:`.checks` and :mod:`.results` (their public names gathered in
 :mod:`caddy_plugins.codecs.trf_document`).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from caddy.contracts.codecs import Exported
@@ -17,6 +18,10 @@ if TYPE_CHECKING:
 
 __all__ = ["ResultTexts", "export_event"]
 
+_SEX, _TITLE, _NAME, _FEDERATION, _FIDE_ID, _BIRTH = map(
+    attrgetter, ("sex", "title", "name", "federation", "fide_id", "birth")
+)
+
 
 def export_event(event: EventFile, *, trf26: bool = False, dated: bool = False) -> Exported:
     """The event as TRF text (bytes, UTF-8, LF line ends); with ``dated``, a
@@ -25,7 +30,8 @@ def export_event(event: EventFile, *, trf26: bool = False, dated: bool = False) 
     (``FIDE_DUTCH``: :func:`caddy_plugins.codecs.trf.header.header_lines`)."""
     from caddy.event import replay, results_event
     from caddy.event.check import state_rows
-    from caddy_plugins.codecs.trf.lines import CellTexts, player_line
+    from caddy_plugins.codecs.trf.line_batch import player_lines
+    from caddy_plugins.codecs.trf.lines import CellTexts
 
     state = replay(event)
     if state.rounds and all(r.matches for r in state.rounds):
@@ -76,24 +82,13 @@ def export_event(event: EventFile, *, trf26: bool = False, dated: bool = False) 
         warnings.extend(scoring_warnings(tournament.scoring, trf26))
     warnings.extend(cut_fields(players))
     long_names = [n for n, p in enumerate(players, 1) if len(p.name) > 33]
-    lines.extend(
-        player_line(
-            number,
-            sex=player.sex,
-            title=player.title,
-            name=player.name,
-            # TRF 001 carries the FIDE rating (the tournament rating may be national)
-            rating=player.rating if tournament.ratings is None else player.fide_rating,
-            federation=player.federation,
-            fide_id=player.fide_id,
-            birth=player.birth,
-            points=points[number - 1],
-            rank=ranks[number - 1],
-            cells=row,
-            texts=texts,
-        )
-        for number, (player, row) in enumerate(zip(tournament.players, rows, strict=True), 1)
-    )
+    # TRF 001 carries the FIDE rating (the tournament rating may be national)
+    rating = attrgetter("rating" if tournament.ratings is None else "fide_rating")
+    fields = [
+        list(map(get, players))
+        for get in (_SEX, _TITLE, _NAME, rating, _FEDERATION, _FIDE_ID, _BIRTH)
+    ]
+    lines.extend(player_lines(fields, points, ranks, rows, texts))
     if long_names:
         warnings.append(
             f"names longer than 33 characters are cut (players {', '.join(map(str, long_names))})"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 from caddy.messages import CONTROL
@@ -18,25 +20,31 @@ _FIELDS = (
     ("fide_id", "FIDE id", "58-68", 11),
     ("birth", "birth date", "70-79", 10),
 )
+_ATTRS = tuple(field[0] for field in _FIELDS)
 
 
 def cut_fields(players: Sequence[Any]) -> list[str]:
     """One warning per player field that is cut to fit its columns (names
     have their own), and one for text whose control characters become spaces."""
     warnings = []
-    for attr, label, columns, width in _FIELDS:
-        cut = [n for n, p in enumerate(players, 1) if len(getattr(p, attr) or "") > width]
-        if cut:
-            warnings.append(
-                f"{label} longer than {width} character{'s' if width > 1 else ''} is cut to "
-                f"fit columns {columns} (players {_listed(cut)})"
-            )
-    controlled = [
-        n
-        for n, p in enumerate(players, 1)
-        if CONTROL.search("".join(getattr(p, a) or "" for a in ("name", *(f[0] for f in _FIELDS))))
-    ]
-    if controlled:
+    columns = {attr: list(map(attrgetter(attr), players)) for attr in ("name", *_ATTRS)}
+    for attr, label, columns_text, width in _FIELDS:
+        column = columns[attr]
+        # the longest text first (blank fields fit): each player only when one is cut
+        if max(map(len, filter(None, column)), default=0) <= width:
+            continue
+        cut = [n for n, text in enumerate(column, 1) if len(text or "") > width]
+        warnings.append(
+            f"{label} longer than {width} character{'s' if width > 1 else ''} is cut to "
+            f"fit columns {columns_text} (players {_listed(cut)})"
+        )
+    # every text at once first: each player only when some has a control character
+    if CONTROL.search("".join(filter(None, chain.from_iterable(columns.values())))):
+        controlled = [
+            n
+            for n, p in enumerate(players, 1)
+            if CONTROL.search("".join(getattr(p, a) or "" for a in ("name", *_ATTRS)))
+        ]
         warnings.append(
             f"control characters (line breaks...) written as spaces (players {_listed(controlled)})"
         )
