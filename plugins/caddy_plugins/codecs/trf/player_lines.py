@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 import struct
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import chain, repeat
-from operator import contains
+from operator import contains, itemgetter
 from typing import NamedTuple
 
 from caddy.model.cells import Cell
@@ -45,6 +45,7 @@ _POINT = re.compile(_POINTS)
 #: the group, and the whole cell.
 _CELLS: dict[frozenset[str], tuple[re.Pattern[str], re.Pattern[str]]] = {}
 _BLANK: Cell = (None, "-", "Z")
+_LAST = itemgetter(-1)
 _new = tuple.__new__
 
 
@@ -144,7 +145,7 @@ def read_player_lines(
 
 
 def _rows(
-    numbers: list[int], everyone: list[Cell], opponents: list[int], texts: Sequence[str]
+    numbers: list[int], everyone: Iterable[Cell], opponents: list[int], texts: Sequence[str]
 ) -> tuple[list[tuple[Cell, ...]], list[tuple[int, ...]], int] | None:
     """Each line's cells (``everyone`` cut by the lengths of ``texts``, all
     one length), a row's trailing blank cells dropped, the rounds of those
@@ -159,7 +160,7 @@ def _rows(
     if any(map(contains, zip(*[iter(opponents)] * count, strict=True), numbers)):
         return None
     rows: list[tuple[Cell, ...]] = list(zip(*[iter(everyone)] * count, strict=True))
-    lasts = everyone[count - 1 :: count]  # each row's last cell
+    lasts = list(map(_LAST, rows))  # each row's last cell
     if _BLANK not in lasts:  # no row ends in a blank cell (the common case)
         return rows, zero_rounds, count
     for k in [k for k, last in enumerate(lasts) if last == _BLANK]:
@@ -182,7 +183,7 @@ _PADDED_AT_MOST = 4
 
 def _cells(
     rests: Sequence[str], codes: frozenset[str]
-) -> tuple[list[Cell], list[int], list[str], bool] | None:
+) -> tuple[Iterable[Cell], list[int], list[str], bool] | None:
     """Every line's rounds (the text after column 91), as the line reader
     reads them: the cells one after the other, their opponents (0: none),
     each line's text padded to the longest line's whole cells, and whether some cell has an
@@ -250,7 +251,7 @@ _COLOURS = frozenset("wb -")
 
 def _cells_at_once(
     joined: str, codes: frozenset[str], lines: int
-) -> tuple[list[Cell], list[int], bool] | None:
+) -> tuple[Iterable[Cell], list[int], bool] | None:
     """:func:`_decode` of ``joined`` (whole cells) without a pattern: each cell's
     opponent columns cut out at once and looked up among the numbers as TRF
     writers write them, the colours and codes checked as sets. ``None`` when a
@@ -288,7 +289,7 @@ def _cells_at_once(
 _MANY = 20_000
 
 
-def _decode(joined: str, opponent_texts: Sequence[str]) -> tuple[list[Cell], list[int], bool]:
+def _decode(joined: str, opponent_texts: Sequence[str]) -> tuple[Iterable[Cell], list[int], bool]:
     """Well-formed cells (``joined``; ``opponent_texts``: their first four
     columns) as the line reader reads them, their opponents (0: none), and
     whether some cell has an opponent and a blank result."""
@@ -306,7 +307,7 @@ def _decode(joined: str, opponent_texts: Sequence[str]) -> tuple[list[Cell], lis
 
 def _decode_numbers(
     joined: str, opponents: list[int], *, none_at: list[int] | None = None
-) -> tuple[list[Cell], list[int], bool]:
+) -> tuple[Iterable[Cell], list[int], bool]:
     """:func:`_decode` of cells whose opponents (0: none) are read (``none_at``:
     where the opponent is 0, when the caller knows, in order)."""
     colours = joined[5::10]
@@ -337,8 +338,9 @@ def _decode_numbers(
             named = list(opponents)
             for k in at:
                 named[k] = None
-    # a blank result left blank has an opponent: a round paired, not played
-    return list(zip(named, colours, results, strict=True)), opponents, " " in results
+    # a blank result left blank has an opponent: a round paired, not played; the
+    # cells made as they are put in their rows (each touched once while fresh)
+    return zip(named, colours, results, strict=True), opponents, " " in results
 
 
 def _few_in_text(first: str, one: str, second: str, other: str) -> list[int]:
