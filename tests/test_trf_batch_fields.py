@@ -125,7 +125,14 @@ _ROWS = [
 def test_longest_row_as_the_players_rows(rows: list[str]) -> None:
     lines = [_line(f"{k:4d}", f"{k:4d}", rounds=row) for k, row in enumerate(rows, 1)]
     read = read_player_lines(lines, list(range(1, len(lines) + 1)), CODES)
-    assert read is not None
+    if read is None:
+        # declined only when padding every line to the longest would make the
+        # rounds' text more than 4 times as long (player_lines._PADDED_AT_MOST):
+        # five blank rows beside one of three cells; the line reader reads it
+        rests = [line[91:].rstrip(" ") for line in lines]
+        width = -(-max(map(len, rests)) // 10) * 10
+        assert width * len(rests) > 4 * sum(map(len, rests)) + 10 * len(rests)
+        return
     assert read.players == by_line(lines)
     assert read.longest == max(len(p.cells) for p in read.players)
 
