@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Sequence
+from itertools import repeat
 from operator import itemgetter
 
 import attrs
@@ -79,6 +80,10 @@ class TeamResultsTable:
     _made: dict[str, tuple[EventPlayer, ...]] = attrs.field(
         factory=dict, init=False, eq=False, repr=False
     )
+    #: The MP and GP totals per team index, each summed when first read.
+    _sums: dict[str, tuple[float, ...]] = attrs.field(
+        factory=dict, init=False, eq=False, repr=False
+    )
 
     @property
     def players(self) -> ResultsTable | None:
@@ -93,13 +98,22 @@ class TeamResultsTable:
 
     @property
     def mp(self) -> list[float]:
-        """Match points per team index."""
-        return [sum(map(_MP, row)) for row in self.results]
+        """Match points per team index (a new list each time: summed once)."""
+        return list(self._totals("MP"))
 
     @property
     def gp(self) -> list[float]:
-        """Game points per team index."""
-        return [sum(map(_GP, row)) for row in self.results]
+        """Game points per team index (a new list each time: summed once)."""
+        return list(self._totals("GP"))
+
+    def _totals(self, kind: str) -> tuple[float, ...]:
+        """``MP`` or ``GP`` totals per team index, summed when first asked
+        for (the results never change) and kept."""
+        found = self._sums.get(kind)
+        if found is None:
+            field = _MP if kind == "MP" else _GP
+            found = self._sums[kind] = tuple(map(sum, map(map, repeat(field), self.results)))
+        return found
 
     def score(self, kind: str) -> list[float]:
         """``MP`` or ``GP`` totals per team index."""

@@ -70,7 +70,10 @@ from caddy_plugins.tiebreaks.team_common import (
 #: against each (:attr:`_Ranking.shared`).
 _SHARED: weakref.WeakKeyDictionary[
     TieBreakTable,
-    dict[bool, tuple[dict[int, dict[int, list[int]]], dict[str, dict[int, dict[int, float]]]]],
+    dict[
+        bool,
+        tuple[dict[int, dict[int, list[int]]], dict[str, dict[int, dict[int, float | None]]]],
+    ],
 ] = weakref.WeakKeyDictionary()
 
 #: The board tie-breaks each sequence applies, in order.
@@ -108,6 +111,8 @@ class _Ranking:
         self.shared = _SHARED.setdefault(table, {}).setdefault(self.forfeits, ({}, {}))
         #: Per team, the rounds it met each opponent in a match that counts.
         self.met: dict[int, dict[int, list[int]]] = self.shared[0]
+        #: Per score, :func:`score_points` (:meth:`points`).
+        self.scores: dict[str, list[list[float]]] = {}
 
     def name(self, i: int) -> str:
         return str(self.table.numbers[i])
@@ -140,32 +145,60 @@ class _Ranking:
                         met[o] = [r]
         return met
 
+    def points(self, kind: str) -> list[list[float]]:
+        """Per team and round, its points in ``kind`` (:func:`score_points`, read once)."""
+        found = self.scores.get(kind)
+        if found is None:
+            found = self.scores[kind] = score_points(self.table, kind)
+        return found
+
+    def average(self, kind: str, i: int, j: int) -> float | None:
+        """Team ``i``'s average points in ``kind`` against team ``j`` over
+        the matches between them that count (Art. 6.1.2), ``None`` when none
+        does (a forfeit without ``/P``) or they never met; a pair met once
+        (a Swiss) found without :meth:`met_by`'s pass over every round."""
+        opponents = self.table.opp[i]
+        if i == j or j not in opponents:
+            return None
+        if opponents.count(j) == 1:
+            r = opponents.index(j)
+            code = self.table.code[i][r]
+            if code in "1=0WDL" or (self.forfeits and code in "+-"):
+                return self.points(kind)[i][r]
+            return None
+        rounds = self.meetings(i, j)
+        if not rounds:
+            return None
+        row = self.points(kind)[i]
+        return math.fsum([row[r] for r in rounds]) / len(rounds)
+
     def split(self, kind: str, members: list[int]) -> list[list[int]]:
         """Direct encounter on ``kind`` among ``members``: ordered subgroups
         (one group: nobody separated)."""
         table = self.table
         points: dict[int, float] = {}
         met: dict[int, int] = {}
-        # each pair's average made once per table (repeated meetings averaged, Art. 6.1.2)
+        # each pair's average made once per table (repeated meetings averaged,
+        # Art. 6.1.2; None: they met only in matches that do not count)
         known_by = self.shared[1].get(kind)
         if known_by is None:
             known_by = self.shared[1][kind] = {}
-        pts: list[list[float]] | None = None
+        inside = set(members)
+        opponents = table.opp
         for i in members:
-            rounds_by = self.met.get(i) or self.met_by(i)
             known = known_by.get(i)
             if known is None:
                 known = known_by[i] = {}
-            missing = [j for j in members if j not in known and j in rounds_by and j != i]
-            if missing:
-                if pts is None:  # the score's points (its table's when built: the same)
-                    pts = score_points(table, kind)
-                row = pts[i]
-                for j in missing:
-                    rounds = rounds_by[j]
-                    known[j] = math.fsum([row[r] for r in rounds]) / len(rounds)
-            # the other members it met, in the members' order
-            averages = [known[j] for j in members if j in known and j != i]
+            averages: list[float] = []
+            # the members it met (at C speed), each pair's average once
+            for j in inside.intersection(opponents[i]):
+                if j in known:
+                    average = known[j]
+                else:
+                    average = known[j] = self.average(kind, i, j)
+                if average is not None:
+                    averages.append(average)
+            # fsum is exact: the members' order does not matter
             points[i], met[i] = math.fsum(averages), len(averages)
         size = len(members)
 
