@@ -43,8 +43,6 @@ secondary-score totals instead (the score MPvGP reports, Art. 13.1).
 
 from __future__ import annotations
 
-import math
-import weakref
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
@@ -59,22 +57,11 @@ from caddy_plugins.tiebreaks.team_common import (
     board_totals,
     bottom_elimination,
     fmt,
-    score_points,
     score_table,
     team_event,
     top_boards,
 )
-
-#: Per table, what its rankings share, by whether forfeits count: per team
-#: the rounds it met each opponent in, and per score its average points
-#: against each (:attr:`_Ranking.shared`).
-_SHARED: weakref.WeakKeyDictionary[
-    TieBreakTable,
-    dict[
-        bool,
-        tuple[dict[int, dict[int, list[int]]], dict[str, dict[int, dict[int, float | None]]]],
-    ],
-] = weakref.WeakKeyDictionary()
+from caddy_plugins.tiebreaks.team_meetings import meetings_of
 
 #: The board tie-breaks each sequence applies, in order.
 SEQUENCES: dict[str, tuple[str, ...]] = {
@@ -107,12 +94,8 @@ class _Ranking:
         self.steps: list[str] = []
         #: Forfeited matches count (Art. 15.2 or /P).
         self.forfeits = spec.predetermined or (table.rr and table.options.rr_forfeits_are_games)
-        #: What the table's rankings share (:data:`_SHARED`).
-        self.shared = _SHARED.setdefault(table, {}).setdefault(self.forfeits, ({}, {}))
-        #: Per team, the rounds it met each opponent in a match that counts.
-        self.met: dict[int, dict[int, list[int]]] = self.shared[0]
-        #: Per score, :func:`score_points` (:meth:`points`).
-        self.scores: dict[str, list[list[float]]] = {}
+        #: What the table's rankings share.
+        self.shared = meetings_of(table, self.forfeits)
 
     def name(self, i: int) -> str:
         return str(self.table.numbers[i])
@@ -132,74 +115,13 @@ class _Ranking:
 
     def met_by(self, i: int) -> dict[int, list[int]]:
         """Team ``i``'s opponents in matches that count, each with the rounds."""
-        met = self.met.get(i)
-        if met is None:  # every opponent of team i at once (counts(), inline)
-            forfeits = self.forfeits
-            codes = self.table.code[i]
-            met = self.met[i] = {}
-            for r, o in enumerate(self.table.opp[i]):
-                if o >= 0 and (codes[r] in "1=0WDL" or (forfeits and codes[r] in "+-")):
-                    if o in met:
-                        met[o].append(r)
-                    else:
-                        met[o] = [r]
-        return met
-
-    def points(self, kind: str) -> list[list[float]]:
-        """Per team and round, its points in ``kind`` (:func:`score_points`, read once)."""
-        found = self.scores.get(kind)
-        if found is None:
-            found = self.scores[kind] = score_points(self.table, kind)
-        return found
-
-    def average(self, kind: str, i: int, j: int) -> float | None:
-        """Team ``i``'s average points in ``kind`` against team ``j`` over
-        the matches between them that count (Art. 6.1.2), ``None`` when none
-        does (a forfeit without ``/P``) or they never met; a pair met once
-        (a Swiss) found without :meth:`met_by`'s pass over every round."""
-        opponents = self.table.opp[i]
-        if i == j or j not in opponents:
-            return None
-        if opponents.count(j) == 1:
-            r = opponents.index(j)
-            code = self.table.code[i][r]
-            if code in "1=0WDL" or (self.forfeits and code in "+-"):
-                return self.points(kind)[i][r]
-            return None
-        rounds = self.meetings(i, j)
-        if not rounds:
-            return None
-        row = self.points(kind)[i]
-        return math.fsum([row[r] for r in rounds]) / len(rounds)
+        return self.shared.met_by(self.table, i)
 
     def split(self, kind: str, members: list[int]) -> list[list[int]]:
         """Direct encounter on ``kind`` among ``members``: ordered subgroups
         (one group: nobody separated)."""
         table = self.table
-        points: dict[int, float] = {}
-        met: dict[int, int] = {}
-        # each pair's average made once per table (repeated meetings averaged,
-        # Art. 6.1.2; None: they met only in matches that do not count)
-        known_by = self.shared[1].get(kind)
-        if known_by is None:
-            known_by = self.shared[1][kind] = {}
-        inside = set(members)
-        opponents = table.opp
-        for i in members:
-            known = known_by.get(i)
-            if known is None:
-                known = known_by[i] = {}
-            averages: list[float] = []
-            # the members it met (at C speed), each pair's average once
-            for j in inside.intersection(opponents[i]):
-                if j in known:
-                    average = known[j]
-                else:
-                    average = known[j] = self.average(kind, i, j)
-                if average is not None:
-                    averages.append(average)
-            # fsum is exact: the members' order does not matter
-            points[i], met[i] = math.fsum(averages), len(averages)
+        points, met = self.shared.among(table, kind, members)
         size = len(members)
 
         def shown() -> str:
