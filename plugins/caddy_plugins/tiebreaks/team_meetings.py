@@ -82,16 +82,24 @@ class Meetings:
         points: dict[int, float] = {}
         met: dict[int, int] = {}
         inside = set(members)
-        opponents = table.opp
+        opponents, codes = table.opp, table.code
+        pts = self.points(table, kind)
+        forfeits = self.forfeits
         for i in members:
             known = known_by.get(i)
             if known is None:
                 known = known_by[i] = {}
             averages: list[float] = []
+            row = opponents[i]
             # the members it met (at C speed), each pair's average made once
-            for j in inside.intersection(opponents[i]):
+            for j in inside.intersection(row):
                 if j in known:
                     average = known[j]
+                elif j != i and row.count(j) == 1:  # met once: average(), inline
+                    r = row.index(j)
+                    code = codes[i][r]
+                    counts = code in "1=0WDL" or (forfeits and code in "+-")
+                    average = known[j] = pts[i][r] if counts else None
                 else:
                     average = known[j] = self.average(table, kind, i, j)
                 if average is not None:

@@ -83,11 +83,16 @@ def _rows(table: TieBreakTable, played_forfeits: bool) -> list[Row]:
         if scores:
             # every round counts: the games' scores at C speed, the other rounds patched
             voluntary = list(none_voluntary)
+            # own_round() of a round with no opponent: the same in each
+            alone = draw_cap if cap_2026 and draw_cap < own else own
             for r in [r for r, kind in enumerate(kinds) if kind != "G"]:
                 o = opp_row[r]
-                if played_forfeits and o >= 0 and codes[r] in "+-":
+                if o < 0:
+                    scores[r] = alone
+                elif played_forfeits and codes[r] in "+-":
                     continue  # a forfeit played: the opponent's score, as a game's
-                scores[r] = own_round(own, o)
+                else:
+                    scores[r] = own_round(own, o)
                 voluntary[r] = kinds[r] == "V"
             rows.append((scores, every, voluntary, True in voluntary))
             continue
