@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
+
 from caddy.event import replay
 from caddy.event.teams import state_team_event
+from caddy.model.results import ResultsTable
 from caddy.plugins.lookup import get_codec
 
 SAMPLE = Path(__file__).parent / "data" / "trf" / "teamswiss_trf26_tec_sample_grandmommys_cup.trf"
@@ -30,3 +33,28 @@ def test_totals_are_the_rows_sums_handed_out_as_new_lists() -> None:
         again = tevent.score(kind)
         assert again == expected and again is not first
     assert tevent.mp == expected_mp and tevent.gp == expected_gp
+
+
+def test_a_team_rating_from_its_players_without_the_players_table() -> None:
+    """A team with no rating of its own is rated by the average of its top
+    boards' players (``TeamResultsTable.rating``); the fold of the boards
+    reads their ratings when first asked for, not by building the players'
+    table (issue 31 item 5: standings that read no rating never build it).
+    Team 1 of the sample, India: its members' ratings in records 001."""
+    event = get_codec("trf").read(SAMPLE.read_bytes(), source=str(SAMPLE)).event
+    tevent = state_team_event(replay(event))
+    team = tevent.setup.teams[0]
+    players = event.tournament.players
+    top = [players[p - 1].rating for p in team.members[: tevent.setup.boards]]
+    assert None not in top
+    expected = round(sum(r for r in top if r is not None) / len(top))
+
+    def no_players_table() -> ResultsTable:
+        raise AssertionError("the players' table was built to read a rating")
+
+    unrated = attrs.evolve(
+        tevent.setup, teams=(attrs.evolve(team, rating=None), *tevent.setup.teams[1:])
+    )
+    folded = attrs.evolve(tevent, setup=unrated, load_players=no_players_table)
+    assert folded.rating(0) == expected
+    assert tevent.rating(0) == team.rating  # as given

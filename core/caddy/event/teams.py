@@ -200,12 +200,17 @@ def _fold_boards(
             start_date=tournament.start,
             pre_determined=bool(state_pre_determined(state)),
             load_players=load,
-            ratings=tuple(map(_RATING, tournament.players)),
+            load_ratings=partial(_ratings, tournament.players),
             boards=boards,
             seated=seated_rounds(rounds, boards, setup.board_colours()),
         )
     except BoardsNotGamesError:
         return None  # a board changed after the round was paired
+
+
+def _ratings(players: Sequence[Any]) -> tuple[int | None, ...]:
+    """The players' ratings by pairing number minus one."""
+    return tuple(map(_RATING, players))
 
 
 def _snapshot(state: State) -> State:

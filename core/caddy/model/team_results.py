@@ -76,6 +76,11 @@ class TeamResultsTable:
     #: The players' ratings by pairing number minus one (:meth:`rating`), when
     #: :attr:`players` is built only when read; ``None``: read :attr:`players`.
     _ratings: tuple[int | None, ...] | None = attrs.field(default=None, eq=False, repr=False)
+    #: Makes :attr:`_ratings` when :meth:`rating` first needs them (the
+    #: standings of most lists never do).
+    _load_ratings: Callable[[], tuple[int | None, ...]] | None = attrs.field(
+        default=None, eq=False, repr=False
+    )
     #: What :meth:`as_event` made once for both scores (the teams as players).
     _made: dict[str, tuple[EventPlayer, ...]] = attrs.field(
         factory=dict, init=False, eq=False, repr=False
@@ -133,6 +138,8 @@ class TeamResultsTable:
         team = self.setup.teams[t]
         if team.rating is not None:
             return team.rating
+        if self._ratings is None and self._load_ratings is not None:
+            object.__setattr__(self, "_ratings", self._load_ratings())
         if self._ratings is not None:
             given = self._ratings
             known = [
@@ -203,13 +210,14 @@ def fold_team_event(
     players: ResultsTable | None = None,
     load_players: Callable[[], ResultsTable] | None = None,
     ratings: tuple[int | None, ...] | None = None,
+    load_ratings: Callable[[], tuple[int | None, ...]] | None = None,
     shared_cells: bool = False,
     boards: Sequence[tuple[Sequence[int], Sequence[int], Sequence[str]]] | None = None,
     seated: Sequence[bool] = (),
 ) -> TeamResultsTable:
     """Fold rounds ``1..len(cells)`` (with ``boards``: ``1..len(boards)``)
     into team results (:func:`caddy.model.team_fold.fold_team_rounds`);
-    ``players``, ``load_players`` and ``ratings`` as :class:`TeamResultsTable`
+    ``players``, ``load_players``, ``ratings`` and ``load_ratings`` as :class:`TeamResultsTable`
     keeps them; ``shared_cells`` as ``shared`` there. ``boards``: the rounds'
     boards (Whites, Blacks, result words: :func:`caddy.event.results.board_words`),
     read instead of ``cells`` (:func:`caddy.model.team_fold_boards.fold_team_boards`;
@@ -231,6 +239,7 @@ def fold_team_event(
         players=players,
         load_players=load_players,
         ratings=ratings,
+        load_ratings=load_ratings,
     )
 
 
