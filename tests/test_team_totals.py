@@ -11,10 +11,12 @@ from pathlib import Path
 
 import attrs
 
+from caddy.contracts.team_tiebreak_table import TeamTieBreakTable
 from caddy.event import replay
 from caddy.event.teams import state_team_event
 from caddy.model.results import ResultsTable
 from caddy.plugins.lookup import get_codec
+from caddy_plugins.tiebreaks.team_common import score_points
 
 SAMPLE = Path(__file__).parent / "data" / "trf" / "teamswiss_trf26_tec_sample_grandmommys_cup.trf"
 
@@ -58,3 +60,18 @@ def test_a_team_rating_from_its_players_without_the_players_table() -> None:
     folded = attrs.evolve(tevent, setup=unrated, load_players=no_players_table)
     assert folded.rating(0) == expected
     assert tevent.rating(0) == team.rating  # as given
+
+
+def test_the_team_tiebreaks_read_the_points_the_totals_are_summed_from() -> None:
+    """EMGSB's own factor and EDE's secondary score read each team's game
+    points per round (C.07 Arts. 13.2, 13.3) from the lists the GP totals
+    are summed from, made once per team event."""
+    event = get_codec("trf").read(SAMPLE.read_bytes(), source=str(SAMPLE)).event
+    tevent = state_team_event(replay(event))
+    table = TeamTieBreakTable(tevent, "MP", edition=None, pre_determined=False)
+    points = score_points(table, "GP")
+    assert points is tevent.points("GP")
+    assert points == [[result.gp for result in row] for row in tevent.results]
+    assert tevent.gp == list(map(sum, points))
+    # team 1, India: 28.0 GP (its record 310, line 288), 2.0 from its boards in round 1
+    assert (points[0][0], tevent.gp[0]) == (2.0, 28.0)

@@ -89,6 +89,10 @@ class TeamResultsTable:
     _sums: dict[str, tuple[float, ...]] = attrs.field(
         factory=dict, init=False, eq=False, repr=False
     )
+    #: The MP and GP per team index and round (:meth:`points`).
+    _points: dict[str, list[list[float]]] = attrs.field(
+        factory=dict, init=False, eq=False, repr=False
+    )
 
     @property
     def players(self) -> ResultsTable | None:
@@ -116,8 +120,17 @@ class TeamResultsTable:
         for (the results never change) and kept."""
         found = self._sums.get(kind)
         if found is None:
+            found = self._sums[kind] = tuple(map(sum, self.points(kind)))
+        return found
+
+    def points(self, kind: str) -> list[list[float]]:
+        """Per team index and round, the ``MP`` or ``GP`` it scored, read
+        from the results when first asked for and kept (the totals and the
+        team tie-breaks share them): read them, never change them."""
+        found = self._points.get(kind)
+        if found is None:
             field = _MP if kind == "MP" else _GP
-            found = self._sums[kind] = tuple(map(sum, map(map, repeat(field), self.results)))
+            found = self._points[kind] = list(map(list, map(map, repeat(field), self.results)))
         return found
 
     def score(self, kind: str) -> list[float]:
