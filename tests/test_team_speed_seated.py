@@ -90,7 +90,7 @@ def test_seated_fold_is_the_fold_of_the_players_cells(
     module = caddy.model.team_fold_boards
     general = module._other
 
-    def other(fold: object, pairs: object, match: Any, *rest: Any) -> Any:
+    def other(fold: Any, pairs: Any, match: Any, *rest: Any) -> Any:
         assert match.forfeit, "a seated match with an empty board taken the general way"
         return general(fold, pairs, match, *rest)
 

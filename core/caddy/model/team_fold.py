@@ -138,7 +138,8 @@ def fold_team_rounds(
 
 #: A team round result from its 9 fields in order, without a Python frame.
 _make = partial(tuple.__new__, TeamRoundResult)
-_FORFEITS = frozenset("+-")
+#: A board forfeited, won or lost (``+``, ``-``): no game.
+FORFEIT_CODES = frozenset("+-")
 _OUTCOME_CODES = {"w": "1", "d": "=", "l": "0"}
 _CODE: Callable[[RoundResult], str] = itemgetter(2)
 _POINTS: Callable[[RoundResult], float] = itemgetter(3)
@@ -241,7 +242,7 @@ class TeamFold:
             codes = tuple(map(BOARD_OF.__getitem__, map(_CODE, cells)))
         except KeyError:
             codes = tuple(_BOARD_CODES.get(res[2], res[2]) for res in cells)
-        made = self.sides[cells] = (points, codes, sum(points), _FORFEITS.issuperset(codes))
+        made = self.sides[cells] = (points, codes, sum(points), FORFEIT_CODES.issuperset(codes))
         return made
 
     def match(
@@ -271,7 +272,7 @@ class TeamFold:
         black_codes: tuple[str, ...],
     ) -> _Scored:
         """A match's outcome from its boards (both teams' points and codes)."""
-        if _FORFEITS.issuperset(white_codes) and _FORFEITS.issuperset(black_codes):
+        if FORFEIT_CODES.issuperset(white_codes) and FORFEIT_CODES.issuperset(black_codes):
             forfeited = _all_forfeits(white_codes, black_codes)
             if forfeited is not None:  # no board was played: the match was forfeited as a whole
                 return forfeited

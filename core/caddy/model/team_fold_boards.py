@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import cast
 
+import attrs
+
 from caddy.model.results import MIRROR, RESULT_WORDS, RoundResult, Scoring, make_round_result
-from caddy.model.team_fold import BOARD_OF, TeamFold, TeamRoundResult
+from caddy.model.team_fold import BOARD_OF, FORFEIT_CODES, TeamFold, TeamRoundResult
 from caddy.model.teams import TeamMatchPairing, TeamRound, TeamSetup
 
 #: A team round result from its 9 fields in order, without a Python frame.
@@ -176,11 +178,28 @@ _Board = tuple[float, str, float, str]
 #: seat and Black's team's are taken (as :meth:`TeamFold.side` reads it: an
 #: empty seat of one's own a forfeit loss, else of the other team a forfeit win).
 _EMPTY = {(False, True): "empty -+", (True, False): "empty +-", (False, False): "empty --"}
-#: Per game scale, by its ``repr`` (``Scoring(win=3)`` and ``Scoring(win=3.0)``
-#: are equal, but their points are not written alike): :func:`_scale`'s tables.
+#: Per game scale, by its class and the ``repr`` of each of its fields
+#: (``Scoring(win=3)`` and ``Scoring(win=3.0)`` are equal, but their points
+#: are not written alike): :func:`_scale`'s tables.
 _SCALES: dict[
-    str, tuple[dict[str, tuple[RoundResult, RoundResult]], dict[tuple[str, str], _Board]]
+    tuple[object, ...],
+    tuple[dict[str, tuple[RoundResult, RoundResult]], dict[tuple[str, str], _Board]],
 ] = {}
+#: Per class of game scale, its fields' values in order, read at C speed.
+_FIELDS: dict[type, Callable[[Scoring], tuple[object, ...]]] = {}
+
+
+def _scale_key(game_scoring: Scoring) -> tuple[object, ...]:
+    """:data:`_SCALES`' key of ``game_scoring`` (what its ``repr`` says,
+    without the cost of attrs' ``repr``)."""
+    cls = type(game_scoring)
+    read = _FIELDS.get(cls)
+    if read is None:
+        names = [field.name for field in attrs.fields(cls)]
+        read = _FIELDS[cls] = (
+            attrgetter(*names) if len(names) > 1 else lambda item: (getattr(item, names[0]),)
+        )
+    return (cls, *map(repr, read(game_scoring)))
 
 
 def _scale(
@@ -189,7 +208,7 @@ def _scale(
     """A result word to the board White's and Black's cells, and a board's
     colour (White's team's) and word, or an empty board's mark (:data:`_EMPTY`),
     to both teams' board points and codes; made once per scale."""
-    key = repr(game_scoring)
+    key = _scale_key(game_scoring)
     found = _SCALES.get(key)
     if found is not None:
         return found
@@ -237,6 +256,43 @@ def _score(
     white_points, white_codes, black_points, black_codes = zip(
         *map(board_of.__getitem__, zip(colours, key[1:], strict=True)), strict=True
     )
+    if FORFEIT_CODES.issuperset(white_codes) and FORFEIT_CODES.issuperset(black_codes):
+        # every board forfeited (no game): TeamFold.score says whether the
+        # match was forfeited as a whole
+        return _score_forfeits(
+            fold, key, scored, white_points, white_codes, black_points, black_codes
+        )
+    # some board was played: TeamFold.score's outcome, inline (once per pattern)
+    gp_white, gp_black = sum(white_points), sum(black_points)
+    won, drawn, lost = fold.outcomes
+    if gp_white > gp_black:
+        (w_code, w_mp), (b_code, b_mp) = won, lost
+    elif gp_black > gp_white:
+        (w_code, w_mp), (b_code, b_mp) = lost, won
+    elif gp_white > 0:
+        (w_code, w_mp), (b_code, b_mp) = drawn, drawn
+    else:  # nobody scored: both lose (FIDE's reference engine)
+        (w_code, w_mp), (b_code, b_mp) = lost, lost
+    made = scored[key] = (
+        ("w", "played", w_code, w_mp, gp_white, white_points),
+        white_codes,
+        ("b", "played", b_code, b_mp, gp_black, black_points),
+        black_codes,
+    )
+    return made
+
+
+def _score_forfeits(
+    fold: TeamFold,
+    key: tuple[str, ...],
+    scored: dict[tuple[str, ...], _Scored],
+    white_points: tuple[float, ...],
+    white_codes: tuple[str, ...],
+    black_points: tuple[float, ...],
+    black_codes: tuple[str, ...],
+) -> _Scored:
+    """:func:`_score` of a match whose boards were all forfeited, by
+    :meth:`TeamFold.score`."""
     outcome = fold.score(white_points, white_codes, black_points, black_codes)
     if isinstance(outcome, str):
         forfeited: _Scored = (None, outcome, None, None)

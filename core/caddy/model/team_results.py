@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Sequence
+from itertools import repeat
 from operator import itemgetter
 
 import attrs
@@ -75,8 +76,21 @@ class TeamResultsTable:
     #: The players' ratings by pairing number minus one (:meth:`rating`), when
     #: :attr:`players` is built only when read; ``None``: read :attr:`players`.
     _ratings: tuple[int | None, ...] | None = attrs.field(default=None, eq=False, repr=False)
+    #: Makes :attr:`_ratings` when :meth:`rating` first needs them (the
+    #: standings of most lists never do).
+    _load_ratings: Callable[[], tuple[int | None, ...]] | None = attrs.field(
+        default=None, eq=False, repr=False
+    )
     #: What :meth:`as_event` made once for both scores (the teams as players).
     _made: dict[str, tuple[EventPlayer, ...]] = attrs.field(
+        factory=dict, init=False, eq=False, repr=False
+    )
+    #: The MP and GP totals per team index, each summed when first read.
+    _sums: dict[str, tuple[float, ...]] = attrs.field(
+        factory=dict, init=False, eq=False, repr=False
+    )
+    #: The MP and GP per team index and round (:meth:`points`).
+    _points: dict[str, list[list[float]]] = attrs.field(
         factory=dict, init=False, eq=False, repr=False
     )
 
@@ -93,13 +107,31 @@ class TeamResultsTable:
 
     @property
     def mp(self) -> list[float]:
-        """Match points per team index."""
-        return [sum(map(_MP, row)) for row in self.results]
+        """Match points per team index (a new list each time: summed once)."""
+        return list(self._totals("MP"))
 
     @property
     def gp(self) -> list[float]:
-        """Game points per team index."""
-        return [sum(map(_GP, row)) for row in self.results]
+        """Game points per team index (a new list each time: summed once)."""
+        return list(self._totals("GP"))
+
+    def _totals(self, kind: str) -> tuple[float, ...]:
+        """``MP`` or ``GP`` totals per team index, summed when first asked
+        for (the results never change) and kept."""
+        found = self._sums.get(kind)
+        if found is None:
+            found = self._sums[kind] = tuple(map(sum, self.points(kind)))
+        return found
+
+    def points(self, kind: str) -> list[list[float]]:
+        """Per team index and round, the ``MP`` or ``GP`` it scored, read
+        from the results when first asked for and kept (the totals and the
+        team tie-breaks share them): read them, never change them."""
+        found = self._points.get(kind)
+        if found is None:
+            field = _MP if kind == "MP" else _GP
+            found = self._points[kind] = list(map(list, map(map, repeat(field), self.results)))
+        return found
 
     def score(self, kind: str) -> list[float]:
         """``MP`` or ``GP`` totals per team index."""
@@ -119,6 +151,8 @@ class TeamResultsTable:
         team = self.setup.teams[t]
         if team.rating is not None:
             return team.rating
+        if self._ratings is None and self._load_ratings is not None:
+            object.__setattr__(self, "_ratings", self._load_ratings())
         if self._ratings is not None:
             given = self._ratings
             known = [
@@ -189,13 +223,14 @@ def fold_team_event(
     players: ResultsTable | None = None,
     load_players: Callable[[], ResultsTable] | None = None,
     ratings: tuple[int | None, ...] | None = None,
+    load_ratings: Callable[[], tuple[int | None, ...]] | None = None,
     shared_cells: bool = False,
     boards: Sequence[tuple[Sequence[int], Sequence[int], Sequence[str]]] | None = None,
     seated: Sequence[bool] = (),
 ) -> TeamResultsTable:
     """Fold rounds ``1..len(cells)`` (with ``boards``: ``1..len(boards)``)
     into team results (:func:`caddy.model.team_fold.fold_team_rounds`);
-    ``players``, ``load_players`` and ``ratings`` as :class:`TeamResultsTable`
+    ``players``, ``load_players``, ``ratings`` and ``load_ratings`` as :class:`TeamResultsTable`
     keeps them; ``shared_cells`` as ``shared`` there. ``boards``: the rounds'
     boards (Whites, Blacks, result words: :func:`caddy.event.results.board_words`),
     read instead of ``cells`` (:func:`caddy.model.team_fold_boards.fold_team_boards`;
@@ -217,6 +252,7 @@ def fold_team_event(
         players=players,
         load_players=load_players,
         ratings=ratings,
+        load_ratings=load_ratings,
     )
 
 

@@ -13,6 +13,7 @@ players are the teams scored in that score, with ``table.teams`` the
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, cast
 
 import attrs
@@ -259,12 +260,14 @@ def team_standings(
             for spec, plugin in resolved
         ],
     )
-    mp, gp = tevent.mp, tevent.gp
+    # the primary score's totals are its table's (the same sums of the same rows)
+    mp = main.score if primary == "MP" else tevent.mp
+    gp = main.score if primary == "GP" else tevent.gp
     teams = tevent.setup.teams
     # each team's tie-break values keyed as the list was written, made at C speed
     keys = list(values)
     by_team = (
-        [dict(zip(keys, row, strict=True)) for row in zip(*values.values(), strict=True)]
+        list(map(dict, map(zip, repeat(keys), zip(*values.values(), strict=True))))
         if keys
         else [{} for _ in range(tevent.count)]
     )

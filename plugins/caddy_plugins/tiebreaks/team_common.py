@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Callable, Sequence
-from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from caddy.contracts.team_tiebreak_table import TeamTieBreakTable
 from caddy.contracts.tiebreak_spec import TieBreakSpec
@@ -65,14 +64,6 @@ def score_table(table: TieBreakTable, kind: str) -> TieBreakTable:
     return cached[kind]
 
 
-#: Per table, the other scores' points per team and round (:func:`score_points`).
-_POINTS: weakref.WeakKeyDictionary[TieBreakTable, dict[str, list[list[float]]]] = (
-    weakref.WeakKeyDictionary()
-)
-_MP: Callable[[Any], float] = itemgetter(4)
-_GP: Callable[[Any], float] = itemgetter(5)
-
-
 def score_points(table: TieBreakTable, kind: str) -> list[list[float]]:
     """Per team index and round, the points it scored in ``kind`` (``MP`` or
     ``GP``): the ``pts`` of :func:`score_table`'s table, read from the team
@@ -85,11 +76,7 @@ def score_points(table: TieBreakTable, kind: str) -> list[list[float]]:
     built = table.by_score.get(kind) or _OTHER.get(table, {}).get(kind)
     if built is not None:
         return built.pts
-    cached = _POINTS.setdefault(table, {})
-    if kind not in cached:
-        field = _MP if kind == "MP" else _GP
-        cached[kind] = [list(map(field, row)) for row in tevent.results]
-    return cached[kind]
+    return tevent.points(kind)
 
 
 def primary_kind(table: TieBreakTable, spec: TieBreakSpec) -> str:

@@ -43,8 +43,6 @@ secondary-score totals instead (the score MPvGP reports, Art. 13.1).
 
 from __future__ import annotations
 
-import math
-import weakref
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
@@ -59,19 +57,11 @@ from caddy_plugins.tiebreaks.team_common import (
     board_totals,
     bottom_elimination,
     fmt,
-    score_points,
     score_table,
     team_event,
     top_boards,
 )
-
-#: Per table, what its rankings share, by whether forfeits count: per team
-#: the rounds it met each opponent in, and per score its average points
-#: against each (:attr:`_Ranking.shared`).
-_SHARED: weakref.WeakKeyDictionary[
-    TieBreakTable,
-    dict[bool, tuple[dict[int, dict[int, list[int]]], dict[str, dict[int, dict[int, float]]]]],
-] = weakref.WeakKeyDictionary()
+from caddy_plugins.tiebreaks.team_meetings import meetings_of
 
 #: The board tie-breaks each sequence applies, in order.
 SEQUENCES: dict[str, tuple[str, ...]] = {
@@ -104,10 +94,8 @@ class _Ranking:
         self.steps: list[str] = []
         #: Forfeited matches count (Art. 15.2 or /P).
         self.forfeits = spec.predetermined or (table.rr and table.options.rr_forfeits_are_games)
-        #: What the table's rankings share (:data:`_SHARED`).
-        self.shared = _SHARED.setdefault(table, {}).setdefault(self.forfeits, ({}, {}))
-        #: Per team, the rounds it met each opponent in a match that counts.
-        self.met: dict[int, dict[int, list[int]]] = self.shared[0]
+        #: What the table's rankings share.
+        self.shared = meetings_of(table, self.forfeits)
 
     def name(self, i: int) -> str:
         return str(self.table.numbers[i])
@@ -127,46 +115,13 @@ class _Ranking:
 
     def met_by(self, i: int) -> dict[int, list[int]]:
         """Team ``i``'s opponents in matches that count, each with the rounds."""
-        met = self.met.get(i)
-        if met is None:  # every opponent of team i at once (counts(), inline)
-            forfeits = self.forfeits
-            codes = self.table.code[i]
-            met = self.met[i] = {}
-            for r, o in enumerate(self.table.opp[i]):
-                if o >= 0 and (codes[r] in "1=0WDL" or (forfeits and codes[r] in "+-")):
-                    if o in met:
-                        met[o].append(r)
-                    else:
-                        met[o] = [r]
-        return met
+        return self.shared.met_by(self.table, i)
 
     def split(self, kind: str, members: list[int]) -> list[list[int]]:
         """Direct encounter on ``kind`` among ``members``: ordered subgroups
         (one group: nobody separated)."""
         table = self.table
-        points: dict[int, float] = {}
-        met: dict[int, int] = {}
-        # each pair's average made once per table (repeated meetings averaged, Art. 6.1.2)
-        known_by = self.shared[1].get(kind)
-        if known_by is None:
-            known_by = self.shared[1][kind] = {}
-        pts: list[list[float]] | None = None
-        for i in members:
-            rounds_by = self.met.get(i) or self.met_by(i)
-            known = known_by.get(i)
-            if known is None:
-                known = known_by[i] = {}
-            missing = [j for j in members if j not in known and j in rounds_by and j != i]
-            if missing:
-                if pts is None:  # the score's points (its table's when built: the same)
-                    pts = score_points(table, kind)
-                row = pts[i]
-                for j in missing:
-                    rounds = rounds_by[j]
-                    known[j] = math.fsum([row[r] for r in rounds]) / len(rounds)
-            # the other members it met, in the members' order
-            averages = [known[j] for j in members if j in known and j != i]
-            points[i], met[i] = math.fsum(averages), len(averages)
+        points, met = self.shared.among(table, kind, members)
         size = len(members)
 
         def shown() -> str:

@@ -83,11 +83,16 @@ def _rows(table: TieBreakTable, played_forfeits: bool) -> list[Row]:
         if scores:
             # every round counts: the games' scores at C speed, the other rounds patched
             voluntary = list(none_voluntary)
+            # own_round() of a round with no opponent: the same in each
+            alone = draw_cap if cap_2026 and draw_cap < own else own
             for r in [r for r, kind in enumerate(kinds) if kind != "G"]:
                 o = opp_row[r]
-                if played_forfeits and o >= 0 and codes[r] in "+-":
+                if o < 0:
+                    scores[r] = alone
+                elif played_forfeits and codes[r] in "+-":
                     continue  # a forfeit played: the opponent's score, as a game's
-                scores[r] = own_round(own, o)
+                else:
+                    scores[r] = own_round(own, o)
                 voluntary[r] = kinds[r] == "V"
             rows.append((scores, every, voluntary, True in voluntary))
             continue
@@ -135,16 +140,24 @@ def _cut_one(
     round) item, or (Art. 16.5) the lowest voluntarily unplayed round's (by
     contribution, score, round) when the least's contribution is not higher.
     The rounds rise with the index, so the earliest index breaks a tie."""
-    if contributions is scores:  # a Buchholz: the first of the lowest scores
-        cut = scores.index(min(scores))
-    else:  # the first of the lowest (score, contribution) pairs
-        pairs = list(zip(scores, contributions, strict=True))
-        cut = pairs.index(min(pairs))
+    least = min(scores)
+    cut = scores.index(least)  # the first of the lowest scores: a Buchholz's cut
+    if contributions is not scores and scores.count(least) > 1:
+        # the first of the lowest (score, contribution) pairs: the lowest
+        # contribution among the lowest scores, then the first round with both
+        lowest_contribution = min(compress(contributions, map(least.__eq__, scores)))
+        while contributions[cut] != lowest_contribution:
+            cut = scores.index(least, cut + 1)
     if any_voluntary:  # (contribution, score, index) of each voluntarily unplayed round
-        lowest = min(compress(zip(contributions, scores, count()), voluntary))[2]
+        if voluntary.count(True) == 1:  # the common case: one such round
+            lowest = voluntary.index(True)
+        else:
+            lowest = min(compress(zip(contributions, scores, count()), voluntary))[2]
         if not contributions[cut] > contributions[lowest]:
             cut = lowest
-    return sum([*contributions[:cut], *contributions[cut + 1 :]])
+    kept = list(contributions)
+    del kept[cut]
+    return sum(kept)
 
 
 def opponent_values(
