@@ -146,6 +146,25 @@ def test_clean_lines_are_one_format_each(monkeypatch: pytest.MonkeyPatch) -> Non
         player_lines(columns, [1.0] * 30, list(range(1, 31)), [[]] * 30, CellTexts())
 
 
+@pytest.mark.parametrize("column", ["sex", "title", "name", "federation", "fide_id", "birth"])
+def test_a_control_character_in_any_one_text_column_is_cleaned(column: str) -> None:
+    """Every text column is asked for control characters: one in this column
+    only, in one player's text, is written as a space as player_line writes
+    it, and no line breaks in two (a check that leaves a column out fails here)."""
+    rng = random.Random(11)
+    players = [_player(rng, control=False) for _ in range(12)]
+    players[4][column] = "\nNO"  # first: the sex column keeps one character
+    rows = [[(None, "-", "U")] for _ in players]
+    expected = [
+        player_line(k, **q, points=1.0, rank=k, cells=row, texts=CellTexts())
+        for k, (q, row) in enumerate(zip(players, rows, strict=True), 1)
+    ]
+    columns = [[q[f] for q in players] for f in line_batch._FIELDS]
+    lines = player_lines(columns, [1.0] * 12, list(range(1, 13)), rows, CellTexts())
+    assert lines == expected
+    assert not any(c in "".join(lines) for c in "\n\r\t")
+
+
 def _cut_fields_reference(players: list[Player]) -> list[str]:
     """The per-player check the export made before."""
     warnings = []

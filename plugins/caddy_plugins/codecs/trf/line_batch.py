@@ -3,8 +3,8 @@
 The export writes every player's line; :func:`.lines.player_line` writes one,
 cleaning each text of control characters first. A file's texts are asked for
 control characters once, all together: with none (the common case) each line is
-one format of the same columns (FIDE Handbook C.04 Annex 2), else the lines are
-written one by one by that function.
+made of the same columns (:func:`.lines.line_head`, FIDE Handbook C.04 Annex 2)
+straight from them, else the lines are written one by one by that function.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from itertools import chain
 from typing import Any
 
 from caddy.messages import CONTROL
-from caddy_plugins.codecs.trf.lines import player_line, points_text
+from caddy_plugins.codecs.trf.lines import line_head, player_line, points_text
 
 __all__ = ["player_lines"]
 
@@ -50,15 +50,14 @@ def player_lines(
                 zip(*fields, points, ranks, rows, strict=True), 1
             )
         ]
-    # few different points: each written once (a zero each time: -0.0 is written so)
+    # few different points: each written once; a zero each time, as 0.0 and -0.0
+    # are one key of the dict but written differently
     written = {total: points_text(total) for total in set(points)}
     totals = [(written.get(total) if total else None) or points_text(total) for total in points]
     cell = texts.__getitem__
     return [
         (
-            f"001 {number:4d} {(sex or ' ')[:1]}{(title or '')[:3]:>3} {name[:33]:<33} "
-            f"{f'{rating:4d}' if rating else '    '} {(federation or '')[:3]:<3} "
-            f"{(fide_id or '')[:11]:>11} {(birth or '')[:10]:<10} {total} {rank:4d}  "
+            line_head(number, sex, title, name, rating, federation, fide_id, birth, total, rank)
             + "".join(map(cell, row))
         ).rstrip()
         for number, (sex, title, name, rating, federation, fide_id, birth, total, rank, row) in (

@@ -341,13 +341,34 @@ def player_line(
     texts_ = (sex or " ", title or "", name, federation or "", fide_id or "", birth or "")
     if _CONTROL.search("".join(texts_)):
         sex, title, name, federation, fide_id, birth = map(_one_line, texts_)
-    head = (
+    head = line_head(
+        number, sex, title, name, rating, federation, fide_id, birth, points_text(points), rank
+    )
+    return (head + "".join(map(found.__getitem__, cells))).rstrip()
+
+
+def line_head(
+    number: int,
+    sex: str | None,
+    title: str | None,
+    name: str,
+    rating: int | None,
+    federation: str | None,
+    fide_id: str | None,
+    birth: str | None,
+    points: str,
+    rank: int,
+) -> str:
+    """Columns 1-91 of a ``001`` line, the rounds' columns left to the caller:
+    the texts (free of control characters) cut to their columns, ``points`` as
+    :func:`points_text` writes them. :func:`player_line` and the export's lines
+    written at once (:mod:`.line_batch`) share it."""
+    return (
         f"001 {number:4d} {(sex or ' ')[:1]}{(title or '')[:3]:>3} {name[:33]:<33} "
         + (f"{rating:4d} " if rating else "     ")
         + f"{(federation or '')[:3]:<3} {(fide_id or '')[:11]:>11} {(birth or '')[:10]:<10} "
-        + f"{points_text(points)} {rank:4d}  "
+        + f"{points} {rank:4d}  "
     )
-    return (head + "".join(map(found.__getitem__, cells))).rstrip()
 
 
 class CellTexts(dict[Cell, str]):
