@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Sequence
-from itertools import compress, count
-from operator import itemgetter, mul
+from itertools import compress, count, repeat
+from operator import eq, itemgetter, mul
 
 from caddy.contracts.tiebreak_spec import TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
@@ -145,7 +145,7 @@ def _cut_one(
     if contributions is not scores and scores.count(least) > 1:
         # the first of the lowest (score, contribution) pairs: the lowest
         # contribution among the lowest scores, then the first round with both
-        lowest_contribution = min(compress(contributions, map(least.__eq__, scores)))
+        lowest_contribution = min(compress(contributions, map(eq, scores, repeat(least))))
         while contributions[cut] != lowest_contribution:
             cut = scores.index(least, cut + 1)
     if any_voluntary:  # (contribution, score, index) of each voluntarily unplayed round
