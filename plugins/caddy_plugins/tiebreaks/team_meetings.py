@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import weakref
+from collections.abc import Sequence
 
 from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy_plugins.tiebreaks.team_common import score_points
@@ -27,7 +28,7 @@ class Meetings:
         #: (``None``: no match between them counts).
         self.known: dict[str, dict[int, dict[int, float | None]]] = {}
         #: Per score, :func:`score_points`.
-        self.scores: dict[str, list[list[float]]] = {}
+        self.scores: dict[str, Sequence[Sequence[float]]] = {}
 
     def met_by(self, table: TieBreakTable, i: int) -> dict[int, list[int]]:
         """Team ``i``'s opponents in matches that count, each with the rounds."""
@@ -44,7 +45,7 @@ class Meetings:
                         met[o] = [r]
         return met
 
-    def points(self, table: TieBreakTable, kind: str) -> list[list[float]]:
+    def points(self, table: TieBreakTable, kind: str) -> Sequence[Sequence[float]]:
         """Per team and round, its points in ``kind`` (read once)."""
         found = self.scores.get(kind)
         if found is None:
@@ -53,19 +54,10 @@ class Meetings:
 
     def average(self, table: TieBreakTable, kind: str, i: int, j: int) -> float | None:
         """Team ``i``'s average points in ``kind`` against team ``j`` over
-        the matches between them that count, ``None`` when none does (a
-        forfeit without ``/P``) or they never met; a pair met once (a Swiss)
-        found without :meth:`met_by`'s pass over every round."""
-        opponents = table.opp[i]
-        if i == j or j not in opponents:
-            return None
-        if opponents.count(j) == 1:
-            r = opponents.index(j)
-            code = table.code[i][r]
-            if code in "1=0WDL" or (self.forfeits and code in "+-"):
-                return self.points(table, kind)[i][r]
-            return None
-        rounds = self.met_by(table, i).get(j)
+        the matches between them that count (repeated meetings averaged, Art.
+        6.1.2), ``None`` when none does (a forfeit without ``/P``) or they
+        never met. :meth:`among` reads a pair met once itself (a Swiss)."""
+        rounds = self.met_by(table, i).get(j) if i != j else None
         if not rounds:
             return None
         row = self.points(table, kind)[i]
