@@ -25,6 +25,8 @@ absent teams, an unfinished last round).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 import pytest
 
@@ -87,7 +89,7 @@ def event_table(tevent: TeamResultsTable, kind: str, edition: str | None) -> Tie
 
 
 def items_values(
-    table: TieBreakTable, text: str, points: list[list[float]] | None = None
+    table: TieBreakTable, text: str, points: Sequence[Sequence[float]] | None = None
 ) -> list[float]:
     """Each player's value from the explanations' items: contributions, then the cuts."""
     spec = parse_spec(text)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import attrs
+import pytest
 
 from caddy.contracts.team_tiebreak_table import TeamTieBreakTable
 from caddy.event import replay
@@ -71,7 +72,18 @@ def test_the_team_tiebreaks_read_the_points_the_totals_are_summed_from() -> None
     table = TeamTieBreakTable(tevent, "MP", edition=None, pre_determined=False)
     points = score_points(table, "GP")
     assert points is tevent.points("GP")
-    assert points == [[result.gp for result in row] for row in tevent.results]
+    assert points == tuple(tuple(result.gp for result in row) for row in tevent.results)
     assert tevent.gp == list(map(sum, points))
     # team 1, India: 28.0 GP (its record 310, line 288), 2.0 from its boards in round 1
     assert (points[0][0], tevent.gp[0]) == (2.0, 28.0)
+
+
+def test_the_points_per_round_cannot_be_changed_by_a_caller() -> None:
+    """They are shared by every ranking of the event (review: a caller adding
+    100 to one round changed the next ranking's EMGSB): tuples, and only MP or GP."""
+    event = get_codec("trf").read(SAMPLE.read_bytes(), source=str(SAMPLE)).event
+    tevent = state_team_event(replay(event))
+    points = tevent.points("GP")
+    assert isinstance(points, tuple) and all(isinstance(row, tuple) for row in points)
+    with pytest.raises(ValueError, match="MP or GP, not 'mp'"):
+        tevent.points("mp")

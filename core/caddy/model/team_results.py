@@ -90,7 +90,7 @@ class TeamResultsTable:
         factory=dict, init=False, eq=False, repr=False
     )
     #: The MP and GP per team index and round (:meth:`points`).
-    _points: dict[str, list[list[float]]] = attrs.field(
+    _points: dict[str, tuple[tuple[float, ...], ...]] = attrs.field(
         factory=dict, init=False, eq=False, repr=False
     )
 
@@ -123,14 +123,19 @@ class TeamResultsTable:
             found = self._sums[kind] = tuple(map(sum, self.points(kind)))
         return found
 
-    def points(self, kind: str) -> list[list[float]]:
+    def points(self, kind: str) -> tuple[tuple[float, ...], ...]:
         """Per team index and round, the ``MP`` or ``GP`` it scored, read
         from the results when first asked for and kept (the totals and the
-        team tie-breaks share them): read them, never change them."""
+        team tie-breaks share them, so they are tuples: no caller can change
+        what the next one reads).
+
+        :raises ValueError: ``kind`` is neither ``MP`` nor ``GP``."""
         found = self._points.get(kind)
         if found is None:
+            if kind not in ("MP", "GP"):
+                raise ValueError(f"team points are MP or GP, not {kind!r}")
             field = _MP if kind == "MP" else _GP
-            found = self._points[kind] = list(map(list, map(map, repeat(field), self.results)))
+            found = self._points[kind] = tuple(map(tuple, map(map, repeat(field), self.results)))
         return found
 
     def score(self, kind: str) -> list[float]:

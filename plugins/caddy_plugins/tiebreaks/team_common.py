@@ -64,7 +64,7 @@ def score_table(table: TieBreakTable, kind: str) -> TieBreakTable:
     return cached[kind]
 
 
-def score_points(table: TieBreakTable, kind: str) -> list[list[float]]:
+def score_points(table: TieBreakTable, kind: str) -> Sequence[Sequence[float]]:
     """Per team index and round, the points it scored in ``kind`` (``MP`` or
     ``GP``): the ``pts`` of :func:`score_table`'s table, read from the team
     results when that table was not built (a team event annuls nobody, so
