@@ -19,7 +19,7 @@ from functools import partial
 from operator import attrgetter, itemgetter
 from typing import Literal, NamedTuple
 
-from caddy.model.results import ALL_CODES, ResultsTable, RoundResult, Scoring
+from caddy.model.results import ALL_CODES, FORFEIT_CODES, ResultsTable, RoundResult, Scoring
 from caddy.model.teams import TeamBye, TeamMatchPairing, TeamRound, TeamSetup
 
 
@@ -138,8 +138,6 @@ def fold_team_rounds(
 
 #: A team round result from its 9 fields in order, without a Python frame.
 _make = partial(tuple.__new__, TeamRoundResult)
-#: A board forfeited, won or lost (``+``, ``-``): no game.
-FORFEIT_CODES = frozenset("+-")
 _OUTCOME_CODES = {"w": "1", "d": "=", "l": "0"}
 _CODE: Callable[[RoundResult], str] = itemgetter(2)
 _POINTS: Callable[[RoundResult], float] = itemgetter(3)

@@ -27,7 +27,7 @@ from typing import cast
 import attrs
 
 from caddy.model.results import MIRROR, RESULT_WORDS, RoundResult, Scoring, make_round_result
-from caddy.model.team_fold import BOARD_OF, FORFEIT_CODES, TeamFold, TeamRoundResult
+from caddy.model.team_fold import BOARD_OF, TeamFold, TeamRoundResult
 from caddy.model.teams import TeamMatchPairing, TeamRound, TeamSetup
 
 #: A team round result from its 9 fields in order, without a Python frame.
@@ -256,43 +256,6 @@ def _score(
     white_points, white_codes, black_points, black_codes = zip(
         *map(board_of.__getitem__, zip(colours, key[1:], strict=True)), strict=True
     )
-    if FORFEIT_CODES.issuperset(white_codes) and FORFEIT_CODES.issuperset(black_codes):
-        # every board forfeited (no game): TeamFold.score says whether the
-        # match was forfeited as a whole
-        return _score_forfeits(
-            fold, key, scored, white_points, white_codes, black_points, black_codes
-        )
-    # some board was played: TeamFold.score's outcome, inline (once per pattern)
-    gp_white, gp_black = sum(white_points), sum(black_points)
-    won, drawn, lost = fold.outcomes
-    if gp_white > gp_black:
-        (w_code, w_mp), (b_code, b_mp) = won, lost
-    elif gp_black > gp_white:
-        (w_code, w_mp), (b_code, b_mp) = lost, won
-    elif gp_white > 0:
-        (w_code, w_mp), (b_code, b_mp) = drawn, drawn
-    else:  # nobody scored: both lose (FIDE's reference engine)
-        (w_code, w_mp), (b_code, b_mp) = lost, lost
-    made = scored[key] = (
-        ("w", "played", w_code, w_mp, gp_white, white_points),
-        white_codes,
-        ("b", "played", b_code, b_mp, gp_black, black_points),
-        black_codes,
-    )
-    return made
-
-
-def _score_forfeits(
-    fold: TeamFold,
-    key: tuple[str, ...],
-    scored: dict[tuple[str, ...], _Scored],
-    white_points: tuple[float, ...],
-    white_codes: tuple[str, ...],
-    black_points: tuple[float, ...],
-    black_codes: tuple[str, ...],
-) -> _Scored:
-    """:func:`_score` of a match whose boards were all forfeited, by
-    :meth:`TeamFold.score`."""
     outcome = fold.score(white_points, white_codes, black_points, black_codes)
     if isinstance(outcome, str):
         forfeited: _Scored = (None, outcome, None, None)
