@@ -216,33 +216,11 @@ def _ratings(players: Sequence[Any]) -> tuple[int | None, ...]:
 def _snapshot(state: State) -> State:
     """``state`` as it is now, for a players' table built later (the fold
     goes on changing its rounds in place)."""
-    rounds = []
-    for r in state.rounds:
-        copied = _copy(r)
-        copied.results = list(copied.results)
-        copied.byes = dict(copied.byes)
-        rounds.append(copied)
-    return attrs.evolve(state, rounds=rounds, withdrawals=list(state.withdrawals))
-
-
-#: Per attrs class, a copy of one of its objects, made from its fields read
-#: at C speed and given in their order (``attrs.evolve`` reads the class's
-#: fields one by one at each call).
-_COPIES: dict[type, Callable[[Any], Any]] = {}
-
-
-def _copy(item: Any) -> Any:
-    """A shallow copy of the attrs object ``item``."""
-    cls = type(item)
-    copy = _COPIES.get(cls)
-    if copy is None:
-        fields = attrs.fields(cls)
-        if len(fields) > 1 and all(field.init and not field.kw_only for field in fields):
-            read = attrgetter(*(field.name for field in fields))
-            copy = _COPIES[cls] = lambda item: cls(*read(item))
-        else:  # a keyword-only field, one left out of __init__, a single field
-            copy = _COPIES[cls] = attrs.evolve
-    return copy(item)
+    return attrs.evolve(
+        state,
+        rounds=[attrs.evolve(r, results=list(r.results), byes=dict(r.byes)) for r in state.rounds],
+        withdrawals=list(state.withdrawals),
+    )
 
 
 def lineup_text(tournament: Tournament, operation: LineUp) -> str:

@@ -21,10 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import cast
-
-import attrs
 
 from caddy.model.results import MIRROR, RESULT_WORDS, RoundResult, Scoring, make_round_result
 from caddy.model.team_fold import BOARD_OF, TeamFold, TeamRoundResult
@@ -178,28 +176,11 @@ _Board = tuple[float, str, float, str]
 #: seat and Black's team's are taken (as :meth:`TeamFold.side` reads it: an
 #: empty seat of one's own a forfeit loss, else of the other team a forfeit win).
 _EMPTY = {(False, True): "empty -+", (True, False): "empty +-", (False, False): "empty --"}
-#: Per game scale, by its class and the ``repr`` of each of its fields
-#: (``Scoring(win=3)`` and ``Scoring(win=3.0)`` are equal, but their points
-#: are not written alike): :func:`_scale`'s tables.
+#: Per game scale, by its ``repr`` (``Scoring(win=3)`` and ``Scoring(win=3.0)``
+#: are equal, but their points are not written alike): :func:`_scale`'s tables.
 _SCALES: dict[
-    tuple[object, ...],
-    tuple[dict[str, tuple[RoundResult, RoundResult]], dict[tuple[str, str], _Board]],
+    str, tuple[dict[str, tuple[RoundResult, RoundResult]], dict[tuple[str, str], _Board]]
 ] = {}
-#: Per class of game scale, its fields' values in order, read at C speed.
-_FIELDS: dict[type, Callable[[Scoring], tuple[object, ...]]] = {}
-
-
-def _scale_key(game_scoring: Scoring) -> tuple[object, ...]:
-    """:data:`_SCALES`' key of ``game_scoring`` (what its ``repr`` says,
-    without the cost of attrs' ``repr``)."""
-    cls = type(game_scoring)
-    read = _FIELDS.get(cls)
-    if read is None:
-        names = [field.name for field in attrs.fields(cls)]
-        read = _FIELDS[cls] = (
-            attrgetter(*names) if len(names) > 1 else lambda item: (getattr(item, names[0]),)
-        )
-    return (cls, *map(repr, read(game_scoring)))
 
 
 def _scale(
@@ -208,7 +189,7 @@ def _scale(
     """A result word to the board White's and Black's cells, and a board's
     colour (White's team's) and word, or an empty board's mark (:data:`_EMPTY`),
     to both teams' board points and codes; made once per scale."""
-    key = _scale_key(game_scoring)
+    key = repr(game_scoring)
     found = _SCALES.get(key)
     if found is not None:
         return found
