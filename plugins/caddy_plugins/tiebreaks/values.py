@@ -83,8 +83,7 @@ def _rows(table: TieBreakTable, played_forfeits: bool) -> list[Row]:
         if scores:
             # every round counts: the games' scores at C speed, the other rounds patched
             voluntary = list(none_voluntary)
-            # own_round() of a round with no opponent: the same in each
-            alone = draw_cap if cap_2026 and draw_cap < own else own
+            alone = own_round(own, -1)  # a round with no opponent: the same in each
             for r in [r for r, kind in enumerate(kinds) if kind != "G"]:
                 o = opp_row[r]
                 if o < 0:
