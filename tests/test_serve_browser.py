@@ -44,6 +44,7 @@ from caddy.cli.main import main
 
 if TYPE_CHECKING:
     from selenium.webdriver.remote.webdriver import WebDriver
+    from selenium.webdriver.remote.webelement import WebElement
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -211,14 +212,34 @@ def table(driver: WebDriver, *columns: str) -> list[list[str]]:
     return [[row[i] for i in where] for row in found["rows"]]
 
 
+def left(page: WebElement) -> Callable[[WebDriver], bool]:
+    """True once ``page`` (the old page's ``html``) is gone: selenium's
+    ``staleness_of``, and chromedriver's other answer for an element of a
+    replaced document, an "unknown error" saying the node "does not belong to
+    the document" (a few runs in a hundred: SeleniumHQ/selenium issue 15401)."""
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+
+    def gone(_: WebDriver) -> bool:
+        try:
+            page.is_enabled()
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as exc:
+            if "does not belong to the document" in str(exc.msg):
+                return True
+            raise
+        return False
+
+    return gone
+
+
 def submit(driver: WebDriver, css: str) -> None:
     """Press the button at ``css`` and wait for the page its form leads to."""
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ec
 
     page = driver.find_element(By.TAG_NAME, "html")
     driver.find_element(By.CSS_SELECTOR, css).click()
-    wait(driver, f"the page after {css}", ec.staleness_of(page))
+    wait(driver, f"the page after {css}", left(page))
     wait(
         driver,
         "the page to load",
@@ -399,3 +420,32 @@ def test_a_round_from_the_arbiters_page_and_a_result_from_the_players_phones(
     assert public_points(driver, base, 2) == expected == cli_points(event, 2)
     driver.get(f"{base}/round-2.html")
     assert public_results(driver) == words_2
+
+
+class _Page:
+    """An old page's ``html`` element answering ``is_enabled`` as told."""
+
+    def __init__(self, error: Exception | None) -> None:
+        self.error = error
+
+    def is_enabled(self) -> bool:
+        if self.error is not None:
+            raise self.error
+        return True
+
+
+def test_a_page_is_left_when_chromedriver_says_its_node_left_the_document() -> None:
+    """:func:`left` reads chromedriver's "does not belong to the document" as
+    staleness, like a stale element; any other error is raised."""
+    pytest.importorskip("selenium")
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+
+    inspector = (
+        "unknown error: unhandled inspector error: "
+        '{"code":-32000,"message":"Node with given id does not belong to the document"}'
+    )
+    assert left(_Page(StaleElementReferenceException("stale")))(None)  # type: ignore[arg-type]
+    assert left(_Page(WebDriverException(inspector)))(None)  # type: ignore[arg-type]
+    assert not left(_Page(None))(None)  # type: ignore[arg-type]
+    with pytest.raises(WebDriverException, match="session deleted"):
+        left(_Page(WebDriverException("session deleted")))(None)  # type: ignore[arg-type]
