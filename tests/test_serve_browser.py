@@ -75,6 +75,9 @@ PLAYERS = [
     ("Jon Kappa", 1750),
 ]
 WAIT = 20.0  # seconds a wait may take on a loaded machine before it fails
+#: How often a wait reads the page again (selenium's default, half a second, left the
+#: test idle about 4 s in all while the page had long changed).
+POLL = 0.05
 NUMBER = re.compile(r"\((\d+)\)\s*$")
 HALF = Fraction(1, 2)
 POINTS = {"1-0": (Fraction(1), Fraction(0)), "0-1": (Fraction(0), Fraction(1)), "1/2": (HALF, HALF)}
@@ -182,7 +185,7 @@ def wait(driver: WebDriver, what: str, until: Callable[[WebDriver], Any]) -> Any
     from selenium.webdriver.support.ui import WebDriverWait
 
     ignored = (StaleElementReferenceException, JavascriptException)
-    waiting = WebDriverWait(driver, WAIT, ignored_exceptions=ignored)
+    waiting = WebDriverWait(driver, WAIT, poll_frequency=POLL, ignored_exceptions=ignored)
     return waiting.until(until, message=f"waiting for {what}")
 
 
