@@ -65,11 +65,12 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.codecs import Exported, FileCheck, FileResults, Imported
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
+    from caddy.contracts.codecs import Exported, FileCheck, Imported
     from caddy.contracts.file_pairing import FilePairing
+    from caddy.contracts.file_results import FileResults
     from caddy.event import EventFile
     from caddy_plugins.codecs.trf.exporting import ResultTexts, export_event
     from caddy_plugins.codecs.trf.header import OWNED, kept_records
@@ -173,6 +174,7 @@ def caddy_read_results(codec: str, data: bytes, source: str) -> FileResults | No
 
     if re.search(rb"(?m)^310 ", data):  # a team event (TRF-2026 310): ranked as its import ranks it
         return None
+    from caddy.contracts.file_results import FileResults
     from caddy.model.collector import paused
     from caddy_plugins.codecs.trf.results import parse_trf
 
@@ -215,6 +217,7 @@ def caddy_check_file(codec: str, data: bytes, source: str) -> FileCheck | None:
     """A TRF file's pairings (both sides of every game, meetings) and its stated points."""
     if codec != TrfCodec.name:
         return None
+    from caddy.contracts.codecs import FileCheck  # lazy: loads when a file is checked
     from caddy_plugins.codecs.trf.checks import check_document
     from caddy_plugins.codecs.trf.document import parse_document
 
