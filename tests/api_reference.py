@@ -82,6 +82,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Codecs, checks and output forms",
         (
             "caddy.contracts.codecs",
+            "caddy.contracts.file_results",
             "caddy.model.cells",
             "caddy.event.check",
             "caddy.model.report",

@@ -12,13 +12,36 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-#: Characters that must never reach a terminal, a file's line structure or a
-#: spreadsheet as themselves: C0 and C1 controls (newlines, escape sequences),
-#: Unicode line and paragraph separators, and the bidirectional overrides and
-#: isolates that reorder what a reader sees (Unicode UAX #9; "Trojan Source").
-CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+if TYPE_CHECKING:
+    #: Characters that must never reach a terminal, a file's line structure or a
+    #: spreadsheet as themselves: C0 and C1 controls (newlines, escape sequences),
+    #: Unicode line and paragraph separators, and the bidirectional overrides and
+    #: isolates that reorder what a reader sees (Unicode UAX #9; "Trojan Source").
+    #: Compiled when first used (:func:`__getattr__`): a command that echoes no
+    #: text (``caddy calc``) never compiles it.
+    CONTROL: re.Pattern[str]
+
+#: The characters of :data:`CONTROL`, as a character class.
+_CONTROL_CLASS = "[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+
+
+def __getattr__(name: str) -> Any:
+    """:data:`CONTROL`, compiled when first asked for (and kept from then on)."""
+    if name != "CONTROL":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    pattern = globals()["CONTROL"] = re.compile(_CONTROL_CLASS)
+    return pattern
+
+
+def _control() -> re.Pattern[str]:
+    """:data:`CONTROL` (compiled on the first call)."""
+    try:
+        return CONTROL
+    except NameError:
+        pattern: re.Pattern[str] = __getattr__("CONTROL")
+        return pattern
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -31,13 +54,15 @@ def _escape(match: re.Match[str]) -> str:
 def visible(text: str) -> str:
     """``text`` with every :data:`CONTROL` character written as a visible escape
     (``\\n``, ``\\x1b``, ``\\u202e``): what a terminal prints is what the text holds."""
-    return CONTROL.sub(_escape, text) if CONTROL.search(text) else text
+    control = _control()
+    return control.sub(_escape, text) if control.search(text) else text
 
 
 def one_line(text: str) -> str:
     """``text`` with every :data:`CONTROL` character replaced by a space (for
     formats with no escape: TRF, CSV, Markdown)."""
-    return CONTROL.sub(" ", text) if CONTROL.search(text) else text
+    control = _control()
+    return control.sub(" ", text) if control.search(text) else text
 
 
 def tell(message: str, kind: str = "error", stream: Any = None) -> None:

@@ -1,17 +1,19 @@
-"""Helpers every ``caddy`` command family shares: number arguments, the
-``--format``/``--option`` arguments, ``--output`` and printing a report.
+"""Helpers every ``caddy`` command family shares: the parser class, number
+arguments, the ``--format``/``--option`` arguments, ``--output`` and printing
+a report.
 
-Only the standard library is imported at module top (start-up stays fast).
+Only the standard library is imported at module top (start-up stays fast);
+``caddy --version`` does not import this module.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
-    import argparse
     from collections.abc import Sequence
     from typing import TypeAlias
 
@@ -34,6 +36,62 @@ DATED_SYSTEM_HELP = (
     "(default: FIDE_DUTCH, the rules in force at the event's date, the code the "
     "FIDE-endorsed engines read)"
 )
+
+
+class Parser(argparse.ArgumentParser):
+    """caddy's argument parser (every command's: argparse gives a command's
+    parser its parent's class). argparse checks each new argument's metavar by
+    formatting it with a new help formatter, which asks the terminal's width
+    (importing :mod:`shutil`); that check lays nothing out, so its formatter
+    gets a fixed width, and help and usage the terminal's, as argparse's own."""
+
+    _checking = False
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        self._checking = True
+        try:
+            return super().add_argument(*args, **kwargs)
+        finally:
+            self._checking = False
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        if self._checking:  # the metavar check: no line is laid out
+            formatter: argparse.HelpFormatter = self.formatter_class(
+                prog=self.prog,
+                width=80,  # type: ignore[call-arg]
+            )
+            return formatter
+        return super()._get_formatter()
+
+
+class RetryWithFullParser(Exception):
+    """The command line needs the full parser (see
+    :func:`caddy.cli.main._parse_without_shorthands`)."""
+
+
+class _Parsing(threading.local):
+    """Whether this thread is parsing a command line with a quiet parser (its
+    errors go to the full parser); per thread, as the parsers are shared."""
+
+    active = False
+
+
+#: Whether this thread parses a command line with a :class:`QuietParser`.
+PARSING = _Parsing()
+
+
+class QuietParser(Parser):
+    """A parser whose error is left to the full parser (:class:`RetryWithFullParser`);
+    it takes no abbreviation either (without the shorthands, ``--rounds`` would
+    be read as ``--rounds-per-night``), so the full parser reads those."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **{**kwargs, "allow_abbrev": False})
+
+    def error(self, message: str) -> NoReturn:
+        if PARSING.active:  # the command line: the full parser says what is wrong
+            raise RetryWithFullParser(message)
+        super().error(message)  # a handler's own error later is an ordinary one
 
 
 def print_error(message: str, kind: str = "error") -> None:

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import argparse
@@ -32,8 +31,6 @@ if TYPE_CHECKING:
     #: A command's handler of the namespace alone (``set_defaults(handler=...)``).
     Handler: TypeAlias = Callable[[argparse.Namespace], int]
 
-from caddy.cli.common import print_error
-
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code."""
@@ -45,6 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"caddy {__version__}")
         return 0
     # lazy: start-up: `caddy --version` and one command's parser import nothing more
+    from caddy.cli.common import print_error
     from caddy.errors import CaddyError
 
     try:
@@ -103,6 +101,7 @@ def _plugin_fault(exc: BaseException, *, debug_hint: bool = True) -> int | None:
     if "caddy.plugins.host" not in sys.modules:  # no plugin was loaded
         return None
     # lazy: start-up: `caddy --version` and one command's parser import nothing more
+    from caddy.cli.common import print_error
     from caddy.plugins.discovery import BUILTIN_DISTRIBUTION
     from caddy.plugins.faults import plugin_at_fault
 
@@ -132,37 +131,28 @@ def build_parser(
     *,
     quiet: bool = False,
 ) -> argparse.ArgumentParser:
-    """The argument parser; ``only`` builds just that built-in command (faster).
+    """The argument parser (:class:`caddy.cli.common.Parser`; ``quiet``: a
+    :class:`~caddy.cli.common.QuietParser`); ``only`` builds just that built-in command (faster).
 
     Each built-in command's parser comes from the ``module:function`` that
     :data:`_COMMANDS` names (a command family's module is imported only when
     one of its commands runs). The parser sets its handler as a default:
     ``run=f`` with ``f(ns, host) -> int`` (the run's plugin host passed in),
     or ``handler=f`` with ``f(ns) -> int``."""
-    import argparse
-
     # lazy: start-up: `caddy --version` and one command's parser import nothing more
     from caddy import __version__
 
-    class Quiet(argparse.ArgumentParser):
-        """A parser whose error is left to the full parser (:class:`_Retry`); it
-        takes no abbreviation either (without the shorthands, ``--rounds``
-        would be read as ``--rounds-per-night``), so the full parser reads those."""
+    # lazy: start-up: `caddy --version` imports neither argparse nor the commands' helpers
+    from caddy.cli.common import Parser, QuietParser
 
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **{**kwargs, "allow_abbrev": False})
-
-        def error(self, message: str) -> NoReturn:
-            if _PARSING.active:  # the command line: the full parser says what is wrong
-                raise _Retry(message)
-            super().error(message)  # a handler's own error later is an ordinary one
-
-    parser = (Quiet if quiet else argparse.ArgumentParser)(
+    parser = (QuietParser if quiet else Parser)(
         prog="caddy",
         description="Chess tournament formats, schedules and a round/time calculator.",
     )
     parser.add_argument("-V", "--version", action="version", version=f"caddy {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # prog: what argparse makes it with no positional argument before the commands (the
+    # program's name), given so that it lays out no usage line to find it (start-up)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", prog=parser.prog)
     from importlib import import_module
 
     added: set[str] = set()
@@ -212,20 +202,6 @@ def _run(args: list[str]) -> int:
     return handler(namespace)
 
 
-class _Retry(Exception):
-    """The command line needs the full parser (see :func:`_parse_without_shorthands`)."""
-
-
-class _Parsing(threading.local):
-    """Whether this thread is parsing a command line with a quiet parser (its
-    errors go to the full parser); per thread, as the parsers are shared."""
-
-    active = False
-
-
-_PARSING = _Parsing()
-
-
 def _parse_without_shorthands(
     command: str, args: list[str]
 ) -> tuple[argparse.ArgumentParser, argparse.Namespace, list[str]] | None:
@@ -249,13 +225,16 @@ def _parse_without_shorthands(
             )
         finally:
             SHORTHANDS.offered = True
-    _PARSING.active = True
+    # lazy: start-up: `caddy --version` and one command's parser import nothing more
+    from caddy.cli.common import PARSING, RetryWithFullParser
+
+    PARSING.active = True
     try:
         namespace, unknown = parser.parse_known_args(args)
-    except _Retry:
+    except RetryWithFullParser:
         return None
     finally:
-        _PARSING.active = False
+        PARSING.active = False
     for key, value in vars(namespace).items():  # a default list is the parser's own object
         if isinstance(value, (list, dict, set)):
             setattr(namespace, key, type(value)(value))

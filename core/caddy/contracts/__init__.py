@@ -26,9 +26,10 @@ This module is the facade plugin authors import from: the names in
 
 - :mod:`caddy.contracts.format` and :mod:`caddy.contracts.base`: the format
   Protocols and :class:`FormatBase`;
+- :mod:`caddy.contracts.measures`: :class:`Arithmetic`, what a format says of a
+  field's size;
 - :mod:`caddy.contracts.pairing`: the data the contract exchanges
-  (:class:`Arithmetic`, :class:`PlayedRound`, :class:`Stage`,
-  :class:`PairingRequest` ...);
+  (:class:`PlayedRound`, :class:`Stage`, :class:`PairingRequest` ...);
 - :mod:`caddy.contracts.tiebreaks` and :mod:`caddy.contracts.tiebreak_table`:
   tie-breaks, and the table they compute from;
 - :mod:`caddy.contracts.io`: codecs, renderers and time-control notations;
@@ -37,10 +38,12 @@ This module is the facade plugin authors import from: the names in
   (``conformance``, ``complete``, ``checked``, ``plugin_of``), and
   :mod:`caddy.contracts.returns`: what each member must return.
 
-The names of :mod:`caddy.contracts.pairing` and :mod:`caddy.contracts.rating`,
-and ``TeamPairingContext`` (:mod:`caddy.model.teams`), are importable from
-here too, each loaded when first asked for: ``caddy calc`` and ``caddy
-standings FILE.trf`` never need them (issue 31 item 4: start-up).
+The names of :mod:`caddy.contracts.measures`, :mod:`caddy.contracts.pairing`,
+:mod:`caddy.contracts.tiebreaks` and :mod:`caddy.contracts.rating`, and
+``TeamPairingContext`` (:mod:`caddy.model.teams`), are importable from here
+too, each loaded when first asked for: ``caddy calc`` needs only
+:class:`Arithmetic` of them, and ``caddy standings FILE.trf`` only the
+tie-break contract (issue 31 item 4: start-up).
 
 What may not live here: anything that looks a plugin up or reads a file
 (that is :mod:`caddy.plugins` and :mod:`caddy.files`).
@@ -62,12 +65,11 @@ from caddy.contracts.format import (
     ScheduleFormat,
 )
 from caddy.contracts.io import Codec, Renderer, TimeControlNotation, TimeControlParser
-from caddy.contracts.tiebreaks import GroupTieBreak, Preset, TieBreak, TieBreakBase, TieBreakPreset
 
 if TYPE_CHECKING:
+    from caddy.contracts.measures import Arithmetic
     from caddy.contracts.pairing import (
         HISTORY_KINDS,
-        Arithmetic,
         HistoryEntry,
         HistoryKind,
         Match,
@@ -86,16 +88,28 @@ if TYPE_CHECKING:
         RatingRequest,
         RatingSystem,
     )
+    from caddy.contracts.tiebreaks import (
+        GroupTieBreak,
+        Preset,
+        TieBreak,
+        TieBreakBase,
+        TieBreakPreset,
+    )
     from caddy.model.teams import TeamPairingContext
 
 #: Names loaded from their module when first asked for (PEP 562): a command that
 #: pairs nothing and rates nothing (``caddy standings FILE.trf``, ``caddy calc``)
-#: never creates the pairing and rating data classes, nor the team model.
+#: never creates the pairing and rating data classes, nor the team model; one
+#: that ranks nothing (``caddy calc``), nor the tie-break contract.
 _LAZY = {
+    "Arithmetic": "caddy.contracts.measures",
+    **dict.fromkeys(
+        ("GroupTieBreak", "Preset", "TieBreak", "TieBreakBase", "TieBreakPreset"),
+        "caddy.contracts.tiebreaks",
+    ),
     **dict.fromkeys(
         (
             "HISTORY_KINDS",
-            "Arithmetic",
             "HistoryEntry",
             "HistoryKind",
             "Match",
@@ -167,7 +181,7 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'caddy.contracts' has no attribute {name!r}")
-    # lazy: start-up: the pairing, rating and team modules load when a command uses them
+    # lazy: start-up: the pairing, rating, tie-break and team modules load when a command uses them
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value

@@ -1,6 +1,7 @@
 """The defaults of a format plugin's optional members: :class:`FormatBase`.
 
-Subclass it (or be completed with it at registration, :func:`caddy.contracts.conformance.complete`);
+Subclass it (or be completed with it at registration, :func:`caddy.contracts.conformance.complete`;
+:func:`base_class` names each kind's class of defaults);
 the members are described on :class:`caddy.contracts.Format`. Importable from
 :mod:`caddy.contracts`.
 """
@@ -13,7 +14,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from caddy.errors import InputError
 
 if TYPE_CHECKING:
-    from caddy.contracts.pairing import Arithmetic, Match, PairingRequest, Stage
+    from caddy.contracts.measures import Arithmetic
+    from caddy.contracts.pairing import Match, PairingRequest, Stage
     from caddy.model.results import ResultsTable
     from caddy.model.schedule import Numbering, Player, Round, Section
 
@@ -103,3 +105,18 @@ class FormatBase:
     #: chess; ``False`` for a format whose games no rating list takes, such as
     #: bughouse): ``caddy ratings`` refuses an event of an unrated format.
     rated: ClassVar[bool] = True
+
+
+def base_class(kind: str) -> type | None:
+    """The class whose members are the defaults of ``kind``'s optional members
+    (:data:`caddy.contracts.conformance.OPTIONAL`), ``None`` for a kind without
+    them. The tie-break contract is imported only when a tie-break is registered
+    (``caddy calc`` registers none)."""
+    if kind == "formats":
+        return FormatBase
+    if kind == "tiebreaks":
+        # lazy: start-up: a command that ranks nothing never loads the tie-break contract
+        from caddy.contracts.tiebreaks import TieBreakBase
+
+        return TieBreakBase
+    return None

@@ -5,7 +5,8 @@ A codec is a plugin (hook ``caddy_register_codecs``, entry-point group
 built-in ones (``caddy_plugins.codecs``); a third party adds another the
 same way. ``caddy import``, ``caddy export`` and ``caddy check`` find the
 codec by ``--from``/``--to``, else by the file's suffix, else by
-:meth:`Codec.sniff`.
+:meth:`Codec.sniff`. :class:`FileResults` (hook ``caddy_read_results``) is
+defined in :mod:`caddy.contracts.file_results` and importable from here too.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from caddy.contracts.file_results import FileResults as FileResults
+
 if TYPE_CHECKING:
     from caddy.event.file import EventFile
-    from caddy.model.results import ResultsTable
 
 
 @attrs.frozen(kw_only=True)
@@ -33,20 +35,6 @@ class Exported:
 
     data: bytes
     warnings: tuple[str, ...] = ()
-
-
-@attrs.frozen(kw_only=True)
-class FileResults:
-    """A file's results as the file states them, for ranking (hook
-    ``caddy_read_results``): for a format that records more than an event
-    file holds (stated points, bye values, annulled players)."""
-
-    event: ResultsTable
-    warnings: tuple[str, ...] = ()
-    #: The rounds the file plans, when it says (TRF's XXR or 142): ``event`` holds
-    #: the rounds with results only, so a file written before its last rounds
-    #: says here how many are to come. ``None``: the file does not say.
-    planned_rounds: int | None = None
 
 
 @attrs.frozen(kw_only=True)

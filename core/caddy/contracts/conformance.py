@@ -17,10 +17,9 @@ from typing import Any
 
 import attrs
 
-from caddy.contracts.base import FormatBase
+from caddy.contracts.base import base_class
 from caddy.contracts.format import FORMAT_KINDS
 from caddy.contracts.returns import RETURNS, Returns, returning
-from caddy.contracts.tiebreaks import TieBreakBase
 
 
 def _member(name: str, *params: str) -> tuple[str, tuple[str, ...] | None]:
@@ -85,11 +84,7 @@ FORMAT_KIND_REQUIRED: Mapping[str, tuple[tuple[str, tuple[str, ...] | None], ...
 GROUP_REQUIRED = (_member("rank_group", "table", "spec", "group"),)
 
 
-#: The class whose members are the defaults of each kind's optional members.
-BASES: Mapping[str, type] = {"formats": FormatBase, "tiebreaks": TieBreakBase}
-
-
-#: Optional members per kind (each has a default in :data:`BASES`).
+#: Optional members per kind (each has a default in :func:`~caddy.contracts.base.base_class`).
 OPTIONAL: Mapping[str, tuple[str, ...]] = {
     "formats": (
         "kind",
@@ -323,7 +318,7 @@ def complete(kind: str, obj: Any) -> Any:
     """``obj`` with every member of its kind's contract: ``obj`` itself when it
     has them all (it subclasses :class:`FormatBase` ...), else a wrapper that
     adds the base class's defaults and forwards everything else to ``obj``."""
-    base = BASES.get(kind)
+    base = base_class(kind)
     if base is None:
         return obj
     if isinstance(obj, base):  # the base class has every optional member
@@ -336,7 +331,7 @@ def complete(kind: str, obj: Any) -> Any:
 def _wrapped(kind: str, obj: Any) -> Any:
     """A new object forwarding to ``obj``, holding every member of ``kind``'s
     contract ``obj`` has (the others are the base class's defaults)."""
-    base = BASES.get(kind, object)
+    base = base_class(kind) or object
     wrapper: Any = object.__new__(_filled_class(type(obj), base))
     wrapper.__dict__["_plugin"] = obj
     if base is object:  # no default to shadow: the contract's members, as conformance sees them

@@ -1,4 +1,5 @@
-"""The data core and format plugins exchange: a round's arithmetic, the rounds
+"""The data core and format plugins exchange: a round's arithmetic
+(:class:`Arithmetic`, defined in :mod:`caddy.contracts.measures`), the rounds
 played, a format's stages, a knockout :class:`Match`, and the pairing contract (:class:`PairingRequest`:
 one :class:`PairingPlayer` per player, each with one :class:`HistoryEntry`
 per round). Re-exported by :mod:`caddy.contracts`, where plugins import them.
@@ -11,41 +12,11 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 import attrs
 
+from caddy.contracts.measures import Arithmetic as Arithmetic
+
 if TYPE_CHECKING:
     from caddy.model.schedule import Round, Section
     from caddy.model.teams import TeamPairingContext
-
-
-@attrs.frozen(kw_only=True)
-class Arithmetic:
-    """What a format needs for a field of ``players``: the calculator's input."""
-
-    #: Number of players.
-    players: int
-    #: Rounds to play (the longest section's, for sectioned formats).
-    rounds: int
-    #: Games in the whole event.
-    games: int
-    #: Boards needed in the busiest round.
-    boards: int
-    #: Games each player plays (the most any player plays).
-    games_per_player: int
-    #: Players without a game in each round (the most in any round).
-    byes_per_round: int
-    #: How often every pair of players meets, when the format promises one
-    #: number for all pairs (1 for a round robin, 2 for a double); ``None``
-    #: when pairs meet a varying number of times (sections, teams, knockout).
-    pair_meetings: int | None = None
-    #: The most games the event can take (knockout tie-breaks); ``None``: ``games``.
-    max_games: int | None = None
-    #: How many of the rounds are knockout stages; the calculator gives each
-    #: its own night.
-    stages: int = 0
-    #: Format-specific lines for the calculator's summary (sections, groups ...).
-    details: tuple[str, ...] = ()
-    #: The format's advice for a field of this size (the calculator's
-    #: ``Advice:`` line, docs/calculator.md); ``None``: none.
-    advice: str | None = None
 
 
 @attrs.frozen(kw_only=True)

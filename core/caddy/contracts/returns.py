@@ -48,7 +48,7 @@ class Returns:
 #: The members checked, by registry kind (see :data:`caddy.plugins.registry.KINDS`).
 RETURNS: Mapping[str, Mapping[str, Returns]] = {
     "formats": {
-        "arithmetic": Returns("an Arithmetic", "caddy.contracts.pairing", "Arithmetic"),
+        "arithmetic": Returns("an Arithmetic", "caddy.contracts.measures", "Arithmetic"),
         "schedule": Returns("a Schedule", "caddy.model.schedule", "Schedule"),
         "next_round": Returns("a Round or None", "caddy.model.schedule", "Round", none=True),
         "winner": Returns("an int or None", "builtins", "int", none=True),

@@ -18,6 +18,10 @@ from typing import ClassVar, Literal
 
 import attrs
 
+# the title data lives in caddy.model.titles (no attrs, no datetime); still importable from here
+from caddy.model.titles import OLD_TITLES as OLD_TITLES
+from caddy.model.titles import TITLES as TITLES
+
 #: The three FIDE rating lists (FIDE Handbook B.02).
 RatingType = Literal["standard", "rapid", "blitz"]
 RATING_TYPES: tuple[RatingType, ...] = ("standard", "rapid", "blitz")
@@ -27,20 +31,6 @@ RATING_TYPES: tuple[RatingType, ...] = ("standard", "rapid", "blitz")
 #: ``nidof`` national else FIDE; ``hbfn`` the higher of both.
 TournamentRatingMethod = Literal["fide", "nro", "fidon", "nidof", "hbfn"]
 RATING_METHODS: tuple[TournamentRatingMethod, ...] = ("fide", "nro", "fidon", "nidof", "hbfn")
-
-
-#: Old one- and two-letter titles (``g`` grandmaster ...: FIDE's lists before
-#: 2012, TRF06 and FIDE's 2005 sample) and the titles they stand for today.
-OLD_TITLES = {
-    "g": "GM",
-    "m": "IM",
-    "f": "FM",
-    "c": "CM",
-    "wg": "WGM",
-    "wm": "WIM",
-    "wf": "WFM",
-    "wc": "WCM",
-}
 
 
 @attrs.frozen(kw_only=True)
@@ -142,10 +132,6 @@ def fide_id_problem(text: str) -> str | None:
     if len(text) > FIDE_ID_DIGITS:
         return f"'{text}' is not a FIDE ID (at most {FIDE_ID_DIGITS} digits)"
     return None
-
-
-#: FIDE's titles (FIDE Handbook B.01), as TRF columns 11-13 write them.
-TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
 
 def title_problem(text: str) -> str | None:

@@ -42,8 +42,9 @@ if TYPE_CHECKING:
         TieBreakPreset,
         TimeControlParser,
     )
-    from caddy.contracts.codecs import FileCheck, FileResults
+    from caddy.contracts.codecs import FileCheck
     from caddy.contracts.file_pairing import FilePairing
+    from caddy.contracts.file_results import FileResults
     from caddy.contracts.format_tools import Shorthand
     from caddy.contracts.norms import NormRules
     from caddy.contracts.prizes import SharingMethod

@@ -17,7 +17,8 @@ from caddy.plugins.host import PluginHost, resolve
 
 if TYPE_CHECKING:
     from caddy.contracts import Codec, Renderer
-    from caddy.contracts.codecs import FileCheck, FileResults
+    from caddy.contracts.codecs import FileCheck
+    from caddy.contracts.file_results import FileResults
     from caddy.contracts.format_tools import Shorthand
     from caddy.model.timecontrol import TimeControl
 

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from caddy.model.ratings import OLD_TITLES
+from caddy.model.titles import OLD_TITLES
 from caddy.ratings.list_layout import RATING_AT, ROW_FIELDS, Row, TxtLayout, looks_like_header
 
 if TYPE_CHECKING:

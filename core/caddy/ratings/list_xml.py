@@ -18,7 +18,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from typing import IO, TYPE_CHECKING
 
-from caddy.model.ratings import OLD_TITLES
+from caddy.model.titles import OLD_TITLES
 from caddy.ratings.list_layout import RATING_AT, ROW_FIELDS, Row
 from caddy.ratings.list_txt import LineError
 

@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from caddy.contracts import Arithmetic, Format
+from caddy.contracts import Format
 from caddy.contracts.format_tools import option_summary
+from caddy.contracts.measures import Arithmetic
 from caddy.errors import CaddyError
 from caddy.model.timecontrol import TimeControl, minutes_value, read_time_control
 from caddy.plugins.host import resolve

@@ -8,10 +8,10 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.codecs import Exported, Imported
 from caddy.errors import CaddyError
 
 if TYPE_CHECKING:
+    from caddy.contracts.codecs import Exported, Imported
     from caddy.event import EventFile
 
 
@@ -28,6 +28,7 @@ class JsonCodec:
     def read(
         self, data: bytes, *, source: str, strict: bool = False, readings: Collection[str] = ()
     ) -> Imported:
+        from caddy.contracts.codecs import Imported  # lazy: loads when a file is read
         from caddy.event.store import loads
 
         if readings:
@@ -35,6 +36,7 @@ class JsonCodec:
         return Imported(event=loads(data, source))
 
     def write(self, event: EventFile, *, flavour: str | None = None) -> Exported:
+        from caddy.contracts.codecs import Exported  # lazy: loads when a file is written
         from caddy.event.store import dumps
 
         if flavour is not None:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import attrs
 
 from caddy.contracts.norms import NormGame, NormPlayer, NormRound
-from caddy.model.ratings import OLD_TITLES
+from caddy.model.titles import OLD_TITLES
 from caddy_plugins.tiebreaks.ratings import dp, round_half_up
 
 

@@ -5,13 +5,15 @@ over the board: no value). AOB/F averages their Fore Buchholz (2026)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.explanation import ExplainRow, Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy_plugins.tiebreaks.common import OpponentScoreSum, half_up
+
+if TYPE_CHECKING:
+    from caddy.contracts.explanation import Explanation
 
 
 class _Buchholz(OpponentScoreSum):
@@ -50,6 +52,8 @@ class AverageOpponentBuchholz:
         return values
 
     def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
+        from caddy.contracts.explanation import ExplainRow, Explanation  # lazy: --explain only
+
         bh = self._buchholz(table, spec)
         rows = []
         for r, o in enumerate(table.opp[player]):

@@ -5,14 +5,16 @@ are left out unless --unrated-rating)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.explanation import ExplainRow, Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec, parse_spec
 from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy_plugins.tiebreaks.common import rated_games
 from caddy_plugins.tiebreaks.ratings import average
+
+if TYPE_CHECKING:
+    from caddy.contracts.explanation import Explanation
 
 
 class AverageOfOpponents:
@@ -49,6 +51,8 @@ class AverageOfOpponents:
         return result
 
     def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
+        from caddy.contracts.explanation import ExplainRow, Explanation  # lazy: --explain only
+
         source = self._source(table)
         rows = self._values(table, player, source)
         values = [v for _, _, v in rows]

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from itertools import repeat
 from operator import itemgetter, mul
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from caddy.contracts.explanation import ExplainRow, Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import ANNULLED, TieBreakTable
 from caddy_plugins.tiebreaks.values import opponent_values
+
+if TYPE_CHECKING:
+    from caddy.contracts.explanation import Explanation
 
 # -- Buchholz family ------------------------------------------------------------
 
@@ -165,6 +167,8 @@ def explain_items(
     value: float,
 ) -> Explanation:
     """Explanation rows for a Buchholz-family value: every round, what it added or why not."""
+    from caddy.contracts.explanation import ExplainRow, Explanation  # lazy: --explain only
+
     cut_notes = {c[0]: why for c, why in cut}
     rows = []
     for rnd, opp, score, contrib, _vur, note in sorted([*kept, *(c for c, _ in cut)]):
@@ -222,6 +226,8 @@ class RoundCount:
         return [float(sum(1 for r in rounds if counts(table, i, r))) for i in range(table.n)]
 
     def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
+        from caddy.contracts.explanation import ExplainRow, Explanation  # lazy: --explain only
+
         rows = []
         total = 0
         for r in range(table.rounds):
@@ -307,6 +313,8 @@ class RatingTieBreak:
         return values
 
     def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
+        from caddy.contracts.explanation import ExplainRow, Explanation  # lazy: --explain only
+
         ratings, half_points, rows = rated_games(table, player)
         value = self.value_of(ratings, half_points, spec) if ratings else None
         counted = {row[0] for row in rows}

@@ -21,12 +21,14 @@ was not tied). Lower is better; the standings sort it that way.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.explanation import ExplainRow, Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
+
+if TYPE_CHECKING:
+    from caddy.contracts.explanation import Explanation
 
 
 class DirectEncounter:
@@ -124,6 +126,8 @@ class DirectEncounter:
                 places[i] = position
 
     def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
+        from caddy.contracts.explanation import Explanation  # lazy: --explain only
+
         return Explanation(
             tiebreak=spec.text,
             player=table.numbers[player],
@@ -135,6 +139,8 @@ class DirectEncounter:
         self, table: TieBreakTable, spec: TieBreakSpec, group: Sequence[int], player: int
     ) -> Explanation:
         """The games between ``player`` and the rest of the tied ``group``."""
+        from caddy.contracts.explanation import ExplainRow, Explanation  # lazy: --explain only
+
         inside = set(group)
         rows = []
         for r, o in enumerate(table.opp[player]):

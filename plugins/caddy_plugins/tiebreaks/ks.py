@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import compress
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.explanation import ExplainRow, Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
+
+if TYPE_CHECKING:
+    from caddy.contracts.explanation import Explanation
 
 
 class Koya:
@@ -59,6 +61,8 @@ class Koya:
         return [sum(compress(table.pts[i], map(flag, table.opp[i]))) for i in range(table.n)]
 
     def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
+        from caddy.contracts.explanation import ExplainRow, Explanation  # lazy: --explain only
+
         line = self.line(table, spec)
         rows = []
         value = 0.0

@@ -9,12 +9,14 @@ StandingsOptions.rest_round_in_ps = False leaves it out."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.explanation import ExplainRow, Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
+
+if TYPE_CHECKING:
+    from caddy.contracts.explanation import Explanation
 
 
 class ProgressiveScores:
@@ -58,6 +60,8 @@ class ProgressiveScores:
         ]
 
     def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
+        from caddy.contracts.explanation import ExplainRow, Explanation  # lazy: --explain only
+
         terms = self._terms(table, spec, player)
         rows = tuple(
             ExplainRow(

@@ -5,12 +5,14 @@ last) unless --unrated-rating gives one."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.explanation import Explanation
 from caddy.contracts.tiebreak_spec import TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
+
+if TYPE_CHECKING:
+    from caddy.contracts.explanation import Explanation
 
 
 class Rating:
@@ -30,6 +32,8 @@ class Rating:
         return [None if r is None else float(r) for r in table.ratings]
 
     def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
+        from caddy.contracts.explanation import Explanation  # lazy: --explain only
+
         rating = table.ratings[player]
         return Explanation(
             tiebreak=spec.text,

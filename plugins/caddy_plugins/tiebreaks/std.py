@@ -5,12 +5,14 @@ the event's scoring (3/1/0 events get a 1/½/0 score)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.explanation import ExplainRow, Explanation
 from caddy.contracts.tiebreak_spec import TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
+
+if TYPE_CHECKING:
+    from caddy.contracts.explanation import Explanation
 
 
 class StandardPoints:
@@ -37,6 +39,8 @@ class StandardPoints:
         ]
 
     def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
+        from caddy.contracts.explanation import ExplainRow, Explanation  # lazy: --explain only
+
         rows = tuple(
             ExplainRow(
                 round=r + 1, result=c, contribution=self._point(table, p, c), note=f"{p:g} points"

@@ -25,11 +25,10 @@ engine reads them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
-from caddy.contracts.explanation import ExplainRow, Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy_plugins.tiebreaks.team_common import (
@@ -42,9 +41,14 @@ from caddy_plugins.tiebreaks.team_common import (
     top_boards,
 )
 
+if TYPE_CHECKING:
+    from caddy.contracts.explanation import ExplainRow, Explanation
+
 
 def board_rows(table: TieBreakTable, spec: TieBreakSpec, player: int) -> tuple[ExplainRow, ...]:
     """One row per round: the round's board points as Art. 12 reads them."""
+    from caddy.contracts.explanation import ExplainRow  # lazy: --explain only
+
     tevent = team_event(table, spec)
     rows = []
     for r, result in enumerate(tevent.results[player]):
@@ -85,6 +89,8 @@ class BoardCount(TieBreakBase):
         return [board_count(board_totals(tevent, i)) for i in range(tevent.count)]
 
     def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
+        from caddy.contracts.explanation import Explanation  # lazy: --explain only
+
         tevent = team_event(table, spec)
         totals = board_totals(tevent, player)
         value = board_count(totals)
@@ -134,6 +140,8 @@ class _BoardSequence(TieBreakBase):
         )
 
     def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
+        from caddy.contracts.explanation import Explanation  # lazy: --explain only
+
         tevent = team_event(table, spec)
         totals = board_totals(tevent, player)
         return Explanation(
@@ -148,6 +156,8 @@ class _BoardSequence(TieBreakBase):
     def explain_group(
         self, table: TieBreakTable, spec: TieBreakSpec, group: Sequence[int], player: int
     ) -> Explanation:
+        from caddy.contracts.explanation import Explanation  # lazy: --explain only
+
         tevent = team_event(table, spec)
         totals = board_totals(tevent, player)
         place = self.rank_group(table, spec, group)[list(group).index(player)]

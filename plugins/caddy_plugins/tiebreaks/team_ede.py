@@ -44,11 +44,10 @@ secondary-score totals instead (the score MPvGP reports, Art. 13.1).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
-from caddy.contracts.explanation import ExplainRow, Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.standings.table import split_tied
@@ -62,6 +61,9 @@ from caddy_plugins.tiebreaks.team_common import (
     top_boards,
 )
 from caddy_plugins.tiebreaks.team_meetings import meetings_of
+
+if TYPE_CHECKING:
+    from caddy.contracts.explanation import Explanation
 
 #: The board tie-breaks each sequence applies, in order.
 SEQUENCES: dict[str, tuple[str, ...]] = {
@@ -275,6 +277,8 @@ class ExtendedDirectEncounter(TieBreakBase):
         return [float(p) for p in places]
 
     def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
+        from caddy.contracts.explanation import Explanation  # lazy: --explain only
+
         team_event(table, spec)
         return Explanation(
             tiebreak=spec.text,
@@ -288,6 +292,8 @@ class ExtendedDirectEncounter(TieBreakBase):
         self, table: TieBreakTable, spec: TieBreakSpec, group: Sequence[int], player: int
     ) -> Explanation:
         """The matches between ``player`` and the rest of the tied ``group``, and the steps."""
+        from caddy.contracts.explanation import ExplainRow, Explanation  # lazy: --explain only
+
         ranking = self.ranking(table, spec, group)
         tevent = ranking.tevent
         inside = set(group)

@@ -29,11 +29,10 @@ first when it is not lower (Art. 16.5).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
-from caddy.contracts.explanation import Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy_plugins.tiebreaks.common import Item, apply_cuts, explain_items
@@ -44,6 +43,9 @@ from caddy_plugins.tiebreaks.team_common import (
     team_event,
 )
 from caddy_plugins.tiebreaks.values import opponent_values
+
+if TYPE_CHECKING:
+    from caddy.contracts.explanation import Explanation
 
 
 class _ExtendedSonnebornBerger(TieBreakBase):
@@ -75,6 +77,8 @@ class _ExtendedSonnebornBerger(TieBreakBase):
         return opponent_values(opponent, spec, score_points(table, self.own_score))
 
     def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
+        from caddy.contracts.explanation import Explanation  # lazy: --explain only
+
         value, kept, cut = self._items(table, spec, player)
         own = score_table(table, self.own_score)
         explanation = explain_items(spec.text, own, player, kept, cut, value)

@@ -14,14 +14,16 @@ Art. 11.1), whatever the primary score.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
-from caddy.contracts.explanation import ExplainRow, Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy_plugins.tiebreaks.team_common import fmt, team_event
+
+if TYPE_CHECKING:
+    from caddy.contracts.explanation import Explanation
 
 
 class MatchVersusGamePoints(TieBreakBase):
@@ -46,6 +48,8 @@ class MatchVersusGamePoints(TieBreakBase):
         return list(tevent.score(self._kind(table, spec)))
 
     def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
+        from caddy.contracts.explanation import ExplainRow, Explanation  # lazy: --explain only
+
         tevent = team_event(table, spec)
         kind = self._kind(table, spec)
         rows = []

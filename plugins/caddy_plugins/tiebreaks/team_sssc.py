@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
 from caddy.contracts import TieBreakBase
-from caddy.contracts.explanation import ExplainRow, Explanation
 from caddy.contracts.tiebreak_spec import EDITIONS, TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
 from caddy.errors import CaddyError
@@ -37,6 +36,9 @@ from caddy_plugins.tiebreaks.team_common import (
     secondary_kind,
     team_event,
 )
+
+if TYPE_CHECKING:
+    from caddy.contracts.explanation import Explanation
 
 
 class ScoresScheduleStrength(TieBreakBase):
@@ -86,6 +88,8 @@ class ScoresScheduleStrength(TieBreakBase):
         return [self._parts(table, spec, i)[2] for i in range(tevent.count)]
 
     def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
+        from caddy.contracts.explanation import ExplainRow, Explanation  # lazy: --explain only
+
         tevent = team_event(table, spec)
         primary = primary_kind(table, spec)
         secondary = secondary_kind(tevent, spec)

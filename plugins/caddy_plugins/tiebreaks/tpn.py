@@ -4,12 +4,14 @@ pairing number ranks higher; TPN/R reverses that."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.explanation import Explanation
 from caddy.contracts.tiebreak_spec import TieBreakSpec
 from caddy.contracts.tiebreak_table import TieBreakTable
+
+if TYPE_CHECKING:
+    from caddy.contracts.explanation import Explanation
 
 
 class PairingNumber:
@@ -29,6 +31,8 @@ class PairingNumber:
         return [float(number) for number in table.numbers]
 
     def explain(self, table: TieBreakTable, spec: TieBreakSpec, player: int) -> Explanation:
+        from caddy.contracts.explanation import Explanation  # lazy: --explain only
+
         order = "higher" if spec.reverse else "lower"
         number = table.numbers[player]
         return Explanation(

@@ -60,19 +60,33 @@ player lines at once), and the reader
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Collection
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from caddy import hookimpl
-from caddy.contracts.codecs import Exported, FileCheck, FileResults, Imported
 from caddy.errors import CaddyError
-from caddy_plugins.codecs.trf.exporting import ResultTexts, export_event
-from caddy_plugins.codecs.trf.header import OWNED, kept_records
-from caddy_plugins.codecs.trf.importing import BYE_KINDS, import_document
 
 if TYPE_CHECKING:
+    from caddy.contracts.codecs import Exported, FileCheck, Imported
     from caddy.contracts.file_pairing import FilePairing
+    from caddy.contracts.file_results import FileResults
     from caddy.event import EventFile
+    from caddy_plugins.codecs.trf.exporting import ResultTexts, export_event
+    from caddy_plugins.codecs.trf.header import OWNED, kept_records
+    from caddy_plugins.codecs.trf.importing import BYE_KINDS, import_document
+
+#: The package's names that live in its import and export modules, each loaded
+#: when first asked for (PEP 562): ranking a TRF file (``caddy standings
+#: FILE.trf``) reads it with :mod:`.results` and never imports or exports an event.
+_LAZY = {
+    "BYE_KINDS": "importing",
+    "import_document": "importing",
+    "ResultTexts": "exporting",
+    "export_event": "exporting",
+    "OWNED": "header",
+    "kept_records": "header",
+}
 
 __all__ = [
     "BYE_KINDS",
@@ -87,6 +101,18 @@ __all__ = [
     "import_document",
     "kept_records",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A name of :data:`_LAZY`, imported from its module when first asked for
+    (and kept here from then on)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # lazy: the import and export modules load when an event is imported or exported
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
 
 
 class TrfCodec:
@@ -104,6 +130,7 @@ class TrfCodec:
     ) -> Imported:
         from caddy.model.collector import paused
         from caddy_plugins.codecs.trf.document import parse_document
+        from caddy_plugins.codecs.trf.importing import import_document  # lazy: importing only
 
         byes_801 = _byes_801(readings)
         with paused():  # a big file is a million small acyclic objects
@@ -114,6 +141,7 @@ class TrfCodec:
         if flavour not in (None, "16", "26", "26-dated"):
             raise CaddyError(f"TRF flavours are 16, 26 and 26-dated, not '{flavour}'")
         from caddy.model.collector import paused
+        from caddy_plugins.codecs.trf.exporting import export_event  # lazy: exporting only
 
         with paused():  # a big event is a million small acyclic objects
             return export_event(
@@ -146,6 +174,7 @@ def caddy_read_results(codec: str, data: bytes, source: str) -> FileResults | No
 
     if re.search(rb"(?m)^310 ", data):  # a team event (TRF-2026 310): ranked as its import ranks it
         return None
+    from caddy.contracts.file_results import FileResults
     from caddy.model.collector import paused
     from caddy_plugins.codecs.trf.results import parse_trf
 
@@ -188,6 +217,7 @@ def caddy_check_file(codec: str, data: bytes, source: str) -> FileCheck | None:
     """A TRF file's pairings (both sides of every game, meetings) and its stated points."""
     if codec != TrfCodec.name:
         return None
+    from caddy.contracts.codecs import FileCheck  # lazy: loads when a file is checked
     from caddy_plugins.codecs.trf.checks import check_document
     from caddy_plugins.codecs.trf.document import parse_document
 

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, NamedTuple
 import attrs
 
 from caddy.model.cells import Cell
-from caddy.model.ratings import OLD_TITLES
 from caddy.model.results import round_robin_cycles
+from caddy.model.titles import OLD_TITLES
 
 if TYPE_CHECKING:
     from caddy.model.schedule import Player
