@@ -2,11 +2,15 @@
 unimported (issue 31: start-up). Each module named here costs the process
 instructions at every run (an attrs class compiles its methods when it is
 defined), so a command that has no use for it must not load it; the figures are
-measured by /work/wt/tools/count_process.sh and benchmarks/, never asserted here.
+measured by ``benchmarks/standings.py`` (docs/performance.md), never asserted here.
 
 What a command imports is only visible in a fresh interpreter: each command runs
 once in its own ``python -c`` process, through the console script's entry
-(:func:`caddy.entry.run`), which reports its output, exit code and ``sys.modules``.
+(:func:`caddy.entry.run`), which reports its output, exit code and the modules
+it imported: those in ``sys.modules`` that the interpreter had not already
+imported before the command started (a ``.pth`` file of site-packages may import
+some at every start, as this machine's system interpreter imports ``certifi``,
+and with it ``shutil``: they are no command's doing).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ SAMPLE = Path(__file__).parent / "data" / "trf" / "swiss_fide_example1_karl_mala
 
 PROBE = """
 import contextlib, io, json, sys
+before = set(sys.modules)
 sys.argv = ["caddy", *json.loads(sys.argv[1])]
 from caddy.entry import run
 out = io.StringIO()
@@ -33,7 +38,7 @@ messages = sys.modules.get("caddy.messages")
 print(json.dumps({
     "code": code,
     "out": out.getvalue(),
-    "modules": sorted(sys.modules),
+    "modules": sorted(set(sys.modules) - before),
     "control_compiled": messages is not None and "CONTROL" in vars(messages),
 }))
 """
