@@ -143,3 +143,21 @@ def test_help_is_laid_out_at_the_terminal_width() -> None:
         widest[columns] = max(map(len, proc.stdout.splitlines()))
         assert widest[columns] <= columns - 2  # argparse leaves two columns
     assert widest[44] < widest[70]
+
+
+def test_a_formatter_class_taking_prog_alone_still_works() -> None:
+    """A plugin's command may give argparse's usual ``formatter_class=lambda prog:
+    ...``: the fixed-width check then uses the plugin's formatter as argparse would."""
+    import argparse
+
+    from caddy.cli.common import Parser
+
+    parser = Parser(prog="caddy")
+    commands = parser.add_subparsers()
+    sub = commands.add_parser(
+        "mine", formatter_class=lambda prog: argparse.HelpFormatter(prog, max_help_position=40)
+    )
+    sub.add_argument("--pair", nargs=2, metavar=("WHITE", "BLACK"))
+    with pytest.raises(ValueError, match="metavar"):
+        sub.add_argument("--three", nargs=3, metavar=("A", "B"))
+    assert "--pair WHITE BLACK" in sub.format_help()

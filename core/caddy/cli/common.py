@@ -56,10 +56,13 @@ class Parser(argparse.ArgumentParser):
 
     def _get_formatter(self) -> argparse.HelpFormatter:
         if self._checking:  # the metavar check: no line is laid out
-            formatter: argparse.HelpFormatter = self.formatter_class(
-                prog=self.prog,
-                width=80,  # type: ignore[call-arg]
-            )
+            try:
+                formatter: argparse.HelpFormatter = self.formatter_class(
+                    prog=self.prog,
+                    width=80,  # type: ignore[call-arg]
+                )
+            except TypeError:  # a formatter_class that takes ``prog`` alone (a plugin's)
+                return super()._get_formatter()
             return formatter
         return super()._get_formatter()
 
