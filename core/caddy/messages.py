@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     #: text (``caddy calc``) never compiles it.
     CONTROL: re.Pattern[str]
 
+__all__ = ["CONTROL", "one_line", "tell", "visible", "warn"]
+
 #: The characters of :data:`CONTROL`, as a character class.
 _CONTROL_CLASS = "[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
 
@@ -35,13 +37,15 @@ def __getattr__(name: str) -> Any:
     return pattern
 
 
+def __dir__() -> list[str]:
+    """The module's names, :data:`CONTROL` among them before it is compiled."""
+    return sorted({*globals(), "CONTROL"})
+
+
 def _control() -> re.Pattern[str]:
     """:data:`CONTROL` (compiled on the first call)."""
-    try:
-        return CONTROL
-    except NameError:
-        pattern: re.Pattern[str] = __getattr__("CONTROL")
-        return pattern
+    pattern: re.Pattern[str] | None = globals().get("CONTROL")
+    return pattern if pattern is not None else __getattr__("CONTROL")
 
 
 def _escape(match: re.Match[str]) -> str:

@@ -103,6 +103,9 @@ __all__ = [
 ]
 
 
+# No ``__dir__`` lists them: a plugin host scans a registered module's names
+# (pluggy's ``register`` takes ``getattr`` of each name ``dir`` gives), which
+# would import them all at every start. ``__all__`` names them for ``import *``.
 def __getattr__(name: str) -> Any:
     """A name of :data:`_LAZY`, imported from its module when first asked for
     (and kept here from then on)."""
