@@ -301,7 +301,7 @@ def print_dates(
 ) -> None:
     """``Dated rounds: <rule>`` then one line per round: ``round 1  Tue 2026-09-01  19:30–21:40``
     (the end is the start plus the worst-case game, shown with a time control)."""
-    import datetime  # not at the top: `caddy calc` without dates never loads it
+    import datetime  # lazy: `caddy calc` without dates never loads it
 
     # lazy: loads when the command runs, not when caddy builds every parser (caddy --help)
     from caddy.model.dates import WEEKDAY_NAMES

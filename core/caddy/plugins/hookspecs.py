@@ -178,7 +178,7 @@ def caddy_read_results(codec: str, data: bytes, source: str) -> FileResults | No
         answer ``None`` for a codec that is not yours.
     :param data: the file's bytes.
     :param source: the file's name, for messages.
-    :returns: a :class:`caddy.contracts.codecs.FileResults`, or ``None``.
+    :returns: a :class:`caddy.contracts.file_results.FileResults`, or ``None``.
     :raises caddy.errors.CaddyError: the file cannot be read (one line each).
 
     .. versionadded:: 0.2
