@@ -53,7 +53,13 @@ def main() -> int:
         subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
         command = [sys.executable, "-m", "pytest", "-n", "auto", "-q", "-p", "no:cacheprovider"]
         wall, cpu, output = timed([*command, *args.pytest_args], clone)
-        summary = output.strip().splitlines()[-1] if output.strip() else "(no output)"
+        # pytest's last line, e.g. "4719 passed, 62 skipped in 50.5s" (a plugin's warning on
+        # stderr may come after it)
+        lines = output.strip().splitlines()
+        summary = next(
+            (x for x in reversed(lines) if re.search(r"\b(passed|failed|errors?)\b.* in ", x)),
+            lines[-1] if lines else "(no output)",
+        )
         print(f"fresh clone of {ROOT} (HEAD), {os.cpu_count()} cores, {sys.executable}")
         print(f"  pytest -n auto: {summary}")
         for line in output.splitlines():  # which tests failed (pytest's short summary)
